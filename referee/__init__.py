@@ -1,0 +1,1 @@
+"""referee: a play-by-email referee for hidden-information deduction games."""

@@ -1,0 +1,19 @@
+"""Notices: what a resolution or an order tells players, with the audience it may reach."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for players, rendered later from the template ``template``.
+
+    ``audience`` names the seats that receive it; nobody else may ever see it. The
+    mail layer turns each notice into one mail per seat of its audience.
+    """
+
+    template: str
+    audience: tuple[str, ...]
+    data: dict[str, Any] = field(default_factory=dict)

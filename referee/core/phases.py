@@ -1,0 +1,18 @@
+"""Phases: the named stretches of a game in which orders are collected."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Phase:
+    """A point in a game's course: ``key`` is unique within the game and ``index`` orders phases.
+
+    The deadline of a phase is not part of the rules: a schedule maps phase keys to
+    wall-clock boundaries, so a game-master can shift them without touching the game.
+    """
+
+    index: int
+    key: str
+    label: str

@@ -1,0 +1,88 @@
+"""The contract between the core and a game's rules.
+
+A game is data plus pure functions: ``start`` deals a new game into events, ``submit``
+turns a seat's order text into line verdicts and events (immediate answers included),
+``resolve`` closes the current phase into events, and ``apply`` folds one event into the
+state. No function here touches a clock, a database or a mailbox: times arrive inside
+``Submission`` and randomness comes from ``SeededStream`` keyed by the game's seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol, TypeVar
+
+from referee.core.events import Event
+from referee.core.notices import Notice
+from referee.core.orders import LineVerdict, Submission
+from referee.core.phases import Phase
+
+S = TypeVar("S")
+
+
+class Rules(Protocol[S]):
+    """What every game module provides to the core and the adapters."""
+
+    kind: str
+
+    def start(self, setup: dict[str, Any]) -> list[Event]:
+        """The events that open a game described by ``setup`` (raises ``ValueError`` if invalid)."""
+        ...
+
+    def apply(self, state: S | None, event: Event) -> S:
+        """The state after ``event``; ``state`` is None only for the first event."""
+        ...
+
+    def phase(self, state: S) -> Phase:
+        """The phase now open for orders."""
+        ...
+
+    def finished(self, state: S) -> bool:
+        """Whether the game is over."""
+        ...
+
+    def submit(self, state: S, submission: Submission) -> tuple[list[LineVerdict], list[Event]]:
+        """Verdicts on each line of ``submission`` and the events the accepted lines cause."""
+        ...
+
+    def resolve(self, state: S) -> list[Event]:
+        """The events that close the current phase and open the next."""
+        ...
+
+    def notices(self, before: S, events: list[Event], phase_log: list[Event]) -> list[Notice]:
+        """What the players must be told about the resolution ``events`` applied to ``before``.
+
+        ``phase_log`` holds the events logged while the phase being closed was open.
+        """
+        ...
+
+    def master_view(self, state: S) -> dict[str, Any]:
+        """Everything, for the game-master."""
+        ...
+
+    def player_view(self, state: S, seat: str, seen: list[Event]) -> dict[str, Any]:
+        """Exactly what the seat ``seat`` knows, given the events it may see (``visible``)."""
+        ...
+
+    def dump(self, state: S) -> dict[str, Any]:
+        """The state as JSON-ready data (a snapshot)."""
+        ...
+
+    def load(self, raw: dict[str, Any]) -> S:
+        """The state stored by ``dump``."""
+        ...
+
+
+def fold(rules: Rules[S], events: Iterable[Event], state: S | None = None) -> S:
+    """The state reached by applying ``events`` in order, from ``state`` or from nothing."""
+    current = state
+    for event in events:
+        current = rules.apply(current, event)
+    if current is None:
+        raise ValueError("a game needs at least one event")
+    return current
+
+
+def visible(events: Iterable[Event], seat: str) -> list[Event]:
+    """The events of ``events`` that the seat ``seat`` may see."""
+    return [event for event in events if event.visible_to(seat)]

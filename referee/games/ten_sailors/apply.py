@@ -1,0 +1,129 @@
+"""How each Ten Sailors event changes the state: the reducer that derives state from the log."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from referee.core.events import Event
+from referee.games.ten_sailors.cards import HALL
+from referee.games.ten_sailors.state import (
+    Character,
+    GameState,
+    Hand,
+    Move,
+    Search,
+    Segment,
+    Standing,
+    Trap,
+)
+
+
+def apply(state: GameState | None, event: Event) -> GameState:
+    """The state after ``event``."""
+    if event.kind == "game_started":
+        return _started(event.data)
+    if state is None:
+        raise ValueError(f"the first event must be game_started, not {event.kind}")
+    handler = _HANDLERS.get(event.kind)
+    return handler(state, event.data) if handler else state
+
+
+def _started(data: dict[str, Any]) -> GameState:
+    characters = tuple(
+        Character(name=c["name"], host=c["host"], hand=Hand(*c["hand"])) for c in data["characters"]
+    )
+    return GameState(
+        game_id=data["game_id"], seed=data["seed"], language=data["language"], characters=characters
+    )
+
+
+def order_from_json(kind: str, raw: dict[str, Any]) -> Move | Search | Trap:
+    """The order of type ``kind`` stored as ``raw`` in an event."""
+    if kind == "move":
+        return Move(raw["room"])
+    if kind == "search":
+        return Search(tuple(raw["cards"]))  # type: ignore[arg-type]
+    return Trap(raw["target"], raw["room"], raw["furniture"], raw["weapon"])
+
+
+def _order_accepted(state: GameState, data: dict[str, Any]) -> GameState:
+    key = (data["segment"], data["character"])
+    standing = Standing(
+        order_from_json(data["type"], data["order"]),
+        datetime.fromisoformat(data["received_at"]),
+        data["number"],
+    )
+    if data["type"] == "move":
+        return replace(state, moves={**state.moves, key: standing}, accepted=data["number"])
+    if data["type"] == "search":
+        return replace(state, searches={**state.searches, key: standing}, accepted=data["number"])
+    traps = (*state.traps.get(key, ()), standing)
+    return replace(state, traps={**state.traps, key: traps}, accepted=data["number"])
+
+
+def _order_cancelled(state: GameState, data: dict[str, Any]) -> GameState:
+    key = (data["segment"], data["character"])
+    table = {"move": "moves", "search": "searches", "trap": "traps"}[data["type"]]
+    remaining = {k: v for k, v in getattr(state, table).items() if k != key}
+    return replace(state, **{table: remaining})
+
+
+def _update(state: GameState, name: str, **changes: Any) -> GameState:
+    characters = tuple(replace(c, **changes) if c.name == name else c for c in state.characters)
+    return replace(state, characters=characters)
+
+
+def _moved(state: GameState, data: dict[str, Any]) -> GameState:
+    """Moves a character, counting hours running in one room (TS-16: the night does not break it)."""
+    character = state.character(data["character"])
+    to = data["to"]
+    if data["overnight"]:
+        return _update(state, character.name, location=HALL)
+    if to == HALL:
+        return _update(state, character.name, location=HALL, streak_room=None, streak=0)
+    streak = character.streak + 1 if to == character.streak_room else 1
+    return _update(state, character.name, location=to, streak_room=to, streak=streak)
+
+
+def _died(state: GameState, data: dict[str, Any]) -> GameState:
+    """Kills a character and shares the frag(s) among the setters of the successful trap (TS-21, TS-24)."""
+    state = _update(state, data["name"], alive=False, location=HALL, streak_room=None, streak=0)
+    share = Fraction(data["value"], len(data["killers"]))
+    host = state.character(data["name"]).host
+    for killer in data["killers"]:
+        before = state.character(killer)
+        state = _update(state, killer, frags=before.frags + share, killed_host=before.killed_host or host)
+    return state
+
+
+def _segment_opened(state: GameState, data: dict[str, Any]) -> GameState:
+    """Opens the next segment and forgets orders for segments that are over."""
+    segment = Segment.from_key(data["segment"])
+
+    def current(table: dict[tuple[str, str], Any]) -> dict[tuple[str, str], Any]:
+        return {k: v for k, v in table.items() if Segment.from_key(k[0]) >= segment}
+
+    return replace(
+        state,
+        segment=segment,
+        moves=current(state.moves),
+        searches=current(state.searches),
+        traps=current(state.traps),
+    )
+
+
+def _game_ended(state: GameState, data: dict[str, Any]) -> GameState:
+    return replace(state, finished=True, winners=tuple(data["winners"]), partial_victory=data["partial"])
+
+
+_HANDLERS = {
+    "order_accepted": _order_accepted,
+    "order_cancelled": _order_cancelled,
+    "moved": _moved,
+    "died": _died,
+    "segment_opened": _segment_opened,
+    "game_ended": _game_ended,
+}

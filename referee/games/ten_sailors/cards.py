@@ -1,0 +1,108 @@
+"""The Ten Sailors cards (TS-7, TS-8, TS-9) and their English and Russian names."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    """The three kinds of card (TS-6)."""
+
+    ROOM = "room"
+    FURNITURE = "furniture"
+    WEAPON = "weapon"
+
+
+HALL = "Hall"
+"""The gathering place (TS-13): a location, never a card."""
+
+# canonical English name -> Russian name
+ROOMS: dict[str, str] = {
+    "Kitchen": "Кухня",
+    "Dining Room": "Столовая",
+    "Bedroom": "Спальня",
+    "Living Room": "Гостиная",
+    "Study": "Кабинет",
+    "Music Room": "Музыкальная комната",
+    "Conservatory": "Оранжерея",
+    "Garage": "Гараж",
+    "Bathroom": "Ванная",
+}
+FURNITURE: dict[str, str] = {
+    "Sofa": "Диван",
+    "Fireplace": "Камин",
+    "Table": "Стол",
+    "Car": "Автомобиль",
+    "Wardrobe": "Шкаф",
+    "Nightstand": "Тумбочка",
+    "Armchair": "Кресло",
+    "Chandelier": "Люстра",
+    "Sink": "Раковина",
+}
+WEAPONS: dict[str, str] = {
+    "Knife": "Нож",
+    "Pistol": "Пистолет",
+    "Poison": "Яд",
+    "Baseball Bat": "Бейсбольная бита",
+    "Stone": "Камень",
+    "Halberd": "Алебарда",
+    "Candlestick": "Подсвечник",
+    "Rope": "Верёвка",
+    "Petrol": "Бензин",
+}
+HALL_RU = "Холл"
+
+KIND_OF: dict[str, Kind] = {
+    **{name: Kind.ROOM for name in ROOMS},
+    **{name: Kind.FURNITURE for name in FURNITURE},
+    **{name: Kind.WEAPON for name in WEAPONS},
+}
+"""The kind of every card, by canonical name."""
+
+SEARCHABLE: tuple[str, ...] = (*FURNITURE, *WEAPONS)
+"""Cards a search may ask for (TS-19): furniture and weapons, never rooms."""
+
+LOCATIONS: tuple[str, ...] = (HALL, *ROOMS)
+"""Every place a character can be (TS-2, TS-7, TS-13)."""
+
+_RUSSIAN: dict[str, str] = {**ROOMS, **FURNITURE, **WEAPONS, HALL: HALL_RU}
+
+
+def display(name: str, language: str) -> str:
+    """The name of a card or location as shown to players of ``language`` ("en" or "ru")."""
+    return _RUSSIAN[name] if language == "ru" else name
+
+
+def fold_text(text: str) -> str:
+    """Text as compared by the order reader: lower case, ё as е, single spaces (TS-9 ruling)."""
+    return " ".join(text.lower().replace("ё", "е").split())
+
+
+ALIASES: dict[str, str] = {
+    **{fold_text(name): name for name in _RUSSIAN},
+    **{fold_text(ru): name for name, ru in _RUSSIAN.items()},
+    "автомобиль (настоящий или игрушечный)": "Car",
+    "машина": "Car",
+    "бита": "Baseball Bat",
+    "bat": "Baseball Bat",
+    "candle": "Candlestick",
+    "gasoline": "Petrol",
+    "gas": "Petrol",
+    "ванная комната": "Bathroom",
+    # Russian accusative forms, as in "идти в Столовую", "искать верёвку"
+    "кухню": "Kitchen",
+    "столовую": "Dining Room",
+    "спальню": "Bedroom",
+    "гостиную": "Living Room",
+    "музыкальную комнату": "Music Room",
+    "оранжерею": "Conservatory",
+    "ванную": "Bathroom",
+    "люстру": "Chandelier",
+    "раковину": "Sink",
+    "тумбочку": "Nightstand",
+    "бейсбольную биту": "Baseball Bat",
+    "биту": "Baseball Bat",
+    "алебарду": "Halberd",
+    "веревку": "Rope",
+}
+"""Every accepted spelling (folded) mapped to its canonical name."""

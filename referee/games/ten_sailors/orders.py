@@ -1,0 +1,155 @@
+"""Accepting Ten Sailors orders: each readable line is checked against the game now.
+
+A line that is not allowed is rejected with a reason and changes nothing; the lines
+before and after it are judged on their own (the last order of a type replaces the
+earlier one, TS-11 ruling).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.events import Event
+from referee.core.orders import LineVerdict, Submission
+from referee.games.ten_sailors.apply import apply
+from referee.games.ten_sailors.cards import HALL
+from referee.games.ten_sailors.parse import Order, Unreadable, parse_text
+from referee.games.ten_sailors.state import LAST_SEGMENT, MAX_TRAPS, GameState, Segment, Trap
+
+Verdict = tuple[LineVerdict, list[Event]]
+
+
+def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict], list[Event]]:
+    """The verdict on every line of ``submission`` and the events its accepted lines cause."""
+    character = state.character(submission.seat)
+    verdicts: list[LineVerdict] = []
+    events: list[Event] = []
+    for item in parse_text(submission.text, [c.name for c in state.characters]):
+        if isinstance(item, Unreadable):
+            verdicts.append(LineVerdict(item.line, False, reason=item.reason, params=item.params))
+            continue
+        if state.finished or not character.alive:
+            reason = "game_over" if state.finished else "dead"
+            verdicts.append(LineVerdict(item.line, False, reason=reason))
+            continue
+        verdict, new = _judge(state, submission, item)
+        for event in new:
+            state = apply(state, event)
+        verdicts.append(verdict)
+        events.extend(new)
+    return verdicts, events
+
+
+def _reject(order: Order, reason: str, **params: Any) -> Verdict:
+    return LineVerdict(order.line, False, reason=reason, params=params), []
+
+
+def _judge(state: GameState, submission: Submission, order: Order) -> Verdict:
+    if order.kind in ("help", "status"):
+        return LineVerdict(order.line, True, understood={"kind": order.kind}), []
+    if order.kind == "say":
+        return _say(state, submission, order)
+    segment = order.when or state.segment
+    if segment < state.segment:
+        return _reject(order, "segment_over", segment=segment.key)
+    if segment > LAST_SEGMENT:
+        return _reject(order, "after_the_end", segment=segment.key)
+    kind = order.args["what"] if order.kind == "cancel" else order.kind
+    if kind == "move" and segment.hour == 4:
+        segment = Segment(segment.day, "night")  # TS-12 ruling: kept for 10:00 next morning
+    if kind == "search" and segment.is_night:
+        return _reject(order, "search_at_night")
+    if kind == "trap" and not segment.is_night:
+        return _reject(order, "trap_in_daytime")
+    if kind == "trap" and segment.day == 0:
+        return _reject(order, "no_traps_night_zero")
+    if order.kind == "cancel":
+        return _cancel(state, submission.seat, order, kind, segment)
+    judge = {"move": _move, "search": _search, "trap": _trap}[kind]
+    return judge(state, submission, order, segment)
+
+
+def _accept(
+    state: GameState, submission: Submission, order: Order, segment: Segment, notes: list[str]
+) -> Verdict:
+    number = state.accepted + 1
+    data = {
+        "character": submission.seat,
+        "segment": segment.key,
+        "type": order.kind,
+        "order": order.args,
+        "received_at": submission.received_at.isoformat(),
+        "source": submission.source,
+        "number": number,
+    }
+    understood = {"kind": order.kind, "segment": segment.key, **order.args, "notes": notes}
+    return LineVerdict(order.line, True, understood=understood), [
+        Event("order_accepted", data, (submission.seat,))
+    ]
+
+
+def _move(state: GameState, submission: Submission, order: Order, segment: Segment) -> Verdict:
+    character = state.character(submission.seat)
+    room = order.args["room"]
+    notes = []
+    if (order.when is None and state.segment.hour == 4) or (order.when and order.when.hour == 4):
+        notes.append("next_morning")
+    if room == character.hand.room:
+        notes.append("own_card")  # TS-18: accepted, but the character will land elsewhere
+    elif segment == state.segment and not character.may_enter(room):
+        notes.append("two_hours")  # TS-16
+    if (segment.key, submission.seat) in state.moves:
+        notes.append("replaces")
+    return _accept(state, submission, order, segment, notes)
+
+
+def _search(state: GameState, submission: Submission, order: Order, segment: Segment) -> Verdict:
+    if segment == state.segment and state.character(submission.seat).location == HALL:
+        return _reject(order, "search_in_hall")
+    notes = ["replaces"] if (segment.key, submission.seat) in state.searches else []
+    return _accept(state, submission, order, segment, notes)
+
+
+def _trap(state: GameState, submission: Submission, order: Order, segment: Segment) -> Verdict:
+    target = state.character(order.args["target"])
+    if target.name == submission.seat:
+        return _reject(order, "trap_self")
+    if not target.alive:
+        return _reject(order, "trap_target_dead", target=target.name)
+    set_already = state.traps.get((segment.key, submission.seat), ())
+    if any(standing.order == Trap(**order.args) for standing in set_already):
+        return _reject(order, "trap_duplicate")
+    if len(set_already) >= MAX_TRAPS:
+        return _reject(order, "trap_limit", segment=segment.key)
+    return _accept(state, submission, order, segment, [])
+
+
+def _cancel(state: GameState, seat: str, order: Order, kind: str, segment: Segment) -> Verdict:
+    table = {"move": state.moves, "search": state.searches, "trap": state.traps}[kind]
+    if (segment.key, seat) not in table:
+        return _reject(order, "nothing_to_cancel", what=kind, segment=segment.key)
+    data = {"character": seat, "segment": segment.key, "type": kind}
+    understood = {"kind": "cancel", "what": kind, "segment": segment.key, "notes": []}
+    return LineVerdict(order.line, True, understood=understood), [Event("order_cancelled", data, (seat,))]
+
+
+def _say(state: GameState, submission: Submission, order: Order) -> Verdict:
+    """Posts table talk to the sender's location, for exactly those present now (TS-23)."""
+    if order.when is not None:
+        return _reject(order, "say_in_advance")
+    location = state.character(submission.seat).location
+    audience = state.present(location)
+    host = state.host()
+    if host is not None and host.alive and host.name not in audience:
+        audience.append(host.name)  # TS-23 ruling: the host sees everything
+    data = {
+        "from": submission.seat,
+        "location": location,
+        "text": order.args["text"],
+        "segment": state.segment.key,
+        "received_at": submission.received_at.isoformat(),
+    }
+    understood = {"kind": "say", "location": location, "text": order.args["text"], "notes": []}
+    return LineVerdict(order.line, True, understood=understood), [
+        Event("message_posted", data, tuple(audience))
+    ]

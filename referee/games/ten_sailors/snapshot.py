@@ -1,0 +1,80 @@
+"""Ten Sailors state to and from JSON-ready data, for stored snapshots of the event fold."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from referee.games.ten_sailors.apply import order_from_json
+from referee.games.ten_sailors.state import Character, GameState, Hand, Segment, Standing
+
+
+def dump(state: GameState) -> dict[str, Any]:
+    """``state`` as JSON-ready data."""
+
+    def standing(kind: str, key: tuple[str, str], value: Standing) -> dict[str, Any]:
+        return {
+            "type": kind,
+            "segment": key[0],
+            "character": key[1],
+            "order": asdict(value.order),
+            "received_at": value.received_at.isoformat(),
+            "number": value.number,
+        }
+
+    orders = [standing("move", k, v) for k, v in state.moves.items()]
+    orders += [standing("search", k, v) for k, v in state.searches.items()]
+    orders += [standing("trap", k, v) for k, traps in state.traps.items() for v in traps]
+    return {
+        "game_id": state.game_id,
+        "seed": state.seed,
+        "language": state.language,
+        "segment": state.segment.key,
+        "finished": state.finished,
+        "winners": list(state.winners),
+        "partial_victory": state.partial_victory,
+        "accepted": state.accepted,
+        "characters": [
+            {**asdict(c), "hand": list(c.hand.cards()), "frags": str(c.frags)} for c in state.characters
+        ],
+        "orders": sorted(orders, key=lambda o: o["number"]),
+    }
+
+
+def load(raw: dict[str, Any]) -> GameState:
+    """The state that ``dump`` wrote."""
+    characters = tuple(
+        Character(**{**c, "hand": Hand(*c["hand"]), "frags": Fraction(c["frags"])}) for c in raw["characters"]
+    )
+    moves: dict[tuple[str, str], Standing] = {}
+    searches: dict[tuple[str, str], Standing] = {}
+    traps: dict[tuple[str, str], tuple[Standing, ...]] = {}
+    for order in raw["orders"]:
+        key = (order["segment"], order["character"])
+        value = Standing(
+            order_from_json(order["type"], order["order"]),
+            datetime.fromisoformat(order["received_at"]),
+            order["number"],
+        )
+        if order["type"] == "move":
+            moves[key] = value
+        elif order["type"] == "search":
+            searches[key] = value
+        else:
+            traps[key] = (*traps.get(key, ()), value)
+    return GameState(
+        game_id=raw["game_id"],
+        seed=raw["seed"],
+        language=raw["language"],
+        characters=characters,
+        segment=Segment.from_key(raw["segment"]),
+        finished=raw["finished"],
+        winners=tuple(raw["winners"]),
+        partial_victory=raw["partial_victory"],
+        moves=moves,
+        searches=searches,
+        traps=traps,
+        accepted=raw["accepted"],
+    )

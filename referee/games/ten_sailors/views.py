@@ -1,0 +1,158 @@
+"""What the game-master and each character see of a Ten Sailors game.
+
+A character's view is built from the state and the events the character may see: it
+never holds another living character's hand nor a message they were not present for
+(TS-3, TS-21).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from referee.core.events import Event
+from referee.games.ten_sailors.state import Character, GameState, Segment, Standing
+
+
+def frag_number(frags: Fraction) -> int | float:
+    """Frags as a JSON number: whole numbers stay integers, shares become decimals."""
+    return int(frags) if frags.denominator == 1 else float(frags)
+
+
+def _segment_fields(state: GameState) -> dict[str, Any]:
+    return {
+        "id": state.game_id,
+        "kind": "ten-sailors",
+        "day": state.segment.day,
+        "segment": state.segment.part,
+        "finished": state.finished,
+        "winners": list(state.winners),
+        "partial_victory": state.partial_victory,
+    }
+
+
+def orders_in_force(state: GameState, name: str) -> list[dict[str, Any]]:
+    """The orders ``name`` has in force, for the current segment and later ones, in time order."""
+    rows: list[tuple[Segment, int, dict[str, Any]]] = []
+
+    def add(key: tuple[str, str], standing: Standing, kind: str) -> None:
+        if key[1] == name:
+            order = {"kind": kind, "segment": key[0], **_order_fields(standing)}
+            rows.append((Segment.from_key(key[0]), standing.number, order))
+
+    for key, standing in state.moves.items():
+        add(key, standing, "move")
+    for key, standing in state.searches.items():
+        add(key, standing, "search")
+    for key, traps in state.traps.items():
+        for standing in traps:
+            add(key, standing, "trap")
+    return [order for _, _, order in sorted(rows, key=lambda row: (row[0].index, row[1]))]
+
+
+def _order_fields(standing: Standing) -> dict[str, Any]:
+    fields = {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(standing.order).items()}
+    return {**fields, "received_at": standing.received_at.isoformat()}
+
+
+def master_view(state: GameState) -> dict[str, Any]:
+    """The whole game, for the game-master."""
+    characters = [
+        {
+            "name": c.name,
+            "host": c.host,
+            "alive": c.alive,
+            "location": c.location if c.alive else None,
+            "hand": list(c.hand.cards()),
+            "frags": frag_number(c.frags),
+            "frags_exact": str(c.frags),
+            "hours_in_room": c.streak,
+            "orders": orders_in_force(state, c.name),
+        }
+        for c in state.characters
+    ]
+    return {**_segment_fields(state), "characters": characters}
+
+
+def player_view(state: GameState, name: str, seen: list[Event]) -> dict[str, Any]:
+    """What the character ``name`` knows; ``seen`` are the events visible to them."""
+    me = state.character(name)
+    return {
+        **_segment_fields(state),
+        "name": me.name,
+        "host": me.host,
+        "alive": me.alive,
+        "location": me.location if me.alive else None,
+        "present": [n for n in state.present(me.location) if n != me.name] if me.alive else [],
+        "hand": list(me.hand.cards()),
+        "frags": frag_number(me.frags),
+        "orders": orders_in_force(state, me.name),
+        "messages": [_message(e) for e in seen if e.kind == "message_posted"],
+        "searches": [_search(e) for e in seen if e.kind == "searched" and e.data["character"] == name],
+        "traps": [_trap(e) for e in seen if e.kind == "trap_resolved" and e.data["setter"] == name],
+        "moves": [_move(e) for e in seen if e.kind == "moved" and e.data["character"] == name],
+        "dead": [_death(e) for e in seen if e.kind == "died"],
+        "characters": [_public(c) for c in state.characters],
+    }
+
+
+def _public(character: Character) -> dict[str, Any]:
+    """What everyone knows of a character: the name, whether alive, and the hand once dead (TS-21)."""
+    shown = {"name": character.name, "alive": character.alive}
+    return shown if character.alive else {**shown, "hand": list(character.hand.cards())}
+
+
+def _day_hour(segment_key: str) -> dict[str, Any]:
+    segment = Segment.from_key(segment_key)
+    return {"day": segment.day, "segment": segment.part, "hour": segment.hour}
+
+
+def _message(event: Event) -> dict[str, Any]:
+    data = event.data
+    return {
+        "location": data["location"],
+        "from": data["from"],
+        "text": data["text"],
+        "received_at": data["received_at"],
+        **_day_hour(data["segment"]),
+    }
+
+
+def _search(event: Event) -> dict[str, Any]:
+    data = event.data
+    return {
+        **_day_hour(data["segment"]),
+        "room": data["room"],
+        "cards": data["cards"],
+        "found": data["found"],
+        "random": data["random"],
+    }
+
+
+def _trap(event: Event) -> dict[str, Any]:
+    data = event.data
+    outcome = (
+        {"correct": None, "killed": False}
+        if data["void"]
+        else {
+            "correct": data["correct"],
+            "killed": data["killed"],
+        }
+    )
+    return {
+        "day": Segment.from_key(data["segment"]).day,
+        "target": data["target"],
+        "cards": data["cards"],
+        "void": data["void"],
+        **outcome,
+    }
+
+
+def _move(event: Event) -> dict[str, Any]:
+    data = event.data
+    return {**_day_hour(data["segment"]), "from": data["from"], "to": data["to"], "reason": data["reason"]}
+
+
+def _death(event: Event) -> dict[str, Any]:
+    data = event.data
+    return {"name": data["name"], "hand": data["hand"], "day": Segment.from_key(data["segment"]).day + 1}
