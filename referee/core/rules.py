@@ -64,6 +64,10 @@ class Rules(Protocol[S]):
         """Exactly what the seat ``seat`` knows, given the events it may see (``visible``)."""
         ...
 
+    def describe(self, event: Event) -> str:
+        """One line saying what ``event`` was, for the game-master's log."""
+        ...
+
     def dump(self, state: S) -> dict[str, Any]:
         """The state as JSON-ready data (a snapshot)."""
         ...

@@ -68,6 +68,10 @@ class TenSailors:
         """One character's view."""
         return _views.player_view(state, seat, seen)
 
+    def describe(self, event: Event) -> str:
+        """One log line for ``event``."""
+        return _views.describe(event)
+
     def dump(self, state: GameState) -> dict[str, Any]:
         """A JSON-ready snapshot."""
         return _snapshot.dump(state)

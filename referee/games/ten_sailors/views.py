@@ -156,3 +156,37 @@ def _move(event: Event) -> dict[str, Any]:
 def _death(event: Event) -> dict[str, Any]:
     data = event.data
     return {"name": data["name"], "hand": data["hand"], "day": Segment.from_key(data["segment"]).day + 1}
+
+
+def describe(event: Event) -> str:
+    """One line saying what ``event`` was, for the game-master's log."""
+    d = event.data
+    match event.kind:
+        case "game_started":
+            return f"game {d['game_id']} started with " + ", ".join(c["name"] for c in d["characters"])
+        case "order_accepted":
+            order = ", ".join(
+                str(v) if not isinstance(v, list) else " + ".join(v) for v in d["order"].values()
+            )
+            return f"{d['character']}: {d['type']} {order} (for {d['segment']}, received {d['received_at']})"
+        case "order_cancelled":
+            return f"{d['character']} cancelled their {d['type']} for {d['segment']}"
+        case "message_posted":
+            heard = ", ".join(event.audience)
+            return f"{d['from']} in {d['location']}: {d['text']!r} (heard by {heard})"
+        case "searched":
+            how = "random search" if d["random"] else "search"
+            found = ", ".join(d["found"]) or "nothing"
+            return f"{d['character']}: {how} in {d['room']} for {' + '.join(d['cards'])} found {found}"
+        case "moved":
+            return f"{d['character']}: {d['from']} -> {d['to']} ({d['reason']})"
+        case "trap_resolved":
+            outcome = "void" if d["void"] else ("KILLED" if d["killed"] else f"{d['correct']} of 3 right")
+            return f"{d['setter']}: trap on {d['target']} with {' + '.join(d['cards'])}: {outcome}"
+        case "died":
+            return f"{d['name']} died ({', '.join(d['hand'])}); frags to {', '.join(d['killers'])}"
+        case "segment_opened":
+            return f"opened {d['segment']}"
+        case "game_ended":
+            return f"game over ({d['reason']}): winners {', '.join(d['winners']) or 'nobody'}"
+    return f"{event.kind}: {d}"

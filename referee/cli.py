@@ -1,0 +1,263 @@
+"""The ``referee`` command line: every command is its own process and all state is in the database."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from referee.config import PROJECT_ROOT, Config, ConfigError, config_path, load_config
+from referee.core.events import Event
+from referee.gamefile import GameFileError, read_game_file
+from referee.render import Renderer
+from referee.store.database import create_tables, open_engine
+from referee.store.games import GameStore, Loaded, StoreError
+
+app = typer.Typer(
+    no_args_is_help=True, add_completion=False, help="A play-by-email referee for deduction games."
+)
+game_app = typer.Typer(no_args_is_help=True, help="Create and list games.")
+app.add_typer(game_app, name="game")
+
+ConfigOption = Annotated[
+    str | None,
+    typer.Option("--config", "-c", help="Configuration file (default: $REFEREE_CONFIG or ./referee.toml)."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs instead of text.")]
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _config(explicit: str | None) -> Config:
+    try:
+        return load_config(config_path(explicit))
+    except ConfigError as error:
+        raise _fail(str(error)) from error
+
+
+def _store(config: Config) -> GameStore:
+    return GameStore(open_engine(config.database_url))
+
+
+def _now(at: str | None) -> datetime:
+    if at is None:
+        return datetime.now(UTC)
+    moment = datetime.fromisoformat(at)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _load(store: GameStore, game_id: str) -> Loaded:
+    try:
+        return store.load(game_id)
+    except StoreError as error:
+        raise _fail(str(error)) from error
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+@app.command()
+def init(config: ConfigOption = None) -> None:
+    """Create the database (and referee.toml from the example if it is missing)."""
+    path = config_path(config)
+    if not path.exists():
+        shutil.copyfile(PROJECT_ROOT / "config.example.toml", path)
+        typer.echo(f"wrote {path} from config.example.toml")
+    settings = _config(str(path))
+    create_tables(open_engine(settings.database_url))
+    typer.echo(f"database ready: {settings.database_url}")
+
+
+@game_app.command("create")
+def game_create(file: Path, config: ConfigOption = None) -> None:
+    """Create a game from a game file (TOML with [game] and [[players]])."""
+    settings = _config(config)
+    try:
+        game = read_game_file(file, settings.schedules)
+        loaded = _store(settings).create_game(
+            setup=game.setup,
+            kind=game.kind,
+            schedule=game.schedule,
+            seats=game.seats,
+            settings=game.settings,
+            now=datetime.now(UTC),
+        )
+    except (GameFileError, ValueError, StoreError) as error:
+        raise _fail(f"no game was created: {error}") from error
+    view = loaded.rules.master_view(loaded.state)
+    typer.echo(f"created {game.kind} game {view['id']} with {len(game.seats)} characters")
+    for character in view["characters"]:
+        host = " (host)" if character["host"] else ""
+        typer.echo(f"  {character['name']}{host}: {', '.join(character['hand'])}")
+
+
+@game_app.command("list")
+def game_list(config: ConfigOption = None) -> None:
+    """List every game with its current segment."""
+    for row in _store(_config(config)).games():
+        status = "finished" if row.finished else f"open: {row.phase}"
+        typer.echo(f"{row.id}\t{row.kind}\t{status}")
+
+
+@app.command()
+def order(
+    game: str,
+    character: str,
+    text: str,
+    at: Annotated[
+        str | None, typer.Option(help="When the orders were received (ISO 8601); default now.")
+    ] = None,
+    source: Annotated[str, typer.Option(help="Where the orders came from, for the log.")] = "cli",
+    config: ConfigOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Enter orders for a character as if they had sent them; exits 1 if any line was rejected."""
+    settings = _config(config)
+    store = _store(settings)
+    try:
+        seat = store.seat(game, character)
+        outcome = store.submit(game, seat.name, text, _now(at), source)
+    except StoreError as error:
+        raise _fail(str(error)) from error
+    loaded = outcome.loaded
+    view = loaded.rules.player_view(loaded.state, seat.name, store.seen_by(game, seat.name))
+    verdicts = [vars(v) for v in outcome.verdicts]
+    if as_json:
+        _print_json({"verdicts": verdicts, "orders": view["orders"]})
+    else:
+        typer.echo(
+            Renderer(settings.templates).render(
+                loaded.row.language,
+                "answer.txt.j2",
+                character=seat.name,
+                verdicts=verdicts,
+                orders=view["orders"],
+                segment=loaded.row.phase,
+                view=view,
+            )
+        )
+    if not verdicts or not all(v["accepted"] for v in verdicts):
+        raise typer.Exit(1)
+
+
+@app.command()
+def advance(
+    game: str,
+    segment: Annotated[
+        str | None, typer.Option(help="Resolve only if this segment (e.g. d2h3) is the open one.")
+    ] = None,
+    config: ConfigOption = None,
+) -> None:
+    """Resolve the current segment now and open the next one."""
+    store = _store(_config(config))
+    try:
+        resolved = store.resolve(game, datetime.now(UTC), expected_phase=segment)
+    except StoreError as error:
+        raise _fail(str(error)) from error
+    loaded = resolved.loaded
+    for event in resolved.events:
+        typer.echo(loaded.rules.describe(event))
+    typer.echo(f"resolved {resolved.phase}; {len(resolved.notices)} notices written")
+    view = loaded.rules.master_view(loaded.state)
+    if view["finished"]:
+        typer.echo(f"the game is over; winners: {', '.join(view['winners']) or 'nobody'}")
+    else:
+        typer.echo(f"now open: day {view['day']}, {view['segment']}")
+
+
+@app.command()
+def state(game: str, config: ConfigOption = None, as_json: JsonOption = False) -> None:
+    """The game-master's full view of a game."""
+    store = _store(_config(config))
+    loaded = _load(store, game)
+    view = loaded.rules.master_view(loaded.state)
+    emails = {seat.name: seat.email for seat in store.seats(game)}
+    for character in view["characters"]:
+        character["email"] = emails.get(character["name"], "")
+    if as_json:
+        _print_json(view)
+        return
+    status = "finished" if view["finished"] else "running"
+    typer.echo(f"{view['id']} ({view['kind']}): day {view['day']}, {view['segment']}, {status}")
+    if view["finished"]:
+        typer.echo(f"winners: {', '.join(view['winners']) or 'nobody'}")
+    for c in view["characters"]:
+        where = c["location"] if c["alive"] else "dead"
+        host = " host" if c["host"] else ""
+        typer.echo(f"  {c['name']:<12} {where:<14} frags {c['frags_exact']:<5} {', '.join(c['hand'])}{host}")
+
+
+@app.command()
+def view(game: str, character: str, config: ConfigOption = None, as_json: JsonOption = False) -> None:
+    """Exactly what one character knows."""
+    store = _store(_config(config))
+    loaded = _load(store, game)
+    try:
+        seat = store.seat(game, character)
+    except StoreError as error:
+        raise _fail(str(error)) from error
+    shown = loaded.rules.player_view(loaded.state, seat.name, store.seen_by(game, seat.name))
+    _print_json(shown) if as_json else typer.echo(json.dumps(shown, ensure_ascii=False, indent=1))
+
+
+@app.command()
+def log(game: str, config: ConfigOption = None) -> None:
+    """The event log of a game, one line per event."""
+    store = _store(_config(config))
+    loaded = _load(store, game)
+    for row in store.events(game):
+        text = loaded.rules.describe(Event(row.kind, row.data, tuple(row.audience)))
+        typer.echo(f"{row.seq:>5}  {row.logged_at:%Y-%m-%d %H:%M:%S}  {row.phase:<5} {text}")
+
+
+def main() -> None:
+    """Run the command line."""
+    app()
+
+
+@app.command()
+def demo(
+    directory: Annotated[Path, typer.Option(help="Where to keep the demo's database and files.")] = Path(
+        "demo"
+    ),
+    seed: Annotated[int, typer.Option(help="The game's seed: the same seed plays the same game.")] = 2026,
+    language: Annotated[str, typer.Option(help="en or ru")] = "en",
+) -> None:
+    """Play a whole Ten Sailors game with nine bots and show it from Anna's seat."""
+    from referee.demo import run_demo
+
+    if (directory / "referee.db").exists():
+        (directory / "referee.db").unlink()
+    winners = run_demo(directory, seed, language, typer.echo)
+    typer.echo(f"winners: {', '.join(winners) or 'nobody'}")
+
+
+@app.command()
+def bench(
+    games: Annotated[int, typer.Option(help="How many games resolve the same boundary.")] = 1000,
+    database: Annotated[
+        str | None, typer.Option(help="Database URL (default: a fresh SQLite file bench.db here).")
+    ] = None,
+) -> None:
+    """Time one hour boundary for many games at once and print games per second and peak memory."""
+    from referee.bench import run_bench
+
+    url = database
+    if url is None:
+        Path("bench.db").unlink(missing_ok=True)
+        url = "sqlite:///bench.db"
+    result = run_bench(url, games, typer.echo)
+    kind = url.split(":", 1)[0]
+    typer.echo(
+        f"{kind}: {result.games} games resolved in {result.resolve_seconds:.2f} s "
+        f"= {result.games_per_second:.0f} games/s, {result.notices} notices; "
+        f"set-up {result.setup_seconds:.1f} s; peak memory {result.peak_rss_mib:.0f} MiB"
+    )

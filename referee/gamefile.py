@@ -1,0 +1,96 @@
+"""Game files: the TOML a game-master writes to create a game (``referee game create FILE``).
+
+[game]
+kind = "ten-sailors"
+id = "castle-1"
+schedule = "ten-sailors-daily"   # a file under schedules/
+seed = 20261130
+language = "en"                  # or "ru"
+
+[[players]]
+name = "Anna"
+email = "anna@example.org"
+hand = ["Kitchen", "Sofa", "Knife"]   # optional: dealt from the seed when absent
+
+[[players]]
+name = "Boris"
+email = "gm@example.org"
+host = true                           # the host's character (TS-1)
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from referee.games import KINDS
+from referee.schedule.files import ScheduleError, load_schedule
+
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$")
+_EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$")
+
+
+class GameFileError(ValueError):
+    """A game file that cannot create a game; the message lists every problem."""
+
+
+@dataclass(frozen=True)
+class GameFile:
+    """A checked game file: the rules' set-up plus what the store keeps beside it."""
+
+    kind: str
+    schedule: str
+    setup: dict[str, Any]
+    seats: list[dict[str, Any]]
+    settings: dict[str, Any]
+
+
+def read_game_file(path: Path, schedules: Path) -> GameFile:
+    """The game described in ``path``; schedules are looked up in ``schedules``."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise GameFileError(f"there is no file {path}") from error
+    except tomllib.TOMLDecodeError as error:
+        raise GameFileError(f"{path} is not valid TOML: {error}") from error
+    game = raw.get("game", {})
+    players = raw.get("players", [])
+    problems = []
+    kind = game.get("kind")
+    if kind not in KINDS:
+        problems.append(f"[game] kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    game_id = str(game.get("id", ""))
+    if not _ID.match(game_id):
+        problems.append("[game] id must be 1–63 letters, digits, '-' or '_', starting with a letter or digit")
+    seed = game.get("seed")
+    if not isinstance(seed, int | str) or isinstance(seed, bool) or seed == "":
+        problems.append("[game] seed must be a number or a word")
+    schedule = str(game.get("schedule", ""))
+    try:
+        load_schedule(schedule, schedules)
+    except ScheduleError as error:
+        problems.append(f"[game] schedule: {error}")
+    if not isinstance(players, list) or not players:
+        problems.append("the file lists no [[players]]")
+        players = []
+    for number, player in enumerate(players, 1):
+        email = str(player.get("email", ""))
+        if not _EMAIL.match(email):
+            problems.append(f"player {number} ({player.get('name', '?')}) needs a valid email, not {email!r}")
+        unknown = set(player) - {"name", "email", "host", "hand"}
+        if unknown:
+            problems.append(f"player {number} has unknown keys: {', '.join(sorted(unknown))}")
+    if problems:
+        raise GameFileError("; ".join(problems))
+    setup = {
+        "id": game_id,
+        "seed": seed,
+        "language": game.get("language", "en"),
+        "players": [{k: v for k, v in p.items() if k != "email"} for p in players],
+    }
+    seats = [{"name": p["name"], "email": p["email"], "host": bool(p.get("host"))} for p in players]
+    settings = {k: v for k, v in game.items() if k not in {"kind", "id", "schedule", "seed", "language"}}
+    return GameFile(kind=str(kind), schedule=schedule, setup=setup, seats=seats, settings=settings)

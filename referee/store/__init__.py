@@ -1,0 +1,1 @@
+"""Storage: games, seats, events, resolutions, submissions and notices as SQLModel rows."""

@@ -1,0 +1,279 @@
+"""Games in the database: creating them, taking orders, resolving phases — each one transaction.
+
+Every change appends events and refreshes the game's snapshot in the same transaction;
+a resolution also writes its unique resolution row and the notices it causes (the
+outbox), so a phase is resolved once and its mail cannot be lost or doubled.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from referee.core.events import Event
+from referee.core.notices import Notice
+from referee.core.orders import LineVerdict, Submission
+from referee.core.rules import Rules, fold, visible
+from referee.games import rules_for
+from referee.store.models import EventRow, GameRow, NoticeRow, ResolutionRow, SeatRow, SubmissionRow
+
+
+class StoreError(LookupError):
+    """A request the store cannot carry out; the message says why, for a game-master."""
+
+
+class AlreadyResolved(StoreError):
+    """The phase was resolved already (by this or another process); nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game as read from the database: its row, its rules and its current state."""
+
+    row: GameRow
+    rules: Rules[Any]
+    state: Any
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """The outcome of a submission: the verdict per line and the state after it."""
+
+    verdicts: list[LineVerdict]
+    loaded: Loaded
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """The outcome of resolving one phase: what happened and who is told what."""
+
+    phase: str
+    events: list[Event]
+    notices: list[Notice]
+    loaded: Loaded
+
+
+class GameStore:
+    """Reads and changes games stored behind ``engine``."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    def _lock(self, session: Session, game_id: str) -> Loaded:
+        """The game, locked against other writers until the transaction ends."""
+        row = session.exec(select(GameRow).where(GameRow.id == game_id).with_for_update()).first()
+        if row is None:
+            raise StoreError(f"there is no game called {game_id!r}")
+        rules = rules_for(row.kind)
+        return Loaded(row, rules, rules.load(row.state))
+
+    def _append(
+        self, session: Session, loaded: Loaded, events: list[Event], phase: str, now: datetime
+    ) -> Loaded:
+        """Appends ``events`` to the log and stores the new snapshot; returns the game after them."""
+        row, rules = loaded.row, loaded.rules
+        state = fold(rules, events, loaded.state) if events else loaded.state
+        for event in events:
+            row.last_seq += 1
+            session.add(
+                EventRow(
+                    game_id=row.id,
+                    seq=row.last_seq,
+                    phase=phase,
+                    kind=event.kind,
+                    data=event.data,
+                    audience=list(event.audience),
+                    logged_at=now,
+                )
+            )
+        row.state = rules.dump(state)
+        row.phase = rules.phase(state).key
+        row.finished = rules.finished(state)
+        session.add(row)
+        return Loaded(row, rules, state)
+
+    def create_game(
+        self,
+        *,
+        setup: dict[str, Any],
+        kind: str,
+        schedule: str,
+        seats: list[dict[str, Any]],
+        settings: dict[str, Any],
+        now: datetime,
+    ) -> Loaded:
+        """Creates a game from ``setup`` (raises ``ValueError`` from the rules, ``StoreError`` on a clash)."""
+        rules = rules_for(kind)
+        events = rules.start(setup)
+        state = fold(rules, events)
+        with self._transaction() as session:
+            if session.get(GameRow, setup["id"]) is not None:
+                raise StoreError(f"a game called {setup['id']!r} exists already")
+            row = GameRow(
+                id=setup["id"],
+                kind=kind,
+                schedule=schedule,
+                language=setup.get("language", "en"),
+                seed=str(setup["seed"]),
+                created_at=now,
+                phase=rules.phase(state).key,
+                state=rules.dump(state),
+                settings=settings,
+            )
+            session.add(row)
+            session.flush()
+            for seat in seats:
+                session.add(
+                    SeatRow(
+                        game_id=row.id,
+                        name=seat["name"],
+                        email=seat["email"],
+                        host=bool(seat.get("host")),
+                        token=secrets.token_urlsafe(18),
+                    )
+                )
+            return self._append(session, Loaded(row, rules, None), events, row.phase, now)
+
+    def load(self, game_id: str) -> Loaded:
+        """The game ``game_id`` as it stands."""
+        with Session(self.engine) as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise StoreError(f"there is no game called {game_id!r}")
+            rules = rules_for(row.kind)
+            return Loaded(row, rules, rules.load(row.state))
+
+    def games(self) -> list[GameRow]:
+        """Every game, oldest first."""
+        with Session(self.engine) as session:
+            return list(session.exec(select(GameRow).order_by(col(GameRow.created_at))).all())
+
+    def seats(self, game_id: str) -> list[SeatRow]:
+        """The seats of ``game_id`` in the order they were created."""
+        with Session(self.engine) as session:
+            query = select(SeatRow).where(SeatRow.game_id == game_id).order_by(col(SeatRow.id))
+            return list(session.exec(query).all())
+
+    def seat(self, game_id: str, name: str) -> SeatRow:
+        """The seat whose character is called ``name``, ignoring case (raises ``StoreError``)."""
+        wanted = name.casefold().replace("ё", "е")
+        for seat in self.seats(game_id):
+            if seat.name.casefold().replace("ё", "е") == wanted:
+                return seat
+        known = ", ".join(seat.name for seat in self.seats(game_id))
+        raise StoreError(f"game {game_id!r} has no character called {name!r}; its characters: {known}")
+
+    def submit(self, game_id: str, seat: str, text: str, received_at: datetime, source: str) -> Submitted:
+        """Judges ``text`` from ``seat`` and stores it whole with the events of its accepted lines."""
+        with self._transaction() as session:
+            loaded = self._lock(session, game_id)
+            submission = Submission(seat, text, received_at, source)
+            verdicts, events = loaded.rules.submit(loaded.state, submission)
+            session.add(
+                SubmissionRow(
+                    game_id=game_id,
+                    seat=seat,
+                    received_at=received_at,
+                    source=source,
+                    text=text,
+                    verdicts=[vars(v) for v in verdicts],
+                )
+            )
+            loaded = self._append(session, loaded, events, loaded.row.phase, received_at)
+            return Submitted(verdicts, loaded)
+
+    def resolve(self, game_id: str, now: datetime, *, expected_phase: str | None = None) -> Resolved:
+        """Resolves the open phase of ``game_id`` once, with its notices, in one transaction.
+
+        With ``expected_phase``, a phase that is no longer open raises ``AlreadyResolved``
+        and changes nothing; a finished game raises ``StoreError``.
+        """
+        try:
+            with self._transaction() as session:
+                loaded = self._lock(session, game_id)
+                phase = loaded.row.phase
+                if expected_phase is not None and phase != expected_phase:
+                    raise AlreadyResolved(f"{game_id}: {expected_phase} was resolved already")
+                if loaded.rules.finished(loaded.state):
+                    raise StoreError(f"game {game_id!r} is over; there is nothing left to resolve")
+                events = loaded.rules.resolve(loaded.state)
+                phase_log = self._phase_log(session, game_id, phase)
+                notices = loaded.rules.notices(loaded.state, events, phase_log)
+                first = loaded.row.last_seq + 1
+                after = self._append(session, loaded, events, phase, now)
+                session.add(
+                    ResolutionRow(
+                        game_id=game_id,
+                        phase=phase,
+                        resolved_at=now,
+                        first_seq=first,
+                        last_seq=after.row.last_seq,
+                    )
+                )
+                for notice in notices:
+                    for recipient in notice.audience:
+                        session.add(
+                            NoticeRow(
+                                game_id=game_id,
+                                phase=phase,
+                                recipient=recipient,
+                                template=notice.template,
+                                data=notice.data,
+                                created_at=now,
+                            )
+                        )
+                session.flush()
+                return Resolved(phase, events, notices, after)
+        except IntegrityError as error:
+            raise AlreadyResolved(f"{game_id}: this phase was resolved by another process") from error
+
+    def _phase_log(self, session: Session, game_id: str, phase: str) -> list[Event]:
+        query = select(EventRow).where(EventRow.game_id == game_id, EventRow.phase == phase)
+        return [_event(row) for row in session.exec(query.order_by(col(EventRow.seq))).all()]
+
+    def events(self, game_id: str) -> list[EventRow]:
+        """The whole event log of ``game_id``, in order."""
+        with Session(self.engine) as session:
+            query = select(EventRow).where(EventRow.game_id == game_id).order_by(col(EventRow.seq))
+            return list(session.exec(query).all())
+
+    def seen_by(self, game_id: str, seat: str) -> list[Event]:
+        """The events of ``game_id`` that the character ``seat`` may see."""
+        return visible([_event(row) for row in self.events(game_id)], seat)
+
+    def replay(self, game_id: str) -> Any:
+        """The state folded afresh from the event log (it must equal the stored snapshot)."""
+        loaded = self.load(game_id)
+        return fold(loaded.rules, [_event(row) for row in self.events(game_id)])
+
+    def notices(self, game_id: str, *, unsent_only: bool = False) -> list[NoticeRow]:
+        """The notices of ``game_id`` in the order they were written."""
+        with Session(self.engine) as session:
+            query = select(NoticeRow).where(NoticeRow.game_id == game_id)
+            if unsent_only:
+                query = query.where(col(NoticeRow.sent_at).is_(None))
+            return list(session.exec(query.order_by(col(NoticeRow.id))).all())
+
+    def resolution_count(self, game_id: str, phase: str) -> int:
+        """How many times ``phase`` of ``game_id`` was resolved (0 or 1)."""
+        with Session(self.engine) as session:
+            query = select(func.count()).where(ResolutionRow.game_id == game_id, ResolutionRow.phase == phase)
+            return int(session.exec(query).one())
+
+
+def _event(row: EventRow) -> Event:
+    return Event(row.kind, row.data, tuple(row.audience))

@@ -1,0 +1,100 @@
+"""The database tables. Events are the truth; a game's ``state`` column is a snapshot of their fold."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class GameRow(SQLModel, table=True):
+    """One game: its kind, settings, and the snapshot of its state after event ``last_seq``."""
+
+    __tablename__ = "games"
+
+    id: str = Field(primary_key=True)
+    kind: str
+    schedule: str
+    language: str
+    seed: str
+    created_at: datetime
+    phase: str = Field(index=True)
+    finished: bool = Field(default=False, index=True)
+    last_seq: int = 0
+    state: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+
+
+class SeatRow(SQLModel, table=True):
+    """A player's seat: the character they play and how to reach them."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    name: str
+    email: str
+    host: bool = False
+    token: str = Field(unique=True)
+
+
+class EventRow(SQLModel, table=True):
+    """One event of a game's append-only log, numbered ``seq`` within the game."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    seq: int
+    phase: str = Field(index=True)
+    kind: str
+    data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    audience: list[str] = Field(sa_column=Column(JSON, nullable=False))
+    logged_at: datetime
+
+
+class ResolutionRow(SQLModel, table=True):
+    """The record that a phase of a game was resolved: its unique key makes a second time impossible."""
+
+    __tablename__ = "resolutions"
+    __table_args__ = (UniqueConstraint("game_id", "phase"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    phase: str
+    resolved_at: datetime
+    first_seq: int
+    last_seq: int
+
+
+class SubmissionRow(SQLModel, table=True):
+    """A batch of order text as received, kept whole with the verdict on each line."""
+
+    __tablename__ = "submissions"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    seat: str
+    received_at: datetime
+    source: str
+    text: str
+    verdicts: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+
+
+class NoticeRow(SQLModel, table=True):
+    """A message owed to one reader (the outbox): written with the change that causes it, sent later."""
+
+    __tablename__ = "notices"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    phase: str
+    recipient: str
+    template: str
+    data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    created_at: datetime
+    sent_at: datetime | None = Field(default=None, index=True)

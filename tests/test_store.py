@@ -1,0 +1,170 @@
+"""Storage on SQLite and PostgreSQL: events as truth, resolutions once, notices with them."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlmodel import Session, select
+
+from referee.games.ten_sailors.bot import bot_orders
+from referee.games.ten_sailors.setup import SetupError
+from referee.store.database import create_tables, open_engine
+from referee.store.games import AlreadyResolved, GameStore, StoreError
+from referee.store.models import GameRow, ResolutionRow, SubmissionRow
+
+NAMES = ["Anna", "Boris", "Clara", "Dmitri", "Eva"]
+T0 = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+
+
+def make_store(url: str) -> GameStore:
+    engine = open_engine(url)
+    create_tables(engine)
+    return GameStore(engine)
+
+
+def create(store: GameStore, game_id: str = "g1", seed: int = 7, hands: dict[str, list[str]] | None = None) -> None:
+    players = [{"name": n, **({"hand": hands[n]} if hands and n in hands else {})} for n in NAMES]
+    players[-1]["host"] = True
+    store.create_game(
+        setup={"id": game_id, "seed": seed, "language": "en", "players": players},
+        kind="ten-sailors",
+        schedule="ten-sailors-fast",
+        seats=[{"name": n, "email": f"{n.lower()}@example.org", "host": n == "Eva"} for n in NAMES],
+        settings={},
+        now=T0,
+    )
+
+
+def play_to_end(store: GameStore, game_id: str, seed: int) -> int:
+    """Plays a whole game with bots; returns the number of resolutions."""
+    clock = T0
+    resolutions = 0
+    loaded = store.load(game_id)
+    while not loaded.state.finished:
+        for name in NAMES:
+            if loaded.state.character(name).alive:
+                clock += timedelta(seconds=5)
+                view = loaded.rules.player_view(loaded.state, name, store.seen_by(game_id, name))
+                loaded = store.submit(game_id, name, bot_orders(view, seed), clock, "test").loaded
+        loaded = store.resolve(game_id, clock).loaded
+        resolutions += 1
+    return resolutions
+
+
+def test_ts25_whole_game_snapshot_equals_replay_of_events(database_url: str) -> None:
+    """State is derived from events: the stored snapshot equals a fresh fold of the log (TS-25 end)."""
+    store = make_store(database_url)
+    create(store)
+    resolutions = play_to_end(store, "g1", seed=7)
+    assert resolutions <= 46
+    loaded = store.load("g1")
+    assert loaded.state.finished
+    assert store.replay("g1") == loaded.state
+
+
+def test_resolution_is_recorded_once_and_a_repeat_changes_nothing(database_url: str) -> None:
+    store = make_store(database_url)
+    create(store)
+    first = store.resolve("g1", T0, expected_phase="d0n")
+    assert first.phase == "d0n"
+    events_before = len(store.events("g1"))
+    with pytest.raises(AlreadyResolved):
+        store.resolve("g1", T0, expected_phase="d0n")
+    assert len(store.events("g1")) == events_before
+    assert store.resolution_count("g1", "d0n") == 1
+    assert store.load("g1").row.phase == "d1h1"
+
+
+def test_unique_resolution_key_refuses_a_second_resolution(database_url: str) -> None:
+    """Even if a resolution row appears behind the store's back, the phase is not resolved again."""
+    store = make_store(database_url)
+    create(store)
+    with Session(store.engine) as session:
+        session.add(ResolutionRow(game_id="g1", phase="d0n", resolved_at=T0, first_seq=0, last_seq=0))
+        session.commit()
+    with pytest.raises(AlreadyResolved):
+        store.resolve("g1", T0)
+    assert store.load("g1").row.phase == "d0n"
+    assert [row.kind for row in store.events("g1")] == ["game_started"]
+    assert store.notices("g1") == []
+
+
+def test_two_processes_resolving_the_same_boundary_resolve_it_once(database_url: str) -> None:
+    store = make_store(database_url)
+    create(store)
+    outcomes: list[str] = []
+
+    def attempt() -> None:
+        other = GameStore(open_engine(database_url))
+        try:
+            other.resolve("g1", T0, expected_phase="d0n")
+            outcomes.append("resolved")
+        except AlreadyResolved:
+            outcomes.append("already")
+
+    threads = [threading.Thread(target=attempt) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["already", "already", "already", "resolved"]
+    assert store.resolution_count("g1", "d0n") == 1
+
+
+def test_ts3_resolution_writes_one_report_notice_per_living_character(database_url: str) -> None:
+    store = make_store(database_url)
+    create(store)
+    store.submit("g1", "Anna", "SAY hello hall", T0, "test")
+    resolved = store.resolve("g1", T0 + timedelta(minutes=1))
+    rows = store.notices("g1", unsent_only=True)
+    assert sorted(row.recipient for row in rows) == sorted(NAMES)
+    assert {row.template for row in rows} == {"report"}
+    assert len(resolved.notices) == len(NAMES)
+    texts = [m["text"] for row in rows for m in row.data["messages"]]
+    assert texts == ["hello hall"] * len(NAMES)
+
+
+def test_rejected_line_is_kept_in_the_submission_and_changes_no_order(database_url: str) -> None:
+    store = make_store(database_url)
+    create(store)
+    store.submit("g1", "Anna", "MOVE Kitchen", T0, "test")
+    outcome = store.submit("g1", "Anna", "MOVE Kitchn\nSAY hi", T0 + timedelta(seconds=1), "test")
+    assert [v.accepted for v in outcome.verdicts] == [False, True]
+    assert outcome.loaded.state.moves[("d0n", "Anna")].order.room == "Kitchen"
+    with Session(store.engine) as session:
+        rows = session.exec(select(SubmissionRow)).all()
+    assert [row.text for row in rows] == ["MOVE Kitchen", "MOVE Kitchn\nSAY hi"]
+    assert rows[1].verdicts[0]["reason"] == "unknown_location"
+
+
+def test_ts1_bad_hand_creates_nothing(database_url: str) -> None:
+    store = make_store(database_url)
+    with pytest.raises(SetupError, match="not a card"):
+        create(store, hands={"Anna": ["Kitchen", "Sofa", "Spoon"]})
+    with Session(store.engine) as session:
+        assert session.exec(select(GameRow)).all() == []
+
+
+def test_game_ids_are_unique(database_url: str) -> None:
+    store = make_store(database_url)
+    create(store)
+    with pytest.raises(StoreError, match="exists already"):
+        create(store)
+
+
+def test_finished_game_refuses_to_resolve(database_url: str) -> None:
+    store = make_store(database_url)
+    create(store, seed=3)
+    play_to_end(store, "g1", seed=3)
+    with pytest.raises(StoreError, match="over"):
+        store.resolve("g1", T0)
+
+
+def test_seat_lookup_ignores_case(sqlite_url: str) -> None:
+    store = make_store(sqlite_url)
+    create(store)
+    assert store.seat("g1", "aNNA").name == "Anna"
+    with pytest.raises(StoreError, match="no character called 'Zed'"):
+        store.seat("g1", "Zed")
