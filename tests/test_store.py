@@ -24,7 +24,9 @@ def make_store(url: str) -> GameStore:
     return GameStore(engine)
 
 
-def create(store: GameStore, game_id: str = "g1", seed: int = 7, hands: dict[str, list[str]] | None = None) -> None:
+def create(
+    store: GameStore, game_id: str = "g1", seed: int = 7, hands: dict[str, list[str]] | None = None
+) -> None:
     players = [{"name": n, **({"hand": hands[n]} if hands and n in hands else {})} for n in NAMES]
     players[-1]["host"] = True
     store.create_game(

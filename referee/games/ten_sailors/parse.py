@@ -212,7 +212,9 @@ def _suggest(words: list[str], position: int, vocabulary: dict[str, str]) -> str
     """The canonical name closest to the unknown word at ``position`` (or to it and the next)."""
     for size in (2, 1):
         candidate = " ".join(words[position : position + size])
-        close = difflib.get_close_matches(candidate, vocabulary, n=1, cutoff=0.7)
+        # two words may only suggest a multi-word name ("Ropee Chandelier" is not "Chandelier")
+        pool = [phrase for phrase in vocabulary if size == 1 or " " in phrase]
+        close = difflib.get_close_matches(candidate, pool, n=1, cutoff=0.7)
         if close:
             return vocabulary[close[0]]
     return ""

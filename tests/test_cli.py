@@ -1,0 +1,186 @@
+"""The game-master's command line, every command a fresh process, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HANDS = {
+    "Anna": ["Kitchen", "Sofa", "Knife"],
+    "Boris": ["Dining Room", "Fireplace", "Pistol"],
+    "Clara": ["Bedroom", "Table", "Poison"],
+    "Dmitri": ["Study", "Car", "Rope"],
+}
+
+
+class Referee:
+    """Runs ``referee`` commands in a directory holding a referee.toml."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+
+    def __call__(self, *args: str, ok: bool | None = True) -> subprocess.CompletedProcess[str]:
+        result = subprocess.run(
+            [sys.executable, "-m", "referee", *args],
+            cwd=self.directory,
+            capture_output=True,
+            text=True,
+            env={k: v for k, v in os.environ.items() if k != "REFEREE_CONFIG"},
+            check=False,
+        )
+        if ok is True:
+            assert result.returncode == 0, result.stderr + result.stdout
+        if ok is False:
+            assert result.returncode != 0, result.stdout
+        return result
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self(*args, "--json").stdout)
+
+
+def game_file(directory: Path, game_id: str, hands: dict[str, list[str]], host: str = "Dmitri") -> Path:
+    lines = [f'[game]\nkind = "ten-sailors"\nid = "{game_id}"\nschedule = "ten-sailors-daily"\nseed = 11\n']
+    for name, hand in hands.items():
+        email = f"{name.lower()}@example.org"
+        lines.append(f'[[players]]\nname = "{name}"\nemail = "{email}"\nhand = {json.dumps(hand)}')
+        if name == host:
+            lines.append("host = true")
+    path = directory / f"{game_id}.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def referee(tmp_path: Path, database_url: str) -> Referee:
+    (tmp_path / "referee.toml").write_text(f'[database]\nurl = "{database_url}"\n', encoding="utf-8")
+    run = Referee(tmp_path)
+    run("init")
+    return run
+
+
+def advance_to(referee: Referee, game: str, day: int, segment: str) -> None:
+    for _ in range(50):
+        state = referee.json("state", game)
+        if (state["day"], state["segment"]) == (day, segment):
+            return
+        referee("advance", game)
+    raise AssertionError(f"never reached day {day} {segment}")
+
+
+def test_ts21_ts24_scripted_campaign_through_fresh_processes(referee: Referee, tmp_path: Path) -> None:
+    """A campaign by hand: moves, own-room landing, talk, search, shared frags, the host's two, the end."""
+    referee("game", "create", str(game_file(tmp_path, "castle", HANDS)))
+    state = referee.json("state", "castle")
+    assert (state["day"], state["segment"], state["finished"]) == (0, "night", False)
+    assert {c["name"]: c["hand"] for c in state["characters"]} == HANDS
+    assert {c["email"] for c in state["characters"]} >= {"anna@example.org"}
+    assert [c["host"] for c in state["characters"]] == [False, False, False, True]
+
+    # TS-22: night moves land at 10:00; a search at night is refused, the move still stands
+    answer = referee("order", "castle", "anna", "MOVE Dining Room\nSEARCH Knife, Sofa", ok=False)
+    assert "Dining Room" in answer.stdout
+    referee("order", "castle", "BORIS", "MOVE Dining Room")  # TS-18: his own room card
+    referee("advance", "castle")
+    state = referee.json("state", "castle")
+    where = {c["name"]: c["location"] for c in state["characters"]}
+    assert (state["day"], state["segment"]) == (1, "hour1")
+    assert where["Anna"] == "Dining Room"
+    assert where["Boris"] not in ("Dining Room", "Hall")
+    assert where["Clara"] == where["Dmitri"] == "Hall"
+
+    # TS-23: talk reaches those present (and the host), never the others
+    referee("order", "castle", "Anna", "SAY the sofa is not here\nSEARCH Fireplace, Knife")
+    anna = referee.json("view", "castle", "Anna")
+    assert [m["text"] for m in anna["messages"]] == ["the sofa is not here"]
+    assert referee.json("view", "castle", "Clara")["messages"] == []
+    assert [m["from"] for m in referee.json("view", "castle", "Dmitri")["messages"]] == ["Anna"]
+    referee("advance", "castle")
+    anna = referee.json("view", "castle", "Anna")
+    assert anna["searches"] == [
+        {"day": 1, "segment": "hour1", "hour": 1, "room": "Dining Room", "cards": ["Fireplace", "Knife"],
+         "found": ["Fireplace"], "random": False}
+    ]  # fmt: skip
+    assert "hand" not in json.dumps([c for c in anna["characters"] if c["name"] != "Anna"])
+
+    # TS-20/21/24: night 1 — Anna and Boris both trap the host; Anna also traps Clara
+    advance_to(referee, "castle", 1, "night")
+    referee("order", "castle", "Anna", "TRAP Dmitri Study Car Rope\nTRAP Clara Bedroom Table Poison")
+    referee("order", "castle", "Boris", "ЛОВУШКА Dmitri Кабинет Автомобиль Верёвка")
+    third = referee("order", "castle", "Anna", "TRAP Boris Kitchen Sofa Knife", ok=False)
+    assert "TRAP Boris" in third.stdout
+    referee("advance", "castle")
+    state = referee.json("state", "castle")
+    frags = {c["name"]: c["frags"] for c in state["characters"]}
+    alive = {c["name"]: c["alive"] for c in state["characters"]}
+    assert frags == {"Anna": 2, "Boris": 1, "Clara": 0, "Dmitri": 0}
+    assert alive == {"Anna": True, "Boris": True, "Clara": False, "Dmitri": False}
+    boris = referee.json("view", "castle", "Boris")
+    revealed = {d["name"]: d["hand"] for d in boris["dead"]}
+    assert revealed == {"Clara": HANDS["Clara"], "Dmitri": HANDS["Dmitri"]}
+    trap = {"day": 1, "target": "Dmitri", "cards": ["Study", "Car", "Rope"], "void": False}
+    assert boris["traps"] == [{**trap, "correct": 3, "killed": True}]
+
+    # TS-24: the last survivor wins at once; a finished game refuses to advance
+    advance_to(referee, "castle", 2, "night")
+    referee("order", "castle", "Anna", "TRAP Boris Dining Room Fireplace Pistol")
+    referee("advance", "castle")
+    state = referee.json("state", "castle")
+    assert state["finished"] is True
+    assert state["winners"] == ["Anna"]
+    refused = referee("advance", "castle", ok=False)
+    assert "over" in refused.stderr
+    log = referee("log", "castle").stdout
+    assert "Boris died" in log and "game over" in log
+
+
+def test_ts1_bad_hand_is_rejected_and_nothing_is_created(referee: Referee, tmp_path: Path) -> None:
+    bad = dict(HANDS, Anna=["Kitchen", "Sofa", "Spoon"])
+    result = referee("game", "create", str(game_file(tmp_path, "bad1", bad)), ok=False)
+    assert "Spoon" in result.stderr and "no game was created" in result.stderr
+    duplicate = dict(HANDS, Anna=["Kitchen", "Fireplace", "Knife"])
+    result = referee("game", "create", str(game_file(tmp_path, "bad2", duplicate)), ok=False)
+    assert "Fireplace" in result.stderr
+    kinds = dict(HANDS, Anna=["Kitchen", "Garage", "Knife"])
+    result = referee("game", "create", str(game_file(tmp_path, "bad3", kinds)), ok=False)
+    assert "one room, one furniture and one weapon" in result.stderr
+    assert referee("game", "list").stdout.strip() == ""
+    referee("state", "bad1", ok=False)
+
+
+def test_unknown_schedule_is_rejected_with_the_available_ones(referee: Referee, tmp_path: Path) -> None:
+    path = game_file(tmp_path, "nosched", HANDS)
+    path.write_text(path.read_text().replace("ten-sailors-daily", "weekly"), encoding="utf-8")
+    result = referee("game", "create", str(path), ok=False)
+    assert "weekly" in result.stderr and "ten-sailors-daily" in result.stderr
+
+
+def test_config_is_found_by_option_environment_or_current_directory(tmp_path: Path, sqlite_url: str) -> None:
+    elsewhere = tmp_path / "conf" / "other.toml"
+    elsewhere.parent.mkdir()
+    elsewhere.write_text(f'[database]\nurl = "{sqlite_url}"\n', encoding="utf-8")
+    work = tmp_path / "work"
+    work.mkdir()
+    run = Referee(work)
+    run("init", "--config", str(elsewhere))
+    run("game", "create", str(game_file(tmp_path, "g", HANDS)), "--config", str(elsewhere))
+    env = {**os.environ, "REFEREE_CONFIG": str(elsewhere)}
+    listed = subprocess.run(
+        [sys.executable, "-m", "referee", "game", "list"], cwd=work, env=env, capture_output=True, text=True
+    )
+    assert listed.returncode == 0 and listed.stdout.startswith("g\t")
+    missing = run("game", "list", ok=False)
+    assert "referee init" in missing.stderr
+
+
+def test_init_writes_config_from_the_example(tmp_path: Path) -> None:
+    run = Referee(tmp_path)
+    run("init")
+    example = (Path(__file__).parents[1] / "config.example.toml").read_text()
+    assert (tmp_path / "referee.toml").read_text() == example
+    assert (tmp_path / "referee.db").exists()

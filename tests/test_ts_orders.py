@@ -1,0 +1,330 @@
+"""The Ten Sailors order language (TS-9 ruling, TS-11, TS-20, TS-23).
+
+English and Russian keywords and card names, ё = е, multi-word names, optional commas,
+any letter case; typos are rejected with a reason and a suggestion, and a rejected line
+never changes what was accepted before it or stops the valid lines around it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from ts_helpers import Game
+
+RU_HANDS = {
+    "Алёна": ("Kitchen", "Sofa", "Knife"),
+    "Борис": ("Dining Room", "Fireplace", "Pistol"),
+    "Вера": ("Bedroom", "Table", "Poison"),
+}
+
+
+def in_study() -> Game:
+    """A game at day 1 hour 1 with Anna in the Study (so she may search)."""
+    game = Game()
+    game.put({"Anna": "Study"})
+    return game
+
+
+# --- moves -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "room"),
+    [
+        ("MOVE Dining Room", "Dining Room"),
+        ("move dining room", "Dining Room"),
+        ("MoVe DiNiNg RoOm", "Dining Room"),
+        ("GO Living Room", "Living Room"),
+        ("go to the Music Room", "Music Room"),
+        ("MOVE: Study", "Study"),
+        ("- MOVE Garage", "Garage"),
+        ("MOVE   Dining    Room", "Dining Room"),
+        ("MOVE Hall", "Hall"),
+        ("ИДТИ Столовая", "Dining Room"),
+        ("идти в Столовую", "Dining Room"),
+        ("Идти Музыкальная комната", "Music Room"),
+        ("ИДТИ МУЗЫКАЛЬНАЯ КОМНАТА", "Music Room"),
+        ("иду в музыкальную комнату", "Music Room"),
+        ("ИДТИ Холл", "Hall"),
+        ("ИДТИ Ванная", "Bathroom"),
+    ],
+)
+def test_ts9_move_in_english_and_russian(text: str, room: str) -> None:
+    """TS-9 ruling / TS-11: move orders in either language, any case, multi-word room names."""
+    game = Game()
+    game.advance_to("d1h1")
+    verdict = game.order("Anna", text)
+    assert verdict.understood["kind"] == "move" and verdict.understood["room"] == room
+    assert game.state.moves[("d1h1", "Anna")].order.room == room
+
+
+def test_ts9_typo_in_a_room_is_rejected_with_a_suggestion() -> None:
+    """TS-9: ``MOVE Kitchn`` is refused as unknown_location, suggesting Kitchen."""
+    game = Game()
+    (verdict,) = game.submit("Ivan", "MOVE Kitchn")
+    assert not verdict.accepted
+    assert verdict.reason == "unknown_location"
+    assert verdict.params["suggestion"] == "Kitchen"
+    assert verdict.params["text"] == "Kitchn"
+    assert game.state.moves == {} and game.log[-1].kind == "game_started"
+
+
+def test_ts9_russian_typo_suggests_the_canonical_card() -> None:
+    """TS-9: a misspelt Russian room is refused with the canonical suggestion."""
+    game = Game()
+    (verdict,) = game.submit("Anna", "ИДТИ Гаражж")
+    assert not verdict.accepted and verdict.reason == "unknown_location"
+    assert verdict.params["suggestion"] == "Garage"
+
+
+def test_ts9_moving_to_a_place_that_is_not_one_or_to_two_places_is_refused() -> None:
+    """TS-2/TS-11: one location per move order."""
+    game = Game()
+    for text, reason in (
+        ("MOVE Knife", "not_a_location"),
+        ("MOVE Study Garage", "move_one_place"),
+        ("MOVE", "missing_arguments"),
+        ("MOVE Attic", "unknown_location"),
+    ):
+        (verdict,) = game.submit("Anna", text)
+        assert not verdict.accepted and verdict.reason == reason, text
+    assert game.state.moves == {}
+
+
+# --- searches ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("SEARCH Rope, Sink", ["Rope", "Sink"]),
+        ("SEARCH Rope Sink", ["Rope", "Sink"]),
+        ("search rope sink", ["Rope", "Sink"]),
+        ("SEARCH Baseball Bat, Sink", ["Baseball Bat", "Sink"]),
+        ("SEARCH Baseball Bat Sink", ["Baseball Bat", "Sink"]),
+        ("SEARCH BASEBALL BAT baseball bat", None),
+        ("SEARCH Car Candlestick", ["Car", "Candlestick"]),
+        ("SEARCH Rope and Sink", ["Rope", "Sink"]),
+        ("ИСКАТЬ Нож, Диван", ["Knife", "Sofa"]),
+        ("искать нож диван", ["Knife", "Sofa"]),
+        ("ИСКАТЬ Верёвка, Раковина", ["Rope", "Sink"]),
+        ("ИСКАТЬ Веревка, Раковина", ["Rope", "Sink"]),
+        ("ИСКАТЬ ВЕРЁВКА РАКОВИНА", ["Rope", "Sink"]),
+        ("ищу бейсбольную биту и люстру", ["Baseball Bat", "Chandelier"]),
+        ("ИСКАТЬ Бейсбольная бита Шкаф", ["Baseball Bat", "Wardrobe"]),
+        ("SEARCH Нож, Sofa", ["Knife", "Sofa"]),
+    ],
+)
+def test_ts9_search_in_english_and_russian(text: str, cards: list[str] | None) -> None:
+    """TS-9 ruling / TS-19: ё = е, commas optional, multi-word cards, any case, mixed languages."""
+    game = in_study()
+    (verdict,) = game.submit("Anna", text)
+    if cards is None:
+        assert not verdict.accepted and verdict.reason == "search_same_card"
+        assert game.state.searches == {}
+        return
+    assert verdict.accepted, verdict
+    assert verdict.understood["cards"] == cards
+    assert game.state.searches[("d1h1", "Anna")].order.cards == tuple(cards)
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "suggestion"),
+    [
+        ("SEARCH Rope, Sinkk", "Sinkk", "Sink"),
+        ("SEARCH Ropee Chandelier", "Ropee", "Rope"),
+        ("SEARCH Rope, Baseballl Bat", "Baseballl", "Baseball Bat"),
+        ("ИСКАТЬ Нож Дивн", "Дивн", "Sofa"),
+    ],
+)
+def test_ts9_typo_in_a_searched_card_is_rejected_with_a_suggestion(
+    text: str, word: str, suggestion: str
+) -> None:
+    """TS-9: a misspelt card is refused as unknown_card, suggesting the card meant (never its neighbour)."""
+    game = in_study()
+    (verdict,) = game.submit("Anna", text)
+    assert not verdict.accepted and verdict.reason == "unknown_card"
+    assert verdict.params == {"text": word, "suggestion": suggestion}
+    assert game.state.searches == {}
+
+
+def test_ts9_typo_in_a_multi_word_room_suggests_the_whole_name() -> None:
+    """TS-9: ``MOVE Dinng Room`` suggests Dining Room."""
+    game = Game()
+    (verdict,) = game.submit("Anna", "MOVE Dinng Room")
+    assert not verdict.accepted and verdict.reason == "unknown_location"
+    assert verdict.params["suggestion"] == "Dining Room"
+
+
+# --- traps -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "TRAP Carl Bedroom Table Poison",
+        "TRAP Carl Bedroom, Table, Poison",
+        "trap carl poison table bedroom",
+        "TRAP Bedroom Carl Table Poison",
+        "ЛОВУШКА Carl Спальня Стол Яд",
+    ],
+)
+def test_ts20_trap_in_either_language_and_any_order_of_cards(text: str) -> None:
+    """TS-20/TS-9: a trap names a character and one room, one furniture, one weapon."""
+    game = Game()
+    game.advance_to("d1n")
+    verdict = game.order("Anna", text)
+    assert {k: verdict.understood[k] for k in ("target", "room", "furniture", "weapon")} == {
+        "target": "Carl",
+        "room": "Bedroom",
+        "furniture": "Table",
+        "weapon": "Poison",
+    }
+    game.resolve()
+    assert not game.char("Carl").alive
+
+
+def test_ts20_russian_trap_with_multi_word_cards_and_yo_in_the_target_name() -> None:
+    """TS-9 ruling: ё = е in names too; multi-word Russian cards."""
+    hands = {**RU_HANDS, "Вера": ("Music Room", "Table", "Baseball Bat")}
+    game = Game(tuple(hands), hands=hands, host="Борис", language="ru")
+    game.advance_to("d1n")
+    verdict = game.order("Алёна", "ЛОВУШКА вера музыкальная комната стол бейсбольная бита")
+    assert verdict.understood["target"] == "Вера"
+    verdict = game.order("Вера", "ЛОВУШКА Алена Кухня, Диван, Нож")
+    assert verdict.understood["target"] == "Алёна"
+    game.resolve()
+    assert not game.char("Алёна").alive and not game.char("Вера").alive
+
+
+def test_ts20_trap_with_an_unknown_word_is_refused() -> None:
+    """TS-20: an unknown name or card is refused as unknown_word with a suggestion."""
+    game = Game()
+    game.advance_to("d1n")
+    (verdict,) = game.submit("Anna", "TRAP Carll Bedroom Table Poison")
+    assert not verdict.accepted and verdict.reason == "unknown_word"
+    assert verdict.params["suggestion"] == "Carl"
+    assert game.state.traps == {}
+
+
+# --- prefixes, other orders ----------------------------------------------------------------------
+
+
+def test_ts11_russian_advance_prefixes() -> None:
+    """TS-11 ruling: ``ДЕНЬ 2 ЧАС 3:`` and ``НОЧЬ 2:`` queue orders like their English forms."""
+    game = Game()
+    verdicts = game.submit(
+        "Anna",
+        "ДЕНЬ 2 ЧАС 3: ИСКАТЬ Нож, Диван\nНОЧЬ 2: ЛОВУШКА Carl Спальня Стол Яд\nday 2 hour 1: go Study",
+    )
+    assert [v.understood["segment"] for v in verdicts] == ["d2h3", "d2n", "d2h1"]
+    assert set(game.state.searches) == {("d2h3", "Anna")}
+    assert set(game.state.traps) == {("d2n", "Anna")}
+    assert set(game.state.moves) == {("d2h1", "Anna")}
+
+
+def test_ts11_bad_hour_in_a_prefix_is_refused() -> None:
+    """TS-4: hours are numbered 1–4."""
+    game = Game()
+    (verdict,) = game.submit("Anna", "DAY 1 HOUR 5: MOVE Study")
+    assert not verdict.accepted and verdict.reason == "bad_hour"
+    assert game.state.moves == {}
+
+
+def test_ts11_cancel_in_english_and_russian() -> None:
+    """TS-11: CANCEL MOVE / ОТМЕНИТЬ ИСКАТЬ withdraw the order in force; nothing to cancel is refused."""
+    game = in_study()
+    game.order("Anna", "MOVE Garage")
+    game.order("Anna", "SEARCH Rope, Sink")
+    game.order("Anna", "cancel move")
+    game.order("Anna", "ОТМЕНИТЬ ИСКАТЬ")
+    assert game.state.moves == {} and game.state.searches == {}
+    (verdict,) = game.submit("Anna", "CANCEL MOVE")
+    assert not verdict.accepted and verdict.reason == "nothing_to_cancel"
+    (verdict,) = game.submit("Anna", "CANCEL everything")
+    assert not verdict.accepted and verdict.reason == "cancel_what"
+    events = game.resolve()
+    assert game.where("Anna") == "Study"
+    assert game.searched("Anna", events).data["random"] is True
+
+
+def test_ts23_say_in_english_and_russian() -> None:
+    """TS-23: SAY / СКАЗАТЬ post the rest of the line; an empty or queued message is refused."""
+    game = Game()
+    game.order("Anna", "SAY Hello, everyone: nice castle")
+    game.order("Carl", "СКАЗАТЬ Привет всем")
+    texts = [e.data["text"] for e in game.events("message_posted")]
+    assert texts == ["Hello, everyone: nice castle", "Привет всем"]
+    for text, reason in (("SAY", "say_empty"), ("DAY 1 HOUR 1: SAY later", "say_in_advance")):
+        (verdict,) = game.submit("Anna", text)
+        assert not verdict.accepted and verdict.reason == reason
+    assert len(game.events("message_posted")) == 2
+
+
+def test_ts11_help_and_status_are_answered_without_changing_anything() -> None:
+    """HELP / ПОМОЩЬ / STATUS / СТАТУС are accepted and cause no event."""
+    game = Game()
+    verdicts = game.submit("Anna", "HELP\nпомощь\nStatus\nСТАТУС")
+    assert [v.accepted for v in verdicts] == [True] * 4
+    assert [v.understood["kind"] for v in verdicts] == ["help", "help", "status", "status"]
+    assert len(game.log) == 1
+
+
+def test_ts11_misspelt_keyword_is_rejected_with_a_suggestion() -> None:
+    """A misspelt keyword is rejected as unknown_order suggesting the keyword."""
+    game = Game()
+    (verdict,) = game.submit("Anna", "MOVEE Study")
+    assert not verdict.accepted and verdict.reason == "unknown_order"
+    assert verdict.params["suggestion"] == "MOVE"
+    assert game.state.moves == {}
+
+
+# --- rejected lines and their neighbours -------------------------------------------------------------
+
+
+def test_ts11_rejected_line_never_changes_orders_already_accepted() -> None:
+    """TS-11 ruling: only an accepted order replaces the one in force."""
+    game = in_study()
+    game.order("Anna", "MOVE Garage")
+    game.order("Anna", "SEARCH Rope, Sink")
+    before = (dict(game.state.moves), dict(game.state.searches))
+    verdicts = game.submit(
+        "Anna",
+        "MOVE Kitchn\nSEARCH Rope, Sinkk\nSEARCH Study Rope\nMOVE Garage Study\nDAY 1 HOUR 9: MOVE Study",
+    )
+    assert [v.accepted for v in verdicts] == [False] * 5
+    assert (game.state.moves, game.state.searches) == before
+    events = game.resolve()
+    assert game.where("Anna") == "Garage"
+    assert game.searched("Anna", events).data["cards"] == ["Rope", "Sink"]
+
+
+def test_ts11_valid_lines_in_the_same_text_are_still_accepted() -> None:
+    """TS-11: each line is judged on its own; blank lines are skipped."""
+    game = in_study()
+    text = (
+        "MOVE Kitchn\n\nMOVE Garage\nSEARCH Rope, Sinkk\n"
+        "Hello everybody\nSAY found nothing\nSEARCH Rope Sink\n"
+    )
+    verdicts = game.submit("Anna", text)
+    assert [(v.line, v.accepted) for v in verdicts] == [
+        ("MOVE Kitchn", False),
+        ("MOVE Garage", True),
+        ("SEARCH Rope, Sinkk", False),
+        ("Hello everybody", False),
+        ("SAY found nothing", True),
+        ("SEARCH Rope Sink", True),
+    ]
+    assert verdicts[0].params["suggestion"] == "Kitchen"
+    assert game.state.moves[("d1h1", "Anna")].order.room == "Garage"
+    assert game.state.searches[("d1h1", "Anna")].order.cards == ("Rope", "Sink")
+    assert [e.data["text"] for e in game.events("message_posted")] == ["found nothing"]
+
+
+def test_ts11_a_later_line_replaces_an_earlier_one_in_the_same_text() -> None:
+    """TS-11 ruling: the last order of a type wins, also within one mail."""
+    game = in_study()
+    verdicts = game.submit("Anna", "MOVE Garage\nMOVE Bedroom\nSEARCH Rope Sink\nSEARCH Knife Sofa")
+    assert [v.accepted for v in verdicts] == [True] * 4
+    assert "replaces" in verdicts[1].understood["notes"] and "replaces" in verdicts[3].understood["notes"]
+    assert game.state.moves[("d1h1", "Anna")].order.room == "Bedroom"
+    assert game.state.searches[("d1h1", "Anna")].order.cards == ("Knife", "Sofa")
