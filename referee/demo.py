@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from referee.config import PROJECT_ROOT, load_config
+from referee.core.rules import visible
 from referee.gamefile import read_game_file
 from referee.games.ten_sailors.bot import bot_orders
 from referee.render import Renderer
@@ -68,11 +69,12 @@ def run_demo(directory: Path, seed: int, language: str, echo: Callable[[str], No
         )
     )
     while not loaded.rules.finished(loaded.state):
+        log = store.log(game_id)
         for name in NAMES:
             if not loaded.state.character(name).alive:
                 continue
             clock += timedelta(seconds=7)
-            view = loaded.rules.player_view(loaded.state, name, store.seen_by(game_id, name))
+            view = loaded.rules.player_view(loaded.state, name, visible(log, name))
             outcome = store.submit(game_id, name, bot_orders(view, seed), clock, "demo-bot")
             loaded = outcome.loaded
         clock += timedelta(minutes=2)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import func, insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -23,6 +23,7 @@ from referee.core.events import Event
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
 from referee.core.rules import Rules, fold, visible
+from referee.core.seats import find_name
 from referee.games import rules_for
 from referee.store.models import EventRow, GameRow, NoticeRow, ResolutionRow, SeatRow, SubmissionRow
 
@@ -87,19 +88,21 @@ class GameStore:
         """Appends ``events`` to the log and stores the new snapshot; returns the game after them."""
         row, rules = loaded.row, loaded.rules
         state = fold(rules, events, loaded.state) if events else loaded.state
-        for event in events:
-            row.last_seq += 1
-            session.add(
-                EventRow(
-                    game_id=row.id,
-                    seq=row.last_seq,
-                    phase=phase,
-                    kind=event.kind,
-                    data=event.data,
-                    audience=list(event.audience),
-                    logged_at=now,
-                )
-            )
+        rows = [
+            {
+                "game_id": row.id,
+                "seq": row.last_seq + number,
+                "phase": phase,
+                "kind": event.kind,
+                "data": event.data,
+                "audience": list(event.audience),
+                "logged_at": now,
+            }
+            for number, event in enumerate(events, 1)
+        ]
+        if rows:
+            session.execute(insert(EventRow), rows)
+        row.last_seq += len(rows)
         row.state = rules.dump(state)
         row.phase = rules.phase(state).key
         row.finished = rules.finished(state)
@@ -170,11 +173,11 @@ class GameStore:
 
     def seat(self, game_id: str, name: str) -> SeatRow:
         """The seat whose character is called ``name``, ignoring case (raises ``StoreError``)."""
-        wanted = name.casefold().replace("ё", "е")
-        for seat in self.seats(game_id):
-            if seat.name.casefold().replace("ё", "е") == wanted:
-                return seat
-        known = ", ".join(seat.name for seat in self.seats(game_id))
+        seats = {seat.name: seat for seat in self.seats(game_id)}
+        found = find_name(name, seats)
+        if found:
+            return seats[found]
+        known = ", ".join(seats)
         raise StoreError(f"game {game_id!r} has no character called {name!r}; its characters: {known}")
 
     def submit(self, game_id: str, seat: str, text: str, received_at: datetime, source: str) -> Submitted:
@@ -224,18 +227,20 @@ class GameStore:
                         last_seq=after.row.last_seq,
                     )
                 )
-                for notice in notices:
-                    for recipient in notice.audience:
-                        session.add(
-                            NoticeRow(
-                                game_id=game_id,
-                                phase=phase,
-                                recipient=recipient,
-                                template=notice.template,
-                                data=notice.data,
-                                created_at=now,
-                            )
-                        )
+                outbox = [
+                    {
+                        "game_id": game_id,
+                        "phase": phase,
+                        "recipient": recipient,
+                        "template": notice.template,
+                        "data": notice.data,
+                        "created_at": now,
+                    }
+                    for notice in notices
+                    for recipient in notice.audience
+                ]
+                if outbox:
+                    session.execute(insert(NoticeRow), outbox)
                 session.flush()
                 return Resolved(phase, events, notices, after)
         except IntegrityError as error:
@@ -251,14 +256,17 @@ class GameStore:
             query = select(EventRow).where(EventRow.game_id == game_id).order_by(col(EventRow.seq))
             return list(session.exec(query).all())
 
+    def log(self, game_id: str) -> list[Event]:
+        """The events of ``game_id`` as the rules know them, in order."""
+        return [_event(row) for row in self.events(game_id)]
+
     def seen_by(self, game_id: str, seat: str) -> list[Event]:
         """The events of ``game_id`` that the character ``seat`` may see."""
-        return visible([_event(row) for row in self.events(game_id)], seat)
+        return visible(self.log(game_id), seat)
 
     def replay(self, game_id: str) -> Any:
         """The state folded afresh from the event log (it must equal the stored snapshot)."""
-        loaded = self.load(game_id)
-        return fold(loaded.rules, [_event(row) for row in self.events(game_id)])
+        return fold(self.load(game_id).rules, self.log(game_id))
 
     def notices(self, game_id: str, *, unsent_only: bool = False) -> list[NoticeRow]:
         """The notices of ``game_id`` in the order they were written."""

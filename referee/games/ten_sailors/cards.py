@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from referee.core.seats import fold_name
+
 
 class Kind(StrEnum):
     """The three kinds of card (TS-6)."""
@@ -73,14 +75,9 @@ def display(name: str, language: str) -> str:
     return _RUSSIAN[name] if language == "ru" else name
 
 
-def fold_text(text: str) -> str:
-    """Text as compared by the order reader: lower case, ё as е, single spaces (TS-9 ruling)."""
-    return " ".join(text.lower().replace("ё", "е").split())
-
-
 ALIASES: dict[str, str] = {
-    **{fold_text(name): name for name in _RUSSIAN},
-    **{fold_text(ru): name for name, ru in _RUSSIAN.items()},
+    **{fold_name(name): name for name in _RUSSIAN},
+    **{fold_name(ru): name for name, ru in _RUSSIAN.items()},
     "автомобиль (настоящий или игрушечный)": "Car",
     "машина": "Car",
     "бита": "Baseball Bat",

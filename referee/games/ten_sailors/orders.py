@@ -28,7 +28,7 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
         if isinstance(item, Unreadable):
             verdicts.append(LineVerdict(item.line, False, reason=item.reason, params=item.params))
             continue
-        if state.finished or not character.alive:
+        if (state.finished or not character.alive) and item.kind not in ("help", "status"):
             reason = "game_over" if state.finished else "dead"
             verdicts.append(LineVerdict(item.line, False, reason=reason))
             continue

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.games.ten_sailors.cards import ALIASES, HALL, KIND_OF, Kind, fold_text
+from referee.core.seats import fold_name
+from referee.games.ten_sailors.cards import ALIASES, HALL, KIND_OF, Kind
 from referee.games.ten_sailors.state import Segment
 
 KEYWORDS: dict[str, str] = {
@@ -109,7 +110,7 @@ def _read_prefix(line: str) -> tuple[Segment | None, str, tuple[str, dict[str, A
 def _read_order(line: str, text: str, when: Segment | None, names: Sequence[str]) -> Order | Unreadable:
     """The order in ``text`` (the line without its prefix)."""
     match = _KEYWORD.match(text)
-    word = fold_text(match.group(1)) if match else ""
+    word = fold_name(match.group(1)) if match else ""
     kind = KEYWORDS.get(word)
     if match is None or kind is None:
         shown = match.group(1) if match else text.split()[0]
@@ -160,7 +161,7 @@ def _search(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
 
 
 def _trap(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
-    people = {fold_text(name): name for name in names}
+    people = {fold_name(name): name for name in names}
     items = _phrases(text, people)
     if isinstance(items, tuple):
         return "unknown_word", {"text": items[0], "suggestion": items[1]}
@@ -180,7 +181,7 @@ def _trap(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
 
 
 def _cancel(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
-    what = CANCELLABLE.get(fold_text(text).strip(" .!"))
+    what = CANCELLABLE.get(fold_name(text).strip(" .!"))
     return {"what": what} if what else ("cancel_what", {"text": text})
 
 
@@ -191,8 +192,8 @@ def _phrases(text: str, extra: dict[str, str]) -> list[str] | tuple[str, str]:
     """
     vocabulary = {**ALIASES, **extra}
     spaced = text.replace(",", " ").replace(";", " ").split()
-    kept = [word for word in spaced if fold_text(word) not in _FILLERS]
-    words = [fold_text(word) for word in kept]
+    kept = [word for word in spaced if fold_name(word) not in _FILLERS]
+    words = [fold_name(word) for word in kept]
     shown = kept
     found: list[str] = []
     position = 0

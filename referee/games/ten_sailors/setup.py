@@ -6,7 +6,8 @@ from typing import Any
 
 from referee.core.events import Event
 from referee.core.rng import SeededStream
-from referee.games.ten_sailors.cards import ALIASES, FURNITURE, KIND_OF, ROOMS, WEAPONS, Kind, fold_text
+from referee.core.seats import fold_name
+from referee.games.ten_sailors.cards import ALIASES, FURNITURE, KIND_OF, ROOMS, WEAPONS, Kind
 from referee.games.ten_sailors.parse import KEYWORDS
 
 MIN_CHARACTERS = 3
@@ -67,7 +68,7 @@ def _check_players(players: list[dict[str, Any]]) -> list[str]:
     seen: set[str] = set()
     for player in players:
         name = str(player.get("name") or "").strip()
-        folded = fold_text(name)
+        folded = fold_name(name)
         if not name:
             problems.append("every player needs a name")
         elif folded in seen:
@@ -84,7 +85,7 @@ def _read_hand(name: str, raw: Any) -> tuple[tuple[str, str, str] | None, list[s
         return None, [f"{name}'s hand must list three cards: a room, a furniture and a weapon"]
     cards = []
     for card in raw:
-        canonical = ALIASES.get(fold_text(str(card)))
+        canonical = ALIASES.get(fold_name(str(card)))
         if canonical is None or canonical not in KIND_OF:
             return None, [f"{name}'s hand has {card!r}, which is not a card"]
         cards.append(canonical)

@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import total_ordering
 from typing import Literal
 
+from referee.core.seats import find_name
 from referee.games.ten_sailors.cards import HALL
 
 PARTS: tuple[str, ...] = ("hour1", "hour2", "hour3", "hour4", "night")
@@ -208,11 +209,8 @@ class GameState:
 
     def find(self, name: str) -> Character | None:
         """The character whose name matches ``name`` case-insensitively, if any."""
-        folded = name.casefold().replace("ё", "е")
-        for character in self.characters:
-            if character.name.casefold().replace("ё", "е") == folded:
-                return character
-        return None
+        found = find_name(name, (c.name for c in self.characters))
+        return self.character(found) if found else None
 
     def living(self) -> list[Character]:
         """The living characters, in seat order."""
