@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from datetime import datetime
+from dataclasses import asdict, replace
 from fractions import Fraction
 from typing import Any
 
-from referee.games.ten_sailors.apply import order_from_json
+from referee.core.events import Event
+from referee.games.ten_sailors.apply import apply
 from referee.games.ten_sailors.state import Character, GameState, Hand, Segment, Standing
 
 
@@ -48,23 +48,7 @@ def load(raw: dict[str, Any]) -> GameState:
     characters = tuple(
         Character(**{**c, "hand": Hand(*c["hand"]), "frags": Fraction(c["frags"])}) for c in raw["characters"]
     )
-    moves: dict[tuple[str, str], Standing] = {}
-    searches: dict[tuple[str, str], Standing] = {}
-    traps: dict[tuple[str, str], tuple[Standing, ...]] = {}
-    for order in raw["orders"]:
-        key = (order["segment"], order["character"])
-        value = Standing(
-            order_from_json(order["type"], order["order"]),
-            datetime.fromisoformat(order["received_at"]),
-            order["number"],
-        )
-        if order["type"] == "move":
-            moves[key] = value
-        elif order["type"] == "search":
-            searches[key] = value
-        else:
-            traps[key] = (*traps.get(key, ()), value)
-    return GameState(
+    state = GameState(
         game_id=raw["game_id"],
         seed=raw["seed"],
         language=raw["language"],
@@ -73,8 +57,7 @@ def load(raw: dict[str, Any]) -> GameState:
         finished=raw["finished"],
         winners=tuple(raw["winners"]),
         partial_victory=raw["partial_victory"],
-        moves=moves,
-        searches=searches,
-        traps=traps,
-        accepted=raw["accepted"],
     )
+    for order in raw["orders"]:  # stored in the shape of their order_accepted events
+        state = apply(state, Event("order_accepted", order))
+    return replace(state, accepted=raw["accepted"])
