@@ -14,6 +14,7 @@ from referee.config import PROJECT_ROOT, Config, ConfigError, config_path, load_
 from referee.core.events import Event
 from referee.gamefile import GameFileError, read_game_file
 from referee.render import Renderer
+from referee.schedule.files import deadline, load_schedule
 from referee.store.database import create_tables, open_engine
 from referee.store.games import GameStore, Loaded, StoreError
 
@@ -58,6 +59,16 @@ def _load(store: GameStore, game_id: str) -> Loaded:
         return store.load(game_id)
     except StoreError as error:
         raise _fail(str(error)) from error
+
+
+def _deadline(settings: Config, loaded: Loaded) -> str | None:
+    """When the open phase ends by the game's schedule, if the game file gave a start."""
+    start = loaded.row.settings.get("start")
+    if not start or loaded.rules.finished(loaded.state):
+        return None
+    schedule = load_schedule(loaded.row.schedule, settings.schedules)
+    index = loaded.rules.phase(loaded.state).index
+    return deadline(schedule, datetime.fromisoformat(start), index).isoformat()
 
 
 def _print_json(data: Any) -> None:
@@ -176,9 +187,12 @@ def advance(
 @app.command()
 def state(game: str, config: ConfigOption = None, as_json: JsonOption = False) -> None:
     """The game-master's full view of a game."""
-    store = _store(_config(config))
+    settings = _config(config)
+    store = _store(settings)
     loaded = _load(store, game)
     view = loaded.rules.master_view(loaded.state)
+    view["schedule"] = loaded.row.schedule
+    view["deadline"] = _deadline(settings, loaded)
     emails = {seat.name: seat.email for seat in store.seats(game)}
     for character in view["characters"]:
         character["email"] = emails.get(character["name"], "")
@@ -187,6 +201,8 @@ def state(game: str, config: ConfigOption = None, as_json: JsonOption = False) -
         return
     status = "finished" if view["finished"] else "running"
     typer.echo(f"{view['id']} ({view['kind']}): day {view['day']}, {view['segment']}, {status}")
+    if view["deadline"] and not view["finished"]:
+        typer.echo(f"this segment ends at {view['deadline']} ({view['schedule']})")
     if view["finished"]:
         typer.echo(f"winners: {', '.join(view['winners']) or 'nobody'}")
     for c in view["characters"]:

@@ -23,11 +23,15 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from referee.games import KINDS
 from referee.schedule.files import ScheduleError, load_schedule
+
+GAME_KEYS = ("kind", "id", "schedule", "seed", "language", "start")
+"""The keys a [game] table may hold."""
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$")
 _EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$")
@@ -69,10 +73,18 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
     if not isinstance(seed, int | str) or isinstance(seed, bool) or seed == "":
         problems.append("[game] seed must be a number or a word")
     schedule = str(game.get("schedule", ""))
+    start = game.get("start")
     try:
-        load_schedule(schedule, schedules)
+        zone = load_schedule(schedule, schedules).timezone
+        if start is not None and not isinstance(start, datetime):
+            problems.append("[game] start must be a date and time, such as 2026-12-01T20:00:00")
+        elif start is not None and start.tzinfo is None:
+            start = start.replace(tzinfo=zone)  # a local time in the schedule's time zone
     except ScheduleError as error:
         problems.append(f"[game] schedule: {error}")
+    unknown_keys = ", ".join(sorted(set(game) - set(GAME_KEYS)))
+    if unknown_keys:
+        problems.append(f"[game] has unknown keys: {unknown_keys} (known: {', '.join(GAME_KEYS)})")
     if not isinstance(players, list) or not players:
         problems.append("the file lists no [[players]]")
         players = []
@@ -92,5 +104,5 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
         "players": [{k: v for k, v in p.items() if k != "email"} for p in players],
     }
     seats = [{"name": p["name"], "email": p["email"], "host": bool(p.get("host"))} for p in players]
-    settings = {k: v for k, v in game.items() if k not in {"kind", "id", "schedule", "seed", "language"}}
+    settings = {"start": start.isoformat()} if isinstance(start, datetime) else {}
     return GameFile(kind=str(kind), schedule=schedule, setup=setup, seats=seats, settings=settings)

@@ -184,3 +184,22 @@ def test_init_writes_config_from_the_example(tmp_path: Path) -> None:
     example = (Path(__file__).parents[1] / "config.example.toml").read_text()
     assert (tmp_path / "referee.toml").read_text() == example
     assert (tmp_path / "referee.db").exists()
+
+
+def test_ts5_state_shows_the_deadline_of_the_open_segment_from_the_schedule(
+    referee: Referee, tmp_path: Path
+) -> None:
+    """TS-4/TS-5: with a start date, the open segment's end comes from the game's schedule."""
+    path = game_file(tmp_path, "timed", HANDS)
+    path.write_text(path.read_text().replace("seed = 11", "seed = 11\nstart = 2026-12-01T20:00:00"), "utf-8")
+    referee("game", "create", str(path))
+    assert referee.json("state", "timed")["deadline"] == "2026-12-02T10:00:00+03:00"
+    referee("advance", "timed")
+    assert referee.json("state", "timed")["deadline"] == "2026-12-02T12:30:00+03:00"
+
+
+def test_unknown_game_keys_are_refused(referee: Referee, tmp_path: Path) -> None:
+    path = game_file(tmp_path, "typo", HANDS)
+    path.write_text(path.read_text().replace("seed = 11", "seed = 11\nlanugage = 'ru'"), "utf-8")
+    result = referee("game", "create", str(path), ok=False)
+    assert "lanugage" in result.stderr

@@ -46,6 +46,7 @@ __all__ = [
     "Segment",
     "available_schedules",
     "boundaries",
+    "deadline",
     "load_schedule",
     "parse_duration",
     "trap_time",
@@ -182,6 +183,11 @@ def boundaries(schedule: Schedule, start: datetime, count: int) -> list[datetime
         moment += schedule.segments[index % len(schedule.segments)].duration
         result.append(moment.astimezone(schedule.timezone))
     return result
+
+
+def deadline(schedule: Schedule, start: datetime, index: int) -> datetime:
+    """When segment number ``index`` (0 is night 0) of a game started at ``start`` ends."""
+    return boundaries(schedule, start, index + 1)[-1]
 
 
 def trap_time(schedule: Schedule, start: datetime, night: int) -> datetime:
