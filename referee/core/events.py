@@ -32,8 +32,3 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON-ready dictionary."""
         return {"kind": self.kind, "data": self.data, "audience": list(self.audience)}
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Event:
-        """The event stored by ``to_json``."""
-        return cls(kind=raw["kind"], data=raw["data"], audience=tuple(raw.get("audience", ())))

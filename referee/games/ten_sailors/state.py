@@ -14,7 +14,6 @@ from fractions import Fraction
 from functools import total_ordering
 from typing import Literal
 
-from referee.core.seats import find_name
 from referee.games.ten_sailors.cards import HALL
 
 PARTS: tuple[str, ...] = ("hour1", "hour2", "hour3", "hour4", "night")
@@ -206,11 +205,6 @@ class GameState:
             if character.name == name:
                 return character
         raise KeyError(name)
-
-    def find(self, name: str) -> Character | None:
-        """The character whose name matches ``name`` case-insensitively, if any."""
-        found = find_name(name, (c.name for c in self.characters))
-        return self.character(found) if found else None
 
     def living(self) -> list[Character]:
         """The living characters, in seat order."""
