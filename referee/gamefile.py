@@ -30,7 +30,7 @@ from typing import Any
 from referee.games import KINDS
 from referee.schedule.files import ScheduleError, load_schedule
 
-GAME_KEYS = ("kind", "id", "schedule", "seed", "language", "start")
+GAME_KEYS = ("kind", "id", "schedule", "seed", "language", "start", "host_bot")
 """The keys a [game] table may hold."""
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$")
@@ -104,5 +104,10 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
         "players": [{k: v for k, v in p.items() if k != "email"} for p in players],
     }
     seats = [{"name": p["name"], "email": p["email"], "host": bool(p.get("host"))} for p in players]
-    settings = {"start": start.isoformat()} if isinstance(start, datetime) else {}
+    settings: dict[str, Any] = {"start": start.isoformat()} if isinstance(start, datetime) else {}
+    if game.get("host_bot"):
+        hosts = [p["name"] for p in players if p.get("host")]
+        if not hosts:
+            raise GameFileError("[game] host_bot = true needs a player with host = true")
+        settings["bots"] = hosts
     return GameFile(kind=str(kind), schedule=schedule, setup=setup, seats=seats, settings=settings)

@@ -170,3 +170,24 @@ def test_seat_lookup_ignores_case(sqlite_url: str) -> None:
     assert store.seat("g1", "aNNA").name == "Anna"
     with pytest.raises(StoreError, match="no character called 'Zed'"):
         store.seat("g1", "Zed")
+
+
+def test_ts1_option_the_referee_plays_the_host_as_a_bot(database_url: str) -> None:
+    """TS-1 ruling (option): with ``bots`` set, the host's character gets orders at each deadline."""
+    store = make_store(database_url)
+    players = [{"name": n, **({"host": True} if n == "Eva" else {})} for n in NAMES]
+    store.create_game(
+        setup={"id": "b", "seed": 4, "language": "en", "players": players},
+        kind="ten-sailors",
+        schedule="ten-sailors-fast",
+        seats=[{"name": n, "email": f"{n.lower()}@example.org"} for n in NAMES],
+        settings={"bots": ["Eva"]},
+        now=T0,
+    )
+    store.resolve("b", T0)
+    store.resolve("b", T0 + timedelta(minutes=2))
+    accepted = [row.data for row in store.events("b") if row.kind == "order_accepted"]
+    assert {order["character"] for order in accepted} == {"Eva"}
+    assert {order["source"] for order in accepted} == {"bot"}
+    assert [o["type"] for o in accepted if o["segment"] == "d0n"] == ["move"]
+    assert store.load("b").state.character("Eva").location != "Hall"

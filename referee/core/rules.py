@@ -64,6 +64,10 @@ class Rules(Protocol[S]):
         """Exactly what the seat ``seat`` knows, given the events it may see (``visible``)."""
         ...
 
+    def bot(self, view: dict[str, Any], seed: int | str) -> str:
+        """Order text a referee-played seat sends, given its ``player_view`` ("" for none)."""
+        ...
+
     def describe(self, event: Event) -> str:
         """One line saying what ``event`` was, for the game-master's log."""
         ...

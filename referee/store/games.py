@@ -18,6 +18,7 @@ from sqlalchemy import func, insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
 
 from referee.core.events import Event
 from referee.core.notices import Notice
@@ -213,6 +214,7 @@ class GameStore:
                     raise AlreadyResolved(f"{game_id}: {expected_phase} was resolved already")
                 if loaded.rules.finished(loaded.state):
                     raise StoreError(f"game {game_id!r} is over; there is nothing left to resolve")
+                loaded = self._play_bots(session, loaded, now)
                 events = loaded.rules.resolve(loaded.state)
                 phase_log = self._phase_log(session, game_id, phase)
                 notices = loaded.rules.notices(loaded.state, events, phase_log)
@@ -246,6 +248,16 @@ class GameStore:
         except IntegrityError as error:
             raise AlreadyResolved(f"{game_id}: this phase was resolved by another process") from error
 
+    def _play_bots(self, session: Session, loaded: Loaded, now: datetime) -> Loaded:
+        """Orders for the seats the referee plays itself (TS-1 option: the host's), sent at the deadline."""
+        for seat in loaded.row.settings.get("bots", []):
+            seen = visible([_event(row) for row in session.exec(_log_query(loaded.row.id)).all()], seat)
+            text = loaded.rules.bot(loaded.rules.player_view(loaded.state, seat, seen), loaded.row.seed)
+            if text:
+                _, events = loaded.rules.submit(loaded.state, Submission(seat, text, now, "bot"))
+                loaded = self._append(session, loaded, events, loaded.row.phase, now)
+        return loaded
+
     def _phase_log(self, session: Session, game_id: str, phase: str) -> list[Event]:
         query = select(EventRow).where(EventRow.game_id == game_id, EventRow.phase == phase)
         return [_event(row) for row in session.exec(query.order_by(col(EventRow.seq))).all()]
@@ -253,8 +265,7 @@ class GameStore:
     def events(self, game_id: str) -> list[EventRow]:
         """The whole event log of ``game_id``, in order."""
         with Session(self.engine) as session:
-            query = select(EventRow).where(EventRow.game_id == game_id).order_by(col(EventRow.seq))
-            return list(session.exec(query).all())
+            return list(session.exec(_log_query(game_id)).all())
 
     def log(self, game_id: str) -> list[Event]:
         """The events of ``game_id`` as the rules know them, in order."""
@@ -281,6 +292,10 @@ class GameStore:
         with Session(self.engine) as session:
             query = select(func.count()).where(ResolutionRow.game_id == game_id, ResolutionRow.phase == phase)
             return int(session.exec(query).one())
+
+
+def _log_query(game_id: str) -> SelectOfScalar[EventRow]:
+    return select(EventRow).where(EventRow.game_id == game_id).order_by(col(EventRow.seq))
 
 
 def _event(row: EventRow) -> Event:

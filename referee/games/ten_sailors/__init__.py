@@ -18,6 +18,7 @@ from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
 from referee.core.phases import Phase
 from referee.games.ten_sailors import apply as _apply
+from referee.games.ten_sailors import bot as _bot
 from referee.games.ten_sailors import notices as _notices
 from referee.games.ten_sailors import orders as _orders
 from referee.games.ten_sailors import resolve as _resolve
@@ -67,6 +68,10 @@ class TenSailors:
     def player_view(self, state: GameState, seat: str, seen: list[Event]) -> dict[str, Any]:
         """One character's view."""
         return _views.player_view(state, seat, seen)
+
+    def bot(self, view: dict[str, Any], seed: int | str) -> str:
+        """Orders from the simple bot (see ``bot``)."""
+        return _bot.bot_orders(view, seed)
 
     def describe(self, event: Event) -> str:
         """One log line for ``event``."""

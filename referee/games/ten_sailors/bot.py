@@ -20,7 +20,9 @@ _FOUND = re.compile(r"^Found in (?P<room>[A-Za-z ]+): (?P<cards>[A-Za-z ,]+)\.$"
 
 
 def bot_orders(view: dict[str, Any], seed: int | str) -> str:
-    """Order text for the character whose view is ``view``, for the open segment."""
+    """Order text for the character whose view is ``view``, for the open segment ("" when dead)."""
+    if not view["alive"] or view["finished"]:
+        return ""
     segment = Segment(view["day"], view["segment"])
     rng = SeededStream(seed, f"bot:{view['name']}:{segment.key}")
     own = set(view["hand"])
