@@ -1,7 +1,7 @@
 """``referee bench``: how fast one hour boundary resolves for many Ten Sailors games at once.
 
 Creates N games of nine characters, brings them to hour 1 of day 1, stores a full set
-of orders (a move and a search for every character), then times resolving that hour
+of orders (a move and a search for every character, one transaction per game), then times resolving that hour
 for every game — each game its own transaction with its events, snapshot and notices —
 and prints games per second and the process's peak memory.
 """
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from referee.core.orders import Submission
 from referee.core.rng import SeededStream
 from referee.games.ten_sailors.cards import ROOMS, SEARCHABLE
 from referee.store.database import create_tables, open_engine
@@ -56,12 +57,14 @@ def run_bench(url: str, games: int, echo: Callable[[str], None]) -> BenchResult:
             setup=setup, kind="ten-sailors", schedule="bench", seats=seats, settings={}, now=clock
         )
         for segment in ("night", "hour1"):
+            orders = []
             for name in NAMES:
                 rng = SeededStream(number, f"{name}:{segment}")
                 text = f"MOVE {rng.choice(list(ROOMS))}"
                 if segment == "hour1":
                     text += f"\nSEARCH {', '.join(rng.sample(SEARCHABLE, 2))}"
-                store.submit(game_id, name, text, clock + timedelta(seconds=number), "bench")
+                orders.append(Submission(name, text, clock + timedelta(seconds=number), "bench"))
+            store.submit_many(game_id, orders)
             if segment == "night":
                 store.resolve(game_id, clock)  # the arrival evening: night moves land at 10:00
         ids.append(game_id)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, insert
+from sqlalchemy import Table, func, insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -27,6 +27,11 @@ from referee.core.rules import Rules, fold, visible
 from referee.core.seats import find_name
 from referee.games import rules_for
 from referee.store.models import EventRow, GameRow, NoticeRow, ResolutionRow, SeatRow, SubmissionRow
+
+EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
+NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
+RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
+"""Tables written in bulk with plain inserts, without building ORM objects."""
 
 
 class StoreError(LookupError):
@@ -102,7 +107,7 @@ class GameStore:
             for number, event in enumerate(events, 1)
         ]
         if rows:
-            session.execute(insert(EventRow), rows)
+            session.execute(insert(EVENTS), rows)
         row.last_seq += len(rows)
         row.state = rules.dump(state)
         row.phase = rules.phase(state).key
@@ -183,22 +188,28 @@ class GameStore:
 
     def submit(self, game_id: str, seat: str, text: str, received_at: datetime, source: str) -> Submitted:
         """Judges ``text`` from ``seat`` and stores it whole with the events of its accepted lines."""
+        return self.submit_many(game_id, [Submission(seat, text, received_at, source)])[0]
+
+    def submit_many(self, game_id: str, submissions: list[Submission]) -> list[Submitted]:
+        """Judges several submissions to one game in order, all in one transaction."""
+        outcomes = []
         with self._transaction() as session:
             loaded = self._lock(session, game_id)
-            submission = Submission(seat, text, received_at, source)
-            verdicts, events = loaded.rules.submit(loaded.state, submission)
-            session.add(
-                SubmissionRow(
-                    game_id=game_id,
-                    seat=seat,
-                    received_at=received_at,
-                    source=source,
-                    text=text,
-                    verdicts=[vars(v) for v in verdicts],
+            for submission in submissions:
+                verdicts, events = loaded.rules.submit(loaded.state, submission)
+                session.add(
+                    SubmissionRow(
+                        game_id=game_id,
+                        seat=submission.seat,
+                        received_at=submission.received_at,
+                        source=submission.source,
+                        text=submission.text,
+                        verdicts=[vars(v) for v in verdicts],
+                    )
                 )
-            )
-            loaded = self._append(session, loaded, events, loaded.row.phase, received_at)
-            return Submitted(verdicts, loaded)
+                loaded = self._append(session, loaded, events, loaded.row.phase, submission.received_at)
+                outcomes.append(Submitted(verdicts, loaded))
+        return outcomes
 
     def resolve(self, game_id: str, now: datetime, *, expected_phase: str | None = None) -> Resolved:
         """Resolves the open phase of ``game_id`` once, with its notices, in one transaction.
@@ -220,15 +231,8 @@ class GameStore:
                 notices = loaded.rules.notices(loaded.state, events, phase_log)
                 first = loaded.row.last_seq + 1
                 after = self._append(session, loaded, events, phase, now)
-                session.add(
-                    ResolutionRow(
-                        game_id=game_id,
-                        phase=phase,
-                        resolved_at=now,
-                        first_seq=first,
-                        last_seq=after.row.last_seq,
-                    )
-                )
+                record = {"game_id": game_id, "phase": phase, "resolved_at": now, "first_seq": first}
+                session.execute(insert(RESOLUTIONS).values(last_seq=after.row.last_seq, **record))
                 outbox = [
                     {
                         "game_id": game_id,
@@ -242,8 +246,7 @@ class GameStore:
                     for recipient in notice.audience
                 ]
                 if outbox:
-                    session.execute(insert(NoticeRow), outbox)
-                session.flush()
+                    session.execute(insert(NOTICES), outbox)
                 return Resolved(phase, events, notices, after)
         except IntegrityError as error:
             raise AlreadyResolved(f"{game_id}: this phase was resolved by another process") from error
@@ -259,8 +262,10 @@ class GameStore:
         return loaded
 
     def _phase_log(self, session: Session, game_id: str, phase: str) -> list[Event]:
-        query = select(EventRow).where(EventRow.game_id == game_id, EventRow.phase == phase)
-        return [_event(row) for row in session.exec(query.order_by(col(EventRow.seq))).all()]
+        columns = select(col(EventRow.kind), col(EventRow.data), col(EventRow.audience))
+        query = columns.where(EventRow.game_id == game_id, EventRow.phase == phase)
+        query = query.order_by(col(EventRow.seq))
+        return [Event(kind, data, tuple(audience)) for kind, data, audience in session.exec(query).all()]
 
     def events(self, game_id: str) -> list[EventRow]:
         """The whole event log of ``game_id``, in order."""
