@@ -92,8 +92,10 @@ class GameStore:
         self, session: Session, loaded: Loaded, events: list[Event], phase: str, now: datetime
     ) -> Loaded:
         """Appends ``events`` to the log and stores the new snapshot; returns the game after them."""
+        if not events:
+            return loaded
         row, rules = loaded.row, loaded.rules
-        state = fold(rules, events, loaded.state) if events else loaded.state
+        state = fold(rules, events, loaded.state)
         rows = [
             {
                 "game_id": row.id,
@@ -106,8 +108,7 @@ class GameStore:
             }
             for number, event in enumerate(events, 1)
         ]
-        if rows:
-            session.execute(insert(EVENTS), rows)
+        session.execute(insert(EVENTS), rows)
         row.last_seq += len(rows)
         row.state = rules.dump(state)
         row.phase = rules.phase(state).key
