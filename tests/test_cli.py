@@ -203,3 +203,33 @@ def test_unknown_game_keys_are_refused(referee: Referee, tmp_path: Path) -> None
     path.write_text(path.read_text().replace("seed = 11", "seed = 11\nlanugage = 'ru'"), "utf-8")
     result = referee("game", "create", str(path), ok=False)
     assert "lanugage" in result.stderr
+
+
+def test_ts15_ts16_arrival_order_and_two_hours_across_the_night_through_fresh_processes(
+    referee: Referee, tmp_path: Path
+) -> None:
+    """TS-15: the first three movers get in, the fourth lands elsewhere; TS-16: the night does not
+    break the two-hour count, so an hour-4 room entered again at 10:00 must be left after hour 1."""
+    referee("game", "create", str(game_file(tmp_path, "rush", HANDS)))
+    for name in ("Boris", "Clara", "Dmitri", "Anna"):
+        referee("order", "rush", name, "MOVE Garage")
+    referee("advance", "rush")
+    where = {c["name"]: c["location"] for c in referee.json("state", "rush")["characters"]}
+    assert [where[n] for n in ("Boris", "Clara", "Dmitri")] == ["Garage"] * 3
+    assert where["Anna"] not in ("Garage", "Hall", "Kitchen")
+    assert referee.json("view", "rush", "Anna")["moves"][-1]["reason"] == "room_full"
+
+    for name in HANDS:
+        referee("order", "rush", name, "MOVE Hall")  # an empty castle for the second part
+    advance_to(referee, "rush", 1, "hour3")
+    referee("order", "rush", "Clara", "MOVE Bathroom")
+    referee("advance", "rush")  # Clara spends hour 4 in the Bathroom
+    referee("advance", "rush")  # everyone to the Hall for the night
+    referee("order", "rush", "Clara", "MOVE Bathroom")
+    referee("advance", "rush")  # 10:00: Clara is back: her second hour running there
+    clara = next(c for c in referee.json("state", "rush")["characters"] if c["name"] == "Clara")
+    assert (clara["location"], clara["hours_in_room"]) == ("Bathroom", 2)
+    referee("advance", "rush")  # no move order, but she must leave (TS-16, TS-17)
+    clara = next(c for c in referee.json("state", "rush")["characters"] if c["name"] == "Clara")
+    assert clara["location"] not in ("Bathroom", "Hall", "Bedroom")
+    assert referee.json("view", "rush", "Clara")["moves"][-1]["reason"] == "two_hours"
