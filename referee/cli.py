@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -122,7 +123,12 @@ def game_list(config: ConfigOption = None) -> None:
 def order(
     game: str,
     character: str,
-    text: str,
+    text: Annotated[
+        str,
+        typer.Argument(
+            help='The orders, one per line ("\\n" also breaks a line; "-" reads them from standard input).'
+        ),
+    ],
     at: Annotated[
         str | None, typer.Option(help="When the orders were received (ISO 8601); default now.")
     ] = None,
@@ -131,6 +137,7 @@ def order(
     as_json: JsonOption = False,
 ) -> None:
     """Enter orders for a character as if they had sent them; exits 1 if any line was rejected."""
+    text = sys.stdin.read() if text == "-" else text.replace("\\n", "\n")
     settings = _config(config)
     store = _store(settings)
     try:

@@ -25,9 +25,12 @@ class Referee:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
 
-    def __call__(self, *args: str, ok: bool | None = True) -> subprocess.CompletedProcess[str]:
+    def __call__(
+        self, *args: str, ok: bool | None = True, stdin: str = ""
+    ) -> subprocess.CompletedProcess[str]:
         result = subprocess.run(
             [sys.executable, "-m", "referee", *args],
+            input=stdin,
             cwd=self.directory,
             capture_output=True,
             text=True,
@@ -233,3 +236,12 @@ def test_ts15_ts16_arrival_order_and_two_hours_across_the_night_through_fresh_pr
     clara = next(c for c in referee.json("state", "rush")["characters"] if c["name"] == "Clara")
     assert clara["location"] not in ("Bathroom", "Hall", "Bedroom")
     assert referee.json("view", "rush", "Clara")["moves"][-1]["reason"] == "two_hours"
+
+
+def test_ts11_orders_typed_in_a_shell_or_piped_in_keep_their_lines(referee: Referee, tmp_path: Path) -> None:
+    """A game-master typing "\\n" in a shell, or piping a forum post, gets one order per line."""
+    referee("game", "create", str(game_file(tmp_path, "shell", HANDS)))
+    typed = json.loads(referee("order", "shell", "Boris", "MOVE Garage\\nSAY hello", "--json").stdout)
+    assert [v["understood"]["kind"] for v in typed["verdicts"]] == ["move", "say"]
+    piped = referee("order", "shell", "Clara", "-", "--json", stdin="MOVE Study\nSAY from the forum\n")
+    assert [v["understood"]["kind"] for v in json.loads(piped.stdout)["verdicts"]] == ["move", "say"]
