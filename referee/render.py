@@ -46,37 +46,6 @@ SEGMENT_TIMES: dict[str, str] = {
 
 _KNOWN_NAMES = frozenset(cards.LOCATIONS) | frozenset(cards.KIND_OF)
 
-_RU_ACCUSATIVE: dict[str, str] = {
-    "Kitchen": "Кухню",
-    "Dining Room": "Столовую",
-    "Bedroom": "Спальню",
-    "Living Room": "Гостиную",
-    "Music Room": "Музыкальную комнату",
-    "Conservatory": "Оранжерею",
-    "Bathroom": "Ванную",
-    "Nightstand": "Тумбочку",
-    "Chandelier": "Люстру",
-    "Sink": "Раковину",
-    "Baseball Bat": "Бейсбольную биту",
-    "Halberd": "Алебарду",
-    "Rope": "Верёвку",
-}
-"""Russian accusative forms ("идти в Кухню", "искать Верёвку") that differ from the nominative."""
-
-_RU_PREPOSITIONAL: dict[str, str] = {
-    "Hall": "Холле",
-    "Kitchen": "Кухне",
-    "Dining Room": "Столовой",
-    "Bedroom": "Спальне",
-    "Living Room": "Гостиной",
-    "Study": "Кабинете",
-    "Music Room": "Музыкальной комнате",
-    "Conservatory": "Оранжерее",
-    "Garage": "Гараже",
-    "Bathroom": "Ванной",
-}
-"""Russian prepositional forms of the locations ("в Кухне", "в Холле")."""
-
 _BLANK_RUNS = re.compile(r"\n{3,}")
 
 
@@ -94,9 +63,9 @@ def card_name(name: str, language: str, case: str = "") -> str:
     if name not in _KNOWN_NAMES:
         return name
     if language == "ru" and case == "acc":
-        return _RU_ACCUSATIVE.get(name, cards.display(name, "ru"))
-    if language == "ru" and case == "prep" and name in _RU_PREPOSITIONAL:
-        return _RU_PREPOSITIONAL[name]
+        return cards.RU_ACCUSATIVE.get(name, cards.display(name, "ru"))
+    if language == "ru" and case == "prep" and name in cards.RU_PREPOSITIONAL:
+        return cards.RU_PREPOSITIONAL[name]
     return cards.display(name, language)
 
 

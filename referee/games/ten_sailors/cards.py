@@ -75,31 +75,49 @@ def display(name: str, language: str) -> str:
     return _RUSSIAN[name] if language == "ru" else name
 
 
+RU_ACCUSATIVE: dict[str, str] = {
+    "Kitchen": "Кухню",
+    "Dining Room": "Столовую",
+    "Bedroom": "Спальню",
+    "Living Room": "Гостиную",
+    "Music Room": "Музыкальную комнату",
+    "Conservatory": "Оранжерею",
+    "Bathroom": "Ванную",
+    "Nightstand": "Тумбочку",
+    "Chandelier": "Люстру",
+    "Sink": "Раковину",
+    "Baseball Bat": "Бейсбольную биту",
+    "Halberd": "Алебарду",
+    "Rope": "Верёвку",
+}
+"""Russian accusative forms ("идти в Кухню", "искать Верёвку") that differ from the nominative."""
+
+RU_PREPOSITIONAL: dict[str, str] = {
+    "Hall": "Холле",
+    "Kitchen": "Кухне",
+    "Dining Room": "Столовой",
+    "Bedroom": "Спальне",
+    "Living Room": "Гостиной",
+    "Study": "Кабинете",
+    "Music Room": "Музыкальной комнате",
+    "Conservatory": "Оранжерее",
+    "Garage": "Гараже",
+    "Bathroom": "Ванной",
+}
+"""Russian prepositional forms of the locations ("в Кухне", "в Холле")."""
+
 ALIASES: dict[str, str] = {
     **{fold_name(name): name for name in _RUSSIAN},
     **{fold_name(ru): name for name, ru in _RUSSIAN.items()},
     "автомобиль (настоящий или игрушечный)": "Car",
     "машина": "Car",
-    "бита": "Baseball Bat",
     "bat": "Baseball Bat",
     "candle": "Candlestick",
     "gasoline": "Petrol",
     "gas": "Petrol",
     "ванная комната": "Bathroom",
-    # Russian accusative forms, as in "идти в Столовую", "искать верёвку"
-    "кухню": "Kitchen",
-    "столовую": "Dining Room",
-    "спальню": "Bedroom",
-    "гостиную": "Living Room",
-    "музыкальную комнату": "Music Room",
-    "оранжерею": "Conservatory",
-    "ванную": "Bathroom",
-    "люстру": "Chandelier",
-    "раковину": "Sink",
-    "тумбочку": "Nightstand",
-    "бейсбольную биту": "Baseball Bat",
+    "бита": "Baseball Bat",
     "биту": "Baseball Bat",
-    "алебарду": "Halberd",
-    "веревку": "Rope",
+    **{fold_name(form): name for name, form in RU_ACCUSATIVE.items()},
 }
 """Every accepted spelling (folded) mapped to its canonical name."""
