@@ -155,14 +155,20 @@ def play(
     return played
 
 
-games = st.builds(
-    play,
-    seed=st.integers(0, 2**32),
-    count=st.integers(3, 9),
-    host_index=st.integers(0, 9),
-    skill=st.sampled_from([0.0, 0.15, 0.4]),
-    plan_seed=st.integers(0, 2**32),
-)
+def played_games(**extra: st.SearchStrategy[Any]) -> st.SearchStrategy[Played]:
+    """Random whole games: seed, 3–9 characters, an optional host, and orders of varying skill."""
+    return st.builds(
+        play,
+        seed=st.integers(0, 2**32),
+        count=st.integers(3, 9),
+        host_index=st.integers(0, 9),
+        skill=st.sampled_from([0.0, 0.15, 0.4]),
+        plan_seed=st.integers(0, 2**32),
+        **extra,
+    )
+
+
+games = played_games()
 
 
 @FAST
@@ -304,17 +310,7 @@ def test_ts11_same_seed_and_orders_give_the_same_event_log(
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    st.builds(
-        play,
-        seed=st.integers(0, 2**32),
-        count=st.integers(3, 9),
-        host_index=st.integers(0, 9),
-        skill=st.sampled_from([0.0, 0.15, 0.4]),
-        plan_seed=st.integers(0, 2**32),
-        check_snapshots=st.just(True),
-    )
-)
+@given(played_games(check_snapshots=st.just(True)))
 def test_snapshot_load_of_dump_is_the_state_at_every_step(played: Played) -> None:
     """``RULES.load(RULES.dump(state)) == state`` after every submission and resolution."""
     assert played.snapshots_checked > played.resolutions
