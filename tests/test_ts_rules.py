@@ -1070,7 +1070,9 @@ def test_ts21_trap_kill_reveals_the_hand_to_everyone_and_scores_a_frag() -> None
     (died,) = game.events("died", events)
     assert died.audience == (EVERYONE,)
     assert died.data["name"] == "Carl" and died.data["hand"] == list(HANDS["Carl"])
-    assert died.data["killers"] == ["Anna"] and died.data["value"] == 1
+    assert set(died.data) == {"name", "hand", "segment"}  # who set the trap is not public
+    (scored,) = game.events("scored", events)
+    assert scored.audience == () and scored.data["killers"] == ["Anna"] and scored.data["value"] == 1
     assert not game.char("Carl").alive and game.char("Anna").frags == Fraction(1)
     for name in NAMES:
         view = game.view(name)
@@ -1087,8 +1089,8 @@ def test_ts21_shared_kill_splits_the_frag_into_exact_fractions() -> None:
     game.order("Anna", trap_line("Carl", HANDS["Carl"]))
     game.order("Dora", trap_line("Carl", HANDS["Carl"]))
     events = game.resolve()
-    (died,) = game.events("died", events)
-    assert died.data["killers"] == ["Anna", "Dora"]
+    (scored,) = game.events("scored", events)
+    assert scored.data["killers"] == ["Anna", "Dora"]
     assert game.char("Anna").frags == Fraction(1, 2) == game.char("Dora").frags
     master = {c["name"]: c for c in RULES.master_view(game.state)["characters"]}
     assert master["Anna"]["frags_exact"] == "1/2"
@@ -1264,8 +1266,8 @@ def test_ts24_killing_the_host_is_worth_two_frags() -> None:
     game.advance_to("d1n")
     game.order("Anna", trap_line(HOST, HANDS[HOST]))
     events = game.resolve()
-    (died,) = game.events("died", events)
-    assert died.data["value"] == 2
+    (scored,) = game.events("scored", events)
+    assert scored.data["value"] == 2
     assert game.char("Anna").frags == 2 and game.char("Anna").killed_host
 
 

@@ -89,10 +89,14 @@ def _moved(state: GameState, data: dict[str, Any]) -> GameState:
 
 
 def _died(state: GameState, data: dict[str, Any]) -> GameState:
-    """Kills a character and shares the frag(s) among the setters of the successful trap (TS-21, TS-24)."""
-    state = _update(state, data["name"], alive=False, location=HALL, streak_room=None, streak=0)
+    """A trapped character dies; their hand is now public (TS-21)."""
+    return _update(state, data["name"], alive=False, location=HALL, streak_room=None, streak=0)
+
+
+def _scored(state: GameState, data: dict[str, Any]) -> GameState:
+    """The setters of a successful trap share its frags equally; the host counts two (TS-21, TS-24)."""
     share = Fraction(data["value"], len(data["killers"]))
-    host = state.character(data["name"]).host
+    host = state.character(data["victim"]).host
     for killer in data["killers"]:
         before = state.character(killer)
         state = _update(state, killer, frags=before.frags + share, killed_host=before.killed_host or host)
@@ -124,6 +128,7 @@ _HANDLERS = {
     "order_cancelled": _order_cancelled,
     "moved": _moved,
     "died": _died,
+    "scored": _scored,
     "segment_opened": _segment_opened,
     "game_ended": _game_ended,
 }

@@ -160,14 +160,10 @@ def _traps(state: GameState) -> list[Event]:
             events.append(Event("trap_resolved", data, (setter.name,)))
     for victim in state.characters:
         if killers.get(victim.name):
-            data = {
-                "name": victim.name,
-                "hand": list(victim.hand.cards()),
-                "segment": key,
-                "killers": killers[victim.name],
-                "value": 2 if victim.host else 1,
-            }
-            events.append(Event("died", data, (EVERYONE,)))
+            public = {"name": victim.name, "hand": list(victim.hand.cards()), "segment": key}
+            events.append(Event("died", public, (EVERYONE,)))
+            score = {"victim": victim.name, "killers": killers[victim.name], "value": 2 if victim.host else 1}
+            events.append(Event("scored", {**score, "segment": key}, ()))  # who killed whom stays hidden
     return events
 
 

@@ -184,7 +184,9 @@ def describe(event: Event) -> str:
             outcome = "void" if d["void"] else ("KILLED" if d["killed"] else f"{d['correct']} of 3 right")
             return f"{d['setter']}: trap on {d['target']} with {' + '.join(d['cards'])}: {outcome}"
         case "died":
-            return f"{d['name']} died ({', '.join(d['hand'])}); frags to {', '.join(d['killers'])}"
+            return f"{d['name']} died ({', '.join(d['hand'])})"
+        case "scored":
+            return f"{' and '.join(d['killers'])} share {d['value']} frag(s) for {d['victim']}"
         case "segment_opened":
             return f"opened {d['segment']}"
         case "game_ended":
