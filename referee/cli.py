@@ -172,10 +172,21 @@ def advance(
     segment: Annotated[
         str | None, typer.Option(help="Resolve only if this segment (e.g. d2h3) is the open one.")
     ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what resolving now would do, and change nothing.")
+    ] = False,
     config: ConfigOption = None,
 ) -> None:
     """Resolve the current segment now and open the next one."""
     store = _store(_config(config))
+    if dry_run:
+        loaded = _load(store, game)
+        if loaded.rules.finished(loaded.state):
+            raise _fail(f"game {game!r} is over; there is nothing left to resolve")
+        for event in loaded.rules.resolve(loaded.state):
+            typer.echo(loaded.rules.describe(event))
+        typer.echo(f"dry run: nothing was changed; {loaded.row.phase} is still open")
+        return
     try:
         resolved = store.resolve(game, datetime.now(UTC), expected_phase=segment)
     except StoreError as error:

@@ -89,7 +89,11 @@ def test_ts21_ts24_scripted_campaign_through_fresh_processes(referee: Referee, t
     answer = referee("order", "castle", "anna", "MOVE Dining Room\nSEARCH Knife, Sofa", ok=False)
     assert "Dining Room" in answer.stdout
     referee("order", "castle", "BORIS", "MOVE Dining Room")  # TS-18: his own room card
+    preview = referee("advance", "castle", "--dry-run").stdout
+    assert "Anna: Hall -> Dining Room (moved)" in preview and "nothing was changed" in preview
+    assert referee.json("state", "castle")["segment"] == "night"
     referee("advance", "castle")
+    assert referee("log", "castle").stdout.count("Anna: Hall -> Dining Room") == 1
     state = referee.json("state", "castle")
     where = {c["name"]: c["location"] for c in state["characters"]}
     assert (state["day"], state["segment"]) == (1, "hour1")
