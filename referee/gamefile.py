@@ -30,6 +30,9 @@ from typing import Any
 from referee.games import KINDS
 from referee.schedule.files import ScheduleError, load_schedule
 
+DEFAULT_SCHEDULE = "ten-sailors-daily"
+"""The schedule of a game file that names none (TS-4)."""
+
 GAME_KEYS = ("kind", "id", "schedule", "seed", "language", "start", "host_bot")
 """The keys a [game] table may hold."""
 
@@ -69,10 +72,10 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
     game_id = str(game.get("id", ""))
     if not _ID.match(game_id):
         problems.append("[game] id must be 1–63 letters, digits, '-' or '_', starting with a letter or digit")
-    seed = game.get("seed")
+    seed = game.get("seed", game_id)  # without a seed the game's id is its seed: still replayable
     if not isinstance(seed, int | str) or isinstance(seed, bool) or seed == "":
         problems.append("[game] seed must be a number or a word")
-    schedule = str(game.get("schedule", ""))
+    schedule = str(game.get("schedule", DEFAULT_SCHEDULE))
     start = game.get("start")
     try:
         zone = load_schedule(schedule, schedules).timezone

@@ -53,3 +53,10 @@ def test_every_problem_is_named_at_once(tmp_path: Path) -> None:
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(GameFileError, match="no file"):
         read_game_file(tmp_path / "absent.toml", SCHEDULES)
+
+
+def test_seed_and_schedule_have_replayable_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "bare.toml"
+    path.write_text(f'[game]\nkind = "ten-sailors"\nid = "bare"\n{PLAYERS}', encoding="utf-8")
+    game = read_game_file(path, SCHEDULES)
+    assert (game.setup["seed"], game.schedule) == ("bare", "ten-sailors-daily")
