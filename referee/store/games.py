@@ -31,6 +31,7 @@ from referee.store.models import EventRow, GameRow, NoticeRow, ResolutionRow, Se
 EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
 NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
 RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
+SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
 """Tables written in bulk with plain inserts, without building ORM objects."""
 
 
@@ -44,11 +45,15 @@ class AlreadyResolved(StoreError):
 
 @dataclass(frozen=True)
 class Loaded:
-    """A game as read from the database: its row, its rules and its current state."""
+    """A game as read from the database: its row, its rules, its current state and its last event's number.
+
+    Inside a transaction ``state`` and ``seq`` run ahead of ``row`` until ``_save`` writes them.
+    """
 
     row: GameRow
     rules: Rules[Any]
     state: Any
+    seq: int
 
 
 @dataclass(frozen=True)
@@ -86,20 +91,18 @@ class GameStore:
         if row is None:
             raise StoreError(f"there is no game called {game_id!r}")
         rules = rules_for(row.kind)
-        return Loaded(row, rules, rules.load(row.state))
+        return Loaded(row, rules, rules.load(row.state), row.last_seq)
 
     def _append(
         self, session: Session, loaded: Loaded, events: list[Event], phase: str, now: datetime
     ) -> Loaded:
-        """Appends ``events`` to the log and stores the new snapshot; returns the game after them."""
+        """Appends ``events`` to the log; returns the game after them (saved by ``_save``)."""
         if not events:
             return loaded
-        row, rules = loaded.row, loaded.rules
-        state = fold(rules, events, loaded.state)
         rows = [
             {
-                "game_id": row.id,
-                "seq": row.last_seq + number,
+                "game_id": loaded.row.id,
+                "seq": loaded.seq + number,
                 "phase": phase,
                 "kind": event.kind,
                 "data": event.data,
@@ -109,12 +112,19 @@ class GameStore:
             for number, event in enumerate(events, 1)
         ]
         session.execute(insert(EVENTS), rows)
-        row.last_seq += len(rows)
-        row.state = rules.dump(state)
-        row.phase = rules.phase(state).key
-        row.finished = rules.finished(state)
-        session.add(row)
-        return Loaded(row, rules, state)
+        state = fold(loaded.rules, events, loaded.state)
+        return Loaded(loaded.row, loaded.rules, state, loaded.seq + len(rows))
+
+    def _save(self, session: Session, loaded: Loaded) -> Loaded:
+        """Writes the snapshot of the state reached, once per transaction."""
+        row, rules = loaded.row, loaded.rules
+        if row.last_seq != loaded.seq:
+            row.last_seq = loaded.seq
+            row.state = rules.dump(loaded.state)
+            row.phase = rules.phase(loaded.state).key
+            row.finished = rules.finished(loaded.state)
+            session.add(row)
+        return loaded
 
     def create_game(
         self,
@@ -156,7 +166,8 @@ class GameStore:
                         token=secrets.token_urlsafe(18),
                     )
                 )
-            return self._append(session, Loaded(row, rules, None), events, row.phase, now)
+            created = self._append(session, Loaded(row, rules, None, 0), events, row.phase, now)
+            return self._save(session, created)
 
     def load(self, game_id: str) -> Loaded:
         """The game ``game_id`` as it stands."""
@@ -165,7 +176,7 @@ class GameStore:
             if row is None:
                 raise StoreError(f"there is no game called {game_id!r}")
             rules = rules_for(row.kind)
-            return Loaded(row, rules, rules.load(row.state))
+            return Loaded(row, rules, rules.load(row.state), row.last_seq)
 
     def games(self) -> list[GameRow]:
         """Every game, oldest first."""
@@ -198,18 +209,19 @@ class GameStore:
             loaded = self._lock(session, game_id)
             for submission in submissions:
                 verdicts, events = loaded.rules.submit(loaded.state, submission)
-                session.add(
-                    SubmissionRow(
-                        game_id=game_id,
-                        seat=submission.seat,
-                        received_at=submission.received_at,
-                        source=submission.source,
-                        text=submission.text,
-                        verdicts=[vars(v) for v in verdicts],
-                    )
-                )
-                loaded = self._append(session, loaded, events, loaded.row.phase, submission.received_at)
+                kept = {
+                    "game_id": game_id,
+                    "seat": submission.seat,
+                    "received_at": submission.received_at,
+                    "source": submission.source,
+                    "text": submission.text,
+                    "verdicts": [vars(v) for v in verdicts],
+                }
+                session.execute(insert(SUBMISSIONS), [kept])
+                phase = loaded.rules.phase(loaded.state).key
+                loaded = self._append(session, loaded, events, phase, submission.received_at)
                 outcomes.append(Submitted(verdicts, loaded))
+            self._save(session, loaded)
         return outcomes
 
     def resolve(self, game_id: str, now: datetime, *, expected_phase: str | None = None) -> Resolved:
@@ -221,7 +233,7 @@ class GameStore:
         try:
             with self._transaction() as session:
                 loaded = self._lock(session, game_id)
-                phase = loaded.row.phase
+                phase = loaded.rules.phase(loaded.state).key
                 if expected_phase is not None and phase != expected_phase:
                     raise AlreadyResolved(f"{game_id}: {expected_phase} was resolved already")
                 if loaded.rules.finished(loaded.state):
@@ -230,10 +242,10 @@ class GameStore:
                 events = loaded.rules.resolve(loaded.state)
                 phase_log = self._phase_log(session, game_id, phase)
                 notices = loaded.rules.notices(loaded.state, events, phase_log)
-                first = loaded.row.last_seq + 1
-                after = self._append(session, loaded, events, phase, now)
+                first = loaded.seq + 1
+                after = self._save(session, self._append(session, loaded, events, phase, now))
                 record = {"game_id": game_id, "phase": phase, "resolved_at": now, "first_seq": first}
-                session.execute(insert(RESOLUTIONS).values(last_seq=after.row.last_seq, **record))
+                session.execute(insert(RESOLUTIONS).values(last_seq=after.seq, **record))
                 outbox = [
                     {
                         "game_id": game_id,
@@ -259,7 +271,7 @@ class GameStore:
             text = loaded.rules.bot(loaded.rules.player_view(loaded.state, seat, seen), loaded.row.seed)
             if text:
                 _, events = loaded.rules.submit(loaded.state, Submission(seat, text, now, "bot"))
-                loaded = self._append(session, loaded, events, loaded.row.phase, now)
+                loaded = self._append(session, loaded, events, loaded.rules.phase(loaded.state).key, now)
         return loaded
 
     def _phase_log(self, session: Session, game_id: str, phase: str) -> list[Event]:

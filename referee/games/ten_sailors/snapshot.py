@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -19,7 +19,7 @@ def dump(state: GameState) -> dict[str, Any]:
             "type": kind,
             "segment": key[0],
             "character": key[1],
-            "order": asdict(value.order),
+            "order": dict(vars(value.order)),
             "received_at": value.received_at.isoformat(),
             "number": value.number,
         }
@@ -37,7 +37,7 @@ def dump(state: GameState) -> dict[str, Any]:
         "partial_victory": state.partial_victory,
         "accepted": state.accepted,
         "characters": [
-            {**asdict(c), "hand": list(c.hand.cards()), "frags": str(c.frags)} for c in state.characters
+            {**vars(c), "hand": list(c.hand.cards()), "frags": str(c.frags)} for c in state.characters
         ],
         "orders": sorted(orders, key=lambda o: o["number"]),
     }
