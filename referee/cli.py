@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from sqlalchemy.exc import DBAPIError
 
 from referee.config import PROJECT_ROOT, Config, ConfigError, config_path, load_config
 from referee.core.events import Event
@@ -51,7 +52,10 @@ def _store(config: Config) -> GameStore:
 def _now(at: str | None) -> datetime:
     if at is None:
         return datetime.now(UTC)
-    moment = datetime.fromisoformat(at)
+    try:
+        moment = datetime.fromisoformat(at)
+    except ValueError as error:
+        raise _fail(f"--at takes a date and time such as 2026-12-01T12:30:00+03:00, not {at!r}") from error
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
@@ -254,7 +258,12 @@ def log(game: str, config: ConfigOption = None) -> None:
 
 def main() -> None:
     """Run the command line."""
-    app()
+    try:
+        app()
+    except DBAPIError as error:
+        first_line = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
+        typer.echo(f"error: the database refused: {first_line} (has `referee init` been run?)", err=True)
+        sys.exit(1)
 
 
 @app.command()
