@@ -191,3 +191,9 @@ def test_ts1_option_the_referee_plays_the_host_as_a_bot(database_url: str) -> No
     assert {order["source"] for order in accepted} == {"bot"}
     assert [o["type"] for o in accepted if o["segment"] == "d0n"] == ["move"]
     assert store.load("b").state.character("Eva").location != "Hall"
+
+
+def test_seat_of_an_unknown_game_names_the_game(sqlite_url: str) -> None:
+    store = make_store(sqlite_url)
+    with pytest.raises(StoreError, match="no game called 'ghost'"):
+        store.seat("ghost", "Anna")

@@ -192,6 +192,8 @@ class GameStore:
     def seat(self, game_id: str, name: str) -> SeatRow:
         """The seat whose character is called ``name``, ignoring case (raises ``StoreError``)."""
         seats = {seat.name: seat for seat in self.seats(game_id)}
+        if not seats:
+            self.load(game_id)  # says that there is no such game
         found = find_name(name, seats)
         if found:
             return seats[found]
