@@ -235,15 +235,14 @@ def state(game: str, config: ConfigOption = None, as_json: JsonOption = False) -
 
 @app.command()
 def view(game: str, character: str, config: ConfigOption = None, as_json: JsonOption = False) -> None:
-    """Exactly what one character knows."""
+    """Exactly what one character knows, as JSON (``--json`` is accepted for symmetry)."""
     store = _store(_config(config))
     loaded = _load(store, game)
     try:
         seat = store.seat(game, character)
     except StoreError as error:
         raise _fail(str(error)) from error
-    shown = loaded.rules.player_view(loaded.state, seat.name, store.seen_by(game, seat.name))
-    _print_json(shown) if as_json else typer.echo(json.dumps(shown, ensure_ascii=False, indent=1))
+    _print_json(loaded.rules.player_view(loaded.state, seat.name, store.seen_by(game, seat.name)))
 
 
 @app.command()
@@ -254,16 +253,6 @@ def log(game: str, config: ConfigOption = None) -> None:
     for row in store.events(game):
         text = loaded.rules.describe(Event(row.kind, row.data, tuple(row.audience)))
         typer.echo(f"{row.seq:>5}  {row.logged_at:%Y-%m-%d %H:%M:%S}  {row.phase:<5} {text}")
-
-
-def main() -> None:
-    """Run the command line."""
-    try:
-        app()
-    except DBAPIError as error:
-        first_line = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
-        typer.echo(f"error: the database refused: {first_line} (has `referee init` been run?)", err=True)
-        sys.exit(1)
 
 
 @app.command()
@@ -304,3 +293,13 @@ def bench(
         f"= {result.games_per_second:.0f} games/s, {result.notices} notices; "
         f"set-up {result.setup_seconds:.1f} s; peak memory {result.peak_rss_mib:.0f} MiB"
     )
+
+
+def main() -> None:
+    """Run the command line."""
+    try:
+        app()
+    except DBAPIError as error:
+        first_line = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
+        typer.echo(f"error: the database refused: {first_line} (has `referee init` been run?)", err=True)
+        sys.exit(1)

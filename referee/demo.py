@@ -9,7 +9,6 @@ from pathlib import Path
 from referee.config import PROJECT_ROOT, load_config
 from referee.core.rules import visible
 from referee.gamefile import read_game_file
-from referee.games.ten_sailors.bot import bot_orders
 from referee.render import Renderer
 from referee.store.database import create_tables, open_engine
 from referee.store.games import GameStore
@@ -75,7 +74,7 @@ def run_demo(directory: Path, seed: int, language: str, echo: Callable[[str], No
                 continue
             clock += timedelta(seconds=7)
             view = loaded.rules.player_view(loaded.state, name, visible(log, name))
-            outcome = store.submit(game_id, name, bot_orders(view, seed), clock, "demo-bot")
+            outcome = store.submit(game_id, name, loaded.rules.bot(view, seed), clock, "demo-bot")
             loaded = outcome.loaded
         clock += timedelta(minutes=2)
         resolved = store.resolve(game_id, clock)

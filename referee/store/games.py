@@ -268,9 +268,11 @@ class GameStore:
 
     def _play_bots(self, session: Session, loaded: Loaded, now: datetime) -> Loaded:
         """Orders for the seats the referee plays itself (TS-1 option: the host's), sent at the deadline."""
-        for seat in loaded.row.settings.get("bots", []):
-            seen = visible([_event(row) for row in session.exec(_log_query(loaded.row.id)).all()], seat)
-            text = loaded.rules.bot(loaded.rules.player_view(loaded.state, seat, seen), loaded.row.seed)
+        bots = loaded.row.settings.get("bots", [])
+        log = [_event(row) for row in session.exec(_log_query(loaded.row.id)).all()] if bots else []
+        for seat in bots:
+            view = loaded.rules.player_view(loaded.state, seat, visible(log, seat))
+            text = loaded.rules.bot(view, loaded.row.seed)
             if text:
                 _, events = loaded.rules.submit(loaded.state, Submission(seat, text, now, "bot"))
                 loaded = self._append(session, loaded, events, loaded.rules.phase(loaded.state).key, now)

@@ -43,12 +43,11 @@ def _traps(view: dict[str, Any], rng: SeededStream) -> list[str]:
     found: dict[str, set[str]] = defaultdict(set)
     for search in view["searches"]:
         found[search["room"]].update(search["found"])
-    for message in view["messages"]:
-        if match := _FOUND.match(message["text"]):
-            found[match["room"]].update(c.strip() for c in match["cards"].split(","))
     seen_in: dict[str, set[str]] = defaultdict(set)
     for message in view["messages"]:
         seen_in[message["from"]].add(message["location"])
+        if match := _FOUND.match(message["text"]):
+            found[match["room"]].update(c.strip() for c in match["cards"].split(","))
     taken = {card for dead in view["dead"] for card in dead["hand"]} | set(view["hand"])
     living = [c["name"] for c in view["characters"] if c["alive"] and c["name"] != view["name"]]
     lines = []

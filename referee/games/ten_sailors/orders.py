@@ -50,8 +50,7 @@ def _judge(state: GameState, submission: Submission, order: Order) -> Verdict:
     if order.kind == "say":
         return _say(state, submission, order)
     segment = order.when or state.segment
-    # day 0 is only the arrival evening: its "hours" compare equal to night 0 but never come
-    if segment < state.segment or (segment.day == 0 and not segment.is_night):
+    if segment < state.segment:
         return _reject(order, "segment_over", segment=segment.key)
     if segment > LAST_SEGMENT:
         return _reject(order, "after_the_end", segment=segment.key)

@@ -48,8 +48,9 @@ class Segment:
 
     @property
     def index(self) -> int:
-        """Position in the game: night 0 is 0, hour 1 of day 1 is 1, and so on."""
-        return (self.day - 1) * 5 + PARTS.index(self.part) + 1 if self.day else 0
+        """Position in the game: night 0 is 0, hour 1 of day 1 is 1, and so on; day 0 has no hours, so
+        naming one gives a negative position, before the game began."""
+        return (self.day - 1) * 5 + PARTS.index(self.part) + 1
 
     @property
     def key(self) -> str:
