@@ -76,6 +76,23 @@ def _deadline(settings: Config, loaded: Loaded) -> str | None:
     return deadline(schedule, datetime.fromisoformat(start), index).isoformat()
 
 
+def _deliver(settings: Config, store: GameStore) -> None:
+    """Sends whatever the outbox holds through the outgoing transport, before the command ends."""
+    from referee.mail.delivery import deliver
+    from referee.mail.transports import TransportError, open_outbox
+
+    try:
+        outbox = open_outbox(settings.mail.outgoing)
+    except (TransportError, OSError) as error:
+        typer.echo(f"warning: no mail was sent ({error}); `referee deliver` sends it later", err=True)
+        return
+    done = deliver(store, outbox, Renderer(settings.templates), settings.mail)
+    if done.sent:
+        typer.echo(f"{done.sent} mail(s) sent to {settings.mail.outgoing}", err=True)
+    for failure in done.failed:
+        typer.echo(f"warning: not sent yet, will be retried: {failure}", err=True)
+
+
 def _print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
@@ -96,9 +113,10 @@ def init(config: ConfigOption = None) -> None:
 def game_create(file: Path, config: ConfigOption = None) -> None:
     """Create a game from a game file (TOML with [game] and [[players]])."""
     settings = _config(config)
+    store = _store(settings)
     try:
         game = read_game_file(file, settings.schedules)
-        loaded = _store(settings).create_game(
+        loaded = store.create_game(
             setup=game.setup,
             kind=game.kind,
             schedule=game.schedule,
@@ -113,6 +131,7 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
     for character in view["characters"]:
         host = " (host)" if character["host"] else ""
         typer.echo(f"  {character['name']}{host}: {', '.join(character['hand'])}")
+    _deliver(settings, store)
 
 
 @game_app.command("list")
@@ -149,24 +168,15 @@ def order(
         outcome = store.submit(game, seat.name, text, _now(at), source)
     except StoreError as error:
         raise _fail(str(error)) from error
-    loaded = outcome.loaded
-    view = loaded.rules.player_view(loaded.state, seat.name, store.seen_by(game, seat.name))
-    verdicts = [vars(v) for v in outcome.verdicts]
+    answer = outcome.answer
     if as_json:
-        _print_json({"verdicts": verdicts, "orders": view["orders"]})
+        _print_json({"verdicts": answer["verdicts"], "orders": answer["orders"]})
     else:
         typer.echo(
-            Renderer(settings.templates).render(
-                loaded.row.language,
-                "answer.txt.j2",
-                character=seat.name,
-                verdicts=verdicts,
-                orders=view["orders"],
-                segment=loaded.row.phase,
-                view=view,
-            )
+            Renderer(settings.templates).render(outcome.loaded.row.language, "answer.txt.j2", **answer)
         )
-    if not verdicts or not all(v["accepted"] for v in verdicts):
+    _deliver(settings, store)
+    if not outcome.verdicts or not all(v.accepted for v in outcome.verdicts):
         raise typer.Exit(1)
 
 
@@ -182,7 +192,8 @@ def advance(
     config: ConfigOption = None,
 ) -> None:
     """Resolve the current segment now and open the next one."""
-    store = _store(_config(config))
+    settings = _config(config)
+    store = _store(settings)
     if dry_run:
         loaded = _load(store, game)
         if loaded.rules.finished(loaded.state):
@@ -204,6 +215,82 @@ def advance(
         typer.echo(f"the game is over; winners: {', '.join(view['winners']) or 'nobody'}")
     else:
         typer.echo(f"now open: day {view['day']}, {view['segment']}")
+    _deliver(settings, store)
+
+
+@app.command()
+def ingest(
+    files: Annotated[list[Path] | None, typer.Argument(help="Raw mails (.eml files) to take in.")] = None,
+    maildir: Annotated[
+        Path | None, typer.Option(help="Take in every unread mail of this Maildir folder.")
+    ] = None,
+    at: Annotated[str | None, typer.Option(help="When the mails count as received (ISO 8601).")] = None,
+    config: ConfigOption = None,
+) -> None:
+    """Take in raw mails as if they had just been received, answer them, and send the answers."""
+    from referee.mail.transports import MaildirInbox
+
+    settings = _config(config)
+    store = _store(settings)
+    for path in files or []:
+        try:
+            raw = path.read_bytes()
+        except OSError as error:
+            raise _fail(f"cannot read {path}: {error.strerror}") from error
+        _report_intake(path.name, _take_in(settings, store, raw, at))
+    if maildir is not None:
+        _take_in_folder(settings, store, MaildirInbox(maildir), at)
+    if not files and maildir is None:
+        raise _fail("name .eml files or --maildir PATH")
+    _deliver(settings, store)
+
+
+@app.command()
+def fetch(config: ConfigOption = None) -> None:
+    """Read the configured incoming mail once, answer it, and send the answers."""
+    from referee.mail.transports import TransportError, open_inbox
+
+    settings = _config(config)
+    store = _store(settings)
+    try:
+        inbox = open_inbox(settings.mail.incoming)
+    except (TransportError, OSError) as error:
+        raise _fail(f"cannot open the incoming mail {settings.mail.incoming}: {error}") from error
+    _take_in_folder(settings, store, inbox, None)
+    _deliver(settings, store)
+
+
+@app.command("deliver")
+def deliver_command(config: ConfigOption = None) -> None:
+    """Send every mail still waiting in the outbox (for example after a failure)."""
+    settings = _config(config)
+    store = _store(settings)
+    _deliver(settings, store)
+    typer.echo(f"{len(store.notices(None, unsent_only=True))} mail(s) still waiting")
+
+
+def _take_in(settings: Config, store: GameStore, raw: bytes, at: str | None) -> Any:
+    from referee.mail.intake import ingest as take_in
+
+    return take_in(store, settings.mail, raw, _now(at))
+
+
+def _take_in_folder(settings: Config, store: GameStore, inbox: Any, at: str | None) -> None:
+    """Takes in every unread mail of ``inbox`` in arrival order, marking each read once kept."""
+    for key, raw in inbox.fetch():
+        _report_intake(key, _take_in(settings, store, raw, at))
+        inbox.done(key)
+
+
+def _report_intake(name: str, intake: Any) -> None:
+    """One line per mail for the game-master: what became of it (never a token or password)."""
+    if intake.outcome == "accepted":
+        refused = sum(not v.accepted for v in intake.verdicts)
+        typer.echo(
+            f"{name}: {intake.game_id}/{intake.seat}: {len(intake.verdicts)} line(s), {refused} not accepted"
+        )
+    else:
+        typer.echo(f"{name}: {intake.outcome}")
 
 
 @app.command()

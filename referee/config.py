@@ -20,6 +20,30 @@ class ConfigError(ValueError):
 
 
 @dataclass(frozen=True)
+class MailSettings:
+    """The ``[mail]`` table: the referee's own address and where its mail comes from and goes to.
+
+    ``incoming`` and ``outgoing`` are transport URLs such as ``maildir:/srv/referee/in``;
+    a relative Maildir path is taken relative to the configuration file.
+    """
+
+    address: str = "referee@example.org"
+    name: str = "Referee"
+    incoming: str = "maildir:mail/incoming"
+    outgoing: str = "maildir:mail/outgoing"
+
+    @property
+    def local_part(self) -> str:
+        """The part of ``address`` before the "@" ("referee")."""
+        return self.address.rpartition("@")[0].lower()
+
+    @property
+    def domain(self) -> str:
+        """The part of ``address`` after the "@" ("example.org")."""
+        return self.address.rpartition("@")[2].lower()
+
+
+@dataclass(frozen=True)
 class Config:
     """The settings the commands need, with every path made absolute."""
 
@@ -28,6 +52,7 @@ class Config:
     schedules: Path
     templates: Path
     raw: dict[str, Any]
+    mail: MailSettings = MailSettings()
 
 
 def config_path(explicit: str | None) -> Path:
@@ -51,7 +76,30 @@ def load_config(path: Path) -> Config:
         schedules=_directory(paths.get("schedules"), base, "schedules"),
         templates=_directory(paths.get("templates"), base, "templates"),
         raw=raw,
+        mail=_mail(raw.get("mail", {}), base),
     )
+
+
+def _mail(table: dict[str, Any], base: Path) -> MailSettings:
+    """The ``[mail]`` table with Maildir paths made absolute (raises ``ConfigError`` on a bad address)."""
+    default = MailSettings()
+    address = str(table.get("address", default.address))
+    if address.count("@") != 1 or not all(address.split("@")):
+        raise ConfigError(f"[mail] address must be an address such as referee@example.org, not {address!r}")
+    return MailSettings(
+        address=address,
+        name=str(table.get("name", default.name)),
+        incoming=absolute_maildir(str(table.get("incoming", default.incoming)), base),
+        outgoing=absolute_maildir(str(table.get("outgoing", default.outgoing)), base),
+    )
+
+
+def absolute_maildir(url: str, base: Path) -> str:
+    """``url`` with a relative ``maildir:`` path made relative to ``base``; other URLs unchanged."""
+    scheme, _, rest = url.partition(":")
+    if scheme == "maildir" and rest:
+        return f"maildir:{(base / rest).resolve()}"
+    return url
 
 
 def absolute_sqlite(url: str, base: Path) -> str:

@@ -16,6 +16,10 @@ hand = ["Kitchen", "Sofa", "Knife"]   # optional: dealt from the seed when absen
 name = "Boris"
 email = "gm@example.org"
 host = true                           # the host's character (TS-1)
+
+Mail options in [game]: ``relay_talk`` (default true) also mails table talk at once to
+those present; ``master_email`` with ``copy_master = true`` copies the game-master on
+every mail (without the players' secrets).
 """
 
 from __future__ import annotations
@@ -33,7 +37,9 @@ from referee.schedule.files import ScheduleError, load_schedule
 DEFAULT_SCHEDULE = "ten-sailors-daily"
 """The schedule of a game file that names none (TS-4)."""
 
-GAME_KEYS = ("kind", "id", "schedule", "seed", "language", "start", "host_bot")
+GAME_KEYS = (
+    "kind", "id", "schedule", "seed", "language", "start", "host_bot", "relay_talk", "master_email", "copy_master",
+)  # fmt: skip
 """The keys a [game] table may hold."""
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$")
@@ -98,6 +104,14 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
         unknown = set(player) - {"name", "email", "host", "hand"}
         if unknown:
             problems.append(f"player {number} has unknown keys: {', '.join(sorted(unknown))}")
+    master = game.get("master_email")
+    if master is not None and not _EMAIL.match(str(master)):
+        problems.append(f"[game] master_email must be an address, not {master!r}")
+    if game.get("copy_master") and master is None:
+        problems.append("[game] copy_master = true needs master_email")
+    for flag in ("relay_talk", "copy_master", "host_bot"):
+        if not isinstance(game.get(flag, False), bool):
+            problems.append(f"[game] {flag} must be true or false")
     if problems:
         raise GameFileError("; ".join(problems))
     setup = {
@@ -108,6 +122,9 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
     }
     seats = [{"name": p["name"], "email": p["email"], "host": bool(p.get("host"))} for p in players]
     settings: dict[str, Any] = {"start": start.isoformat()} if isinstance(start, datetime) else {}
+    settings["relay_talk"] = game.get("relay_talk", True)
+    if master is not None:
+        settings.update(master_email=str(master), copy_master=game.get("copy_master", False))
     if game.get("host_bot"):
         hosts = [p["name"] for p in players if p.get("host")]
         if not hosts:

@@ -161,7 +161,7 @@ class Renderer:
         self.environment: Environment = _LanguageEnvironment(
             loader=FileSystemLoader(str(self.templates_dir)),
             undefined=StrictUndefined,
-            autoescape=select_autoescape(["html"]),
+            autoescape=select_autoescape(["html", "html.j2"]),
             trim_blocks=True,
             lstrip_blocks=True,
             keep_trailing_newline=True,

@@ -9,7 +9,7 @@ state. No function here touches a clock, a database or a mailbox: times arrive i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
 from referee.core.events import Event
@@ -18,6 +18,9 @@ from referee.core.orders import LineVerdict, Submission
 from referee.core.phases import Phase
 
 S = TypeVar("S")
+
+Seen = Callable[[], list[Event]]
+"""Reads, when called, the events a seat may see (the log is read only if it is needed)."""
 
 
 class Rules(Protocol[S]):
@@ -54,6 +57,23 @@ class Rules(Protocol[S]):
 
         ``phase_log`` holds the events logged while the phase being closed was open.
         """
+        ...
+
+    def welcome(self, state: S) -> list[Notice]:
+        """The first letters of a new game, one per seat (its character, its secrets, how to play)."""
+        ...
+
+    def answer(
+        self, before: S, after: S, seat: str, verdicts: list[LineVerdict], seen: Seen
+    ) -> dict[str, Any]:
+        """The data of the answer to ``seat``'s submission that turned ``before`` into ``after``.
+
+        ``seen()`` gives the events ``seat`` may see after it (for a status request).
+        """
+        ...
+
+    def relays(self, seat: str, events: list[Event]) -> list[Notice]:
+        """What other seats are told at once about the events of ``seat``'s submission (talk)."""
         ...
 
     def master_view(self, state: S) -> dict[str, Any]:

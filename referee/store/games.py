@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, func, insert
+from sqlalchemy import Table, func, insert, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -26,9 +26,18 @@ from referee.core.orders import LineVerdict, Submission
 from referee.core.rules import Rules, fold, visible
 from referee.core.seats import find_name
 from referee.games import rules_for
-from referee.store.models import EventRow, GameRow, NoticeRow, ResolutionRow, SeatRow, SubmissionRow
+from referee.store.models import (
+    EventRow,
+    GameRow,
+    InboundRow,
+    NoticeRow,
+    ResolutionRow,
+    SeatRow,
+    SubmissionRow,
+)
 
 EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
+INBOUND: Table = InboundRow.__table__  # type: ignore[assignment]
 NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
 RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
 SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
@@ -58,10 +67,47 @@ class Loaded:
 
 @dataclass(frozen=True)
 class Submitted:
-    """The outcome of a submission: the verdict per line and the state after it."""
+    """The outcome of a submission: the verdict per line, the answer's data and the state after it."""
 
     verdicts: list[LineVerdict]
+    answer: dict[str, Any]
     loaded: Loaded
+
+
+@dataclass(frozen=True)
+class Reply:
+    """Where the answer to a mail goes: the address, the mail answered and its subject."""
+
+    address: str
+    in_reply_to: str
+    subject: str
+
+
+@dataclass(frozen=True)
+class Inbound:
+    """A mail as received, to be kept whole once (its ``message_id`` is unique)."""
+
+    message_id: str
+    received_at: datetime
+    sender: str
+    raw: bytes
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What became of a received mail: ``duplicate`` if it was kept before, else its submission if any."""
+
+    duplicate: bool
+    submitted: Submitted | None = None
+
+
+PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+"""Letters and digits of seat passwords: none that read alike (l/1, o/0)."""
+
+
+def new_password() -> str:
+    """A fresh seat password such as "k7pq-2mx9-wh4t", easy to copy and to type."""
+    return "-".join("".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(4)) for _ in range(3))
 
 
 @dataclass(frozen=True)
@@ -163,10 +209,12 @@ class GameStore:
                         name=seat["name"],
                         email=seat["email"],
                         host=bool(seat.get("host")),
-                        token=secrets.token_urlsafe(18),
+                        token=secrets.token_hex(16),
+                        password=new_password(),
                     )
                 )
             created = self._append(session, Loaded(row, rules, None, 0), events, row.phase, now)
+            self._write_notices(session, row.id, row.phase, rules.welcome(state), now)
             return self._save(session, created)
 
     def load(self, game_id: str) -> Loaded:
@@ -210,21 +258,106 @@ class GameStore:
         with self._transaction() as session:
             loaded = self._lock(session, game_id)
             for submission in submissions:
-                verdicts, events = loaded.rules.submit(loaded.state, submission)
-                kept = {
-                    "game_id": game_id,
-                    "seat": submission.seat,
-                    "received_at": submission.received_at,
-                    "source": submission.source,
-                    "text": submission.text,
-                    "verdicts": [vars(v) for v in verdicts],
-                }
-                session.execute(insert(SUBMISSIONS), [kept])
-                phase = loaded.rules.phase(loaded.state).key
-                loaded = self._append(session, loaded, events, phase, submission.received_at)
-                outcomes.append(Submitted(verdicts, loaded))
+                outcomes.append(self._submit(session, loaded, submission, None))
+                loaded = outcomes[-1].loaded
             self._save(session, loaded)
         return outcomes
+
+    def receive_mail(
+        self,
+        mail: Inbound,
+        outcome: str,
+        *,
+        seat: tuple[str, str] | None = None,
+        text: str = "",
+        reply: Reply | None = None,
+    ) -> Receipt:
+        """Keeps ``mail`` once, with what it causes, in one transaction.
+
+        With ``seat`` (game, character) its ``text`` is judged as that character's orders
+        and answered to ``reply``. Without one, a ``reply`` gets a refusal that names no
+        game. A mail whose Message-ID was kept before changes nothing.
+        """
+        try:
+            with self._transaction() as session:
+                seen = select(InboundRow.id).where(InboundRow.message_id == mail.message_id)
+                if session.exec(seen).first() is not None:
+                    return Receipt(duplicate=True)
+                record = {
+                    "message_id": mail.message_id,
+                    "received_at": mail.received_at,
+                    "sender": mail.sender,
+                    "game_id": seat[0] if seat else None,
+                    "seat": seat[1] if seat else None,
+                    "outcome": outcome,
+                    "raw": mail.raw,
+                }
+                session.execute(insert(INBOUND), [record])
+                if seat is None:
+                    if reply is not None:
+                        refusal = Notice("refusal", ("",), {"reason": outcome})
+                        self._write_notices(session, None, "", [refusal], mail.received_at, reply)
+                    return Receipt(duplicate=False)
+                loaded = self._lock(session, seat[0])
+                source = f"mail:{mail.message_id}"
+                submission = Submission(seat[1], text, mail.received_at, source)
+                submitted = self._submit(session, loaded, submission, reply)
+                self._save(session, submitted.loaded)
+                return Receipt(duplicate=False, submitted=submitted)
+        except IntegrityError:
+            return Receipt(duplicate=True)  # another process kept the same mail first
+
+    def _submit(
+        self, session: Session, loaded: Loaded, submission: Submission, reply: Reply | None
+    ) -> Submitted:
+        """Judges one submission, keeps it whole, and writes the talk it relays and its answer."""
+        game_id, seat = loaded.row.id, submission.seat
+        verdicts, events = loaded.rules.submit(loaded.state, submission)
+        kept = {
+            "game_id": game_id,
+            "seat": seat,
+            "received_at": submission.received_at,
+            "source": submission.source,
+            "text": submission.text,
+            "verdicts": [vars(v) for v in verdicts],
+        }
+        session.execute(insert(SUBMISSIONS), [kept])
+        phase = loaded.rules.phase(loaded.state).key
+        after = self._append(session, loaded, events, phase, submission.received_at)
+        answer = loaded.rules.answer(
+            loaded.state, after.state, seat, verdicts, lambda: visible(self._log(session, game_id), seat)
+        )
+        notices = loaded.rules.relays(seat, events) if loaded.row.settings.get("relay_talk", True) else []
+        if reply is not None:
+            notices.append(Notice("answer", (seat,), answer))
+        self._write_notices(session, game_id, phase, notices, submission.received_at, reply)
+        return Submitted(verdicts, answer, after)
+
+    def _write_notices(
+        self,
+        session: Session,
+        game_id: str | None,
+        phase: str,
+        notices: list[Notice],
+        now: datetime,
+        reply: Reply | None = None,
+    ) -> None:
+        """Puts ``notices`` in the outbox, one row per reader; an answer keeps where it goes."""
+        rows = [
+            {
+                "game_id": game_id,
+                "phase": phase,
+                "recipient": recipient,
+                "template": notice.template,
+                "data": notice.data,
+                "created_at": now,
+                **_reply_fields(reply if notice.template in ("answer", "refusal") else None),
+            }
+            for notice in notices
+            for recipient in notice.audience
+        ]
+        if rows:
+            session.execute(insert(NOTICES), rows)
 
     def resolve(self, game_id: str, now: datetime, *, expected_phase: str | None = None) -> Resolved:
         """Resolves the open phase of ``game_id`` once, with its notices, in one transaction.
@@ -248,20 +381,7 @@ class GameStore:
                 after = self._save(session, self._append(session, loaded, events, phase, now))
                 record = {"game_id": game_id, "phase": phase, "resolved_at": now, "first_seq": first}
                 session.execute(insert(RESOLUTIONS).values(last_seq=after.seq, **record))
-                outbox = [
-                    {
-                        "game_id": game_id,
-                        "phase": phase,
-                        "recipient": recipient,
-                        "template": notice.template,
-                        "data": notice.data,
-                        "created_at": now,
-                    }
-                    for notice in notices
-                    for recipient in notice.audience
-                ]
-                if outbox:
-                    session.execute(insert(NOTICES), outbox)
+                self._write_notices(session, game_id, phase, notices, now)
                 return Resolved(phase, events, notices, after)
         except IntegrityError as error:
             raise AlreadyResolved(f"{game_id}: this phase was resolved by another process") from error
@@ -269,7 +389,7 @@ class GameStore:
     def _play_bots(self, session: Session, loaded: Loaded, now: datetime) -> Loaded:
         """Orders for the seats the referee plays itself (TS-1 option: the host's), sent at the deadline."""
         bots = loaded.row.settings.get("bots", [])
-        log = [_event(row) for row in session.exec(_log_query(loaded.row.id)).all()] if bots else []
+        log = self._log(session, loaded.row.id) if bots else []
         for seat in bots:
             view = loaded.rules.player_view(loaded.state, seat, visible(log, seat))
             text = loaded.rules.bot(view, loaded.row.seed)
@@ -277,6 +397,9 @@ class GameStore:
                 _, events = loaded.rules.submit(loaded.state, Submission(seat, text, now, "bot"))
                 loaded = self._append(session, loaded, events, loaded.rules.phase(loaded.state).key, now)
         return loaded
+
+    def _log(self, session: Session, game_id: str) -> list[Event]:
+        return [_event(row) for row in session.exec(_log_query(game_id)).all()]
 
     def _phase_log(self, session: Session, game_id: str, phase: str) -> list[Event]:
         columns = select(col(EventRow.kind), col(EventRow.data), col(EventRow.audience))
@@ -301,13 +424,49 @@ class GameStore:
         """The state folded afresh from the event log (it must equal the stored snapshot)."""
         return fold(self.load(game_id).rules, self.log(game_id))
 
-    def notices(self, game_id: str, *, unsent_only: bool = False) -> list[NoticeRow]:
-        """The notices of ``game_id`` in the order they were written."""
+    def notices(self, game_id: str | None, *, unsent_only: bool = False) -> list[NoticeRow]:
+        """The notices of ``game_id`` (of every game and none when None) in the order they were written."""
         with Session(self.engine) as session:
-            query = select(NoticeRow).where(NoticeRow.game_id == game_id)
+            query = select(NoticeRow)
+            if game_id is not None:
+                query = query.where(NoticeRow.game_id == game_id)
             if unsent_only:
                 query = query.where(col(NoticeRow.sent_at).is_(None))
             return list(session.exec(query.order_by(col(NoticeRow.id))).all())
+
+    def mark_sent(self, notice_ids: list[int], now: datetime) -> None:
+        """Records that the notices ``notice_ids`` were handed to the outgoing transport."""
+        if not notice_ids:
+            return
+        with self._transaction() as session:
+            session.execute(
+                update(NOTICES)
+                .where(col(NoticeRow.id).in_(notice_ids))
+                .values(sent_at=now, attempts=NOTICES.c.attempts + 1, last_error=None)
+            )
+
+    def mark_failed(self, notice_id: int, error: str) -> None:
+        """Records a failed attempt to send the notice ``notice_id`` (it is tried again later)."""
+        with self._transaction() as session:
+            row = session.get(NoticeRow, notice_id)
+            if row is not None:
+                row.attempts, row.last_error = row.attempts + 1, error[:500]
+                session.add(row)
+
+    def seat_by_token(self, token: str) -> SeatRow | None:
+        """The seat whose reply-address token is ``token`` (ignoring case), if any."""
+        with Session(self.engine) as session:
+            return session.exec(select(SeatRow).where(SeatRow.token == token.lower())).first()
+
+    def seat_by_password(self, password: str) -> SeatRow | None:
+        """The seat whose password is ``password`` (ignoring case), if any."""
+        with Session(self.engine) as session:
+            return session.exec(select(SeatRow).where(SeatRow.password == password.lower())).first()
+
+    def inbound(self) -> list[InboundRow]:
+        """Every mail received, in the order it was kept."""
+        with Session(self.engine) as session:
+            return list(session.exec(select(InboundRow).order_by(col(InboundRow.id))).all())
 
     def resolution_count(self, game_id: str, phase: str) -> int:
         """How many times ``phase`` of ``game_id`` was resolved (0 or 1)."""
@@ -318,6 +477,13 @@ class GameStore:
 
 def _log_query(game_id: str) -> SelectOfScalar[EventRow]:
     return select(EventRow).where(EventRow.game_id == game_id).order_by(col(EventRow.seq))
+
+
+def _reply_fields(reply: Reply | None) -> dict[str, str | None]:
+    """The outbox columns of an answer; every row of one insert must have the same keys."""
+    if reply is None:
+        return {"address": None, "in_reply_to": None, "subject": None}
+    return {"address": reply.address, "in_reply_to": reply.in_reply_to, "subject": reply.subject}
 
 
 def _event(row: EventRow) -> Event:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, LargeBinary, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -28,7 +28,12 @@ class GameRow(SQLModel, table=True):
 
 
 class SeatRow(SQLModel, table=True):
-    """A player's seat: the character they play and how to reach them."""
+    """A player's seat: the character they play and how to reach them.
+
+    ``token`` goes into the personal reply address of every mail the seat is sent;
+    ``password`` lets the player write from another address. Both are secrets shown only
+    to the seat's own address and never logged.
+    """
 
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("game_id", "name"),)
@@ -39,6 +44,7 @@ class SeatRow(SQLModel, table=True):
     email: str
     host: bool = False
     token: str = Field(unique=True)
+    password: str = Field(unique=True)
 
 
 class EventRow(SQLModel, table=True):
@@ -88,15 +94,43 @@ class SubmissionRow(SQLModel, table=True):
 
 
 class NoticeRow(SQLModel, table=True):
-    """A message owed to one reader (the outbox): written with the change that causes it, sent later."""
+    """A message owed to one reader (the outbox): written with the change that causes it, sent later.
+
+    ``recipient`` is a seat of ``game_id``. Answers to mail also keep the address to answer
+    (``address``, which may differ from the seat's) and the mail answered (``in_reply_to``,
+    ``subject``); a refusal to a stranger has no game and no seat, only an address.
+    """
 
     __tablename__ = "notices"
 
     id: int | None = Field(default=None, primary_key=True)
-    game_id: str = Field(foreign_key="games.id", index=True)
+    game_id: str | None = Field(default=None, foreign_key="games.id", index=True)
     phase: str
     recipient: str
     template: str
     data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     created_at: datetime
+    address: str | None = None
+    in_reply_to: str | None = None
+    subject: str | None = None
     sent_at: datetime | None = Field(default=None, index=True)
+    attempts: int = 0
+    last_error: str | None = None
+
+
+class InboundRow(SQLModel, table=True):
+    """One mail received, kept whole: its unique ``message_id`` makes a second delivery a no-op.
+
+    ``outcome`` says what became of it: "accepted", "refused:<why>", "ignored:<why>".
+    """
+
+    __tablename__ = "inbound"
+
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(unique=True)
+    received_at: datetime
+    sender: str
+    game_id: str | None = Field(default=None, foreign_key="games.id", index=True)
+    seat: str | None = None
+    outcome: str
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))

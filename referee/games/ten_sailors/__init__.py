@@ -17,6 +17,7 @@ from referee.core.events import Event
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
 from referee.core.phases import Phase
+from referee.core.rules import Seen
 from referee.games.ten_sailors import apply as _apply
 from referee.games.ten_sailors import bot as _bot
 from referee.games.ten_sailors import notices as _notices
@@ -60,6 +61,20 @@ class TenSailors:
     def notices(self, before: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
         """Reports and news caused by a resolution."""
         return _notices.notices(before, events, phase_log)
+
+    def welcome(self, state: GameState) -> list[Notice]:
+        """The welcome letter of every character."""
+        return _notices.welcome(state)
+
+    def answer(
+        self, before: GameState, after: GameState, seat: str, verdicts: list[LineVerdict], seen: Seen
+    ) -> dict[str, Any]:
+        """The answer to a character's orders."""
+        return _notices.answer(before, after, seat, verdicts, seen)
+
+    def relays(self, seat: str, events: list[Event]) -> list[Notice]:
+        """Table talk passed on at once to those who heard it."""
+        return _notices.relays(seat, events)
 
     def master_view(self, state: GameState) -> dict[str, Any]:
         """The game-master's view."""

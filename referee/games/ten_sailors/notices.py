@@ -1,4 +1,5 @@
-"""What each character is told when a Ten Sailors segment is resolved (TS-3, TS-19, TS-21)."""
+"""What each character is told: the welcome letter, the answer to their orders, table talk
+as it is said, and the report when a segment is resolved (TS-3, TS-19, TS-21, TS-23)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,60 @@ from typing import Any
 
 from referee.core.events import Event
 from referee.core.notices import Notice
-from referee.core.rules import fold
+from referee.core.orders import LineVerdict
+from referee.core.rules import Seen, fold
 from referee.games.ten_sailors.state import GameState
+from referee.games.ten_sailors.views import orders_in_force, player_view
+
+
+def welcome(state: GameState) -> list[Notice]:
+    """A welcome letter for each character: their hand, the others, whether they play the host."""
+    names = [c.name for c in state.characters]
+    return [
+        Notice(
+            "welcome",
+            (c.name,),
+            {
+                "character": c.name,
+                "hand": list(c.hand.cards()),
+                "game_id": state.game_id,
+                "others": [n for n in names if n != c.name],
+                "host": c.host,
+            },
+        )
+        for c in state.characters
+    ]
+
+
+def answer(
+    before: GameState, after: GameState, seat: str, verdicts: list[LineVerdict], seen: Seen
+) -> dict[str, Any]:
+    """The answer to ``seat``: each line's verdict, what changed, and the orders now in force.
+
+    The character's whole view is added only when a STATUS line asked for it.
+    """
+    was, now = orders_in_force(before, seat), orders_in_force(after, seat)
+    data: dict[str, Any] = {
+        "character": seat,
+        "segment": after.segment.key,
+        "verdicts": [vars(v) for v in verdicts],
+        "orders": now,
+        "added": [o for o in now if o not in was],
+        "removed": [o for o in was if o not in now],
+    }
+    if any(v.accepted and v.understood.get("kind") == "status" for v in verdicts):
+        data["view"] = player_view(after, seat, seen())
+    return data
+
+
+def relays(seat: str, events: list[Event]) -> list[Notice]:
+    """Table talk passed on at once to everyone who heard it but the speaker (TS-23)."""
+    said = [e for e in events if e.kind == "message_posted"]
+    return [
+        Notice("talk", audience, {"speaker": seat, **{k: e.data[k] for k in ("location", "text", "segment")}})
+        for e in said
+        if (audience := tuple(name for name in e.audience if name != seat))
+    ]
 
 
 def notices(before: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:

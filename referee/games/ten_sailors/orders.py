@@ -24,7 +24,7 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
     character = state.character(submission.seat)
     verdicts: list[LineVerdict] = []
     events: list[Event] = []
-    for item in parse_text(submission.text, [c.name for c in state.characters]):
+    for item in _talk_if_no_orders(parse_text(submission.text, [c.name for c in state.characters])):
         if isinstance(item, Unreadable):
             verdicts.append(LineVerdict(item.line, False, reason=item.reason, params=item.params))
             continue
@@ -38,6 +38,14 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
         verdicts.append(verdict)
         events.extend(new)
     return verdicts, events
+
+
+def _talk_if_no_orders(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """A text in which no line even looks like an order is table talk, said as one (TS-23)."""
+    if items and all(isinstance(item, Unreadable) and not item.is_order for item in items):
+        text = " ".join(item.line for item in items)
+        return [Order(text, "say", {"text": text})]
+    return items
 
 
 def _reject(order: Order, reason: str, **params: Any) -> Verdict:

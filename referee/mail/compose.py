@@ -1,0 +1,129 @@
+"""Turning an outbox notice into mail: headers that thread, a text part and an HTML part.
+
+Every mail to a player carries that player's personal reply address
+(``referee+<token>@domain``); the token is never put anywhere else. Mails of one game
+to one player thread under the welcome letter (``References``), share the subject
+prefix ``[game-id]`` and the game's ``List-Id``. A copy for the game-master carries the
+plain referee address and no secrets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import formataddr, formatdate
+from typing import Any
+
+from referee.config import MailSettings
+from referee.mail.reading import clean_subject
+from referee.render import LANGUAGES, Renderer
+from referee.store.models import GameRow, NoticeRow, SeatRow
+
+ANSWERS = frozenset({"answer", "refusal"})
+"""Templates that answer a mail a person sent (``Auto-Submitted: auto-replied``, RFC 3834)."""
+
+HIDDEN = "••••"
+"""What a game-master's copy shows instead of a player's password."""
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One finished mail and the addresses it is for."""
+
+    message: EmailMessage
+    recipients: tuple[str, ...]
+
+
+def reply_address(mail: MailSettings, seat: SeatRow) -> str:
+    """The personal address a seat replies to: ``referee+<token>@domain``."""
+    return f"{mail.local_part}+{seat.token}@{mail.domain}"
+
+
+def thread_root(mail: MailSettings, game_id: str, seat: SeatRow) -> str:
+    """The Message-ID of a seat's welcome letter, which all its later mail refers to."""
+    return f"<{game_id}.{seat.id}.welcome@{mail.domain}>"
+
+
+def compose(
+    notice: NoticeRow, game: GameRow | None, seat: SeatRow | None, renderer: Renderer, mail: MailSettings
+) -> list[Outgoing]:
+    """The mails ``notice`` becomes: one to its reader, and a copy for the game-master if asked."""
+    if game is None or seat is None:
+        return [_refusal(notice, renderer, mail)] if notice.address else []
+    context = {**notice.data, "game_id": game.id, "referee_address": mail.address}
+    own = _message(notice, game, seat, renderer, mail, {**context, "password": seat.password})
+    own["To"] = notice.address or seat.email
+    own["Reply-To"] = reply_address(mail, seat)
+    outgoing = [Outgoing(own, (notice.address or seat.email,))]
+    master = game.settings.get("master_email")
+    if master and game.settings.get("copy_master"):
+        copy = _message(
+            notice, game, seat, renderer, mail, {**context, "password": HIDDEN}, copy_of=seat.name
+        )
+        copy["To"] = master
+        copy["Reply-To"] = mail.address
+        outgoing.append(Outgoing(copy, (master,)))
+    return outgoing
+
+
+def _message(
+    notice: NoticeRow,
+    game: GameRow,
+    seat: SeatRow,
+    renderer: Renderer,
+    mail: MailSettings,
+    context: dict[str, Any],
+    copy_of: str = "",
+) -> EmailMessage:
+    language = game.language
+    text = renderer.render(language, f"{notice.template}.txt.j2", **context)
+    subject = renderer.render(language, "subject.txt.j2", template=notice.template, **context).strip()
+    if notice.template == "answer" and notice.subject:
+        subject = f"Re: {clean_subject(notice.subject)}"
+    if f"[{game.id}]" not in subject:
+        subject = f"[{game.id}] {subject}"
+    if copy_of:
+        subject = f"{subject} ({copy_of})"
+    root = thread_root(mail, game.id, seat)
+    message = _base(notice, text, renderer, language, mail, subject)
+    suffix = ".copy" if copy_of else ""
+    if notice.template == "welcome":
+        message["Message-ID"] = root.replace("@", f"{suffix}@")
+    else:
+        message["Message-ID"] = f"<n{notice.id}.{game.id}{suffix}@{mail.domain}>"
+        parent = notice.in_reply_to or root
+        message["In-Reply-To"] = parent
+        message["References"] = " ".join(dict.fromkeys([root, parent]))
+    message["List-Id"] = f"{game.id} <{game.id}.{mail.domain}>"
+    return message
+
+
+def _refusal(notice: NoticeRow, renderer: Renderer, mail: MailSettings) -> Outgoing:
+    """The short bilingual answer to a mail the referee could not match to a player."""
+    parts = [
+        renderer.render(language, "refusal.txt.j2", referee_address=mail.address) for language in LANGUAGES
+    ]
+    text = "\n".join(parts)
+    subject = f"Re: {clean_subject(notice.subject)}" if notice.subject else "Referee"
+    message = _base(notice, text, renderer, "en", mail, subject)
+    message["Message-ID"] = f"<n{notice.id}.refusal@{mail.domain}>"
+    if notice.in_reply_to:
+        message["In-Reply-To"] = notice.in_reply_to
+        message["References"] = notice.in_reply_to
+    message["To"] = str(notice.address)
+    return Outgoing(message, (str(notice.address),))
+
+
+def _base(
+    notice: NoticeRow, text: str, renderer: Renderer, language: str, mail: MailSettings, subject: str
+) -> EmailMessage:
+    """A mail from the referee with ``text`` as its plain part and the same text as HTML."""
+    message = EmailMessage()
+    message["From"] = formataddr((mail.name, mail.address))
+    message["Subject"] = subject
+    message["Date"] = formatdate(localtime=False)
+    message["Auto-Submitted"] = "auto-replied" if notice.template in ANSWERS else "auto-generated"
+    message["Content-Language"] = language
+    message.set_content(text)
+    message.add_alternative(renderer.render(language, "mail.html.j2", text=text), subtype="html")
+    return message

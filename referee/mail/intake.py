@@ -1,0 +1,114 @@
+"""Taking in one player mail: who sent it, whether it may be answered, and what it orders.
+
+A mail is a player's when it comes from the address registered for a seat and is sent
+to that seat's personal reply address (``referee+<token>@domain``), or when its first
+line is that seat's password (``PASSWORD k7pq-2mx9-wh4t`` / ``ПАРОЛЬ …``), from any
+address. Anything else changes no game and gets a short answer naming none. Mail that
+must never be answered (auto-replies, bounces, lists, the referee's own) is kept and
+left unanswered. Each Message-ID is taken once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from referee.config import MailSettings
+from referee.core.orders import LineVerdict
+from referee.mail.reading import IncomingMail, read_mail
+from referee.store.games import GameStore, Inbound, Reply
+from referee.store.models import SeatRow
+
+_PASSWORD = re.compile(r"^\s*(?:password|пароль)\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Intake:
+    """What became of one mail: its outcome ("accepted", "refused:…", "ignored:…", "duplicate")."""
+
+    message_id: str
+    outcome: str
+    game_id: str | None = None
+    seat: str | None = None
+    verdicts: tuple[LineVerdict, ...] = ()
+
+
+def ingest(store: GameStore, mail: MailSettings, raw: bytes, received_at: datetime) -> Intake:
+    """Reads ``raw`` as received at ``received_at``, keeps it, and judges its orders if it is a player's."""
+    incoming = read_mail(raw)
+    kept = Inbound(incoming.message_id, received_at, incoming.sender, raw)
+    ignored = _never_answer(incoming, mail)
+    if ignored:
+        receipt = store.receive_mail(kept, f"ignored:{ignored}")
+        return Intake(incoming.message_id, "duplicate" if receipt.duplicate else f"ignored:{ignored}")
+    text, password = _password_line(incoming.text)
+    seat, refusal = _identify(store, mail, incoming, password)
+    answer = Reply(incoming.sender, incoming.message_id, incoming.subject)
+    if seat is None:
+        receipt = store.receive_mail(kept, f"refused:{refusal}", reply=answer if incoming.sender else None)
+        return Intake(incoming.message_id, "duplicate" if receipt.duplicate else f"refused:{refusal}")
+    if not password:
+        answer = Reply(seat.email, incoming.message_id, incoming.subject)
+    receipt = store.receive_mail(kept, "accepted", seat=(seat.game_id, seat.name), text=text, reply=answer)
+    if receipt.duplicate or receipt.submitted is None:
+        return Intake(incoming.message_id, "duplicate")
+    verdicts = tuple(receipt.submitted.verdicts)
+    return Intake(incoming.message_id, "accepted", seat.game_id, seat.name, verdicts)
+
+
+def _never_answer(incoming: IncomingMail, mail: MailSettings) -> str:
+    """Why ``incoming`` must not be answered, or "" (RFC 3834; and never the referee's own mail)."""
+    if incoming.automatic:
+        return incoming.automatic
+    local, _, domain = incoming.sender.rpartition("@")
+    if domain == mail.domain and (local == mail.local_part or local.startswith(mail.local_part + "+")):
+        return "own-mail"
+    if not incoming.sender:
+        return "no-sender"
+    return ""
+
+
+def _password_line(text: str) -> tuple[str, str]:
+    """``text`` without a password on its first non-blank line, and that password ("" if none)."""
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        if not line.strip():
+            continue
+        match = _PASSWORD.match(line)
+        if match is None:
+            return text, ""
+        return "\n".join(lines[:number] + lines[number + 1 :]), match.group(1)
+    return text, ""
+
+
+def _token(incoming: IncomingMail, mail: MailSettings) -> str:
+    """The token of the first personal reply address among the recipients ("" if none)."""
+    prefix = mail.local_part + "+"
+    for address in incoming.recipients:
+        local, _, domain = address.rpartition("@")
+        if domain == mail.domain and local.startswith(prefix):
+            return local[len(prefix) :]
+    return ""
+
+
+def _identify(
+    store: GameStore, mail: MailSettings, incoming: IncomingMail, password: str
+) -> tuple[SeatRow | None, str]:
+    """The seat that sent ``incoming``, or None and why not (kept for the game-master only)."""
+    token = _token(incoming, mail)
+    by_token = store.seat_by_token(token) if token else None
+    if password:
+        by_password = store.seat_by_password(password)
+        if by_password is None:
+            return None, "wrong-password"
+        if token and (by_token is None or by_token.id != by_password.id):
+            return None, "password-for-another-seat"
+        return by_password, ""
+    if not token:
+        return None, "no-personal-address"
+    if by_token is None:
+        return None, "unknown-token"
+    if incoming.sender != by_token.email.lower():
+        return None, "not-the-registered-sender"
+    return by_token, ""
