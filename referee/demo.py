@@ -1,47 +1,75 @@
-"""``referee demo``: a whole Ten Sailors game played by bots, shown from one character's seat."""
+"""``referee demo``: a whole Ten Sailors campaign played by bots through the referee's mail.
+
+Every bot reads the mail the referee sent it (Maildir), replies with its orders as a
+mail client would, and the referee takes the replies in through the same intake as
+real mail. The referee then resolves each segment at once, without waiting for a clock.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from referee.config import PROJECT_ROOT, load_config
+from referee.bot_mail import QUOTE_STYLES, MailReader, reply
+from referee.config import PROJECT_ROOT, Config, load_config
 from referee.core.rules import visible
 from referee.gamefile import read_game_file
+from referee.mail.delivery import deliver
+from referee.mail.intake import ingest
+from referee.mail.transports import MaildirInbox, open_outbox
 from referee.render import Renderer
 from referee.store.database import create_tables, open_engine
 from referee.store.games import GameStore
 
 NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
+"""The demo's characters; the last one playing is the host."""
 
 
-def write_demo_files(directory: Path, seed: int, language: str) -> tuple[Path, Path]:
-    """A configuration and a nine-character game file in ``directory``; returns their paths."""
+@dataclass(frozen=True)
+class DemoResult:
+    """How the demo ended and where its files are."""
+
+    game_id: str
+    winners: list[str]
+    frags: dict[str, str]
+    outgoing: Path
+    incoming: Path
+    mails_in: int
+    mails_out: int
+
+
+def write_demo_files(directory: Path, seed: int, players: int, language: str) -> tuple[Path, Path]:
+    """A configuration and a game file for ``players`` characters in ``directory``; returns their paths."""
     directory.mkdir(parents=True, exist_ok=True)
     config = directory / "referee.toml"
     config.write_text(
         f'[database]\nurl = "sqlite:///referee.db"\n\n[paths]\nschedules = "{PROJECT_ROOT / "schedules"}"\n'
-        f'templates = "{PROJECT_ROOT / "templates"}"\n',
+        f'templates = "{PROJECT_ROOT / "templates"}"\n\n[mail]\naddress = "referee@example.org"\n'
+        'incoming = "maildir:mail/incoming"\noutgoing = "maildir:mail/outgoing"\n',
         encoding="utf-8",
     )
-    players = "".join(
+    names = NAMES[:players]
+    entries = "".join(
         f'\n[[players]]\nname = "{name}"\nemail = "{name.lower()}@example.org"\n'
-        + ("host = true\n" if name == "Igor" else "")
-        for name in NAMES
+        + ("host = true\n" if name == names[-1] else "")
+        for name in names
     )
     game = directory / "demo-game.toml"
     game.write_text(
         f'[game]\nkind = "ten-sailors"\nid = "demo-{seed}"\nschedule = "ten-sailors-fast"\n'
-        f'seed = {seed}\nlanguage = "{language}"\n{players}',
+        f'seed = {seed}\nlanguage = "{language}"\n{entries}',
         encoding="utf-8",
     )
     return config, game
 
 
-def run_demo(directory: Path, seed: int, language: str, echo: Callable[[str], None]) -> list[str]:
-    """Plays a whole game with bots in ``directory`` and tells it through ``echo``; returns the winners."""
-    config_file, game_file = write_demo_files(directory, seed, language)
+def run_demo(
+    directory: Path, seed: int, players: int, language: str, echo: Callable[[str], None]
+) -> DemoResult:
+    """Plays a whole campaign by mail in ``directory``, telling its progress through ``echo``."""
+    config_file, game_file = write_demo_files(directory, seed, players, language)
     config = load_config(config_file)
     engine = open_engine(config.database_url)
     create_tables(engine)
@@ -50,38 +78,65 @@ def run_demo(directory: Path, seed: int, language: str, echo: Callable[[str], No
     game_id = game.setup["id"]
     clock = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
     loaded = store.create_game(
-        setup=game.setup, kind=game.kind, schedule=game.schedule, seats=game.seats, settings={}, now=clock
+        setup=game.setup,
+        kind=game.kind,
+        schedule=game.schedule,
+        seats=game.seats,
+        settings=game.settings,
+        now=clock,
     )
-    renderer = Renderer(config.templates)
-    reader = NAMES[0]
-    hand = loaded.rules.master_view(loaded.state)["characters"][0]["hand"]
-    others = [name for name in NAMES if name != reader]
-    echo(
-        renderer.render(
-            language,
-            "welcome.txt.j2",
-            character=reader,
-            hand=hand,
-            game_id=game_id,
-            others=others,
-            host=False,
-        )
-    )
+    outgoing, incoming = _folder(config.mail.outgoing), _folder(config.mail.incoming)
+    send = _sender(store, config)
+    send()
+    reader, inbox = MailReader(outgoing), MaildirInbox(incoming)
+    names = [seat["name"] for seat in game.seats]
+    mails_in = 0
+    day = -1
     while not loaded.rules.finished(loaded.state):
+        if loaded.state.segment.day != day:
+            day = loaded.state.segment.day
+            living = [c.name for c in loaded.state.characters if c.alive]
+            alive = f"{len(living)} alive ({', '.join(living)})"
+            echo(f"day {day}: {alive}; {mails_in} mails from the players so far")
+        reader.refresh()
         log = store.log(game_id)
-        for name in NAMES:
+        for number, name in enumerate(names):
             if not loaded.state.character(name).alive:
                 continue
             clock += timedelta(seconds=7)
             view = loaded.rules.player_view(loaded.state, name, visible(log, name))
-            outcome = store.submit(game_id, name, loaded.rules.bot(view, seed), clock, "demo-bot")
-            loaded = outcome.loaded
+            orders = loaded.rules.bot(view, seed)
+            if day % 2 == 0:  # demo bots set traps only on odd nights, so the campaign lasts
+                orders = "\n".join(line for line in orders.splitlines() if not line.startswith("TRAP"))
+            style = QUOTE_STYLES[(number + mails_in) % len(QUOTE_STYLES)]
+            address = f"{name.lower()}@example.org"
+            raw = reply(address, name, reader.last[address], orders, style, clock)
+            inbox.folder.add(raw)
+            mails_in += 1
+        for key, raw in inbox.fetch():
+            ingest(store, config.mail, raw, clock)
+            inbox.done(key)
+        send()
         clock += timedelta(minutes=2)
-        resolved = store.resolve(game_id, clock)
-        loaded = resolved.loaded
-        for notice in resolved.notices:
-            if reader in notice.audience:
-                echo(f"\n===== {reader}: {resolved.phase} =====")
-                echo(renderer.render(language, f"{notice.template}.txt.j2", language=language, **notice.data))
-    echo(f"\nThe game is in {config.database_url}; try: referee --help, with REFEREE_CONFIG={config_file}")
-    return list(loaded.state.winners)
+        loaded = store.resolve(game_id, clock).loaded
+        send()
+    view = loaded.rules.master_view(loaded.state)
+    frags = {c["name"]: c["frags_exact"] for c in view["characters"]}
+    mails_out = len(list((outgoing / "new").iterdir()))
+    return DemoResult(game_id, list(view["winners"]), frags, outgoing, incoming, mails_in, mails_out)
+
+
+def _folder(url: str) -> Path:
+    return Path(url.partition(":")[2])
+
+
+def _sender(store: GameStore, config: Config) -> Callable[[], None]:
+    """Sends the outbox's mail to the outgoing Maildir (raises if any mail could not be written)."""
+    outbox, renderer = open_outbox(config.mail.outgoing), Renderer(config.templates)
+
+    def send() -> None:
+        done = deliver(store, outbox, renderer, config.mail)
+        if done.failed:
+            raise OSError("; ".join(done.failed))
+
+    return send

@@ -1,0 +1,97 @@
+"""Bot players by mail: they read the referee's mail to them and reply as a mail client would.
+
+A bot finds in its mail what a person would: the personal reply address, the thread
+and the text to quote. Its reply puts the orders on top and quotes the mail below in
+the layout of a common mail client (Gmail, Outlook, Apple Mail, Thunderbird, Yandex),
+with a signature, so the referee's intake meets real reply shapes on every turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import format_datetime, make_msgid, parsedate_to_datetime
+from pathlib import Path
+
+from referee.mail.reading import clean_subject
+
+QUOTE_STYLES = ("gmail", "gmail-ru", "outlook", "apple", "thunderbird", "yandex")
+"""The reply layouts bots imitate, taken in turn."""
+
+
+@dataclass(frozen=True)
+class Received:
+    """The last mail the referee sent a bot: where to reply and what to quote."""
+
+    reply_to: str
+    message_id: str
+    subject: str
+    sent: str
+    text: str
+
+
+class MailReader:
+    """Reads the referee's outgoing Maildir once per mail, sorting new mail by recipient."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.seen: set[str] = set()
+        self.last: dict[str, Received] = {}
+
+    def refresh(self) -> None:
+        """Reads the mails that arrived since the last call; the newest per recipient is kept."""
+        for directory in (self.folder / "new", self.folder / "cur"):
+            if not directory.is_dir():
+                continue
+            for path in sorted(directory.iterdir(), key=lambda p: p.stat().st_mtime_ns):
+                if path.name in self.seen:
+                    continue
+                self.seen.add(path.name)
+                message = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
+                if "Reply-To" not in message or "+" not in str(message["Reply-To"]):
+                    continue  # a copy for the game-master, or a refusal
+                body = message.get_body(preferencelist=("plain",))
+                text = body.get_content() if isinstance(body, EmailMessage) else ""
+                self.last[str(message["To"]).lower()] = Received(
+                    str(message["Reply-To"]), str(message["Message-ID"]), str(message["Subject"]),
+                    str(message["Date"]), text,
+                )  # fmt: skip
+
+
+def reply(address: str, name: str, received: Received, orders: str, style: str, when: datetime) -> bytes:
+    """A raw reply from ``address`` to ``received`` with ``orders`` on top and the mail quoted below."""
+    message = EmailMessage()
+    message["From"] = f"{name} <{address}>"
+    message["To"] = received.reply_to
+    message["Subject"] = f"Re: {clean_subject(received.subject)}"
+    message["Date"] = format_datetime(when)
+    message["Message-ID"] = make_msgid(domain=address.partition("@")[2])
+    message["In-Reply-To"] = received.message_id
+    message["References"] = received.message_id
+    message.set_content(f"{orders}\n\n{_quoted(received, style)}\n-- \n{name}\n")
+    return message.as_bytes()
+
+
+def _quoted(received: Received, style: str) -> str:
+    """The referee's mail quoted the way the mail client ``style`` quotes."""
+    lines = received.text.strip().splitlines()
+    marked = "\n".join(f"> {line}" if line else ">" for line in lines)
+    if style == "outlook":
+        header = (
+            "-----Original Message-----\nFrom: Referee <referee@example.org>\n"
+            f"Sent: {received.sent}\nSubject: {received.subject}\n"
+        )
+        return header + "\n" + "\n".join(lines)
+    sent = parsedate_to_datetime(received.sent)
+    if style == "gmail-ru":
+        return f"{sent:%d.%m.%Y}, в {sent:%H:%M}, Referee <referee@example.org>:\n{marked}"
+    if style == "yandex":
+        return f'{sent:%d.%m.%Y, %H:%M}, "Referee" <referee@example.org>:\n{marked}'
+    if style == "apple":
+        return f"> On {received.sent}, Referee <referee@example.org> wrote:\n>\n{marked}"
+    if style == "thunderbird":
+        return f"On {received.sent}, Referee wrote:\n{marked}"
+    return f"On {received.sent} Referee <referee@example.org> wrote:\n\n{marked}"
