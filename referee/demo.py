@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from referee.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.config import PROJECT_ROOT, Config, load_config
@@ -65,10 +66,26 @@ def write_demo_files(directory: Path, seed: int, players: int, language: str) ->
     return config, game
 
 
+Policy = Callable[[dict[str, Any]], str]
+"""What a bot mails, given its character's view (``player_view``)."""
+
+
 def run_demo(
-    directory: Path, seed: int, players: int, language: str, echo: Callable[[str], None]
+    directory: Path,
+    seed: int,
+    players: int,
+    language: str,
+    echo: Callable[[str], None],
+    *,
+    policy: Policy | None = None,
+    segments: int | None = None,
 ) -> DemoResult:
-    """Plays a whole campaign by mail in ``directory``, telling its progress through ``echo``."""
+    """Plays a campaign by mail in ``directory``, telling its progress through ``echo``.
+
+    Bots mail what ``policy`` says (default: the rules' bot, trapping on odd nights only,
+    so that a campaign usually lasts to the final dawn). ``segments`` stops after that
+    many resolutions instead of at the end of the game.
+    """
     config_file, game_file = write_demo_files(directory, seed, players, language)
     config = load_config(config_file)
     engine = open_engine(config.database_url)
@@ -92,7 +109,8 @@ def run_demo(
     names = [seat["name"] for seat in game.seats]
     mails_in = 0
     day = -1
-    while not loaded.rules.finished(loaded.state):
+    resolved = 0
+    while not loaded.rules.finished(loaded.state) and resolved != segments:
         if loaded.state.segment.day != day:
             day = loaded.state.segment.day
             living = [c.name for c in loaded.state.characters if c.alive]
@@ -105,9 +123,7 @@ def run_demo(
                 continue
             clock += timedelta(seconds=7)
             view = loaded.rules.player_view(loaded.state, name, visible(log, name))
-            orders = loaded.rules.bot(view, seed)
-            if day % 2 == 0:  # demo bots set traps only on odd nights, so the campaign lasts
-                orders = "\n".join(line for line in orders.splitlines() if not line.startswith("TRAP"))
+            orders = policy(view) if policy else _cautious(loaded.rules.bot(view, seed), day)
             style = QUOTE_STYLES[(number + mails_in) % len(QUOTE_STYLES)]
             address = f"{name.lower()}@example.org"
             raw = reply(address, name, reader.last[address], orders, style, clock)
@@ -119,11 +135,19 @@ def run_demo(
         send()
         clock += timedelta(minutes=2)
         loaded = store.resolve(game_id, clock).loaded
+        resolved += 1
         send()
     view = loaded.rules.master_view(loaded.state)
     frags = {c["name"]: c["frags_exact"] for c in view["characters"]}
     mails_out = len(list((outgoing / "new").iterdir()))
     return DemoResult(game_id, list(view["winners"]), frags, outgoing, incoming, mails_in, mails_out)
+
+
+def _cautious(orders: str, day: int) -> str:
+    """The bot's orders without traps on even nights: demo bots trap every other night."""
+    if day % 2:
+        return orders
+    return "\n".join(line for line in orders.splitlines() if not line.startswith("TRAP"))
 
 
 def _folder(url: str) -> Path:

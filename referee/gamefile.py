@@ -38,7 +38,8 @@ DEFAULT_SCHEDULE = "ten-sailors-daily"
 """The schedule of a game file that names none (TS-4)."""
 
 GAME_KEYS = (
-    "kind", "id", "schedule", "seed", "language", "start", "host_bot", "relay_talk", "master_email", "copy_master",
+    "kind", "id", "schedule", "seed", "language", "start",
+    "host_bot", "relay_talk", "master_email", "copy_master",
 )  # fmt: skip
 """The keys a [game] table may hold."""
 

@@ -1,0 +1,1 @@
+"""Mail adapters: reading, composing and moving the referee's mail."""
