@@ -375,9 +375,16 @@ def bench(
     database: Annotated[
         str | None, typer.Option(help="Database URL (default: a fresh SQLite file bench.db here).")
     ] = None,
+    mail: Annotated[
+        int, typer.Option(help="Instead: time taking in this many player mails and sending the answers.")
+    ] = 0,
 ) -> None:
     """Time one hour boundary for many games at once and print games per second and peak memory."""
     from referee.bench import run_bench
+
+    if mail:
+        _bench_mail(mail)
+        return
 
     url = database
     if url is None:
@@ -389,6 +396,23 @@ def bench(
         f"{kind}: {result.games} games resolved in {result.resolve_seconds:.2f} s "
         f"= {result.games_per_second:.0f} games/s, {result.notices} notices; "
         f"set-up {result.setup_seconds:.1f} s; peak memory {result.peak_rss_mib:.0f} MiB"
+    )
+
+
+def _bench_mail(mails: int) -> None:
+    """Prints how fast ``mails`` player mails are taken in and answered, in a temporary folder."""
+    import tempfile
+
+    from referee.bench_mail import run_mail_bench
+
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
+        result = run_mail_bench(Path(folder), mails, typer.echo)
+    typer.echo(
+        f"taken in: {result.mails} mails in {result.ingest_seconds:.2f} s "
+        f"= {result.mails / result.ingest_seconds:.0f} mails/s; "
+        f"sent: {result.delivered} mails in {result.deliver_seconds:.2f} s "
+        f"= {result.delivered / result.deliver_seconds:.0f} mails/s; "
+        f"peak memory {result.peak_rss_mib:.0f} MiB"
     )
 
 

@@ -1,0 +1,80 @@
+"""``referee bench --mail N``: how fast player mail is taken in and answers are sent, on Maildir.
+
+Sets up one nine-character game, writes N replies as mail clients write them (orders on
+top, the referee's mail quoted below, a signature), then times taking them in (read,
+identify, judge, keep, answer written to the outbox: one transaction per mail) and
+delivering the answers (compose both parts, write to the outgoing Maildir).
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from referee.bot_mail import QUOTE_STYLES, MailReader, reply
+from referee.config import load_config
+from referee.demo import write_demo_files
+from referee.gamefile import read_game_file
+from referee.mail.delivery import deliver
+from referee.mail.intake import ingest
+from referee.mail.transports import open_outbox
+from referee.render import Renderer
+from referee.store.database import create_tables, open_engine
+from referee.store.games import GameStore
+
+
+@dataclass(frozen=True)
+class MailBench:
+    """Mails taken in and answers delivered, with the seconds each took and the peak memory."""
+
+    mails: int
+    ingest_seconds: float
+    delivered: int
+    deliver_seconds: float
+    peak_rss_mib: float
+
+
+def run_mail_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> MailBench:
+    """Runs the mail benchmark in the empty folder ``directory``."""
+    config_file, game_file = write_demo_files(directory, 1, 9, "en")
+    config = load_config(config_file)
+    engine = open_engine(config.database_url)
+    create_tables(engine)
+    store = GameStore(engine)
+    game = read_game_file(game_file, config.schedules)
+    clock = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    store.create_game(
+        setup=game.setup,
+        kind=game.kind,
+        schedule=game.schedule,
+        seats=game.seats,
+        settings=game.settings,
+        now=clock,
+    )
+    outbox, renderer = open_outbox(config.mail.outgoing), Renderer(config.templates)
+    deliver(store, outbox, renderer, config.mail)
+    reader = MailReader(Path(config.mail.outgoing.partition(":")[2]))
+    reader.refresh()
+    names = [seat["name"] for seat in game.seats]
+    raws = []
+    for number in range(mails):
+        name = names[number % len(names)]
+        address = f"{name.lower()}@example.org"
+        orders = f"MOVE {('Study', 'Garage', 'Bedroom')[number % 3]}\nSAY note {number}"
+        style = QUOTE_STYLES[number % len(QUOTE_STYLES)]
+        raws.append(reply(address, name, reader.last[address], orders, style, clock))
+    echo(f"  wrote {mails} replies; taking them in")
+    started = time.perf_counter()
+    for number, raw in enumerate(raws):
+        ingest(store, config.mail, raw, clock + timedelta(seconds=number))
+    ingest_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    delivered = deliver(store, outbox, renderer, config.mail).sent
+    deliver_seconds = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    engine.dispose()
+    return MailBench(mails, ingest_seconds, delivered, deliver_seconds, peak)
