@@ -12,19 +12,15 @@ import resource
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 from referee.bot_mail import QUOTE_STYLES, MailReader, reply
-from referee.config import load_config
-from referee.demo import write_demo_files
-from referee.gamefile import read_game_file
+from referee.demo import START, start_demo_game
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest
 from referee.mail.transports import open_outbox
 from referee.render import Renderer
-from referee.store.database import create_tables, open_engine
-from referee.store.games import GameStore
 
 
 @dataclass(frozen=True)
@@ -40,26 +36,13 @@ class MailBench:
 
 def run_mail_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> MailBench:
     """Runs the mail benchmark in the empty folder ``directory``."""
-    config_file, game_file = write_demo_files(directory, 1, 9, "en")
-    config = load_config(config_file)
-    engine = open_engine(config.database_url)
-    create_tables(engine)
-    store = GameStore(engine)
-    game = read_game_file(game_file, config.schedules)
-    clock = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
-    store.create_game(
-        setup=game.setup,
-        kind=game.kind,
-        schedule=game.schedule,
-        seats=game.seats,
-        settings=game.settings,
-        now=clock,
-    )
+    config, store, loaded = start_demo_game(directory, 1, 9, "en")
+    clock = START
     outbox, renderer = open_outbox(config.mail.outgoing), Renderer(config.templates)
     deliver(store, outbox, renderer, config.mail)
     reader = MailReader(Path(config.mail.outgoing.partition(":")[2]))
     reader.refresh()
-    names = [seat["name"] for seat in game.seats]
+    names = [seat.name for seat in store.seats(loaded.row.id)]
     raws = []
     for number in range(mails):
         name = names[number % len(names)]
@@ -76,5 +59,5 @@ def run_mail_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> 
     delivered = deliver(store, outbox, renderer, config.mail).sent
     deliver_seconds = time.perf_counter() - started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    engine.dispose()
+    store.engine.dispose()
     return MailBench(mails, ingest_seconds, delivered, deliver_seconds, peak)

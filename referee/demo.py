@@ -22,7 +22,7 @@ from referee.mail.intake import ingest
 from referee.mail.transports import MaildirInbox, open_outbox
 from referee.render import Renderer
 from referee.store.database import create_tables, open_engine
-from referee.store.games import GameStore
+from referee.store.games import GameStore, Loaded
 
 NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
 """The demo's characters; the last one playing is the host."""
@@ -66,6 +66,31 @@ def write_demo_files(directory: Path, seed: int, players: int, language: str) ->
     return config, game
 
 
+START = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+"""When a demo game's arrival evening begins (demo time runs without a clock)."""
+
+
+def start_demo_game(
+    directory: Path, seed: int, players: int, language: str
+) -> tuple[Config, GameStore, Loaded]:
+    """Writes the demo's files in ``directory`` and creates its game; returns the config, store and game."""
+    config_file, game_file = write_demo_files(directory, seed, players, language)
+    config = load_config(config_file)
+    engine = open_engine(config.database_url)
+    create_tables(engine)
+    store = GameStore(engine)
+    game = read_game_file(game_file, config.schedules)
+    loaded = store.create_game(
+        setup=game.setup,
+        kind=game.kind,
+        schedule=game.schedule,
+        seats=game.seats,
+        settings=game.settings,
+        now=START,
+    )
+    return config, store, loaded
+
+
 Policy = Callable[[dict[str, Any]], str]
 """What a bot mails, given its character's view (``player_view``)."""
 
@@ -86,27 +111,14 @@ def run_demo(
     so that a campaign usually lasts to the final dawn). ``segments`` stops after that
     many resolutions instead of at the end of the game.
     """
-    config_file, game_file = write_demo_files(directory, seed, players, language)
-    config = load_config(config_file)
-    engine = open_engine(config.database_url)
-    create_tables(engine)
-    store = GameStore(engine)
-    game = read_game_file(game_file, config.schedules)
-    game_id = game.setup["id"]
-    clock = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
-    loaded = store.create_game(
-        setup=game.setup,
-        kind=game.kind,
-        schedule=game.schedule,
-        seats=game.seats,
-        settings=game.settings,
-        now=clock,
-    )
+    clock = START
+    config, store, loaded = start_demo_game(directory, seed, players, language)
+    game_id = loaded.row.id
     outgoing, incoming = _folder(config.mail.outgoing), _folder(config.mail.incoming)
     send = _sender(store, config)
     send()
     reader, inbox = MailReader(outgoing), MaildirInbox(incoming)
-    names = [seat["name"] for seat in game.seats]
+    names = [seat.name for seat in store.seats(game_id)]
     mails_in = 0
     day = -1
     resolved = 0
