@@ -328,3 +328,27 @@ def test_ts11_a_later_line_replaces_an_earlier_one_in_the_same_text() -> None:
     assert "replaces" in verdicts[1].understood["notes"] and "replaces" in verdicts[3].understood["notes"]
     assert game.state.moves[("d1h1", "Anna")].order.room == "Bedroom"
     assert game.state.searches[("d1h1", "Anna")].order.cards == ("Knife", "Sofa")
+
+def test_ts23_text_without_any_order_line_is_table_talk() -> None:
+    """TS-23: a mail body in which no line looks like an order is said aloud, as one message."""
+    game = Game()
+    (verdict,) = game.submit("Anna", "Anyone seen a knife?\nI am in the hall.")
+    assert verdict.accepted and verdict.understood["kind"] == "say"
+    assert [e.data["text"] for e in game.events("message_posted")] == ["Anyone seen a knife? I am in the hall."]
+
+
+def test_ts23_a_mistyped_order_is_refused_not_said_aloud() -> None:
+    """TS-23: a line that nearly starts with an order keyword is refused, so a typo never becomes talk."""
+    game = Game()
+    (verdict,) = game.submit("Anna", "Serch Rope, Knife")
+    assert not verdict.accepted and verdict.reason == "unknown_order"
+    assert verdict.params["suggestion"] == "SEARCH"
+    assert game.events("message_posted") == []
+
+
+def test_ts23_chatter_beside_orders_is_refused_line_by_line() -> None:
+    """TS-23: once a text holds orders, a line that is no order is refused (SAY is the way to talk)."""
+    game = Game()
+    verdicts = game.submit("Anna", "MOVE Study\nsee you all there")
+    assert [v.accepted for v in verdicts] == [True, False]
+    assert game.events("message_posted") == []
