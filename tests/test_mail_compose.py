@@ -133,3 +133,12 @@ def test_refusal_is_bilingual_and_names_no_game(renderer: Renderer) -> None:
     assert "castle-7" not in mail.message.as_string() and "unknown-token" not in plain
     assert mail.recipients == ("stranger@example.net",)
     assert mail.message["In-Reply-To"] == "<s@x>"
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "only attachments"), ("ru", "только вложения")])
+def test_answer_to_a_mail_without_readable_text_says_so(language: str, said: str, renderer: Renderer) -> None:
+    data = {"character": "Anna", "segment": "d1h1", "verdicts": [], "orders": [], "problem": "no-text"}
+    notice = _notice("answer", data, address="anna@example.org")
+    (mail,) = compose(notice, _game(language), ANNA, renderer, MAIL)
+    plain, _ = _parts(mail.message)
+    assert said in plain

@@ -44,12 +44,12 @@ def ingest(store: GameStore, mail: MailSettings, raw: bytes, received_at: dateti
         return Intake(incoming.message_id, "duplicate" if receipt.duplicate else f"ignored:{ignored}")
     text, password = _password_line(incoming.text)
     seat, refusal = _identify(store, mail, incoming, password)
-    answer = Reply(incoming.sender, incoming.message_id, incoming.subject)
     if seat is None:
-        receipt = store.receive_mail(kept, f"refused:{refusal}", reply=answer if incoming.sender else None)
+        refused = Reply(incoming.sender, incoming.message_id, incoming.subject)
+        receipt = store.receive_mail(kept, f"refused:{refusal}", reply=refused)
         return Intake(incoming.message_id, "duplicate" if receipt.duplicate else f"refused:{refusal}")
-    if not password:
-        answer = Reply(seat.email, incoming.message_id, incoming.subject)
+    address = incoming.sender if password else seat.email  # the password route answers where it came from
+    answer = Reply(address, incoming.message_id, incoming.subject, incoming.problem)
     receipt = store.receive_mail(kept, "accepted", seat=(seat.game_id, seat.name), text=text, reply=answer)
     if receipt.duplicate or receipt.submitted is None:
         return Intake(incoming.message_id, "duplicate")

@@ -76,11 +76,13 @@ class Submitted:
 
 @dataclass(frozen=True)
 class Reply:
-    """Where the answer to a mail goes: the address, the mail answered and its subject."""
+    """Where the answer to a mail goes: the address, the mail answered, its subject, and why
+    the mail had no readable text if it had none ("no-text", "undecodable")."""
 
     address: str
     in_reply_to: str
     subject: str
+    problem: str = ""
 
 
 @dataclass(frozen=True)
@@ -329,7 +331,9 @@ class GameStore:
         )
         notices = loaded.rules.relays(seat, events) if loaded.row.settings.get("relay_talk", True) else []
         if reply is not None:
-            notices.append(Notice("answer", (seat,), answer))
+            notices.append(
+                Notice("answer", (seat,), {**answer, **({"problem": reply.problem} if reply.problem else {})})
+            )
         self._write_notices(session, game_id, phase, notices, submission.received_at, reply)
         return Submitted(verdicts, answer, after)
 
