@@ -22,6 +22,9 @@ from referee.store.models import GameRow, NoticeRow, SeatRow
 ANSWERS = frozenset({"answer", "refusal"})
 """Templates that answer a mail a person sent (``Auto-Submitted: auto-replied``, RFC 3834)."""
 
+REFUSAL_SUBJECT = "Your mail was not read / Ваше письмо не прочитано"
+"""The subject of every refusal: it repeats nothing of the mail refused."""
+
 HIDDEN = "••••"
 """What a game-master's copy shows instead of a player's password."""
 
@@ -104,8 +107,7 @@ def _refusal(notice: NoticeRow, renderer: Renderer, mail: MailSettings) -> Outgo
         renderer.render(language, "refusal.txt.j2", referee_address=mail.address) for language in LANGUAGES
     ]
     text = "\n".join(parts)
-    subject = f"Re: {clean_subject(notice.subject)}" if notice.subject else "Referee"
-    message = _base(notice, text, renderer, "en", mail, subject)
+    message = _base(notice, text, renderer, "en", mail, REFUSAL_SUBJECT)
     message["Message-ID"] = f"<n{notice.id}.refusal@{mail.domain}>"
     if notice.in_reply_to:
         message["In-Reply-To"] = notice.in_reply_to
@@ -123,7 +125,7 @@ def _base(
     message["Subject"] = subject
     message["Date"] = formatdate(localtime=False)
     message["Auto-Submitted"] = "auto-replied" if notice.template in ANSWERS else "auto-generated"
-    message["Content-Language"] = language
     message.set_content(text)
     message.add_alternative(renderer.render(language, "mail.html.j2", text=text), subtype="html")
+    message["Content-Language"] = language  # after set_content, which drops Content-* headers
     return message

@@ -1,18 +1,20 @@
 """Taking in one player mail: who sent it, whether it may be answered, and what it orders.
 
 A mail is a player's when it comes from the address registered for a seat and is sent
-to that seat's personal reply address (``referee+<token>@domain``), or when its first
-line is that seat's password (``PASSWORD k7pq-2mx9-wh4t`` / ``ПАРОЛЬ …``), from any
-address. Anything else changes no game and gets a short answer naming none. Mail that
-must never be answered (auto-replies, bounces, lists, the referee's own) is kept and
-left unanswered. Each Message-ID is taken once.
+to that seat's personal reply address (``referee+<token>@domain``), or when it holds a
+line with that seat's password (``PASSWORD k7pq-2mx9-wh4t`` / ``ПАРОЛЬ …``), from any
+address. A password is never read as an order or as talk. Anything else changes no
+game and gets a short answer naming none — at most one a day per address, so forged
+senders cannot turn the referee into a spam cannon. Mail that must never be answered
+(auto-replies, bounces, lists, the referee's own) is kept and left unanswered. Each
+Message-ID is taken once.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from referee.config import MailSettings
 from referee.core.orders import LineVerdict
@@ -20,7 +22,15 @@ from referee.mail.reading import IncomingMail, read_mail
 from referee.store.games import GameStore, Inbound, Reply
 from referee.store.models import SeatRow
 
-_PASSWORD = re.compile(r"^\s*(?:password|пароль)\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
+_PASSWORD = re.compile(
+    r"^\s*(?:password|пароль)\s*[:=]?\s*"
+    r"([a-z0-9]{4})[\s-]?([a-z0-9]{4})[\s-]?([a-z0-9]{4})\s*$",
+    re.IGNORECASE,
+)
+"""A password line: the keyword and a password of three groups of four ("k7pq-2mx9-wh4t")."""
+
+REFUSAL_PAUSE = timedelta(days=1)
+"""How long after a refusal another mail from the same address is refused without an answer."""
 
 
 @dataclass(frozen=True)
@@ -42,13 +52,16 @@ def ingest(store: GameStore, mail: MailSettings, raw: bytes, received_at: dateti
     if ignored:
         receipt = store.receive_mail(kept, f"ignored:{ignored}")
         return Intake(incoming.message_id, "duplicate" if receipt.duplicate else f"ignored:{ignored}")
-    text, password = _password_line(incoming.text)
+    text, password = _password_lines(incoming.text)
     seat, refusal = _identify(store, mail, incoming, password)
     if seat is None:
-        refused = Reply(incoming.sender, incoming.message_id, incoming.subject)
+        answered = store.refused_since(incoming.sender, received_at - REFUSAL_PAUSE)
+        refused = None if answered else Reply(incoming.sender, incoming.message_id, "")
         receipt = store.receive_mail(kept, f"refused:{refusal}", reply=refused)
         return Intake(incoming.message_id, "duplicate" if receipt.duplicate else f"refused:{refusal}")
-    address = incoming.sender if password else seat.email  # the password route answers where it came from
+    text = "\n".join(line for line in text.splitlines() if seat.password not in line.lower())
+    by_password = password and incoming.sender != seat.email.lower()
+    address = incoming.sender if by_password else seat.email  # the password route answers where it came from
     answer = Reply(address, incoming.message_id, incoming.subject, incoming.problem)
     receipt = store.receive_mail(kept, "accepted", seat=(seat.game_id, seat.name), text=text, reply=answer)
     if receipt.duplicate or receipt.submitted is None:
@@ -69,17 +82,16 @@ def _never_answer(incoming: IncomingMail, mail: MailSettings) -> str:
     return ""
 
 
-def _password_line(text: str) -> tuple[str, str]:
-    """``text`` without a password on its first non-blank line, and that password ("" if none)."""
-    lines = text.splitlines()
-    for number, line in enumerate(lines):
-        if not line.strip():
-            continue
+def _password_lines(text: str) -> tuple[str, str]:
+    """``text`` without its password lines, and the first password given ("" if none)."""
+    kept, passwords = [], []
+    for line in text.splitlines():
         match = _PASSWORD.match(line)
-        if match is None:
-            return text, ""
-        return "\n".join(lines[:number] + lines[number + 1 :]), match.group(1)
-    return text, ""
+        if match:
+            passwords.append("-".join(match.groups()).lower())
+        else:
+            kept.append(line)
+    return "\n".join(kept), passwords[0] if passwords else ""
 
 
 def _token(incoming: IncomingMail, mail: MailSettings) -> str:
@@ -95,9 +107,14 @@ def _token(incoming: IncomingMail, mail: MailSettings) -> str:
 def _identify(
     store: GameStore, mail: MailSettings, incoming: IncomingMail, password: str
 ) -> tuple[SeatRow | None, str]:
-    """The seat that sent ``incoming``, or None and why not (kept for the game-master only)."""
+    """The seat that sent ``incoming``, or None and why not (kept for the game-master only).
+
+    The personal address with the registered sender proves the seat; otherwise a password must.
+    """
     token = _token(incoming, mail)
     by_token = store.seat_by_token(token) if token else None
+    if by_token is not None and incoming.sender == by_token.email.lower():
+        return by_token, ""
     if password:
         by_password = store.seat_by_password(password)
         if by_password is None:

@@ -467,6 +467,14 @@ class GameStore:
         with Session(self.engine) as session:
             return session.exec(select(SeatRow).where(SeatRow.password == password.lower())).first()
 
+    def refused_since(self, address: str, since: datetime) -> bool:
+        """Whether a refusal was written to ``address`` at or after ``since``."""
+        with Session(self.engine) as session:
+            query = select(NoticeRow.id).where(
+                NoticeRow.template == "refusal", NoticeRow.address == address, NoticeRow.created_at >= since
+            )
+            return session.exec(query.limit(1)).first() is not None
+
     def inbound(self) -> list[InboundRow]:
         """Every mail received, in the order it was kept."""
         with Session(self.engine) as session:
