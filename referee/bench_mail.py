@@ -49,7 +49,7 @@ def run_mail_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> 
         address = f"{name.lower()}@example.org"
         orders = f"MOVE {('Study', 'Garage', 'Bedroom')[number % 3]}\nSAY note {number}"
         style = QUOTE_STYLES[number % len(QUOTE_STYLES)]
-        raws.append(reply(address, name, reader.last[address], orders, style, clock))
+        raws.append(reply(address, name, reader.last(address), orders, style, clock))
     echo(f"  wrote {mails} replies; taking them in")
     started = time.perf_counter()
     for number, raw in enumerate(raws):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from email import policy
 from email.message import EmailMessage
-from email.parser import BytesParser
+from email.parser import BytesHeaderParser, BytesParser
 from email.utils import format_datetime, make_msgid, parsedate_to_datetime
 from pathlib import Path
 
@@ -34,15 +34,15 @@ class Received:
 
 
 class MailReader:
-    """Reads the referee's outgoing Maildir once per mail, sorting new mail by recipient."""
+    """Reads the referee's outgoing Maildir: the newest mail to each address, read when asked for."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.seen: set[str] = set()
-        self.last: dict[str, Received] = {}
+        self.newest: dict[str, Path] = {}
 
     def refresh(self) -> None:
-        """Reads the mails that arrived since the last call; the newest per recipient is kept."""
+        """Looks at the headers of the mails that arrived since the last call."""
         for directory in (self.folder / "new", self.folder / "cur"):
             if not directory.is_dir():
                 continue
@@ -50,15 +50,20 @@ class MailReader:
                 if path.name in self.seen:
                     continue
                 self.seen.add(path.name)
-                message = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
-                if "Reply-To" not in message or "+" not in str(message["Reply-To"]):
-                    continue  # a copy for the game-master, or a refusal
-                body = message.get_body(preferencelist=("plain",))
-                text = body.get_content() if isinstance(body, EmailMessage) else ""
-                self.last[str(message["To"]).lower()] = Received(
-                    str(message["Reply-To"]), str(message["Message-ID"]), str(message["Subject"]),
-                    str(message["Date"]), text,
-                )  # fmt: skip
+                with path.open("rb") as file:
+                    headers = BytesHeaderParser(policy=policy.default).parse(file)
+                if "+" in str(headers["Reply-To"] or ""):  # not a copy for the game-master nor a refusal
+                    self.newest[str(headers["To"]).lower()] = path
+
+    def last(self, address: str) -> Received:
+        """The newest mail the referee sent to ``address``."""
+        message = BytesParser(policy=policy.default).parsebytes(self.newest[address].read_bytes())
+        body = message.get_body(preferencelist=("plain",))
+        text = body.get_content() if isinstance(body, EmailMessage) else ""
+        return Received(
+            str(message["Reply-To"]), str(message["Message-ID"]), str(message["Subject"]),
+            str(message["Date"]), text,
+        )  # fmt: skip
 
 
 def reply(address: str, name: str, received: Received, orders: str, style: str, when: datetime) -> bytes:

@@ -138,7 +138,7 @@ def run_demo(
             orders = policy(view) if policy else _cautious(loaded.rules.bot(view, seed), day)
             style = QUOTE_STYLES[(number + mails_in) % len(QUOTE_STYLES)]
             address = f"{name.lower()}@example.org"
-            raw = reply(address, name, reader.last[address], orders, style, clock)
+            raw = reply(address, name, reader.last(address), orders, style, clock)
             inbox.folder.add(raw)
             mails_in += 1
         for key, raw in inbox.fetch():

@@ -39,25 +39,37 @@ class Outbox(Protocol):
 
 
 class MaildirInbox:
-    """Reads a Maildir folder: mail in ``new/`` (or in ``cur/`` without the seen flag) is unread."""
+    """Reads a Maildir folder: mail in ``new/`` (or in ``cur/`` without the seen flag) is unread.
+
+    Only file names are read to find unread mail (the flags are in the name), so a
+    folder holding many read mails costs nothing to look through.
+    """
 
     def __init__(self, path: Path) -> None:
         self.folder = mailbox.Maildir(path, create=True)
+        self.path = Path(path)
+
+    def _unread(self) -> dict[str, Path]:
+        found = {}
+        for sub in ("new", "cur"):
+            for entry in (self.path / sub).iterdir():
+                key, _, info = entry.name.partition(":")
+                if sub == "new" or "S" not in info.partition(",")[2]:
+                    found[key] = entry
+        return found
 
     def fetch(self) -> list[tuple[str, bytes]]:
         """The unread mails as (key, raw bytes), in the order they were delivered."""
-        unread = []
-        for key, message in self.folder.iteritems():
-            if message.get_subdir() == "new" or "S" not in message.get_flags():
-                unread.append((message.get_date(), key))
-        return [(key, self.folder.get_bytes(key)) for _, key in sorted(unread)]
+        unread = self._unread()
+        order = sorted(unread, key=lambda key: (unread[key].stat().st_mtime_ns, key))
+        return [(key, unread[key].read_bytes()) for key in order]
 
     def done(self, key: str) -> None:
-        """Moves the mail ``key`` to ``cur/`` with the seen flag."""
-        message = self.folder[key]
-        message.set_subdir("cur")
-        message.add_flag("S")
-        self.folder[key] = message
+        """Moves the mail ``key`` to ``cur/`` with the seen flag, as mail clients do."""
+        path = self._unread().get(key)
+        if path is not None:
+            flags = "".join(sorted(set(path.name.partition(":")[2].partition(",")[2]) | {"S"}))
+            path.rename(self.path / "cur" / f"{key}:2,{flags}")
 
 
 class MaildirOutbox:

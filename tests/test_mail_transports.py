@@ -1,0 +1,53 @@
+"""Maildir transports: what counts as unread, in which order, and what ``done`` does."""
+
+from __future__ import annotations
+
+import os
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from referee.mail.transports import MaildirInbox, TransportError, open_inbox, open_outbox
+
+
+def _raw(number: int) -> bytes:
+    return f"From: p@example.org\nSubject: {number}\n\nMOVE Study {number}\n".encode()
+
+
+def test_unread_mail_comes_in_delivery_order_once(tmp_path: Path) -> None:
+    inbox = MaildirInbox(tmp_path / "in")
+    keys = [inbox.folder.add(_raw(number)) for number in range(3)]
+    for offset, key in enumerate(keys):  # delivered in the order 2, 0, 1
+        path = tmp_path / "in" / "new" / key
+        os.utime(path, ns=(0, [2, 3, 1][offset] * 10**9))
+    fetched = inbox.fetch()
+    assert [raw for _, raw in fetched] == [_raw(2), _raw(0), _raw(1)]
+    for key, _ in fetched:
+        inbox.done(key)
+    assert inbox.fetch() == []
+    assert sorted(p.name for p in (tmp_path / "in" / "cur").iterdir()) == sorted(f"{k}:2,S" for k in keys)
+
+
+def test_mail_in_cur_without_the_seen_flag_is_unread_and_keeps_its_flags(tmp_path: Path) -> None:
+    inbox = MaildirInbox(tmp_path / "in")
+    key = inbox.folder.add(_raw(1))
+    (tmp_path / "in" / "new" / key).rename(tmp_path / "in" / "cur" / f"{key}:2,F")  # flagged, not seen
+    assert [k for k, _ in inbox.fetch()] == [key]
+    inbox.done(key)
+    assert [p.name for p in (tmp_path / "in" / "cur").iterdir()] == [f"{key}:2,FS"]
+    assert inbox.fetch() == []
+
+
+def test_outbox_writes_whole_mails_a_mail_client_can_open(tmp_path: Path) -> None:
+    message = EmailMessage()
+    message["Subject"] = "Привет"
+    message.set_content("Всё хорошо")
+    open_outbox(f"maildir:{tmp_path / 'deep' / 'out'}").send(message, ["a@example.org"])
+    (path,) = (tmp_path / "deep" / "out" / "new").iterdir()
+    assert path.read_bytes() == message.as_bytes()
+
+
+def test_an_unknown_transport_is_named_in_the_error(tmp_path: Path) -> None:
+    with pytest.raises(TransportError, match="pop3://x"):
+        open_inbox("pop3://x")
