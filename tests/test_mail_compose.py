@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from email import policy
 from email.message import EmailMessage
+from email.parser import BytesParser
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.config import MailSettings
-from referee.mail.compose import HIDDEN, compose, reply_address, thread_root
+from referee.mail.compose import HIDDEN, Subject, compose, reply_address, thread_root
 from referee.render import Renderer, templates_dir
 from referee.store.models import GameRow, NoticeRow, SeatRow
 
@@ -142,3 +146,27 @@ def test_answer_to_a_mail_without_readable_text_says_so(language: str, said: str
     (mail,) = compose(notice, _game(language), ANNA, renderer, MAIL)
     plain, _ = _parts(mail.message)
     assert said in plain
+
+
+LETTERS = "абвгдежзийклмнопрстуфхцчшщыьэюяАБВЁё–(),:!?0123456789abcXYZ[]-"
+
+
+@given(st.lists(st.text(alphabet=LETTERS, min_size=1), min_size=1))
+def test_subjects_keep_every_space_and_fit_the_line_limit(words: list[str]) -> None:
+    """Python 3.11 drops the space at each fold between encoded words; our subjects must not."""
+    subject = " ".join(words)
+    message = EmailMessage()
+    message["Subject"] = Subject(subject)
+    message.set_content("x")
+    raw = message.as_bytes()
+    assert all(len(line) <= 78 for line in raw.splitlines())
+    assert str(BytesParser(policy=policy.default).parsebytes(raw)["Subject"]) == subject
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_welcome_subjects_read_back_with_their_spaces(language: str, renderer: Renderer) -> None:
+    (mail,) = compose(_notice("welcome", WELCOME), _game(language), ANNA, renderer, MAIL)
+    parsed = BytesParser(policy=policy.default).parsebytes(mail.message.as_bytes())
+    assert str(parsed["Subject"]) == str(mail.message["Subject"])
+    assert ("в замок" if language == "ru" else "to the castle") in str(parsed["Subject"])
+    assert str(parsed["Subject"]).endswith(", Anna")
