@@ -334,7 +334,8 @@ def test_ts23_text_without_any_order_line_is_table_talk() -> None:
     game = Game()
     (verdict,) = game.submit("Anna", "Anyone seen a knife?\nI am in the hall.")
     assert verdict.accepted and verdict.understood["kind"] == "say"
-    assert [e.data["text"] for e in game.events("message_posted")] == ["Anyone seen a knife? I am in the hall."]
+    said = [e.data["text"] for e in game.events("message_posted")]
+    assert said == ["Anyone seen a knife? I am in the hall."]
 
 
 def test_ts23_a_mistyped_order_is_refused_not_said_aloud() -> None:

@@ -86,7 +86,7 @@ def _random_lines(rnd: random.Random, game: Game, name: str, skill: float, count
         else:
             lines.append(f"DAY {later.day} HOUR {later.hour}: SEARCH {rnd.choice(SEARCHABLE)} Rope")
     if rnd.random() < 0.1:
-        lines.append(rnd.choice(["MOVE Kitchn", "SEARCH Rope", "TRAP nobody", "CANCEL MOVE", "Serch Rope, Knife"]))
+        lines.append(rnd.choice(["MOVE Kitchn", "SEARCH Rope", "TRAP nobody", "CANCEL MOVE", "Serch Rope"]))
     rnd.shuffle(lines)
     return lines
 
