@@ -329,6 +329,7 @@ def test_ts11_a_later_line_replaces_an_earlier_one_in_the_same_text() -> None:
     assert game.state.moves[("d1h1", "Anna")].order.room == "Bedroom"
     assert game.state.searches[("d1h1", "Anna")].order.cards == ("Knife", "Sofa")
 
+
 def test_ts23_text_without_any_order_line_is_table_talk() -> None:
     """TS-23: a mail body in which no line looks like an order is said aloud, as one message."""
     game = Game()
