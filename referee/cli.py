@@ -269,6 +269,34 @@ def deliver_command(config: ConfigOption = None) -> None:
     typer.echo(f"{len(store.notices(None, unsent_only=True))} mail(s) still waiting")
 
 
+@app.command()
+def received(
+    game: Annotated[str | None, typer.Option(help="Only mail matched to this game.")] = None,
+    config: ConfigOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Every mail the referee received, with what became of it (refused and ignored ones too)."""
+    rows = _store(_config(config)).inbound()
+    shown = [
+        {
+            "received_at": row.received_at.isoformat(),
+            "sender": row.sender,
+            "message_id": row.message_id,
+            "game": row.game_id,
+            "character": row.seat,
+            "outcome": row.outcome,
+        }
+        for row in rows
+        if game is None or row.game_id == game
+    ]
+    if as_json:
+        _print_json(shown)
+        return
+    for mail in shown:
+        who = f"{mail['game']}/{mail['character']}" if mail["game"] else "-"
+        typer.echo(f"{mail['received_at'][:19]}  {mail['sender'] or '?':<32} {mail['outcome']:<36} {who}")
+
+
 def _take_in(settings: Config, store: GameStore, raw: bytes, at: str | None) -> Any:
     from referee.mail.intake import ingest as take_in
 

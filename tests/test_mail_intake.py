@@ -729,6 +729,13 @@ def test_the_command_line_and_the_game_masters_copies_show_no_token_and_no_passw
     anna = store.seat(GAME, "Anna")
     own = [mail for mail in sent if mail.to == anna.email.lower()]
     assert own and all(mail.header("Reply-To") == reply_address(anna) for mail in own)
+    listed = referee(tmp_path, "received")
+    assert listed.returncode == 0, listed.stderr
+    assert [line.split()[2] for line in listed.stdout.splitlines()] == [
+        "accepted", "accepted", "refused:wrong-password"
+    ]  # fmt: skip
+    for secret in secrets_of(store):
+        assert secret not in listed.stdout
 
 
 # --- 12. delivery is retried -------------------------------------------------------------------------
