@@ -126,6 +126,4 @@ def _identify(
         return None, "no-personal-address"
     if by_token is None:
         return None, "unknown-token"
-    if incoming.sender != by_token.email.lower():
-        return None, "not-the-registered-sender"
-    return by_token, ""
+    return None, "not-the-registered-sender"
