@@ -17,7 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.mail.reading import IncomingMail, clean_subject, html_to_text, new_text, read_mail
+from referee.mail.html_text import html_to_text
+from referee.mail.quotes import new_text
+from referee.mail.reading import IncomingMail, clean_subject, read_mail
 
 CORPUS = Path(__file__).parent / "mail" / "reading"
 EXPECTED: dict[str, dict[str, object]] = tomllib.loads((CORPUS / "expected.toml").read_text("utf-8"))

@@ -1,0 +1,210 @@
+"""The new text of a plain-text reply: quotations, attributions, forwards and signatures removed.
+
+Players write in English and Russian; the common German and French reply layouts are
+recognised too. An attribution followed by ">" lines drops only those lines, so an
+interleaved reply keeps what was written below a quote; a header block, a forward marker
+or an attribution without ">" lines drops everything after it.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def new_text(body: str) -> str:
+    """The text the writer added in a plain-text body, without quotations, attributions or signature."""
+    lines = [line.rstrip() for line in normalised(body).split("\n")]
+    quote_ahead = _quote_ahead(lines)
+    kept: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index].strip()
+        if _is_quoted(line):
+            index += 1
+            continue
+        span, strong = _attribution(lines, index)
+        if span and quote_ahead[index + span]:  # a marked quote follows: the reply may go on below it
+            index += span
+            continue
+        if span and strong:
+            break
+        if _QUOTE_START.match(line) or _SIGNATURE.match(line) or _header_block_at(lines, index):
+            break
+        kept.append(lines[index])
+        index += 1
+    return tidy(_without_sign_off(_trimmed(kept)))
+
+
+_INVISIBLE = {ord(char): None for char in "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"} | {0xA0: " "}
+
+_VERB = (
+    r"(?:wrote|writes|schrieb|a\s+écrit|escribió|escreveu|ha\s+scritto|schreef|skrev|napisał\(a\)|"
+    r"написал(?:\(а\)|а)?|пишет|пише|писали|писал\(а\))"
+)
+_VERB_ATTRIBUTION = re.compile(rf"(?<!\w){_VERB}(?:\s.{{0,200}}?)?\s*(?::|-{{2,}})$", re.I)
+# How an attribution begins: "On ...", "Am ...", "12.02.2024 ...", "пн, 12 февр. ..." and the like.
+_ATTRIBUTION_START = re.compile(
+    r"^(?:-+\s*)?(?:(?:on|am|le|el|em|il|op|den|dnia|w\s+dniu)\s|\d|\w{2,12}\.?,?\s+\d)", re.I
+)
+# Gmail in Russian, Yandex, Mail.ru: "<date>, Name <addr>:"; Mail.ru also "<date> от Name:".
+_ADDRESS_ATTRIBUTION = re.compile(
+    r"^(?=.*\d).{0,200}?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?\s*:$|^(?=.*\d{1,2}:\d{2}).{0,200}\sот\s.{1,120}:$"
+)
+_QUOTE_START = re.compile(
+    r"^(?:-{2,}\s*(?:original message|forwarded message|forwarded|message d'origine|message transféré|"
+    r"message original|mensaje original|mensaje reenviado|ursprüngliche nachricht|weitergeleitete nachricht|"
+    r"oprindelig meddelelse|ursprungligt meddelande|oorspronkelijk bericht|doorgestuurd bericht|"
+    r"пересылаемое сообщение|пересланное сообщение|исходное сообщение|исходное письмо)\s*-{2,}"
+    r"|(?:begin forwarded message|anfang der weitergeleiteten (?:nachricht|e-mail)|"
+    r"début du message réexpédié|начало пересылаемого сообщения|начало переадресованного сообщения)\s*:"
+    r"|_{10,})$",
+    re.I,
+)
+_SIGNATURE = re.compile(
+    r"^(?:--"
+    r"|(?:sent|envoyé|enviado|inviato|gesendet|отправлено|послано)\s+"
+    r"(?:from|with|via|using|de|depuis|à\s+partir\s+de|desde|da|von|mit|с|со|из|через)\s[^,;:!?<(]{1,60}"
+    r"|get outlook for\s[^,;:!?<(]{1,40}"
+    r"|(?:diese nachricht wurde )?von meinem\s.{1,60}\sgesendet\.?"
+    r")(?:\s*[<(]\S+[>)])?$",
+    re.I,
+)
+_HEADER_LINE = re.compile(r"^\*{0,2}([^\W\d_][^:*]{0,24}?)\s*\*{0,2}\s*:(?:\*{0,2})(?:\s|$)")
+_FROM_KEYS = frozenset({"from", "от", "от кого", "von", "de", "fra", "från", "van", "da"})
+_OTHER_KEYS = frozenset(
+    {
+        "sent", "date", "to", "cc", "bcc", "subject", "reply-to",
+        "отправлено", "дата", "кому", "копия", "тема",
+        "gesendet", "datum", "an", "betreff", "envoyé", "envoyé le", "à", "objet",
+        "sendt", "til", "emne", "skickat", "till", "ämne", "verzonden", "aan", "onderwerp",
+        "inviato", "a", "oggetto", "enviado", "para", "asunto",
+    }
+)  # fmt: skip
+_SIGN_OFF = re.compile(
+    r"^(?P<phrase>best regards|kind regards|warm regards|regards|best wishes|all the best|best|cheers|thanks|"
+    r"thank you|many thanks|sincerely|yours(?: sincerely| truly)?|"
+    r"с уважением|с наилучшими пожеланиями|всего доброго|всего хорошего|спасибо|заранее спасибо|"
+    r"с приветом|удачи|пока|до связи|"
+    r"mit freundlichen grüßen|viele grüße|liebe grüße|beste grüße|grüße|gruß|cordialement|bien à vous|"
+    r"mvh|(?:med )?venlig hilsen|hilsen|(?:med )?vänliga hälsningar|met vriendelijke groet(?:en)?|pozdrawiam|"
+    r"z poważaniem|z powazaniem)"
+    r"\s*(?P<mark>[,.!]*)(?:\s+(?P<name>.+))?$",
+    re.I,
+)
+# Closings that are followed by a name even without a comma ("С уважением\nАнна").
+_FORMAL_SIGN_OFF = re.compile(
+    r"regards|уважением|пожеланиями|grüßen|grüße|cordialement|hilsen|hälsningar|groet"
+)
+_NAME_WORD = r"(?:[A-ZÀ-ÖØ-ÞА-ЯЁ](?:[a-zß-öø-ÿа-яё'’-]+\.?|\.)?|de|van|von|der|da|di|du|la|le)"
+_NAME = re.compile(rf"^{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}$")
+# "—Anna", "/John"; not "-Anna": "-" marks a list item, which may be an order.
+_DASHED_NAME = re.compile(rf"^[–—~/]{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}$")
+_SEPARATOR_LINE = re.compile(r"^[-_=*~—–.\s]+$")
+
+
+def normalised(text: str) -> str:
+    """``text`` with "\n" line ends and without invisible characters (no-break spaces become spaces)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").translate(_INVISIBLE)
+
+
+def _is_quoted(line: str) -> bool:
+    return line.startswith(">")
+
+
+def _quote_ahead(lines: list[str]) -> list[bool]:
+    """For each index, and the one past the end: whether the next non-blank line from there is quoted."""
+    ahead = [False] * (len(lines) + 1)
+    for index in range(len(lines) - 1, -1, -1):
+        line = lines[index].strip()
+        ahead[index] = _is_quoted(line) if line else ahead[index + 1]
+    return ahead
+
+
+def _attribution_kind(text: str) -> str:
+    """How sure it is that `text` is a reply attribution: "strong", "weak" (only before a quote) or ""."""
+    if _ADDRESS_ATTRIBUTION.match(text):
+        return "strong"
+    if _VERB_ATTRIBUTION.search(text):
+        return "strong" if _ATTRIBUTION_START.match(text) or re.search(r"[\d@]", text) else "weak"
+    return ""
+
+
+def _attribution(lines: list[str], index: int) -> tuple[int, bool]:
+    """(lines, strong) of a reply attribution starting at `index`, wrapped over up to 3 lines; (0, False)."""
+    for size in (1, 2, 3):
+        chunk = [line.strip() for line in lines[index : index + size]]
+        if len(chunk) < size or not all(chunk) or any(_is_quoted(line) for line in chunk):
+            break
+        if sum(map(len, chunk)) > 400:  # no attribution is that long; spares the patterns long lines
+            break
+        kind = _attribution_kind(" ".join(chunk))
+        if kind and size > 1 and not _wraps_attribution(chunk):
+            break
+        if kind:
+            return size, kind == "strong"
+    return 0, False
+
+
+def _wraps_attribution(chunk: list[str]) -> bool:
+    """Whether several lines are one attribution wrapped, not a line of text before an attribution."""
+    tail_is_one = _ATTRIBUTION_START.match(chunk[1]) and _attribution_kind(" ".join(chunk[1:]))
+    return bool(_ATTRIBUTION_START.match(chunk[0])) and not tail_is_one
+
+
+def _header_key(line: str) -> str:
+    found = _HEADER_LINE.match(line.strip())
+    key = found.group(1).strip().lower() if found else ""
+    return key if key in _FROM_KEYS or key in _OTHER_KEYS else ""
+
+
+def _header_block_at(lines: list[str], index: int) -> bool:
+    """Whether a quoted mail's header block (From:/Sent:/To:/Subject:, От:/Отправлено:/...) starts here."""
+    keys: list[str] = []
+    for line in lines[index : index + 10]:
+        if not line.strip():
+            break
+        key = _header_key(line)
+        if key:
+            keys.append(key)
+        elif not keys:
+            return False
+    return len(set(keys)) >= 2 and any(key in _FROM_KEYS for key in keys)
+
+
+def _without_sign_off(lines: list[str]) -> list[str]:
+    """The lines without a closing "Thanks,\\nBoris" or "—Boris" (a signature without a delimiter).
+
+    Only a closing phrase on its own, or one ending in a comma followed by a name, counts: "Thanks!"
+    followed by "Move Kitchen" is an order after a thank-you.
+    """
+    filled = [index for index, line in enumerate(lines) if line.strip()]
+    if not filled:
+        return lines
+    last = filled[-1]
+    closing = _SIGN_OFF.match(lines[last].strip())
+    if closing and (not closing["name"] or _NAME.match(closing["name"])):
+        return lines[:last]
+    if _NAME.match(lines[last].strip()) and len(filled) > 1:
+        closing = _SIGN_OFF.match(lines[filled[-2]].strip())
+        if (
+            closing
+            and not closing["name"]
+            and ("," in closing["mark"] or _FORMAL_SIGN_OFF.search(closing["phrase"].lower()))
+        ):
+            return lines[: filled[-2]]
+    if _DASHED_NAME.match(lines[last].strip()) and (last == 0 or not lines[last - 1].strip()):
+        return lines[:last]
+    return lines
+
+
+def _trimmed(lines: list[str]) -> list[str]:
+    """The lines without blank or separator-only lines at the end."""
+    end = len(lines)
+    while end and (not lines[end - 1].strip() or _SEPARATOR_LINE.match(lines[end - 1])):
+        end -= 1
+    return lines[:end]
+
+
+def tidy(lines: list[str]) -> str:
+    """Lines joined, without separator lines at the end and without runs of blank lines."""
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(_trimmed(lines))).strip("\n")
