@@ -170,3 +170,18 @@ def test_welcome_subjects_read_back_with_their_spaces(language: str, renderer: R
     assert str(parsed["Subject"]) == str(mail.message["Subject"])
     assert ("в замок" if language == "ru" else "to the castle") in str(parsed["Subject"])
     assert str(parsed["Subject"]).endswith(", Anna")
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "begins on 2026-12-01 at 20:00 (UTC+03:00)"),
+        ("ru", "начинается 01.12.2026 в 20:00 (UTC+03:00)"),
+    ],
+)
+def test_welcome_letter_tells_when_the_game_begins(language: str, said: str, renderer: Renderer) -> None:
+    game = _game(language, start="2026-12-01T20:00:00+03:00")
+    (mail,) = compose(_notice("welcome", WELCOME), game, ANNA, renderer, MAIL)
+    assert said in _parts(mail.message)[0]
+    (undated,) = compose(_notice("welcome", WELCOME), _game(language), ANNA, renderer, MAIL)
+    assert "UTC" not in _parts(undated.message)[0]

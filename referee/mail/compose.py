@@ -98,7 +98,12 @@ def compose(
     """The mails ``notice`` becomes: one to its reader, and a copy for the game-master if asked."""
     if game is None or seat is None:
         return [_refusal(notice, renderer, mail)] if notice.address else []
-    context = {**notice.data, "game_id": game.id, "referee_address": mail.address}
+    context = {
+        **notice.data,
+        "game_id": game.id,
+        "referee_address": mail.address,
+        "start": game.settings.get("start", ""),
+    }
     own = _message(notice, game, seat, renderer, mail, {**context, "password": seat.password})
     own["To"] = notice.address or seat.email
     own["Reply-To"] = reply_address(mail, seat)
