@@ -19,7 +19,7 @@ from referee.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.demo import START, start_demo_game
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest
-from referee.mail.transports import open_outbox
+from referee.mail.transports import maildir_path, open_outbox
 from referee.render import Renderer
 
 
@@ -40,7 +40,7 @@ def run_mail_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> 
     clock = START
     outbox, renderer = open_outbox(config.mail.outgoing), Renderer(config.templates)
     deliver(store, outbox, renderer, config.mail)
-    reader = MailReader(Path(config.mail.outgoing.partition(":")[2]))
+    reader = MailReader(maildir_path(config.mail.outgoing))
     reader.refresh()
     names = [seat.name for seat in store.seats(loaded.row.id)]
     raws = []

@@ -7,7 +7,7 @@ import shutil
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from sqlalchemy.exc import DBAPIError
@@ -19,6 +19,10 @@ from referee.render import Renderer
 from referee.schedule.files import deadline, load_schedule
 from referee.store.database import create_tables, open_engine
 from referee.store.games import GameStore, Loaded, StoreError
+
+if TYPE_CHECKING:  # the mail modules are imported only by the commands that use them
+    from referee.mail.intake import Intake
+    from referee.mail.transports import Inbox
 
 app = typer.Typer(
     no_args_is_help=True, add_completion=False, help="A play-by-email referee for deduction games."
@@ -116,14 +120,7 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
     store = _store(settings)
     try:
         game = read_game_file(file, settings.schedules)
-        loaded = store.create_game(
-            setup=game.setup,
-            kind=game.kind,
-            schedule=game.schedule,
-            seats=game.seats,
-            settings=game.settings,
-            now=datetime.now(UTC),
-        )
+        loaded = game.create(store, datetime.now(UTC))
     except (GameFileError, ValueError, StoreError) as error:
         raise _fail(f"no game was created: {error}") from error
     view = loaded.rules.master_view(loaded.state)
@@ -239,6 +236,8 @@ def ingest(
             raise _fail(f"cannot read {path}: {error.strerror}") from error
         _report_intake(path.name, _take_in(settings, store, raw, at))
     if maildir is not None:
+        if not (maildir / "new").is_dir():
+            raise _fail(f"{maildir} is not a Maildir folder (it has no new/ folder)")
         _take_in_folder(settings, store, MaildirInbox(maildir), at)
     if not files and maildir is None:
         raise _fail("name .eml files or --maildir PATH")
@@ -297,20 +296,20 @@ def received(
         typer.echo(f"{mail['received_at'][:19]}  {mail['sender'] or '?':<32} {mail['outcome']:<36} {who}")
 
 
-def _take_in(settings: Config, store: GameStore, raw: bytes, at: str | None) -> Any:
+def _take_in(settings: Config, store: GameStore, raw: bytes, at: str | None) -> Intake:
     from referee.mail.intake import ingest as take_in
 
     return take_in(store, settings.mail, raw, _now(at))
 
 
-def _take_in_folder(settings: Config, store: GameStore, inbox: Any, at: str | None) -> None:
+def _take_in_folder(settings: Config, store: GameStore, inbox: Inbox, at: str | None) -> None:
     """Takes in every unread mail of ``inbox`` in arrival order, marking each read once kept."""
     for key, raw in inbox.fetch():
         _report_intake(key, _take_in(settings, store, raw, at))
         inbox.done(key)
 
 
-def _report_intake(name: str, intake: Any) -> None:
+def _report_intake(name: str, intake: Intake) -> None:
     """One line per mail for the game-master: what became of it (never a token or password)."""
     if intake.outcome == "accepted":
         refused = sum(not v.accepted for v in intake.verdicts)

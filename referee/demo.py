@@ -19,7 +19,7 @@ from referee.core.rules import visible
 from referee.gamefile import read_game_file
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest
-from referee.mail.transports import MaildirInbox, open_outbox
+from referee.mail.transports import MaildirInbox, maildir_path, open_outbox
 from referee.render import Renderer
 from referee.store.database import create_tables, open_engine
 from referee.store.games import GameStore, Loaded
@@ -79,15 +79,7 @@ def start_demo_game(
     engine = open_engine(config.database_url)
     create_tables(engine)
     store = GameStore(engine)
-    game = read_game_file(game_file, config.schedules)
-    loaded = store.create_game(
-        setup=game.setup,
-        kind=game.kind,
-        schedule=game.schedule,
-        seats=game.seats,
-        settings=game.settings,
-        now=START,
-    )
+    loaded = read_game_file(game_file, config.schedules).create(store, START)
     return config, store, loaded
 
 
@@ -114,7 +106,7 @@ def run_demo(
     clock = START
     config, store, loaded = start_demo_game(directory, seed, players, language)
     game_id = loaded.row.id
-    outgoing, incoming = _folder(config.mail.outgoing), _folder(config.mail.incoming)
+    outgoing, incoming = maildir_path(config.mail.outgoing), maildir_path(config.mail.incoming)
     send = _sender(store, config)
     send()
     reader, inbox = MailReader(outgoing), MaildirInbox(incoming)
@@ -160,10 +152,6 @@ def _cautious(orders: str, day: int) -> str:
     if day % 2:
         return orders
     return "\n".join(line for line in orders.splitlines() if not line.startswith("TRAP"))
-
-
-def _folder(url: str) -> Path:
-    return Path(url.partition(":")[2])
 
 
 def _sender(store: GameStore, config: Config) -> Callable[[], None]:

@@ -29,10 +29,13 @@ import tomllib
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.games import KINDS
 from referee.schedule.files import ScheduleError, load_schedule
+
+if TYPE_CHECKING:
+    from referee.store.games import GameStore, Loaded
 
 DEFAULT_SCHEDULE = "ten-sailors-daily"
 """The schedule of a game file that names none (TS-4)."""
@@ -60,6 +63,17 @@ class GameFile:
     setup: dict[str, Any]
     seats: list[dict[str, Any]]
     settings: dict[str, Any]
+
+    def create(self, store: GameStore, now: datetime) -> Loaded:
+        """Creates this game in ``store`` with its welcome letters (errors as ``GameStore.create_game``)."""
+        return store.create_game(
+            setup=self.setup,
+            kind=self.kind,
+            schedule=self.schedule,
+            seats=self.seats,
+            settings=self.settings,
+            now=now,
+        )
 
 
 def read_game_file(path: Path, schedules: Path) -> GameFile:

@@ -229,14 +229,7 @@ def open_table(url: str, directory: Path, *, language: str = "en", options: str 
     game = read_game_file(
         game_file(directory, language=language, options=options), PROJECT_ROOT / "schedules"
     )
-    store.create_game(
-        setup=game.setup,
-        kind=game.kind,
-        schedule=game.schedule,
-        seats=game.seats,
-        settings=game.settings,
-        now=T0,
-    )
+    game.create(store, T0)
     table = Table(store, directory / "outgoing")
     addresses = {email.lower(): name for name, (email, _) in PLAYERS.items()}
     table.welcomes = {addresses[sent.to]: sent for sent in table.deliver()}
@@ -808,3 +801,14 @@ def test_fetch_takes_the_incoming_maildir_once_in_arrival_order_and_answers_it(
     assert GAME not in again.stdout
     assert len(table.store.inbound()) == 2
     assert len(table.submissions()) == 2
+
+
+def test_ingest_from_a_folder_that_is_no_maildir_says_so_and_creates_nothing(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    write_config(tmp_path, sqlite_url)
+    assert referee(tmp_path, "init").returncode == 0
+    result = referee(tmp_path, "ingest", "--maildir", str(tmp_path / "typo"))
+    assert result.returncode == 1
+    assert "is not a Maildir folder" in result.stderr
+    assert not (tmp_path / "typo").exists()

@@ -83,7 +83,7 @@ class MaildirOutbox:
         self.folder.add(message.as_bytes())
 
 
-def _maildir_path(url: str) -> Path:
+def maildir_path(url: str) -> Path:
     """The folder of a ``maildir:`` URL, its parent folders made if missing."""
     scheme, _, rest = url.partition(":")
     if scheme != "maildir" or not rest:
@@ -95,9 +95,9 @@ def _maildir_path(url: str) -> Path:
 
 def open_inbox(url: str) -> Inbox:
     """The incoming transport named by ``url``."""
-    return MaildirInbox(_maildir_path(url))
+    return MaildirInbox(maildir_path(url))
 
 
 def open_outbox(url: str) -> Outbox:
     """The outgoing transport named by ``url``."""
-    return MaildirOutbox(_maildir_path(url))
+    return MaildirOutbox(maildir_path(url))
