@@ -167,10 +167,11 @@ def order(
         raise _fail(str(error)) from error
     answer = outcome.answer
     if as_json:
-        _print_json({"verdicts": answer["verdicts"], "orders": answer["orders"]})
+        _print_json({key: value for key, value in answer.items() if key != "view"})
     else:
+        row = outcome.loaded.row
         typer.echo(
-            Renderer(settings.templates).render(outcome.loaded.row.language, "answer.txt.j2", **answer)
+            Renderer(settings.templates).render(row.language, "answer.txt.j2", kind=row.kind, **answer)
         )
     _deliver(settings, store)
     if not outcome.verdicts or not all(v.accepted for v in outcome.verdicts):

@@ -17,6 +17,9 @@ name = "Boris"
 email = "gm@example.org"
 host = true                           # the host's character (TS-1)
 
+Other games take their own keys in [game] and [[players]] (their rules' ``setup_keys``
+and ``player_keys``, for fixed set-ups), passed to the rules as they are.
+
 Mail options in [game]: ``relay_talk`` (default true) also mails table talk at once to
 those present; ``master_email`` with ``copy_master = true`` copies the game-master on
 every mail (without the players' secrets).
@@ -31,14 +34,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.games import KINDS
+from referee.games import KINDS, rules_for
 from referee.schedule.files import ScheduleError, load_schedule
 
 if TYPE_CHECKING:
     from referee.store.games import GameStore, Loaded
 
-DEFAULT_SCHEDULE = "ten-sailors-daily"
-"""The schedule of a game file that names none (TS-4)."""
+
+def default_schedule(kind: str, schedules: Path) -> str:
+    """The schedule of a game file that names none: ``<kind>-daily`` if there is one, else ``<kind>``."""
+    daily = f"{kind}-daily"
+    return daily if (schedules / f"{daily}.toml").exists() else kind
+
 
 GAME_KEYS = (
     "kind", "id", "schedule", "seed", "language", "start",
@@ -88,7 +95,12 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
     players = raw.get("players", [])
     problems = []
     kind = game.get("kind")
-    if kind not in KINDS:
+    game_keys, player_keys = set(GAME_KEYS), {"name", "email"}
+    if kind in KINDS:
+        rules = rules_for(kind)
+        game_keys |= rules.setup_keys
+        player_keys |= rules.player_keys
+    else:
         problems.append(f"[game] kind must be one of {', '.join(KINDS)}, not {kind!r}")
     game_id = str(game.get("id", ""))
     if not _ID.match(game_id):
@@ -96,7 +108,7 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
     seed = game.get("seed", game_id)  # without a seed the game's id is its seed: still replayable
     if not isinstance(seed, int | str) or isinstance(seed, bool) or seed == "":
         problems.append("[game] seed must be a number or a word")
-    schedule = str(game.get("schedule", DEFAULT_SCHEDULE))
+    schedule = str(game.get("schedule", default_schedule(str(kind), schedules)))
     start = game.get("start")
     try:
         zone = load_schedule(schedule, schedules).timezone
@@ -106,9 +118,9 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
             start = start.replace(tzinfo=zone)  # a local time in the schedule's time zone
     except ScheduleError as error:
         problems.append(f"[game] schedule: {error}")
-    unknown_keys = ", ".join(sorted(set(game) - set(GAME_KEYS)))
+    unknown_keys = ", ".join(sorted(set(game) - game_keys))
     if unknown_keys:
-        problems.append(f"[game] has unknown keys: {unknown_keys} (known: {', '.join(GAME_KEYS)})")
+        problems.append(f"[game] has unknown keys: {unknown_keys} (known: {', '.join(sorted(game_keys))})")
     if not isinstance(players, list) or not players:
         problems.append("the file lists no [[players]]")
         players = []
@@ -116,7 +128,7 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
         email = str(player.get("email", ""))
         if not _EMAIL.match(email):
             problems.append(f"player {number} ({player.get('name', '?')}) needs a valid email, not {email!r}")
-        unknown = set(player) - {"name", "email", "host", "hand"}
+        unknown = set(player) - player_keys
         if unknown:
             problems.append(f"player {number} has unknown keys: {', '.join(sorted(unknown))}")
     master = game.get("master_email")
@@ -134,6 +146,7 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
         "seed": seed,
         "language": game.get("language", "en"),
         "players": [{k: v for k, v in p.items() if k != "email"} for p in players],
+        **{key: game[key] for key in sorted(game_keys - set(GAME_KEYS)) if key in game},
     }
     seats = [{"name": p["name"], "email": p["email"], "host": bool(p.get("host"))} for p in players]
     settings: dict[str, Any] = {"start": start.isoformat()} if isinstance(start, datetime) else {}

@@ -184,17 +184,20 @@ class Renderer:
             SEGMENT_TIMES=SEGMENT_TIMES,
         )
 
-    def render(self, language: str, name: str, /, **context: Any) -> str:
+    def render(self, language: str, name: str, /, *, kind: str = "", **context: Any) -> str:
         """The text of template ``name`` in ``language`` ("en" or "ru") filled with ``context``.
 
-        The template also sees ``language``. Runs of blank lines are squeezed to one and
-        trailing spaces dropped, so the text ends with a single newline. A variable the
-        template needs but ``context`` lacks raises ``jinja2.UndefinedError``.
+        With ``kind`` (a game kind), the game's own ``<language>/<kind>/<name>`` is used when
+        it exists, else the shared ``<language>/<name>``. The template also sees ``language``
+        and ``kind``. Runs of blank lines are squeezed to one and trailing spaces dropped, so
+        the text ends with a single newline. A variable the template needs but ``context``
+        lacks raises ``jinja2.UndefinedError``.
         """
         if language not in LANGUAGES:
             raise ValueError(f"no templates for language {language!r}; expected one of {LANGUAGES}")
-        template = self.environment.get_template(f"{language}/{name}")
-        text = template.render({**context, "language": language})
+        candidates = [f"{language}/{kind}/{name}"] if kind else []
+        template = self.environment.select_template([*candidates, f"{language}/{name}"])
+        text = template.render({**context, "language": language, "kind": kind})
         lines = "\n".join(line.rstrip() for line in text.strip().splitlines())
         return _BLANK_RUNS.sub("\n\n", lines) + "\n"
 

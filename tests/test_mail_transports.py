@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from email.message import EmailMessage
 from pathlib import Path
@@ -43,7 +44,7 @@ def test_outbox_writes_whole_mails_a_mail_client_can_open(tmp_path: Path) -> Non
     message = EmailMessage()
     message["Subject"] = "Привет"
     message.set_content("Всё хорошо")
-    open_outbox(f"maildir:{tmp_path / 'deep' / 'out'}").send(message, ["a@example.org"])
+    asyncio.run(open_outbox(f"maildir:{tmp_path / 'deep' / 'out'}").send(message, ["a@example.org"]))
     (path,) = (tmp_path / "deep" / "out" / "new").iterdir()
     assert path.read_bytes() == message.as_bytes()
 

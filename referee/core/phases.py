@@ -9,6 +9,9 @@ from dataclasses import dataclass
 class Phase:
     """A point in a game's course: ``key`` is unique within the game and ``index`` orders phases.
 
+    ``stage`` names the entry of the game's schedule that sets how long the phase lasts
+    (Ten Sailors: the segment of the day, "night" or "hour1"…; a short game: "turn").
+
     The deadline of a phase is not part of the rules: a schedule maps phase keys to
     wall-clock boundaries, so a game-master can shift them without touching the game.
     """
@@ -16,3 +19,4 @@ class Phase:
     index: int
     key: str
     label: str
+    stage: str = ""

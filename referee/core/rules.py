@@ -27,6 +27,12 @@ class Rules(Protocol[S]):
     """What every game module provides to the core and the adapters."""
 
     kind: str
+    early_close: bool
+    """Whether a phase closes as soon as ``waiting`` is empty, before its deadline."""
+    setup_keys: frozenset[str]
+    """Keys a game file's [game] table may give for this game, passed to ``start`` as they are."""
+    player_keys: frozenset[str]
+    """Keys a game file's [[players]] entry may give besides name and email."""
 
     def start(self, setup: dict[str, Any]) -> list[Event]:
         """The events that open a game described by ``setup`` (raises ``ValueError`` if invalid)."""
@@ -42,6 +48,10 @@ class Rules(Protocol[S]):
 
     def finished(self, state: S) -> bool:
         """Whether the game is over."""
+        ...
+
+    def waiting(self, state: S) -> tuple[str, ...]:
+        """The seats the open phase still expects an order from (for reminders and early close)."""
         ...
 
     def submit(self, state: S, submission: Submission) -> tuple[list[LineVerdict], list[Event]]:

@@ -129,8 +129,10 @@ def _message(
     copy_of: str = "",
 ) -> EmailMessage:
     language = game.language
-    text = renderer.render(language, f"{notice.template}.txt.j2", **context)
-    subject = renderer.render(language, "subject.txt.j2", template=notice.template, **context).strip()
+    kind = game.kind
+    text = renderer.render(language, f"{notice.template}.txt.j2", kind=kind, **context)
+    subject = renderer.render(language, "subject.txt.j2", kind=kind, template=notice.template, **context)
+    subject = subject.strip()
     if notice.template == "answer" and notice.subject:
         subject = f"Re: {clean_subject(notice.subject)}"
     if f"[{game.id}]" not in subject:
@@ -138,7 +140,8 @@ def _message(
     if copy_of:
         subject = f"{subject} ({copy_of})"
     root = thread_root(mail, game.id, seat)
-    message = _base(notice, text, renderer, language, mail, subject)
+    html = renderer.render(language, "mail.html.j2", kind=kind, **{**context, "text": text})
+    message = _base(notice, text, html, language, mail, subject)
     suffix = ".copy" if copy_of else ""
     if notice.template == "welcome":
         message["Message-ID"] = root.replace("@", f"{suffix}@")
@@ -157,7 +160,8 @@ def _refusal(notice: NoticeRow, renderer: Renderer, mail: MailSettings) -> Outgo
         renderer.render(language, "refusal.txt.j2", referee_address=mail.address) for language in LANGUAGES
     ]
     text = "\n".join(parts)
-    message = _base(notice, text, renderer, "en", mail, REFUSAL_SUBJECT)
+    html = renderer.render("en", "mail.html.j2", text=text)
+    message = _base(notice, text, html, "en", mail, REFUSAL_SUBJECT)
     message["Message-ID"] = f"<n{notice.id}.refusal@{mail.domain}>"
     if notice.in_reply_to:
         message["In-Reply-To"] = notice.in_reply_to
@@ -167,15 +171,15 @@ def _refusal(notice: NoticeRow, renderer: Renderer, mail: MailSettings) -> Outgo
 
 
 def _base(
-    notice: NoticeRow, text: str, renderer: Renderer, language: str, mail: MailSettings, subject: str
+    notice: NoticeRow, text: str, html: str, language: str, mail: MailSettings, subject: str
 ) -> EmailMessage:
-    """A mail from the referee with ``text`` as its plain part and the same text as HTML."""
+    """A mail from the referee with ``text`` as its plain part and ``html`` as its HTML part."""
     message = EmailMessage()
     message["From"] = formataddr((mail.name, mail.address))
     message["Subject"] = Subject(subject)
     message["Date"] = formatdate(localtime=False)
     message["Auto-Submitted"] = "auto-replied" if notice.template in ANSWERS else "auto-generated"
     message.set_content(text)
-    message.add_alternative(renderer.render(language, "mail.html.j2", text=text), subtype="html")
+    message.add_alternative(html, subtype="html")
     message["Content-Language"] = language  # after set_content, which drops Content-* headers
     return message

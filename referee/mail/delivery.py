@@ -1,60 +1,130 @@
-"""Sending what the outbox holds: every unsent notice becomes mail and is handed to the transport.
+"""Sending what the outbox holds: every notice due becomes mail and is handed to the transport.
 
 Notices are written in the same transaction as the change that causes them, so a
-process that dies before sending loses nothing: the next delivery sends them. A notice
-whose sending fails stays unsent, with the error, and is tried again next time. A
-crash between sending and recording it can send a mail twice, with the same
-Message-ID, so mail clients show it once.
+process that dies before sending loses nothing: the next round sends them. Each notice
+is recorded as sent right after the mail server took it, and its Message-ID is derived
+from the notice, so even a crash in between can only repeat it under the same
+Message-ID, which mail clients show once. A temporary failure (a 4xx answer, a server
+away) is retried with growing pauses; a permanent one (5xx) is kept for the
+game-master and never retried.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import os
+import socket
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from referee.config import MailSettings
 from referee.mail.compose import compose
+from referee.mail.failures import PermanentFailure
 from referee.mail.transports import Outbox
 from referee.render import Renderer
 from referee.store.games import GameStore
-from referee.store.models import GameRow, SeatRow
+from referee.store.models import GameRow, NoticeRow, SeatRow
+from referee.store.outbox import claim, mark_failed, mark_sent
 
-BATCH = 50
-"""How many sent notices are recorded at once (at most this many could go twice after a crash)."""
+LOG = logging.getLogger("referee.outbox")
+
+RETRY_FIRST = timedelta(seconds=30)
+RETRY_MOST = timedelta(hours=1)
+"""A notice that could not be sent is tried again after 30 s, then twice as long each time, up to an hour."""
 
 
 @dataclass
 class Delivery:
-    """What one delivery round did: notices sent, and the failures left for the next round."""
+    """What one delivery round did: notices sent, and the failures (retried later unless permanent)."""
 
     sent: int = 0
     failed: list[str] = field(default_factory=list)
 
 
-def deliver(store: GameStore, outbox: Outbox, renderer: Renderer, mail: MailSettings) -> Delivery:
-    """Sends every unsent notice of every game through ``outbox``, oldest first."""
-    result = Delivery()
-    games: dict[str, GameRow] = {}
-    seats: dict[tuple[str, str], SeatRow] = {}
-    sent: list[int] = []
-    for notice in store.notices(None, unsent_only=True):
-        game = seat = None
-        if notice.game_id is not None:
-            if notice.game_id not in games:
-                games[notice.game_id] = store.load(notice.game_id).row
-                seats.update(((s.game_id, s.name), s) for s in store.seats(notice.game_id))
-            game, seat = games[notice.game_id], seats.get((notice.game_id, notice.recipient))
+def process_name() -> str:
+    """A name for this process in the outbox's claims: host and process id."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """How long to wait before the next try after ``attempts`` failed ones."""
+    return min(RETRY_FIRST * 2 ** max(attempts - 1, 0), RETRY_MOST)
+
+
+class _Readers:
+    """The games and seats of the notices being sent, each read once."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self.games: dict[str, GameRow] = {}
+        self.seats: dict[tuple[str, str], SeatRow] = {}
+
+    def of(self, notice: NoticeRow) -> tuple[GameRow | None, SeatRow | None]:
+        if notice.game_id is None:
+            return None, None
+        if notice.game_id not in self.games:
+            self.games[notice.game_id] = self.store.load(notice.game_id).row
+            self.seats.update(((s.game_id, s.name), s) for s in self.store.seats(notice.game_id))
+        return self.games[notice.game_id], self.seats.get((notice.game_id, notice.recipient))
+
+
+async def send_due(
+    store: GameStore,
+    outbox: Outbox,
+    renderer: Renderer,
+    mail: MailSettings,
+    owner: str,
+    limit: int = 50,
+    *,
+    waiting: bool = False,
+) -> Delivery:
+    """Claims up to ``limit`` notices due now and sends them through ``outbox``, oldest first.
+
+    With ``waiting``, notices waiting to be retried are sent now too.
+    """
+    result, readers = Delivery(), _Readers(store)
+    for notice in claim(store, owner, datetime.now(UTC), limit, waiting=waiting):
+        number = int(notice.id or 0)
+        where = f"notice {number} to {notice.recipient or 'a stranger'}"
         try:
+            game, seat = readers.of(notice)
             for outgoing in compose(notice, game, seat, renderer, mail):
-                outbox.send(outgoing.message, outgoing.recipients)
-        except OSError as error:
-            store.mark_failed(int(notice.id or 0), str(error))
-            result.failed.append(f"notice {notice.id} to {notice.recipient or notice.address}: {error}")
+                await outbox.send(outgoing.message, outgoing.recipients)
+        except PermanentFailure as error:
+            mark_failed(store, number, str(error), None, datetime.now(UTC))
+            result.failed.append(f"{where}: refused for good: {error}")
+            LOG.warning("mail refused for good", extra={"notice": number, "error": str(error)})
             continue
-        sent.append(int(notice.id or 0))
-        if len(sent) == BATCH:
-            store.mark_sent(sent, datetime.now(UTC))
-            result.sent, sent = result.sent + len(sent), []
-    store.mark_sent(sent, datetime.now(UTC))
-    result.sent += len(sent)
+        except OSError as error:
+            now = datetime.now(UTC)
+            mark_failed(store, number, str(error), now + retry_delay(notice.attempts + 1), now)
+            result.failed.append(f"{where}: {error}")
+            LOG.info("mail not sent yet", extra={"notice": number, "error": str(error)})
+            continue
+        mark_sent(store, [number], datetime.now(UTC))
+        result.sent += 1
     return result
+
+
+async def deliver_all(store: GameStore, outbox: Outbox, renderer: Renderer, mail: MailSettings) -> Delivery:
+    """Sends every unsent notice now (those waiting for a retry too), until only failures remain."""
+    total, owner = Delivery(), process_name()
+    while True:
+        done = await send_due(store, outbox, renderer, mail, owner, waiting=True)
+        total.sent += done.sent
+        total.failed += done.failed
+        if not done.sent:
+            return total
+
+
+def deliver(store: GameStore, outbox: Outbox, renderer: Renderer, mail: MailSettings) -> Delivery:
+    """``deliver_all`` for code that is not asynchronous (the command line)."""
+
+    async def run() -> Delivery:
+        try:
+            return await deliver_all(store, outbox, renderer, mail)
+        finally:
+            await outbox.close()
+
+    return asyncio.run(run())

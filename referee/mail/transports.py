@@ -33,8 +33,16 @@ class Inbox(Protocol):
 class Outbox(Protocol):
     """Where finished mail is handed over for delivery."""
 
-    def send(self, message: EmailMessage, recipients: Sequence[str]) -> None:
-        """Hands ``message`` over for delivery to ``recipients`` (raises ``OSError`` on failure)."""
+    async def send(self, message: EmailMessage, recipients: Sequence[str]) -> None:
+        """Hands ``message`` over for delivery to ``recipients``.
+
+        Raises ``PermanentFailure`` for mail that will never be taken, any other
+        ``OSError`` (``TemporaryFailure`` included) for a failure worth trying again.
+        """
+        ...
+
+    async def close(self) -> None:
+        """Lets go of any connection held."""
         ...
 
 
@@ -78,9 +86,12 @@ class MaildirOutbox:
     def __init__(self, path: Path) -> None:
         self.folder = mailbox.Maildir(path, create=True)
 
-    def send(self, message: EmailMessage, recipients: Sequence[str]) -> None:
+    async def send(self, message: EmailMessage, recipients: Sequence[str]) -> None:
         """Stores ``message``; the recipients are in its headers (a Maildir has no envelope)."""
         self.folder.add(message.as_bytes())
+
+    async def close(self) -> None:
+        """Nothing to let go of."""
 
 
 def maildir_path(url: str) -> Path:

@@ -20,6 +20,19 @@ a game-master shift the boundaries, so they live in a file rather than in code::
     traps_at = "09:00"            # optional, first segment only: local time ...
     # traps_after = "13h"         # ... or an offset from the segment's start
 
+A short game whose phases end early when every awaited player has acted uses
+``clock = "phases"``: no segments, but a ``[stages]`` table giving how long each kind
+of phase stays open from the moment it opens (the rules name a phase's stage)::
+
+    [schedule]
+    name = "museum-suspects"
+    kind = "museum-suspects"
+    clock = "phases"
+    timezone = "Europe/Moscow"
+
+    [stages]
+    turn = "24h"
+
 ``clock = "wall"`` declares a 24-hour day of local clock times: the segments must add
 up to exactly 24 hours and their ends stay at the same local times when the zone
 changes to or from summer time. ``clock = "elapsed"`` declares plain durations that
@@ -33,7 +46,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 from typing import Any, Literal
@@ -52,7 +65,7 @@ __all__ = [
     "trap_time",
 ]
 
-Clock = Literal["wall", "elapsed"]
+Clock = Literal["wall", "elapsed", "phases"]
 
 SUFFIX = ".toml"
 DAY = timedelta(hours=24)
@@ -100,6 +113,7 @@ class Schedule:
     traps_at: timedelta | None = None
     starts_at: time | None = None
     description: str = ""
+    stages: dict[str, timedelta] = field(default_factory=dict)
 
     @property
     def day_length(self) -> timedelta:
@@ -242,7 +256,7 @@ def _wall_ends(schedule: Schedule, start: datetime) -> Iterator[datetime]:
 
 
 def _build(name: str, data: dict[str, Any]) -> Schedule:
-    _no_unknown_keys(data, {"schedule", "segments"}, "the file")
+    _no_unknown_keys(data, {"schedule", "segments", "stages"}, "the file")
     head = data.get("schedule")
     if not isinstance(head, dict):
         raise ScheduleError("missing the [schedule] table")
@@ -257,14 +271,18 @@ def _build(name: str, data: dict[str, Any]) -> Schedule:
         raise ScheduleError("[schedule] description must be a string")
 
     clock = head.get("clock")
-    if clock not in ("wall", "elapsed"):
+    if clock not in ("wall", "elapsed", "phases"):
         raise ScheduleError(
-            f'[schedule] clock must be "wall" (a 24-hour day of local clock times) or '
-            f'"elapsed" (plain durations), got {clock!r}'
+            f'[schedule] clock must be "wall" (a 24-hour day of local clock times), '
+            f'"elapsed" (plain durations) or "phases" (each phase from its opening), got {clock!r}'
         )
     zone = _zone(_required_text(head, "timezone", "[schedule]"))
     reminders = _reminders(head.get("reminders", []))
+    if clock == "phases":
+        return _phases_schedule(name, kind, zone, reminders, description, data)
 
+    if "stages" in data:
+        raise ScheduleError('[stages] needs clock = "phases"')
     raw_segments = data.get("segments")
     if not isinstance(raw_segments, list) or not raw_segments:
         raise ScheduleError("no segments: add one [[segments]] table per segment of the day")
@@ -312,6 +330,26 @@ def _build(name: str, data: dict[str, Any]) -> Schedule:
         starts_at=starts_at,
         description=description,
     )
+
+
+def _phases_schedule(
+    name: str,
+    kind: str,
+    zone: ZoneInfo,
+    reminders: tuple[timedelta, ...],
+    description: str,
+    data: dict[str, Any],
+) -> Schedule:
+    if "segments" in data:
+        raise ScheduleError('clock = "phases" takes a [stages] table, not [[segments]]')
+    raw = data.get("stages")
+    if not isinstance(raw, dict) or not raw:
+        raise ScheduleError('clock = "phases" needs a [stages] table, e.g. turn = "24h"')
+    stages = {str(stage): _positive_duration(value, f"[stages] {stage}") for stage, value in raw.items()}
+    return Schedule(
+        name=name, kind=kind, timezone=zone, clock="phases", segments=(), reminders=reminders,
+        description=description, stages=stages,
+    )  # fmt: skip
 
 
 def _wall_segments(raw_segments: list[dict[str, Any]], starts_at: time) -> list[Segment]:

@@ -26,6 +26,7 @@ from referee.core.orders import LineVerdict, Submission
 from referee.core.rules import Rules, fold, visible
 from referee.core.seats import find_name
 from referee.games import rules_for
+from referee.store.clocks import Timekeeper, refresh_clock
 from referee.store.models import (
     EventRow,
     GameRow,
@@ -125,8 +126,10 @@ class Resolved:
 class GameStore:
     """Reads and changes games stored behind ``engine``."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, timekeeper: Timekeeper | None = None) -> None:
         self.engine = engine
+        self.timekeeper = timekeeper
+        """Puts games on their calendar (deadlines, reminders); without one no game has a deadline."""
 
     @contextmanager
     def _transaction(self) -> Iterator[Session]:
@@ -217,6 +220,8 @@ class GameStore:
                 )
             created = self._append(session, Loaded(row, rules, None, 0), events, row.phase, now)
             self._write_notices(session, row.id, row.phase, rules.welcome(state), now)
+            opened = datetime.fromisoformat(settings["start"]) if settings.get("start") else now
+            self._clock(session, created, opened)
             return self._save(session, created)
 
     def load(self, game_id: str) -> Loaded:
@@ -335,6 +340,14 @@ class GameStore:
                 Notice("answer", (seat,), {**answer, **({"problem": reply.problem} if reply.problem else {})})
             )
         self._write_notices(session, game_id, phase, notices, submission.received_at, reply)
+        rules = loaded.rules
+        if (
+            events
+            and rules.early_close
+            and not rules.finished(after.state)
+            and not rules.waiting(after.state)
+        ):
+            after = self._resolve(session, after, submission.received_at).loaded  # everyone has acted
         return Submitted(verdicts, answer, after)
 
     def _write_notices(
@@ -377,18 +390,30 @@ class GameStore:
                     raise AlreadyResolved(f"{game_id}: {expected_phase} was resolved already")
                 if loaded.rules.finished(loaded.state):
                     raise StoreError(f"game {game_id!r} is over; there is nothing left to resolve")
-                loaded = self._play_bots(session, loaded, now)
-                events = loaded.rules.resolve(loaded.state)
-                phase_log = self._phase_log(session, game_id, phase)
-                notices = loaded.rules.notices(loaded.state, events, phase_log)
-                first = loaded.seq + 1
-                after = self._save(session, self._append(session, loaded, events, phase, now))
-                record = {"game_id": game_id, "phase": phase, "resolved_at": now, "first_seq": first}
-                session.execute(insert(RESOLUTIONS).values(last_seq=after.seq, **record))
-                self._write_notices(session, game_id, phase, notices, now)
-                return Resolved(phase, events, notices, after)
+                return self._resolve(session, loaded, now)
         except IntegrityError as error:
             raise AlreadyResolved(f"{game_id}: this phase was resolved by another process") from error
+
+    def _resolve(self, session: Session, loaded: Loaded, now: datetime) -> Resolved:
+        """Resolves the open phase of a locked game: events, snapshot, resolution row, notices, clock."""
+        game_id, phase = loaded.row.id, loaded.rules.phase(loaded.state).key
+        loaded = self._play_bots(session, loaded, now)
+        events = loaded.rules.resolve(loaded.state)
+        phase_log = self._phase_log(session, game_id, phase)
+        notices = loaded.rules.notices(loaded.state, events, phase_log)
+        first = loaded.seq + 1
+        after = self._append(session, loaded, events, phase, now)
+        self._clock(session, after, now)
+        after = self._save(session, after)
+        record = {"game_id": game_id, "phase": phase, "resolved_at": now, "first_seq": first}
+        session.execute(insert(RESOLUTIONS).values(last_seq=after.seq, **record))
+        self._write_notices(session, game_id, phase, notices, now)
+        return Resolved(phase, events, notices, after)
+
+    def _clock(self, session: Session, loaded: Loaded, opened_at: datetime) -> None:
+        """Puts the game's open phase on its calendar, if the store keeps one."""
+        if self.timekeeper is not None:
+            refresh_clock(session, self.timekeeper, loaded.row, loaded.rules, loaded.state, opened_at)
 
     def _play_bots(self, session: Session, loaded: Loaded, now: datetime) -> Loaded:
         """Orders for the seats the referee plays itself (TS-1 option: the host's), sent at the deadline."""
@@ -437,25 +462,6 @@ class GameStore:
             if unsent_only:
                 query = query.where(col(NoticeRow.sent_at).is_(None))
             return list(session.exec(query.order_by(col(NoticeRow.id))).all())
-
-    def mark_sent(self, notice_ids: list[int], now: datetime) -> None:
-        """Records that the notices ``notice_ids`` were handed to the outgoing transport."""
-        if not notice_ids:
-            return
-        with self._transaction() as session:
-            session.execute(
-                update(NOTICES)
-                .where(col(NoticeRow.id).in_(notice_ids))
-                .values(sent_at=now, attempts=NOTICES.c.attempts + 1, last_error=None)
-            )
-
-    def mark_failed(self, notice_id: int, error: str) -> None:
-        """Records a failed attempt to send the notice ``notice_id`` (it is tried again later)."""
-        with self._transaction() as session:
-            row = session.get(NoticeRow, notice_id)
-            if row is not None:
-                row.attempts, row.last_error = row.attempts + 1, error[:500]
-                session.add(row)
 
     def seat_by_token(self, token: str) -> SeatRow | None:
         """The seat whose reply-address token is ``token`` (ignoring case), if any."""

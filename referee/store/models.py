@@ -116,6 +116,12 @@ class NoticeRow(SQLModel, table=True):
     sent_at: datetime | None = Field(default=None, index=True)
     attempts: int = 0
     last_error: str | None = None
+    next_attempt_at: datetime | None = None
+    failed_at: datetime | None = None
+    """Set when the mail server refused the mail for good; the game-master sees it, nothing retries it."""
+    claimed_by: str | None = None
+    claimed_until: datetime | None = None
+    """A sending process's lease: until then no other process sends this notice."""
 
 
 class InboundRow(SQLModel, table=True):
@@ -134,3 +140,34 @@ class InboundRow(SQLModel, table=True):
     seat: str | None = None
     outcome: str
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+
+
+class ClockRow(SQLModel, table=True):
+    """A game's place on its calendar: when the open phase closes and which reminders are owed.
+
+    ``due_at`` is None for a game that has no calendar (no start), is paused or is over.
+    ``shifts`` are the game-master's shifts of boundaries (TS-5), as JSON
+    ``{"index": phase index, "seconds": n, "only": true|false}``.
+    """
+
+    __tablename__ = "clocks"
+
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    phase: str
+    phase_index: int
+    opened_at: datetime
+    due_at: datetime | None = Field(default=None, index=True)
+    remind_at: datetime | None = Field(default=None, index=True)
+    reminders_sent: int = 0
+    paused_at: datetime | None = None
+    shifts: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+
+
+class MailboxRow(SQLModel, table=True):
+    """How far the referee has read an IMAP mailbox: its UIDVALIDITY and the highest UID done."""
+
+    __tablename__ = "mailboxes"
+
+    name: str = Field(primary_key=True)
+    uidvalidity: int
+    last_uid: int

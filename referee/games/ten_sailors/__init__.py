@@ -33,6 +33,9 @@ class TenSailors:
     """The Ten Sailors rules behind the core's ``Rules`` protocol."""
 
     kind = "ten-sailors"
+    early_close = False  # TS-4: hours end on the calendar, whoever has moved
+    setup_keys: frozenset[str] = frozenset()
+    player_keys = frozenset({"host", "hand"})
 
     def start(self, setup: dict[str, Any]) -> list[Event]:
         """The events that open a game (see ``setup.start``)."""
@@ -44,11 +47,16 @@ class TenSailors:
 
     def phase(self, state: GameState) -> Phase:
         """The segment now open for orders."""
-        return Phase(state.segment.index, state.segment.key, f"day {state.segment.day} {state.segment.part}")
+        segment = state.segment
+        return Phase(segment.index, segment.key, f"day {segment.day} {segment.part}", segment.part)
 
     def finished(self, state: GameState) -> bool:
         """Whether the game is over."""
         return state.finished
+
+    def waiting(self, state: GameState) -> tuple[str, ...]:
+        """The living characters with no move order for the open segment."""
+        return _views.without_move(state)
 
     def submit(self, state: GameState, submission: Submission) -> tuple[list[LineVerdict], list[Event]]:
         """Verdicts and events for a character's order text."""

@@ -50,6 +50,12 @@ def orders_in_force(state: GameState, name: str) -> list[dict[str, Any]]:
     return [order for _, _, order in sorted(rows, key=lambda row: (row[0].index, row[1]))]
 
 
+def without_move(state: GameState) -> tuple[str, ...]:
+    """The living characters who have given no move order for the open segment (TS-11)."""
+    key = state.segment.key
+    return tuple(c.name for c in state.living() if (key, c.name) not in state.moves)
+
+
 def _order_fields(standing: Standing) -> dict[str, Any]:
     fields = {k: (list(v) if isinstance(v, tuple) else v) for k, v in vars(standing.order).items()}
     return {**fields, "received_at": standing.received_at.isoformat()}

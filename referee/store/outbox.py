@@ -1,0 +1,85 @@
+"""The outbox's sending side: claiming notices to send, and recording what became of each.
+
+A sending process first claims a batch (a lease, taken with ``FOR UPDATE SKIP LOCKED``
+on PostgreSQL, so two processes never claim the same notice), then records each notice
+as sent right after the mail server took it. A process that dies leaves its claims to
+expire; the notices are then sent by whoever comes next, with the same Message-ID.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, or_, update
+from sqlmodel import Session, col, select
+
+from referee.store.games import NOTICES, GameStore
+from referee.store.models import NoticeRow
+
+LEASE = timedelta(minutes=5)
+"""How long a claim keeps other processes off a notice."""
+
+
+def claim(
+    store: GameStore, owner: str, now: datetime, limit: int = 50, *, waiting: bool = False
+) -> list[NoticeRow]:
+    """Claims up to ``limit`` notices due for sending (oldest first) for the process ``owner``.
+
+    With ``waiting``, notices waiting to be retried after a failure are taken at once too.
+    """
+    with store._transaction() as session:
+        query = select(NoticeRow).where(col(NoticeRow.sent_at).is_(None), col(NoticeRow.failed_at).is_(None))
+        if not waiting:
+            query = query.where(
+                or_(col(NoticeRow.next_attempt_at).is_(None), col(NoticeRow.next_attempt_at) <= now)
+            )
+        query = (
+            query.where(or_(col(NoticeRow.claimed_until).is_(None), col(NoticeRow.claimed_until) < now))
+            .order_by(col(NoticeRow.id))
+            .limit(limit)
+            .with_for_update(skip_locked=True)
+        )
+        rows = list(session.exec(query).all())
+        for row in rows:
+            row.claimed_by, row.claimed_until = owner, now + LEASE
+            session.add(row)
+        return rows
+
+
+def mark_sent(store: GameStore, notice_ids: list[int], now: datetime) -> None:
+    """Records that the notices ``notice_ids`` were handed to the outgoing transport."""
+    if not notice_ids:
+        return
+    with store._transaction() as session:
+        session.execute(
+            update(NOTICES)
+            .where(col(NoticeRow.id).in_(notice_ids))
+            .values(sent_at=now, attempts=NOTICES.c.attempts + 1, last_error=None, claimed_until=None)
+        )
+
+
+def mark_failed(
+    store: GameStore, notice_id: int, error: str, retry_at: datetime | None, now: datetime
+) -> None:
+    """Records a failed attempt: tried again from ``retry_at``, or never again when it is None."""
+    with store._transaction() as session:
+        row = session.get(NoticeRow, notice_id)
+        if row is not None:
+            row.attempts, row.last_error, row.claimed_until = row.attempts + 1, error[:500], None
+            row.next_attempt_at = retry_at
+            row.failed_at = None if retry_at is not None else now
+            session.add(row)
+
+
+def backlog(store: GameStore) -> tuple[int, int]:
+    """How many notices wait to be sent, and how many the mail server refused for good."""
+    with Session(store.engine) as session:
+        waiting = select(NoticeRow.id).where(
+            col(NoticeRow.sent_at).is_(None), col(NoticeRow.failed_at).is_(None)
+        )
+        failed = select(NoticeRow.id).where(col(NoticeRow.failed_at).is_not(None))
+        count = select(func.count())
+        return (
+            session.exec(count.select_from(waiting.subquery())).one(),
+            session.exec(count.select_from(failed.subquery())).one(),
+        )
