@@ -17,9 +17,10 @@ from pathlib import Path
 
 from referee.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.demo import START, start_demo_game
+from referee.mail.connect import open_outbox
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest
-from referee.mail.transports import maildir_path, open_outbox
+from referee.mail.transports import maildir_path
 from referee.render import Renderer
 
 
@@ -38,7 +39,7 @@ def run_mail_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> 
     """Runs the mail benchmark in the empty folder ``directory``."""
     config, store, loaded = start_demo_game(directory, 1, 9, "en")
     clock = START
-    outbox, renderer = open_outbox(config.mail.outgoing), Renderer(config.templates)
+    outbox, renderer = open_outbox(config.mail), Renderer(config.templates)
     deliver(store, outbox, renderer, config.mail)
     reader = MailReader(maildir_path(config.mail.outgoing))
     reader.refresh()

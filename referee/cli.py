@@ -16,7 +16,6 @@ from referee.config import PROJECT_ROOT, Config, ConfigError, config_path, load_
 from referee.core.events import Event
 from referee.gamefile import GameFileError, read_game_file
 from referee.render import Renderer
-from referee.schedule.files import deadline, load_schedule
 from referee.store.database import create_tables, open_engine
 from referee.store.games import GameStore, Loaded, StoreError
 
@@ -50,7 +49,12 @@ def _config(explicit: str | None) -> Config:
 
 
 def _store(config: Config) -> GameStore:
-    return GameStore(open_engine(config.database_url))
+    """The games of ``config``'s database, on the calendar of its schedules."""
+    from referee.schedule.timekeeper import ScheduleTimekeeper
+
+    engine = open_engine(config.database_url)
+    create_tables(engine)
+    return GameStore(engine, ScheduleTimekeeper(config.schedules))
 
 
 def _now(at: str | None) -> datetime:
@@ -70,23 +74,26 @@ def _load(store: GameStore, game_id: str) -> Loaded:
         raise _fail(str(error)) from error
 
 
-def _deadline(settings: Config, loaded: Loaded) -> str | None:
-    """When the open phase ends by the game's schedule, if the game file gave a start."""
-    start = loaded.row.settings.get("start")
-    if not start or loaded.rules.finished(loaded.state):
-        return None
-    schedule = load_schedule(loaded.row.schedule, settings.schedules)
-    index = loaded.rules.phase(loaded.state).index
-    return deadline(schedule, datetime.fromisoformat(start), index).isoformat()
+def _deadline(store: GameStore, game_id: str) -> str | None:
+    """When the open phase of ``game_id`` ends by its calendar (None: no deadline, or paused)."""
+    from sqlmodel import Session
+
+    from referee.store.clocks import as_utc
+    from referee.store.models import ClockRow
+
+    with Session(store.engine) as session:
+        clock = session.get(ClockRow, game_id)
+    return as_utc(clock.due_at).isoformat() if clock is not None and clock.due_at is not None else None
 
 
 def _deliver(settings: Config, store: GameStore) -> None:
     """Sends whatever the outbox holds through the outgoing transport, before the command ends."""
+    from referee.mail.connect import open_outbox
     from referee.mail.delivery import deliver
-    from referee.mail.transports import TransportError, open_outbox
+    from referee.mail.transports import TransportError
 
     try:
-        outbox = open_outbox(settings.mail.outgoing)
+        outbox = open_outbox(settings.mail)
     except (TransportError, OSError) as error:
         typer.echo(f"warning: no mail was sent ({error}); `referee deliver` sends it later", err=True)
         return
@@ -248,15 +255,19 @@ def ingest(
 @app.command()
 def fetch(config: ConfigOption = None) -> None:
     """Read the configured incoming mail once, answer it, and send the answers."""
-    from referee.mail.transports import TransportError, open_inbox
+    from referee.mail.connect import open_inbox
+    from referee.mail.transports import TransportError
 
     settings = _config(config)
     store = _store(settings)
     try:
-        inbox = open_inbox(settings.mail.incoming)
+        inbox = open_inbox(settings.mail, store)
     except (TransportError, OSError) as error:
         raise _fail(f"cannot open the incoming mail {settings.mail.incoming}: {error}") from error
-    _take_in_folder(settings, store, inbox, None)
+    try:
+        _take_in_folder(settings, store, inbox, None)
+    finally:
+        inbox.close()
     _deliver(settings, store)
 
 
@@ -322,6 +333,92 @@ def _report_intake(name: str, intake: Intake) -> None:
 
 
 @app.command()
+def serve(
+    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    config: ConfigOption = None,
+) -> None:
+    """Run the referee: read mail, resolve every game on its calendar, send mail. Stop with Ctrl-C."""
+    from referee.service.logs import setup_logging
+    from referee.service.runner import serve as run_service
+
+    settings = _config(config)
+    setup_logging(log_level)
+    run_service(settings)
+
+
+@app.command()
+def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
+    """How the referee stands: every game's next boundary, the outbox, the last mail received."""
+    from referee.service.health import health
+
+    report = health(_store(_config(config)))
+    if as_json:
+        _print_json(report)
+        return
+    for game in report["games"]:
+        when = "paused" if game["paused"] else (game["due_at"] or "no deadline")
+        state = "over" if game["finished"] else f"{game['phase']} until {when}"
+        typer.echo(f"{game['id']:<20} {game['kind']:<16} {state}; awaiting {game['waiting']}")
+    outbox = report["outbox"]
+    typer.echo(
+        f"outbox: {outbox['waiting']} waiting, {outbox['refused']} refused for good by the mail server"
+    )
+    typer.echo(f"last mail received: {report['last_mail'] or 'none yet'}")
+
+
+@app.command()
+def pause(game: str, config: ConfigOption = None) -> None:
+    """Stop a game's clock: nothing is resolved until `referee resume` (orders are still taken)."""
+    clock = _calendar_change(config, lambda calendar, now: calendar.pause(game, now))
+    typer.echo(f"{game} is paused at {clock.phase}")
+
+
+@app.command()
+def resume(game: str, config: ConfigOption = None) -> None:
+    """Restart a paused game's clock; its deadlines move by the time it was paused."""
+    clock = _calendar_change(config, lambda calendar, now: calendar.resume(game, now))
+    typer.echo(f"{game} runs again; {clock.phase} ends at {_shown(clock.due_at)}")
+
+
+@app.command()
+def shift(
+    game: str,
+    by: Annotated[str, typer.Argument(help='How far to move the boundary: "30m", "+2h", "-15m".')],
+    only: Annotated[
+        bool, typer.Option("--only", help="Move only the open phase's boundary, not the later ones.")
+    ] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Move the boundary of the open phase (and every later one unless --only) — TS-5."""
+    from referee.schedule.files import parse_duration
+
+    sign = -1 if by.strip().startswith("-") else 1
+    try:
+        amount = sign * parse_duration(by.strip().lstrip("+-"))
+    except ValueError as error:
+        raise _fail(str(error)) from error
+    clock = _calendar_change(config, lambda calendar, now: calendar.shift(game, amount, now, only=only))
+    typer.echo(f"{game}: {clock.phase} now ends at {_shown(clock.due_at)}")
+
+
+def _calendar_change(config: str | None, change: Any) -> Any:
+    """Runs ``change(calendar, now)`` on the configured store, turning store errors into messages."""
+    from referee.store.calendar import Calendar
+
+    store = _store(_config(config))
+    try:
+        return change(Calendar(store), datetime.now(UTC))
+    except StoreError as error:
+        raise _fail(str(error)) from error
+
+
+def _shown(moment: datetime | None) -> str:
+    from referee.store.clocks import as_utc
+
+    return as_utc(moment).isoformat() if moment is not None else "no deadline"
+
+
+@app.command()
 def state(game: str, config: ConfigOption = None, as_json: JsonOption = False) -> None:
     """The game-master's full view of a game."""
     settings = _config(config)
@@ -329,7 +426,7 @@ def state(game: str, config: ConfigOption = None, as_json: JsonOption = False) -
     loaded = _load(store, game)
     view = loaded.rules.master_view(loaded.state)
     view["schedule"] = loaded.row.schedule
-    view["deadline"] = _deadline(settings, loaded)
+    view["deadline"] = _deadline(store, game)
     emails = {seat.name: seat.email for seat in store.seats(game)}
     for character in view["characters"]:
         character["email"] = emails.get(character["name"], "")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,9 @@ class MailSettings:
     name: str = "Referee"
     incoming: str = "maildir:mail/incoming"
     outgoing: str = "maildir:mail/outgoing"
+    incoming_password: str | None = field(default=None, repr=False)
+    outgoing_password: str | None = field(default=None, repr=False)
+    """Server passwords from referee.toml; ``$REFEREE_IMAP_PASSWORD`` / ``$REFEREE_SMTP_PASSWORD`` do too."""
 
     @property
     def local_part(self) -> str:
@@ -53,6 +56,22 @@ class Config:
     templates: Path
     raw: dict[str, Any]
     mail: MailSettings = MailSettings()
+    service: ServiceSettings = field(default_factory=lambda: ServiceSettings())
+
+
+@dataclass(frozen=True)
+class ServiceSettings:
+    """The ``[service]`` table of ``referee serve``.
+
+    ``tick_seconds``: how often deadlines and reminders are checked; ``wait_seconds``:
+    the longest an idle wait for new mail lasts before the inbox is looked at again;
+    ``retry_seconds``: the first pause before a mail that could not be sent is tried again
+    (doubling each time, up to an hour).
+    """
+
+    tick_seconds: float = 1.0
+    wait_seconds: float = 5.0
+    retry_seconds: float = 30.0
 
 
 def config_path(explicit: str | None) -> Path:
@@ -77,7 +96,19 @@ def load_config(path: Path) -> Config:
         templates=_directory(paths.get("templates"), base, "templates"),
         raw=raw,
         mail=_mail(raw.get("mail", {}), base),
+        service=_service(raw.get("service", {})),
     )
+
+
+def _service(table: dict[str, Any]) -> ServiceSettings:
+    """The ``[service]`` table (raises ``ConfigError`` on a value that is not a positive number)."""
+    values = {}
+    for key in ("tick_seconds", "wait_seconds", "retry_seconds"):
+        value = table.get(key, getattr(ServiceSettings, key))
+        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+            raise ConfigError(f"[service] {key} must be a positive number of seconds, not {value!r}")
+        values[key] = float(value)
+    return ServiceSettings(**values)
 
 
 def _mail(table: dict[str, Any], base: Path) -> MailSettings:
@@ -91,6 +122,8 @@ def _mail(table: dict[str, Any], base: Path) -> MailSettings:
         name=str(table.get("name", default.name)),
         incoming=absolute_maildir(str(table.get("incoming", default.incoming)), base),
         outgoing=absolute_maildir(str(table.get("outgoing", default.outgoing)), base),
+        incoming_password=table.get("incoming_password"),
+        outgoing_password=table.get("outgoing_password"),
     )
 
 

@@ -17,9 +17,10 @@ from referee.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.config import PROJECT_ROOT, Config, load_config
 from referee.core.rules import visible
 from referee.gamefile import read_game_file
+from referee.mail.connect import open_outbox
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest
-from referee.mail.transports import MaildirInbox, maildir_path, open_outbox
+from referee.mail.transports import MaildirInbox, maildir_path
 from referee.render import Renderer
 from referee.store.database import create_tables, open_engine
 from referee.store.games import GameStore, Loaded
@@ -156,7 +157,7 @@ def _cautious(orders: str, day: int) -> str:
 
 def _sender(store: GameStore, config: Config) -> Callable[[], None]:
     """Sends the outbox's mail to the outgoing Maildir (raises if any mail could not be written)."""
-    outbox, renderer = open_outbox(config.mail.outgoing), Renderer(config.templates)
+    outbox, renderer = open_outbox(config.mail), Renderer(config.templates)
 
     def send() -> None:
         done = deliver(store, outbox, renderer, config.mail)

@@ -9,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.mail.transports import MaildirInbox, TransportError, open_inbox, open_outbox
+from referee.config import MailSettings
+from referee.mail.connect import open_inbox, open_outbox
+from referee.mail.transports import MaildirInbox, MaildirOutbox, TransportError, maildir_path
+from referee.store.database import open_engine
+from referee.store.games import GameStore
 
 
 def _raw(number: int) -> bytes:
@@ -44,11 +48,16 @@ def test_outbox_writes_whole_mails_a_mail_client_can_open(tmp_path: Path) -> Non
     message = EmailMessage()
     message["Subject"] = "Привет"
     message.set_content("Всё хорошо")
-    asyncio.run(open_outbox(f"maildir:{tmp_path / 'deep' / 'out'}").send(message, ["a@example.org"]))
+    asyncio.run(
+        MaildirOutbox(maildir_path(f"maildir:{tmp_path / 'deep' / 'out'}")).send(message, ["a@example.org"])
+    )
     (path,) = (tmp_path / "deep" / "out" / "new").iterdir()
     assert path.read_bytes() == message.as_bytes()
 
 
 def test_an_unknown_transport_is_named_in_the_error(tmp_path: Path) -> None:
+    store = GameStore(open_engine("sqlite://"))
     with pytest.raises(TransportError, match="pop3://x"):
-        open_inbox("pop3://x")
+        open_inbox(MailSettings(incoming="pop3://x"), store)
+    with pytest.raises(TransportError, match="smtps://y"):
+        open_outbox(MailSettings(outgoing="smtps://y"))

@@ -25,7 +25,7 @@ from referee.mail.transports import Outbox
 from referee.render import Renderer
 from referee.store.games import GameStore
 from referee.store.models import GameRow, NoticeRow, SeatRow
-from referee.store.outbox import claim, mark_failed, mark_sent
+from referee.store.outbox import claim, mark_failed, mark_sent, release
 
 LOG = logging.getLogger("referee.outbox")
 
@@ -47,9 +47,9 @@ def process_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def retry_delay(attempts: int) -> timedelta:
-    """How long to wait before the next try after ``attempts`` failed ones."""
-    return min(RETRY_FIRST * 2 ** max(attempts - 1, 0), RETRY_MOST)
+def retry_delay(attempts: int, first: timedelta = RETRY_FIRST) -> timedelta:
+    """How long to wait before the next try after ``attempts`` failed ones, the first wait being ``first``."""
+    return min(first * 2 ** max(attempts - 1, 0), max(RETRY_MOST, first))
 
 
 class _Readers:
@@ -78,13 +78,17 @@ async def send_due(
     limit: int = 50,
     *,
     waiting: bool = False,
+    retry: timedelta = RETRY_FIRST,
 ) -> Delivery:
     """Claims up to ``limit`` notices due now and sends them through ``outbox``, oldest first.
 
-    With ``waiting``, notices waiting to be retried are sent now too.
+    With ``waiting``, notices waiting to be retried are sent now too. A temporary failure
+    ends the round (the server is likely away): the rest of the claimed notices are
+    given back untried.
     """
     result, readers = Delivery(), _Readers(store)
-    for notice in claim(store, owner, datetime.now(UTC), limit, waiting=waiting):
+    claimed = claim(store, owner, datetime.now(UTC), limit, waiting=waiting)
+    for position, notice in enumerate(claimed):
         number = int(notice.id or 0)
         where = f"notice {number} to {notice.recipient or 'a stranger'}"
         try:
@@ -98,10 +102,11 @@ async def send_due(
             continue
         except OSError as error:
             now = datetime.now(UTC)
-            mark_failed(store, number, str(error), now + retry_delay(notice.attempts + 1), now)
+            mark_failed(store, number, str(error), now + retry_delay(notice.attempts + 1, retry), now)
             result.failed.append(f"{where}: {error}")
             LOG.info("mail not sent yet", extra={"notice": number, "error": str(error)})
-            continue
+            release(store, [int(rest.id or 0) for rest in claimed[position + 1 :]])
+            break
         mark_sent(store, [number], datetime.now(UTC))
         result.sent += 1
     return result
@@ -114,7 +119,7 @@ async def deliver_all(store: GameStore, outbox: Outbox, renderer: Renderer, mail
         done = await send_due(store, outbox, renderer, mail, owner, waiting=True)
         total.sent += done.sent
         total.failed += done.failed
-        if not done.sent:
+        if not done.sent or done.failed:
             return total
 
 

@@ -8,7 +8,9 @@ on disk (the embedded default, no server needed). Servers plug in behind the sam
 from __future__ import annotations
 
 import mailbox
+import time
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Protocol
@@ -27,6 +29,22 @@ class Inbox(Protocol):
 
     def done(self, key: str) -> None:
         """Marks the mail ``key`` as read, so that it is not fetched again."""
+        ...
+
+    def failed(self, key: str) -> None:
+        """Puts the mail ``key``, which could not be processed, where the game-master finds it."""
+        ...
+
+    def received_at(self, key: str) -> datetime | None:
+        """When the mailbox received the mail ``key`` (of the last ``fetch``), if it knows."""
+        ...
+
+    def wait(self, timeout: float) -> bool:
+        """Waits up to ``timeout`` seconds for new mail; True if some arrived."""
+        ...
+
+    def close(self) -> None:
+        """Lets go of any connection held."""
         ...
 
 
@@ -79,6 +97,27 @@ class MaildirInbox:
             flags = "".join(sorted(set(path.name.partition(":")[2].partition(",")[2]) | {"S"}))
             path.rename(self.path / "cur" / f"{key}:2,{flags}")
 
+    def failed(self, key: str) -> None:
+        """Moves the mail ``key`` into the Maildir folder ``<this folder>-failed`` beside this one."""
+        path = self._unread().get(key)
+        if path is not None:
+            aside = mailbox.Maildir(self.path.with_name(f"{self.path.name}-failed"), create=True)
+            aside.add(path.read_bytes())
+            path.unlink()
+
+    def received_at(self, key: str) -> datetime | None:
+        """When the mail ``key`` was delivered into the folder (its file's time)."""
+        path = self._unread().get(key)
+        return datetime.fromtimestamp(path.stat().st_mtime, UTC) if path is not None else None
+
+    def wait(self, timeout: float) -> bool:
+        """Sleeps ``timeout`` seconds (a folder cannot announce new mail); then says whether there is some."""
+        time.sleep(timeout)
+        return bool(self._unread())
+
+    def close(self) -> None:
+        """Nothing to let go of."""
+
 
 class MaildirOutbox:
     """Puts each mail into ``new/`` of a Maildir folder, where a mail client can open it."""
@@ -102,13 +141,3 @@ def maildir_path(url: str) -> Path:
     path = Path(rest)
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def open_inbox(url: str) -> Inbox:
-    """The incoming transport named by ``url``."""
-    return MaildirInbox(maildir_path(url))
-
-
-def open_outbox(url: str) -> Outbox:
-    """The outgoing transport named by ``url``."""
-    return MaildirOutbox(maildir_path(url))

@@ -71,6 +71,15 @@ def mark_failed(
             session.add(row)
 
 
+def release(store: GameStore, notice_ids: list[int]) -> None:
+    """Gives back the claims on ``notice_ids`` unsent, for any process to take at once."""
+    if notice_ids:
+        with store._transaction() as session:
+            session.execute(
+                update(NOTICES).where(col(NoticeRow.id).in_(notice_ids)).values(claimed_until=None)
+            )
+
+
 def backlog(store: GameStore) -> tuple[int, int]:
     """How many notices wait to be sent, and how many the mail server refused for good."""
     with Session(store.engine) as session:

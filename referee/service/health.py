@@ -1,0 +1,43 @@
+"""What ``referee status`` shows a game-master: each game's next boundary, the outbox, the last mail."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from referee.store.calendar import Calendar
+from referee.store.clocks import as_utc
+from referee.store.games import GameStore
+from referee.store.models import InboundRow
+from referee.store.outbox import backlog
+
+
+def health(store: GameStore) -> dict[str, Any]:
+    """The service's state as JSON-ready data (no secrets: no tokens, passwords or mail text)."""
+    clocks = {clock.game_id: clock for clock in Calendar(store).clocks()}
+    games = []
+    for row in store.games():
+        loaded = store.load(row.id)
+        clock = clocks.get(row.id)
+        finished = loaded.rules.finished(loaded.state)
+        games.append(
+            {
+                "id": row.id,
+                "kind": row.kind,
+                "phase": row.phase,
+                "finished": finished,
+                "paused": clock is not None and clock.paused_at is not None,
+                "due_at": as_utc(clock.due_at).isoformat() if clock and clock.due_at else None,
+                "waiting": 0 if finished else len(loaded.rules.waiting(loaded.state)),
+            }
+        )
+    waiting, refused = backlog(store)
+    with Session(store.engine) as session:
+        last = session.exec(select(func.max(InboundRow.received_at))).one()
+    return {
+        "games": games,
+        "outbox": {"waiting": waiting, "refused": refused},
+        "last_mail": as_utc(last).isoformat() if last else None,
+    }

@@ -1,0 +1,242 @@
+"""The service loop: take mail in, resolve the boundaries that are due, send the outbox.
+
+Three things run side by side on one asyncio loop:
+
+- the **step**, run by APScheduler every ``tick_seconds`` and whenever new mail is
+  announced: it reads every unread mail and takes each in *after* the boundaries that
+  fell due before the mail arrived (so after downtime everything happens in the order
+  it would have happened), then resolves the boundaries due now and writes the
+  reminders owed. While the inbox cannot be read, no boundary is resolved: a boundary
+  never closes without the orders that arrived before it.
+- the **watcher** waits for new mail (IMAP IDLE where the server offers it) and runs a
+  step as soon as some arrives;
+- the **sender** sends the outbox, retrying temporary failures with growing pauses.
+
+All truth is in the database, so any number of these services may share one
+PostgreSQL database: each boundary is resolved by one of them, each mail sent by one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import signal
+import time
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime, timedelta
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from sqlalchemy.exc import DBAPIError
+
+from referee.config import Config
+from referee.mail.connect import open_inbox, open_outbox
+from referee.mail.delivery import process_name, send_due
+from referee.mail.intake import ingest
+from referee.mail.transports import Inbox, Outbox
+from referee.render import Renderer
+from referee.schedule.timekeeper import ScheduleTimekeeper
+from referee.store.calendar import Calendar
+from referee.store.database import create_tables, open_engine
+from referee.store.games import GameStore
+
+LOG = logging.getLogger("referee.service")
+
+Clock = Callable[[], datetime]
+
+
+def backoff(attempt: int, rng: random.Random, cap: float = 300.0) -> float:
+    """Seconds to wait before trying a server again after ``attempt`` failures (jittered, capped)."""
+    return min(cap, 2.0 ** min(attempt, 10)) * (0.5 + rng.random() / 2)
+
+
+class Service:
+    """One ``referee serve`` process over the games, mail and schedules of ``config``."""
+
+    def __init__(
+        self, config: Config, *, env: Mapping[str, str] = os.environ, clock: Clock | None = None
+    ) -> None:
+        self.config = config
+        self.env = env
+        self.now: Clock = clock or (lambda: datetime.now(UTC))
+        engine = open_engine(config.database_url)
+        create_tables(engine)
+        self.store = GameStore(engine, ScheduleTimekeeper(config.schedules))
+        self.calendar = Calendar(self.store)
+        self.renderer = Renderer(config.templates)
+        self.owner = process_name()
+        self.stopping = asyncio.Event()
+        self.mail_waiting = asyncio.Event()
+        self.step_lock = asyncio.Lock()
+        self.rng = random.Random()
+        self.inbox: Inbox | None = None
+        self.watcher_inbox: Inbox | None = None
+        self.outbox: Outbox | None = None
+        self.inbox_failures = 0
+        self.inbox_retry_at = 0.0
+
+    async def run(self) -> None:
+        """Runs until SIGTERM or SIGINT (or ``stop``), then finishes the work in hand and returns."""
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(number, self.stop)
+        scheduler = AsyncIOScheduler(timezone=UTC, event_loop=loop)
+        scheduler.add_job(
+            self.step,
+            "interval",
+            seconds=self.config.service.tick_seconds,
+            next_run_time=datetime.now(UTC),
+            max_instances=1,
+            coalesce=True,
+            misfire_grace_time=None,
+        )
+        scheduler.start()
+        LOG.info(
+            "service started", extra={"process": self.owner, "database": _safe_url(self.config.database_url)}
+        )
+        tasks = [asyncio.create_task(self._watch()), asyncio.create_task(self._send())]
+        await self.stopping.wait()
+        scheduler.shutdown(wait=False)
+        async with self.step_lock:  # the step in hand finishes
+            pass
+        self.mail_waiting.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await self._close()
+        LOG.info("service stopped", extra={"process": self.owner})
+
+    def stop(self) -> None:
+        """Asks the service to finish the work in hand and stop."""
+        self.stopping.set()
+        self.mail_waiting.set()
+
+    async def step(self) -> None:
+        """Takes in the mail waiting, resolves the boundaries due, and writes the reminders owed."""
+        if self.stopping.is_set():
+            return
+        async with self.step_lock:
+            try:
+                await asyncio.to_thread(self._step)
+            except DBAPIError as error:
+                LOG.error("database unreachable; trying again at the next tick", extra={"error": str(error)})
+        self.mail_waiting.set()
+
+    def _step(self) -> None:
+        if self._take_in():
+            self._catch_up(self.now())
+            self.calendar.remind(self.now())
+
+    def _take_in(self) -> bool:
+        """Takes in every unread mail in order of arrival; False if the inbox could not be read."""
+        if self.inbox_failures and time.monotonic() < self.inbox_retry_at:
+            return False
+        try:
+            if self.inbox is None:
+                self.inbox = open_inbox(self.config.mail, self.store, self.env)
+            fetched = self.inbox.fetch()
+        except OSError as error:
+            self.inbox_failures += 1
+            wait = backoff(self.inbox_failures, self.rng)
+            self.inbox_retry_at = time.monotonic() + wait
+            LOG.warning(
+                "incoming mail unreachable; boundaries wait for it",
+                extra={"error": str(error), "retry_in": round(wait, 1)},
+            )
+            return False
+        self.inbox_failures = 0
+        for key, raw in fetched:
+            received = min(self.inbox.received_at(key) or self.now(), self.now())
+            self._catch_up(received)
+            try:
+                intake = ingest(self.store, self.config.mail, raw, received)
+            except DBAPIError:
+                raise  # the mail stays unread and is taken in at the next step
+            except Exception:
+                LOG.exception("mail could not be processed; moved aside", extra={"key": key})
+                self.inbox.failed(key)
+                continue
+            self.inbox.done(key)
+            LOG.info(
+                "mail taken in",
+                extra={"message_id": intake.message_id, "outcome": intake.outcome, "game": intake.game_id},
+            )
+        return True
+
+    def _catch_up(self, until: datetime) -> None:
+        """Resolves, in order, every boundary due at or before ``until``, each as of its own time."""
+        while due := self.calendar.due(until):
+            for item in due:
+                resolved = self.calendar.resolve_due(item)
+                if resolved is not None:
+                    LOG.info(
+                        "phase resolved",
+                        extra={"game": item.game_id, "phase": item.phase, "due_at": item.due_at.isoformat()},
+                    )
+
+    async def _watch(self) -> None:
+        """Runs a step as soon as the inbox announces new mail."""
+        while not self.stopping.is_set():
+            try:
+                if self.watcher_inbox is None:
+                    self.watcher_inbox = open_inbox(self.config.mail, self.store, self.env)
+                arrived = await asyncio.to_thread(self.watcher_inbox.wait, self.config.service.wait_seconds)
+            except OSError:
+                self.watcher_inbox = None
+                await self._pause(self.config.service.wait_seconds)
+                continue
+            if arrived and not self.stopping.is_set():
+                await self.step()
+
+    async def _send(self) -> None:
+        """Sends the outbox whenever there is something to send, until the service stops."""
+        failures = 0
+        retry = timedelta(seconds=self.config.service.retry_seconds)
+        while not self.stopping.is_set():
+            self.mail_waiting.clear()
+            try:
+                if self.outbox is None:
+                    self.outbox = open_outbox(self.config.mail, self.env)
+                done = await send_due(
+                    self.store, self.outbox, self.renderer, self.config.mail, self.owner, retry=retry
+                )
+            except (OSError, DBAPIError) as error:
+                LOG.warning("outbox could not be sent", extra={"error": str(error)})
+                done = None
+            if done is not None and done.sent and not done.failed:
+                failures = 0
+                continue  # there may be more
+            if done is not None and done.failed:
+                failures += 1
+                LOG.warning("mail not sent; will retry", extra={"failures": done.failed[:3]})
+                await self._pause(min(backoff(failures, self.rng), self.config.service.retry_seconds))
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.mail_waiting.wait(), timeout=1.0)
+
+    async def _pause(self, seconds: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.stopping.wait(), timeout=seconds)
+
+    async def _close(self) -> None:
+        for inbox in (self.inbox, self.watcher_inbox):
+            if inbox is not None:
+                with contextlib.suppress(OSError):
+                    inbox.close()
+        if self.outbox is not None:
+            with contextlib.suppress(OSError):
+                await self.outbox.close()
+
+
+def _safe_url(url: str) -> str:
+    """A database URL without its password, for the log."""
+    scheme, sep, rest = url.partition("://")
+    if "@" not in rest:
+        return url
+    credentials, _, host = rest.rpartition("@")
+    return f"{scheme}{sep}{credentials.partition(':')[0]}:***@{host}"
+
+
+def serve(config: Config) -> None:
+    """Runs the service over ``config`` until it is told to stop."""
+    asyncio.run(Service(config).run())

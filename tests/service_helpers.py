@@ -1,0 +1,144 @@
+"""A referee site for service tests: a config file, schedules measured in seconds, games, player mail."""
+
+from __future__ import annotations
+
+import mailbox
+import os
+import shutil
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+
+from referee.config import PROJECT_ROOT, Config, load_config
+from referee.gamefile import read_game_file
+from referee.schedule.timekeeper import ScheduleTimekeeper
+from referee.store.database import create_tables, open_engine
+from referee.store.games import GameStore
+from referee.store.models import SeatRow
+
+TEST_SCHEDULE = """
+[schedule]
+name = "ten-sailors-seconds"
+kind = "ten-sailors"
+description = "Ten Sailors in seconds, for the service tests."
+clock = "elapsed"
+timezone = "Europe/Moscow"
+reminders = ["20s", "10s"]
+
+[[segments]]
+name = "night"
+duration = "60s"
+traps_after = "50s"
+
+[[segments]]
+name = "hour1"
+duration = "30s"
+
+[[segments]]
+name = "hour2"
+duration = "30s"
+
+[[segments]]
+name = "hour3"
+duration = "30s"
+
+[[segments]]
+name = "hour4"
+duration = "30s"
+"""
+
+PLAYERS = {
+    "Anna": ("anna@example.org", ["Kitchen", "Sofa", "Knife"]),
+    "Boris": ("boris@example.org", ["Garage", "Wardrobe", "Rope"]),
+    "Vera": ("vera@example.org", ["Study", "Armchair", "Poison"]),
+}
+REFEREE = "referee@example.org"
+
+
+@dataclass
+class Site:
+    """A folder holding a referee: ``referee.toml``, schedules, Maildirs and (by default) a SQLite file."""
+
+    root: Path
+    database_url: str
+    incoming: str = ""
+    outgoing: str = ""
+    service: str = "tick_seconds = 0.2\nwait_seconds = 0.5\nretry_seconds = 1\n"
+    extra: str = ""
+    _numbers: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        schedules = self.root / "schedules"
+        shutil.copytree(PROJECT_ROOT / "schedules", schedules, dirs_exist_ok=True)
+        (schedules / "ten-sailors-seconds.toml").write_text(TEST_SCHEDULE, encoding="utf-8")
+        self.incoming = self.incoming or f"maildir:{self.root / 'incoming'}"
+        self.outgoing = self.outgoing or f"maildir:{self.root / 'outgoing'}"
+        self.write_config()
+
+    def write_config(self) -> None:
+        """Writes ``referee.toml`` from the site's settings."""
+        (self.root / "referee.toml").write_text(
+            f'[database]\nurl = "{self.database_url}"\n\n[paths]\nschedules = "schedules"\n'
+            f'templates = "{PROJECT_ROOT / "templates"}"\n\n'
+            f'[mail]\naddress = "{REFEREE}"\nincoming = "{self.incoming}"\noutgoing = "{self.outgoing}"\n'
+            f"{self.extra}\n[service]\n{self.service}",
+            encoding="utf-8",
+        )
+
+    @property
+    def config_path(self) -> Path:
+        """The site's ``referee.toml``."""
+        return self.root / "referee.toml"
+
+    def config(self) -> Config:
+        """The site's configuration, loaded."""
+        return load_config(self.config_path)
+
+    def store(self) -> GameStore:
+        """A store over the site's database, on the calendar of its schedules."""
+        engine = open_engine(self.database_url)
+        create_tables(engine)
+        return GameStore(engine, ScheduleTimekeeper(self.root / "schedules"))
+
+    def create_game(self, game_id: str, start: datetime, *, schedule: str = "ten-sailors-seconds") -> None:
+        """Creates a Ten Sailors game for Anna, Boris and Vera (fixed hands) starting at ``start``."""
+        lines = [
+            "[game]",
+            'kind = "ten-sailors"',
+            f'id = "{game_id}"',
+            f'schedule = "{schedule}"',
+            "seed = 7",
+            f"start = {start.isoformat()}",
+        ]
+        for name, (email, hand) in PLAYERS.items():
+            cards = ", ".join(f'"{card}"' for card in hand)
+            lines += ["", "[[players]]", f'name = "{name}"', f'email = "{email}"', f"hand = [{cards}]"]
+        path = self.root / f"{game_id}.toml"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        read_game_file(path, self.root / "schedules").create(self.store(), start)
+
+    def mail_from(self, game_id: str, name: str, text: str, at: datetime) -> bytes:
+        """A player's reply to their own address at the referee, written at ``at``."""
+        seat = self._seat(game_id, name)
+        number = self._numbers[name] = self._numbers.get(name, 0) + 1
+        message = EmailMessage()
+        message["From"] = seat.email
+        message["To"] = f"referee+{seat.token}@example.org"
+        message["Subject"] = "orders"
+        message["Date"] = format_datetime(at)
+        message["Message-ID"] = f"<{game_id}.{name}.{number}@players.example.org>"
+        message.set_content(text)
+        return message.as_bytes()
+
+    def _seat(self, game_id: str, name: str) -> SeatRow:
+        return self.store().seat(game_id, name)
+
+
+def drop(maildir: Path, raw: bytes, at: datetime) -> None:
+    """Delivers ``raw`` into the Maildir ``maildir`` as received at ``at``."""
+    folder = mailbox.Maildir(maildir, create=True)
+    key = folder.add(raw)
+    path = maildir / "new" / key
+    os.utime(path, (at.timestamp(), at.timestamp()))

@@ -1,0 +1,199 @@
+"""The SMTP outbox against a real aiosmtpd: delivery, one connection, failure kinds, login and rate."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from servers import SmtpServer, smtp_server
+
+from referee.bench_transport import bare_smtp_send
+from referee.mail.failures import PermanentFailure, TemporaryFailure
+from referee.mail.smtp import SmtpOutbox
+from referee.mail.transports import TransportError
+from referee.mail.urls import parse_smtp_url
+
+PLAYER = "anna@example.org"
+HOST_PLAYER = "boris@example.org"
+
+
+def mail(number: int, to: str = PLAYER) -> EmailMessage:
+    """A small notice from the referee, numbered in its subject."""
+    message = EmailMessage()
+    message["From"] = "Referee <referee@example.org>"
+    message["To"] = to
+    message["Subject"] = f"Notice {number}"
+    message["Message-ID"] = f"<notice-{number}@example.org>"
+    message.set_content(f"Hour {number} is resolved.\n")
+    return message
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[SmtpServer]:
+    """A fresh SMTP server storing mail under ``tmp_path``."""
+    with smtp_server(tmp_path / "received") as running:
+        yield running
+
+
+def outbox(
+    server: SmtpServer, options: str = "", password: str | None = None, user: str | None = None
+) -> SmtpOutbox:
+    """An outbox sending to ``server`` with a short timeout."""
+    return SmtpOutbox(parse_smtp_url(server.url(options, user)), password, timeout=5)
+
+
+def subjects(server: SmtpServer) -> list[str]:
+    """The subjects of the mail the server accepted, in order."""
+    return [str(message_from_bytes(raw, policy=policy.default)["Subject"]) for _, _, raw in server.received]
+
+
+def test_mail_lands_in_the_maildir_for_the_envelope_recipients_over_one_connection(
+    server: SmtpServer,
+) -> None:
+    async def run() -> None:
+        box = outbox(server)
+        await box.send(mail(1), [PLAYER, HOST_PLAYER])  # the host gets a copy not named in To
+        await box.send(mail(2), [PLAYER])
+        await box.close()
+
+    asyncio.run(run())
+    assert [(sender, recipients) for sender, recipients, _ in server.received] == [
+        ("referee@example.org", [PLAYER, HOST_PLAYER]),
+        ("referee@example.org", [PLAYER]),
+    ]
+    stored = sorted(message.as_bytes() for message in server.maildir)
+    assert len(stored) == 2
+    assert [message["Subject"] for message in sorted(server.maildir, key=lambda m: m["Subject"])] == [
+        "Notice 1",
+        "Notice 2",
+    ]
+    assert len(set(server.peers)) == 1  # both mails over the same connection
+
+
+def test_answers_4xx_are_temporary_and_5xx_permanent_and_the_connection_stays(server: SmtpServer) -> None:
+    async def run() -> None:
+        box = outbox(server)
+        server.refuse_next(1, 451, "mailbox busy")
+        with pytest.raises(TemporaryFailure, match="451 mailbox busy"):
+            await box.send(mail(1), [PLAYER])
+        server.refuse_next(1, 554, "looks like spam")
+        with pytest.raises(PermanentFailure, match="554 looks like spam"):
+            await box.send(mail(2), [PLAYER])
+        await box.send(mail(3), [PLAYER])
+        await box.send(mail(4), [PLAYER])
+        await box.close()
+
+    asyncio.run(run())
+    assert subjects(server) == ["Notice 3", "Notice 4"]
+    assert len(set(server.peers)) == 1
+
+
+def test_refused_recipients_are_classified_by_their_answers(server: SmtpServer) -> None:
+    server.refuse_recipient("gone@example.org", 550, "no such user")
+    server.refuse_recipient("full@example.org", 452, "mailbox full")
+
+    async def run() -> None:
+        box = outbox(server)
+        with pytest.raises(
+            PermanentFailure, match=r"refused every recipient: gone@example\.org: 550"
+        ) as caught:
+            await box.send(mail(1), ["gone@example.org"])
+        assert caught.value.accepted == ()
+        with pytest.raises(TemporaryFailure, match=r"full@example\.org: 452"):
+            await box.send(mail(2), ["gone@example.org", "full@example.org"])
+        with pytest.raises(PermanentFailure, match=r"took the mail for anna@example\.org") as caught:
+            await box.send(mail(3), [PLAYER, "gone@example.org"])
+        assert caught.value.accepted == (PLAYER,)
+        with pytest.raises(PermanentFailure, match="without recipients"):
+            await box.send(mail(4), [])
+        nameless = mail(5)
+        del nameless["From"]
+        with pytest.raises(PermanentFailure, match="cannot be sent as it is"):
+            await box.send(nameless, [PLAYER])
+        await box.close()
+
+    asyncio.run(run())
+    assert [
+        (subject, recipients)
+        for subject, (_, recipients, _) in zip(subjects(server), server.received, strict=True)
+    ] == [("Notice 3", [PLAYER])]
+
+
+def test_a_server_that_is_away_is_a_temporary_failure_until_it_is_back(server: SmtpServer) -> None:
+    async def run() -> None:
+        box = outbox(server)
+        await box.send(mail(1), [PLAYER])
+        server.stop()
+        with pytest.raises(TemporaryFailure, match="cannot reach") as caught:
+            await box.send(mail(2), [PLAYER])
+        assert isinstance(caught.value, TransportError) and isinstance(caught.value, OSError)
+        server.start()
+        await box.send(mail(2), [PLAYER])
+        server.stop()  # dropped between two mails: the next one goes over a new connection
+        server.start()
+        await box.send(mail(3), [PLAYER])
+        await box.close()
+
+    asyncio.run(run())
+    assert subjects(server) == ["Notice 1", "Notice 2", "Notice 3"]
+    assert len(set(server.peers)) == 3
+
+
+def test_the_outbox_works_from_one_event_loop_to_the_next(server: SmtpServer) -> None:
+    box = outbox(server)
+    for number in range(3):
+        asyncio.run(box.send(mail(number), [PLAYER]))
+    asyncio.run(box.close())
+    assert subjects(server) == ["Notice 0", "Notice 1", "Notice 2"]
+
+
+def test_rate_spaces_sends_and_keeps_their_order(server: SmtpServer) -> None:
+    count, rate = 6, 25.0
+
+    async def run() -> float:
+        box = outbox(server, f"rate={rate:g}")
+        started = time.monotonic()
+        await asyncio.gather(*(box.send(mail(number), [PLAYER]) for number in range(count)))
+        elapsed = time.monotonic() - started
+        await box.close()
+        return elapsed
+
+    elapsed = asyncio.run(run())
+    assert subjects(server) == [f"Notice {number}" for number in range(count)]
+    assert len(set(server.peers)) == 1
+    assert elapsed >= 0.8 * (count - 1) / rate  # a lower bound only: sends were spaced, not bunched
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS:UserWarning")
+def test_login_with_the_right_password_and_a_clear_refusal_otherwise(tmp_path: Path) -> None:
+    with smtp_server(tmp_path / "received", credentials=("bot", "right-password")) as server:
+
+        async def run() -> None:
+            box = outbox(server, user="bot", password="right-password")
+            await box.send(mail(1), [PLAYER])
+            await box.close()
+            with pytest.raises(PermanentFailure, match="535") as caught:
+                await outbox(server, user="bot", password="wrong-password").send(mail(2), [PLAYER])
+            assert "wrong-password" not in str(caught.value)
+            with pytest.raises(PermanentFailure, match="530"):  # a login is required
+                await outbox(server).send(mail(3), [PLAYER])
+
+        asyncio.run(run())
+        assert subjects(server) == ["Notice 1"]
+    with smtp_server(tmp_path / "other") as plain:
+        with pytest.raises(PermanentFailure, match="offers no login"):
+            asyncio.run(outbox(plain, user="bot", password="x").send(mail(4), [PLAYER]))
+        with pytest.raises(TransportError, match="needs a password"):
+            outbox(plain, user="bot")
+
+
+def test_bare_send_delivers_every_message(server: SmtpServer) -> None:
+    rate = bare_smtp_send(server.host, server.port, [mail(number) for number in range(20)])
+    assert rate > 0
+    assert subjects(server) == [f"Notice {number}" for number in range(20)]
+    assert len(set(server.peers)) == 1

@@ -1,0 +1,201 @@
+"""The service's step: mail taken in between the boundaries it fell before, each boundary
+resolved once and in order, reminders only to those who owe orders (TS-4, TS-5, TS-11)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, col, select
+
+from referee.service.runner import Service
+from referee.store.calendar import Calendar
+from referee.store.models import EventRow, NoticeRow, ResolutionRow
+from tests.service_helpers import Site, drop
+
+T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
+GAME = "castle"
+
+
+def at(seconds: float) -> datetime:
+    return T0 + timedelta(seconds=seconds)
+
+
+class Driven:
+    """A service whose clock the test moves, stepping by hand (no loop, no threads)."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self.moment = T0
+        self.service = Service(site.config(), clock=lambda: self.moment)
+
+    def step_at(self, seconds: float) -> None:
+        self.moment = at(seconds)
+        self.service._step()
+
+    def resolutions(self) -> list[tuple[str, datetime]]:
+        with Session(self.service.store.engine) as session:
+            rows = session.exec(select(ResolutionRow).order_by(col(ResolutionRow.id))).all()
+            return [(row.phase, row.resolved_at.replace(tzinfo=UTC)) for row in rows]
+
+    def log(self) -> list[tuple[str, str, object, list[str]]]:
+        with Session(self.service.store.engine) as session:
+            rows = session.exec(select(EventRow).order_by(col(EventRow.seq))).all()
+            return [(row.phase, row.kind, row.data, row.audience) for row in rows]
+
+    def notices(self, template: str) -> list[NoticeRow]:
+        return [n for n in self.service.store.notices(GAME) if n.template == template]
+
+
+@pytest.fixture
+def make_site(tmp_path: Path, sqlite_url: str) -> Callable[[str], Site]:
+    def make(name: str) -> Site:
+        root = tmp_path / name
+        root.mkdir()
+        site = Site(root, sqlite_url.replace("referee.db", f"{name}.db"))
+        site.create_game(GAME, T0)
+        return site
+
+    return make
+
+
+MAILS = [  # (seconds after the start, character, text)
+    (10, "Anna", "MOVE Dining Room"),
+    (20, "Boris", "MOVE Dining Room"),
+    (70, "Anna", "SEARCH Table, Rope"),  # hour 1 is open: night 0 ended at 60 s
+    (95, "Vera", "MOVE Garage"),  # hour 2 is open
+]
+
+
+def test_ts4_after_downtime_each_boundary_is_resolved_once_in_order_with_the_mail_before_it(
+    make_site: Callable[[str], Site],
+) -> None:
+    site = make_site("late")
+    for seconds, name, text in MAILS:
+        drop(site.root / "incoming", site.mail_from(GAME, name, text, at(seconds)), at(seconds))
+    driven = Driven(site)
+
+    driven.step_at(125)  # the service comes back after three boundaries
+
+    assert driven.resolutions() == [("d0n", at(60)), ("d1h1", at(90)), ("d1h2", at(120))]
+    accepted = [(phase, data["type"]) for phase, kind, data, _ in driven.log() if kind == "order_accepted"]
+    assert [phase for phase, _ in accepted] == ["d0n", "d0n", "d1h1", "d1h2"]
+    driven.step_at(126)
+    assert len(driven.resolutions()) == 3  # nothing is resolved twice
+
+
+def test_ts4_a_service_that_was_down_ends_in_the_same_state_as_one_that_never_stopped(
+    make_site: Callable[[str], Site],
+) -> None:
+    down, steady = make_site("down"), make_site("steady")
+    interrupted, undisturbed = Driven(down), Driven(steady)
+    waiting = list(MAILS)
+    for seconds in (1, 11, 21, 59, 60, 61, 71, 89, 90, 96, 119, 120, 125):
+        while waiting and waiting[0][0] < seconds:  # mail reaches the steady referee as it is sent
+            sent, name, text = waiting.pop(0)
+            drop(steady.root / "incoming", steady.mail_from(GAME, name, text, at(sent)), at(sent))
+        undisturbed.step_at(seconds)
+    for sent, name, text in MAILS[:2]:
+        drop(down.root / "incoming", down.mail_from(GAME, name, text, at(sent)), at(sent))
+    interrupted.step_at(21)  # then the service is down from 21 s to 125 s while mail keeps coming
+    for sent, name, text in MAILS[2:]:
+        drop(down.root / "incoming", down.mail_from(GAME, name, text, at(sent)), at(sent))
+    interrupted.step_at(125)
+
+    assert interrupted.log() == undisturbed.log()
+    assert interrupted.resolutions() == undisturbed.resolutions()
+    assert down.store().load(GAME).row.state == steady.store().load(GAME).row.state
+
+
+def test_ts4_reminders_go_only_to_characters_still_owing_a_move_and_name_nobody_else(
+    make_site: Callable[[str], Site],
+) -> None:
+    site = make_site("remind")
+    drop(site.root / "incoming", site.mail_from(GAME, "Anna", "MOVE Dining Room", at(5)), at(5))
+    driven = Driven(site)
+    driven.step_at(30)
+    assert driven.notices("reminder") == []  # 20 s before the end of night 0 is 40 s
+
+    driven.step_at(41)
+    reminders = driven.notices("reminder")
+    assert sorted(n.recipient for n in reminders) == ["Boris", "Vera"]
+    for notice in reminders:
+        others = {"Anna", "Boris", "Vera"} - {notice.recipient}
+        assert not any(name in str(notice.data) for name in others)
+
+    driven.step_at(42)
+    assert len(driven.notices("reminder")) == 2  # the 20 s reminder is sent once
+    driven.step_at(55)
+    assert len(driven.notices("reminder")) == 4  # and the 10 s one
+
+
+def test_ts4_a_service_down_through_both_reminders_sends_only_the_last_one(
+    make_site: Callable[[str], Site],
+) -> None:
+    driven = Driven(make_site("quiet"))
+    driven.step_at(55)
+    assert sorted(n.recipient for n in driven.notices("reminder")) == ["Anna", "Boris", "Vera"]
+
+
+def test_ts5_pause_holds_the_boundary_and_resume_moves_it_by_the_time_paused(
+    make_site: Callable[[str], Site],
+) -> None:
+    driven = Driven(make_site("pause"))
+    calendar = Calendar(driven.service.store)
+    calendar.pause(GAME, at(30))
+    driven.step_at(100)
+    assert driven.resolutions() == []
+
+    clock = calendar.resume(GAME, at(100))
+    assert clock.due_at is not None and clock.due_at.replace(tzinfo=UTC) == at(130)  # 60 s + 70 s paused
+    driven.step_at(131)
+    assert driven.resolutions() == [("d0n", at(130))]
+    later = calendar.clocks()[0]
+    assert later.due_at is not None and later.due_at.replace(tzinfo=UTC) == at(160)  # later ones moved too
+
+
+def test_ts5_shifting_only_one_boundary_leaves_the_later_ones_in_place(
+    make_site: Callable[[str], Site],
+) -> None:
+    driven = Driven(make_site("shift"))
+    calendar = Calendar(driven.service.store)
+    clock = calendar.shift(GAME, timedelta(seconds=15), at(1), only=True)
+    assert clock.due_at is not None and clock.due_at.replace(tzinfo=UTC) == at(75)
+    driven.step_at(76)
+    after = calendar.clocks()[0]
+    assert after.due_at is not None and after.due_at.replace(tzinfo=UTC) == at(90)
+
+
+def test_ts5_shifting_all_later_boundaries_moves_every_one(make_site: Callable[[str], Site]) -> None:
+    driven = Driven(make_site("shift-all"))
+    calendar = Calendar(driven.service.store)
+    calendar.shift(GAME, timedelta(seconds=-20), at(1))
+    driven.step_at(41)
+    assert driven.resolutions() == [("d0n", at(40))]
+    after = calendar.clocks()[0]
+    assert after.due_at is not None and after.due_at.replace(tzinfo=UTC) == at(70)
+
+
+def test_a_mail_that_breaks_the_reader_is_moved_aside_and_the_rest_go_on(
+    make_site: Callable[[str], Site], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = make_site("broken")
+    drop(site.root / "incoming", site.mail_from(GAME, "Anna", "MOVE Dining Room", at(5)), at(5))
+    drop(site.root / "incoming", site.mail_from(GAME, "Boris", "MOVE Garage", at(6)), at(6))
+    driven = Driven(site)
+    import referee.service.runner as runner
+
+    real = runner.ingest
+
+    def fragile(store, mail, raw, received):  # type: ignore[no-untyped-def]
+        if b"Anna" in raw:  # a fault no real mail can be made to cause on demand
+            raise RuntimeError("reader bug")
+        return real(store, mail, raw, received)
+
+    monkeypatch.setattr(runner, "ingest", fragile)
+    driven.step_at(10)
+    aside = list((site.root / "incoming-failed" / "new").iterdir())
+    assert len(aside) == 1 and b"MOVE Dining Room" in aside[0].read_bytes()
+    assert [d["character"] for _, k, d, _ in driven.log() if k == "order_accepted"] == ["Boris"]
