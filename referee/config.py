@@ -66,12 +66,14 @@ class ServiceSettings:
     ``tick_seconds``: how often deadlines and reminders are checked; ``wait_seconds``:
     the longest an idle wait for new mail lasts before the inbox is looked at again;
     ``retry_seconds``: the first pause before a mail that could not be sent is tried again
-    (doubling each time, up to an hour).
+    (doubling each time, up to an hour); ``lease_seconds``: how long a batch of mail being
+    sent is kept from other processes (after a crash it waits this long to be sent again).
     """
 
     tick_seconds: float = 1.0
     wait_seconds: float = 5.0
     retry_seconds: float = 30.0
+    lease_seconds: float = 120.0
 
 
 def config_path(explicit: str | None) -> Path:
@@ -103,7 +105,7 @@ def load_config(path: Path) -> Config:
 def _service(table: dict[str, Any]) -> ServiceSettings:
     """The ``[service]`` table (raises ``ConfigError`` on a value that is not a positive number)."""
     values = {}
-    for key in ("tick_seconds", "wait_seconds", "retry_seconds"):
+    for key in ("tick_seconds", "wait_seconds", "retry_seconds", "lease_seconds"):
         value = table.get(key, getattr(ServiceSettings, key))
         if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
             raise ConfigError(f"[service] {key} must be a positive number of seconds, not {value!r}")

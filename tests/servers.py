@@ -34,6 +34,7 @@ import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -123,12 +124,14 @@ class DovecotServer:
         finally:
             client.logout()
 
-    def append(self, raw: bytes, folder: str = "INBOX", flags: Iterable[str] = ()) -> int:
-        """Puts the raw mail into ``folder`` (made if missing) and returns its UID there."""
+    def append(
+        self, raw: bytes, folder: str = "INBOX", flags: Iterable[str] = (), at: datetime | None = None
+    ) -> int:
+        """Puts the raw mail into ``folder`` (made if missing), received ``at``; returns its UID there."""
         with self.client() as client:
             if not client.folder_exists(folder):
                 client.create_folder(folder)
-            answer = client.append(folder, raw, flags=tuple(flags))
+            answer = client.append(folder, raw, flags=tuple(flags), msg_time=at)
         code = answer.decode() if isinstance(answer, bytes) else str(answer)
         # "[APPENDUID <uidvalidity> <uid>] Append completed."
         return int(code.split("]")[0].split()[-1])

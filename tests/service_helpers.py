@@ -6,17 +6,20 @@ import mailbox
 import os
 import shutil
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
 
+from sqlmodel import Session, col, select
+
 from referee.config import PROJECT_ROOT, Config, load_config
 from referee.gamefile import read_game_file
 from referee.schedule.timekeeper import ScheduleTimekeeper
+from referee.service.runner import Service
 from referee.store.database import create_tables, open_engine
 from referee.store.games import GameStore
-from referee.store.models import SeatRow
+from referee.store.models import EventRow, ResolutionRow, SeatRow
 
 TEST_SCHEDULE = """
 [schedule]
@@ -49,6 +52,15 @@ name = "hour4"
 duration = "30s"
 """
 
+BLINK_SCHEDULE = (
+    TEST_SCHEDULE.replace("ten-sailors-seconds", "ten-sailors-blink")
+    .replace('"60s"', '"6s"')
+    .replace('"50s"', '"5s"')
+    .replace('"30s"', '"4s"')
+    .replace('["20s", "10s"]', '["2s"]')
+)
+"""Night 6 s (traps after 5 s), hours 4 s: a game day in 22 seconds, for tests against real servers."""
+
 PLAYERS = {
     "Anna": ("anna@example.org", ["Kitchen", "Sofa", "Knife"]),
     "Boris": ("boris@example.org", ["Garage", "Wardrobe", "Rope"]),
@@ -65,7 +77,7 @@ class Site:
     database_url: str
     incoming: str = ""
     outgoing: str = ""
-    service: str = "tick_seconds = 0.2\nwait_seconds = 0.5\nretry_seconds = 1\n"
+    service: str = "tick_seconds = 0.2\nwait_seconds = 0.5\nretry_seconds = 1\nlease_seconds = 3\n"
     extra: str = ""
     _numbers: dict[str, int] = field(default_factory=dict)
 
@@ -73,6 +85,7 @@ class Site:
         schedules = self.root / "schedules"
         shutil.copytree(PROJECT_ROOT / "schedules", schedules, dirs_exist_ok=True)
         (schedules / "ten-sailors-seconds.toml").write_text(TEST_SCHEDULE, encoding="utf-8")
+        (schedules / "ten-sailors-blink.toml").write_text(BLINK_SCHEDULE, encoding="utf-8")
         self.incoming = self.incoming or f"maildir:{self.root / 'incoming'}"
         self.outgoing = self.outgoing or f"maildir:{self.root / 'outgoing'}"
         self.write_config()
@@ -142,3 +155,32 @@ def drop(maildir: Path, raw: bytes, at: datetime) -> None:
     key = folder.add(raw)
     path = maildir / "new" / key
     os.utime(path, (at.timestamp(), at.timestamp()))
+
+
+class Driven:
+    """A service whose clock the test moves, stepping by hand (no loop, no threads)."""
+
+    def __init__(self, site: Site, start: datetime) -> None:
+        self.site = site
+        self.moment = start
+        self.start = start
+        self.service = Service(site.config(), clock=lambda: self.moment)
+
+    def step_at(self, moment: datetime) -> None:
+        """Runs one step of the service as if it were ``moment``."""
+        self.moment = moment
+        self.service._step()
+
+
+def resolutions(store: GameStore) -> list[tuple[str, datetime]]:
+    """Every resolution in ``store``: its phase and when it counts as resolved, in order."""
+    with Session(store.engine) as session:
+        rows = session.exec(select(ResolutionRow).order_by(col(ResolutionRow.id))).all()
+        return [(row.phase, row.resolved_at.replace(tzinfo=UTC)) for row in rows]
+
+
+def event_log(store: GameStore) -> list[tuple[str, str, object, list[str]]]:
+    """Every event in ``store`` as (phase, kind, data, audience), in order."""
+    with Session(store.engine) as session:
+        rows = session.exec(select(EventRow).order_by(col(EventRow.game_id), col(EventRow.seq))).all()
+        return [(row.phase, row.kind, row.data, row.audience) for row in rows]

@@ -6,6 +6,7 @@ import json
 import random
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -280,3 +281,14 @@ def test_bare_fetch_reads_every_mail_and_leaves_it_unread(server: DovecotServer)
     assert all(SEEN not in flags for flags in server.messages().values())
     with pytest.raises(TransportError, match="fewer than 151"):
         bare_imap_fetch(parse_imap_url(server.url()), server.password, 151)
+
+
+def test_received_at_is_the_time_the_server_received_the_mail(
+    server: DovecotServer, memory: FileMemory
+) -> None:
+    arrived = (datetime.now(UTC) - timedelta(hours=5)).replace(microsecond=0)  # Dovecot refuses future times
+    server.append(raw(0), at=arrived)
+    with open_inbox(server, memory) as inbox:
+        ((key, _),) = inbox.fetch()
+        assert inbox.received_at(key) == arrived
+        assert inbox.received_at("1:999999") is None

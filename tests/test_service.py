@@ -8,11 +8,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlmodel import Session, col, select
 
-from referee.service.runner import Service
 from referee.store.calendar import Calendar
-from referee.store.models import EventRow, NoticeRow, ResolutionRow
+from referee.store.models import NoticeRow
+from tests import service_helpers as helpers
 from tests.service_helpers import Site, drop
 
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
@@ -23,27 +22,20 @@ def at(seconds: float) -> datetime:
     return T0 + timedelta(seconds=seconds)
 
 
-class Driven:
-    """A service whose clock the test moves, stepping by hand (no loop, no threads)."""
+class Driven(helpers.Driven):
+    """The helpers' driven service, with times given in seconds after T0 and this game's records."""
 
     def __init__(self, site: Site) -> None:
-        self.site = site
-        self.moment = T0
-        self.service = Service(site.config(), clock=lambda: self.moment)
+        super().__init__(site, T0)
 
-    def step_at(self, seconds: float) -> None:
-        self.moment = at(seconds)
-        self.service._step()
+    def step_at(self, seconds: float) -> None:  # type: ignore[override]
+        super().step_at(at(seconds))
 
     def resolutions(self) -> list[tuple[str, datetime]]:
-        with Session(self.service.store.engine) as session:
-            rows = session.exec(select(ResolutionRow).order_by(col(ResolutionRow.id))).all()
-            return [(row.phase, row.resolved_at.replace(tzinfo=UTC)) for row in rows]
+        return helpers.resolutions(self.service.store)
 
     def log(self) -> list[tuple[str, str, object, list[str]]]:
-        with Session(self.service.store.engine) as session:
-            rows = session.exec(select(EventRow).order_by(col(EventRow.seq))).all()
-            return [(row.phase, row.kind, row.data, row.audience) for row in rows]
+        return helpers.event_log(self.service.store)
 
     def notices(self, template: str) -> list[NoticeRow]:
         return [n for n in self.service.store.notices(GAME) if n.template == template]

@@ -23,9 +23,10 @@ from referee.mail.compose import compose
 from referee.mail.failures import PermanentFailure
 from referee.mail.transports import Outbox
 from referee.render import Renderer
+from referee.service.faults import crash_point
 from referee.store.games import GameStore
 from referee.store.models import GameRow, NoticeRow, SeatRow
-from referee.store.outbox import claim, mark_failed, mark_sent, release
+from referee.store.outbox import LEASE, claim, mark_failed, mark_sent, release
 
 LOG = logging.getLogger("referee.outbox")
 
@@ -79,6 +80,7 @@ async def send_due(
     *,
     waiting: bool = False,
     retry: timedelta = RETRY_FIRST,
+    lease: timedelta = LEASE,
 ) -> Delivery:
     """Claims up to ``limit`` notices due now and sends them through ``outbox``, oldest first.
 
@@ -87,7 +89,7 @@ async def send_due(
     given back untried.
     """
     result, readers = Delivery(), _Readers(store)
-    claimed = claim(store, owner, datetime.now(UTC), limit, waiting=waiting)
+    claimed = claim(store, owner, datetime.now(UTC), limit, waiting=waiting, lease=lease)
     for position, notice in enumerate(claimed):
         number = int(notice.id or 0)
         where = f"notice {number} to {notice.recipient or 'a stranger'}"
@@ -107,6 +109,7 @@ async def send_due(
             LOG.info("mail not sent yet", extra={"notice": number, "error": str(error)})
             release(store, [int(rest.id or 0) for rest in claimed[position + 1 :]])
             break
+        crash_point("sent")
         mark_sent(store, [number], datetime.now(UTC))
         result.sent += 1
     return result

@@ -28,6 +28,7 @@ import random
 import ssl
 import time
 from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
 from typing import Any, Protocol, TypeVar
 
 from imapclient import IMAPClient
@@ -103,6 +104,7 @@ class ImapInbox:
         self._newest = 0
         self._pending: set[int] = set()
         self._finished: set[int] = set()
+        self._arrived: dict[str, datetime] = {}
 
     def __enter__(self) -> ImapInbox:
         """The inbox itself, closed when the ``with`` block ends."""
@@ -123,18 +125,27 @@ class ImapInbox:
             mails: list[tuple[str, bytes]] = []
             for start in range(0, len(uids), FETCH_BATCH):
                 chunk = uids[start : start + FETCH_BATCH]
-                found = client.fetch(chunk, ["BODY.PEEK[]"])
+                found = client.fetch(chunk, ["BODY.PEEK[]", "INTERNALDATE"])
                 for uid in chunk:
                     body = found.get(uid, {}).get(b"BODY[]")
                     if body is not None:  # a mail removed since the search is not ours to read
-                        mails.append((f"{self._uidvalidity}:{uid}", bytes(body)))
+                        key = f"{self._uidvalidity}:{uid}"
+                        mails.append((key, bytes(body)))
+                        arrived = found[uid].get(b"INTERNALDATE")
+                        if isinstance(arrived, datetime):
+                            self._arrived[key] = _aware(arrived)
             return mails
 
+        self._arrived = {}
         mails = self._run(read)
         uids = {self._uid(key) for key, _ in mails}
         self._pending = uids
         self._newest = max(self._newest, *uids) if uids else self._newest
         return mails
+
+    def received_at(self, key: str) -> datetime | None:
+        """When the server received the mail ``key`` (its INTERNALDATE), as read by the last ``fetch``."""
+        return self._arrived.get(key)
 
     def done(self, key: str) -> None:
         """Marks the mail ``key`` processed: the \\Seen flag, or a move to the processed folder."""
@@ -367,6 +378,11 @@ class ImapInbox:
 def _announces_mail(responses: Iterable[Any]) -> bool:
     """Whether untagged responses include an EXISTS, which is what new mail brings."""
     return any(isinstance(item, tuple) and len(item) > 1 and item[1] == b"EXISTS" for item in responses)
+
+
+def _aware(moment: datetime) -> datetime:
+    """An INTERNALDATE as an aware UTC time (IMAPClient gives local naive times unless told otherwise)."""
+    return moment.astimezone(UTC) if moment.tzinfo is not None else moment.astimezone().astimezone(UTC)
 
 
 def _shut(client: IMAPClient) -> None:

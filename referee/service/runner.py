@@ -46,6 +46,9 @@ LOG = logging.getLogger("referee.service")
 
 Clock = Callable[[], datetime]
 
+BATCH = 10
+"""Notices claimed at a time by the sender: few, so that a crash holds back few until their lease ends."""
+
 
 def backoff(attempt: int, rng: random.Random, cap: float = 300.0) -> float:
     """Seconds to wait before trying a server again after ``attempt`` failures (jittered, capped)."""
@@ -94,7 +97,7 @@ class Service:
         )
         scheduler.start()
         LOG.info(
-            "service started", extra={"process": self.owner, "database": _safe_url(self.config.database_url)}
+            "service started", extra={"worker": self.owner, "database": _safe_url(self.config.database_url)}
         )
         tasks = [asyncio.create_task(self._watch()), asyncio.create_task(self._send())]
         await self.stopping.wait()
@@ -104,7 +107,7 @@ class Service:
         self.mail_waiting.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self._close()
-        LOG.info("service stopped", extra={"process": self.owner})
+        LOG.info("service stopped", extra={"worker": self.owner})
 
     def stop(self) -> None:
         """Asks the service to finish the work in hand and stop."""
@@ -192,13 +195,21 @@ class Service:
         """Sends the outbox whenever there is something to send, until the service stops."""
         failures = 0
         retry = timedelta(seconds=self.config.service.retry_seconds)
+        lease = timedelta(seconds=self.config.service.lease_seconds)
         while not self.stopping.is_set():
             self.mail_waiting.clear()
             try:
                 if self.outbox is None:
                     self.outbox = open_outbox(self.config.mail, self.env)
                 done = await send_due(
-                    self.store, self.outbox, self.renderer, self.config.mail, self.owner, retry=retry
+                    self.store,
+                    self.outbox,
+                    self.renderer,
+                    self.config.mail,
+                    self.owner,
+                    BATCH,
+                    retry=retry,
+                    lease=lease,
                 )
             except (OSError, DBAPIError) as error:
                 LOG.warning("outbox could not be sent", extra={"error": str(error)})

@@ -26,6 +26,7 @@ from referee.core.orders import LineVerdict, Submission
 from referee.core.rules import Rules, fold, visible
 from referee.core.seats import find_name
 from referee.games import rules_for
+from referee.service.faults import crash_point
 from referee.store.clocks import Timekeeper, refresh_clock
 from referee.store.models import (
     EventRow,
@@ -408,6 +409,8 @@ class GameStore:
         record = {"game_id": game_id, "phase": phase, "resolved_at": now, "first_seq": first}
         session.execute(insert(RESOLUTIONS).values(last_seq=after.seq, **record))
         self._write_notices(session, game_id, phase, notices, now)
+        session.flush()
+        crash_point("resolve")
         return Resolved(phase, events, notices, after)
 
     def _clock(self, session: Session, loaded: Loaded, opened_at: datetime) -> None:

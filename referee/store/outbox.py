@@ -16,12 +16,18 @@ from sqlmodel import Session, col, select
 from referee.store.games import NOTICES, GameStore
 from referee.store.models import NoticeRow
 
-LEASE = timedelta(minutes=5)
-"""How long a claim keeps other processes off a notice."""
+LEASE = timedelta(minutes=2)
+"""How long a claim keeps other processes off a notice, unless the caller says otherwise."""
 
 
 def claim(
-    store: GameStore, owner: str, now: datetime, limit: int = 50, *, waiting: bool = False
+    store: GameStore,
+    owner: str,
+    now: datetime,
+    limit: int = 50,
+    *,
+    waiting: bool = False,
+    lease: timedelta = LEASE,
 ) -> list[NoticeRow]:
     """Claims up to ``limit`` notices due for sending (oldest first) for the process ``owner``.
 
@@ -41,7 +47,7 @@ def claim(
         )
         rows = list(session.exec(query).all())
         for row in rows:
-            row.claimed_by, row.claimed_until = owner, now + LEASE
+            row.claimed_by, row.claimed_until = owner, now + lease
             session.add(row)
         return rows
 

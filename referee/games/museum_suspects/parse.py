@@ -1,0 +1,184 @@
+"""The Museum Suspects order language: one order per line, English or Russian, any case.
+
+    INVESTIGATE 3 WITH 4          ИССЛЕДОВАТЬ 3 С 4       (also LOOK; РАССЛЕДОВАТЬ, ИЗУЧИТЬ)
+    SUGGEST B2 WITH 1             ПОДОЗРЕВАЮ B2 С 1       (also SUSPECT, ACCUSE; ПРЕДПОЛОЖИТЬ)
+    SUGGEST Adele WITH 5          ПОДОЗРЕВАЮ Адель С 5
+    SUGGEST EXIT WITH 1           ПОДОЗРЕВАЮ ВЫХОД С 1
+    HELP, STATUS                  ПОМОЩЬ, СТАТУС
+
+Little words may be added or left out: ``INVESTIGATE CLUE 3 WITH TOKEN 4``,
+``ИССЛЕДОВАТЬ УЛИКУ 3 ЖЕТОНОМ 4``, ``SUGGEST B2 1``. A room is a column A–D and a row
+1–4 (``B2``; Cyrillic А, В, С, Д are read as A, B, C, D, and ``2B`` as B2). A suspect is
+named in either language. This module only reads text; ``turns`` decides what is allowed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.seats import fold_name
+from referee.games.museum_suspects.content import SUSPECTS
+from referee.games.museum_suspects.state import CLUE_COUNT, EXIT
+
+KEYWORDS: dict[str, str] = {
+    "investigate": "investigate", "look": "investigate", "inspect": "investigate",
+    "исследовать": "investigate", "исследую": "investigate", "расследовать": "investigate",
+    "изучить": "investigate", "изучаю": "investigate",
+    "suggest": "suggest", "suspect": "suggest", "accuse": "suggest",
+    "подозреваю": "suggest", "подозревать": "suggest", "предположить": "suggest",
+    "предполагаю": "suggest",
+    "help": "help", "помощь": "help",
+    "status": "status", "статус": "status",
+}  # fmt: skip
+"""Every order keyword (folded) and the order it starts."""
+
+_INVESTIGATE_FILLERS = frozenset(
+    {
+        "clue", "card", "number", "no", "with", "token", "value", "the", "a", "of", "on",
+        "улика", "улику", "улики", "карта", "карту", "номер", "с", "со", "значение", "значением",
+        "жетон", "жетоном", "на",
+    }
+)  # fmt: skip
+_VALUE_FILLERS = frozenset(
+    {"with", "token", "value", "of", "с", "со", "значение", "значением", "жетон", "жетоном"}
+)
+_TARGET_FILLERS = frozenset({"on", "the", "room", "at", "in", "на", "комната", "комнату", "в", "во"})
+EXIT_WORDS = frozenset(
+    {"exit", "emergency exit", "the exit", "выход", "запасный выход", "запасной выход", "аварийный выход"}
+)
+"""The ways to name the Emergency Exit (folded)."""
+
+_CYRILLIC_COLUMNS = str.maketrans({"а": "a", "б": "b", "в": "b", "с": "c", "д": "d"})
+_ROOM = re.compile(r"^([a-d])([1-4])$")
+_ROOM_BACKWARDS = re.compile(r"^([1-4])([a-d])$")
+_ROOM_LIKE = re.compile(r"^(?:[a-zа-я]\d+|\d+[a-zа-я])$")
+_KEYWORD = re.compile(r"^\s*([^\W\d_]+)[\s:,.\-—]*(.*)$", re.S)
+_BULLET = re.compile(r"^\s*[-*•>]+\s*")
+_SEPARATORS = re.compile(r"[,;:#№=()]+")
+
+_SUSPECT_NAMES: dict[str, tuple[str, str]] = {
+    fold_name(name): (s.id, name) for s in SUSPECTS for name in (s.id, s.en, s.ru)
+}
+
+
+@dataclass(frozen=True)
+class Order:
+    """One line read as an order: ``kind`` with its ``args``."""
+
+    line: str
+    kind: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """One line that is not a valid order, with the ``reason`` code and its ``params``."""
+
+    line: str
+    reason: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+Problem = tuple[str, dict[str, Any]]
+
+
+def parse_text(text: str) -> list[Order | Unreadable]:
+    """Every non-blank line of ``text`` read as an order (or why it cannot be one)."""
+    results: list[Order | Unreadable] = []
+    for raw in text.splitlines():
+        line = _BULLET.sub("", raw).strip()
+        if line:
+            results.append(parse_line(line))
+    return results
+
+
+def parse_line(line: str) -> Order | Unreadable:
+    """The order written on ``line``."""
+    match = _KEYWORD.match(line)
+    word = fold_name(match.group(1)) if match else ""
+    kind = KEYWORDS.get(word)
+    if match is None or kind is None:
+        shown = match.group(1) if match else line.split()[0]
+        guess = difflib.get_close_matches(word, KEYWORDS, n=1, cutoff=0.75)
+        return Unreadable(line, "unknown_order", {"word": shown, "suggestion": _suggested_keyword(guess)})
+    if kind in ("help", "status"):
+        return Order(line, kind)
+    words = _words(match.group(2))
+    outcome = _investigate(words) if kind == "investigate" else _suggest(words)
+    if isinstance(outcome, tuple):
+        return Unreadable(line, outcome[0], outcome[1])
+    return Order(line, kind, outcome)
+
+
+def _suggested_keyword(guess: list[str]) -> str:
+    """The canonical English keyword of the closest known word (or "")."""
+    return KEYWORDS[guess[0]].upper() if guess else ""
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text``, punctuation dropped, case folded."""
+    return [word.strip(".!?") for word in fold_name(_SEPARATORS.sub(" ", text)).split() if word.strip(".!?")]
+
+
+def _number(word: str, low: int, high: int) -> int | None:
+    """``word`` as a whole number from ``low`` to ``high``, or None."""
+    return int(word) if word.isdigit() and low <= int(word) <= high else None
+
+
+def _investigate(words: list[str]) -> dict[str, Any] | Problem:
+    kept = [word for word in words if word not in _INVESTIGATE_FILLERS]
+    if not kept:
+        return "missing_arguments", {"order": "INVESTIGATE"}
+    clue = _number(kept[0], 1, CLUE_COUNT)
+    if clue is None:
+        return "bad_clue", {"text": kept[0]}
+    if len(kept) == 1:
+        return "missing_value", {"order": "INVESTIGATE"}
+    value = _number(kept[1], 1, 6)
+    if value is None:
+        return "bad_value", {"text": kept[1]}
+    if len(kept) > 2:
+        return "extra_words", {"text": " ".join(kept[2:])}
+    return {"clue": clue, "value": value}
+
+
+def _suggest(words: list[str]) -> dict[str, Any] | Problem:
+    if not words:
+        return "missing_arguments", {"order": "SUGGEST"}
+    if not words[-1].isdigit():
+        return "missing_value", {"order": "SUGGEST"}
+    value = _number(words[-1], 1, 6)
+    if value is None:
+        return "bad_value", {"text": words[-1]}
+    target = words[:-1]
+    while target and target[-1] in _VALUE_FILLERS:
+        target.pop()
+    while target and target[0] in _TARGET_FILLERS:
+        target.pop(0)
+    if not target:
+        return "missing_arguments", {"order": "SUGGEST"}
+    found = read_target(" ".join(target))
+    if isinstance(found, tuple):
+        return found
+    return {**found, "value": value}
+
+
+def read_target(text: str) -> dict[str, Any] | Problem:
+    """The place a suggestion names: ``{"target": "B2" | "exit"}`` or ``{"suspect": id}``."""
+    folded = fold_name(text)
+    if folded in EXIT_WORDS:
+        return {"target": EXIT}
+    squeezed = folded.replace(" ", "").translate(_CYRILLIC_COLUMNS)
+    if match := _ROOM.match(squeezed):
+        return {"target": f"{match.group(1).upper()}{match.group(2)}"}
+    if match := _ROOM_BACKWARDS.match(squeezed):
+        return {"target": f"{match.group(2).upper()}{match.group(1)}"}
+    if folded in _SUSPECT_NAMES:
+        return {"suspect": _SUSPECT_NAMES[folded][0]}
+    if _ROOM_LIKE.match(squeezed):
+        return "bad_room", {"text": text}
+    close = difflib.get_close_matches(folded, _SUSPECT_NAMES, n=1, cutoff=0.7)
+    return "unknown_target", {"text": text, "suggestion": _SUSPECT_NAMES[close[0]][1] if close else ""}

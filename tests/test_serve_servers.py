@@ -1,0 +1,240 @@
+"""`referee serve` against real servers (Dovecot over IMAP, aiosmtpd over SMTP) and faults:
+SIGKILL at chosen moments, the SMTP server away, the IMAP server away, the same mail twice,
+boundaries missed — afterwards every order is in, every phase resolved once, every mail sent
+once, and the game equals an undisturbed run with the same mails (TS-4, TS-5)."""
+
+from __future__ import annotations
+
+import email
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from email import policy
+from pathlib import Path
+
+import pytest
+from servers import DovecotServer, SmtpServer, dovecot_server, smtp_server
+from sqlmodel import Session, select
+
+from referee.config import PROJECT_ROOT
+from referee.store.games import GameStore
+from referee.store.models import SeatRow
+from referee.store.outbox import backlog
+from tests.service_helpers import Driven, Site, drop, event_log, resolutions
+
+GAME = "castle"
+PLAYING = ("d0n", "d1h1", "d1h2")
+"""The blink schedule's first three boundaries: 6 s, 10 s and 14 s after the start."""
+
+
+@dataclass
+class Live:
+    """A site served by `referee serve` processes, with its real mail servers."""
+
+    site: Site
+    imap: DovecotServer
+    smtp: SmtpServer
+    start: datetime
+    env: dict[str, str]
+    processes: list[subprocess.Popen[bytes]]
+
+    def serve(self, **extra_env: str) -> subprocess.Popen[bytes]:
+        log = (self.site.root / f"serve-{len(self.processes)}.log").open("wb")
+        process = subprocess.Popen(
+            [sys.executable, "-m", "referee", "serve", "--config", str(self.site.config_path)],
+            env={**self.env, **extra_env},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=PROJECT_ROOT,
+        )
+        self.processes.append(process)
+        return process
+
+    def due(self, phase: str) -> datetime:
+        return self.start + timedelta(seconds={"d0n": 6, "d1h1": 10, "d1h2": 14, "d1h3": 18}[phase])
+
+    def sleep_until(self, moment: datetime) -> None:
+        time.sleep(max(0.0, (moment - datetime.now(UTC)).total_seconds()))
+
+    def send(self, name: str, text: str) -> None:
+        self.imap.append(self.site.mail_from(GAME, name, text, datetime.now(UTC)))
+
+    def finish(self, phases: int = len(PLAYING), timeout: float = 40) -> None:
+        """Waits until ``phases`` are resolved and the outbox is empty, then stops the services (SIGTERM)."""
+        store = self.site.store()
+        wait_until(lambda: len(resolutions(store)) >= phases and backlog(store) == (0, 0), timeout)
+        for process in self.processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in self.processes:
+            assert process.wait(timeout=30) in (0, -signal.SIGKILL), self.logs()
+
+    def logs(self) -> str:
+        return "\n".join(p.read_text(errors="replace")[-3000:] for p in self.site.root.glob("serve-*.log"))
+
+    def sent_ids(self) -> Counter[str]:
+        return Counter(
+            email.message_from_bytes(raw, policy=policy.default)["Message-ID"]
+            for _, _, raw in self.smtp.received
+        )
+
+    def expected_ids(self) -> set[str]:
+        """The Message-ID of every mail the outbox holds (one per notice; welcome letters by thread root)."""
+        ids, store = set(), self.site.store()
+        seats = {seat.name: seat.id for seat in store.seats(GAME)}
+        for notice in store.notices(GAME):
+            if notice.template == "welcome":
+                ids.add(f"<{GAME}.{seats[notice.recipient]}.welcome@example.org>")
+            else:
+                ids.add(f"<n{notice.id}.{GAME}@example.org>")
+        return ids
+
+
+def wait_until(condition: Callable[[], bool], timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+@pytest.fixture
+def live(tmp_path: Path, sqlite_url: str) -> Iterator[Live]:
+    with dovecot_server() as imap, smtp_server(tmp_path / "delivered") as smtp:
+        site = Site(tmp_path, sqlite_url, incoming=imap.url(), outgoing=smtp.url())
+        env = {**os.environ, "REFEREE_IMAP_PASSWORD": imap.password}
+        start = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=2)
+        site.create_game(GAME, start, schedule="ten-sailors-blink")
+        running = Live(site, imap, smtp, start, env, [])
+        try:
+            yield running
+        finally:
+            for process in running.processes:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
+
+
+def replayed(live: Live, tmp_path: Path) -> Driven:
+    """An undisturbed referee fed the same mails at the times the IMAP server received them."""
+    with live.imap.client() as client:
+        client.select_folder("INBOX", readonly=True)
+        found = client.fetch(client.search(), ["BODY.PEEK[]", "INTERNALDATE"])
+    mails = sorted(
+        (data[b"INTERNALDATE"].astimezone(UTC), uid, data[b"BODY[]"]) for uid, data in found.items()
+    )
+    root = tmp_path / "replay"
+    root.mkdir()
+    site = Site(root, f"sqlite:///{root / 'replay.db'}")
+    site.create_game(GAME, live.start, schedule="ten-sailors-blink")
+    same_seats(live.site.store(), site.store())
+    driven = Driven(site, live.start)
+    moments = sorted({m for m, _, _ in mails} | {live.due(p) for p in PLAYING})
+    for moment in moments:
+        for arrived, _, raw in mails:
+            if arrived == moment:
+                drop(root / "incoming", raw, arrived)
+        driven.step_at(moment)
+    return driven
+
+
+def same_seats(original: GameStore, copy: GameStore) -> None:
+    """Gives the seats of ``copy`` the tokens of ``original``, so the same mails reach the same seats."""
+    tokens = {seat.name: seat.token for seat in original.seats(GAME)}
+    with Session(copy.engine) as session, session.begin():
+        for seat in session.exec(select(SeatRow).where(SeatRow.game_id == GAME)).all():
+            seat.token = tokens[seat.name]
+            session.add(seat)
+
+
+def assert_sent_once(live: Live, repeated_at_most: int = 0) -> None:
+    sent = live.sent_ids()
+    assert set(sent) == live.expected_ids()
+    assert sum(count - 1 for count in sent.values()) <= repeated_at_most, sent.most_common(3)
+
+
+def test_ts4_serve_plays_by_real_mail_and_a_killed_service_catches_up_as_if_never_stopped(
+    live: Live, tmp_path: Path
+) -> None:
+    first = live.serve()
+    live.sleep_until(live.start + timedelta(seconds=1))
+    live.send("Anna", "MOVE Dining Room")
+    live.send("Boris", "MOVE Dining Room")
+    time.sleep(1.5)
+    first.kill()  # SIGKILL: no clean-up at all
+    first.wait()
+    live.send("Vera", "MOVE Garage")  # while the referee is down
+    live.sleep_until(live.due("d1h1") + timedelta(seconds=1))  # two boundaries pass unseen
+    live.serve()
+    live.sleep_until(live.due("d1h1") + timedelta(seconds=2))
+    live.send("Anna", "SEARCH Table, Rope")
+    live.send("Anna", "SEARCH Table, Rope")  # a second, new mail: a new submission
+    live.finish()
+
+    store = live.site.store()
+    assert resolutions(store)[:3] == [(phase, live.due(phase)) for phase in PLAYING]
+    assert [row.outcome for row in store.inbound()] == ["accepted"] * 5
+    assert_sent_once(live)
+    undisturbed = event_log(replayed(live, tmp_path).service.store)
+    assert [e for e in event_log(store) if e[0] in PLAYING] == [e for e in undisturbed if e[0] in PLAYING]
+
+
+def test_ts4_the_same_mail_delivered_twice_is_taken_once_and_answered_once(live: Live) -> None:
+    live.serve()
+    raw = live.site.mail_from(GAME, "Anna", "MOVE Dining Room", datetime.now(UTC))
+    live.imap.append(raw)
+    live.imap.append(raw)
+    live.finish(phases=1)
+    store = live.site.store()
+    assert [row.outcome for row in store.inbound()] == ["accepted"]
+    answers = [n for n in store.notices(GAME) if n.template == "answer"]
+    assert len(answers) == 1
+    assert_sent_once(live)
+
+
+@pytest.mark.parametrize("point", ["resolve:1", "sent:3"])
+def test_a_service_killed_inside_a_resolution_or_a_send_loses_and_doubles_nothing(
+    live: Live, tmp_path: Path, point: str
+) -> None:
+    crashing = live.serve(REFEREE_CRASH_AT=point)
+    live.sleep_until(live.start + timedelta(seconds=1))
+    live.send("Anna", "MOVE Dining Room")
+    wait_until(lambda: crashing.poll() is not None, 30)
+    assert crashing.returncode == -signal.SIGKILL
+    live.serve()
+    live.finish()
+    store = live.site.store()
+    assert [phase for phase, _ in resolutions(store)][:3] == list(PLAYING)
+    # A mail the server took just before the crash may go once more, under the same Message-ID.
+    assert_sent_once(live, repeated_at_most=1 if point.startswith("sent") else 0)
+
+
+def test_mail_waits_while_the_smtp_server_is_away_and_goes_once_when_it_is_back(live: Live) -> None:
+    live.smtp.stop()
+    live.serve()
+    live.sleep_until(live.due("d0n") + timedelta(seconds=1))
+    store = live.site.store()
+    assert backlog(store)[0] > 0
+    assert any(n.last_error for n in store.notices(GAME))  # the game-master can see why
+    live.smtp.start()
+    live.finish()
+    assert_sent_once(live)
+
+
+def test_a_boundary_waits_for_the_imap_server_and_then_counts_the_mail_sent_before_it(live: Live) -> None:
+    live.serve()
+    live.sleep_until(live.start + timedelta(seconds=1))
+    live.send("Anna", "MOVE Dining Room")
+    live.imap.stop()  # the referee cannot read its mailbox over the end of night 0
+    live.sleep_until(live.due("d0n") + timedelta(seconds=2))
+    store = live.site.store()
+    assert resolutions(store) == []  # held: the mailbox may hold orders for it
+    live.imap.start()
+    live.finish(phases=1)
+    assert resolutions(store)[0] == ("d0n", live.due("d0n"))
+    assert store.load(GAME).state.character("Anna").location == "Dining Room"
