@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from sqlalchemy import inspect
 from sqlalchemy.exc import DBAPIError
 
 from referee.config import PROJECT_ROOT, Config, ConfigError, config_path, load_config
@@ -53,7 +54,8 @@ def _store(config: Config) -> GameStore:
     from referee.schedule.timekeeper import ScheduleTimekeeper
 
     engine = open_engine(config.database_url)
-    create_tables(engine)
+    if inspect(engine).has_table("games"):
+        create_tables(engine)  # tables added by a newer version of the referee
     return GameStore(engine, ScheduleTimekeeper(config.schedules))
 
 
@@ -74,16 +76,20 @@ def _load(store: GameStore, game_id: str) -> Loaded:
         raise _fail(str(error)) from error
 
 
-def _deadline(store: GameStore, game_id: str) -> str | None:
-    """When the open phase of ``game_id`` ends by its calendar (None: no deadline, or paused)."""
+def _deadline(settings: Config, store: GameStore, loaded: Loaded) -> str | None:
+    """When the open phase ends by the game's calendar, in its schedule's zone (None: none, or paused)."""
     from sqlmodel import Session
 
+    from referee.schedule.files import load_schedule
     from referee.store.clocks import as_utc
     from referee.store.models import ClockRow
 
     with Session(store.engine) as session:
-        clock = session.get(ClockRow, game_id)
-    return as_utc(clock.due_at).isoformat() if clock is not None and clock.due_at is not None else None
+        clock = session.get(ClockRow, loaded.row.id)
+    if clock is None or clock.due_at is None:
+        return None
+    zone = load_schedule(loaded.row.schedule, settings.schedules).timezone
+    return as_utc(clock.due_at).astimezone(zone).isoformat()
 
 
 def _deliver(settings: Config, store: GameStore) -> None:
@@ -130,11 +136,8 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
         loaded = game.create(store, datetime.now(UTC))
     except (GameFileError, ValueError, StoreError) as error:
         raise _fail(f"no game was created: {error}") from error
-    view = loaded.rules.master_view(loaded.state)
-    typer.echo(f"created {game.kind} game {view['id']} with {len(game.seats)} characters")
-    for character in view["characters"]:
-        host = " (host)" if character["host"] else ""
-        typer.echo(f"  {character['name']}{host}: {', '.join(character['hand'])}")
+    typer.echo(f"created {game.kind} game {loaded.row.id} with {len(game.seats)} players")
+    typer.echo(_master_text(settings, store, loaded))
     _deliver(settings, store)
 
 
@@ -219,7 +222,7 @@ def advance(
     if view["finished"]:
         typer.echo(f"the game is over; winners: {', '.join(view['winners']) or 'nobody'}")
     else:
-        typer.echo(f"now open: day {view['day']}, {view['segment']}")
+        typer.echo(f"now open: {loaded.rules.phase(loaded.state).label}")
     _deliver(settings, store)
 
 
@@ -424,25 +427,30 @@ def state(game: str, config: ConfigOption = None, as_json: JsonOption = False) -
     settings = _config(config)
     store = _store(settings)
     loaded = _load(store, game)
+    if as_json:
+        _print_json(_master_view(settings, store, loaded))
+        return
+    typer.echo(_master_text(settings, store, loaded))
+
+
+def _master_view(settings: Config, store: GameStore, loaded: Loaded) -> dict[str, Any]:
+    """The game-master's view of a game, with its schedule, deadline and every seat's address."""
     view = loaded.rules.master_view(loaded.state)
     view["schedule"] = loaded.row.schedule
-    view["deadline"] = _deadline(store, game)
-    emails = {seat.name: seat.email for seat in store.seats(game)}
-    for character in view["characters"]:
-        character["email"] = emails.get(character["name"], "")
-    if as_json:
-        _print_json(view)
-        return
-    status = "finished" if view["finished"] else "running"
-    typer.echo(f"{view['id']} ({view['kind']}): day {view['day']}, {view['segment']}, {status}")
-    if view["deadline"] and not view["finished"]:
-        typer.echo(f"this segment ends at {view['deadline']} ({view['schedule']})")
-    if view["finished"]:
-        typer.echo(f"winners: {', '.join(view['winners']) or 'nobody'}")
-    for c in view["characters"]:
-        where = c["location"] if c["alive"] else "dead"
-        host = " host" if c["host"] else ""
-        typer.echo(f"  {c['name']:<12} {where:<14} frags {c['frags_exact']:<5} {', '.join(c['hand'])}{host}")
+    view["deadline"] = _deadline(settings, store, loaded)
+    view["emails"] = {seat.name: seat.email for seat in store.seats(loaded.row.id)}
+    for character in view.get("characters", []):
+        character["email"] = view["emails"].get(character["name"], "")
+    return view
+
+
+def _master_text(settings: Config, store: GameStore, loaded: Loaded) -> str:
+    """The game-master's view as text, from the game's ``master.txt.j2`` (English)."""
+    view = _master_view(settings, store, loaded)
+    label = loaded.rules.phase(loaded.state).label
+    return Renderer(settings.templates).render(
+        "en", "master.txt.j2", kind=loaded.row.kind, view=view, label=label
+    )
 
 
 @app.command()

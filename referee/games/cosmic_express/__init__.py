@@ -1,0 +1,146 @@
+"""Murder on the Cosmic Express: the rules CE-1 … CE-9 as pure functions.
+
+- ``cards``: roles, items, decks by player count, English and Russian names (CE-1, CE-2)
+- ``deal``: the game file's set-up and the deal of every round (CE-3, CE-8, CE-9)
+- ``state``, ``apply``, ``snapshot``: the state as the fold of the events
+- ``parse``: the order language, English and Russian
+- ``trading``: offers, answers, swaps with the Dummy, DONE (CE-4, CE-9)
+- ``interrogation``: talk and the arrest (CE-5, CE-6)
+- ``resolve``, ``winners``: closing phases, the reveal, the winners, the standings (CE-6 … CE-8)
+- ``views``, ``notices``, ``bot``: what each reader may know and a simple player
+
+A round has two phases: "trading" (schedule stage "trading", CE-4) and "interrogation"
+(stage "interrogation", CE-5); the arrest and the reveal (CE-6) end the round.
+
+Decisions taken where the rules are silent:
+- The trading window closes at its deadline, or at once when every player has sent DONE.
+  DONE is final for the round: it withdraws the player's open offers, refuses the offers
+  made to them, is told to everyone (as stopping trading is seen at a table), and nobody
+  may offer to a player who is done. So no offer is open when everyone is done.
+- Offers still open when the window closes expire: no swap.
+- A card lies in at most one open offer (two Candles may be offered separately); a card in
+  an open offer cannot be swapped with the Dummy; accepting with a card that lies in one
+  of the acceptor's own open offers withdraws that offer (its card is gone).
+- Offer ids (O1, O2 …) are unique in the whole game, across rounds.
+- Table talk exists only in the interrogation (CE-5): a mail with no order lines is then
+  relayed to every other player; in the trading window it is refused.
+- The Detective is revealed to all when the interrogation opens; only the Detective may
+  ARREST, not themselves; ARREST DUMMY only with three players. Without an arrest by the
+  deadline nobody is arrested, so the Murderer is not arrested (CE-5 ruling).
+- CE-6 shows the weapon before the Detective arrests: the Detective may send REVEAL, which
+  turns the weapon over for everyone and ends the talk, then ARREST; an ARREST without
+  REVEAL shows the weapon and all cards at once. No talk is relayed after REVEAL or ARREST.
+- CE-7: holding the weapon = holding a card of its kind; the Murderer must hold two cards
+  of the weapon's kind (both left in play), or one when the weapon is Trash; the Liar's
+  "nobody else has won" counts players only (the Dummy never wins); the Butler needs two
+  Trash whatever the weapon is.
+- CE-8: a game file's ``rounds = N`` plays N rounds; ``longer = true`` plays one round per
+  player. Each round is dealt afresh from the seed (a fixed deal fixes round 1 only).
+  "Wins" counts every round won in any role; ties go to Detective wins, then Murderer
+  wins, then the tied players share first place. Nobody wins a game in which nobody won
+  a round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.events import Event
+from referee.core.notices import Notice
+from referee.core.orders import LineVerdict, Submission
+from referee.core.phases import Phase
+from referee.core.rules import Seen
+from referee.games.cosmic_express import apply as _apply
+from referee.games.cosmic_express import bot as _bot
+from referee.games.cosmic_express import deal as _deal
+from referee.games.cosmic_express import notices as _notices
+from referee.games.cosmic_express import orders as _orders
+from referee.games.cosmic_express import resolve as _resolve
+from referee.games.cosmic_express import snapshot as _snapshot
+from referee.games.cosmic_express import views as _views
+from referee.games.cosmic_express.deal import SetupError
+from referee.games.cosmic_express.state import GameState
+
+__all__ = ["RULES", "CosmicExpress", "SetupError"]
+
+
+class CosmicExpress:
+    """The Cosmic Express rules behind the core's ``Rules`` protocol."""
+
+    kind = "cosmic-express"
+    early_close = True
+    setup_keys: frozenset[str] = frozenset({"weapon", "dummy", "rounds", "longer"})
+    player_keys: frozenset[str] = frozenset({"role", "items"})
+
+    def start(self, setup: dict[str, Any]) -> list[Event]:
+        """The events that open a game: the set-up and the first deal (see ``deal.start``)."""
+        return _deal.start(setup)
+
+    def apply(self, state: GameState | None, event: Event) -> GameState:
+        """The state after ``event``."""
+        return _apply.apply(state, event)
+
+    def phase(self, state: GameState) -> Phase:
+        """The phase now open: trading or interrogation of the current round."""
+        return state.phase
+
+    def finished(self, state: GameState) -> bool:
+        """Whether the game is over."""
+        return state.finished
+
+    def waiting(self, state: GameState) -> tuple[str, ...]:
+        """The players not yet done trading, or the Detective during the interrogation."""
+        return state.waiting()
+
+    def submit(self, state: GameState, submission: Submission) -> tuple[list[LineVerdict], list[Event]]:
+        """Verdicts and events for a player's order text."""
+        return _orders.submit(state, submission)
+
+    def resolve(self, state: GameState) -> list[Event]:
+        """The events closing the open phase."""
+        return _resolve.resolve(state)
+
+    def notices(self, before: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
+        """The letters a phase's close sends."""
+        return _notices.notices(before, events, phase_log)
+
+    def welcome(self, state: GameState) -> list[Notice]:
+        """The welcome letter of every player."""
+        return _notices.welcome(state)
+
+    def answer(
+        self, before: GameState, after: GameState, seat: str, verdicts: list[LineVerdict], seen: Seen
+    ) -> dict[str, Any]:
+        """The answer to a player's orders."""
+        return _notices.answer(before, after, seat, verdicts, seen)
+
+    def relays(self, seat: str, events: list[Event]) -> list[Notice]:
+        """Trade news and talk passed on at once."""
+        return _notices.relays(seat, events)
+
+    def master_view(self, state: GameState) -> dict[str, Any]:
+        """The game-master's view."""
+        return _views.master_view(state)
+
+    def player_view(self, state: GameState, seat: str, seen: list[Event]) -> dict[str, Any]:
+        """One player's view."""
+        return _views.player_view(state, seat, seen)
+
+    def bot(self, view: dict[str, Any], seed: int | str) -> str:
+        """Orders from the simple bot (see ``bot``)."""
+        return _bot.bot_orders(view, seed)
+
+    def describe(self, event: Event) -> str:
+        """One log line for ``event``."""
+        return _views.describe(event)
+
+    def dump(self, state: GameState) -> dict[str, Any]:
+        """A JSON-ready snapshot."""
+        return _snapshot.dump(state)
+
+    def load(self, raw: dict[str, Any]) -> GameState:
+        """The state of a snapshot."""
+        return _snapshot.load(raw)
+
+
+RULES = CosmicExpress()

@@ -1,0 +1,63 @@
+"""Accepting Cosmic Express orders: each readable line is judged against the game as it now is.
+
+Lines are judged in order, each on the state left by the lines before it; a refused line
+changes nothing. A mail in which no line even looks like an order is table talk.
+"""
+
+from __future__ import annotations
+
+from referee.core.events import Event
+from referee.core.orders import LineVerdict, Submission
+from referee.games.cosmic_express import interrogation, trading
+from referee.games.cosmic_express.apply import apply
+from referee.games.cosmic_express.parse import Order, Unreadable, parse_text
+from referee.games.cosmic_express.state import GameState
+
+
+def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict], list[Event]]:
+    """The verdict on every line of ``submission`` and the events its accepted lines cause."""
+    if submission.seat not in state.seats:
+        raise KeyError(f"{submission.seat!r} does not play in game {state.game_id}")
+    verdicts: list[LineVerdict] = []
+    events: list[Event] = []
+    for item in talk_if_no_orders(parse_text(submission.text, state.seats)):
+        if isinstance(item, Unreadable):
+            verdicts.append(LineVerdict(item.line, False, reason=item.reason, params=item.params))
+            continue
+        verdict, new = _judge(state, submission, item)
+        for event in new:
+            state = apply(state, event)
+        verdicts.append(verdict)
+        events.extend(new)
+    return verdicts, events
+
+
+def talk_if_no_orders(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """A text in which no line even looks like an order is talk, said as one message (CE-5 ruling)."""
+    if items and all(isinstance(item, Unreadable) and not item.is_order for item in items):
+        said = "\n".join(item.line for item in items)
+        return [Order(said, "say", {"said": said})]
+    return items
+
+
+def _judge(state: GameState, submission: Submission, order: Order) -> trading.Verdict:
+    seat = submission.seat
+    if order.kind in ("help", "status"):
+        return trading.accept(order, {"kind": order.kind}, [])
+    if state.finished:
+        return trading.reject(order, "game_over")
+    if order.kind == "say":
+        return interrogation.say(state, submission, order)
+    if order.kind == "arrest":
+        return interrogation.arrest(state, seat, order)
+    if order.kind == "reveal":
+        return interrogation.reveal(state, seat, order)
+    judge = {
+        "offer": trading.offer,
+        "accept": trading.accept_offer,
+        "refuse": trading.refuse,
+        "withdraw": trading.withdraw,
+        "swap": trading.swap_dummy,
+        "done": trading.done,
+    }[order.kind]
+    return judge(state, seat, order)

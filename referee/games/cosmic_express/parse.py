@@ -1,0 +1,212 @@
+"""The Cosmic Express order language: one order per line, English or Russian (CE-4, CE-5, CE-9).
+
+    OFFER Boris Candle            ПРЕДЛОЖИТЬ Борис Свеча        a face-down offer (gets an id: O1, O2 …)
+    ACCEPT O3 Wrench              ПРИНЯТЬ O3 Гаечный ключ       answer offer O3 with your Wrench
+    REFUSE O3                     ОТКАЗАТЬ O3
+    WITHDRAW O3                   ОТОЗВАТЬ O3                   take back your own offer
+    SWAP DUMMY Trash 2            ОБМЕН БОЛВАН Мусор 2          three players: swap with the Dummy's card 2
+    DONE                          ГОТОВО                        you have finished trading
+    REVEAL                        РАСКРЫТЬ                      the Detective turns the weapon over (CE-6)
+    ARREST Boris | ARREST DUMMY   АРЕСТ Борис | АРЕСТ БОЛВАН    the Detective ends the interrogation
+    SAY I gave away a Candle      СКАЗАТЬ Я отдал свечу
+    HELP, STATUS                  ПОМОЩЬ, СТАТУС
+
+This module only reads text; whether an order is allowed now is decided in ``trading``
+and ``interrogation``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.seats import fold_name
+from referee.games.cosmic_express.cards import DUMMY, DUMMY_ALIASES, ITEM_ALIASES
+
+KEYWORDS: dict[str, str] = {
+    "offer": "offer", "предложить": "offer", "предлагаю": "offer", "предложение": "offer",
+    "accept": "accept", "принять": "accept", "принимаю": "accept",
+    "refuse": "refuse", "decline": "refuse", "reject": "refuse",
+    "отказать": "refuse", "отказ": "refuse", "отказываюсь": "refuse", "отклонить": "refuse",
+    "withdraw": "withdraw", "отозвать": "withdraw", "отзываю": "withdraw",
+    "swap": "swap", "обмен": "swap", "обменять": "swap", "поменять": "swap",
+    "done": "done", "готово": "done", "готов": "done", "готова": "done",
+    "arrest": "arrest", "арест": "arrest", "арестовать": "arrest", "арестовываю": "arrest",
+    "reveal": "reveal", "раскрыть": "reveal", "вскрыть": "reveal", "открыть": "reveal",
+    "say": "say", "сказать": "say", "говорю": "say",
+    "help": "help", "помощь": "help",
+    "status": "status", "статус": "status",
+}  # fmt: skip
+"""Every order keyword (folded) and the order it starts."""
+
+_BULLET = re.compile(r"^\s*[-*•]+\s*")
+_KEYWORD = re.compile(r"^\s*([^\W\d_]+)[\s:,.\-—]*(.*)$", re.S)
+_OFFER_ID = re.compile(r"^[#№]?\s*[oо]?-?(\d{1,6})[.,;:!]?$", re.I)
+_FILLERS = frozenset(
+    {"my", "a", "an", "the", "with", "for", "card", "мой", "мою", "моё", "моя", "на", "карту"}
+)
+
+
+@dataclass(frozen=True)
+class Order:
+    """One line read as an order: ``kind`` with its ``args``."""
+
+    line: str
+    kind: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """One line that is not a valid order, with the ``reason`` code and its ``params``.
+
+    ``is_order`` tells whether the line began with an order keyword (a mail in which no
+    line does is table talk).
+    """
+
+    line: str
+    reason: str
+    params: dict[str, Any] = field(default_factory=dict)
+    is_order: bool = True
+
+
+Problem = tuple[str, dict[str, Any]]
+
+
+def parse_text(text: str, names: Sequence[str]) -> list[Order | Unreadable]:
+    """Every non-blank line of ``text`` read as an order; ``names`` are the players' names."""
+    results: list[Order | Unreadable] = []
+    for raw in text.splitlines():
+        line = _BULLET.sub("", raw).strip()
+        if line:
+            results.append(read_line(line, names))
+    return results
+
+
+def read_line(line: str, names: Sequence[str]) -> Order | Unreadable:
+    """The order written on ``line``, or why it is not one."""
+    match = _KEYWORD.match(line)
+    word = fold_name(match.group(1)) if match else ""
+    kind = KEYWORDS.get(word)
+    if match is None or kind is None:
+        shown = match.group(1) if match else line.split()[0]
+        guess = difflib.get_close_matches(word, KEYWORDS, n=1, cutoff=0.75)
+        params = {"word": shown, "suggestion": KEYWORDS[guess[0]].upper() if guess else ""}
+        return Unreadable(line, "unknown_order", params, is_order=bool(guess))
+    rest = match.group(2).strip()
+    if kind in ("help", "status", "done", "reveal"):
+        return Order(line, kind)
+    if kind == "say":
+        return Order(line, kind, {"said": rest}) if rest else Unreadable(line, "say_empty")
+    if not rest:
+        return Unreadable(line, "missing_arguments", {"order": kind.upper()})
+    reader = {"offer": _offer, "accept": _accept, "refuse": _answer, "withdraw": _answer}
+    reader |= {"swap": _swap, "arrest": _arrest}
+    outcome = reader[kind](rest, names)
+    if isinstance(outcome, tuple):
+        return Unreadable(line, outcome[0], outcome[1])
+    return Order(line, kind, outcome)
+
+
+def _words(text: str) -> list[str]:
+    return text.replace(",", " ").replace(";", " ").split()
+
+
+def _player(words: list[str], names: Sequence[str]) -> tuple[str, int] | None:
+    """The player (or the Dummy) named by the first words of ``words``, and how many words that took."""
+    folded = [fold_name(word) for word in words]
+    by_name = {fold_name(name): name for name in names}
+    for size in range(len(folded), 0, -1):
+        phrase = " ".join(folded[:size]).strip(".,:;!")
+        if phrase in by_name:
+            return by_name[phrase], size
+        if phrase in DUMMY_ALIASES:
+            return DUMMY, size
+    return None
+
+
+def _item(words: list[str]) -> str | Problem:
+    """The item named by ``words`` (filler words such as "my" left out)."""
+    kept = [word for word in words if fold_name(word) not in _FILLERS]
+    phrase = fold_name(" ".join(kept)).strip(".,:;!")
+    if phrase in ITEM_ALIASES:
+        return ITEM_ALIASES[phrase]
+    shown = " ".join(kept) or " ".join(words)
+    close = difflib.get_close_matches(phrase, list(ITEM_ALIASES), n=1, cutoff=0.6)
+    return "unknown_item", {"text": shown, "suggestion": ITEM_ALIASES[close[0]] if close else ""}
+
+
+def _offer_id(word: str) -> str | None:
+    """The canonical offer id ("O7") written as ``word`` ("O7", "o7", "#7", "7", Cyrillic "О7")."""
+    match = _OFFER_ID.match(word.strip())
+    return f"O{int(match.group(1))}" if match else None
+
+
+def _offer(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
+    words = _words(text)
+    found = _player(words, names)
+    if found is None:
+        close = difflib.get_close_matches(fold_name(words[0]), [fold_name(n) for n in names], n=1, cutoff=0.6)
+        suggestion = next((n for n in names if close and fold_name(n) == close[0]), "")
+        return "unknown_player", {"text": words[0], "suggestion": suggestion}
+    player, used = found
+    if used == len(words):
+        return "missing_arguments", {"order": "OFFER"}
+    item = _item(words[used:])
+    if isinstance(item, tuple):
+        return item
+    return {"to": player, "item": item}
+
+
+def _accept(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
+    words = _words(text)
+    offer = _offer_id(words[0])
+    if offer is None:
+        return "bad_offer_id", {"text": words[0]}
+    if len(words) == 1:
+        return "accept_needs_item", {"offer": offer}
+    item = _item(words[1:])
+    if isinstance(item, tuple):
+        return item
+    return {"offer": offer, "item": item}
+
+
+def _answer(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
+    """REFUSE or WITHDRAW: an offer id; words after it are ignored."""
+    word = _words(text)[0]
+    offer = _offer_id(word)
+    return {"offer": offer} if offer else ("bad_offer_id", {"text": word})
+
+
+def _swap(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
+    """SWAP DUMMY <item> <1|2>: the Dummy first, then the item and the Dummy's card number."""
+    words = _words(text)
+    found = _player(words[:2], [])
+    if found is None:
+        return "swap_only_dummy", {"text": words[0]}
+    words = words[found[1] :]
+    if not words:
+        return "missing_arguments", {"order": "SWAP"}
+    slots = [word for word in words if word.strip("#№.,").isdigit()]
+    if len(slots) != 1 or slots[0].strip("#№.,") not in ("1", "2"):
+        return "bad_slot", {"text": " ".join(slots)}
+    rest = [word for word in words if word != slots[0]]
+    if not rest:
+        return "missing_arguments", {"order": "SWAP"}
+    item = _item(rest)
+    if isinstance(item, tuple):
+        return item
+    return {"item": item, "slot": int(slots[0].strip("#№.,"))}
+
+
+def _arrest(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
+    words = _words(text)
+    found = _player(words, names)
+    if found is None or found[1] != len(words):
+        close = difflib.get_close_matches(fold_name(text), [fold_name(n) for n in names], n=1, cutoff=0.6)
+        suggestion = next((n for n in names if close and fold_name(n) == close[0]), "")
+        return "unknown_player", {"text": text, "suggestion": suggestion}
+    return {"target": found[0]}
