@@ -84,10 +84,12 @@ def board(state: GameState, reader: str | None, *, reveal: bool = False) -> dict
     gone = {room for c in state.clues for room in cleared_rooms(c, state.grid)} if reveal else set()
 
     def token(seat: str, value: int) -> dict[str, Any]:
+        """A token as the reader sees it: its value only if it is theirs or all is revealed."""
         shown = reveal or seat == reader
         return {"seat": seat, "mark": mark[seat], "color": color[seat], "value": value if shown else None}
 
     def on(target: str) -> list[dict[str, Any]]:
+        """The suggestion tokens on ``target`` (a room or the Emergency Exit)."""
         return [token(s.seat, s.value) for s in state.suggestions if s.target == target]
 
     rooms = []
@@ -245,7 +247,7 @@ def svg_data(data: dict[str, Any]) -> dict[str, Any]:
             "number": clue["clue"],
             "seen": clue["seen"],
             "label": _WORDS["clue"],
-            "chips": _chips(clue["tokens"], LEFT + i * clue_w + 12, clue_y + 42, 3),
+            "chips": _chips(clue["tokens"], LEFT + i * clue_w + 12, clue_y + 47, 3),
         }
         for i, clue in enumerate(data["clues"])
     ]

@@ -84,9 +84,15 @@ def turn_summary(before: GameState, after: GameState) -> dict[str, Any]:
     which clue with what value (MS-4 ruling), where their suggestion token went, not its value."""
     turn, seat = before.turn, before.seat
     looked = next(
-        ((n, t.value) for n, stack in enumerate(after.stacks, 1) for t in stack if t.turn == turn), None
+        (
+            (n, t.value)
+            for n, stack in enumerate(after.stacks, 1)
+            for t in stack
+            if t.turn == turn and t.seat == seat
+        ),
+        None,
     )
-    suggestion = next((s for s in after.suggestions if s.turn == turn), None)
+    suggestion = next((s for s in after.suggestions if s.turn == turn and s.seat == seat), None)
     return {
         "seat": seat,
         "round": before.round,

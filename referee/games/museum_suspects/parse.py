@@ -39,11 +39,12 @@ _INVESTIGATE_FILLERS = frozenset(
     {
         "clue", "card", "number", "no", "with", "token", "value", "the", "a", "of", "on",
         "улика", "улику", "улики", "карта", "карту", "номер", "с", "со", "значение", "значением",
-        "жетон", "жетоном", "на",
+        "жетон", "жетоном", "на", "c",
     }
 )  # fmt: skip
+"""Words an INVESTIGATE line may hold around its two numbers ("c" is a Latin С typed in Russian)."""
 _VALUE_FILLERS = frozenset(
-    {"with", "token", "value", "of", "с", "со", "значение", "значением", "жетон", "жетоном"}
+    {"with", "token", "value", "of", "с", "со", "значение", "значением", "жетон", "жетоном", "c"}
 )
 _TARGET_FILLERS = frozenset({"on", "the", "room", "at", "in", "на", "комната", "комнату", "в", "во"})
 EXIT_WORDS = frozenset(
@@ -56,7 +57,7 @@ _ROOM = re.compile(r"^([a-d])([1-4])$")
 _ROOM_BACKWARDS = re.compile(r"^([1-4])([a-d])$")
 _ROOM_LIKE = re.compile(r"^(?:[a-zа-я]\d+|\d+[a-zа-я])$")
 _KEYWORD = re.compile(r"^\s*([^\W\d_]+)[\s:,.\-—]*(.*)$", re.S)
-_BULLET = re.compile(r"^\s*[-*•>]+\s*")
+_BULLET = re.compile(r"^\s*[-*•]+\s*")
 _SEPARATORS = re.compile(r"[,;:#№=()]+")
 
 _SUSPECT_NAMES: dict[str, tuple[str, str]] = {
@@ -89,15 +90,14 @@ def parse_text(text: str) -> list[Order | Unreadable]:
     """Every non-blank line of ``text`` read as an order (or why it cannot be one)."""
     results: list[Order | Unreadable] = []
     for raw in text.splitlines():
-        line = _BULLET.sub("", raw).strip()
-        if line:
-            results.append(parse_line(line))
+        if raw.strip():
+            results.append(parse_line(raw.strip()))
     return results
 
 
 def parse_line(line: str) -> Order | Unreadable:
-    """The order written on ``line``."""
-    match = _KEYWORD.match(line)
+    """The order written on ``line`` (a leading bullet such as "-" or "*" is ignored)."""
+    match = _KEYWORD.match(_BULLET.sub("", line))
     word = fold_name(match.group(1)) if match else ""
     kind = KEYWORDS.get(word)
     if match is None or kind is None:
