@@ -477,29 +477,30 @@ def log(game: str, config: ConfigOption = None) -> None:
 
 @app.command()
 def demo(
+    game: Annotated[
+        str, typer.Option(help="ten-sailors, museum-suspects or cosmic-express.")
+    ] = "ten-sailors",
     seed: Annotated[int, typer.Option(help="The game's seed: the same seed plays the same game.")] = 2026,
-    players: Annotated[int, typer.Option(min=3, max=9, help="How many characters (3 to 9).")] = 9,
+    players: Annotated[
+        int | None, typer.Option(help="How many players (default: the most the game takes).")
+    ] = None,
     keep: Annotated[
         Path | None, typer.Option(help="Play in this folder (default: a new temporary folder).")
     ] = None,
     language: Annotated[str, typer.Option(help="en or ru")] = "en",
 ) -> None:
-    """Play a whole Ten Sailors campaign by mail: bots reply to the referee's mail, the referee answers."""
+    """Play a whole game by mail: bots reply to the referee's mail, the referee answers."""
     import tempfile
 
-    from referee.demo import run_demo
+    from referee.demo import DemoError, play
 
     directory = keep if keep is not None else Path(tempfile.mkdtemp(prefix="referee-demo-"))
     if (directory / "referee.db").exists():
         raise _fail(f"{directory} holds a demo already; name an empty folder with --keep")
-    result = run_demo(directory, seed, players, language, typer.echo)
-    typer.echo(f"\nthe game is over; winners: {', '.join(result.winners) or 'nobody'}")
-    for name, frags in result.frags.items():
-        typer.echo(f"  {name:<8} frags {frags}")
-    typer.echo(f"\n{result.mails_in} mails from the players, {result.mails_out} from the referee.")
-    typer.echo(f"The referee's mail (open it with a mail client, e.g. mutt -f): {result.outgoing}")
-    typer.echo(f"The players' mail: {result.incoming}")
-    typer.echo(f"Look around: referee state {result.game_id} --config {directory / 'referee.toml'}")
+    try:
+        play(directory, game, seed, players, language, typer.echo)
+    except DemoError as error:
+        raise _fail(str(error)) from error
 
 
 @app.command()

@@ -31,6 +31,10 @@ class MailSettings:
     name: str = "Referee"
     incoming: str = "maildir:mail/incoming"
     outgoing: str = "maildir:mail/outgoing"
+    check_senders: bool = True
+    """Refuse, unanswered, mail whose From domain failed DMARC, DKIM or SPF at the receiving server."""
+    authserv_id: str | None = None
+    """The receiving server's name in its Authentication-Results headers (default: trust the topmost)."""
     incoming_password: str | None = field(default=None, repr=False)
     outgoing_password: str | None = field(default=None, repr=False)
     """Server passwords from referee.toml; ``$REFEREE_IMAP_PASSWORD`` / ``$REFEREE_SMTP_PASSWORD`` do too."""
@@ -124,6 +128,8 @@ def _mail(table: dict[str, Any], base: Path) -> MailSettings:
         name=str(table.get("name", default.name)),
         incoming=absolute_maildir(str(table.get("incoming", default.incoming)), base),
         outgoing=absolute_maildir(str(table.get("outgoing", default.outgoing)), base),
+        check_senders=bool(table.get("check_senders", True)),
+        authserv_id=table.get("authserv_id"),
         incoming_password=table.get("incoming_password"),
         outgoing_password=table.get("outgoing_password"),
     )

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 
 from referee.config import MailSettings
 from referee.core.orders import LineVerdict
+from referee.mail.authentication import failed_checks
 from referee.mail.reading import IncomingMail, read_mail
 from referee.store.games import GameStore, Inbound, Reply
 from referee.store.models import SeatRow
@@ -52,6 +53,11 @@ def ingest(store: GameStore, mail: MailSettings, raw: bytes, received_at: dateti
     if ignored:
         receipt = store.receive_mail(kept, f"ignored:{ignored}")
         return Intake(incoming.message_id, "duplicate" if receipt.duplicate else f"ignored:{ignored}")
+    forged = failed_checks(incoming.authentication, incoming.sender.rpartition("@")[2], mail.authserv_id)
+    if mail.check_senders and forged and incoming.sender:
+        outcome = f"refused:sender-failed-{'-'.join(forged)}"  # no answer: the From may be forged
+        receipt = store.receive_mail(kept, outcome)
+        return Intake(incoming.message_id, "duplicate" if receipt.duplicate else outcome)
     text, password = _password_lines(incoming.text)
     seat, refusal = _identify(store, mail, incoming, password)
     if seat is None:

@@ -43,6 +43,8 @@ class IncomingMail:
     """The new text only, with "\\n" line ends; empty when there is none."""
     problem: str = ""
     """Empty normally; "no-text" when the mail holds no readable text, "undecodable" when it is unreadable."""
+    authentication: tuple[str, ...] = ()
+    """The Authentication-Results headers (RFC 8601), topmost (added last) first."""
 
 
 def read_mail(raw: bytes) -> IncomingMail:
@@ -91,6 +93,7 @@ def _read(message: EmailMessage, fallback_id: str) -> IncomingMail:
         automatic=_automatic(message, sender, subject),
         text=text,
         problem=problem,
+        authentication=tuple(str(value) for value in message.get_all("Authentication-Results", [])),
     )
 
 
