@@ -115,7 +115,9 @@ class Site:
         create_tables(engine)
         return GameStore(engine, ScheduleTimekeeper(self.root / "schedules"))
 
-    def create_game(self, game_id: str, start: datetime, *, schedule: str = "ten-sailors-seconds") -> None:
+    def create_game(
+        self, game_id: str, start: datetime, *, schedule: str = "ten-sailors-seconds", options: str = ""
+    ) -> None:
         """Creates a Ten Sailors game for Anna, Boris and Vera (fixed hands) starting at ``start``."""
         lines = [
             "[game]",
@@ -124,6 +126,7 @@ class Site:
             f'schedule = "{schedule}"',
             "seed = 7",
             f"start = {start.isoformat()}",
+            options,
         ]
         for name, (email, hand) in PLAYERS.items():
             cards = ", ".join(f'"{card}"' for card in hand)

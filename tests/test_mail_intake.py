@@ -713,8 +713,10 @@ def test_the_command_line_and_the_game_masters_copies_show_no_token_and_no_passw
         for run in (created, ingested):
             assert secret not in run.stdout + run.stderr
     sent = list(read_maildir(tmp_path / "outgoing").values())
-    copies = [mail for mail in sent if mail.to == "gm@example.org"]
+    to_master = [mail for mail in sent if mail.to == "gm@example.org"]
+    copies = [mail for mail in to_master if "game-master" not in mail.header("Subject")]
     assert len(copies) == len(PLAYERS) + 2  # every welcome letter and both answers
+    assert len(to_master) == len(copies) + 1  # and the game-master's own first letter
     for copy in copies:
         assert copy.header("Reply-To") == "referee@example.org"
         for secret in secrets_of(store):

@@ -20,10 +20,13 @@ from typing import Any
 from referee.config import MailSettings
 from referee.mail.reading import clean_subject
 from referee.render import LANGUAGES, Renderer
-from referee.store.models import GameRow, NoticeRow, SeatRow
+from referee.store.models import MASTER, GameRow, NoticeRow, SeatRow
 
-ANSWERS = frozenset({"answer", "refusal"})
+ANSWERS = frozenset({"answer", "refusal", "master_answer"})
 """Templates that answer a mail a person sent (``Auto-Submitted: auto-replied``, RFC 3834)."""
+
+SHARED = frozenset({"reminder", "master_welcome", "master_answer", "master_note"})
+"""Notices every game sends alike, from the shared templates."""
 
 REFUSAL_SUBJECT = "Your mail was not read / Ваше письмо не прочитано"
 """The subject of every refusal: it repeats nothing of the mail refused."""
@@ -89,7 +92,7 @@ def reply_address(mail: MailSettings, seat: SeatRow) -> str:
 
 def thread_root(mail: MailSettings, game_id: str, seat: SeatRow) -> str:
     """The Message-ID of a seat's welcome letter, which all its later mail refers to."""
-    return f"<{game_id}.{seat.id}.welcome@{mail.domain}>"
+    return f"<{game_id}.{seat.id or 'master'}.welcome@{mail.domain}>"
 
 
 def compose(
@@ -109,7 +112,7 @@ def compose(
     own["Reply-To"] = reply_address(mail, seat)
     outgoing = [Outgoing(own, (notice.address or seat.email,))]
     master = game.settings.get("master_email")
-    if master and game.settings.get("copy_master"):
+    if master and game.settings.get("copy_master") and seat.name != MASTER:
         copy = _message(
             notice, game, seat, renderer, mail, {**context, "password": HIDDEN}, copy_of=seat.name
         )
@@ -131,7 +134,10 @@ def _message(
     language = game.language
     kind = game.kind
     text = renderer.render(language, f"{notice.template}.txt.j2", kind=kind, **context)
-    subject = renderer.render(language, "subject.txt.j2", kind=kind, template=notice.template, **context)
+    shared = notice.template in SHARED  # its subject is the shared one, whatever the game
+    subject = renderer.render(
+        language, "subject.txt.j2", kind="" if shared else kind, template=notice.template, **context
+    )
     subject = subject.strip()
     if notice.template == "answer" and notice.subject:
         subject = f"Re: {clean_subject(notice.subject)}"
@@ -143,7 +149,7 @@ def _message(
     html = renderer.render(language, "mail.html.j2", kind=kind, **{**context, "text": text})
     message = _base(notice, text, html, language, mail, subject)
     suffix = ".copy" if copy_of else ""
-    if notice.template == "welcome":
+    if notice.template in ("welcome", "master_welcome"):
         message["Message-ID"] = root.replace("@", f"{suffix}@")
     else:
         message["Message-ID"] = f"<n{notice.id}.{game.id}{suffix}@{mail.domain}>"

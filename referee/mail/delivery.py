@@ -25,7 +25,7 @@ from referee.mail.transports import Outbox
 from referee.render import Renderer
 from referee.service.faults import crash_point
 from referee.store.games import GameStore
-from referee.store.models import GameRow, NoticeRow, SeatRow
+from referee.store.models import MASTER, GameRow, NoticeRow, SeatRow
 from referee.store.outbox import LEASE, claim, mark_failed, mark_sent, release
 
 LOG = logging.getLogger("referee.outbox")
@@ -67,6 +67,9 @@ class _Readers:
         if notice.game_id not in self.games:
             self.games[notice.game_id] = self.store.load(notice.game_id).row
             self.seats.update(((s.game_id, s.name), s) for s in self.store.seats(notice.game_id))
+            master = self.store.master(notice.game_id)
+            if master is not None:
+                self.seats[(notice.game_id, MASTER)] = master.as_seat()
         return self.games[notice.game_id], self.seats.get((notice.game_id, notice.recipient))
 
 

@@ -19,9 +19,10 @@ from datetime import datetime, timedelta
 from referee.config import MailSettings
 from referee.core.orders import LineVerdict
 from referee.mail.authentication import failed_checks
+from referee.mail.master_orders import answer, run_commands
 from referee.mail.reading import IncomingMail, read_mail
 from referee.store.games import GameStore, Inbound, Reply
-from referee.store.models import SeatRow
+from referee.store.models import MASTER, MasterRow, SeatRow
 
 _PASSWORD = re.compile(
     r"^\s*(?:password|пароль)\s*[:=]?\s*"
@@ -59,6 +60,9 @@ def ingest(store: GameStore, mail: MailSettings, raw: bytes, received_at: dateti
         receipt = store.receive_mail(kept, outcome)
         return Intake(incoming.message_id, "duplicate" if receipt.duplicate else outcome)
     text, password = _password_lines(incoming.text)
+    master = _identify_master(store, mail, incoming, password)
+    if master is not None:
+        return _from_master(store, incoming, kept, master, text, received_at)
     seat, refusal = _identify(store, mail, incoming, password)
     if seat is None:
         answered = store.refused_since(incoming.sender, received_at - REFUSAL_PAUSE)
@@ -108,6 +112,36 @@ def _token(incoming: IncomingMail, mail: MailSettings) -> str:
         if domain == mail.domain and local.startswith(prefix):
             return local[len(prefix) :]
     return ""
+
+
+def _identify_master(
+    store: GameStore, mail: MailSettings, incoming: IncomingMail, password: str
+) -> MasterRow | None:
+    """The game-master who sent ``incoming``: from their address to their reply address, or by password."""
+    token = _token(incoming, mail)
+    by_token = store.master_by_token(token) if token else None
+    if by_token is not None and incoming.sender == by_token.email.lower():
+        return by_token
+    return store.master_by_password(password) if password else None
+
+
+def _from_master(
+    store: GameStore,
+    incoming: IncomingMail,
+    kept: Inbound,
+    master: MasterRow,
+    text: str,
+    received_at: datetime,
+) -> Intake:
+    """Keeps a game-master's mail once, carries out its commands and answers them."""
+    receipt = store.receive_mail(kept, "accepted:game-master")
+    if receipt.duplicate:
+        return Intake(incoming.message_id, "duplicate")
+    text = "\n".join(line for line in text.splitlines() if master.password not in line.lower())
+    results = run_commands(store, master.game_id, text, received_at)
+    reply = Reply(incoming.sender, incoming.message_id, incoming.subject, incoming.problem)
+    store.tell(master.game_id, [answer(results)], received_at, reply)
+    return Intake(incoming.message_id, "accepted:game-master", master.game_id, MASTER)
 
 
 def _identify(

@@ -29,9 +29,11 @@ from referee.games import rules_for
 from referee.service.faults import crash_point
 from referee.store.clocks import Timekeeper, refresh_clock
 from referee.store.models import (
+    MASTER,
     EventRow,
     GameRow,
     InboundRow,
+    MasterRow,
     NoticeRow,
     ResolutionRow,
     SeatRow,
@@ -44,6 +46,10 @@ NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
 RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
 SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
 """Tables written in bulk with plain inserts, without building ORM objects."""
+
+
+REPLIES = ("answer", "refusal", "master_answer")
+"""Notices that answer a mail: they keep the address and the mail they answer."""
 
 
 class StoreError(LookupError):
@@ -221,6 +227,8 @@ class GameStore:
                 )
             created = self._append(session, Loaded(row, rules, None, 0), events, row.phase, now)
             self._write_notices(session, row.id, row.phase, rules.welcome(state), now)
+            if settings.get("master_email"):
+                self._add_master(session, row.id, str(settings["master_email"]), now)
             opened = datetime.fromisoformat(settings["start"]) if settings.get("start") else now
             self._clock(session, created, opened)
             return self._save(session, created)
@@ -369,7 +377,7 @@ class GameStore:
                 "template": notice.template,
                 "data": notice.data,
                 "created_at": now,
-                **_reply_fields(reply if notice.template in ("answer", "refusal") else None),
+                **_reply_fields(reply if notice.template in REPLIES else None),
             }
             for notice in notices
             for recipient in notice.audience
@@ -470,6 +478,44 @@ class GameStore:
         """The seat whose reply-address token is ``token`` (ignoring case), if any."""
         with Session(self.engine) as session:
             return session.exec(select(SeatRow).where(SeatRow.token == token.lower())).first()
+
+    def _add_master(self, session: Session, game_id: str, email: str, now: datetime) -> None:
+        """Gives the game a game-master by mail, with a token and password, and their first letter."""
+        session.add(
+            MasterRow(game_id=game_id, email=email, token=secrets.token_hex(16), password=new_password())
+        )
+        session.flush()
+        self._write_notices(session, game_id, "", [Notice("master_welcome", (MASTER,), {})], now)
+
+    def master(self, game_id: str) -> MasterRow | None:
+        """The game-master by mail of ``game_id``, if the game has one."""
+        with Session(self.engine) as session:
+            return session.get(MasterRow, game_id)
+
+    def master_by_token(self, token: str) -> MasterRow | None:
+        """The game-master whose reply-address token is ``token``, if any."""
+        with Session(self.engine) as session:
+            return session.exec(select(MasterRow).where(MasterRow.token == token.lower())).first()
+
+    def master_by_password(self, password: str) -> MasterRow | None:
+        """The game-master whose password is ``password``, if any."""
+        with Session(self.engine) as session:
+            return session.exec(select(MasterRow).where(MasterRow.password == password.lower())).first()
+
+    def tell(self, game_id: str, notices: list[Notice], now: datetime, reply: Reply | None = None) -> None:
+        """Puts ``notices`` of ``game_id`` in the outbox (an answer keeps where it goes)."""
+        with self._transaction() as session:
+            phase = self._lock(session, game_id).row.phase
+            self._write_notices(session, game_id, phase, notices, now, reply)
+
+    def set_email(self, game_id: str, name: str, email: str) -> SeatRow:
+        """Gives the seat ``name`` to a new player at ``email``, with a new token and password."""
+        with self._transaction() as session:
+            self._lock(session, game_id)
+            seat = session.exec(select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.name == name)).one()
+            seat.email, seat.token, seat.password = email, secrets.token_hex(16), new_password()
+            session.add(seat)
+            return seat
 
     def seat_by_password(self, password: str) -> SeatRow | None:
         """The seat whose password is ``password`` (ignoring case), if any."""

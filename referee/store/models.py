@@ -171,3 +171,24 @@ class MailboxRow(SQLModel, table=True):
     name: str = Field(primary_key=True)
     uidvalidity: int
     last_uid: int
+
+
+MASTER = "#master"
+"""The recipient name of notices for a game's game-master (no character can be called this)."""
+
+
+class MasterRow(SQLModel, table=True):
+    """A game's game-master by mail: their address and, like a seat, a token and a password."""
+
+    __tablename__ = "masters"
+
+    game_id: str = Field(foreign_key="games.id", primary_key=True)
+    email: str
+    token: str = Field(unique=True)
+    password: str = Field(unique=True)
+
+    def as_seat(self) -> SeatRow:
+        """The game-master as a seat (unsaved), for the code that addresses mail to seats."""
+        return SeatRow(
+            game_id=self.game_id, name=MASTER, email=self.email, token=self.token, password=self.password
+        )
