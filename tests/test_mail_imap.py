@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from servers import DovecotServer, dovecot_server
 
 from referee.bench_transport import bare_imap_fetch
+from referee.loopback import DovecotServer, dovecot_server
 from referee.mail.imap import ImapInbox, backoff
 from referee.mail.transports import Inbox, TransportError
 from referee.mail.urls import parse_imap_url

@@ -10,9 +10,9 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from servers import SmtpServer, smtp_server
 
 from referee.bench_transport import bare_smtp_send
+from referee.loopback import SmtpServer, smtp_server
 from referee.mail.failures import PermanentFailure, TemporaryFailure
 from referee.mail.smtp import SmtpOutbox
 from referee.mail.transports import TransportError

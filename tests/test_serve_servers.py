@@ -19,10 +19,10 @@ from email import policy
 from pathlib import Path
 
 import pytest
-from servers import DovecotServer, SmtpServer, dovecot_server, smtp_server
 from sqlmodel import Session, select
 
 from referee.config import PROJECT_ROOT
+from referee.loopback import DovecotServer, SmtpServer, dovecot_server, smtp_server
 from referee.store.games import GameStore
 from referee.store.models import SeatRow
 from referee.store.outbox import backlog

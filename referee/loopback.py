@@ -1,6 +1,7 @@
-"""Real mail servers for the transport tests: a throw-away Dovecot (IMAP) and an aiosmtpd (SMTP).
+"""Throw-away mail servers on loopback for the tests and the mail benchmark: Dovecot and aiosmtpd.
 
-Both listen on a free loopback port, live in a fresh temporary directory and can be
+aiosmtpd is a test extra (``pip install -e '.[test]'``). Both listen on a free
+loopback port, live in a fresh temporary directory and can be
 stopped and started again on the same port, so that tests can take the server away
 from a connected client. Dovecot must be installed (``apt-get install dovecot-imapd``):
 without it ``dovecot_server`` fails rather than skipping, since CI installs it.
