@@ -512,12 +512,19 @@ def bench(
     mail: Annotated[
         int, typer.Option(help="Instead: time taking in this many player mails and sending the answers.")
     ] = 0,
+    servers: Annotated[
+        int,
+        typer.Option(help="Instead: the same through loopback Dovecot and SMTP, next to the bare protocols."),
+    ] = 0,
 ) -> None:
     """Time one hour boundary for many games at once and print games per second and peak memory."""
     from referee.bench import run_bench
 
     if mail:
         _bench_mail(mail)
+        return
+    if servers:
+        _bench_servers(servers)
         return
 
     url = database
@@ -548,6 +555,27 @@ def _bench_mail(mails: int) -> None:
         f"= {result.delivered / result.deliver_seconds:.0f} mails/s; "
         f"peak memory {result.peak_rss_mib:.0f} MiB"
     )
+
+
+def _bench_servers(mails: int) -> None:
+    """Prints the mail path's speed through real servers next to the bare protocols."""
+    import tempfile
+
+    from referee.bench_servers import run_servers_bench
+
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
+        result = run_servers_bench(Path(folder), mails, typer.echo)
+    fetch_ratio = result.bare_fetch_per_second / result.intake_per_second
+    send_ratio = result.bare_send_per_second / result.send_per_second
+    typer.echo(
+        f"intake: {result.intake_per_second:.0f} mails/s end to end; bare IMAP fetch "
+        f"{result.bare_fetch_per_second:.0f} mails/s (ratio {fetch_ratio:.0f}:1)"
+    )
+    typer.echo(
+        f"sending: {result.send_per_second:.0f} mails/s from the outbox ({result.sent} mails); "
+        f"bare aiosmtplib {result.bare_send_per_second:.0f} mails/s (ratio {send_ratio:.1f}:1)"
+    )
+    typer.echo(f"peak memory {result.peak_rss_mib:.0f} MiB")
 
 
 def main() -> None:

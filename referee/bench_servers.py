@@ -1,0 +1,143 @@
+"""``referee bench --servers N``: the referee's mail path against real servers on loopback.
+
+Starts a throw-away Dovecot and an aiosmtpd, creates a nine-character Ten Sailors game,
+puts N replies (orders on top, the referee's letter quoted below, as mail clients write
+them) into the IMAP mailbox, then measures, each next to the bare protocol on the same
+server and the same mails:
+
+- intake: fetch, parse, identify, judge, keep and answer into the outbox (one
+  transaction per mail, exactly as ``referee serve`` does) against a bare IMAPClient
+  fetch of the same mails;
+- sending: claim, compose, send over SMTP and record each answer, against bare
+  aiosmtplib sending the same composed messages on one connection.
+
+Needs Dovecot (``apt-get install dovecot-imapd``) and the test extras (aiosmtpd).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import resource
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from pathlib import Path
+
+from referee.bench_transport import bare_imap_fetch, bare_smtp_send
+from referee.bot_mail import QUOTE_STYLES, MailReader, reply
+from referee.config import PROJECT_ROOT, load_config
+from referee.gamefile import read_game_file
+from referee.loopback import dovecot_server, smtp_server
+from referee.mail.compose import compose
+from referee.mail.connect import open_outbox
+from referee.mail.delivery import deliver_all
+from referee.mail.urls import parse_imap_url
+from referee.render import Renderer
+from referee.service.runner import Service
+from referee.store.models import MASTER
+
+NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
+ROOMS = ("Study", "Garage", "Bedroom")
+
+
+@dataclass(frozen=True)
+class ServersBench:
+    """Messages per second through the referee and through the bare protocols."""
+
+    mails: int
+    intake_per_second: float
+    bare_fetch_per_second: float
+    sent: int
+    send_per_second: float
+    bare_send_per_second: float
+    peak_rss_mib: float
+
+
+def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> ServersBench:
+    """Runs the benchmark in the empty folder ``directory`` (servers are started and stopped here)."""
+    with dovecot_server() as imap, smtp_server(directory / "delivered") as smtp:
+        config_path = _write_site(directory, imap.url(), smtp.url())
+        env = {**os.environ, "REFEREE_IMAP_PASSWORD": imap.password}
+        service = Service(load_config(config_path), env=env)
+        game = read_game_file(directory / "game.toml", PROJECT_ROOT / "schedules")
+        start = datetime.now(UTC) - timedelta(minutes=1)
+        game.create(service.store, start)
+        asyncio.run(_send_all(service))  # the welcome letters, which the replies quote
+        reader = MailReader(directory / "delivered")
+        reader.refresh()
+        echo(f"  putting {mails} replies into the IMAP mailbox")
+        imap.append_many(
+            reply(
+                f"{NAMES[n % 9].lower()}@example.org",
+                NAMES[n % 9],
+                reader.last(f"{NAMES[n % 9].lower()}@example.org"),
+                f"MOVE {ROOMS[n % 3]}",
+                QUOTE_STYLES[n % len(QUOTE_STYLES)],
+                start,
+            )
+            for n in range(mails)
+        )
+        bare_fetch = bare_imap_fetch(parse_imap_url(imap.url()), imap.password, mails)
+        echo("  taking them in as `referee serve` does")
+        started = time.perf_counter()
+        while len(service.store.inbound()) < mails:
+            service._take_in()
+        intake = mails / (time.perf_counter() - started)
+        messages = _composed(service)
+        echo(f"  sending {len(messages)} answers over SMTP")
+        started = time.perf_counter()
+        sent = asyncio.run(_send_all(service)).sent
+        send = sent / (time.perf_counter() - started)
+        bare_send = bare_smtp_send(smtp.host, smtp.port, messages)
+        service.store.engine.dispose()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return ServersBench(mails, intake, bare_fetch, sent, send, bare_send, peak)
+
+
+async def _send_all(service: Service):  # type: ignore[no-untyped-def]
+    outbox = open_outbox(service.config.mail, service.env)
+    try:
+        return await deliver_all(service.store, outbox, service.renderer, service.config.mail)
+    finally:
+        await outbox.close()
+
+
+def _composed(service: Service) -> list[EmailMessage]:
+    """The mails the outbox would send now, composed (for the bare SMTP baseline)."""
+    store, renderer = service.store, Renderer(service.config.templates)
+    seats = {}
+    messages = []
+    for notice in store.notices(None, unsent_only=True):
+        if notice.game_id is None:
+            continue
+        if notice.game_id not in seats:
+            seats[notice.game_id] = {s.name: s for s in store.seats(notice.game_id)}
+            master = store.master(notice.game_id)
+            if master is not None:
+                seats[notice.game_id][MASTER] = master.as_seat()
+        game = store.load(notice.game_id).row
+        for outgoing in compose(
+            notice, game, seats[notice.game_id][notice.recipient], renderer, service.config.mail
+        ):
+            messages.append(outgoing.message)
+    return messages
+
+
+def _write_site(directory: Path, incoming: str, outgoing: str) -> Path:
+    """Writes ``referee.toml`` and ``game.toml`` (nine characters, fast schedule) into ``directory``."""
+    config = directory / "referee.toml"
+    config.write_text(
+        f'[database]\nurl = "sqlite:///{directory / "bench.db"}"\n\n[paths]\n'
+        f'schedules = "{PROJECT_ROOT / "schedules"}"\ntemplates = "{PROJECT_ROOT / "templates"}"\n\n'
+        f'[mail]\naddress = "referee@example.org"\nincoming = "{incoming}"\noutgoing = "{outgoing}"\n',
+        encoding="utf-8",
+    )
+    players = "".join(f'\n[[players]]\nname = "{n}"\nemail = "{n.lower()}@example.org"\n' for n in NAMES)
+    (directory / "game.toml").write_text(
+        f'[game]\nkind = "ten-sailors"\nid = "bench"\nschedule = "ten-sailors-fast"\nseed = 1\n{players}',
+        encoding="utf-8",
+    )
+    return config
