@@ -10,7 +10,8 @@ state. No function here touches a clock, a database or a mailbox: times arrive i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from referee.core.events import Event
 from referee.core.notices import Notice
@@ -109,6 +110,37 @@ class Rules(Protocol[S]):
     def load(self, raw: dict[str, Any]) -> S:
         """The state stored by ``dump``."""
         ...
+
+
+@dataclass(frozen=True)
+class GameRules(Generic[S]):
+    """A game's rules put together from its pure functions; it fulfils ``Rules``.
+
+    Each game package builds one from its modules (``RULES = GameRules(kind=…, start=…)``),
+    so the contract is written once, here, and a game holds only its own functions.
+    """
+
+    kind: str
+    early_close: bool
+    setup_keys: frozenset[str]
+    player_keys: frozenset[str]
+    start: Callable[[dict[str, Any]], list[Event]]
+    apply: Callable[[S | None, Event], S]
+    phase: Callable[[S], Phase]
+    finished: Callable[[S], bool]
+    waiting: Callable[[S], tuple[str, ...]]
+    submit: Callable[[S, Submission], tuple[list[LineVerdict], list[Event]]]
+    resolve: Callable[[S], list[Event]]
+    notices: Callable[[S, list[Event], list[Event]], list[Notice]]
+    welcome: Callable[[S], list[Notice]]
+    answer: Callable[[S, S, str, list[LineVerdict], Seen], dict[str, Any]]
+    relays: Callable[[str, list[Event]], list[Notice]]
+    master_view: Callable[[S], dict[str, Any]]
+    player_view: Callable[[S, str, list[Event]], dict[str, Any]]
+    bot: Callable[[dict[str, Any], int | str], str]
+    describe: Callable[[Event], str]
+    dump: Callable[[S], dict[str, Any]]
+    load: Callable[[dict[str, Any]], S]
 
 
 def fold(rules: Rules[S], events: Iterable[Event], state: S | None = None) -> S:

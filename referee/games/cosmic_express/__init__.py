@@ -43,104 +43,36 @@ Decisions taken where the rules are silent:
 
 from __future__ import annotations
 
-from typing import Any
+from operator import attrgetter, methodcaller
 
-from referee.core.events import Event
-from referee.core.notices import Notice
-from referee.core.orders import LineVerdict, Submission
-from referee.core.phases import Phase
-from referee.core.rules import Seen
-from referee.games.cosmic_express import apply as _apply
-from referee.games.cosmic_express import bot as _bot
-from referee.games.cosmic_express import deal as _deal
-from referee.games.cosmic_express import notices as _notices
-from referee.games.cosmic_express import orders as _orders
-from referee.games.cosmic_express import resolve as _resolve
-from referee.games.cosmic_express import snapshot as _snapshot
-from referee.games.cosmic_express import views as _views
+from referee.core.rules import GameRules
+from referee.games.cosmic_express import apply, bot, deal, notices, orders, resolve, snapshot, views
 from referee.games.cosmic_express.deal import SetupError
 from referee.games.cosmic_express.state import GameState
 
-__all__ = ["RULES", "CosmicExpress", "SetupError"]
+__all__ = ["RULES", "SetupError"]
 
-
-class CosmicExpress:
-    """The Cosmic Express rules behind the core's ``Rules`` protocol."""
-
-    kind = "cosmic-express"
-    early_close = True
-    setup_keys: frozenset[str] = frozenset({"weapon", "dummy", "rounds", "longer"})
-    player_keys: frozenset[str] = frozenset({"role", "items"})
-
-    def start(self, setup: dict[str, Any]) -> list[Event]:
-        """The events that open a game: the set-up and the first deal (see ``deal.start``)."""
-        return _deal.start(setup)
-
-    def apply(self, state: GameState | None, event: Event) -> GameState:
-        """The state after ``event``."""
-        return _apply.apply(state, event)
-
-    def phase(self, state: GameState) -> Phase:
-        """The phase now open: trading or interrogation of the current round."""
-        return state.phase
-
-    def finished(self, state: GameState) -> bool:
-        """Whether the game is over."""
-        return state.finished
-
-    def waiting(self, state: GameState) -> tuple[str, ...]:
-        """The players not yet done trading, or the Detective during the interrogation."""
-        return state.waiting()
-
-    def submit(self, state: GameState, submission: Submission) -> tuple[list[LineVerdict], list[Event]]:
-        """Verdicts and events for a player's order text."""
-        return _orders.submit(state, submission)
-
-    def resolve(self, state: GameState) -> list[Event]:
-        """The events closing the open phase."""
-        return _resolve.resolve(state)
-
-    def notices(self, before: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
-        """The letters a phase's close sends."""
-        return _notices.notices(before, events, phase_log)
-
-    def welcome(self, state: GameState) -> list[Notice]:
-        """The welcome letter of every player."""
-        return _notices.welcome(state)
-
-    def answer(
-        self, before: GameState, after: GameState, seat: str, verdicts: list[LineVerdict], seen: Seen
-    ) -> dict[str, Any]:
-        """The answer to a player's orders."""
-        return _notices.answer(before, after, seat, verdicts, seen)
-
-    def relays(self, seat: str, events: list[Event]) -> list[Notice]:
-        """Trade news and talk passed on at once."""
-        return _notices.relays(seat, events)
-
-    def master_view(self, state: GameState) -> dict[str, Any]:
-        """The game-master's view."""
-        return _views.master_view(state)
-
-    def player_view(self, state: GameState, seat: str, seen: list[Event]) -> dict[str, Any]:
-        """One player's view."""
-        return _views.player_view(state, seat, seen)
-
-    def bot(self, view: dict[str, Any], seed: int | str) -> str:
-        """Orders from the simple bot (see ``bot``)."""
-        return _bot.bot_orders(view, seed)
-
-    def describe(self, event: Event) -> str:
-        """One log line for ``event``."""
-        return _views.describe(event)
-
-    def dump(self, state: GameState) -> dict[str, Any]:
-        """A JSON-ready snapshot."""
-        return _snapshot.dump(state)
-
-    def load(self, raw: dict[str, Any]) -> GameState:
-        """The state of a snapshot."""
-        return _snapshot.load(raw)
-
-
-RULES = CosmicExpress()
+RULES: GameRules[GameState] = GameRules(
+    kind="cosmic-express",
+    early_close=True,
+    setup_keys=frozenset({"weapon", "dummy", "rounds", "longer"}),
+    player_keys=frozenset({"role", "items"}),
+    start=deal.start,
+    apply=apply.apply,
+    phase=attrgetter("phase"),
+    finished=attrgetter("finished"),
+    waiting=methodcaller("waiting"),
+    submit=orders.submit,
+    resolve=resolve.resolve,
+    notices=notices.notices,
+    welcome=notices.welcome,
+    answer=notices.answer,
+    relays=notices.relays,
+    master_view=views.master_view,
+    player_view=views.player_view,
+    bot=bot.bot_orders,
+    describe=views.describe,
+    dump=snapshot.dump,
+    load=snapshot.load,
+)
+"""The Cosmic Express rules behind the core's ``Rules`` protocol."""

@@ -13,102 +13,36 @@
 
 from __future__ import annotations
 
-from typing import Any
+from operator import attrgetter
 
-from referee.core.events import Event
-from referee.core.notices import Notice
-from referee.core.orders import LineVerdict, Submission
-from referee.core.phases import Phase
-from referee.core.rules import Seen
-from referee.games.museum_suspects import bot as _bot
-from referee.games.museum_suspects import notices as _notices
-from referee.games.museum_suspects import setup as _setup
-from referee.games.museum_suspects import snapshot as _snapshot
-from referee.games.museum_suspects import turns as _turns
-from referee.games.museum_suspects import views as _views
+from referee.core.rules import GameRules
+from referee.games.museum_suspects import bot, notices, setup, snapshot, turns, views
 from referee.games.museum_suspects.setup import SetupError
 from referee.games.museum_suspects.state import GameState, apply
 
-__all__ = ["RULES", "MuseumSuspects", "SetupError"]
+__all__ = ["RULES", "SetupError"]
 
-
-class MuseumSuspects:
-    """The Museum Suspects rules behind the core's ``Rules`` protocol."""
-
-    kind = "museum-suspects"
-    early_close = True
-    setup_keys: frozenset[str] = frozenset({"grid", "clues"})
-    player_keys: frozenset[str] = frozenset()
-
-    def start(self, setup: dict[str, Any]) -> list[Event]:
-        """The events that open a game (raises ``SetupError`` for a bad set-up; see ``setup.start``)."""
-        return _setup.start(setup)
-
-    def apply(self, state: GameState | None, event: Event) -> GameState:
-        """The state after ``event``."""
-        return apply(state, event)
-
-    def phase(self, state: GameState) -> Phase:
-        """The turn now open (the last one once the game is over): one player's turn, stage "turn"."""
-        return Phase(state.turn + 1, state.turn_key(), f"round {state.round}, {state.seat}'s turn", "turn")
-
-    def finished(self, state: GameState) -> bool:
-        """Whether the game is over."""
-        return state.finished
-
-    def waiting(self, state: GameState) -> tuple[str, ...]:
-        """The current player until their suggestion is placed; then nobody."""
-        return _turns.waiting(state)
-
-    def submit(self, state: GameState, submission: Submission) -> tuple[list[LineVerdict], list[Event]]:
-        """Verdicts and events for a player's order text."""
-        return _turns.submit(state, submission)
-
-    def resolve(self, state: GameState) -> list[Event]:
-        """The events closing the current turn (with the deadline default if needed)."""
-        return _turns.resolve(state)
-
-    def notices(self, before: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
-        """The news of a closed turn, or the final reveal."""
-        return _notices.notices(before, events, phase_log)
-
-    def welcome(self, state: GameState) -> list[Notice]:
-        """The welcome letter of every player."""
-        return _notices.welcome(state)
-
-    def answer(
-        self, before: GameState, after: GameState, seat: str, verdicts: list[LineVerdict], seen: Seen
-    ) -> dict[str, Any]:
-        """The answer to a player's orders."""
-        return _notices.answer(before, after, seat, verdicts, seen)
-
-    def relays(self, seat: str, events: list[Event]) -> list[Notice]:
-        """Nothing is passed on at once (see ``notices.relays``)."""
-        return _notices.relays(seat, events)
-
-    def master_view(self, state: GameState) -> dict[str, Any]:
-        """The game-master's view."""
-        return _views.master_view(state)
-
-    def player_view(self, state: GameState, seat: str, seen: list[Event]) -> dict[str, Any]:
-        """One player's view."""
-        return _views.player_view(state, seat, seen)
-
-    def bot(self, view: dict[str, Any], seed: int | str) -> str:
-        """Orders from the simple bot (see ``bot``)."""
-        return _bot.bot_orders(view, seed)
-
-    def describe(self, event: Event) -> str:
-        """One log line for ``event``."""
-        return _views.describe(event)
-
-    def dump(self, state: GameState) -> dict[str, Any]:
-        """A JSON-ready snapshot."""
-        return _snapshot.dump(state)
-
-    def load(self, raw: dict[str, Any]) -> GameState:
-        """The state of a snapshot."""
-        return _snapshot.load(raw)
-
-
-RULES = MuseumSuspects()
+RULES: GameRules[GameState] = GameRules(
+    kind="museum-suspects",
+    early_close=True,
+    setup_keys=frozenset({"grid", "clues"}),
+    player_keys=frozenset(),
+    start=setup.start,
+    apply=apply,
+    phase=turns.phase,
+    finished=attrgetter("finished"),
+    waiting=turns.waiting,
+    submit=turns.submit,
+    resolve=turns.resolve,
+    notices=notices.notices,
+    welcome=notices.welcome,
+    answer=notices.answer,
+    relays=notices.relays,
+    master_view=views.master_view,
+    player_view=views.player_view,
+    bot=bot.bot_orders,
+    describe=views.describe,
+    dump=snapshot.dump,
+    load=snapshot.load,
+)
+"""The Museum Suspects rules behind the core's ``Rules`` protocol."""

@@ -25,6 +25,7 @@ from typing import Any
 
 from referee.core.events import EVERYONE, Event
 from referee.core.orders import LineVerdict, Submission
+from referee.core.phases import Phase
 from referee.games.museum_suspects.content import SUSPECT, clue_card
 from referee.games.museum_suspects.parse import Order, Unreadable, parse_text
 from referee.games.museum_suspects.scoring import final_result
@@ -37,6 +38,11 @@ _RANK = {"investigate": 1, "suggest": 2}
 
 class GameOver(ValueError):
     """Raised when asked to resolve a game that has ended."""
+
+
+def phase(state: GameState) -> Phase:
+    """The turn now open (the last one once the game is over): one player's turn, stage "turn"."""
+    return Phase(state.turn + 1, state.turn_key(), f"round {state.round}, {state.seat}'s turn", "turn")
 
 
 def waiting(state: GameState) -> tuple[str, ...]:

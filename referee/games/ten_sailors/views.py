@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from referee.core.events import Event
+from referee.core.phases import Phase
 from referee.games.ten_sailors.state import Character, GameState, Segment, Standing
 
 
@@ -48,6 +49,17 @@ def orders_in_force(state: GameState, name: str) -> list[dict[str, Any]]:
         for standing in traps:
             add(key, standing, "trap")
     return [order for _, _, order in sorted(rows, key=lambda row: (row[0].index, row[1]))]
+
+
+def phase(state: GameState) -> Phase:
+    """The segment now open for orders, as the core's phase (its stage is the part of the day)."""
+    segment = state.segment
+    return Phase(segment.index, segment.key, f"day {segment.day}, {segment.part}", segment.part)
+
+
+def finished(state: GameState) -> bool:
+    """Whether the game is over."""
+    return state.finished
 
 
 def without_move(state: GameState) -> tuple[str, ...]:
