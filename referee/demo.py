@@ -1,32 +1,28 @@
-"""``referee demo``: a whole Ten Sailors campaign played by bots through the referee's mail.
+"""``referee demo``: a whole game played by bots through the referee's mail.
 
 Every bot reads the mail the referee sent it (Maildir), replies with its orders as a
 mail client would, and the referee takes the replies in through the same intake as
-real mail. The referee then resolves each segment at once, without waiting for a clock.
+real mail. Phases that wait for a deadline are resolved at once, without a clock.
+Ten Sailors is played here; the short games in ``demo_short``; the files in ``demo_files``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.bot_mail import QUOTE_STYLES, MailReader, reply
-from referee.config import PROJECT_ROOT, Config, load_config
 from referee.core.rules import visible
-from referee.gamefile import read_game_file
-from referee.mail.connect import open_outbox
-from referee.mail.delivery import deliver
-from referee.mail.intake import ingest
-from referee.mail.transports import MaildirInbox, maildir_path
-from referee.render import Renderer
-from referee.store.database import create_tables, open_engine
-from referee.store.games import GameStore, Loaded
+from referee.demo_files import NAMES, PLAYERS, START, start_demo_game
+from referee.demo_mail import PostOffice
+from referee.demo_short import run_short
 
-NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
-"""The demo's characters; the last one playing is the host."""
+__all__ = ["NAMES", "START", "DemoError", "DemoResult", "play", "run_demo", "start_demo_game"]
+
+
+class DemoError(ValueError):
+    """A demo that cannot be played as asked; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -40,48 +36,85 @@ class DemoResult:
     incoming: Path
     mails_in: int
     mails_out: int
+    kind: str = "ten-sailors"
+    scores: dict[str, int] = field(default_factory=dict)
+    """Museum Suspects: each player's total (MS-6)."""
+    roles: dict[str, str] = field(default_factory=dict)
+    """Cosmic Express: each player's role in the last round, shown at the end (CE-6)."""
+    config: Path | None = None
+    """The demo's configuration file, for ``referee state <id> --config …``."""
+    details: list[str] = field(default_factory=list)
+    """More lines about the end (the thieves; the weapon and the arrest)."""
 
 
-def write_demo_files(directory: Path, seed: int, players: int, language: str) -> tuple[Path, Path]:
-    """A configuration and a game file for ``players`` characters in ``directory``; returns their paths."""
-    directory.mkdir(parents=True, exist_ok=True)
-    config = directory / "referee.toml"
-    config.write_text(
-        f'[database]\nurl = "sqlite:///referee.db"\n\n[paths]\nschedules = "{PROJECT_ROOT / "schedules"}"\n'
-        f'templates = "{PROJECT_ROOT / "templates"}"\n\n[mail]\naddress = "referee@example.org"\n'
-        'incoming = "maildir:mail/incoming"\noutgoing = "maildir:mail/outgoing"\n',
-        encoding="utf-8",
-    )
-    names = NAMES[:players]
-    entries = "".join(
-        f'\n[[players]]\nname = "{name}"\nemail = "{name.lower()}@example.org"\n'
-        + ("host = true\n" if name == names[-1] else "")
-        for name in names
-    )
-    game = directory / "demo-game.toml"
-    game.write_text(
-        f'[game]\nkind = "ten-sailors"\nid = "demo-{seed}"\nschedule = "ten-sailors-fast"\n'
-        f'seed = {seed}\nlanguage = "{language}"\n{entries}',
-        encoding="utf-8",
-    )
-    return config, game
+def play(
+    directory: Path, game: str, seed: int, players: int | None, language: str, echo: Callable[[str], None]
+) -> DemoResult:
+    """Plays a whole game of kind ``game`` by mail in ``directory`` and tells how it went through ``echo``.
+
+    ``players`` defaults to the game's usual count (Ten Sailors 9, Museum Suspects 4,
+    Cosmic Express 5); raises ``DemoError`` for an unknown game, a count outside the
+    game's range or a language other than en and ru.
+    """
+    seats = PLAYERS.get(game)
+    if seats is None:
+        raise DemoError(f"there is no game called {game!r}; choose one of {', '.join(PLAYERS)}")
+    count = seats.default if players is None else players
+    if not seats.least <= count <= seats.most:
+        raise DemoError(f"{game} takes {seats.least} to {seats.most} players, not {count}")
+    if language not in ("en", "ru"):
+        raise DemoError(f"the demo speaks en or ru, not {language!r}")
+    echo(f"playing {game} with {count} bots ({', '.join(NAMES[:count])}), seed {seed}, in {directory}")
+    if game == "ten-sailors":
+        result = run_demo(directory, seed, count, language, echo)
+    else:
+        result = _short(directory, game, seed, count, language, echo)
+    _summary(result, echo)
+    return result
 
 
-START = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
-"""When a demo game's arrival evening begins (demo time runs without a clock)."""
+def _short(
+    directory: Path, kind: str, seed: int, players: int, language: str, echo: Callable[[str], None]
+) -> DemoResult:
+    """A short game played to its end, as a ``DemoResult``."""
+    played = run_short(directory, kind, seed, players, language, echo)
+    view = played.loaded.rules.master_view(played.loaded.state)
+    post = played.post
+    scores: dict[str, int] = {}
+    roles: dict[str, str] = {}
+    if kind == "museum-suspects":
+        result = view["result"]
+        winners = result["winners"]
+        scores = {score["seat"]: score["total"] for score in result["scores"]}
+        thieves = ", ".join(result["thieves"]) or "none: the thief escaped by the Emergency Exit"
+        details = [f"thieves: {thieves}"]
+    else:
+        winners = view["winners"]
+        items = view["items"]
+        roles = {name: f"{role} with {' + '.join(items[name])}" for name, role in view["roles"].items()}
+        details = [f"murder weapon: {view['weapon']}; arrested: {view['arrest'] or 'nobody'}"]
+    return DemoResult(
+        played.loaded.row.id, list(winners), {}, post.outgoing, post.incoming, post.mails_in,
+        post.mails_out(), kind, scores, roles, post.config.path, details,
+    )  # fmt: skip
 
 
-def start_demo_game(
-    directory: Path, seed: int, players: int, language: str
-) -> tuple[Config, GameStore, Loaded]:
-    """Writes the demo's files in ``directory`` and creates its game; returns the config, store and game."""
-    config_file, game_file = write_demo_files(directory, seed, players, language)
-    config = load_config(config_file)
-    engine = open_engine(config.database_url)
-    create_tables(engine)
-    store = GameStore(engine)
-    loaded = read_game_file(game_file, config.schedules).create(store, START)
-    return config, store, loaded
+def _summary(result: DemoResult, echo: Callable[[str], None]) -> None:
+    """The end of the demo: the winners, the scores or roles, the mail counted, where to look."""
+    echo(f"the game is over; winners: {', '.join(result.winners) or 'nobody'}")
+    if result.frags:
+        echo("frags: " + ", ".join(f"{name} {frags}" for name, frags in result.frags.items()))
+    if result.scores:
+        echo("scores: " + ", ".join(f"{name} {total}" for name, total in result.scores.items()))
+    if result.roles:
+        echo("roles: " + "; ".join(f"{name} {role}" for name, role in result.roles.items()))
+    for line in result.details:
+        echo(line)
+    echo(f"mail: {result.mails_in} from the players, {result.mails_out} from the referee")
+    echo(f"the referee's mail: {result.outgoing}")
+    echo(f"the players' mail: {result.incoming}")
+    if result.config is not None:
+        echo(f"see the game: referee state {result.game_id} --config {result.config}")
 
 
 Policy = Callable[[dict[str, Any]], str]
@@ -98,21 +131,17 @@ def run_demo(
     policy: Policy | None = None,
     segments: int | None = None,
 ) -> DemoResult:
-    """Plays a campaign by mail in ``directory``, telling its progress through ``echo``.
+    """Plays a Ten Sailors campaign by mail in ``directory``, telling its progress through ``echo``.
 
     Bots mail what ``policy`` says (default: the rules' bot, trapping on odd nights only,
     so that a campaign usually lasts to the final dawn). ``segments`` stops after that
     many resolutions instead of at the end of the game.
     """
-    clock = START
     config, store, loaded = start_demo_game(directory, seed, players, language)
     game_id = loaded.row.id
-    outgoing, incoming = maildir_path(config.mail.outgoing), maildir_path(config.mail.incoming)
-    send = _sender(store, config)
-    send()
-    reader, inbox = MailReader(outgoing), MaildirInbox(incoming)
+    post = PostOffice(store, config, START)
+    post.send()
     names = [seat.name for seat in store.seats(game_id)]
-    mails_in = 0
     day = -1
     resolved = 0
     while not loaded.rules.finished(loaded.state) and resolved != segments:
@@ -120,32 +149,25 @@ def run_demo(
             day = loaded.state.segment.day
             living = [c.name for c in loaded.state.characters if c.alive]
             alive = f"{len(living)} alive ({', '.join(living)})"
-            echo(f"day {day}: {alive}; {mails_in} mails from the players so far")
-        reader.refresh()
+            echo(f"day {day}: {alive}; {post.mails_in} mails from the players so far")
         log = store.log(game_id)
         for number, name in enumerate(names):
             if not loaded.state.character(name).alive:
                 continue
-            clock += timedelta(seconds=7)
             view = loaded.rules.player_view(loaded.state, name, visible(log, name))
             orders = policy(view) if policy else _cautious(loaded.rules.bot(view, seed), day)
-            style = QUOTE_STYLES[(number + mails_in) % len(QUOTE_STYLES)]
-            address = f"{name.lower()}@example.org"
-            raw = reply(address, name, reader.last(address), orders, style, clock)
-            inbox.folder.add(raw)
-            mails_in += 1
-        for key, raw in inbox.fetch():
-            ingest(store, config.mail, raw, clock)
-            inbox.done(key)
-        send()
-        clock += timedelta(minutes=2)
-        loaded = store.resolve(game_id, clock).loaded
+            post.write(name, orders, style=number + post.mails_in)
+        post.take_in()
+        post.send()
+        loaded = store.resolve(game_id, post.later(2)).loaded
         resolved += 1
-        send()
+        post.send()
     view = loaded.rules.master_view(loaded.state)
     frags = {c["name"]: c["frags_exact"] for c in view["characters"]}
-    mails_out = len(list((outgoing / "new").iterdir()))
-    return DemoResult(game_id, list(view["winners"]), frags, outgoing, incoming, mails_in, mails_out)
+    return DemoResult(
+        game_id, list(view["winners"]), frags, post.outgoing, post.incoming, post.mails_in, post.mails_out(),
+        config=config.path,
+    )  # fmt: skip
 
 
 def _cautious(orders: str, day: int) -> str:
@@ -153,15 +175,3 @@ def _cautious(orders: str, day: int) -> str:
     if day % 2:
         return orders
     return "\n".join(line for line in orders.splitlines() if not line.startswith("TRAP"))
-
-
-def _sender(store: GameStore, config: Config) -> Callable[[], None]:
-    """Sends the outbox's mail to the outgoing Maildir (raises if any mail could not be written)."""
-    outbox, renderer = open_outbox(config.mail), Renderer(config.templates)
-
-    def send() -> None:
-        done = deliver(store, outbox, renderer, config.mail)
-        if done.failed:
-            raise OSError("; ".join(done.failed))
-
-    return send

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 
 def fold_name(name: str) -> str:
@@ -14,3 +15,33 @@ def find_name(wanted: str, names: Iterable[str]) -> str | None:
     """The name among ``names`` that matches ``wanted`` ignoring case, if any."""
     folded = fold_name(wanted)
     return next((name for name in names if fold_name(name) == folded), None)
+
+
+def name_problems(
+    players: list[dict[str, Any]],
+    least: int,
+    most: int,
+    *,
+    noun: str = "player",
+    refuse: Callable[[str], str] = lambda folded: "",
+) -> list[str]:
+    """What is wrong with the players of a set-up: how many there are, and their names.
+
+    A name must be given, differ from the others ignoring case, and not be one that
+    ``refuse`` (given the folded name) gives a reason against, e.g. a card's name.
+    """
+    problems = []
+    if not least <= len(players) <= most:
+        problems.append(f"a game needs {least} to {most} {noun}s, not {len(players)}")
+    seen: set[str] = set()
+    for player in players:
+        name = str(player.get("name") or "").strip()
+        folded = fold_name(name)
+        if not name:
+            problems.append(f"every {noun} needs a name")
+        elif folded in seen:
+            problems.append(f"two {noun}s are called {name!r} (names are compared ignoring case)")
+        elif why := refuse(folded):
+            problems.append(f"{name!r} cannot be a {noun}'s name: {why}")
+        seen.add(folded)
+    return problems

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.core.events import EVERYONE, Event
 from referee.core.rng import SeededStream
-from referee.core.seats import fold_name
+from referee.core.seats import fold_name, name_problems
 from referee.games.cosmic_express.cards import (
     DETECTIVE,
     DUMMY_ALIASES,
@@ -160,25 +160,16 @@ def read_setup(setup: dict[str, Any]) -> tuple[tuple[str, ...], int, Fixed]:
 
 
 def _check_names(players: list[dict[str, Any]]) -> list[str]:
-    problems = []
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
-    seen: set[str] = set()
-    for player in players:
-        name = str(player.get("name") or "").strip()
-        folded = fold_name(name)
-        if not name:
-            problems.append("every player needs a name")
-        elif folded in seen:
-            problems.append(f"two players are called {name!r} (names are compared ignoring case)")
-        elif folded in DUMMY_ALIASES or folded in ITEM_ALIASES:
-            problems.append(
-                f"{name!r} cannot be a player's name: orders would mistake it for a card or the Dummy"
-            )
-        elif folded[:1].isdigit() or folded[:1] in ("#", "№"):
-            problems.append(f"{name!r} cannot be a player's name: it would read as an offer number")
-        seen.add(folded)
-    return problems
+    return name_problems(players, MIN_PLAYERS, MAX_PLAYERS, refuse=_reserved)
+
+
+def _reserved(folded: str) -> str:
+    """Why a player may not be called ``folded``: orders would read it as something else."""
+    if folded in DUMMY_ALIASES or folded in ITEM_ALIASES:
+        return "orders would mistake it for a card or the Dummy"
+    if folded[:1].isdigit() or folded[:1] in ("#", "№"):
+        return "it would read as an offer number"
+    return ""
 
 
 def _rounds(setup: dict[str, Any], players: int) -> tuple[int, list[str]]:

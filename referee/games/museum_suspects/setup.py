@@ -16,7 +16,7 @@ from typing import Any
 
 from referee.core.events import EVERYONE, Event
 from referee.core.rng import SeededStream
-from referee.core.seats import fold_name
+from referee.core.seats import fold_name, name_problems
 from referee.games.museum_suspects.content import (
     CLUE_TYPES,
     CRITERIA,
@@ -77,18 +77,7 @@ def start(setup: dict[str, Any]) -> list[Event]:
 
 
 def _check_players(players: list[dict[str, Any]]) -> list[str]:
-    problems = []
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        problems.append(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
-    seen: set[str] = set()
-    for player in players:
-        name = str(player.get("name") or "").strip()
-        if not name:
-            problems.append("every player needs a name")
-        elif fold_name(name) in seen:
-            problems.append(f"two players are called {name!r} (names are compared ignoring case)")
-        seen.add(fold_name(name))
-    return problems
+    return name_problems(players, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _read_grid(raw: Any) -> tuple[list[str] | None, list[str]]:

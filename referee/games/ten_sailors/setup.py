@@ -6,7 +6,7 @@ from typing import Any
 
 from referee.core.events import Event
 from referee.core.rng import SeededStream
-from referee.core.seats import fold_name
+from referee.core.seats import fold_name, name_problems
 from referee.games.ten_sailors.cards import ALIASES, FURNITURE, KIND_OF, ROOMS, WEAPONS, Kind
 from referee.games.ten_sailors.parse import KEYWORDS
 
@@ -57,26 +57,17 @@ def start(setup: dict[str, Any]) -> list[Event]:
 
 
 def _check_players(players: list[dict[str, Any]]) -> list[str]:
-    problems = []
-    if not MIN_CHARACTERS <= len(players) <= MAX_CHARACTERS:
-        problems.append(
-            f"a game needs {MIN_CHARACTERS} to {MAX_CHARACTERS} characters (the host's included), "
-            f"not {len(players)}"
-        )
+    problems = name_problems(players, MIN_CHARACTERS, MAX_CHARACTERS, noun="character", refuse=_reserved)
     if sum(bool(p.get("host")) for p in players) > 1:
         problems.append("only one character can be the host's")
-    seen: set[str] = set()
-    for player in players:
-        name = str(player.get("name") or "").strip()
-        folded = fold_name(name)
-        if not name:
-            problems.append("every player needs a name")
-        elif folded in seen:
-            problems.append(f"two characters are called {name!r} (names are compared ignoring case)")
-        elif folded in ALIASES or folded in KEYWORDS or any(w in ALIASES for w in folded.split()):
-            problems.append(f"{name!r} cannot be a character's name: orders would mistake it for a card")
-        seen.add(folded)
     return problems
+
+
+def _reserved(folded: str) -> str:
+    """Why a character may not be called ``folded``: orders would read it as a card."""
+    if folded in ALIASES or folded in KEYWORDS or any(word in ALIASES for word in folded.split()):
+        return "orders would mistake it for a card"
+    return ""
 
 
 def _read_hand(name: str, raw: Any) -> tuple[tuple[str, str, str] | None, list[str]]:

@@ -1,0 +1,86 @@
+"""The files of a demo: a configuration and a game file in the demo's folder, and the game they create.
+
+Each game kind plays on its ``-fast`` schedule (the demo runs without a clock anyway) with
+the first few of the demo's characters; ``PLAYERS`` says how many each game takes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from referee.config import PROJECT_ROOT, Config, load_config
+from referee.gamefile import read_game_file
+from referee.store.database import create_tables, open_engine
+from referee.store.games import GameStore, Loaded
+
+NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
+"""The demo's characters; in Ten Sailors the last one playing is the host."""
+
+START = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+"""When a demo game begins (demo time runs without a clock)."""
+
+
+@dataclass(frozen=True)
+class Seats:
+    """How many players a game kind takes in a demo: the fewest, the most, and the default."""
+
+    least: int
+    most: int
+    default: int
+
+
+PLAYERS = {
+    "ten-sailors": Seats(3, 9, 9),
+    "museum-suspects": Seats(2, 4, 4),
+    "cosmic-express": Seats(3, 6, 5),
+}
+"""The game kinds a demo can play, with their player counts."""
+
+GAME_IDS = {"ten-sailors": "demo", "museum-suspects": "demo-museum", "cosmic-express": "demo-cosmic"}
+"""The start of a demo game's id; the seed follows (``demo-museum-7``)."""
+
+
+def write_demo_files(
+    directory: Path, seed: int, players: int, language: str, kind: str = "ten-sailors"
+) -> tuple[Path, Path]:
+    """Writes a configuration and a game file of ``kind`` for ``players`` characters in ``directory``.
+
+    Returns the two paths. The mail goes to Maildir folders under ``directory/mail``.
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    config = directory / "referee.toml"
+    config.write_text(
+        f'[database]\nurl = "sqlite:///referee.db"\n\n[paths]\nschedules = "{PROJECT_ROOT / "schedules"}"\n'
+        f'templates = "{PROJECT_ROOT / "templates"}"\n\n[mail]\naddress = "referee@example.org"\n'
+        'incoming = "maildir:mail/incoming"\noutgoing = "maildir:mail/outgoing"\n',
+        encoding="utf-8",
+    )
+    names = NAMES[:players]
+    host = kind == "ten-sailors"  # only Ten Sailors has a host (TS-1)
+    entries = "".join(
+        f'\n[[players]]\nname = "{name}"\nemail = "{name.lower()}@example.org"\n'
+        + ("host = true\n" if host and name == names[-1] else "")
+        for name in names
+    )
+    game = directory / "demo-game.toml"
+    game.write_text(
+        f'[game]\nkind = "{kind}"\nid = "{GAME_IDS[kind]}-{seed}"\nschedule = "{kind}-fast"\n'
+        f'seed = {seed}\nlanguage = "{language}"\n{entries}',
+        encoding="utf-8",
+    )
+    return config, game
+
+
+def start_demo_game(
+    directory: Path, seed: int, players: int, language: str, kind: str = "ten-sailors"
+) -> tuple[Config, GameStore, Loaded]:
+    """Writes the demo's files in ``directory`` and creates its game; returns the config, store and game."""
+    config_file, game_file = write_demo_files(directory, seed, players, language, kind)
+    config = load_config(config_file)
+    engine = open_engine(config.database_url)
+    create_tables(engine)
+    store = GameStore(engine)
+    loaded = read_game_file(game_file, config.schedules).create(store, START)
+    return config, store, loaded
