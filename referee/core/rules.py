@@ -9,7 +9,7 @@ state. No function here touches a clock, a database or a mailbox: times arrive i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -141,6 +141,22 @@ class GameRules(Generic[S]):
     describe: Callable[[Event], str]
     dump: Callable[[S], dict[str, Any]]
     load: Callable[[dict[str, Any]], S]
+
+
+def apply_by_kind(
+    state: S | None,
+    event: Event,
+    started: Callable[[dict[str, Any]], S],
+    handlers: Mapping[str, Callable[[S, dict[str, Any]], S]],
+) -> S:
+    """The state after ``event``: ``game_started`` builds it with ``started``; any other kind goes
+    to its handler in ``handlers``, and a kind with none (news for players only) changes nothing."""
+    if event.kind == "game_started":
+        return started(event.data)
+    if state is None:
+        raise ValueError(f"the first event must be game_started, not {event.kind}")
+    handler = handlers.get(event.kind)
+    return handler(state, event.data) if handler else state
 
 
 def fold(rules: Rules[S], events: Iterable[Event], state: S | None = None) -> S:

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from referee.core.events import Event
+from referee.core.rules import apply_by_kind
 from referee.games.cosmic_express.state import (
     ACCEPTED,
     EXPIRED,
@@ -20,13 +21,11 @@ from referee.games.cosmic_express.state import (
 
 def apply(state: GameState | None, event: Event) -> GameState:
     """The state after ``event`` (events that only tell players something change nothing)."""
-    if event.kind == "game_started":
-        d = event.data
-        return GameState(d["game_id"], d["seed"], d["language"], tuple(d["seats"]), d["rounds"])
-    if state is None:
-        raise ValueError(f"the first event must be game_started, not {event.kind}")
-    handler = _HANDLERS.get(event.kind)
-    return handler(state, event.data) if handler else state
+    return apply_by_kind(state, event, _started, _HANDLERS)
+
+
+def _started(d: dict[str, Any]) -> GameState:
+    return GameState(d["game_id"], d["seed"], d["language"], tuple(d["seats"]), d["rounds"])
 
 
 def replaced(hand: tuple[str, ...], old: str, new: str) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ changes nothing. A mail in which no line even looks like an order is table talk.
 from __future__ import annotations
 
 from referee.core.events import Event
-from referee.core.orders import LineVerdict, Submission
+from referee.core.orders import LineVerdict, Submission, judge_in_turn, refused
 from referee.games.cosmic_express import interrogation, trading
 from referee.games.cosmic_express.apply import apply
 from referee.games.cosmic_express.parse import Order, Unreadable, parse_text
@@ -18,18 +18,11 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
     """The verdict on every line of ``submission`` and the events its accepted lines cause."""
     if submission.seat not in state.seats:
         raise KeyError(f"{submission.seat!r} does not play in game {state.game_id}")
-    verdicts: list[LineVerdict] = []
-    events: list[Event] = []
-    for item in talk_if_no_orders(parse_text(submission.text, state.seats)):
-        if isinstance(item, Unreadable):
-            verdicts.append(LineVerdict(item.line, False, reason=item.reason, params=item.params))
-            continue
-        verdict, new = _judge(state, submission, item)
-        for event in new:
-            state = apply(state, event)
-        verdicts.append(verdict)
-        events.extend(new)
-    return verdicts, events
+
+    def judge(now: GameState, item: Order | Unreadable) -> trading.Verdict:
+        return refused(item) if isinstance(item, Unreadable) else _judge(now, submission, item)
+
+    return judge_in_turn(state, talk_if_no_orders(parse_text(submission.text, state.seats)), judge, apply)
 
 
 def talk_if_no_orders(items: list[Order | Unreadable]) -> list[Order | Unreadable]:

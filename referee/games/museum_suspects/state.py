@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.core.events import Event
+from referee.core.rules import apply_by_kind
 from referee.games.museum_suspects.content import ROOMS
 
 TOKEN_VALUES: tuple[int, ...] = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)
@@ -139,12 +140,7 @@ def remove_token(hand: tuple[int, ...], value: int) -> tuple[int, ...]:
 
 def apply(state: GameState | None, event: Event) -> GameState:
     """The state after ``event``."""
-    if event.kind == "game_started":
-        return _started(event.data)
-    if state is None:
-        raise ValueError(f"the first event must be game_started, not {event.kind}")
-    handler = _HANDLERS.get(event.kind)
-    return handler(state, event.data) if handler else state
+    return apply_by_kind(state, event, _started, _HANDLERS)
 
 
 def _started(data: dict[str, Any]) -> GameState:

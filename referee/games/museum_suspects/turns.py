@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.events import EVERYONE, Event
-from referee.core.orders import LineVerdict, Submission
+from referee.core.orders import LineVerdict, Submission, judge_in_turn, refused
 from referee.core.phases import Phase
 from referee.games.museum_suspects.content import SUSPECT, clue_card
 from referee.games.museum_suspects.parse import Order, Unreadable, parse_text
@@ -58,20 +58,12 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
     Verdicts come in the order of the lines; INVESTIGATE lines are judged before SUGGEST lines.
     """
     items = parse_text(submission.text)
-    verdicts: dict[int, LineVerdict] = {}
-    events: list[Event] = []
     order = sorted(range(len(items)), key=lambda i: _RANK.get(getattr(items[i], "kind", ""), 0))
-    for position in order:
-        item = items[position]
-        if isinstance(item, Unreadable):
-            verdicts[position] = LineVerdict(item.line, False, reason=item.reason, params=item.params)
-            continue
-        verdict, new = _judge(state, submission.seat, item)
-        for event in new:
-            state = apply(state, event)
-        verdicts[position] = verdict
-        events.extend(new)
-    return [verdicts[i] for i in range(len(items))], events
+
+    def judge(now: GameState, item: Order | Unreadable) -> Verdict:
+        return refused(item) if isinstance(item, Unreadable) else _judge(now, submission.seat, item)
+
+    return judge_in_turn(state, items, judge, apply, order)
 
 
 def _reject(order: Order, reason: str, **params: Any) -> Verdict:

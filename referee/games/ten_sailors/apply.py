@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from referee.core.events import Event
+from referee.core.rules import apply_by_kind
 from referee.games.ten_sailors.cards import HALL
 from referee.games.ten_sailors.state import (
     Character,
@@ -23,12 +24,7 @@ from referee.games.ten_sailors.state import (
 
 def apply(state: GameState | None, event: Event) -> GameState:
     """The state after ``event``."""
-    if event.kind == "game_started":
-        return _started(event.data)
-    if state is None:
-        raise ValueError(f"the first event must be game_started, not {event.kind}")
-    handler = _HANDLERS.get(event.kind)
-    return handler(state, event.data) if handler else state
+    return apply_by_kind(state, event, _started, _HANDLERS)
 
 
 def _started(data: dict[str, Any]) -> GameState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.events import Event
-from referee.core.orders import LineVerdict, Submission
+from referee.core.orders import LineVerdict, Submission, judge_in_turn, refused
 from referee.games.ten_sailors.apply import apply
 from referee.games.ten_sailors.cards import HALL
 from referee.games.ten_sailors.parse import Order, Unreadable, parse_text
@@ -22,22 +22,16 @@ Verdict = tuple[LineVerdict, list[Event]]
 def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict], list[Event]]:
     """The verdict on every line of ``submission`` and the events its accepted lines cause."""
     character = state.character(submission.seat)
-    verdicts: list[LineVerdict] = []
-    events: list[Event] = []
-    for item in _talk_if_no_orders(parse_text(submission.text, [c.name for c in state.characters])):
+
+    def judge(now: GameState, item: Order | Unreadable) -> Verdict:
         if isinstance(item, Unreadable):
-            verdicts.append(LineVerdict(item.line, False, reason=item.reason, params=item.params))
-            continue
-        if (state.finished or not character.alive) and item.kind not in ("help", "status"):
-            reason = "game_over" if state.finished else "dead"
-            verdicts.append(LineVerdict(item.line, False, reason=reason))
-            continue
-        verdict, new = _judge(state, submission, item)
-        for event in new:
-            state = apply(state, event)
-        verdicts.append(verdict)
-        events.extend(new)
-    return verdicts, events
+            return refused(item)
+        if (now.finished or not character.alive) and item.kind not in ("help", "status"):
+            return LineVerdict(item.line, False, reason="game_over" if now.finished else "dead"), []
+        return _judge(now, submission, item)
+
+    items = _talk_if_no_orders(parse_text(submission.text, [c.name for c in state.characters]))
+    return judge_in_turn(state, items, judge, apply)
 
 
 def _talk_if_no_orders(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
