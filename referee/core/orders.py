@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from referee.core.events import Event
 
@@ -39,12 +39,48 @@ class LineVerdict:
     params: dict[str, Any] = field(default_factory=dict)
 
 
-class Unreadable(Protocol):
-    """A line a game's parser could not read as an order, with the reason why."""
+@dataclass(frozen=True)
+class Order:
+    """One line a game's parser read as an order: ``kind`` with its ``args``."""
+
+    line: str
+    kind: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """One line that is not a valid order, with the ``reason`` code and its ``params``.
+
+    ``is_order`` tells whether the line began with an order keyword: a text in which no
+    line does may be talk (see ``talk_if_no_orders``).
+    """
 
     line: str
     reason: str
-    params: dict[str, Any]
+    params: dict[str, Any] = field(default_factory=dict)
+    is_order: bool = True
+
+
+Problem = tuple[str, dict[str, Any]]
+"""Why a line's arguments cannot be read: a reason code and its parameters."""
+
+
+def talk_if_no_orders(
+    items: list[Order | Unreadable],
+    key: str,
+    joiner: str,
+    make: Callable[[str, str, dict[str, Any]], Order] = Order,
+) -> list[Order | Unreadable]:
+    """A text in which no line even looks like an order, as one "say" order holding it all.
+
+    The text goes in ``args[key]``, its lines joined by ``joiner``; ``make`` builds the
+    order (a game's own ``Order`` class).
+    """
+    if items and all(isinstance(item, Unreadable) and not item.is_order for item in items):
+        said = joiner.join(item.line for item in items)
+        return [make(said, "say", {key: said})]
+    return items
 
 
 S = TypeVar("S")

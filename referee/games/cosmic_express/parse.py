@@ -20,9 +20,9 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from referee.core.orders import Order, Problem, Unreadable
 from referee.core.seats import fold_name
 from referee.games.cosmic_express.cards import DUMMY, DUMMY_ALIASES, ITEM_ALIASES
 
@@ -48,32 +48,6 @@ _OFFER_ID = re.compile(r"^[#№]?\s*[oо]?-?(\d{1,6})[.,;:!]?$", re.I)
 _FILLERS = frozenset(
     {"my", "a", "an", "the", "with", "for", "card", "мой", "мою", "моё", "моя", "на", "карту"}
 )
-
-
-@dataclass(frozen=True)
-class Order:
-    """One line read as an order: ``kind`` with its ``args``."""
-
-    line: str
-    kind: str
-    args: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Unreadable:
-    """One line that is not a valid order, with the ``reason`` code and its ``params``.
-
-    ``is_order`` tells whether the line began with an order keyword (a mail in which no
-    line does is table talk).
-    """
-
-    line: str
-    reason: str
-    params: dict[str, Any] = field(default_factory=dict)
-    is_order: bool = True
-
-
-Problem = tuple[str, dict[str, Any]]
 
 
 def parse_text(text: str, names: Sequence[str]) -> list[Order | Unreadable]:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
+from referee.core.orders import Order, Problem, Unreadable
 from referee.core.seats import fold_name
 from referee.games.museum_suspects.content import SUSPECTS
 from referee.games.museum_suspects.state import CLUE_COUNT, EXIT
@@ -63,27 +63,6 @@ _SEPARATORS = re.compile(r"[,;:#№=()]+")
 _SUSPECT_NAMES: dict[str, tuple[str, str]] = {
     fold_name(name): (s.id, name) for s in SUSPECTS for name in (s.id, s.en, s.ru)
 }
-
-
-@dataclass(frozen=True)
-class Order:
-    """One line read as an order: ``kind`` with its ``args``."""
-
-    line: str
-    kind: str
-    args: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Unreadable:
-    """One line that is not a valid order, with the ``reason`` code and its ``params``."""
-
-    line: str
-    reason: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-
-Problem = tuple[str, dict[str, Any]]
 
 
 def parse_text(text: str) -> list[Order | Unreadable]:

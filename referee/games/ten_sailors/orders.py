@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.events import Event
-from referee.core.orders import LineVerdict, Submission, judge_in_turn, refused
+from referee.core.orders import LineVerdict, Submission, judge_in_turn, refused, talk_if_no_orders
 from referee.games.ten_sailors.apply import apply
 from referee.games.ten_sailors.cards import HALL
 from referee.games.ten_sailors.parse import Order, Unreadable, parse_text
@@ -30,16 +30,10 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
             return LineVerdict(item.line, False, reason="game_over" if now.finished else "dead"), []
         return _judge(now, submission, item)
 
-    items = _talk_if_no_orders(parse_text(submission.text, [c.name for c in state.characters]))
+    items = talk_if_no_orders(
+        parse_text(submission.text, [c.name for c in state.characters]), "text", " ", Order
+    )  # TS-23
     return judge_in_turn(state, items, judge, apply)
-
-
-def _talk_if_no_orders(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
-    """A text in which no line even looks like an order is table talk, said as one (TS-23)."""
-    if items and all(isinstance(item, Unreadable) and not item.is_order for item in items):
-        text = " ".join(item.line for item in items)
-        return [Order(text, "say", {"text": text})]
-    return items
 
 
 def _reject(order: Order, reason: str, **params: Any) -> Verdict:

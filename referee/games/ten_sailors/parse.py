@@ -19,9 +19,11 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from referee.core.orders import Order as CoreOrder
+from referee.core.orders import Problem, Unreadable
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import ALIASES, HALL, KIND_OF, Kind
 from referee.games.ten_sailors.state import Segment
@@ -53,27 +55,10 @@ _FILLERS = frozenset({"to", "into", "the", "and", "в", "во", "на", "и"})
 
 
 @dataclass(frozen=True)
-class Order:
+class Order(CoreOrder):
     """One line read as an order: ``kind`` with its ``args``, for segment ``when`` if named."""
 
-    line: str
-    kind: str
-    args: dict[str, Any] = field(default_factory=dict)
     when: Segment | None = None
-
-
-@dataclass(frozen=True)
-class Unreadable:
-    """One line that is not a valid order, with the ``reason`` code and its ``params``.
-
-    ``is_order`` tells whether the line began with an order keyword (a line that did not
-    may be table talk, which the mail reader decides).
-    """
-
-    line: str
-    reason: str
-    params: dict[str, Any] = field(default_factory=dict)
-    is_order: bool = True
 
 
 def parse_text(text: str, names: Sequence[str]) -> list[Order | Unreadable]:
@@ -129,9 +114,6 @@ def _read_order(line: str, text: str, when: Segment | None, names: Sequence[str]
     if isinstance(outcome, tuple):
         return Unreadable(line, outcome[0], outcome[1])
     return Order(line, kind, outcome, when)
-
-
-Problem = tuple[str, dict[str, Any]]
 
 
 def _move(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
