@@ -366,6 +366,8 @@ def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
     typer.echo(
         f"outbox: {outbox['waiting']} waiting, {outbox['refused']} refused for good by the mail server"
     )
+    for mail in outbox["refused_mail"]:
+        typer.echo(f"  refused: {mail['what']} to {mail['game']}/{mail['to']}: {mail['error']}")
     typer.echo(f"last mail received: {report['last_mail'] or 'none yet'}")
 
 

@@ -6,6 +6,7 @@ once, and the game equals an undisturbed run with the same mails (TS-4, TS-5).""
 from __future__ import annotations
 
 import email
+import json
 import os
 import signal
 import subprocess
@@ -68,7 +69,7 @@ class Live:
     def finish(self, phases: int = len(PLAYING), timeout: float = 40) -> None:
         """Waits until ``phases`` are resolved and the outbox is empty, then stops the services (SIGTERM)."""
         store = self.site.store()
-        wait_until(lambda: len(resolutions(store)) >= phases and backlog(store) == (0, 0), timeout)
+        wait_until(lambda: len(resolutions(store)) >= phases and backlog(store)[0] == 0, timeout)
         for process in self.processes:
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
@@ -238,3 +239,19 @@ def test_a_boundary_waits_for_the_imap_server_and_then_counts_the_mail_sent_befo
     live.finish(phases=1)
     assert resolutions(store)[0] == ("d0n", live.due("d0n"))
     assert store.load(GAME).state.character("Anna").location == "Dining Room"
+
+
+def test_mail_refused_for_good_is_shown_to_the_game_master_and_the_rest_still_go(live: Live) -> None:
+    live.smtp.refuse_recipient("vera@example.org", 550, "no such mailbox")
+    live.serve()
+    live.finish(phases=1)
+    status = subprocess.run(
+        [sys.executable, "-m", "referee", "status", "--json", "--config", str(live.site.config_path)],
+        capture_output=True, text=True, check=True, env=live.env,
+    )  # fmt: skip
+    report = json.loads(status.stdout)
+    refused = report["outbox"]["refused_mail"]
+    assert {mail["to"] for mail in refused} == {"Vera"} and "550" in refused[0]["error"]
+    assert report["games"][0]["id"] == GAME and report["outbox"]["waiting"] == 0
+    delivered = {tuple(rcpts) for _, rcpts, _ in live.smtp.received}
+    assert ("anna@example.org",) in delivered and ("vera@example.org",) not in delivered

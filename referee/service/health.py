@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from referee.store.calendar import Calendar
 from referee.store.clocks import as_utc
 from referee.store.games import GameStore
-from referee.store.models import InboundRow
+from referee.store.models import InboundRow, NoticeRow
 from referee.store.outbox import backlog
 
 
@@ -36,8 +36,16 @@ def health(store: GameStore) -> dict[str, Any]:
     waiting, refused = backlog(store)
     with Session(store.engine) as session:
         last = session.exec(select(func.max(InboundRow.received_at))).one()
+        given_up = session.exec(select(NoticeRow).where(col(NoticeRow.failed_at).is_not(None))).all()
     return {
         "games": games,
-        "outbox": {"waiting": waiting, "refused": refused},
+        "outbox": {
+            "waiting": waiting,
+            "refused": refused,
+            "refused_mail": [
+                {"game": n.game_id, "to": n.recipient or n.address, "what": n.template, "error": n.last_error}
+                for n in given_up
+            ],
+        },
         "last_mail": as_utc(last).isoformat() if last else None,
     }

@@ -50,7 +50,7 @@ BATCH = 10
 """Notices claimed at a time by the sender: few, so that a crash holds back few until their lease ends."""
 
 
-def backoff(attempt: int, rng: random.Random, cap: float = 300.0) -> float:
+def backoff(attempt: int, rng: random.Random, cap: float = 60.0) -> float:
     """Seconds to wait before trying a server again after ``attempt`` failures (jittered, capped)."""
     return min(cap, 2.0 ** min(attempt, 10)) * (0.5 + rng.random() / 2)
 
