@@ -220,7 +220,7 @@ def advance(
     typer.echo(f"resolved {resolved.phase}; {len(resolved.notices)} notices written")
     view = loaded.rules.master_view(loaded.state)
     if view["finished"]:
-        typer.echo(f"the game is over; winners: {', '.join(view['winners']) or 'nobody'}")
+        typer.echo(f"the game is over; winners: {', '.join(view.get('winners', [])) or 'nobody'}")
     else:
         typer.echo(f"now open: {loaded.rules.phase(loaded.state).label}")
     _deliver(settings, store)
@@ -484,7 +484,7 @@ def demo(
     ] = "ten-sailors",
     seed: Annotated[int, typer.Option(help="The game's seed: the same seed plays the same game.")] = 2026,
     players: Annotated[
-        int | None, typer.Option(help="How many players (default: the most the game takes).")
+        int | None, typer.Option(help="How many players (default: Ten Sailors 9, Museum 4, Cosmic 5).")
     ] = None,
     keep: Annotated[
         Path | None, typer.Option(help="Play in this folder (default: a new temporary folder).")

@@ -40,7 +40,7 @@ class DemoResult:
     scores: dict[str, int] = field(default_factory=dict)
     """Museum Suspects: each player's total (MS-6)."""
     roles: dict[str, str] = field(default_factory=dict)
-    """Cosmic Express: each player's role in the last round, shown at the end (CE-6)."""
+    """Cosmic Express: each player's role and items as turned over at the end (CE-6)."""
     config: Path | None = None
     """The demo's configuration file, for ``referee state <id> --config …``."""
     details: list[str] = field(default_factory=list)

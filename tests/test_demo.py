@@ -1,18 +1,22 @@
-"""``referee demo``: a whole campaign played by bots through the referee's mail, from a fresh process."""
+"""``referee demo``: a whole game played by bots through the referee's mail, from a fresh process."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from email import policy
+from email.message import EmailMessage
 from email.parser import BytesParser
+from email.utils import getaddresses
 from pathlib import Path
 
-from sqlmodel import Session, select
+import pytest
+from sqlmodel import Session, col, select
 
 from referee.store.database import open_engine
-from referee.store.models import GameRow, InboundRow, NoticeRow
+from referee.store.models import GameRow, InboundRow, NoticeRow, SeatRow
 
 
 def _demo(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -67,3 +71,91 @@ def test_demo_refuses_a_folder_that_holds_a_demo(tmp_path: Path) -> None:
     again = _demo(tmp_path / "demo", "--players", "3")
     assert again.returncode == 1
     assert "holds a demo already" in again.stderr
+
+
+def _addressed_to_one_reader_each(folder: Path, game: GameRow) -> int:
+    """Checks that every mail the referee wrote went to the one seat its notice was for, and returns
+    how many there were: a single recipient, the seat's address, and that seat's own reply address."""
+    engine = open_engine(f"sqlite:///{folder / 'referee.db'}")
+    with Session(engine) as session:
+        seats = {seat.id: seat for seat in session.exec(select(SeatRow)).all()}
+        notices = {notice.id: notice for notice in session.exec(select(NoticeRow)).all()}
+    by_name = {seat.name: seat for seat in seats.values()}
+    mails = list((folder / "mail" / "outgoing" / "new").iterdir())
+    for path in mails:
+        message = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
+        recipients = getaddresses([str(message[field] or "") for field in ("To", "Cc", "Bcc")])
+        recipients = [address for _, address in recipients if address]
+        welcome = re.fullmatch(rf"<{game.id}\.(\d+)\.welcome@example\.org>", str(message["Message-ID"]))
+        if welcome:
+            seat = seats[int(welcome.group(1))]
+        else:
+            number = re.fullmatch(rf"<n(\d+)\.{game.id}@example\.org>", str(message["Message-ID"]))
+            assert number, message["Message-ID"]
+            seat = by_name[notices[int(number.group(1))].recipient]
+        assert recipients == [seat.email], (recipients, seat.name)
+        assert str(message["Reply-To"]) == f"referee+{seat.token}@example.org"
+    return len(mails)
+
+
+@pytest.mark.parametrize(
+    ("game", "language", "players", "seats"),
+    [
+        ("museum-suspects", "ru", None, 4),
+        ("cosmic-express", "en", None, 5),
+        ("cosmic-express", "ru", "3", 3),
+        ("museum-suspects", "en", "2", 2),
+    ],
+)
+def test_demo_plays_a_short_game_by_mail_to_the_end(
+    tmp_path: Path, game: str, language: str, players: str | None, seats: int
+) -> None:
+    """Museum Suspects and Cosmic Express from the command line: every phase closes, the end is told,
+    and each mail the referee wrote reached only the player it was written for."""
+    folder = tmp_path / "demo"
+    chosen = ["--players", players] if players else []
+    result = _demo(folder, "--game", game, "--seed", "5", "--language", language, *chosen)
+    assert result.returncode == 0, result.stderr
+    engine = open_engine(f"sqlite:///{folder / 'referee.db'}")
+    with Session(engine) as session:
+        row = session.exec(select(GameRow)).one()
+        inbound = session.exec(select(InboundRow)).all()
+        unsent = session.exec(select(NoticeRow).where(NoticeRow.sent_at == None)).all()  # noqa: E711
+        seated = session.exec(select(SeatRow).order_by(col(SeatRow.id))).all()
+    assert (row.kind, row.language, row.finished, len(seated)) == (game, language, True, seats)
+    assert inbound and {mail.outcome for mail in inbound} == {"accepted"}
+    assert unsent == []
+    written = _addressed_to_one_reader_each(folder, row)
+    out = result.stdout
+    assert "the game is over; winners:" in out
+    assert f"mail: {len(inbound)} from the players, {written} from the referee" in out
+    assert str(folder / "mail" / "outgoing") in out and str(folder / "mail" / "incoming") in out
+    assert f"referee state {row.id} --config {folder / 'referee.toml'}" in out
+    if game == "museum-suspects":
+        assert "scores: " in out and f"round 6, {seated[-1].name}'s turn:" in out  # a line per turn
+    else:
+        assert "roles: " in out and "Undercover Detective" in out and "round 1 of 1: interrogation" in out
+    for path in (folder / "mail" / "outgoing" / "new").iterdir():  # every mail in the game's language
+        message = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
+        body = message.get_body(("plain",))
+        assert isinstance(body, EmailMessage) and message["Content-Language"] == language
+        opening = body.get_content().strip().splitlines()[0]
+        assert bool(re.search("[а-яё]", opening, re.I)) == (language == "ru"), opening
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "said"),
+    [
+        ("museum-suspects", "5", "museum-suspects takes 2 to 4 players, not 5"),
+        ("cosmic-express", "2", "cosmic-express takes 3 to 6 players, not 2"),
+        ("ten-sailors", "10", "ten-sailors takes 3 to 9 players, not 10"),
+        ("chess", "2", "there is no game called 'chess'"),
+    ],
+)
+def test_demo_refuses_a_player_count_outside_the_games_range(
+    tmp_path: Path, game: str, players: str, said: str
+) -> None:
+    result = _demo(tmp_path / "demo", "--game", game, "--players", players)
+    assert result.returncode == 1
+    assert said in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "demo" / "referee.db").exists()

@@ -340,6 +340,14 @@ class GameStore:
         session.execute(insert(SUBMISSIONS), [kept])
         phase = loaded.rules.phase(loaded.state).key
         after = self._append(session, loaded, events, phase, submission.received_at)
+        rules = loaded.rules
+        if (
+            events
+            and rules.early_close
+            and not rules.finished(after.state)
+            and not rules.waiting(after.state)
+        ):
+            after = self._resolve(session, after, submission.received_at).loaded  # everyone has acted
         answer = loaded.rules.answer(
             loaded.state, after.state, seat, verdicts, lambda: visible(self._log(session, game_id), seat)
         )
@@ -349,14 +357,6 @@ class GameStore:
                 Notice("answer", (seat,), {**answer, **({"problem": reply.problem} if reply.problem else {})})
             )
         self._write_notices(session, game_id, phase, notices, submission.received_at, reply)
-        rules = loaded.rules
-        if (
-            events
-            and rules.early_close
-            and not rules.finished(after.state)
-            and not rules.waiting(after.state)
-        ):
-            after = self._resolve(session, after, submission.received_at).loaded  # everyone has acted
         return Submitted(verdicts, answer, after)
 
     def _write_notices(

@@ -46,6 +46,7 @@ def master_view(state: GameState) -> dict[str, Any]:
         "looked": [{"seat": seat, "clue": clue, "turn": turn} for seat, clue, turn in state.looked],
         "suggestions": [vars(s).copy() for s in state.suggestions],
         "result": state.result or None,
+        "winners": list((state.result or {}).get("winners", [])),
     }
 
 
