@@ -27,7 +27,8 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
         if isinstance(item, Unreadable):
             return refused(item)
         if (now.finished or not character.alive) and item.kind not in ("help", "status"):
-            return LineVerdict(item.line, False, reason="game_over" if now.finished else "dead"), []
+            reason = "game_over" if now.finished else "dead"
+            return LineVerdict(item.line, False, reason=reason), []
         return _judge(now, submission, item)
 
     items = talk_if_no_orders(
