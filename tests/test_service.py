@@ -191,3 +191,71 @@ def test_a_mail_that_breaks_the_reader_is_moved_aside_and_the_rest_go_on(
     aside = list((site.root / "incoming-failed" / "new").iterdir())
     assert len(aside) == 1 and b"MOVE Dining Room" in aside[0].read_bytes()
     assert [d["character"] for _, k, d, _ in driven.log() if k == "order_accepted"] == ["Boris"]
+
+
+PHASES_SCHEDULE = """
+[schedule]
+name = "short-seconds"
+kind = "any"
+clock = "phases"
+timezone = "UTC"
+reminders = ["5s"]
+
+[stages]
+turn = "20s"
+trading = "30s"
+interrogation = "30s"
+"""
+
+
+def short_game(site: Site, kind: str, players: tuple[str, ...], extra: str = "") -> str:
+    (site.root / "schedules" / "short-seconds.toml").write_text(PHASES_SCHEDULE, encoding="utf-8")
+    lines = ["[game]", f'kind = "{kind}"', 'id = "short"', 'schedule = "short-seconds"', "seed = 3", extra]
+    for name in players:
+        lines += ["", "[[players]]", f'name = "{name}"', f'email = "{name.lower()}@example.org"']
+    path = site.root / "short.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    from referee.gamefile import read_game_file
+
+    read_game_file(path, site.root / "schedules").create(site.store(), T0)
+    return "short"
+
+
+def test_ms_by_mail_ruling_a_turn_ends_with_its_mail_and_the_next_deadline_counts_from_then(
+    tmp_path: Path, sqlite_url: str
+) -> None:
+    site = Site(tmp_path, sqlite_url)
+    game = short_game(site, "museum-suspects", ("Anna", "Boris"))
+    driven = Driven(site)
+    store = driven.service.store
+    first = Calendar(store).clocks()[0]
+    assert first.due_at is not None and first.due_at.replace(tzinfo=UTC) == at(20)
+
+    turn = "INVESTIGATE 1 WITH 1\nSUGGEST EXIT WITH 2"
+    drop(site.root / "incoming", site.mail_from(game, "Anna", turn, at(7)), at(7))
+    driven.step_at(8)
+    clock = Calendar(store).clocks()[0]
+    assert store.load(game).row.phase != first.phase  # closed at once: nobody else was awaited
+    assert clock.due_at is not None and clock.due_at.replace(tzinfo=UTC) == at(27)  # 20 s from 7 s
+
+    driven.step_at(22)  # 5 s before Boris's deadline: a reminder to Boris alone
+    assert [n.recipient for n in store.notices(game) if n.template == "reminder"] == ["Boris"]
+    driven.step_at(28)  # Boris missed his turn: the ruling's default, then Anna's next turn
+    state = store.load(game).state
+    assert [s.seat for s in state.suggestions if s.default] == ["Boris"]
+
+
+def test_ce5_ruling_with_nobody_acting_both_phases_end_at_their_deadlines_and_nobody_is_arrested(
+    tmp_path: Path, sqlite_url: str
+) -> None:
+    site = Site(tmp_path, sqlite_url)
+    game = short_game(site, "cosmic-express", ("Anna", "Boris", "Vera", "Gleb"))
+    driven = Driven(site)
+    driven.step_at(31)
+    assert driven.resolutions() == [("r1-trading", at(30))]
+    driven.step_at(61)
+    store = driven.service.store
+    assert driven.resolutions() == [("r1-trading", at(30)), ("r1-interrogation", at(60))]
+    loaded = store.load(game)
+    assert loaded.rules.finished(loaded.state) and loaded.state.arrest is None
+    assert Calendar(store).clocks()[0].due_at is None  # a finished game has no deadline
