@@ -341,10 +341,16 @@ def serve(
     config: ConfigOption = None,
 ) -> None:
     """Run the referee: read mail, resolve every game on its calendar, send mail. Stop with Ctrl-C."""
+    from referee.mail.connect import check_transports
+    from referee.mail.transports import TransportError
     from referee.service.logs import setup_logging
     from referee.service.runner import serve as run_service
 
     settings = _config(config)
+    try:
+        check_transports(settings.mail)
+    except TransportError as error:
+        raise _fail(f"the service cannot start: {error}") from error
     setup_logging(log_level)
     run_service(settings)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.config import MailSettings
-from referee.mail.connect import open_inbox, open_outbox
+from referee.mail.connect import check_transports, open_inbox, open_outbox
 from referee.mail.transports import MaildirInbox, MaildirOutbox, TransportError, maildir_path
 from referee.store.database import open_engine
 from referee.store.games import GameStore
@@ -61,3 +61,25 @@ def test_an_unknown_transport_is_named_in_the_error(tmp_path: Path) -> None:
         open_inbox(MailSettings(incoming="pop3://x"), store)
     with pytest.raises(TransportError, match="smtps://y"):
         open_outbox(MailSettings(outgoing="smtps://y"))
+
+
+@pytest.mark.parametrize(
+    ("incoming", "outgoing", "problem"),
+    [
+        ("imap://ref@127.0.0.1/INBOX?tls=none", "maildir:out", "needs a password"),
+        ("imap://ref@mail.example.org/INBOX?tls=none", "maildir:out", "only allowed to this machine"),
+        ("maildir:in", "smtps://mail.example.org", "unknown mail transport"),
+    ],
+)
+def test_serve_refuses_to_start_with_transports_it_could_never_use(
+    incoming: str, outgoing: str, problem: str
+) -> None:
+    with pytest.raises(TransportError, match=problem):
+        check_transports(MailSettings(incoming=incoming, outgoing=outgoing), env={})
+
+
+def test_serve_starts_with_a_mailbox_whose_password_is_in_the_environment() -> None:
+    mail = MailSettings(incoming="imap://ref@mail.example.org/INBOX", outgoing="smtp://mail.example.org")
+    check_transports(mail, env={"REFEREE_IMAP_PASSWORD": "secret"})  # raises nothing
+    with pytest.raises(TransportError, match="REFEREE_IMAP_PASSWORD"):
+        check_transports(mail, env={})
