@@ -7,9 +7,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from cli_helpers import Referee
 
 HANDS = {
     "Anna": ["Kitchen", "Sofa", "Knife"],
@@ -17,34 +17,6 @@ HANDS = {
     "Clara": ["Bedroom", "Table", "Poison"],
     "Dmitri": ["Study", "Car", "Rope"],
 }
-
-
-class Referee:
-    """Runs ``referee`` commands in a directory holding a referee.toml."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-
-    def __call__(
-        self, *args: str, ok: bool | None = True, stdin: str = ""
-    ) -> subprocess.CompletedProcess[str]:
-        result = subprocess.run(
-            [sys.executable, "-m", "referee", *args],
-            input=stdin,
-            cwd=self.directory,
-            capture_output=True,
-            text=True,
-            env={k: v for k, v in os.environ.items() if k != "REFEREE_CONFIG"},
-            check=False,
-        )
-        if ok is True:
-            assert result.returncode == 0, result.stderr + result.stdout
-        if ok is False:
-            assert result.returncode != 0, result.stdout
-        return result
-
-    def json(self, *args: str) -> Any:
-        return json.loads(self(*args, "--json").stdout)
 
 
 def game_file(directory: Path, game_id: str, hands: dict[str, list[str]], host: str = "Dmitri") -> Path:

@@ -9,14 +9,13 @@ orders through ``referee order`` and, as mail, through ``referee ingest``; deadl
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import Referee as CliReferee
 from ms_helpers import GRID, ONE_THIEF, TWO_THIEVES
 
 from referee.bot_mail import MailReader, reply
@@ -25,29 +24,8 @@ from referee.store.database import open_engine
 from referee.store.games import GameStore
 
 
-class Referee:
-    """Runs ``referee`` commands in a directory holding a referee.toml."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-
-    def __call__(self, *args: str, ok: bool | None = True) -> subprocess.CompletedProcess[str]:
-        result = subprocess.run(
-            [sys.executable, "-m", "referee", *args],
-            cwd=self.directory,
-            capture_output=True,
-            text=True,
-            env={k: v for k, v in os.environ.items() if k != "REFEREE_CONFIG"},
-            check=False,
-        )
-        if ok is True:
-            assert result.returncode == 0, result.stderr + result.stdout
-        if ok is False:
-            assert result.returncode != 0, result.stdout
-        return result
-
-    def json(self, *args: str) -> Any:
-        return json.loads(self(*args, "--json").stdout)
+class Referee(CliReferee):
+    """Runs ``referee`` commands in a directory holding a referee.toml, and lets players reply by mail."""
 
     def mail(self, name: str, orders: str) -> subprocess.CompletedProcess[str]:
         """``name`` replies by mail to the newest mail the referee sent; ``referee ingest`` takes it in."""
