@@ -33,11 +33,9 @@ from referee.gamefile import read_game_file
 from referee.loopback import dovecot_server, smtp_server
 from referee.mail.compose import compose
 from referee.mail.connect import open_outbox
-from referee.mail.delivery import deliver_all
+from referee.mail.delivery import Delivery, Readers, deliver_all
 from referee.mail.urls import parse_imap_url
-from referee.render import Renderer
 from referee.service.runner import Service
-from referee.store.models import MASTER
 
 NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
 ROOMS = ("Study", "Garage", "Bedroom")
@@ -97,7 +95,7 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
     return ServersBench(mails, intake, bare_fetch, sent, send, bare_send, peak)
 
 
-async def _send_all(service: Service):  # type: ignore[no-untyped-def]
+async def _send_all(service: Service) -> Delivery:
     outbox = open_outbox(service.config.mail, service.env)
     try:
         return await deliver_all(service.store, outbox, service.renderer, service.config.mail)
@@ -107,22 +105,11 @@ async def _send_all(service: Service):  # type: ignore[no-untyped-def]
 
 def _composed(service: Service) -> list[EmailMessage]:
     """The mails the outbox would send now, composed (for the bare SMTP baseline)."""
-    store, renderer = service.store, Renderer(service.config.templates)
-    seats = {}
+    readers, mail = Readers(service.store), service.config.mail
     messages = []
-    for notice in store.notices(None, unsent_only=True):
-        if notice.game_id is None:
-            continue
-        if notice.game_id not in seats:
-            seats[notice.game_id] = {s.name: s for s in store.seats(notice.game_id)}
-            master = store.master(notice.game_id)
-            if master is not None:
-                seats[notice.game_id][MASTER] = master.as_seat()
-        game = store.load(notice.game_id).row
-        for outgoing in compose(
-            notice, game, seats[notice.game_id][notice.recipient], renderer, service.config.mail
-        ):
-            messages.append(outgoing.message)
+    for notice in service.store.notices(None, unsent_only=True):
+        game, seat = readers.of(notice)
+        messages += [out.message for out in compose(notice, game, seat, service.renderer, mail)]
     return messages
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -20,9 +21,11 @@ from referee.render import Renderer
 from referee.store.database import create_tables, open_engine
 from referee.store.games import GameStore, Loaded, StoreError
 
-if TYPE_CHECKING:  # the mail modules are imported only by the commands that use them
+if TYPE_CHECKING:  # the mail and calendar modules are imported only by the commands that use them
     from referee.mail.intake import Intake
     from referee.mail.transports import Inbox
+    from referee.store.calendar import Calendar
+    from referee.store.models import ClockRow
 
 app = typer.Typer(
     no_args_is_help=True, add_completion=False, help="A play-by-email referee for deduction games."
@@ -78,14 +81,11 @@ def _load(store: GameStore, game_id: str) -> Loaded:
 
 def _deadline(settings: Config, store: GameStore, loaded: Loaded) -> str | None:
     """When the open phase ends by the game's calendar, in its schedule's zone (None: none, or paused)."""
-    from sqlmodel import Session
-
     from referee.schedule.files import load_schedule
+    from referee.store.calendar import Calendar
     from referee.store.clocks import as_utc
-    from referee.store.models import ClockRow
 
-    with Session(store.engine) as session:
-        clock = session.get(ClockRow, loaded.row.id)
+    clock = Calendar(store).clock(loaded.row.id)
     if clock is None or clock.due_at is None:
         return None
     zone = load_schedule(loaded.row.schedule, settings.schedules).timezone
@@ -348,7 +348,7 @@ def serve(
 
     settings = _config(config)
     try:
-        check_transports(settings.mail)
+        check_transports(settings.mail, _store(settings))
     except TransportError as error:
         raise _fail(f"the service cannot start: {error}") from error
     setup_logging(log_level)
@@ -412,7 +412,7 @@ def shift(
     typer.echo(f"{game}: {clock.phase} now ends at {_shown(clock.due_at)}")
 
 
-def _calendar_change(config: str | None, change: Any) -> Any:
+def _calendar_change(config: str | None, change: Callable[[Calendar, datetime], ClockRow]) -> ClockRow:
     """Runs ``change(calendar, now)`` on the configured store, turning store errors into messages."""
     from referee.store.calendar import Calendar
 

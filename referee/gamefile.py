@@ -57,6 +57,11 @@ _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$")
 _EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$")
 
 
+def is_address(text: str) -> bool:
+    """Whether ``text`` looks like a mail address a player or game-master can be reached at."""
+    return _EMAIL.match(text) is not None
+
+
 class GameFileError(ValueError):
     """A game file that cannot create a game; the message lists every problem."""
 
@@ -126,13 +131,13 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
         players = []
     for number, player in enumerate(players, 1):
         email = str(player.get("email", ""))
-        if not _EMAIL.match(email):
+        if not is_address(email):
             problems.append(f"player {number} ({player.get('name', '?')}) needs a valid email, not {email!r}")
         unknown = set(player) - player_keys
         if unknown:
             problems.append(f"player {number} has unknown keys: {', '.join(sorted(unknown))}")
     master = game.get("master_email")
-    if master is not None and not _EMAIL.match(str(master)):
+    if master is not None and not is_address(str(master)):
         problems.append(f"[game] master_email must be an address, not {master!r}")
     if game.get("copy_master") and master is None:
         problems.append("[game] copy_master = true needs master_email")

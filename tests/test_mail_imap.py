@@ -13,8 +13,8 @@ import pytest
 
 from referee.bench_transport import bare_imap_fetch
 from referee.loopback import DovecotServer, dovecot_server
-from referee.mail.imap import ImapInbox, backoff
-from referee.mail.transports import Inbox, TransportError
+from referee.mail.imap import ImapInbox
+from referee.mail.transports import Inbox, TransportError, backoff
 from referee.mail.urls import parse_imap_url
 
 SEEN = "\\Seen"

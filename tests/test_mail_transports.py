@@ -66,20 +66,22 @@ def test_an_unknown_transport_is_named_in_the_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("incoming", "outgoing", "problem"),
     [
-        ("imap://ref@127.0.0.1/INBOX?tls=none", "maildir:out", "needs a password"),
-        ("imap://ref@mail.example.org/INBOX?tls=none", "maildir:out", "only allowed to this machine"),
-        ("maildir:in", "smtps://mail.example.org", "unknown mail transport"),
+        ("imap://ref@127.0.0.1/INBOX?tls=none", "maildir:{tmp}/out", "needs a password"),
+        ("imap://ref@mail.example.org/INBOX?tls=none", "maildir:{tmp}/out", "only allowed to this machine"),
+        ("maildir:{tmp}/in", "smtps://mail.example.org", "unknown outgoing mail transport"),
     ],
 )
 def test_serve_refuses_to_start_with_transports_it_could_never_use(
-    incoming: str, outgoing: str, problem: str
+    tmp_path: Path, incoming: str, outgoing: str, problem: str
 ) -> None:
+    mail = MailSettings(incoming=incoming.format(tmp=tmp_path), outgoing=outgoing.format(tmp=tmp_path))
     with pytest.raises(TransportError, match=problem):
-        check_transports(MailSettings(incoming=incoming, outgoing=outgoing), env={})
+        check_transports(mail, GameStore(open_engine("sqlite://")), env={})
 
 
 def test_serve_starts_with_a_mailbox_whose_password_is_in_the_environment() -> None:
     mail = MailSettings(incoming="imap://ref@mail.example.org/INBOX", outgoing="smtp://mail.example.org")
-    check_transports(mail, env={"REFEREE_IMAP_PASSWORD": "secret"})  # raises nothing
+    store = GameStore(open_engine("sqlite://"))
+    check_transports(mail, store, env={"REFEREE_IMAP_PASSWORD": "secret"})  # raises nothing
     with pytest.raises(TransportError, match="REFEREE_IMAP_PASSWORD"):
-        check_transports(mail, env={})
+        check_transports(mail, store, env={})

@@ -20,10 +20,7 @@ from typing import Any
 from referee.config import MailSettings
 from referee.mail.reading import clean_subject
 from referee.render import LANGUAGES, Renderer
-from referee.store.models import MASTER, GameRow, NoticeRow, SeatRow
-
-ANSWERS = frozenset({"answer", "refusal", "master_answer"})
-"""Templates that answer a mail a person sent (``Auto-Submitted: auto-replied``, RFC 3834)."""
+from referee.store.models import MASTER, REPLIES, GameRow, NoticeRow, SeatRow
 
 SHARED = frozenset({"reminder", "master_welcome", "master_answer", "master_note"})
 """Notices every game sends alike, from the shared templates."""
@@ -184,7 +181,7 @@ def _base(
     message["From"] = formataddr((mail.name, mail.address))
     message["Subject"] = Subject(subject)
     message["Date"] = formatdate(localtime=False)
-    message["Auto-Submitted"] = "auto-replied" if notice.template in ANSWERS else "auto-generated"
+    message["Auto-Submitted"] = "auto-replied" if notice.template in REPLIES else "auto-generated"
     message.set_content(text)
     message.add_alternative(html, subtype="html")
     message["Content-Language"] = language  # after set_content, which drops Content-* headers

@@ -48,19 +48,11 @@ def open_outbox(mail: MailSettings, env: Mapping[str, str] = os.environ) -> Outb
     raise TransportError(f"unknown outgoing mail transport {url!r}; expected {SCHEMES}")
 
 
-def check_transports(mail: MailSettings, env: Mapping[str, str] = os.environ) -> None:
-    """Raises ``TransportError`` naming what is wrong in the ``[mail]`` URLs or passwords (offline)."""
-    from referee.mail.urls import parse_imap_url, parse_smtp_url, password_for
+def check_transports(mail: MailSettings, store: GameStore, env: Mapping[str, str] = os.environ) -> None:
+    """Raises ``TransportError`` naming what is wrong in the ``[mail]`` URLs or passwords.
 
-    for url, parse, configured in (
-        (mail.incoming, parse_imap_url, mail.incoming_password),
-        (mail.outgoing, parse_smtp_url, mail.outgoing_password),
-    ):
-        scheme = url.partition(":")[0]
-        if scheme == "maildir":
-            continue
-        if f"{scheme}://" != url[: len(scheme) + 3] or scheme not in ("imap", "smtp"):
-            raise TransportError(f"unknown mail transport {url!r}; expected {SCHEMES}")
-        settings = parse(url)
-        if password_for(settings, env, configured) is None and scheme == "imap":
-            raise TransportError("an IMAP mailbox needs a user: write imap://user@host/INBOX")
+    Both transports are opened the way the service opens them; neither connects before
+    it is used, so nothing goes over the network here.
+    """
+    open_inbox(mail, store, env).close()
+    open_outbox(mail, env)

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from referee.config import MailSettings
+from referee.faults import crash_point
 from referee.mail.compose import compose
 from referee.mail.failures import PermanentFailure
 from referee.mail.transports import Outbox
 from referee.render import Renderer
-from referee.service.faults import crash_point
 from referee.store.games import GameStore
 from referee.store.models import MASTER, GameRow, NoticeRow, SeatRow
 from referee.store.outbox import LEASE, claim, mark_failed, mark_sent, release
@@ -53,7 +53,7 @@ def retry_delay(attempts: int, first: timedelta = RETRY_FIRST) -> timedelta:
     return min(first * 2 ** max(attempts - 1, 0), max(RETRY_MOST, first))
 
 
-class _Readers:
+class Readers:
     """The games and seats of the notices being sent, each read once."""
 
     def __init__(self, store: GameStore) -> None:
@@ -62,6 +62,7 @@ class _Readers:
         self.seats: dict[tuple[str, str], SeatRow] = {}
 
     def of(self, notice: NoticeRow) -> tuple[GameRow | None, SeatRow | None]:
+        """The game and the reader (a seat, or the game-master as one) of ``notice``."""
         if notice.game_id is None:
             return None, None
         if notice.game_id not in self.games:
@@ -91,7 +92,7 @@ async def send_due(
     ends the round (the server is likely away): the rest of the claimed notices are
     given back untried.
     """
-    result, readers = Delivery(), _Readers(store)
+    result, readers = Delivery(), Readers(store)
     claimed = claim(store, owner, datetime.now(UTC), limit, waiting=waiting, lease=lease)
     for position, notice in enumerate(claimed):
         number = int(notice.id or 0)

@@ -24,7 +24,6 @@ referee gets to it is not read; a mailbox kept for the referee alone, or
 from __future__ import annotations
 
 import contextlib
-import random
 import ssl
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -59,16 +58,6 @@ class UidMemory(Protocol):
     def remember(self, mailbox: str, uidvalidity: int, uid: int) -> None:
         """Records that every mail of ``mailbox`` up to ``uid`` under ``uidvalidity`` is finished."""
         ...
-
-
-def backoff(attempt: int, rng: random.Random, *, base: float = 1.0, cap: float = 300.0) -> float:
-    """Seconds to wait before the ``attempt``-th retry (0 for the first): doubling, capped, jittered.
-
-    The result lies between half and all of ``min(cap, base * 2**attempt)``, drawn from
-    ``rng``, so that several clients that lost the same server do not come back at once.
-    """
-    ceiling = min(cap, base * 2.0 ** min(max(attempt, 0), 60))
-    return rng.uniform(ceiling / 2, ceiling)
 
 
 class ImapInbox:

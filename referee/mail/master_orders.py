@@ -15,11 +15,11 @@ Each line is carried out on its own and answered in one mail; a line that fails 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 
 from referee.core.notices import Notice
+from referee.gamefile import is_address
 from referee.schedule.files import parse_duration
 from referee.store.calendar import Calendar
 from referee.store.games import AlreadyResolved, GameStore, StoreError
@@ -37,7 +37,6 @@ KEYWORDS = {
 }  # fmt: skip
 """Command words in English and Russian."""
 
-_EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$")
 PERSONAL = frozenset({"answer", "talk", "reminder", "refusal", "welcome", "master_note"})
 """Notices that are not a report of a phase, so RESEND passes them over."""
 
@@ -103,7 +102,7 @@ def _resolve(store: GameStore, game_id: str, rest: str, now: datetime) -> str:
 
 def _substitute(store: GameStore, game_id: str, rest: str, now: datetime) -> str:
     name, _, email = rest.rpartition(" ")
-    if not _EMAIL.match(email):
+    if not is_address(email):
         raise ValueError("write SUBSTITUTE <character> <new address>")
     seat = store.seat(game_id, name.strip())
     store.set_email(game_id, seat.name, email)
@@ -134,11 +133,7 @@ def _announce(store: GameStore, game_id: str, rest: str, now: datetime) -> str:
 def _status(store: GameStore, game_id: str, rest: str, now: datetime) -> str:
     loaded = store.load(game_id)
     waiting = loaded.rules.waiting(loaded.state)
-    clock = (
-        next((c for c in Calendar(store).clocks() if c.game_id == game_id), None)
-        if store.timekeeper
-        else None
-    )
+    clock = Calendar(store).clock(game_id) if store.timekeeper else None
     due = "paused" if clock and clock.paused_at else _when(clock.due_at if clock else None)
     return f"{loaded.rules.phase(loaded.state).label}, until {due}; awaiting {', '.join(waiting) or 'nobody'}"
 

@@ -8,6 +8,7 @@ on disk (the embedded default, no server needed). Servers plug in behind the sam
 from __future__ import annotations
 
 import mailbox
+import random
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -131,6 +132,16 @@ class MaildirOutbox:
 
     async def close(self) -> None:
         """Nothing to let go of."""
+
+
+def backoff(attempt: int, rng: random.Random, *, base: float = 1.0, cap: float = 300.0) -> float:
+    """Seconds to wait before the ``attempt``-th retry (0 for the first): doubling, capped, jittered.
+
+    The result lies between half and all of ``min(cap, base * 2**attempt)``, drawn from
+    ``rng``, so that several clients that lost the same server do not come back at once.
+    """
+    ceiling = min(cap, base * 2.0 ** min(max(attempt, 0), 60))
+    return rng.uniform(ceiling / 2, ceiling)
 
 
 def maildir_path(url: str) -> Path:

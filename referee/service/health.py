@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from referee.games import rules_for
 from referee.store.calendar import Calendar
 from referee.store.clocks import as_utc
 from referee.store.games import GameStore
@@ -18,10 +19,11 @@ def health(store: GameStore) -> dict[str, Any]:
     """The service's state as JSON-ready data (no secrets: no tokens, passwords or mail text)."""
     clocks = {clock.game_id: clock for clock in Calendar(store).clocks()}
     games = []
-    for row in store.games():
-        loaded = store.load(row.id)
+    for row in store.games():  # each row holds its game's snapshot: no second read
+        rules = rules_for(row.kind)
+        state = rules.load(row.state)
         clock = clocks.get(row.id)
-        finished = loaded.rules.finished(loaded.state)
+        finished = rules.finished(state)
         games.append(
             {
                 "id": row.id,
@@ -30,7 +32,7 @@ def health(store: GameStore) -> dict[str, Any]:
                 "finished": finished,
                 "paused": clock is not None and clock.paused_at is not None,
                 "due_at": as_utc(clock.due_at).isoformat() if clock and clock.due_at else None,
-                "waiting": 0 if finished else len(loaded.rules.waiting(loaded.state)),
+                "waiting": 0 if finished else len(rules.waiting(state)),
             }
         )
     waiting, refused = backlog(store)

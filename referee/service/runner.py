@@ -35,7 +35,7 @@ from referee.config import Config
 from referee.mail.connect import open_inbox, open_outbox
 from referee.mail.delivery import process_name, send_due
 from referee.mail.intake import ingest
-from referee.mail.transports import Inbox, Outbox
+from referee.mail.transports import Inbox, Outbox, backoff
 from referee.render import Renderer
 from referee.schedule.timekeeper import ScheduleTimekeeper
 from referee.store.calendar import Calendar
@@ -50,9 +50,8 @@ BATCH = 10
 """Notices claimed at a time by the sender: few, so that a crash holds back few until their lease ends."""
 
 
-def backoff(attempt: int, rng: random.Random, cap: float = 60.0) -> float:
-    """Seconds to wait before trying a server again after ``attempt`` failures (jittered, capped)."""
-    return min(cap, 2.0 ** min(attempt, 10)) * (0.5 + rng.random() / 2)
+RETRY_CAP = 60.0
+"""The longest wait, in seconds, before a server that went away is tried again."""
 
 
 class Service:
@@ -140,7 +139,7 @@ class Service:
             fetched = self.inbox.fetch()
         except OSError as error:
             self.inbox_failures += 1
-            wait = backoff(self.inbox_failures, self.rng)
+            wait = backoff(self.inbox_failures, self.rng, cap=RETRY_CAP)
             self.inbox_retry_at = time.monotonic() + wait
             LOG.warning(
                 "incoming mail unreachable; boundaries wait for it",
@@ -220,7 +219,7 @@ class Service:
             if done is not None and done.failed:
                 failures += 1
                 LOG.warning("mail not sent; will retry", extra={"failures": done.failed[:3]})
-                await self._pause(min(backoff(failures, self.rng), self.config.service.retry_seconds))
+                await self._pause(backoff(failures, self.rng, cap=self.config.service.retry_seconds))
                 continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.mail_waiting.wait(), timeout=1.0)

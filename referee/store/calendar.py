@@ -44,6 +44,11 @@ class Calendar:
             rows = list(session.exec(select(ClockRow)).all())
         return sorted(rows, key=lambda c: (c.due_at is None, c.due_at and as_utc(c.due_at), c.game_id))
 
+    def clock(self, game_id: str) -> ClockRow | None:
+        """The clock of ``game_id``; None for a game that has none yet."""
+        with Session(self.store.engine) as session:
+            return session.get(ClockRow, game_id)
+
     def due(self, now: datetime, limit: int = 100) -> list[Due]:
         """The games whose deadline is at or before ``now``, the earliest first."""
         with Session(self.store.engine) as session:

@@ -25,11 +25,12 @@ from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
 from referee.core.rules import Rules, fold, visible
 from referee.core.seats import find_name
+from referee.faults import crash_point
 from referee.games import rules_for
-from referee.service.faults import crash_point
 from referee.store.clocks import Timekeeper, refresh_clock
 from referee.store.models import (
     MASTER,
+    REPLIES,
     EventRow,
     GameRow,
     InboundRow,
@@ -46,10 +47,6 @@ NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
 RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
 SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
 """Tables written in bulk with plain inserts, without building ORM objects."""
-
-
-REPLIES = ("answer", "refusal", "master_answer")
-"""Notices that answer a mail: they keep the address and the mail they answer."""
 
 
 class StoreError(LookupError):
@@ -113,6 +110,11 @@ class Receipt:
 
 PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 """Letters and digits of seat passwords: none that read alike (l/1, o/0)."""
+
+
+def new_token() -> str:
+    """A fresh reply-address token: 128 random bits in lower-case hex (mail servers may fold case)."""
+    return secrets.token_hex(16)
 
 
 def new_password() -> str:
@@ -221,7 +223,7 @@ class GameStore:
                         name=seat["name"],
                         email=seat["email"],
                         host=bool(seat.get("host")),
-                        token=secrets.token_hex(16),
+                        token=new_token(),
                         password=new_password(),
                     )
                 )
@@ -481,9 +483,7 @@ class GameStore:
 
     def _add_master(self, session: Session, game_id: str, email: str, now: datetime) -> None:
         """Gives the game a game-master by mail, with a token and password, and their first letter."""
-        session.add(
-            MasterRow(game_id=game_id, email=email, token=secrets.token_hex(16), password=new_password())
-        )
+        session.add(MasterRow(game_id=game_id, email=email, token=new_token(), password=new_password()))
         session.flush()
         self._write_notices(session, game_id, "", [Notice("master_welcome", (MASTER,), {})], now)
 
@@ -513,7 +513,7 @@ class GameStore:
         with self._transaction() as session:
             self._lock(session, game_id)
             seat = session.exec(select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.name == name)).one()
-            seat.email, seat.token, seat.password = email, secrets.token_hex(16), new_password()
+            seat.email, seat.token, seat.password = email, new_token(), new_password()
             session.add(seat)
             return seat
 

@@ -93,6 +93,11 @@ class SubmissionRow(SQLModel, table=True):
     verdicts: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
 
 
+REPLIES = frozenset({"answer", "refusal", "master_answer"})
+"""Notices that answer a mail a person sent: they keep the address and the mail they answer,
+and go out marked ``Auto-Submitted: auto-replied`` (RFC 3834)."""
+
+
 class NoticeRow(SQLModel, table=True):
     """A message owed to one reader (the outbox): written with the change that causes it, sent later.
 
