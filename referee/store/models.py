@@ -25,6 +25,10 @@ class GameRow(SQLModel, table=True):
     last_seq: int = 0
     state: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    failed_at: datetime | None = None
+    """Set when the game's rules raised an error: the game stands still until ``referee retry``."""
+    failure: str | None = None
+    """The error that stopped the game, for the game-master (never shown to players)."""
 
 
 class SeatRow(SQLModel, table=True):
@@ -178,6 +182,8 @@ class MailboxRow(SQLModel, table=True):
     last_uid: int
 
 
+
+
 MASTER = "#master"
 """The recipient name of notices for a game's game-master (no character can be called this)."""
 
@@ -197,3 +203,49 @@ class MasterRow(SQLModel, table=True):
         return SeatRow(
             game_id=self.game_id, name=MASTER, email=self.email, token=self.token, password=self.password
         )
+
+
+class HolderRow(SQLModel, table=True):
+    """Who played a seat and when: a substitution closes one holder and opens the next."""
+
+    __tablename__ = "seat_holders"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    seat: str
+    email: str
+    since: datetime
+    until: datetime | None = None
+
+
+class AuditRow(SQLModel, table=True):
+    """One game-master action: who, through which channel, when, what, and what came of it."""
+
+    __tablename__ = "audit"
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = Field(index=True)
+    game_id: str | None = Field(default=None, index=True)
+    channel: str
+    actor: str
+    action: str
+    detail: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    ok: bool
+    result: str
+
+
+class HeldRow(SQLModel, table=True):
+    """Orders received for a game that had stopped on an error, kept to be judged by ``referee retry``."""
+
+    __tablename__ = "held"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    seat: str
+    received_at: datetime
+    source: str
+    text: str
+    address: str | None = None
+    in_reply_to: str | None = None
+    subject: str | None = None
+    problem: str = ""
