@@ -11,21 +11,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from sqlalchemy import inspect
 from sqlalchemy.exc import DBAPIError
 
+from referee.app import COMMAND_LINE, Loaded, Referee, RefereeError, open_referee
+from referee.app.calendar import parse_shift
+from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import PROJECT_ROOT, Config, ConfigError, config_path, load_config
 from referee.core.events import Event
-from referee.gamefile import GameFileError, read_game_file
 from referee.render import Renderer
-from referee.store.database import create_tables, open_engine
-from referee.store.games import GameStore, Loaded, StoreError
 
-if TYPE_CHECKING:  # the mail and calendar modules are imported only by the commands that use them
+if TYPE_CHECKING:  # the mail modules are imported only by the commands that use them
     from referee.mail.intake import Intake
     from referee.mail.transports import Inbox
-    from referee.store.calendar import Calendar
-    from referee.store.models import ClockRow
 
 app = typer.Typer(
     no_args_is_help=True, add_completion=False, help="A play-by-email referee for deduction games."
@@ -52,14 +49,9 @@ def _config(explicit: str | None) -> Config:
         raise _fail(str(error)) from error
 
 
-def _store(config: Config) -> GameStore:
-    """The games of ``config``'s database, on the calendar of its schedules."""
-    from referee.schedule.timekeeper import ScheduleTimekeeper
-
-    engine = open_engine(config.database_url)
-    if inspect(engine).has_table("games"):
-        create_tables(engine)  # tables added by a newer version of the referee
-    return GameStore(engine, ScheduleTimekeeper(config.schedules))
+def _referee(config: Config, *, create: bool = False) -> Referee:
+    """The referee over ``config``'s database (brought up to date), on the calendar of its schedules."""
+    return open_referee(config.database_url, config.schedules, create=create)
 
 
 def _now(at: str | None) -> datetime:
@@ -72,27 +64,14 @@ def _now(at: str | None) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _load(store: GameStore, game_id: str) -> Loaded:
+def _load(referee: Referee, game_id: str) -> Loaded:
     try:
-        return store.load(game_id)
-    except StoreError as error:
+        return referee.load(game_id)
+    except RefereeError as error:
         raise _fail(str(error)) from error
 
 
-def _deadline(settings: Config, store: GameStore, loaded: Loaded) -> str | None:
-    """When the open phase ends by the game's calendar, in its schedule's zone (None: none, or paused)."""
-    from referee.schedule.files import load_schedule
-    from referee.store.calendar import Calendar
-    from referee.store.clocks import as_utc
-
-    clock = Calendar(store).clock(loaded.row.id)
-    if clock is None or clock.due_at is None:
-        return None
-    zone = load_schedule(loaded.row.schedule, settings.schedules).timezone
-    return as_utc(clock.due_at).astimezone(zone).isoformat()
-
-
-def _deliver(settings: Config, store: GameStore) -> None:
+def _deliver(settings: Config, referee: Referee) -> None:
     """Sends whatever the outbox holds through the outgoing transport, before the command ends."""
     from referee.mail.connect import open_outbox
     from referee.mail.delivery import deliver
@@ -103,7 +82,7 @@ def _deliver(settings: Config, store: GameStore) -> None:
     except (TransportError, OSError) as error:
         typer.echo(f"warning: no mail was sent ({error}); `referee deliver` sends it later", err=True)
         return
-    done = deliver(store, outbox, Renderer(settings.templates), settings.mail)
+    done = deliver(referee, outbox, Renderer(settings.templates), settings.mail)
     if done.sent:
         typer.echo(f"{done.sent} mail(s) sent to {settings.mail.outgoing}", err=True)
     for failure in done.failed:
@@ -122,7 +101,7 @@ def init(config: ConfigOption = None) -> None:
         shutil.copyfile(PROJECT_ROOT / "config.example.toml", path)
         typer.echo(f"wrote {path} from config.example.toml")
     settings = _config(str(path))
-    create_tables(open_engine(settings.database_url))
+    _referee(settings, create=True)
     typer.echo(f"database ready: {settings.database_url}")
 
 
@@ -130,22 +109,24 @@ def init(config: ConfigOption = None) -> None:
 def game_create(file: Path, config: ConfigOption = None) -> None:
     """Create a game from a game file (TOML with [game] and [[players]])."""
     settings = _config(config)
-    store = _store(settings)
+    referee = _referee(settings)
     try:
         game = read_game_file(file, settings.schedules)
-        loaded = game.create(store, datetime.now(UTC))
-    except (GameFileError, ValueError, StoreError) as error:
+        loaded = game.create(referee, datetime.now(UTC))
+    except (GameFileError, ValueError, RefereeError) as error:
         raise _fail(f"no game was created: {error}") from error
     typer.echo(f"created {game.kind} game {loaded.row.id} with {len(game.seats)} players")
-    typer.echo(_master_text(settings, store, loaded))
-    _deliver(settings, store)
+    typer.echo(_master_text(settings, referee, loaded.row.id))
+    _deliver(settings, referee)
 
 
 @game_app.command("list")
 def game_list(config: ConfigOption = None) -> None:
     """List every game with its current segment."""
-    for row in _store(_config(config)).games():
+    for row in _referee(_config(config)).games():
         status = "finished" if row.finished else f"open: {row.phase}"
+        if row.failed_at is not None:
+            status = f"stopped on an error: {row.failure}"
         typer.echo(f"{row.id}\t{row.kind}\t{status}")
 
 
@@ -169,11 +150,11 @@ def order(
     """Enter orders for a character as if they had sent them; exits 1 if any line was rejected."""
     text = sys.stdin.read() if text == "-" else text.replace("\\n", "\n")
     settings = _config(config)
-    store = _store(settings)
+    referee = _referee(settings)
     try:
-        seat = store.seat(game, character)
-        outcome = store.submit(game, seat.name, text, _now(at), source)
-    except StoreError as error:
+        seat = referee.seat(game, character)
+        outcome = referee.submit(game, seat.name, text, _now(at), source)
+    except RefereeError as error:
         raise _fail(str(error)) from error
     answer = outcome.answer
     if as_json:
@@ -183,7 +164,7 @@ def order(
         typer.echo(
             Renderer(settings.templates).render(row.language, "answer.txt.j2", kind=row.kind, **answer)
         )
-    _deliver(settings, store)
+    _deliver(settings, referee)
     if not outcome.verdicts or not all(v.accepted for v in outcome.verdicts):
         raise typer.Exit(1)
 
@@ -201,18 +182,21 @@ def advance(
 ) -> None:
     """Resolve the current segment now and open the next one."""
     settings = _config(config)
-    store = _store(settings)
+    referee = _referee(settings)
     if dry_run:
-        loaded = _load(store, game)
-        if loaded.rules.finished(loaded.state):
-            raise _fail(f"game {game!r} is over; there is nothing left to resolve")
-        for event in loaded.rules.resolve(loaded.state):
-            typer.echo(loaded.rules.describe(event))
-        typer.echo(f"dry run: nothing was changed; {loaded.row.phase} is still open")
+        try:
+            preview = referee.preview(game, datetime.now(UTC))
+        except RefereeError as error:
+            raise _fail(str(error)) from error
+        for event in preview.events:
+            typer.echo(preview.loaded.rules.describe(event))
+        typer.echo(f"dry run: nothing was changed; {preview.phase} is still open")
         return
     try:
-        resolved = store.resolve(game, datetime.now(UTC), expected_phase=segment)
-    except StoreError as error:
+        if segment is not None:
+            referee.load(game)  # says that there is no such game
+        resolved = referee.desk.resolve(game, datetime.now(UTC), COMMAND_LINE, expected_phase=segment)
+    except RefereeError as error:
         raise _fail(str(error)) from error
     loaded = resolved.loaded
     for event in resolved.events:
@@ -223,7 +207,7 @@ def advance(
         typer.echo(f"the game is over; winners: {', '.join(view.get('winners', [])) or 'nobody'}")
     else:
         typer.echo(f"now open: {loaded.rules.phase(loaded.state).label}")
-    _deliver(settings, store)
+    _deliver(settings, referee)
 
 
 @app.command()
@@ -239,20 +223,20 @@ def ingest(
     from referee.mail.transports import MaildirInbox
 
     settings = _config(config)
-    store = _store(settings)
+    referee = _referee(settings)
     for path in files or []:
         try:
             raw = path.read_bytes()
         except OSError as error:
             raise _fail(f"cannot read {path}: {error.strerror}") from error
-        _report_intake(path.name, _take_in(settings, store, raw, at))
+        _report_intake(path.name, _take_in(settings, referee, raw, at))
     if maildir is not None:
         if not (maildir / "new").is_dir():
             raise _fail(f"{maildir} is not a Maildir folder (it has no new/ folder)")
-        _take_in_folder(settings, store, MaildirInbox(maildir), at)
+        _take_in_folder(settings, referee, MaildirInbox(maildir), at)
     if not files and maildir is None:
         raise _fail("name .eml files or --maildir PATH")
-    _deliver(settings, store)
+    _deliver(settings, referee)
 
 
 @app.command()
@@ -262,25 +246,25 @@ def fetch(config: ConfigOption = None) -> None:
     from referee.mail.transports import TransportError
 
     settings = _config(config)
-    store = _store(settings)
+    referee = _referee(settings)
     try:
-        inbox = open_inbox(settings.mail, store)
+        inbox = open_inbox(settings.mail, referee)
     except (TransportError, OSError) as error:
         raise _fail(f"cannot open the incoming mail {settings.mail.incoming}: {error}") from error
     try:
-        _take_in_folder(settings, store, inbox, None)
+        _take_in_folder(settings, referee, inbox, None)
     finally:
         inbox.close()
-    _deliver(settings, store)
+    _deliver(settings, referee)
 
 
 @app.command("deliver")
 def deliver_command(config: ConfigOption = None) -> None:
     """Send every mail still waiting in the outbox (for example after a failure)."""
     settings = _config(config)
-    store = _store(settings)
-    _deliver(settings, store)
-    typer.echo(f"{len(store.notices(None, unsent_only=True))} mail(s) still waiting")
+    referee = _referee(settings)
+    _deliver(settings, referee)
+    typer.echo(f"{len(referee.notices(None, unsent_only=True))} mail(s) still waiting")
 
 
 @app.command()
@@ -290,7 +274,7 @@ def received(
     as_json: JsonOption = False,
 ) -> None:
     """Every mail the referee received, with what became of it (refused and ignored ones too)."""
-    rows = _store(_config(config)).inbound()
+    rows = _referee(_config(config)).inbound()
     shown = [
         {
             "received_at": row.received_at.isoformat(),
@@ -311,16 +295,16 @@ def received(
         typer.echo(f"{mail['received_at'][:19]}  {mail['sender'] or '?':<32} {mail['outcome']:<36} {who}")
 
 
-def _take_in(settings: Config, store: GameStore, raw: bytes, at: str | None) -> Intake:
+def _take_in(settings: Config, referee: Referee, raw: bytes, at: str | None) -> Intake:
     from referee.mail.intake import ingest as take_in
 
-    return take_in(store, settings.mail, raw, _now(at))
+    return take_in(referee, settings.mail, raw, _now(at))
 
 
-def _take_in_folder(settings: Config, store: GameStore, inbox: Inbox, at: str | None) -> None:
+def _take_in_folder(settings: Config, referee: Referee, inbox: Inbox, at: str | None) -> None:
     """Takes in every unread mail of ``inbox`` in arrival order, marking each read once kept."""
     for key, raw in inbox.fetch():
-        _report_intake(key, _take_in(settings, store, raw, at))
+        _report_intake(key, _take_in(settings, referee, raw, at))
         inbox.done(key)
 
 
@@ -348,7 +332,7 @@ def serve(
 
     settings = _config(config)
     try:
-        check_transports(settings.mail, _store(settings))
+        check_transports(settings.mail, _referee(settings))
     except TransportError as error:
         raise _fail(f"the service cannot start: {error}") from error
     setup_logging(log_level)
@@ -358,15 +342,15 @@ def serve(
 @app.command()
 def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
     """How the referee stands: every game's next boundary, the outbox, the last mail received."""
-    from referee.service.health import health
-
-    report = health(_store(_config(config)))
+    report = _referee(_config(config)).views.status()
     if as_json:
         _print_json(report)
         return
     for game in report["games"]:
         when = "paused" if game["paused"] else (game["due_at"] or "no deadline")
         state = "over" if game["finished"] else f"{game['phase']} until {when}"
+        if game["failed"]:
+            state = f"STOPPED on an error ({game['failed']}); `referee retry {game['id']}` after a fix"
         typer.echo(f"{game['id']:<20} {game['kind']:<16} {state}; awaiting {game['waiting']}")
     outbox = report["outbox"]
     typer.echo(
@@ -380,15 +364,15 @@ def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
 @app.command()
 def pause(game: str, config: ConfigOption = None) -> None:
     """Stop a game's clock: nothing is resolved until `referee resume` (orders are still taken)."""
-    clock = _calendar_change(config, lambda calendar, now: calendar.pause(game, now))
-    typer.echo(f"{game} is paused at {clock.phase}")
+    referee = _referee(_config(config))
+    typer.echo(_said(lambda: referee.desk.pause(game, datetime.now(UTC), COMMAND_LINE), referee, game))
 
 
 @app.command()
 def resume(game: str, config: ConfigOption = None) -> None:
     """Restart a paused game's clock; its deadlines move by the time it was paused."""
-    clock = _calendar_change(config, lambda calendar, now: calendar.resume(game, now))
-    typer.echo(f"{game} runs again; {clock.phase} ends at {_shown(clock.due_at)}")
+    referee = _referee(_config(config))
+    typer.echo(_said(lambda: referee.desk.resume(game, datetime.now(UTC), COMMAND_LINE), referee, game))
 
 
 @app.command()
@@ -401,86 +385,107 @@ def shift(
     config: ConfigOption = None,
 ) -> None:
     """Move the boundary of the open phase (and every later one unless --only) — TS-5."""
-    from referee.schedule.files import parse_duration
-
-    sign = -1 if by.strip().startswith("-") else 1
     try:
-        amount = sign * parse_duration(by.strip().lstrip("+-"))
+        amount = parse_shift(by)
     except ValueError as error:
         raise _fail(str(error)) from error
-    clock = _calendar_change(config, lambda calendar, now: calendar.shift(game, amount, now, only=only))
-    typer.echo(f"{game}: {clock.phase} now ends at {_shown(clock.due_at)}")
+    referee = _referee(_config(config))
+    now = datetime.now(UTC)
+    typer.echo(_said(lambda: referee.desk.shift(game, amount, now, COMMAND_LINE, only=only), referee, game))
 
 
-def _calendar_change(config: str | None, change: Callable[[Calendar, datetime], ClockRow]) -> ClockRow:
-    """Runs ``change(calendar, now)`` on the configured store, turning store errors into messages."""
-    from referee.store.calendar import Calendar
-
-    store = _store(_config(config))
+@app.command()
+def retry(game: str, config: ConfigOption = None) -> None:
+    """Start a game stopped on an error again (after a fix): mail held meanwhile is judged in order."""
+    settings = _config(config)
+    referee = _referee(settings)
     try:
-        return change(Calendar(store), datetime.now(UTC))
-    except StoreError as error:
+        judged = referee.desk.retry(game, datetime.now(UTC), COMMAND_LINE)
+    except RefereeError as error:
         raise _fail(str(error)) from error
+    typer.echo(f"{game} runs again; {judged} held mail(s) judged")
+    _deliver(settings, referee)
 
 
-def _shown(moment: datetime | None) -> str:
-    from referee.store.clocks import as_utc
-
-    return as_utc(moment).isoformat() if moment is not None else "no deadline"
+def _said(action: Callable[[], object], referee: Referee, game: str) -> str:
+    """Runs a game-master action and returns what the audit log says of it (errors as messages)."""
+    try:
+        action()
+    except RefereeError as error:
+        raise _fail(str(error)) from error
+    return referee.actions(game)[-1].result
 
 
 @app.command()
 def state(game: str, config: ConfigOption = None, as_json: JsonOption = False) -> None:
     """The game-master's full view of a game."""
     settings = _config(config)
-    store = _store(settings)
-    loaded = _load(store, game)
+    referee = _referee(settings)
     if as_json:
-        _print_json(_master_view(settings, store, loaded))
+        _print_json(_master_view(referee, game))
         return
-    typer.echo(_master_text(settings, store, loaded))
+    typer.echo(_master_text(settings, referee, game))
 
 
-def _master_view(settings: Config, store: GameStore, loaded: Loaded) -> dict[str, Any]:
-    """The game-master's view of a game, with its schedule, deadline and every seat's address."""
-    view = loaded.rules.master_view(loaded.state)
-    view["schedule"] = loaded.row.schedule
-    view["deadline"] = _deadline(settings, store, loaded)
-    view["emails"] = {seat.name: seat.email for seat in store.seats(loaded.row.id)}
-    for character in view.get("characters", []):
-        character["email"] = view["emails"].get(character["name"], "")
-    return view
+def _master_view(referee: Referee, game: str) -> dict[str, Any]:
+    """The game-master's view of a game (errors as messages)."""
+    try:
+        return referee.views.master(game)
+    except RefereeError as error:
+        raise _fail(str(error)) from error
 
 
-def _master_text(settings: Config, store: GameStore, loaded: Loaded) -> str:
+def _master_text(settings: Config, referee: Referee, game: str) -> str:
     """The game-master's view as text, from the game's ``master.txt.j2`` (English)."""
-    view = _master_view(settings, store, loaded)
-    label = loaded.rules.phase(loaded.state).label
+    view = _master_view(referee, game)
+    kind = referee.load(game).row.kind
     return Renderer(settings.templates).render(
-        "en", "master.txt.j2", kind=loaded.row.kind, view=view, label=label
+        "en", "master.txt.j2", kind=kind, view=view, label=view["label"]
     )
 
 
 @app.command()
 def view(game: str, character: str, config: ConfigOption = None, as_json: JsonOption = False) -> None:
     """Exactly what one character knows, as JSON (``--json`` is accepted for symmetry)."""
-    store = _store(_config(config))
-    loaded = _load(store, game)
+    referee = _referee(_config(config))
     try:
-        seat = store.seat(game, character)
-    except StoreError as error:
+        _print_json(referee.views.player(game, character))
+    except RefereeError as error:
         raise _fail(str(error)) from error
-    _print_json(loaded.rules.player_view(loaded.state, seat.name, store.seen_by(game, seat.name)))
 
 
 @app.command()
-def log(game: str, config: ConfigOption = None) -> None:
-    """The event log of a game, one line per event."""
-    store = _store(_config(config))
-    loaded = _load(store, game)
-    for row in store.events(game):
+def log(
+    game: str,
+    actions: Annotated[
+        bool, typer.Option("--actions", help="The game-master's actions instead: who, how, when, what.")
+    ] = False,
+    config: ConfigOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The event log of a game, one line per event (or, with --actions, its audit log)."""
+    referee = _referee(_config(config))
+    loaded = _load(referee, game)
+    if actions:
+        _print_actions(referee, game, as_json)
+        return
+    for row in referee.events(game):
         text = loaded.rules.describe(Event(row.kind, row.data, tuple(row.audience)))
         typer.echo(f"{row.seq:>5}  {row.logged_at:%Y-%m-%d %H:%M:%S}  {row.phase:<5} {text}")
+
+
+def _print_actions(referee: Referee, game: str, as_json: bool) -> None:
+    """Prints the audit log of ``game``: every game-master action and what came of it."""
+    done = referee.actions(game)
+    if as_json:
+        _print_json([{**vars(a), "at": a.at.isoformat()} for a in done])
+        return
+    for action in done:
+        mark = "ok" if action.ok else "REFUSED"
+        typer.echo(
+            f"{action.at:%Y-%m-%d %H:%M:%S}  {action.channel:<4} {action.actor:<24} "
+            f"{action.action:<10} {mark:<7} {action.result}"
+        )
 
 
 @app.command()

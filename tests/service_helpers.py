@@ -13,13 +13,14 @@ from pathlib import Path
 
 from sqlmodel import Session, col, select
 
+from referee.app import Referee
+from referee.app.gamefile import read_game_file
 from referee.config import PROJECT_ROOT, Config, load_config
-from referee.gamefile import read_game_file
 from referee.schedule.timekeeper import ScheduleTimekeeper
 from referee.service.runner import Service
 from referee.store.database import create_tables, open_engine
-from referee.store.games import GameStore
 from referee.store.models import EventRow, ResolutionRow, SeatRow
+from referee.store.transactions import Database
 
 TEST_SCHEDULE = """
 [schedule]
@@ -109,11 +110,11 @@ class Site:
         """The site's configuration, loaded."""
         return load_config(self.config_path)
 
-    def store(self) -> GameStore:
+    def store(self) -> Referee:
         """A store over the site's database, on the calendar of its schedules."""
         engine = open_engine(self.database_url)
         create_tables(engine)
-        return GameStore(engine, ScheduleTimekeeper(self.root / "schedules"))
+        return Referee(Database(engine), ScheduleTimekeeper(self.root / "schedules"))
 
     def create_game(
         self, game_id: str, start: datetime, *, schedule: str = "ten-sailors-seconds", options: str = ""
@@ -175,15 +176,15 @@ class Driven:
         self.service._step()
 
 
-def resolutions(store: GameStore) -> list[tuple[str, datetime]]:
+def resolutions(store: Referee) -> list[tuple[str, datetime]]:
     """Every resolution in ``store``: its phase and when it counts as resolved, in order."""
-    with Session(store.engine) as session:
+    with Session(store.database.engine) as session:
         rows = session.exec(select(ResolutionRow).order_by(col(ResolutionRow.id))).all()
         return [(row.phase, row.resolved_at.replace(tzinfo=UTC)) for row in rows]
 
 
-def event_log(store: GameStore) -> list[tuple[str, str, object, list[str]]]:
+def event_log(store: Referee) -> list[tuple[str, str, object, list[str]]]:
     """Every event in ``store`` as (phase, kind, data, audience), in order."""
-    with Session(store.engine) as session:
+    with Session(store.database.engine) as session:
         rows = session.exec(select(EventRow).order_by(col(EventRow.game_id), col(EventRow.seq))).all()
         return [(row.phase, row.kind, row.data, row.audience) for row in rows]

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import PROJECT_ROOT
-from referee.gamefile import GameFileError, read_game_file
 
 SCHEDULES = PROJECT_ROOT / "schedules"
 PLAYERS = "".join(

@@ -25,8 +25,9 @@ from typing import Any
 import pytest
 from sqlmodel import Session, col, select
 
+from referee.app import Referee
+from referee.app.gamefile import read_game_file
 from referee.config import PROJECT_ROOT, MailSettings
-from referee.gamefile import read_game_file
 from referee.games.ten_sailors import cards
 from referee.mail.compose import thread_root
 from referee.mail.delivery import deliver
@@ -34,8 +35,8 @@ from referee.mail.intake import Intake, ingest
 from referee.mail.transports import MaildirOutbox
 from referee.render import Renderer, templates_dir
 from referee.store.database import create_tables, open_engine
-from referee.store.games import GameStore
 from referee.store.models import EventRow, SeatRow, SubmissionRow
+from referee.store.transactions import Database
 
 MAILS = Path(__file__).parent / "mail" / "intake"
 GAME = "mill-42"
@@ -88,7 +89,7 @@ def tampered(token: str) -> str:
     return token[:-1] + ("0" if token[-1] != "0" else "1")
 
 
-def placeholders(store: GameStore) -> dict[str, str]:
+def placeholders(store: Referee) -> dict[str, str]:
     """The values of the placeholders the mail templates use, for the game in ``store``."""
     values = {"GAME": GAME}
     for seat in store.seats(GAME):
@@ -101,7 +102,7 @@ def placeholders(store: GameStore) -> dict[str, str]:
     return values
 
 
-def fill(name: str, store: GameStore) -> bytes:
+def fill(name: str, store: Referee) -> bytes:
     """The raw mail ``tests/mail/intake/<name>`` with its placeholders filled in."""
     raw = (MAILS / name).read_bytes()
     for key, value in placeholders(store).items():
@@ -110,7 +111,7 @@ def fill(name: str, store: GameStore) -> bytes:
     return raw
 
 
-def secrets_of(store: GameStore) -> list[str]:
+def secrets_of(store: Referee) -> list[str]:
     """Every seat's token and password."""
     return [secret for seat in store.seats(GAME) for secret in (seat.token, seat.password)]
 
@@ -169,7 +170,7 @@ def read_maildir(path: Path, skip: set[str] | None = None) -> dict[str, Sent]:
 class Table:
     """One game in a real store, with a Maildir outbox the referee's mail is delivered to."""
 
-    store: GameStore
+    store: Referee
     outgoing: Path
     welcomes: dict[str, Sent] = field(default_factory=dict)
     _read: set[str] = field(default_factory=set)
@@ -194,13 +195,13 @@ class Table:
 
     def fingerprint(self) -> tuple[Any, ...]:
         """What a refused or ignored mail must not change: the state, the log, the submissions."""
-        with Session(self.store.engine) as session:
+        with Session(self.store.database.engine) as session:
             submissions = len(session.exec(select(SubmissionRow)).all())
         log = [(row.seq, row.kind, row.data) for row in self.store.events(GAME)]
         return self.store.load(GAME).row.state, log, submissions
 
     def submissions(self) -> list[SubmissionRow]:
-        with Session(self.store.engine) as session:
+        with Session(self.store.database.engine) as session:
             return list(session.exec(select(SubmissionRow).order_by(col(SubmissionRow.id))).all())
 
     def events(self, kind: str) -> list[EventRow]:
@@ -225,7 +226,7 @@ def open_table(url: str, directory: Path, *, language: str = "en", options: str 
     """A new game (from a game file) in a store at ``url``, its welcome letters delivered."""
     engine = open_engine(url)
     create_tables(engine)
-    store = GameStore(engine)
+    store = Referee(Database(engine))
     game = read_game_file(
         game_file(directory, language=language, options=options), PROJECT_ROOT / "schedules"
     )
@@ -673,14 +674,14 @@ def referee(directory: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def cli_store(url: str) -> GameStore:
+def cli_store(url: str) -> Referee:
     """The store behind the command line's database, opened by the test itself."""
     engine = open_engine(url)
     create_tables(engine)
-    return GameStore(engine)
+    return Referee(Database(engine))
 
 
-def write_mails(directory: Path, store: GameStore, *names: str) -> list[str]:
+def write_mails(directory: Path, store: Referee, *names: str) -> list[str]:
     """The templates ``names`` filled in and written to ``directory``; their paths."""
     paths = []
     for name in names:

@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from referee.core.seats import MASTER
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest
 from referee.mail.transports import MaildirOutbox
 from referee.render import Renderer
-from referee.store.calendar import Calendar
-from referee.store.models import MASTER
 from tests.service_helpers import Site
 
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
@@ -71,10 +70,10 @@ def test_ts5_pause_shift_and_status_by_mail_change_the_calendar_and_are_answered
     results = answer["results"]
     assert [r["ok"] for r in results] == [True, True, False]  # type: ignore[index]
     assert "paused" in results[1]["said"] and "unknown command" in results[2]["said"]  # type: ignore[index]
-    assert Calendar(table.store).clocks()[0].paused_at is not None
+    assert table.store.calendar.clocks()[0].paused_at is not None
     table.from_master("RESUME", at=T0 + timedelta(seconds=10))
     table.from_master("СДВИГ +30s ТОЛЬКО", at=T0 + timedelta(seconds=11))
-    clock = Calendar(table.store).clocks()[0]
+    clock = table.store.calendar.clocks()[0]
     assert clock.due_at is not None and clock.due_at.replace(tzinfo=UTC) == T0 + timedelta(seconds=100)
 
 
@@ -87,7 +86,7 @@ def test_resolve_now_resolves_the_open_phase_once(table: Table) -> None:
 def test_a_forged_game_master_mail_changes_nothing(table: Table) -> None:
     assert table.from_master("PAUSE", sender="mallory@elsewhere.example.net").startswith("refused:")
     assert table.from_master("PAUSE", to_token=False).startswith("refused:")
-    assert Calendar(table.store).clocks()[0].paused_at is None
+    assert table.store.calendar.clocks()[0].paused_at is None
     assert table.answers() == []
 
 

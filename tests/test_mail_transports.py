@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from referee.app import Referee
 from referee.config import MailSettings
 from referee.mail.connect import check_transports, open_inbox, open_outbox
 from referee.mail.transports import MaildirInbox, MaildirOutbox, TransportError, maildir_path
 from referee.store.database import open_engine
-from referee.store.games import GameStore
+from referee.store.transactions import Database
 
 
 def _raw(number: int) -> bytes:
@@ -56,7 +57,7 @@ def test_outbox_writes_whole_mails_a_mail_client_can_open(tmp_path: Path) -> Non
 
 
 def test_an_unknown_transport_is_named_in_the_error(tmp_path: Path) -> None:
-    store = GameStore(open_engine("sqlite://"))
+    store = Referee(Database(open_engine("sqlite://")))
     with pytest.raises(TransportError, match="pop3://x"):
         open_inbox(MailSettings(incoming="pop3://x"), store)
     with pytest.raises(TransportError, match="smtps://y"):
@@ -76,12 +77,12 @@ def test_serve_refuses_to_start_with_transports_it_could_never_use(
 ) -> None:
     mail = MailSettings(incoming=incoming.format(tmp=tmp_path), outgoing=outgoing.format(tmp=tmp_path))
     with pytest.raises(TransportError, match=problem):
-        check_transports(mail, GameStore(open_engine("sqlite://")), env={})
+        check_transports(mail, Referee(Database(open_engine("sqlite://"))), env={})
 
 
 def test_serve_starts_with_a_mailbox_whose_password_is_in_the_environment() -> None:
     mail = MailSettings(incoming="imap://ref@mail.example.org/INBOX", outgoing="smtp://mail.example.org")
-    store = GameStore(open_engine("sqlite://"))
+    store = Referee(Database(open_engine("sqlite://")))
     check_transports(mail, store, env={"REFEREE_IMAP_PASSWORD": "secret"})  # raises nothing
     with pytest.raises(TransportError, match="REFEREE_IMAP_PASSWORD"):
         check_transports(mail, store, env={})

@@ -16,7 +16,6 @@ from email import policy
 from pathlib import Path
 
 from referee.config import PROJECT_ROOT
-from referee.store.outbox import backlog
 from tests.service_helpers import Site, resolutions
 
 GAMES = 12
@@ -43,7 +42,7 @@ def test_two_services_on_one_database_resolve_each_boundary_once_and_send_each_m
     ]
     try:
         deadline = time.monotonic() + 60
-        while len(resolutions(store)) < GAMES * 2 or backlog(store) != (0, 0):
+        while len(resolutions(store)) < GAMES * 2 or store.letters.backlog() != (0, 0):
             assert time.monotonic() < deadline, [p.read_text()[-2000:] for p in tmp_path.glob("serve-*.log")]
             time.sleep(0.2)
     finally:
@@ -72,5 +71,5 @@ def _games_and_phases(store: object) -> list[tuple[str, str]]:
 
     from referee.store.models import ResolutionRow
 
-    with Session(store.engine) as session:  # type: ignore[attr-defined]
+    with Session(store.database.engine) as session:  # type: ignore[attr-defined]
         return [(row.game_id, row.phase) for row in session.exec(select(ResolutionRow)).all()]

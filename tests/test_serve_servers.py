@@ -22,11 +22,10 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
+from referee.app import Referee
 from referee.config import PROJECT_ROOT
 from referee.loopback import DovecotServer, SmtpServer, dovecot_server, smtp_server
-from referee.store.games import GameStore
 from referee.store.models import SeatRow
-from referee.store.outbox import backlog
 from tests.service_helpers import Driven, Site, drop, event_log, resolutions
 
 GAME = "castle"
@@ -69,7 +68,7 @@ class Live:
     def finish(self, phases: int = len(PLAYING), timeout: float = 40) -> None:
         """Waits until ``phases`` are resolved and the outbox is empty, then stops the services (SIGTERM)."""
         store = self.site.store()
-        wait_until(lambda: len(resolutions(store)) >= phases and backlog(store)[0] == 0, timeout)
+        wait_until(lambda: len(resolutions(store)) >= phases and store.letters.backlog()[0] == 0, timeout)
         for process in self.processes:
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
@@ -144,7 +143,7 @@ def replayed(live: Live, tmp_path: Path) -> Driven:
     return driven
 
 
-def same_seats(original: GameStore, copy: GameStore) -> None:
+def same_seats(original: Referee, copy: Referee) -> None:
     """Gives the seats of ``copy`` the tokens of ``original``, so the same mails reach the same seats."""
     tokens = {seat.name: seat.token for seat in original.seats(GAME)}
     with Session(copy.engine) as session, session.begin():
@@ -181,7 +180,7 @@ def test_ts4_serve_plays_by_real_mail_and_a_killed_service_catches_up_as_if_neve
     assert resolutions(store)[:3] == [(phase, live.due(phase)) for phase in PLAYING]
     assert [row.outcome for row in store.inbound()] == ["accepted"] * 5
     assert_sent_once(live)
-    undisturbed = event_log(replayed(live, tmp_path).service.store)
+    undisturbed = event_log(replayed(live, tmp_path).service.referee)
     assert [e for e in event_log(store) if e[0] in PLAYING] == [e for e in undisturbed if e[0] in PLAYING]
 
 
@@ -220,7 +219,7 @@ def test_mail_waits_while_the_smtp_server_is_away_and_goes_once_when_it_is_back(
     live.serve()
     live.sleep_until(live.due("d0n") + timedelta(seconds=1))
     store = live.site.store()
-    assert backlog(store)[0] > 0
+    assert store.letters.backlog()[0] > 0
     assert any(n.last_error for n in store.notices(GAME))  # the game-master can see why
     live.smtp.start()
     live.finish()

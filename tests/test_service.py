@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.store.calendar import Calendar
+from referee.app import COMMAND_LINE
 from referee.store.models import NoticeRow
 from tests import service_helpers as helpers
 from tests.service_helpers import Site, drop
@@ -32,13 +32,13 @@ class Driven(helpers.Driven):
         super().step_at(at(seconds))
 
     def resolutions(self) -> list[tuple[str, datetime]]:
-        return helpers.resolutions(self.service.store)
+        return helpers.resolutions(self.service.referee)
 
     def log(self) -> list[tuple[str, str, object, list[str]]]:
-        return helpers.event_log(self.service.store)
+        return helpers.event_log(self.service.referee)
 
     def notices(self, template: str) -> list[NoticeRow]:
-        return [n for n in self.service.store.notices(GAME) if n.template == template]
+        return [n for n in self.service.referee.notices(GAME) if n.template == template]
 
 
 @pytest.fixture
@@ -135,12 +135,12 @@ def test_ts5_pause_holds_the_boundary_and_resume_moves_it_by_the_time_paused(
     make_site: Callable[[str], Site],
 ) -> None:
     driven = Driven(make_site("pause"))
-    calendar = Calendar(driven.service.store)
-    calendar.pause(GAME, at(30))
+    calendar = driven.service.referee.calendar
+    driven.service.referee.desk.pause(GAME, at(30), COMMAND_LINE)
     driven.step_at(100)
     assert driven.resolutions() == []
 
-    clock = calendar.resume(GAME, at(100))
+    clock = driven.service.referee.desk.resume(GAME, at(100), COMMAND_LINE)
     assert clock.due_at is not None and clock.due_at.replace(tzinfo=UTC) == at(130)  # 60 s + 70 s paused
     driven.step_at(131)
     assert driven.resolutions() == [("d0n", at(130))]
@@ -152,8 +152,8 @@ def test_ts5_shifting_only_one_boundary_leaves_the_later_ones_in_place(
     make_site: Callable[[str], Site],
 ) -> None:
     driven = Driven(make_site("shift"))
-    calendar = Calendar(driven.service.store)
-    clock = calendar.shift(GAME, timedelta(seconds=15), at(1), only=True)
+    calendar = driven.service.referee.calendar
+    clock = driven.service.referee.desk.shift(GAME, timedelta(seconds=15), at(1), COMMAND_LINE, only=True)
     assert clock.due_at is not None and clock.due_at.replace(tzinfo=UTC) == at(75)
     driven.step_at(76)
     after = calendar.clocks()[0]
@@ -162,8 +162,8 @@ def test_ts5_shifting_only_one_boundary_leaves_the_later_ones_in_place(
 
 def test_ts5_shifting_all_later_boundaries_moves_every_one(make_site: Callable[[str], Site]) -> None:
     driven = Driven(make_site("shift-all"))
-    calendar = Calendar(driven.service.store)
-    calendar.shift(GAME, timedelta(seconds=-20), at(1))
+    calendar = driven.service.referee.calendar
+    driven.service.referee.desk.shift(GAME, timedelta(seconds=-20), at(1), COMMAND_LINE)
     driven.step_at(41)
     assert driven.resolutions() == [("d0n", at(40))]
     after = calendar.clocks()[0]
@@ -215,7 +215,7 @@ def short_game(site: Site, kind: str, players: tuple[str, ...], extra: str = "")
         lines += ["", "[[players]]", f'name = "{name}"', f'email = "{name.lower()}@example.org"']
     path = site.root / "short.toml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    from referee.gamefile import read_game_file
+    from referee.app.gamefile import read_game_file
 
     read_game_file(path, site.root / "schedules").create(site.store(), T0)
     return "short"
@@ -227,14 +227,14 @@ def test_ms_by_mail_ruling_a_turn_ends_with_its_mail_and_the_next_deadline_count
     site = Site(tmp_path, sqlite_url)
     game = short_game(site, "museum-suspects", ("Anna", "Boris"))
     driven = Driven(site)
-    store = driven.service.store
-    first = Calendar(store).clocks()[0]
+    store = driven.service.referee
+    first = store.calendar.clocks()[0]
     assert first.due_at is not None and first.due_at.replace(tzinfo=UTC) == at(20)
 
     turn = "INVESTIGATE 1 WITH 1\nSUGGEST EXIT WITH 2"
     drop(site.root / "incoming", site.mail_from(game, "Anna", turn, at(7)), at(7))
     driven.step_at(8)
-    clock = Calendar(store).clocks()[0]
+    clock = store.calendar.clocks()[0]
     assert store.load(game).row.phase != first.phase  # closed at once: nobody else was awaited
     assert clock.due_at is not None and clock.due_at.replace(tzinfo=UTC) == at(27)  # 20 s from 7 s
 
@@ -254,8 +254,8 @@ def test_ce5_ruling_with_nobody_acting_both_phases_end_at_their_deadlines_and_no
     driven.step_at(31)
     assert driven.resolutions() == [("r1-trading", at(30))]
     driven.step_at(61)
-    store = driven.service.store
+    store = driven.service.referee
     assert driven.resolutions() == [("r1-trading", at(30)), ("r1-interrogation", at(60))]
     loaded = store.load(game)
     assert loaded.rules.finished(loaded.state) and loaded.state.arrest is None
-    assert Calendar(store).clocks()[0].due_at is None  # a finished game has no deadline
+    assert store.calendar.clocks()[0].due_at is None  # a finished game has no deadline

@@ -18,10 +18,9 @@ import pytest
 from cli_helpers import Referee as CliReferee
 from ms_helpers import GRID, ONE_THIEF, TWO_THIEVES
 
+from referee.app import open_referee
 from referee.bot_mail import MailReader, reply
 from referee.games.museum_suspects.content import clue_card
-from referee.store.database import open_engine
-from referee.store.games import GameStore
 
 
 class Referee(CliReferee):
@@ -228,7 +227,7 @@ class Table:
     def __init__(self, referee: Referee, game: str, database_url: str) -> None:
         self.referee = referee
         self.game = game
-        self.store = GameStore(open_engine(database_url))
+        self.store = open_referee(database_url)
         self.last: tuple[str, int] | None = None
         """The game as it stood after the last refused line (None once something was accepted)."""
 

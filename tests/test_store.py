@@ -9,24 +9,25 @@ import pytest
 from sqlalchemy import inspect
 from sqlmodel import Session, select
 
+from referee.app import AlreadyResolved, Referee, RefereeError
 from referee.games.ten_sailors.bot import bot_orders
 from referee.games.ten_sailors.setup import SetupError
 from referee.store.database import create_tables, open_engine
-from referee.store.games import AlreadyResolved, GameStore, StoreError
 from referee.store.models import GameRow, ResolutionRow, SubmissionRow
+from referee.store.transactions import Database
 
 NAMES = ["Anna", "Boris", "Clara", "Dmitri", "Eva"]
 T0 = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 
 
-def make_store(url: str) -> GameStore:
+def make_store(url: str) -> Referee:
     engine = open_engine(url)
     create_tables(engine)
-    return GameStore(engine)
+    return Referee(Database(engine))
 
 
 def create(
-    store: GameStore, game_id: str = "g1", seed: int = 7, hands: dict[str, list[str]] | None = None
+    store: Referee, game_id: str = "g1", seed: int = 7, hands: dict[str, list[str]] | None = None
 ) -> None:
     players = [{"name": n, **({"hand": hands[n]} if hands and n in hands else {})} for n in NAMES]
     players[-1]["host"] = True
@@ -40,7 +41,7 @@ def create(
     )
 
 
-def play_to_end(store: GameStore, game_id: str, seed: int) -> int:
+def play_to_end(store: Referee, game_id: str, seed: int) -> int:
     """Plays a whole game with bots; returns the number of resolutions."""
     clock = T0
     resolutions = 0
@@ -84,7 +85,7 @@ def test_unique_resolution_key_refuses_a_second_resolution(database_url: str) ->
     """Even if a resolution row appears behind the store's back, the phase is not resolved again."""
     store = make_store(database_url)
     create(store)
-    with Session(store.engine) as session:
+    with Session(store.database.engine) as session:
         session.add(ResolutionRow(game_id="g1", phase="d0n", resolved_at=T0, first_seq=0, last_seq=0))
         session.commit()
     with pytest.raises(AlreadyResolved):
@@ -100,7 +101,7 @@ def test_two_processes_resolving_the_same_boundary_resolve_it_once(database_url:
     outcomes: list[str] = []
 
     def attempt() -> None:
-        other = GameStore(open_engine(database_url))
+        other = Referee(Database(open_engine(database_url)))
         try:
             other.resolve("g1", T0, expected_phase="d0n")
             outcomes.append("resolved")
@@ -135,7 +136,7 @@ def test_rejected_line_is_kept_in_the_submission_and_changes_no_order(database_u
     outcome = store.submit("g1", "Anna", "MOVE Kitchn\nSAY hi", T0 + timedelta(seconds=1), "test")
     assert [v.accepted for v in outcome.verdicts] == [False, True]
     assert outcome.loaded.state.moves[("d0n", "Anna")].order.room == "Kitchen"
-    with Session(store.engine) as session:
+    with Session(store.database.engine) as session:
         rows = session.exec(select(SubmissionRow)).all()
     assert [row.text for row in rows] == ["MOVE Kitchen", "MOVE Kitchn\nSAY hi"]
     assert rows[1].verdicts[0]["reason"] == "unknown_location"
@@ -145,14 +146,14 @@ def test_ts1_bad_hand_creates_nothing(database_url: str) -> None:
     store = make_store(database_url)
     with pytest.raises(SetupError, match="not a card"):
         create(store, hands={"Anna": ["Kitchen", "Sofa", "Spoon"]})
-    with Session(store.engine) as session:
+    with Session(store.database.engine) as session:
         assert session.exec(select(GameRow)).all() == []
 
 
 def test_game_ids_are_unique(database_url: str) -> None:
     store = make_store(database_url)
     create(store)
-    with pytest.raises(StoreError, match="exists already"):
+    with pytest.raises(RefereeError, match="exists already"):
         create(store)
 
 
@@ -160,7 +161,7 @@ def test_finished_game_refuses_to_resolve(database_url: str) -> None:
     store = make_store(database_url)
     create(store, seed=3)
     play_to_end(store, "g1", seed=3)
-    with pytest.raises(StoreError, match="over"):
+    with pytest.raises(RefereeError, match="over"):
         store.resolve("g1", T0)
 
 
@@ -168,7 +169,7 @@ def test_seat_lookup_ignores_case(sqlite_url: str) -> None:
     store = make_store(sqlite_url)
     create(store)
     assert store.seat("g1", "aNNA").name == "Anna"
-    with pytest.raises(StoreError, match="no character called 'Zed'"):
+    with pytest.raises(RefereeError, match="no character called 'Zed'"):
         store.seat("g1", "Zed")
 
 
@@ -195,7 +196,7 @@ def test_ts1_option_the_referee_plays_the_host_as_a_bot(database_url: str) -> No
 
 def test_seat_of_an_unknown_game_names_the_game(sqlite_url: str) -> None:
     store = make_store(sqlite_url)
-    with pytest.raises(StoreError, match="no game called 'ghost'"):
+    with pytest.raises(RefereeError, match="no game called 'ghost'"):
         store.seat("ghost", "Anna")
 
 
@@ -217,5 +218,5 @@ def test_a_database_from_an_older_version_gets_the_new_tables_and_columns(databa
 
     assert set(added) <= {column["name"] for column in inspect(engine).get_columns("notices")}
     assert inspect(engine).has_table("clocks")
-    (old,) = GameStore(engine).notices(None)
+    (old,) = Referee(Database(engine)).notices(None)
     assert old.recipient == "Anna" and old.failed_at is None and old.attempts == 0

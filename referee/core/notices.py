@@ -17,3 +17,8 @@ class Notice:
     template: str
     audience: tuple[str, ...]
     data: dict[str, Any] = field(default_factory=dict)
+
+
+REPLIES = frozenset({"answer", "refusal", "master_answer", "held"})
+"""Notices that answer something a person sent: they keep the address and the message they
+answer, and mail marks them ``Auto-Submitted: auto-replied`` (RFC 3834)."""

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+MASTER = "#master"
+"""The reader name of notices for a game's game-master (no character can be called this)."""
+
 
 def fold_name(name: str) -> str:
     """A name as compared everywhere: case ignored, ё read as е, spaces squeezed."""

@@ -17,10 +17,12 @@ from email.policy import Policy
 from email.utils import formataddr, formatdate
 from typing import Any
 
+from referee.app.letters import Game, Letter, Reader
 from referee.config import MailSettings
+from referee.core.notices import REPLIES
+from referee.core.seats import MASTER
 from referee.mail.reading import clean_subject
 from referee.render import LANGUAGES, Renderer
-from referee.store.models import MASTER, REPLIES, GameRow, NoticeRow, SeatRow
 
 SHARED = frozenset({"reminder", "master_welcome", "master_answer", "master_note"})
 """Notices every game sends alike, from the shared templates."""
@@ -82,18 +84,18 @@ class Outgoing:
     recipients: tuple[str, ...]
 
 
-def reply_address(mail: MailSettings, seat: SeatRow) -> str:
+def reply_address(mail: MailSettings, seat: Reader) -> str:
     """The personal address a seat replies to: ``referee+<token>@domain``."""
     return f"{mail.local_part}+{seat.token}@{mail.domain}"
 
 
-def thread_root(mail: MailSettings, game_id: str, seat: SeatRow) -> str:
+def thread_root(mail: MailSettings, game_id: str, seat: Reader) -> str:
     """The Message-ID of a seat's welcome letter, which all its later mail refers to."""
     return f"<{game_id}.{seat.id or 'master'}.welcome@{mail.domain}>"
 
 
 def compose(
-    notice: NoticeRow, game: GameRow | None, seat: SeatRow | None, renderer: Renderer, mail: MailSettings
+    notice: Letter, game: Game | None, seat: Reader | None, renderer: Renderer, mail: MailSettings
 ) -> list[Outgoing]:
     """The mails ``notice`` becomes: one to its reader, and a copy for the game-master if asked."""
     if game is None or seat is None:
@@ -120,9 +122,9 @@ def compose(
 
 
 def _message(
-    notice: NoticeRow,
-    game: GameRow,
-    seat: SeatRow,
+    notice: Letter,
+    game: Game,
+    seat: Reader,
     renderer: Renderer,
     mail: MailSettings,
     context: dict[str, Any],
@@ -157,7 +159,7 @@ def _message(
     return message
 
 
-def _refusal(notice: NoticeRow, renderer: Renderer, mail: MailSettings) -> Outgoing:
+def _refusal(notice: Letter, renderer: Renderer, mail: MailSettings) -> Outgoing:
     """The short bilingual answer to a mail the referee could not match to a player."""
     parts = [
         renderer.render(language, "refusal.txt.j2", referee_address=mail.address) for language in LANGUAGES
@@ -174,7 +176,7 @@ def _refusal(notice: NoticeRow, renderer: Renderer, mail: MailSettings) -> Outgo
 
 
 def _base(
-    notice: NoticeRow, text: str, html: str, language: str, mail: MailSettings, subject: str
+    notice: Letter, text: str, html: str, language: str, mail: MailSettings, subject: str
 ) -> EmailMessage:
     """A mail from the referee with ``text`` as its plain part and ``html`` as its HTML part."""
     message = EmailMessage()

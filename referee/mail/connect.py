@@ -9,16 +9,15 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+from referee.app import Referee
 from referee.config import MailSettings
 from referee.mail.transports import Inbox, MaildirInbox, MaildirOutbox, Outbox, TransportError, maildir_path
-from referee.store.games import GameStore
-from referee.store.mailboxes import StoredPositions
 
 SCHEMES = "maildir:/path, imap://user@host:port/INBOX or smtp://user@host:port"
 
 
-def open_inbox(mail: MailSettings, store: GameStore, env: Mapping[str, str] = os.environ) -> Inbox:
-    """The incoming transport of ``mail``; an IMAP inbox keeps its place in ``store``."""
+def open_inbox(mail: MailSettings, referee: Referee, env: Mapping[str, str] = os.environ) -> Inbox:
+    """The incoming transport of ``mail``; an IMAP inbox keeps its place with ``referee``."""
     url = mail.incoming
     if url.startswith("imap://"):
         from referee.mail.imap import ImapInbox
@@ -28,7 +27,7 @@ def open_inbox(mail: MailSettings, store: GameStore, env: Mapping[str, str] = os
         password = password_for(settings, env, mail.incoming_password)
         if password is None:
             raise TransportError("an IMAP mailbox needs a user: write imap://user@host/INBOX")
-        return ImapInbox(settings, password, StoredPositions(store))
+        return ImapInbox(settings, password, referee.positions)
     if url.startswith("maildir:"):
         return MaildirInbox(maildir_path(url))
     raise TransportError(f"unknown incoming mail transport {url!r}; expected {SCHEMES}")
@@ -48,11 +47,11 @@ def open_outbox(mail: MailSettings, env: Mapping[str, str] = os.environ) -> Outb
     raise TransportError(f"unknown outgoing mail transport {url!r}; expected {SCHEMES}")
 
 
-def check_transports(mail: MailSettings, store: GameStore, env: Mapping[str, str] = os.environ) -> None:
+def check_transports(mail: MailSettings, referee: Referee, env: Mapping[str, str] = os.environ) -> None:
     """Raises ``TransportError`` naming what is wrong in the ``[mail]`` URLs or passwords.
 
     Both transports are opened the way the service opens them; neither connects before
     it is used, so nothing goes over the network here.
     """
-    open_inbox(mail, store, env).close()
+    open_inbox(mail, referee, env).close()
     open_outbox(mail, env)

@@ -18,15 +18,14 @@ import socket
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+from referee.app import Referee
+from referee.app.letters import LEASE, Letter
 from referee.config import MailSettings
-from referee.faults import crash_point
-from referee.mail.compose import compose
+from referee.core.hooks import checkpoint
+from referee.mail.compose import Outgoing, compose
 from referee.mail.failures import PermanentFailure
 from referee.mail.transports import Outbox
 from referee.render import Renderer
-from referee.store.games import GameStore
-from referee.store.models import MASTER, GameRow, NoticeRow, SeatRow
-from referee.store.outbox import LEASE, claim, mark_failed, mark_sent, release
 
 LOG = logging.getLogger("referee.outbox")
 
@@ -53,29 +52,8 @@ def retry_delay(attempts: int, first: timedelta = RETRY_FIRST) -> timedelta:
     return min(first * 2 ** max(attempts - 1, 0), max(RETRY_MOST, first))
 
 
-class Readers:
-    """The games and seats of the notices being sent, each read once."""
-
-    def __init__(self, store: GameStore) -> None:
-        self.store = store
-        self.games: dict[str, GameRow] = {}
-        self.seats: dict[tuple[str, str], SeatRow] = {}
-
-    def of(self, notice: NoticeRow) -> tuple[GameRow | None, SeatRow | None]:
-        """The game and the reader (a seat, or the game-master as one) of ``notice``."""
-        if notice.game_id is None:
-            return None, None
-        if notice.game_id not in self.games:
-            self.games[notice.game_id] = self.store.load(notice.game_id).row
-            self.seats.update(((s.game_id, s.name), s) for s in self.store.seats(notice.game_id))
-            master = self.store.master(notice.game_id)
-            if master is not None:
-                self.seats[(notice.game_id, MASTER)] = master.as_seat()
-        return self.games[notice.game_id], self.seats.get((notice.game_id, notice.recipient))
-
-
 async def send_due(
-    store: GameStore,
+    referee: Referee,
     outbox: Outbox,
     renderer: Renderer,
     mail: MailSettings,
@@ -92,50 +70,60 @@ async def send_due(
     ends the round (the server is likely away): the rest of the claimed notices are
     given back untried.
     """
-    result, readers = Delivery(), Readers(store)
-    claimed = claim(store, owner, datetime.now(UTC), limit, waiting=waiting, lease=lease)
+    result, letters = Delivery(), referee.letters
+    claimed = letters.claim(owner, datetime.now(UTC), limit, waiting=waiting, lease=lease)
     for position, notice in enumerate(claimed):
-        number = int(notice.id or 0)
+        number = notice.id
         where = f"notice {number} to {notice.recipient or 'a stranger'}"
         try:
-            game, seat = readers.of(notice)
-            for outgoing in compose(notice, game, seat, renderer, mail):
+            mails = _composed(notice, renderer, mail)
+            for outgoing in mails:
                 await outbox.send(outgoing.message, outgoing.recipients)
         except PermanentFailure as error:
-            mark_failed(store, number, str(error), None, datetime.now(UTC))
+            letters.failed(number, str(error), None, datetime.now(UTC))
             result.failed.append(f"{where}: refused for good: {error}")
             LOG.warning("mail refused for good", extra={"notice": number, "error": str(error)})
             continue
         except OSError as error:
             now = datetime.now(UTC)
-            mark_failed(store, number, str(error), now + retry_delay(notice.attempts + 1, retry), now)
+            letters.failed(number, str(error), now + retry_delay(notice.attempts + 1, retry), now)
             result.failed.append(f"{where}: {error}")
             LOG.info("mail not sent yet", extra={"notice": number, "error": str(error)})
-            release(store, [int(rest.id or 0) for rest in claimed[position + 1 :]])
+            letters.release([rest.id for rest in claimed[position + 1 :]])
             break
-        crash_point("sent")
-        mark_sent(store, [number], datetime.now(UTC))
+        checkpoint("sent")
+        letters.sent([number], datetime.now(UTC))
         result.sent += 1
     return result
 
 
-async def deliver_all(store: GameStore, outbox: Outbox, renderer: Renderer, mail: MailSettings) -> Delivery:
+def _composed(notice: Letter, renderer: Renderer, mail: MailSettings) -> list[Outgoing]:
+    """The mails of ``notice``; a notice that cannot be written (a template error, a reader gone)
+    is refused for good, alone: every other notice is still sent."""
+    try:
+        return compose(notice, notice.game, notice.reader, renderer, mail)
+    except Exception as error:
+        LOG.error("a notice could not be written", exc_info=error, extra={"notice": notice.id})
+        raise PermanentFailure(f"the notice could not be written: {type(error).__name__}: {error}") from error
+
+
+async def deliver_all(referee: Referee, outbox: Outbox, renderer: Renderer, mail: MailSettings) -> Delivery:
     """Sends every unsent notice now (those waiting for a retry too), until only failures remain."""
     total, owner = Delivery(), process_name()
     while True:
-        done = await send_due(store, outbox, renderer, mail, owner, waiting=True)
+        done = await send_due(referee, outbox, renderer, mail, owner, waiting=True)
         total.sent += done.sent
         total.failed += done.failed
         if not done.sent or done.failed:
             return total
 
 
-def deliver(store: GameStore, outbox: Outbox, renderer: Renderer, mail: MailSettings) -> Delivery:
+def deliver(referee: Referee, outbox: Outbox, renderer: Renderer, mail: MailSettings) -> Delivery:
     """``deliver_all`` for code that is not asynchronous (the command line)."""
 
     async def run() -> Delivery:
         try:
-            return await deliver_all(store, outbox, renderer, mail)
+            return await deliver_all(referee, outbox, renderer, mail)
         finally:
             await outbox.close()
 

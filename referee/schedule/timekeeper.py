@@ -1,15 +1,23 @@
-"""The schedules of ``schedules/*.toml`` as the store's timekeeper: deadlines and reminders per game."""
+"""The schedules of ``schedules/*.toml`` as the referee's timekeeper: deadlines and reminders per game."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from functools import cache
 from pathlib import Path
+from typing import Any, Protocol
+from zoneinfo import ZoneInfo
 
 from referee.core.phases import Phase
 from referee.schedule.clock import Shift, next_reminder, phase_deadline, reminders_passed
 from referee.schedule.files import Schedule, load_schedule
-from referee.store.models import GameRow
+
+
+class Scheduled(Protocol):
+    """A game as a schedule sees it: the name of its schedule and its settings (``start``)."""
+
+    schedule: str
+    settings: dict[str, Any]
 
 
 class ScheduleTimekeeper:
@@ -23,17 +31,21 @@ class ScheduleTimekeeper:
         return load_schedule(name, self.directory)
 
     def deadline(
-        self, row: GameRow, phase: Phase, opened_at: datetime, shifts: list[Shift]
+        self, row: Scheduled, phase: Phase, opened_at: datetime, shifts: list[Shift]
     ) -> datetime | None:
         """When ``phase`` of ``row`` closes by its schedule (None without a start on a calendar clock)."""
         start = row.settings.get("start")
         begun = datetime.fromisoformat(start) if start else None
         return phase_deadline(self.schedule(row.schedule), begun, phase.index, phase.stage, opened_at, shifts)
 
-    def reminder(self, row: GameRow, due_at: datetime | None, sent: int) -> datetime | None:
+    def reminder(self, row: Scheduled, due_at: datetime | None, sent: int) -> datetime | None:
         """When the next reminder before ``due_at`` goes out."""
         return next_reminder(self.schedule(row.schedule), due_at, sent)
 
-    def reminders_passed(self, row: GameRow, due_at: datetime, sent: int, now: datetime) -> int:
+    def reminders_passed(self, row: Scheduled, due_at: datetime, sent: int, now: datetime) -> int:
         """How many reminders before ``due_at`` are due by ``now``."""
         return reminders_passed(self.schedule(row.schedule), due_at, sent, now)
+
+    def zone(self, row: Scheduled) -> ZoneInfo:
+        """The time zone of the game's schedule."""
+        return self.schedule(row.schedule).timezone

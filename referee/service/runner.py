@@ -31,16 +31,13 @@ from datetime import UTC, datetime, timedelta
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy.exc import DBAPIError
 
+from referee.app import open_referee
 from referee.config import Config
 from referee.mail.connect import open_inbox, open_outbox
 from referee.mail.delivery import process_name, send_due
 from referee.mail.intake import ingest
 from referee.mail.transports import Inbox, Outbox, backoff
 from referee.render import Renderer
-from referee.schedule.timekeeper import ScheduleTimekeeper
-from referee.store.calendar import Calendar
-from referee.store.database import create_tables, open_engine
-from referee.store.games import GameStore
 
 LOG = logging.getLogger("referee.service")
 
@@ -63,10 +60,8 @@ class Service:
         self.config = config
         self.env = env
         self.now: Clock = clock or (lambda: datetime.now(UTC))
-        engine = open_engine(config.database_url)
-        create_tables(engine)
-        self.store = GameStore(engine, ScheduleTimekeeper(config.schedules))
-        self.calendar = Calendar(self.store)
+        self.referee = open_referee(config.database_url, config.schedules)
+        self.calendar = self.referee.calendar
         self.renderer = Renderer(config.templates)
         self.owner = process_name()
         self.stopping = asyncio.Event()
@@ -135,7 +130,7 @@ class Service:
             return False
         try:
             if self.inbox is None:
-                self.inbox = open_inbox(self.config.mail, self.store, self.env)
+                self.inbox = open_inbox(self.config.mail, self.referee, self.env)
             fetched = self.inbox.fetch()
         except OSError as error:
             self.inbox_failures += 1
@@ -151,7 +146,7 @@ class Service:
             received = min(self.inbox.received_at(key) or self.now(), self.now())
             self._catch_up(received)
             try:
-                intake = ingest(self.store, self.config.mail, raw, received)
+                intake = ingest(self.referee, self.config.mail, raw, received)
             except DBAPIError:
                 raise  # the mail stays unread and is taken in at the next step
             except Exception:
@@ -181,7 +176,7 @@ class Service:
         while not self.stopping.is_set():
             try:
                 if self.watcher_inbox is None:
-                    self.watcher_inbox = open_inbox(self.config.mail, self.store, self.env)
+                    self.watcher_inbox = open_inbox(self.config.mail, self.referee, self.env)
                 arrived = await asyncio.to_thread(self.watcher_inbox.wait, self.config.service.wait_seconds)
             except OSError:
                 self.watcher_inbox = None
@@ -201,7 +196,7 @@ class Service:
                 if self.outbox is None:
                     self.outbox = open_outbox(self.config.mail, self.env)
                 done = await send_due(
-                    self.store,
+                    self.referee,
                     self.outbox,
                     self.renderer,
                     self.config.mail,

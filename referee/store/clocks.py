@@ -1,38 +1,17 @@
-"""Each game's place on its calendar, kept in the database (table ``clocks``).
+"""Each game's place on its calendar as rows of table ``clocks``, inside the caller's session.
 
-The database holds the truth: when the open phase of every game closes, which
-reminders are owed, whether the game-master paused it or shifted its boundaries
-(TS-5). A scheduler only asks which rows are due; any number of processes can ask.
+The database holds the truth: when the open phase of every game closes, which reminders
+are owed, whether the game-master paused it or shifted its boundaries. A scheduler only
+asks which rows are due; any number of processes can ask.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any, Protocol
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
-from referee.core.phases import Phase
-from referee.schedule.clock import Shift
-from referee.store.models import ClockRow, GameRow
-
-
-class Timekeeper(Protocol):
-    """Turns a game's schedule into deadlines and reminder times."""
-
-    def deadline(
-        self, row: GameRow, phase: Phase, opened_at: datetime, shifts: list[Shift]
-    ) -> datetime | None:
-        """When ``phase`` of the game ``row``, opened at ``opened_at``, closes (None: no deadline)."""
-        ...
-
-    def reminder(self, row: GameRow, due_at: datetime | None, sent: int) -> datetime | None:
-        """When the next reminder is due after ``sent`` went out (None: no more)."""
-        ...
-
-    def reminders_passed(self, row: GameRow, due_at: datetime, sent: int, now: datetime) -> int:
-        """How many reminders before ``due_at`` are due by ``now``."""
-        ...
+from referee.store.models import ClockRow
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -40,39 +19,25 @@ def as_utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def shifts_of(clock: ClockRow) -> list[Shift]:
-    """The game-master's shifts recorded on ``clock``."""
-    return [Shift.from_json(raw) for raw in clock.shifts]
+def clock_row(session: Session, game_id: str, *, lock: bool = False) -> ClockRow | None:
+    """The clock of ``game_id``; None for a game that has none yet."""
+    return session.get(ClockRow, game_id, with_for_update=lock)
 
 
-def refresh_clock(
-    session: Session, timekeeper: Timekeeper, row: GameRow, rules: Any, state: Any, opened_at: datetime
-) -> ClockRow:
-    """Brings the clock of game ``row`` up to its state: a newly opened phase gets its deadline.
-
-    A phase that is still the one on the clock keeps its deadline and reminders; a
-    finished or paused game has no deadline.
-    """
-    clock = session.get(ClockRow, row.id, with_for_update=True)
-    phase: Phase = rules.phase(state)
-    if clock is None:
-        clock = ClockRow(game_id=row.id, phase=phase.key, phase_index=phase.index, opened_at=opened_at)
-    elif clock.phase != phase.key:
-        clock.phase, clock.phase_index, clock.opened_at, clock.reminders_sent = (
-            phase.key,
-            phase.index,
-            opened_at,
-            0,
-        )
-    retime(timekeeper, clock, row, phase, rules.finished(state))
-    session.add(clock)
-    return clock
+def clock_rows(session: Session) -> list[ClockRow]:
+    """Every game's clock, the soonest deadline first (games without one last)."""
+    rows = list(session.exec(select(ClockRow)).all())
+    return sorted(rows, key=lambda c: (c.due_at is None, c.due_at and as_utc(c.due_at), c.game_id))
 
 
-def retime(timekeeper: Timekeeper, clock: ClockRow, row: GameRow, phase: Phase, finished: bool) -> None:
-    """Sets ``clock``'s deadline and next reminder from its phase, shifts and pause."""
-    if finished or clock.paused_at is not None:
-        clock.due_at = clock.remind_at = None
-        return
-    clock.due_at = timekeeper.deadline(row, phase, as_utc(clock.opened_at), shifts_of(clock))
-    clock.remind_at = timekeeper.reminder(row, clock.due_at, clock.reminders_sent)
+def due_rows(session: Session, now: datetime, limit: int) -> list[ClockRow]:
+    """The clocks whose deadline is at or before ``now``, the earliest first."""
+    query = select(ClockRow).where(col(ClockRow.due_at).is_not(None), col(ClockRow.due_at) <= now)
+    return list(session.exec(query.order_by(col(ClockRow.due_at), col(ClockRow.game_id)).limit(limit)).all())
+
+
+def reminders_due(session: Session, now: datetime, limit: int) -> list[str]:
+    """The games owing a reminder by ``now`` whose deadline is still ahead."""
+    query = select(ClockRow.game_id).where(col(ClockRow.remind_at).is_not(None))
+    query = query.where(col(ClockRow.remind_at) <= now, col(ClockRow.due_at) > now)
+    return list(session.exec(query.limit(limit)).all())

@@ -182,8 +182,6 @@ class MailboxRow(SQLModel, table=True):
     last_uid: int
 
 
-
-
 MASTER = "#master"
 """The recipient name of notices for a game's game-master (no character can be called this)."""
 

@@ -11,17 +11,18 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, or_, update
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 
-from referee.store.games import NOTICES, GameStore
 from referee.store.models import NoticeRow
+from referee.store.notices import NOTICES
+from referee.store.transactions import Database
 
 LEASE = timedelta(minutes=2)
 """How long a claim keeps other processes off a notice, unless the caller says otherwise."""
 
 
 def claim(
-    store: GameStore,
+    database: Database,
     owner: str,
     now: datetime,
     limit: int = 50,
@@ -33,7 +34,7 @@ def claim(
 
     With ``waiting``, notices waiting to be retried after a failure are taken at once too.
     """
-    with store._transaction() as session:
+    with database.transaction() as session:
         query = select(NoticeRow).where(col(NoticeRow.sent_at).is_(None), col(NoticeRow.failed_at).is_(None))
         if not waiting:
             query = query.where(
@@ -52,11 +53,11 @@ def claim(
         return rows
 
 
-def mark_sent(store: GameStore, notice_ids: list[int], now: datetime) -> None:
+def mark_sent(database: Database, notice_ids: list[int], now: datetime) -> None:
     """Records that the notices ``notice_ids`` were handed to the outgoing transport."""
     if not notice_ids:
         return
-    with store._transaction() as session:
+    with database.transaction() as session:
         session.execute(
             update(NOTICES)
             .where(col(NoticeRow.id).in_(notice_ids))
@@ -65,10 +66,10 @@ def mark_sent(store: GameStore, notice_ids: list[int], now: datetime) -> None:
 
 
 def mark_failed(
-    store: GameStore, notice_id: int, error: str, retry_at: datetime | None, now: datetime
+    database: Database, notice_id: int, error: str, retry_at: datetime | None, now: datetime
 ) -> None:
     """Records a failed attempt: tried again from ``retry_at``, or never again when it is None."""
-    with store._transaction() as session:
+    with database.transaction() as session:
         row = session.get(NoticeRow, notice_id)
         if row is not None:
             row.attempts, row.last_error, row.claimed_until = row.attempts + 1, error[:500], None
@@ -77,18 +78,18 @@ def mark_failed(
             session.add(row)
 
 
-def release(store: GameStore, notice_ids: list[int]) -> None:
+def release(database: Database, notice_ids: list[int]) -> None:
     """Gives back the claims on ``notice_ids`` unsent, for any process to take at once."""
     if notice_ids:
-        with store._transaction() as session:
+        with database.transaction() as session:
             session.execute(
                 update(NOTICES).where(col(NoticeRow.id).in_(notice_ids)).values(claimed_until=None)
             )
 
 
-def backlog(store: GameStore) -> tuple[int, int]:
+def backlog(database: Database) -> tuple[int, int]:
     """How many notices wait to be sent, and how many the mail server refused for good."""
-    with Session(store.engine) as session:
+    with database.reading() as session:
         waiting = select(NoticeRow.id).where(
             col(NoticeRow.sent_at).is_(None), col(NoticeRow.failed_at).is_(None)
         )

@@ -38,7 +38,8 @@ from referee.games import KINDS, rules_for
 from referee.schedule.files import ScheduleError, load_schedule
 
 if TYPE_CHECKING:
-    from referee.store.games import GameStore, Loaded
+    from referee.app.play import Loaded
+    from referee.app.referee import Referee
 
 
 def default_schedule(kind: str, schedules: Path) -> str:
@@ -76,9 +77,9 @@ class GameFile:
     seats: list[dict[str, Any]]
     settings: dict[str, Any]
 
-    def create(self, store: GameStore, now: datetime) -> Loaded:
-        """Creates this game in ``store`` with its welcome letters (errors as ``GameStore.create_game``)."""
-        return store.create_game(
+    def create(self, referee: Referee, now: datetime) -> Loaded:
+        """Creates this game with its welcome letters (errors as ``Referee.create_game``)."""
+        return referee.create_game(
             setup=self.setup,
             kind=self.kind,
             schedule=self.schedule,

@@ -1,0 +1,129 @@
+"""The outbox as the mail door sees it: letters to send, each with its game and its reader, and
+what became of each (sent, refused, to be retried).
+
+A letter is plain data: the door never handles a row or a session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from referee.core.seats import MASTER
+from referee.store import games as rows
+from referee.store.models import GameRow, NoticeRow
+from referee.store.outbox import LEASE, backlog, claim, mark_failed, mark_sent, release
+from referee.store.seats import master_row, seat_rows
+from referee.store.transactions import Database
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a letter needs of its game."""
+
+    id: str
+    kind: str
+    language: str
+    settings: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who a letter is for: a seat, or the game-master as one (``name`` is then ``MASTER``)."""
+
+    id: int | None
+    game_id: str
+    name: str
+    email: str
+    token: str
+    password: str
+
+
+@dataclass(frozen=True)
+class Letter:
+    """One notice to send, with its game and reader (both None for a refusal to a stranger, and the
+    reader None when the seat is gone)."""
+
+    id: int
+    game_id: str | None
+    phase: str
+    recipient: str
+    template: str
+    data: dict[str, Any]
+    address: str | None
+    in_reply_to: str | None
+    subject: str | None
+    attempts: int
+    game: Game | None
+    reader: Reader | None
+
+
+class Letters:
+    """The outbox of ``database`` for the sending door."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    def claim(
+        self, owner: str, now: datetime, limit: int = 50, *, waiting: bool = False, lease: timedelta = LEASE
+    ) -> list[Letter]:
+        """Claims up to ``limit`` letters due for sending for the process ``owner``, oldest first."""
+        notices = claim(self.database, owner, now, limit, waiting=waiting, lease=lease)
+        games: dict[str, Game | None] = {}
+        readers: dict[tuple[str, str], Reader] = {}
+        with self.database.reading() as session:
+            for game_id in {n.game_id for n in notices if n.game_id is not None}:
+                row = rows.game_row(session, game_id)
+                games[game_id] = _game(row) if row is not None else None
+                for seat in seat_rows(session, game_id):
+                    readers[(game_id, seat.name)] = Reader(
+                        seat.id, game_id, seat.name, seat.email, seat.token, seat.password
+                    )
+                master = master_row(session, game_id)
+                if master is not None:
+                    readers[(game_id, MASTER)] = Reader(
+                        None, game_id, MASTER, master.email, master.token, master.password
+                    )
+        return [_letter(n, games, readers) for n in notices]
+
+    def sent(self, letter_ids: list[int], now: datetime) -> None:
+        """Records that the letters were handed to the outgoing transport."""
+        mark_sent(self.database, letter_ids, now)
+
+    def failed(self, letter_id: int, error: str, retry_at: datetime | None, now: datetime) -> None:
+        """Records a failed attempt: tried again from ``retry_at``, or never again when it is None."""
+        mark_failed(self.database, letter_id, error, retry_at, now)
+
+    def release(self, letter_ids: list[int]) -> None:
+        """Gives back claims unsent, for any process to take at once."""
+        release(self.database, letter_ids)
+
+    def backlog(self) -> tuple[int, int]:
+        """How many letters wait to be sent, and how many the mail server refused for good."""
+        return backlog(self.database)
+
+
+def _game(row: GameRow) -> Game:
+    return Game(row.id, row.kind, row.language, dict(row.settings))
+
+
+def _letter(
+    notice: NoticeRow, games: dict[str, Game | None], readers: dict[tuple[str, str], Reader]
+) -> Letter:
+    game = games.get(notice.game_id) if notice.game_id is not None else None
+    reader = readers.get((notice.game_id, notice.recipient)) if notice.game_id is not None else None
+    return Letter(
+        id=int(notice.id or 0),
+        game_id=notice.game_id,
+        phase=notice.phase,
+        recipient=notice.recipient,
+        template=notice.template,
+        data=notice.data,
+        address=notice.address,
+        in_reply_to=notice.in_reply_to,
+        subject=notice.subject,
+        attempts=notice.attempts,
+        game=game,
+        reader=reader,
+    )

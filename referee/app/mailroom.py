@@ -1,0 +1,228 @@
+"""Mail as the referee takes it in: kept once, its sender identified, its text judged and answered —
+all in one transaction.
+
+The mail door reads the raw mail (sender, Message-ID, the new text, the token of the
+personal address it was sent to, a password line) and hands it here. A mail is a
+player's when it comes from the address registered for a seat to that seat's personal
+address, or when it gives that seat's password, from any address; the same holds for a
+game's game-master. Seats and game-masters are looked up in one query inside the
+transaction that uses them. Anything else changes no game and gets a short answer naming
+none — at most one a day per address. A mail for a game that stands still on an error is
+kept and held, and answered saying so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
+
+from referee.app.audit import Actor
+from referee.app.desk import master_answer
+from referee.app.errors import RulesFailed
+from referee.app.play import AnswerTo, lock, save, tell
+from referee.core.notices import Notice
+from referee.core.orders import LineVerdict, Submission
+from referee.core.seats import MASTER
+from referee.store.inbound import already_kept, keep_inbound
+from referee.store.models import HeldRow
+from referee.store.notices import refused_since
+from referee.store.records import hold
+from referee.store.seats import Credential, credentials
+
+if TYPE_CHECKING:
+    from referee.app.referee import Referee
+
+REFUSAL_PAUSE = timedelta(days=1)
+"""How long after a refusal another mail from the same address is refused without an answer."""
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """Something received by mail, to be kept whole once (its ``message_id`` is unique)."""
+
+    message_id: str
+    received_at: datetime
+    sender: str
+    raw: bytes
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What became of a mail: its outcome ("accepted", "accepted:game-master", "refused:…",
+    "ignored:…", "held:game-stopped", "duplicate"), whose it was and the verdicts on its lines."""
+
+    outcome: str
+    game_id: str | None = None
+    seat: str | None = None
+    verdicts: tuple[LineVerdict, ...] = ()
+
+
+class Mailroom:
+    """Takes mail in for ``referee``."""
+
+    def __init__(self, referee: Referee) -> None:
+        self.referee = referee
+        self.database = referee.database
+
+    def keep(self, arrival: Arrival, outcome: str) -> Receipt:
+        """Keeps a mail that is answered by nobody (automatic mail, a forged sender)."""
+        try:
+            with self.database.transaction() as session:
+                if already_kept(session, arrival.message_id):
+                    return Receipt("duplicate")
+                _keep(session, arrival, outcome)
+                return Receipt(outcome)
+        except IntegrityError:
+            return Receipt("duplicate")  # another process kept the same mail first
+
+    def receive(
+        self, arrival: Arrival, *, token: str, password: str, text: str, answer_to: AnswerTo
+    ) -> Receipt:
+        """Keeps ``arrival`` once, finds who sent it, and judges and answers its ``text``.
+
+        ``token`` is the one of the personal address it was sent to ("" if none), ``password``
+        the one it gave ("" if none); ``answer_to`` says where an answer goes.
+        """
+        try:
+            with self.database.transaction() as session:
+                if already_kept(session, arrival.message_id):
+                    return Receipt("duplicate")
+                found = credentials(session, token, password) if token or password else []
+                master = _master(found, arrival.sender, token, password)
+                if master is not None:
+                    return self._from_master(session, arrival, master, text, answer_to)
+                seat, why = _seat(found, arrival.sender, token, password)
+                if seat is None:
+                    return self._refuse(session, arrival, why)
+                return self._from_seat(session, arrival, seat, _without_password(text, seat), answer_to)
+        except IntegrityError:
+            return Receipt("duplicate")
+        except RulesFailed as failed:  # that game stops; the mail is then held (or its commands refused)
+            self.referee.stop(failed.game_id, failed.error, arrival.received_at)
+            return self.receive(arrival, token=token, password=password, text=text, answer_to=answer_to)
+
+    def _refuse(self, session: Session, arrival: Arrival, why: str) -> Receipt:
+        outcome = f"refused:{why}"
+        _keep(session, arrival, outcome)
+        if not refused_since(session, arrival.sender, arrival.received_at - REFUSAL_PAUSE):
+            refusal = Notice("refusal", ("",), {"reason": outcome})
+            tell(
+                session,
+                None,
+                "",
+                [refusal],
+                arrival.received_at,
+                AnswerTo(arrival.sender, arrival.message_id, ""),
+            )
+        return Receipt(outcome)
+
+    def _from_master(
+        self, session: Session, arrival: Arrival, master: Credential, text: str, answer_to: AnswerTo
+    ) -> Receipt:
+        outcome = "accepted:game-master"
+        _keep(session, arrival, outcome, master.game_id, MASTER)
+        text = _without_password(text, master)
+        actor = Actor("mail", master.email)
+        results = self.referee.desk.commands(master.game_id, text, arrival.received_at, actor, session)
+        reply = AnswerTo(arrival.sender, answer_to.in_reply_to, answer_to.subject, answer_to.problem)
+        phase = lock(session, master.game_id).row.phase
+        tell(session, master.game_id, phase, [master_answer(results)], arrival.received_at, reply)
+        return Receipt(outcome, master.game_id, MASTER)
+
+    def _from_seat(
+        self, session: Session, arrival: Arrival, seat: Credential, text: str, answer_to: AnswerTo
+    ) -> Receipt:
+        by_password = arrival.sender != seat.email.lower()
+        address = arrival.sender if by_password else seat.email  # a password answers where it came from
+        answer_to = AnswerTo(address, answer_to.in_reply_to, answer_to.subject, answer_to.problem)
+        loaded = lock(session, seat.game_id)
+        if loaded.row.failed_at is not None:
+            return self._hold(session, arrival, seat, text, answer_to)
+        _keep(session, arrival, "accepted", seat.game_id, seat.name)
+        submission = Submission(seat.name, text, arrival.received_at, f"mail:{arrival.message_id}")
+        with self.referee.contained(seat.game_id, arrival.received_at, deferred=True):
+            submitted = self.referee.play.submit(session, loaded, submission, answer_to)
+            save(session, submitted.loaded)
+        return Receipt("accepted", seat.game_id, seat.name, tuple(submitted.verdicts))
+
+    def _hold(
+        self, session: Session, arrival: Arrival, seat: Credential, text: str, answer_to: AnswerTo
+    ) -> Receipt:
+        outcome = "held:game-stopped"
+        _keep(session, arrival, outcome, seat.game_id, seat.name)
+        hold(
+            session,
+            HeldRow(
+                game_id=seat.game_id,
+                seat=seat.name,
+                received_at=arrival.received_at,
+                source=f"mail:{arrival.message_id}",
+                text=text,
+                address=answer_to.address,
+                in_reply_to=answer_to.in_reply_to,
+                subject=answer_to.subject,
+                problem=answer_to.problem,
+            ),
+        )
+        held = Notice("held", (seat.name,), {"character": seat.name})
+        tell(session, seat.game_id, "", [held], arrival.received_at, answer_to)
+        return Receipt(outcome, seat.game_id, seat.name)
+
+
+def _keep(
+    session: Session, arrival: Arrival, outcome: str, game_id: str | None = None, seat: str | None = None
+) -> None:
+    keep_inbound(
+        session,
+        {
+            "message_id": arrival.message_id,
+            "received_at": arrival.received_at,
+            "sender": arrival.sender,
+            "game_id": game_id,
+            "seat": seat,
+            "outcome": outcome,
+            "raw": arrival.raw,
+        },
+    )
+
+
+def _master(found: list[Credential], sender: str, token: str, password: str) -> Credential | None:
+    """The game-master who sent the mail: from their address to their reply address, or by password."""
+    for item in found:
+        if item.is_master and token and item.token == token.lower() and sender == item.email.lower():
+            return item
+    if password:
+        return next((i for i in found if i.is_master and i.password == password.lower()), None)
+    return None
+
+
+def _seat(found: list[Credential], sender: str, token: str, password: str) -> tuple[Credential | None, str]:
+    """The seat that sent the mail, or None and why not (kept for the game-master only).
+
+    The personal address with the registered sender proves the seat; otherwise a password must.
+    """
+    seats = [item for item in found if not item.is_master]
+    by_token = next((s for s in seats if token and s.token == token.lower()), None)
+    if by_token is not None and sender == by_token.email.lower():
+        return by_token, ""
+    if password:
+        by_password = next((s for s in seats if s.password == password.lower()), None)
+        if by_password is None:
+            return None, "wrong-password"
+        if token and (by_token is None or by_token.seat_id != by_password.seat_id):
+            return None, "password-for-another-seat"
+        return by_password, ""
+    if not token:
+        return None, "no-personal-address"
+    if by_token is None:
+        return None, "unknown-token"
+    return None, "not-the-registered-sender"
+
+
+def _without_password(text: str, who: Credential) -> str:
+    """``text`` without any line holding the password: a password is never read or said aloud."""
+    return "\n".join(line for line in text.splitlines() if who.password not in line.lower())

@@ -1,0 +1,25 @@
+"""Opening the referee over a database URL and a folder of schedules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import inspect
+
+from referee.app.referee import Referee
+from referee.schedule.timekeeper import ScheduleTimekeeper
+from referee.store.database import create_tables, open_engine
+from referee.store.transactions import Database
+
+
+def open_referee(database_url: str, schedules: Path | None = None, *, create: bool = True) -> Referee:
+    """The referee over ``database_url``, brought up to the current schema; with ``schedules``
+    (a folder of schedule files) its games keep a calendar.
+
+    Without ``create`` an empty database is left empty (the command then says to run
+    ``referee init``); a database that has the referee's tables is always brought up to date.
+    """
+    engine = open_engine(database_url)
+    if create or inspect(engine).has_table("games"):
+        create_tables(engine)
+    return Referee(Database(engine), ScheduleTimekeeper(schedules) if schedules is not None else None)

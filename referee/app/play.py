@@ -1,0 +1,214 @@
+"""Playing a game inside one transaction: judging submissions, resolving phases, bots, and the
+notices both cause (the outbox), written with the change.
+
+Everything here runs in a session the caller opened; the game row is locked first, so
+two processes never play the same game at once. A phase is resolved once: its
+resolution row has a unique key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session
+
+from referee.app.errors import RefereeError
+from referee.app.timing import Timekeeper, refresh_clock
+from referee.core.events import Event
+from referee.core.hooks import checkpoint
+from referee.core.notices import REPLIES, Notice
+from referee.core.orders import LineVerdict, Submission
+from referee.core.rules import Rules, fold, visible
+from referee.games import rules_for
+from referee.store import games as rows
+from referee.store.models import GameRow
+from referee.store.notices import write_notices
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game as read from the database: its row, its rules, its current state and its last event's number.
+
+    Inside a transaction ``state`` and ``seq`` run ahead of ``row`` until ``save`` writes them.
+    """
+
+    row: GameRow
+    rules: Rules[Any]
+    state: Any
+    seq: int
+
+
+@dataclass(frozen=True)
+class AnswerTo:
+    """Where the answer to something a person sent goes: the address, the message answered, its
+    subject, and why it had no readable text if it had none ("no-text", "undecodable")."""
+
+    address: str
+    in_reply_to: str
+    subject: str
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """The outcome of a submission: the verdict per line, the answer's data and the state after it."""
+
+    verdicts: list[LineVerdict]
+    answer: dict[str, Any]
+    loaded: Loaded
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """The outcome of resolving one phase: what happened and who is told what."""
+
+    phase: str
+    events: list[Event]
+    notices: list[Notice]
+    loaded: Loaded
+
+
+def loaded_from(row: GameRow) -> Loaded:
+    """The game of ``row`` with its rules and the state of its snapshot."""
+    rules = rules_for(row.kind)
+    return Loaded(row, rules, rules.load(row.state), row.last_seq)
+
+
+def lock(session: Session, game_id: str) -> Loaded:
+    """The game, locked against other writers until the transaction ends."""
+    row = rows.game_row(session, game_id, lock=True)
+    if row is None:
+        raise RefereeError(f"there is no game called {game_id!r}")
+    return loaded_from(row)
+
+
+def append(session: Session, loaded: Loaded, events: list[Event], phase: str, now: datetime) -> Loaded:
+    """Appends ``events`` to the log; returns the game after them (saved by ``save``)."""
+    if not events:
+        return loaded
+    seq = rows.append_events(session, loaded.row.id, loaded.seq, phase, events, now)
+    return Loaded(loaded.row, loaded.rules, fold(loaded.rules, events, loaded.state), seq)
+
+
+def save(session: Session, loaded: Loaded) -> Loaded:
+    """Writes the snapshot of the state reached, once per transaction."""
+    rules = loaded.rules
+    rows.save_snapshot(
+        session,
+        loaded.row,
+        loaded.seq,
+        rules.dump(loaded.state),
+        rules.phase(loaded.state).key,
+        rules.finished(loaded.state),
+    )
+    return loaded
+
+
+def tell(
+    session: Session,
+    game_id: str | None,
+    phase: str,
+    notices: list[Notice],
+    now: datetime,
+    answer_to: AnswerTo | None = None,
+) -> None:
+    """Puts ``notices`` in the outbox, one row per reader; an answer keeps where it goes."""
+    write_notices(
+        session,
+        [
+            {
+                "game_id": game_id,
+                "phase": phase,
+                "recipient": recipient,
+                "template": notice.template,
+                "data": notice.data,
+                "created_at": now,
+                **_answer_fields(answer_to if notice.template in REPLIES else None),
+            }
+            for notice in notices
+            for recipient in notice.audience
+        ],
+    )
+
+
+def _answer_fields(answer_to: AnswerTo | None) -> dict[str, str | None]:
+    """The outbox columns of an answer; every row of one insert must have the same keys."""
+    if answer_to is None:
+        return {"address": None, "in_reply_to": None, "subject": None}
+    return {"address": answer_to.address, "in_reply_to": answer_to.in_reply_to, "subject": answer_to.subject}
+
+
+class Play:
+    """The game's rules applied inside a transaction, with the calendar kept in step."""
+
+    def __init__(self, timekeeper: Timekeeper | None) -> None:
+        self.timekeeper = timekeeper
+
+    def clock(self, session: Session, loaded: Loaded, opened_at: datetime) -> None:
+        """Puts the game's open phase on its calendar, if the referee keeps one."""
+        if self.timekeeper is not None:
+            refresh_clock(session, self.timekeeper, loaded.row, loaded.rules, loaded.state, opened_at)
+
+    def submit(
+        self, session: Session, loaded: Loaded, submission: Submission, answer_to: AnswerTo | None
+    ) -> Submitted:
+        """Judges one submission, keeps it whole, and writes the talk it relays and its answer."""
+        game_id, seat, rules = loaded.row.id, submission.seat, loaded.rules
+        verdicts, events = rules.submit(loaded.state, submission)
+        rows.keep_submission(
+            session,
+            game_id,
+            seat,
+            submission.received_at,
+            submission.source,
+            submission.text,
+            [vars(v) for v in verdicts],
+        )
+        phase = rules.phase(loaded.state).key
+        after = append(session, loaded, events, phase, submission.received_at)
+        if (
+            events
+            and rules.early_close
+            and not rules.finished(after.state)
+            and not rules.waiting(after.state)
+        ):
+            after = self.resolve(session, after, submission.received_at).loaded  # everyone has acted
+        answer = rules.answer(
+            loaded.state, after.state, seat, verdicts, lambda: visible(rows.log(session, game_id), seat)
+        )
+        notices = rules.relays(seat, events) if loaded.row.settings.get("relay_talk", True) else []
+        if answer_to is not None:
+            extra = {"problem": answer_to.problem} if answer_to.problem else {}
+            notices.append(Notice("answer", (seat,), {**answer, **extra}))
+        tell(session, game_id, phase, notices, submission.received_at, answer_to)
+        return Submitted(verdicts, answer, after)
+
+    def resolve(self, session: Session, loaded: Loaded, now: datetime) -> Resolved:
+        """Resolves the open phase of a locked game: events, snapshot, resolution row, notices, clock."""
+        game_id, phase = loaded.row.id, loaded.rules.phase(loaded.state).key
+        loaded = self._play_bots(session, loaded, now)
+        events = loaded.rules.resolve(loaded.state)
+        notices = loaded.rules.notices(loaded.state, events, rows.phase_log(session, game_id, phase))
+        first = loaded.seq + 1
+        after = append(session, loaded, events, phase, now)
+        self.clock(session, after, now)
+        after = save(session, after)
+        rows.record_resolution(session, game_id, phase, now, first, after.seq)
+        tell(session, game_id, phase, notices, now)
+        session.flush()
+        checkpoint("resolve")
+        return Resolved(phase, events, notices, after)
+
+    def _play_bots(self, session: Session, loaded: Loaded, now: datetime) -> Loaded:
+        """Orders for the seats the referee plays itself (TS-1 option: the host's), sent at the deadline."""
+        bots = loaded.row.settings.get("bots", [])
+        log = rows.log(session, loaded.row.id) if bots else []
+        for seat in bots:
+            view = loaded.rules.player_view(loaded.state, seat, visible(log, seat))
+            text = loaded.rules.bot(view, loaded.row.seed)
+            if text:
+                _, events = loaded.rules.submit(loaded.state, Submission(seat, text, now, "bot"))
+                loaded = append(session, loaded, events, loaded.rules.phase(loaded.state).key, now)
+        return loaded

@@ -1,0 +1,108 @@
+"""What a person is shown: one seat's view, the game-master's view, and how the referee stands.
+
+No view holds a token, a password or the text of a mail.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from referee.core.rules import visible
+from referee.games import rules_for
+from referee.store import games as rows
+from referee.store.clocks import as_utc, clock_row, clock_rows
+from referee.store.inbound import last_received
+from referee.store.notices import refused_for_good
+from referee.store.outbox import backlog
+from referee.store.seats import seat_rows
+
+if TYPE_CHECKING:
+    from referee.app.referee import Referee
+
+
+class Views:
+    """Views onto the games of ``referee``."""
+
+    def __init__(self, referee: Referee) -> None:
+        self.referee = referee
+        self.database = referee.database
+
+    def player(self, game_id: str, name: str) -> dict[str, Any]:
+        """Exactly what the character ``name`` knows (TS-3: only what it may see)."""
+        seat = self.referee.seat(game_id, name)
+        with self.database.reading() as session:
+            row = rows.game_row(session, game_id)
+            log = rows.log(session, game_id)
+        assert row is not None  # ``seat`` found the game
+        rules = rules_for(row.kind)
+        return rules.player_view(rules.load(row.state), seat.name, visible(log, seat.name))
+
+    def master(self, game_id: str) -> dict[str, Any]:
+        """Everything, for the game-master: the rules' view, the schedule, the deadline in the game's
+        time zone, every seat's address and who held each seat when, and a failure if there is one."""
+        loaded = self.referee.load(game_id)
+        view = loaded.rules.master_view(loaded.state)
+        with self.database.reading() as session:
+            clock = clock_row(session, game_id)
+            seats = seat_rows(session, game_id)
+        view["schedule"] = loaded.row.schedule
+        view["deadline"] = None
+        if clock is not None and clock.due_at is not None and self.referee.timekeeper is not None:
+            zone = self.referee.timekeeper.zone(loaded.row)
+            view["deadline"] = as_utc(clock.due_at).astimezone(zone).isoformat()
+        view["paused"] = clock is not None and clock.paused_at is not None
+        view["emails"] = {seat.name: seat.email for seat in seats}
+        for character in view.get("characters", []):
+            character["email"] = view["emails"].get(character["name"], "")
+        view["failure"] = loaded.row.failure
+        view["label"] = loaded.rules.phase(loaded.state).label
+        return view
+
+    def status(self) -> dict[str, Any]:
+        """How the referee stands, as JSON-ready data: every game's next boundary (or its failure),
+        the outbox and the last mail received (no secrets: no tokens, passwords or mail text)."""
+        with self.database.reading() as session:
+            clocks = {clock.game_id: clock for clock in clock_rows(session)}
+            games = [_game_status(row, clocks.get(row.id)) for row in rows.game_rows(session)]
+            given_up = refused_for_good(session)
+            last = last_received(session)
+        waiting, refused = backlog(self.database)
+        return {
+            "games": games,
+            "outbox": {
+                "waiting": waiting,
+                "refused": refused,
+                "refused_mail": [
+                    {
+                        "game": n.game_id,
+                        "to": n.recipient or n.address,
+                        "what": n.template,
+                        "error": n.last_error,
+                    }
+                    for n in given_up
+                ],
+            },
+            "last_mail": as_utc(last).isoformat() if last else None,
+        }
+
+
+def _game_status(row: Any, clock: Any) -> dict[str, Any]:
+    """One game's line of the status; a game whose rules cannot even be read says so."""
+    status = {
+        "id": row.id,
+        "kind": row.kind,
+        "phase": row.phase,
+        "finished": bool(row.finished),
+        "paused": clock is not None and clock.paused_at is not None,
+        "due_at": as_utc(clock.due_at).isoformat() if clock and clock.due_at else None,
+        "waiting": 0,
+        "failed": row.failure if row.failed_at is not None else None,
+    }
+    if row.finished or row.failed_at is not None:
+        return status
+    try:
+        rules = rules_for(row.kind)
+        status["waiting"] = len(rules.waiting(rules.load(row.state)))
+    except Exception as error:  # a broken game must not hide the others
+        status["failed"] = f"cannot be read: {type(error).__name__}: {error}"
+    return status

@@ -1,0 +1,33 @@
+"""Mail as received, kept whole once: rows of table ``inbound``, inside the caller's session."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table, func, insert
+from sqlmodel import Session, col, select
+
+from referee.store.models import InboundRow
+
+INBOUND: Table = InboundRow.__table__  # type: ignore[assignment]
+
+
+def already_kept(session: Session, message_id: str) -> bool:
+    """Whether a mail with ``message_id`` was kept before."""
+    return session.exec(select(InboundRow.id).where(InboundRow.message_id == message_id)).first() is not None
+
+
+def keep_inbound(session: Session, record: dict[str, Any]) -> None:
+    """Keeps one mail (message_id, received_at, sender, game_id, seat, outcome, raw)."""
+    session.execute(insert(INBOUND), [record])
+
+
+def inbound_rows(session: Session) -> list[InboundRow]:
+    """Every mail received, in the order it was kept."""
+    return list(session.exec(select(InboundRow).order_by(col(InboundRow.id))).all())
+
+
+def last_received(session: Session) -> datetime | None:
+    """When the latest mail was received, if any."""
+    return session.exec(select(func.max(InboundRow.received_at))).one()

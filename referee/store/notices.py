@@ -1,0 +1,43 @@
+"""The outbox's writing side and what was written: notices as rows, inside the caller's session."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table, insert
+from sqlmodel import Session, col, select
+
+from referee.store.models import NoticeRow
+
+NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
+
+
+def write_notices(session: Session, rows: list[dict[str, Any]]) -> None:
+    """Inserts outbox rows (every row with the same keys: game_id, phase, recipient, template, data,
+    created_at, address, in_reply_to, subject)."""
+    if rows:
+        session.execute(insert(NOTICES), rows)
+
+
+def notice_rows(session: Session, game_id: str | None, *, unsent_only: bool = False) -> list[NoticeRow]:
+    """The notices of ``game_id`` (of every game and none when None) in the order they were written."""
+    query = select(NoticeRow)
+    if game_id is not None:
+        query = query.where(NoticeRow.game_id == game_id)
+    if unsent_only:
+        query = query.where(col(NoticeRow.sent_at).is_(None))
+    return list(session.exec(query.order_by(col(NoticeRow.id))).all())
+
+
+def refused_since(session: Session, address: str, since: datetime) -> bool:
+    """Whether a refusal was written to ``address`` at or after ``since``."""
+    query = select(NoticeRow.id).where(
+        NoticeRow.template == "refusal", NoticeRow.address == address, NoticeRow.created_at >= since
+    )
+    return session.exec(query.limit(1)).first() is not None
+
+
+def refused_for_good(session: Session) -> list[NoticeRow]:
+    """The notices the mail server refused for good."""
+    return list(session.exec(select(NoticeRow).where(col(NoticeRow.failed_at).is_not(None))).all())

@@ -1,0 +1,80 @@
+"""Seats, game-masters by mail and who held each seat when: rows only, inside the caller's session."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import literal, null, union_all
+from sqlmodel import Session, col, select
+
+from referee.store.models import HolderRow, MasterRow, SeatRow
+
+
+def seat_rows(session: Session, game_id: str) -> list[SeatRow]:
+    """The seats of ``game_id`` in the order they were created."""
+    query = select(SeatRow).where(SeatRow.game_id == game_id).order_by(col(SeatRow.id))
+    return list(session.exec(query).all())
+
+
+def master_row(session: Session, game_id: str) -> MasterRow | None:
+    """The game-master by mail of ``game_id``, if the game has one."""
+    return session.get(MasterRow, game_id)
+
+
+@dataclass(frozen=True)
+class Credential:
+    """A seat or game-master whose token or password matched: which, of what game, and its secrets."""
+
+    is_master: bool
+    game_id: str
+    seat_id: int | None
+    name: str
+    email: str
+    token: str
+    password: str
+
+
+def credentials(session: Session, token: str, password: str) -> list[Credential]:
+    """Every seat and game-master whose reply token is ``token`` or whose password is ``password``.
+
+    One query over both tables (tokens and passwords are unique, so at most four rows).
+    """
+    token, password = token.lower(), password.lower()
+    seats = select(
+        literal(False).label("is_master"),
+        col(SeatRow.game_id),
+        col(SeatRow.id),
+        col(SeatRow.name),
+        col(SeatRow.email),
+        col(SeatRow.token),
+        col(SeatRow.password),
+    ).where((col(SeatRow.token) == token) | (col(SeatRow.password) == password))
+    masters = select(
+        literal(True).label("is_master"),
+        col(MasterRow.game_id),
+        null(),
+        literal(""),
+        col(MasterRow.email),
+        col(MasterRow.token),
+        col(MasterRow.password),
+    ).where((col(MasterRow.token) == token) | (col(MasterRow.password) == password))
+    rows = session.execute(union_all(seats, masters)).all()
+    return [Credential(bool(row[0]), *row[1:]) for row in rows]
+
+
+def open_holding(session: Session, game_id: str, seat: str, email: str, since: datetime) -> None:
+    """Records that ``email`` holds ``seat`` from ``since``, closing the holding before it."""
+    query = select(HolderRow).where(
+        HolderRow.game_id == game_id, HolderRow.seat == seat, col(HolderRow.until).is_(None)
+    )
+    for current in session.exec(query).all():
+        current.until = since
+        session.add(current)
+    session.add(HolderRow(game_id=game_id, seat=seat, email=email, since=since))
+
+
+def holders(session: Session, game_id: str) -> list[HolderRow]:
+    """Who held each seat of ``game_id`` and when, oldest first."""
+    query = select(HolderRow).where(HolderRow.game_id == game_id).order_by(col(HolderRow.id))
+    return list(session.exec(query).all())
