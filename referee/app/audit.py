@@ -85,9 +85,15 @@ class Audit:
                 add_audit(session, _row(actor, game_id, action, detail, now, True, said))
                 return value
         except (RefereeError, ValueError) as error:
-            with self.database.transaction() as session:
-                add_audit(session, _row(actor, game_id, action, detail, now, False, str(error)))
+            self.refused(actor, game_id, action, detail, now, str(error))
             raise
+
+    def refused(
+        self, actor: Actor, game_id: str | None, action: str, detail: dict[str, Any], now: datetime, why: str
+    ) -> None:
+        """Records an action that was refused or failed, with why, in a transaction of its own."""
+        with self.database.transaction() as session:
+            add_audit(session, _row(actor, game_id, action, detail, now, False, why))
 
     def actions(self, game_id: str | None = None) -> list[Action]:
         """The audit log (of ``game_id``, or of everything), oldest first."""

@@ -18,7 +18,7 @@ from sqlmodel import Session, col, select
 from referee.app.audit import Actor
 from referee.app.calendar import parse_shift
 from referee.app.credentials import new_password, new_token
-from referee.app.errors import GameStopped, RefereeError
+from referee.app.errors import RefereeError, RulesFailed
 from referee.app.play import AnswerTo, Resolved, lock, save, tell
 from referee.core.notices import Notice
 from referee.core.orders import Submission
@@ -203,15 +203,17 @@ class Desk:
                 self.referee.refresh_clock(session, loaded, opened)
             except (RefereeError, ValueError):
                 raise
-            except Exception as error:
-                self.referee.stop(game_id, error, now)
-                raise GameStopped(
-                    f"game {game_id!r} failed again: {type(error).__name__}: {error}"
-                ) from error
+            except Exception as error:  # stopped again once this transaction is rolled back
+                raise RulesFailed(game_id, error) from error
             release_held(session, held)
             return len(held), f"{game_id} runs again; {len(held)} held mail(s) judged"
 
-        return self.referee.audit.act(actor, game_id, "retry", {}, now, work)
+        try:
+            return self.referee.audit.act(actor, game_id, "retry", {}, now, work)
+        except RulesFailed as failed:
+            stopped = self.referee.stop(game_id, failed.error, now)
+            self.referee.audit.refused(actor, game_id, "retry", {}, now, f"failed again: {stopped}")
+            raise stopped from failed.error
 
     def commands(self, game_id: str, text: str, now: datetime, actor: Actor, session: Session) -> list[Done]:
         """Carries out every line of ``text`` in the game-master's command language, in order, inside
