@@ -23,10 +23,10 @@ import pytest
 from sqlmodel import Session, select
 
 from referee.config import PROJECT_ROOT
-from referee.loopback import DovecotServer, SmtpServer, dovecot_server, smtp_server
 from referee.store.games import GameStore
 from referee.store.models import SeatRow
 from referee.store.outbox import backlog
+from referee.testing.loopback import DovecotServer, SmtpServer, dovecot_server, smtp_server
 from tests.service_helpers import Driven, Site, drop, event_log, resolutions
 
 GAME = "castle"

@@ -18,7 +18,7 @@ import pytest
 from cli_helpers import Referee as CliReferee
 from ms_helpers import GRID, ONE_THIEF, TWO_THIEVES
 
-from referee.bot_mail import MailReader, reply
+from referee.demo.bot_mail import MailReader, reply
 from referee.games.museum_suspects.content import clue_card
 from referee.store.database import open_engine
 from referee.store.games import GameStore

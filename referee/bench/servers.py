@@ -26,16 +26,16 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
-from referee.bench_transport import bare_imap_fetch, bare_smtp_send
-from referee.bot_mail import QUOTE_STYLES, MailReader, reply
+from referee.bench.transport import bare_imap_fetch, bare_smtp_send
 from referee.config import PROJECT_ROOT, load_config
+from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.gamefile import read_game_file
-from referee.loopback import dovecot_server, smtp_server
 from referee.mail.compose import compose
 from referee.mail.connect import open_outbox
 from referee.mail.delivery import Delivery, Readers, deliver_all
 from referee.mail.urls import parse_imap_url
 from referee.service.runner import Service
+from referee.testing.loopback import dovecot_server, smtp_server
 
 NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
 ROOMS = ("Study", "Garage", "Bedroom")

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.rng import SeededStream
-from referee.demo_files import START, start_demo_game
-from referee.demo_mail import PostOffice
+from referee.demo.files import START, start_demo_game
+from referee.demo.post import PostOffice
 from referee.store.games import GameStore, Loaded
 
 PASSES = 12

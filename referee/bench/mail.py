@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-from referee.bot_mail import QUOTE_STYLES, MailReader, reply
-from referee.demo import START, start_demo_game
+from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
+from referee.demo.files import START, start_demo_game
 from referee.mail.connect import open_outbox
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest

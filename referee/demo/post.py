@@ -11,8 +11,8 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from referee.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.config import Config
+from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.mail.connect import open_outbox
 from referee.mail.delivery import deliver
 from referee.mail.intake import Intake, ingest
