@@ -1,28 +1,9 @@
-"""Crash points for the fault tests: ``REFEREE_CRASH_AT=<point>:<n>`` kills the process outright
-(SIGKILL, no clean-up) the n-th time it reaches ``<point>``.
+"""Temporary shim: ``referee.store.games`` and ``referee.mail.delivery`` still import ``crash_point``
+from here. It is removed when those two callers move to ``referee.core.hooks.checkpoint``.
 
-A crash in the middle of a transaction or between handing a mail to the server and
-recording it cannot be caused from outside at a chosen moment, so the service names
-these moments itself. Points: ``resolve`` (a resolution written, not yet committed)
-and ``sent`` (a mail taken by the server, not yet recorded as sent). Unset, nothing
-happens.
+The crash points themselves (``REFEREE_CRASH_AT``) live in ``referee.testing.faults``.
 """
 
-from __future__ import annotations
+from referee.core.hooks import checkpoint as crash_point
 
-import os
-import signal
-
-VARIABLE = "REFEREE_CRASH_AT"
-
-_reached: dict[str, int] = {}
-
-
-def crash_point(point: str) -> None:
-    """Kills this process if ``$REFEREE_CRASH_AT`` names ``point`` and this is its n-th time here."""
-    wanted = os.environ.get(VARIABLE)
-    if not wanted or not wanted.startswith(f"{point}:"):
-        return
-    _reached[point] = _reached.get(point, 0) + 1
-    if _reached[point] == int(wanted.partition(":")[2]):
-        os.kill(os.getpid(), signal.SIGKILL)
+__all__ = ["crash_point"]

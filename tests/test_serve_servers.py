@@ -45,11 +45,16 @@ class Live:
     env: dict[str, str]
     processes: list[subprocess.Popen[bytes]]
 
-    def serve(self, **extra_env: str) -> subprocess.Popen[bytes]:
+    def serve(self, crash_at: str | None = None) -> subprocess.Popen[bytes]:
+        """Starts `referee serve`; with ``crash_at`` (``<point>:<n>``) through ``python -m referee.testing``,
+        which arms the crash points, so that it kills itself there."""
         log = (self.site.root / f"serve-{len(self.processes)}.log").open("wb")
+        module, env = "referee", self.env
+        if crash_at is not None:
+            module, env = "referee.testing", {**self.env, "REFEREE_CRASH_AT": crash_at}
         process = subprocess.Popen(
-            [sys.executable, "-m", "referee", "serve", "--config", str(self.site.config_path)],
-            env={**self.env, **extra_env},
+            [sys.executable, "-m", module, "serve", "--config", str(self.site.config_path)],
+            env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
             cwd=PROJECT_ROOT,
@@ -202,7 +207,7 @@ def test_ts4_the_same_mail_delivered_twice_is_taken_once_and_answered_once(live:
 def test_a_service_killed_inside_a_resolution_or_a_send_loses_and_doubles_nothing(
     live: Live, tmp_path: Path, point: str
 ) -> None:
-    crashing = live.serve(REFEREE_CRASH_AT=point)
+    crashing = live.serve(crash_at=point)
     live.sleep_until(live.start + timedelta(seconds=1))
     live.send("Anna", "MOVE Dining Room")
     wait_until(lambda: crashing.poll() is not None, 30)
