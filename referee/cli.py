@@ -531,7 +531,7 @@ def bench(
     ] = 0,
 ) -> None:
     """Time one hour boundary for many games at once and print games per second and peak memory."""
-    from referee.bench import run_bench
+    from referee.bench.boundary import run_bench
 
     if mail:
         _bench_mail(mail)
@@ -557,7 +557,7 @@ def _bench_mail(mails: int) -> None:
     """Prints how fast ``mails`` player mails are taken in and answered, in a temporary folder."""
     import tempfile
 
-    from referee.bench_mail import run_mail_bench
+    from referee.bench.mail import run_mail_bench
 
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
         result = run_mail_bench(Path(folder), mails, typer.echo)
@@ -574,7 +574,7 @@ def _bench_servers(mails: int) -> None:
     """Prints the mail path's speed through real servers next to the bare protocols."""
     import tempfile
 
-    from referee.bench_servers import run_servers_bench
+    from referee.bench.servers import run_servers_bench
 
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
         result = run_servers_bench(Path(folder), mails, typer.echo)

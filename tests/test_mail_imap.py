@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.bench_transport import bare_imap_fetch
-from referee.loopback import DovecotServer, dovecot_server
+from referee.bench.transport import bare_imap_fetch
 from referee.mail.imap import ImapInbox
 from referee.mail.transports import Inbox, TransportError, backoff
 from referee.mail.urls import parse_imap_url
+from referee.testing.loopback import DovecotServer, dovecot_server
 
 SEEN = "\\Seen"
 

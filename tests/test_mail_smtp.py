@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from referee.bench_transport import bare_smtp_send
-from referee.loopback import SmtpServer, smtp_server
+from referee.bench.transport import bare_smtp_send
 from referee.mail.failures import PermanentFailure, TemporaryFailure
 from referee.mail.smtp import SmtpOutbox
 from referee.mail.transports import TransportError
 from referee.mail.urls import parse_smtp_url
+from referee.testing.loopback import SmtpServer, smtp_server
 
 PLAYER = "anna@example.org"
 HOST_PLAYER = "boris@example.org"

@@ -24,8 +24,8 @@ from sqlmodel import Session, select
 
 from referee.app import Referee
 from referee.config import PROJECT_ROOT
-from referee.loopback import DovecotServer, SmtpServer, dovecot_server, smtp_server
 from referee.store.models import SeatRow
+from referee.testing.loopback import DovecotServer, SmtpServer, dovecot_server, smtp_server
 from tests.service_helpers import Driven, Site, drop, event_log, resolutions
 
 GAME = "castle"
@@ -44,11 +44,16 @@ class Live:
     env: dict[str, str]
     processes: list[subprocess.Popen[bytes]]
 
-    def serve(self, **extra_env: str) -> subprocess.Popen[bytes]:
+    def serve(self, crash_at: str | None = None) -> subprocess.Popen[bytes]:
+        """Starts `referee serve`; with ``crash_at`` (``<point>:<n>``) through ``python -m referee.testing``,
+        which arms the crash points, so that it kills itself there."""
         log = (self.site.root / f"serve-{len(self.processes)}.log").open("wb")
+        module, env = "referee", self.env
+        if crash_at is not None:
+            module, env = "referee.testing", {**self.env, "REFEREE_CRASH_AT": crash_at}
         process = subprocess.Popen(
-            [sys.executable, "-m", "referee", "serve", "--config", str(self.site.config_path)],
-            env={**self.env, **extra_env},
+            [sys.executable, "-m", module, "serve", "--config", str(self.site.config_path)],
+            env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
             cwd=PROJECT_ROOT,
@@ -201,7 +206,7 @@ def test_ts4_the_same_mail_delivered_twice_is_taken_once_and_answered_once(live:
 def test_a_service_killed_inside_a_resolution_or_a_send_loses_and_doubles_nothing(
     live: Live, tmp_path: Path, point: str
 ) -> None:
-    crashing = live.serve(REFEREE_CRASH_AT=point)
+    crashing = live.serve(crash_at=point)
     live.sleep_until(live.start + timedelta(seconds=1))
     live.send("Anna", "MOVE Dining Room")
     wait_until(lambda: crashing.poll() is not None, 30)

@@ -19,7 +19,7 @@ from cli_helpers import Referee as CliReferee
 from ms_helpers import GRID, ONE_THIEF, TWO_THIEVES
 
 from referee.app import open_referee
-from referee.bot_mail import MailReader, reply
+from referee.demo.bot_mail import MailReader, reply
 from referee.games.museum_suspects.content import clue_card
 
 

@@ -28,9 +28,9 @@ import pytest
 
 from referee.config import PROJECT_ROOT
 from referee.core.events import Event
-from referee.demo_files import NAMES
-from referee.demo_mail import PostOffice
-from referee.demo_short import run_short
+from referee.demo.files import NAMES
+from referee.demo.post import PostOffice
+from referee.demo.short import run_short
 from referee.games.cosmic_express.cards import ITEMS, MURDERER
 from referee.games.museum_suspects.content import clue_card
 from referee.games.museum_suspects.grid import COLORS, marks

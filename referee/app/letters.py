@@ -13,6 +13,7 @@ from typing import Any
 from referee.core.seats import MASTER
 from referee.store import games as rows
 from referee.store.models import GameRow, NoticeRow
+from referee.store.notices import notice_rows
 from referee.store.outbox import LEASE, backlog, claim, mark_failed, mark_sent, release
 from referee.store.seats import master_row, seat_rows
 from referee.store.transactions import Database
@@ -69,7 +70,16 @@ class Letters:
         self, owner: str, now: datetime, limit: int = 50, *, waiting: bool = False, lease: timedelta = LEASE
     ) -> list[Letter]:
         """Claims up to ``limit`` letters due for sending for the process ``owner``, oldest first."""
-        notices = claim(self.database, owner, now, limit, waiting=waiting, lease=lease)
+        return self._letters(claim(self.database, owner, now, limit, waiting=waiting, lease=lease))
+
+    def unsent(self) -> list[Letter]:
+        """Every letter not sent yet, without claiming any (to see what sending would do)."""
+        with self.database.reading() as session:
+            notices = notice_rows(session, None, unsent_only=True)
+        return self._letters(notices)
+
+    def _letters(self, notices: list[NoticeRow]) -> list[Letter]:
+        """The letters of ``notices``, each game and its seats read once."""
         games: dict[str, Game | None] = {}
         readers: dict[tuple[str, str], Reader] = {}
         with self.database.reading() as session:

@@ -1,22 +1,28 @@
-"""Named moments in the referee's work that a development tool may watch (crash points).
+"""Checkpoints: moments the service names so that tools outside it can act there.
 
-Production code only calls ``checkpoint("resolve")`` or ``checkpoint("sent")``; nothing
-happens unless a tool registered a callback with ``on_checkpoint``.
+``checkpoint(point)`` calls every callback registered with ``on_checkpoint``; none are
+registered in production, so a checkpoint does nothing. The fault tests register one
+(``referee.testing.faults.install``) that kills the process at a chosen point. Points:
+``resolve`` (a resolution written, not yet committed) and ``sent`` (a mail taken by the
+server, not yet recorded as sent).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-_callbacks: list[Callable[[str], None]] = []
+Checkpoint = Callable[[str], None]
+"""A callback told the name of each checkpoint reached."""
+
+_callbacks: list[Checkpoint] = []
 
 
-def on_checkpoint(callback: Callable[[str], None]) -> None:
-    """Calls ``callback(point)`` each time any checkpoint is reached."""
+def on_checkpoint(callback: Checkpoint) -> None:
+    """Calls ``callback(point)`` at every checkpoint from now on."""
     _callbacks.append(callback)
 
 
 def checkpoint(point: str) -> None:
-    """Marks that the work reached ``point``; every registered callback is told."""
+    """Tells every registered callback that ``point`` is reached; nothing without callbacks."""
     for callback in _callbacks:
         callback(point)

@@ -14,11 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from referee.app import open_referee
 from referee.core.orders import Submission
 from referee.core.rng import SeededStream
 from referee.games.ten_sailors.cards import ROOMS, SEARCHABLE
-from referee.store.database import create_tables, open_engine
-from referee.store.games import GameStore
 
 NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
 
@@ -41,9 +40,7 @@ class BenchResult:
 
 def run_bench(url: str, games: int, echo: Callable[[str], None]) -> BenchResult:
     """Runs the benchmark on the database at ``url`` (which should be empty) and returns its figures."""
-    engine = open_engine(url)
-    create_tables(engine)
-    store = GameStore(engine)
+    store = open_referee(url)
     stamp = f"{time.time_ns():x}"
     clock = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
     started = time.perf_counter()
@@ -77,5 +74,5 @@ def run_bench(url: str, games: int, echo: Callable[[str], None]) -> BenchResult:
         notices += len(store.resolve(game_id, clock + timedelta(hours=3), expected_phase="d1h1").notices)
     resolve_seconds = time.perf_counter() - started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    engine.dispose()
+    store.database.engine.dispose()
     return BenchResult(games, setup_seconds, resolve_seconds, notices, peak)

@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from referee.app import Loaded, Referee, open_referee
+from referee.app.gamefile import read_game_file
 from referee.config import PROJECT_ROOT, Config, load_config
-from referee.gamefile import read_game_file
-from referee.store.database import create_tables, open_engine
-from referee.store.games import GameStore, Loaded
 
 NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
 """The demo's characters; in Ten Sailors the last one playing is the host."""
@@ -75,12 +74,10 @@ def write_demo_files(
 
 def start_demo_game(
     directory: Path, seed: int, players: int, language: str, kind: str = "ten-sailors"
-) -> tuple[Config, GameStore, Loaded]:
+) -> tuple[Config, Referee, Loaded]:
     """Writes the demo's files in ``directory`` and creates its game; returns the config, store and game."""
     config_file, game_file = write_demo_files(directory, seed, players, language, kind)
     config = load_config(config_file)
-    engine = open_engine(config.database_url)
-    create_tables(engine)
-    store = GameStore(engine)
+    store = open_referee(config.database_url)
     loaded = read_game_file(game_file, config.schedules).create(store, START)
     return config, store, loaded

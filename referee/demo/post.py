@@ -11,20 +11,20 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from referee.bot_mail import QUOTE_STYLES, MailReader, reply
+from referee.app import Referee
 from referee.config import Config
+from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.mail.connect import open_outbox
 from referee.mail.delivery import deliver
 from referee.mail.intake import Intake, ingest
 from referee.mail.transports import MaildirInbox, maildir_path
 from referee.render import Renderer
-from referee.store.games import GameStore
 
 
 class PostOffice:
     """The two Maildirs of a demo, the bots' side of them, and the referee's intake and delivery."""
 
-    def __init__(self, store: GameStore, config: Config, clock: datetime) -> None:
+    def __init__(self, store: Referee, config: Config, clock: datetime) -> None:
         self.store = store
         self.config = config
         self.clock = clock

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-from referee.bot_mail import QUOTE_STYLES, MailReader, reply
-from referee.demo import START, start_demo_game
+from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
+from referee.demo.files import START, start_demo_game
 from referee.mail.connect import open_outbox
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest
@@ -60,5 +60,5 @@ def run_mail_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> 
     delivered = deliver(store, outbox, renderer, config.mail).sent
     deliver_seconds = time.perf_counter() - started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    store.engine.dispose()
+    store.database.engine.dispose()
     return MailBench(mails, ingest_seconds, delivered, deliver_seconds, peak)

@@ -3,7 +3,7 @@
 Every bot reads the mail the referee sent it (Maildir), replies with its orders as a
 mail client would, and the referee takes the replies in through the same intake as
 real mail. Phases that wait for a deadline are resolved at once, without a clock.
-Ten Sailors is played here; the short games in ``demo_short``; the files in ``demo_files``.
+Ten Sailors is played here; the short games in ``short``; the files in ``files``.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.rules import visible
-from referee.demo_files import NAMES, PLAYERS, START, start_demo_game
-from referee.demo_mail import PostOffice
-from referee.demo_short import run_short
+from referee.demo.files import NAMES, PLAYERS, START, start_demo_game
+from referee.demo.post import PostOffice
+from referee.demo.short import run_short
 
 __all__ = ["NAMES", "START", "DemoError", "DemoResult", "play", "run_demo", "start_demo_game"]
 

@@ -26,16 +26,16 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
-from referee.bench_transport import bare_imap_fetch, bare_smtp_send
-from referee.bot_mail import QUOTE_STYLES, MailReader, reply
+from referee.app.gamefile import read_game_file
+from referee.bench.transport import bare_imap_fetch, bare_smtp_send
 from referee.config import PROJECT_ROOT, load_config
-from referee.gamefile import read_game_file
-from referee.loopback import dovecot_server, smtp_server
+from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.mail.compose import compose
 from referee.mail.connect import open_outbox
-from referee.mail.delivery import Delivery, Readers, deliver_all
+from referee.mail.delivery import Delivery, deliver_all
 from referee.mail.urls import parse_imap_url
 from referee.service.runner import Service
+from referee.testing.loopback import dovecot_server, smtp_server
 
 NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
 ROOMS = ("Study", "Garage", "Bedroom")
@@ -62,7 +62,7 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
         service = Service(load_config(config_path), env=env)
         game = read_game_file(directory / "game.toml", PROJECT_ROOT / "schedules")
         start = datetime.now(UTC) - timedelta(minutes=1)
-        game.create(service.store, start)
+        game.create(service.referee, start)
         asyncio.run(_send_all(service))  # the welcome letters, which the replies quote
         reader = MailReader(directory / "delivered")
         reader.refresh()
@@ -81,7 +81,7 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
         bare_fetch = bare_imap_fetch(parse_imap_url(imap.url()), imap.password, mails)
         echo("  taking them in as `referee serve` does")
         started = time.perf_counter()
-        while len(service.store.inbound()) < mails:
+        while len(service.referee.inbound()) < mails:
             service._take_in()
         intake = mails / (time.perf_counter() - started)
         messages = _composed(service)
@@ -90,7 +90,7 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
         sent = asyncio.run(_send_all(service)).sent
         send = sent / (time.perf_counter() - started)
         bare_send = bare_smtp_send(smtp.host, smtp.port, messages)
-        service.store.engine.dispose()
+        service.referee.engine.dispose()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return ServersBench(mails, intake, bare_fetch, sent, send, bare_send, peak)
 
@@ -98,18 +98,19 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
 async def _send_all(service: Service) -> Delivery:
     outbox = open_outbox(service.config.mail, service.env)
     try:
-        return await deliver_all(service.store, outbox, service.renderer, service.config.mail)
+        return await deliver_all(service.referee, outbox, service.renderer, service.config.mail)
     finally:
         await outbox.close()
 
 
 def _composed(service: Service) -> list[EmailMessage]:
     """The mails the outbox would send now, composed (for the bare SMTP baseline)."""
-    readers, mail = Readers(service.store), service.config.mail
+    mail = service.config.mail
     messages = []
-    for notice in service.store.notices(None, unsent_only=True):
-        game, seat = readers.of(notice)
-        messages += [out.message for out in compose(notice, game, seat, service.renderer, mail)]
+    for letter in service.referee.letters.unsent():
+        messages += [
+            out.message for out in compose(letter, letter.game, letter.reader, service.renderer, mail)
+        ]
     return messages
 
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from referee.app import Loaded, Referee
 from referee.core.rng import SeededStream
-from referee.demo_files import START, start_demo_game
-from referee.demo_mail import PostOffice
-from referee.store.games import GameStore, Loaded
+from referee.demo.files import START, start_demo_game
+from referee.demo.post import PostOffice
 
 PASSES = 12
 """The most passes over the bots in one phase before it is closed as at its deadline."""
@@ -70,7 +70,7 @@ def run_short(
 
 
 def _play_phase(
-    store: GameStore, post: PostOffice, loaded: Loaded, names: list[str], seed: int
+    store: Referee, post: PostOffice, loaded: Loaded, names: list[str], seed: int
 ) -> tuple[Loaded, bool]:
     """Bots mail their orders until the open phase closes early (True) or none has more to say (False).
 
