@@ -362,10 +362,24 @@ def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
 
 
 @app.command()
-def pause(game: str, config: ConfigOption = None) -> None:
+def pause(
+    game: str,
+    for_: Annotated[
+        str | None,
+        typer.Option(
+            "--for", help='Resume by itself after this long ("2h", "1h30m"); default: until resumed.'
+        ),
+    ] = None,
+    config: ConfigOption = None,
+) -> None:
     """Stop a game's clock: nothing is resolved until `referee resume` (orders are still taken)."""
+    now = datetime.now(UTC)
+    try:
+        until = now + parse_shift(for_) if for_ is not None else None
+    except ValueError as error:
+        raise _fail(str(error)) from error
     referee = _referee(_config(config))
-    typer.echo(_said(lambda: referee.desk.pause(game, datetime.now(UTC), COMMAND_LINE), referee, game))
+    typer.echo(_said(lambda: referee.desk.pause(game, now, COMMAND_LINE, until=until), referee, game))
 
 
 @app.command()

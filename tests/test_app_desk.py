@@ -13,8 +13,9 @@ import pytest
 from referee.app import COMMAND_LINE, Actor, Referee, RefereeError
 from referee.app.calendar import parse_shift
 from referee.mail.intake import ingest
+from referee.store.clocks import as_utc
 from referee.store.seats import holders
-from tests.service_helpers import Site
+from tests.service_helpers import Driven, Site
 
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
 GAME = "castle"
@@ -117,3 +118,36 @@ def test_ts5_a_shift_is_read_the_same_way_from_every_door(text: str, seconds: in
 def test_a_shift_that_is_no_duration_is_refused_with_an_example(text: str) -> None:
     with pytest.raises(ValueError, match="2h30m"):
         parse_shift(text)
+
+
+def test_ts5_a_pause_with_an_end_resumes_by_itself_as_of_its_end(site: Site) -> None:
+    driven = Driven(site, T0)
+    referee = driven.service.referee
+    referee.desk.pause(GAME, T0 + timedelta(seconds=10), COMMAND_LINE, until=T0 + timedelta(seconds=40))
+
+    driven.step_at(T0 + timedelta(seconds=65))  # the night would have ended at 60 s without the pause
+
+    assert referee.resolution_count(GAME, "d0n") == 0
+    clock = referee.calendar.clock(GAME)
+    assert clock is not None and clock.paused_at is None and clock.resume_at is None
+    assert clock.due_at is not None and as_utc(clock.due_at) == T0 + timedelta(seconds=90)  # 60 s + 30 s
+    driven.step_at(T0 + timedelta(seconds=91))
+    assert referee.resolution_count(GAME, "d0n") == 1
+    pause, resume = [a for a in referee.actions(GAME) if a.action in ("pause", "resume")]
+    assert (pause.channel, resume.channel) == ("cli", "service") and resume.ok
+
+
+def test_a_pause_by_mail_may_say_how_long(site: Site) -> None:
+    referee = site.store()
+    from_master(site, referee, "PAUSE 2h", 1)
+    clock = referee.calendar.clock(GAME)
+    assert clock is not None and clock.resume_at is not None
+    assert as_utc(clock.resume_at) == T0 + timedelta(seconds=1, hours=2)
+    (answer,) = [n.data for n in referee.notices(GAME) if n.template == "master_answer"]
+    assert "paused until" in str(answer) and "Europe/Moscow" in str(answer)
+
+
+def test_a_pause_that_would_end_before_it_begins_is_refused(site: Site) -> None:
+    referee = site.store()
+    with pytest.raises(RefereeError, match="end after it begins"):
+        referee.desk.pause(GAME, T0, COMMAND_LINE, until=T0)

@@ -22,7 +22,7 @@ from referee.app.timing import Timekeeper, retime
 from referee.core.notices import Notice
 from referee.schedule.clock import Shift
 from referee.schedule.files import parse_duration
-from referee.store.clocks import as_utc, clock_row, clock_rows, due_rows, reminders_due
+from referee.store.clocks import as_utc, clock_row, clock_rows, due_rows, pauses_ending, reminders_due
 from referee.store.models import ClockRow
 from referee.store.transactions import Database
 
@@ -101,6 +101,11 @@ class Calendar:
                 self._contain(game_id, error, now)
         return reminded
 
+    def pauses_ending(self, until: datetime) -> list[tuple[str, datetime]]:
+        """The games whose pause ends at or before ``until``, with when it ends, the earliest first."""
+        with self.database.reading() as session:
+            return [(c.game_id, as_utc(c.resume_at)) for c in pauses_ending(session, until) if c.resume_at]
+
     def _remind(self, session: Session, game_id: str, now: datetime) -> bool:
         loaded = lock(session, game_id)
         clock = clock_row(session, game_id)
@@ -118,12 +123,21 @@ class Calendar:
         session.add(clock)
         return bool(waiting)
 
-    def pause_work(self, game_id: str, now: datetime) -> Callable[[Session], tuple[ClockRow, str]]:
-        """Stops the game's clock: nothing resolves until it is resumed (orders are still taken)."""
+    def pause_work(
+        self, game_id: str, now: datetime, until: datetime | None = None
+    ) -> Callable[[Session], tuple[ClockRow, str]]:
+        """Stops the game's clock: nothing resolves until it is resumed (orders are still taken);
+        with ``until``, it resumes by itself then."""
+        if until is not None and until <= now:
+            raise RefereeError("a pause must end after it begins")
 
         def work(session: Session) -> tuple[ClockRow, str]:
-            clock, _ = self._change(session, game_id, now, pause=True)
-            return clock, f"{game_id} is paused at {clock.phase}: nothing is resolved until it is resumed"
+            clock, loaded = self._change(session, game_id, now, pause=True)
+            clock.resume_at = until
+            session.add(clock)
+            if until is None:
+                return clock, f"{game_id} is paused at {clock.phase}: nothing is resolved until it is resumed"
+            return clock, f"{game_id} is paused at {clock.phase} until {self.shown(loaded, until)}"
 
         return work
 
@@ -174,7 +188,7 @@ class Calendar:
                 raise RefereeError(f"game {game_id!r} is not paused")
             paused = now - as_utc(clock.paused_at)
             clock.shifts = [*clock.shifts, Shift(phase.index, int(paused.total_seconds()), False).to_json()]
-            clock.paused_at = None
+            clock.paused_at = clock.resume_at = None
         if by is not None:
             clock.shifts = [*clock.shifts, Shift(phase.index, int(by.total_seconds()), only).to_json()]
         retime(self.timekeeper, clock, loaded.row, phase, False)

@@ -31,6 +31,9 @@ from referee.store.seats import open_holding, seat_rows
 if TYPE_CHECKING:
     from referee.app.referee import Referee
 
+PAUSE_ENDED = Actor("service", "calendar: the pause ended")
+"""Who resumes a game whose pause had an end."""
+
 PERSONAL = frozenset({"answer", "talk", "reminder", "refusal", "welcome", "master_note", "held"})
 """Notices that are not a report of a phase, so RESEND passes them over."""
 
@@ -69,15 +72,37 @@ class Desk:
         with self.referee.contained(game_id, now, deferred=session is not None):
             return self.referee.audit.act(actor, game_id, action, detail, now, work, session)
 
-    def pause(self, game_id: str, now: datetime, actor: Actor, session: Session | None = None) -> ClockRow:
-        """Stops the game's clock: nothing resolves until ``resume`` (orders are still taken)."""
-        work = self.referee.calendar.pause_work(game_id, now)
-        return self._act(actor, game_id, "pause", {}, now, work, session)
+    def pause(
+        self,
+        game_id: str,
+        now: datetime,
+        actor: Actor,
+        session: Session | None = None,
+        *,
+        until: datetime | None = None,
+    ) -> ClockRow:
+        """Stops the game's clock: nothing resolves until ``resume`` (orders are still taken); with
+        ``until`` the game resumes by itself then (``resume_ended``)."""
+        work = self.referee.calendar.pause_work(game_id, now, until)
+        detail = {"until": until.isoformat()} if until is not None else {}
+        return self._act(actor, game_id, "pause", detail, now, work, session)
 
     def resume(self, game_id: str, now: datetime, actor: Actor, session: Session | None = None) -> ClockRow:
         """Restarts a paused clock; its deadlines move by the time it was paused."""
         work = self.referee.calendar.resume_work(game_id, now)
         return self._act(actor, game_id, "resume", {}, now, work, session)
+
+    def resume_ended(self, until: datetime) -> int:
+        """Resumes every game whose pause ended at or before ``until``, each as of its own end (so the
+        time paused is exactly what was asked, even after downtime); returns how many."""
+        resumed = 0
+        for game_id, ends in self.referee.calendar.pauses_ending(until):
+            try:
+                self.resume(game_id, ends, PAUSE_ENDED)
+            except RefereeError:
+                continue  # another process resumed it, or the game is over or stopped
+            resumed += 1
+        return resumed
 
     def shift(
         self,
@@ -245,6 +270,10 @@ class Desk:
         self, command: str, game_id: str, rest: str, now: datetime, actor: Actor, session: Session
     ) -> str:
         if command == "pause":
+            if rest:
+                clock = self.pause(game_id, now, actor, session, until=now + parse_shift(rest))
+                ends = self._shown(session, game_id, clock, clock.resume_at)
+                return f"paused until {ends} (orders are still taken)"
             self.pause(game_id, now, actor, session)
             return "paused: nothing is resolved until RESUME (orders are still taken)"
         if command == "resume":
@@ -277,8 +306,9 @@ class Desk:
             return f"announced to {count} players"
         return self._status(session, game_id)
 
-    def _shown(self, session: Session, game_id: str, clock: ClockRow) -> str:
-        return self.referee.calendar.shown(lock(session, game_id), clock.due_at)
+    def _shown(self, session: Session, game_id: str, clock: ClockRow, moment: datetime | None = None) -> str:
+        when = moment if moment is not None else clock.due_at
+        return self.referee.calendar.shown(lock(session, game_id), when)
 
     def _status(self, session: Session, game_id: str) -> str:
         loaded = lock(session, game_id)

@@ -51,6 +51,7 @@ class Views:
             zone = self.referee.timekeeper.zone(loaded.row)
             view["deadline"] = as_utc(clock.due_at).astimezone(zone).isoformat()
         view["paused"] = clock is not None and clock.paused_at is not None
+        view["paused_until"] = as_utc(clock.resume_at).isoformat() if clock and clock.resume_at else None
         view["emails"] = {seat.name: seat.email for seat in seats}
         for character in view.get("characters", []):
             character["email"] = view["emails"].get(character["name"], "")
@@ -94,6 +95,7 @@ def _game_status(row: Any, clock: Any) -> dict[str, Any]:
         "phase": row.phase,
         "finished": bool(row.finished),
         "paused": clock is not None and clock.paused_at is not None,
+        "paused_until": as_utc(clock.resume_at).isoformat() if clock and clock.resume_at else None,
         "due_at": as_utc(clock.due_at).isoformat() if clock and clock.due_at else None,
         "waiting": 0,
         "failed": row.failure if row.failed_at is not None else None,

@@ -161,7 +161,9 @@ class Service:
         return True
 
     def _catch_up(self, until: datetime) -> None:
-        """Resolves, in order, every boundary due at or before ``until``, each as of its own time."""
+        """Resolves, in order, every boundary due at or before ``until``, each as of its own time
+        (pauses that ended meanwhile end first, as of their own end)."""
+        self.referee.desk.resume_ended(until)
         while due := self.calendar.due(until):
             for item in due:
                 resolved = self.calendar.resolve_due(item)

@@ -41,3 +41,9 @@ def reminders_due(session: Session, now: datetime, limit: int) -> list[str]:
     query = select(ClockRow.game_id).where(col(ClockRow.remind_at).is_not(None))
     query = query.where(col(ClockRow.remind_at) <= now, col(ClockRow.due_at) > now)
     return list(session.exec(query.limit(limit)).all())
+
+
+def pauses_ending(session: Session, now: datetime) -> list[ClockRow]:
+    """The clocks whose pause ends at or before ``now``, the earliest first."""
+    query = select(ClockRow).where(col(ClockRow.resume_at).is_not(None), col(ClockRow.resume_at) <= now)
+    return list(session.exec(query.order_by(col(ClockRow.resume_at))).all())

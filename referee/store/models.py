@@ -169,6 +169,8 @@ class ClockRow(SQLModel, table=True):
     remind_at: datetime | None = Field(default=None, index=True)
     reminders_sent: int = 0
     paused_at: datetime | None = None
+    resume_at: datetime | None = Field(default=None, index=True)
+    """When a pause with an end resumes by itself (None: a pause until someone resumes it)."""
     shifts: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
 
 
