@@ -14,7 +14,7 @@ from sqlalchemy import inspect, text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, select
 
-from referee.store.database import FIRST, HEAD, alembic_config, open_engine, upgrade
+from referee.store.database import FIRST, HEAD, alembic_config, migrating, open_engine, upgrade
 from referee.store.models import GameRow, SeatRow
 
 OLD_TABLES = {
@@ -38,7 +38,7 @@ def revision(engine: Engine) -> str | None:
 
 
 def migrate_to(engine: Engine, target: str) -> None:
-    with engine.begin() as connection:
+    with migrating(engine) as connection:
         command.upgrade(alembic_config(connection), target)
 
 
@@ -179,19 +179,21 @@ def test_the_head_constant_is_the_newest_revision_of_the_migrations() -> None:
     assert [step.revision for step in script.walk_revisions("base", "heads")][-1] == FIRST
 
 
-def test_every_revision_goes_down_and_up_again(database_url: str) -> None:
+def test_every_revision_goes_down_and_up_again_keeping_the_rows_of_the_old_tables(database_url: str) -> None:
     engine = open_engine(database_url)
     upgrade(engine)
-    with engine.begin() as connection:
+    add_an_old_game(engine)
+    with migrating(engine) as connection:  # SQLite copies games without the new columns
         command.downgrade(alembic_config(connection), FIRST)
     assert tables(engine) == OLD_TABLES | {"alembic_version"}
-    with engine.begin() as connection:
-        command.downgrade(alembic_config(connection), "base")
-    assert tables(engine) == {"alembic_version"}
+    assert "failed_at" not in {column["name"] for column in inspect(engine).get_columns("games")}
 
     upgrade(engine)
 
-    assert revision(engine) == HEAD
+    assert_old_game_kept(engine)
+    with migrating(engine) as connection:
+        command.downgrade(alembic_config(connection), "base")
+    assert tables(engine) == {"alembic_version"}
 
 
 def test_processes_upgrading_an_empty_database_at_once_all_succeed(database_url: str) -> None:
@@ -213,3 +215,11 @@ def test_processes_upgrading_an_empty_database_at_once_all_succeed(database_url:
     assert errors == []
     assert revision(engines[0]) == HEAD
     assert tables(engines[0]) == OLD_TABLES | NEW_TABLES | {"alembic_version"}
+
+
+def test_sqlite_checks_foreign_keys_again_after_migrating(sqlite_url: str) -> None:
+    engine = open_engine(sqlite_url)
+    upgrade(engine)  # with foreign keys off while it migrates
+
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1

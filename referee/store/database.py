@@ -4,6 +4,8 @@ and bringing its tables up to date with the Alembic migrations shipped in ``refe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -61,16 +63,13 @@ def upgrade(engine: Engine) -> None:
     the revision its tables match, then upgraded. A database already at ``HEAD`` costs one query
     and nothing else: every command calls this.
 
-    All of it happens in one transaction. Two processes starting at once wait for each other: on
-    PostgreSQL through an advisory lock, on SQLite through the write lock ``BEGIN IMMEDIATE`` takes;
-    the second finds the database at ``HEAD`` and does nothing.
+    All of it happens in one transaction (see ``migrating``). Two processes starting at once take
+    turns; the second finds the database at ``HEAD`` and does nothing.
     """
     with engine.connect() as connection:
         if _revision(connection) == HEAD:
             return
-    with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_LOCK})")
+    with migrating(engine) as connection:
         current = _revision(connection)
         if current == HEAD:
             return  # another process migrated while this one waited
@@ -84,6 +83,34 @@ def upgrade(engine: Engine) -> None:
 
 create_tables = upgrade
 """The old name of ``upgrade``, kept until its callers are renamed."""
+
+
+@contextmanager
+def migrating(engine: Engine) -> Iterator[Connection]:
+    """A connection in a transaction to run migrations on, committed at the end of the block.
+
+    On PostgreSQL the transaction holds an advisory lock, so that migrating processes take turns.
+    On SQLite ``BEGIN IMMEDIATE`` does that, and foreign keys are off meanwhile: batch mode copies
+    a table and drops the old one, which ``games`` with its seats and events would not survive.
+    The foreign keys are checked before the commit instead.
+    """
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:  # outside any transaction, where SQLite lets the PRAGMA change anything
+            raw = connection.connection.dbapi_connection
+            assert raw is not None
+            keys = raw.execute("PRAGMA foreign_keys").fetchone()[0]
+            raw.execute("PRAGMA foreign_keys=OFF")
+        try:
+            with connection.begin():
+                if connection.dialect.name == "postgresql":
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_LOCK})")
+                yield connection
+                if sqlite and (broken := connection.exec_driver_sql("PRAGMA foreign_key_check").all()):
+                    raise RuntimeError(f"the migration broke foreign keys: {broken[:5]}")
+        finally:
+            if sqlite:
+                raw.execute(f"PRAGMA foreign_keys={keys}")
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
