@@ -1,14 +1,38 @@
-"""Opening a database by URL: a SQLite file by default, PostgreSQL (or any SQLAlchemy URL) by choice."""
+"""Opening a database by URL (a SQLite file by default, PostgreSQL or any SQLAlchemy URL by choice),
+and bringing its tables up to date with the Alembic migrations shipped in ``referee/store/migrations``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Column, event, inspect, text
-from sqlalchemy.engine import Engine
-from sqlmodel import SQLModel, create_engine
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import event, inspect
+from sqlalchemy.engine import Connection, Engine
+from sqlmodel import create_engine
 
 from referee.store import models  # noqa: F401  (registers the tables)
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+"""The Alembic script directory, inside the package: no alembic.ini is needed to run it."""
+
+HEAD = "0002"
+"""The newest revision in ``MIGRATIONS``; a test checks it. Raise it with every new revision."""
+
+FIRST = "0001"
+"""The schema of the referee before migrations (commit e94c365): what an unversioned database has."""
+
+SECOND_TABLES = ("seat_holders", "audit", "held")
+SECOND_GAME_COLUMNS = ("failed_at", "failure")
+"""What revision 0002 adds: a database from the version just before migrations may have them already."""
+
+_LOCK = 0x7265_6665_7265_65  # "referee": the PostgreSQL advisory lock held while migrating
 
 
 def open_engine(url: str) -> Engine:
@@ -31,35 +55,85 @@ def _sqlite_begin(connection: Any) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
-def create_tables(engine: Engine) -> None:
-    """Creates every table that does not exist yet, and adds the columns a newer version added.
+def upgrade(engine: Engine) -> None:
+    """Brings the database of ``engine`` to the newest revision, whatever it holds now.
 
-    An added column must allow NULL or have a default (then old rows take it): that is
-    how the referee's tables grow. Anything else needs a fresh database.
+    An empty database gets every table. A database at an older revision gets the migrations it
+    lacks. A database made before migrations (the tables, no ``alembic_version``) is stamped with
+    the revision its tables match, then upgraded. A database already at ``HEAD`` costs one query
+    and nothing else: every command calls this.
+
+    All of it happens in one transaction (see ``migrating``). Two processes starting at once take
+    turns; the second finds the database at ``HEAD`` and does nothing.
     """
-    SQLModel.metadata.create_all(engine)
-    with engine.begin() as connection:
-        found = inspect(connection)
-        for table in SQLModel.metadata.sorted_tables:
-            present = {column["name"] for column in found.get_columns(table.name)}
-            for column in table.columns:
-                if column.name not in present:
-                    connection.execute(text(_add_column(engine, table.name, column)))
+    with engine.connect() as connection:
+        if _revision(connection) == HEAD:
+            return
+    with migrating(engine) as connection:
+        current = _revision(connection)
+        if current == HEAD:
+            return  # another process migrated while this one waited
+        from alembic import command  # only here: importing it slows every command's start
+
+        config = alembic_config(connection)
+        if current is None and inspect(connection).has_table("games"):
+            command.stamp(config, _unversioned_revision(connection))
+        command.upgrade(config, "head")
 
 
-def _add_column(engine: Engine, table: str, column: Column[Any]) -> str:
-    """The ALTER TABLE statement adding ``column`` to ``table``, with its default for old rows."""
-    kind = column.type.compile(dialect=engine.dialect)
-    default = column.default.arg if column.default is not None and not callable(column.default.arg) else None
-    if default is None and not column.nullable:
-        raise RuntimeError(f"column {table}.{column.name} cannot be added to old rows; use a fresh database")
-    fill = f" DEFAULT {_literal(default)}" if default is not None else ""
-    return f'ALTER TABLE "{table}" ADD COLUMN "{column.name}" {kind}{fill}'
+create_tables = upgrade
+"""The old name of ``upgrade``, kept until its callers are renamed."""
 
 
-def _literal(value: Any) -> str:
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, int | float):
-        return str(value)
-    return "'" + str(value).replace("'", "''") + "'"
+@contextmanager
+def migrating(engine: Engine) -> Iterator[Connection]:
+    """A connection in a transaction to run migrations on, committed at the end of the block.
+
+    On PostgreSQL the transaction holds an advisory lock, so that migrating processes take turns.
+    On SQLite ``BEGIN IMMEDIATE`` does that, and foreign keys are off meanwhile: batch mode copies
+    a table and drops the old one, which ``games`` with its seats and events would not survive.
+    The foreign keys are checked before the commit instead.
+    """
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:  # outside any transaction, where SQLite lets the PRAGMA change anything
+            raw = connection.connection.dbapi_connection
+            assert raw is not None
+            keys = raw.execute("PRAGMA foreign_keys").fetchone()[0]
+            raw.execute("PRAGMA foreign_keys=OFF")
+        try:
+            with connection.begin():
+                if connection.dialect.name == "postgresql":
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_LOCK})")
+                yield connection
+                if sqlite and (broken := connection.exec_driver_sql("PRAGMA foreign_key_check").all()):
+                    raise RuntimeError(f"the migration broke foreign keys: {broken[:5]}")
+        finally:
+            if sqlite:
+                raw.execute(f"PRAGMA foreign_keys={keys}")
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """An Alembic configuration for the shipped migrations, running on ``connection`` if given."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def _revision(connection: Connection) -> str | None:
+    """The revision the database is at; None when it has no ``alembic_version`` table (or no row)."""
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def _unversioned_revision(connection: Connection) -> str:
+    """The revision whose tables a database made before migrations has: the first, or the second
+    when the version just before migrations (commit 4fd5155) had already added its tables."""
+    found = inspect(connection)
+    games = {column["name"] for column in found.get_columns("games")}
+    if all(found.has_table(table) for table in SECOND_TABLES) and set(SECOND_GAME_COLUMNS) <= games:
+        return "0002"
+    return FIRST

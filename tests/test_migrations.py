@@ -1,0 +1,225 @@
+"""Schema migrations on SQLite files and real PostgreSQL: every database is brought to the newest revision."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect, text
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, SQLModel, select
+
+from referee.store.database import FIRST, HEAD, alembic_config, migrating, open_engine, upgrade
+from referee.store.models import GameRow, SeatRow
+
+OLD_TABLES = {
+    "games",
+    "mailboxes",
+    "clocks",
+    "events",
+    "inbound",
+    "masters",
+    "notices",
+    "resolutions",
+    "seats",
+    "submissions",
+}
+NEW_TABLES = {"seat_holders", "audit", "held"}
+
+
+def revision(engine: Engine) -> str | None:
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def migrate_to(engine: Engine, target: str) -> None:
+    with migrating(engine) as connection:
+        command.upgrade(alembic_config(connection), target)
+
+
+def tables(engine: Engine) -> set[str]:
+    return set(inspect(engine).get_table_names())
+
+
+def add_an_old_game(engine: Engine) -> None:
+    """A game with a seat and an event, inserted as the referee before migrations wrote them."""
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO games (id, kind, schedule, language, seed, created_at, phase, finished, "
+                "last_seq, state, settings) VALUES ('g1', 'ten-sailors', 'ten-sailors-fast', 'en', '7', "
+                "'2026-12-01 10:00:00', 'd0n', :no, 1, '{\"turn\": 3}', '{}')"
+            ),
+            {"no": False},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO seats (id, game_id, name, email, host, token, password) "
+                "VALUES (1, 'g1', 'Anna', 'anna@example.org', :no, 't1', 'p1')"
+            ),
+            {"no": False},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO events (id, game_id, seq, phase, kind, data, audience, logged_at) "
+                "VALUES (1, 'g1', 1, 'd0n', 'started', '{}', '[]', '2026-12-01 10:00:00')"
+            )
+        )
+
+
+def assert_old_game_kept(engine: Engine) -> None:
+    with Session(engine) as session:
+        game = session.exec(select(GameRow)).one()
+        seat = session.exec(select(SeatRow)).one()
+    assert (game.id, game.phase, game.last_seq, game.state) == ("g1", "d0n", 1, {"turn": 3})
+    assert game.failed_at is None and game.failure is None
+    assert (seat.game_id, seat.name, seat.token) == ("g1", "Anna", "t1")
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("SELECT count(*) FROM events").scalar() == 1
+        for table in NEW_TABLES:
+            assert connection.exec_driver_sql(f"SELECT count(*) FROM {table}").scalar() == 0
+
+
+def test_an_empty_database_is_brought_to_head(database_url: str) -> None:
+    engine = open_engine(database_url)
+
+    upgrade(engine)
+
+    assert revision(engine) == HEAD
+    assert tables(engine) == OLD_TABLES | NEW_TABLES | {"alembic_version"}
+
+
+def test_a_database_at_the_first_revision_keeps_its_rows_and_gets_the_new_tables_and_columns(
+    database_url: str,
+) -> None:
+    engine = open_engine(database_url)
+    migrate_to(engine, FIRST)
+    assert tables(engine) == OLD_TABLES | {"alembic_version"}
+    assert "failed_at" not in {column["name"] for column in inspect(engine).get_columns("games")}
+    add_an_old_game(engine)
+
+    upgrade(engine)
+
+    assert revision(engine) == HEAD
+    assert_old_game_kept(engine)
+
+
+def test_a_database_made_before_migrations_is_stamped_as_the_first_revision_and_upgraded(
+    database_url: str,
+) -> None:
+    engine = open_engine(database_url)
+    migrate_to(engine, FIRST)
+    with engine.begin() as connection:  # the tables as the referee's create_tables left them
+        connection.exec_driver_sql("DROP TABLE alembic_version")
+    add_an_old_game(engine)
+
+    upgrade(engine)
+
+    assert revision(engine) == HEAD
+    assert_old_game_kept(engine)
+
+
+def test_a_database_made_just_before_migrations_with_the_new_tables_is_stamped_at_head(
+    database_url: str,
+) -> None:
+    engine = open_engine(database_url)
+    SQLModel.metadata.create_all(engine)  # what the referee's create_tables made at commit 4fd5155
+
+    upgrade(engine)
+
+    assert revision(engine) == HEAD
+    assert tables(engine) == OLD_TABLES | NEW_TABLES | {"alembic_version"}
+
+
+def test_upgrading_a_database_at_head_again_changes_nothing_and_reads_no_migration(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = open_engine(database_url)
+    upgrade(engine)
+    add_an_old_game(engine)
+
+    def no_scripts(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the migrations were read for a database at head")
+
+    monkeypatch.setattr(ScriptDirectory, "from_config", no_scripts)
+    upgrade(engine)
+
+    assert revision(engine) == HEAD
+    assert_old_game_kept(engine)
+
+
+def test_upgrading_at_head_is_fast(sqlite_url: str) -> None:
+    engine = open_engine(sqlite_url)
+    upgrade(engine)
+    start = time.perf_counter()
+    for _ in range(20):
+        upgrade(engine)
+    assert (time.perf_counter() - start) / 20 < 0.05
+
+
+def test_the_models_match_a_database_upgraded_to_head(database_url: str) -> None:
+    engine = open_engine(database_url)
+    upgrade(engine)
+
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        differences = compare_metadata(context, SQLModel.metadata)
+
+    assert differences == []
+
+
+def test_the_head_constant_is_the_newest_revision_of_the_migrations() -> None:
+    script = ScriptDirectory.from_config(alembic_config())
+    assert script.get_current_head() == HEAD
+    assert [step.revision for step in script.walk_revisions("base", "heads")][-1] == FIRST
+
+
+def test_every_revision_goes_down_and_up_again_keeping_the_rows_of_the_old_tables(database_url: str) -> None:
+    engine = open_engine(database_url)
+    upgrade(engine)
+    add_an_old_game(engine)
+    with migrating(engine) as connection:  # SQLite copies games without the new columns
+        command.downgrade(alembic_config(connection), FIRST)
+    assert tables(engine) == OLD_TABLES | {"alembic_version"}
+    assert "failed_at" not in {column["name"] for column in inspect(engine).get_columns("games")}
+
+    upgrade(engine)
+
+    assert_old_game_kept(engine)
+    with migrating(engine) as connection:
+        command.downgrade(alembic_config(connection), "base")
+    assert tables(engine) == {"alembic_version"}
+
+
+def test_processes_upgrading_an_empty_database_at_once_all_succeed(database_url: str) -> None:
+    engines = [open_engine(database_url) for _ in range(4)]
+    errors: list[BaseException] = []
+
+    def run(engine: Engine) -> None:
+        try:
+            upgrade(engine)
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(engine,)) for engine in engines]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert errors == []
+    assert revision(engines[0]) == HEAD
+    assert tables(engines[0]) == OLD_TABLES | NEW_TABLES | {"alembic_version"}
+
+
+def test_sqlite_checks_foreign_keys_again_after_migrating(sqlite_url: str) -> None:
+    engine = open_engine(sqlite_url)
+    upgrade(engine)  # with foreign keys off while it migrates
+
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
