@@ -18,7 +18,7 @@ from referee.app.gamefile import read_game_file
 from referee.config import PROJECT_ROOT, Config, load_config
 from referee.schedule.timekeeper import ScheduleTimekeeper
 from referee.service.runner import Service
-from referee.store.database import create_tables, open_engine
+from referee.store.database import open_engine, upgrade
 from referee.store.models import EventRow, ResolutionRow, SeatRow
 from referee.store.transactions import Database
 
@@ -113,7 +113,7 @@ class Site:
     def store(self) -> Referee:
         """A store over the site's database, on the calendar of its schedules."""
         engine = open_engine(self.database_url)
-        create_tables(engine)
+        upgrade(engine)
         return Referee(Database(engine), ScheduleTimekeeper(self.root / "schedules"))
 
     def create_game(

@@ -34,7 +34,7 @@ from referee.mail.delivery import deliver
 from referee.mail.intake import Intake, ingest
 from referee.mail.transports import MaildirOutbox
 from referee.render import Renderer, templates_dir
-from referee.store.database import create_tables, open_engine
+from referee.store.database import open_engine, upgrade
 from referee.store.models import EventRow, SeatRow, SubmissionRow
 from referee.store.transactions import Database
 
@@ -225,7 +225,7 @@ class Table:
 def open_table(url: str, directory: Path, *, language: str = "en", options: str = "") -> Table:
     """A new game (from a game file) in a store at ``url``, its welcome letters delivered."""
     engine = open_engine(url)
-    create_tables(engine)
+    upgrade(engine)
     store = Referee(Database(engine))
     game = read_game_file(
         game_file(directory, language=language, options=options), PROJECT_ROOT / "schedules"
@@ -677,7 +677,7 @@ def referee(directory: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def cli_store(url: str) -> Referee:
     """The store behind the command line's database, opened by the test itself."""
     engine = open_engine(url)
-    create_tables(engine)
+    upgrade(engine)
     return Referee(Database(engine))
 
 

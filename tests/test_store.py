@@ -6,13 +6,12 @@ import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import inspect
 from sqlmodel import Session, select
 
 from referee.app import AlreadyResolved, Referee, RefereeError
 from referee.games.ten_sailors.bot import bot_orders
 from referee.games.ten_sailors.setup import SetupError
-from referee.store.database import create_tables, open_engine
+from referee.store.database import open_engine, upgrade
 from referee.store.models import GameRow, ResolutionRow, SubmissionRow
 from referee.store.transactions import Database
 
@@ -22,7 +21,7 @@ T0 = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 
 def make_store(url: str) -> Referee:
     engine = open_engine(url)
-    create_tables(engine)
+    upgrade(engine)
     return Referee(Database(engine))
 
 
@@ -198,25 +197,3 @@ def test_seat_of_an_unknown_game_names_the_game(sqlite_url: str) -> None:
     store = make_store(sqlite_url)
     with pytest.raises(RefereeError, match="no game called 'ghost'"):
         store.seat("ghost", "Anna")
-
-
-def test_a_database_from_an_older_version_gets_the_new_tables_and_columns(database_url: str) -> None:
-    engine = open_engine(database_url)
-    create_tables(engine)
-    added = ("next_attempt_at", "failed_at", "claimed_by", "claimed_until")
-    with engine.begin() as connection:  # back to the tables as the mail issue left them
-        for column in added:
-            connection.exec_driver_sql(f"ALTER TABLE notices DROP COLUMN {column}")
-        connection.exec_driver_sql("DROP TABLE clocks")
-        connection.exec_driver_sql(
-            "INSERT INTO notices (id, phase, recipient, template, data, created_at, attempts) "
-            "VALUES (1, 'd0n', 'Anna', 'welcome', '{}', '2026-12-01 10:00:00', 0)"
-        )
-    assert not set(added) & {column["name"] for column in inspect(engine).get_columns("notices")}
-
-    create_tables(engine)
-
-    assert set(added) <= {column["name"] for column in inspect(engine).get_columns("notices")}
-    assert inspect(engine).has_table("clocks")
-    (old,) = Referee(Database(engine)).notices(None)
-    assert old.recipient == "Anna" and old.failed_at is None and old.attempts == 0

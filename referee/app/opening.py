@@ -8,7 +8,7 @@ from sqlalchemy import inspect
 
 from referee.app.referee import Referee
 from referee.schedule.timekeeper import ScheduleTimekeeper
-from referee.store.database import create_tables, open_engine
+from referee.store.database import open_engine, upgrade
 from referee.store.transactions import Database
 
 
@@ -21,5 +21,5 @@ def open_referee(database_url: str, schedules: Path | None = None, *, create: bo
     """
     engine = open_engine(database_url)
     if create or inspect(engine).has_table("games"):
-        create_tables(engine)
+        upgrade(engine)
     return Referee(Database(engine), ScheduleTimekeeper(schedules) if schedules is not None else None)

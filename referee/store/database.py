@@ -28,10 +28,6 @@ HEAD = "0002"
 FIRST = "0001"
 """The schema of the referee before migrations (commit e94c365): what an unversioned database has."""
 
-SECOND_TABLES = ("seat_holders", "audit", "held")
-SECOND_GAME_COLUMNS = ("failed_at", "failure")
-"""What revision 0002 adds: a database from the version just before migrations may have them already."""
-
 _LOCK = 0x7265_6665_7265_65  # "referee": the PostgreSQL advisory lock held while migrating
 
 
@@ -60,7 +56,7 @@ def upgrade(engine: Engine) -> None:
 
     An empty database gets every table. A database at an older revision gets the migrations it
     lacks. A database made before migrations (the tables, no ``alembic_version``) is stamped with
-    the revision its tables match, then upgraded. A database already at ``HEAD`` costs one query
+    the first revision, then upgraded. A database already at ``HEAD`` costs one query
     and nothing else: every command calls this.
 
     All of it happens in one transaction (see ``migrating``). Two processes starting at once take
@@ -77,12 +73,8 @@ def upgrade(engine: Engine) -> None:
 
         config = alembic_config(connection)
         if current is None and inspect(connection).has_table("games"):
-            command.stamp(config, _unversioned_revision(connection))
+            command.stamp(config, FIRST)
         command.upgrade(config, "head")
-
-
-create_tables = upgrade
-"""The old name of ``upgrade``, kept until its callers are renamed."""
 
 
 @contextmanager
@@ -127,13 +119,3 @@ def alembic_config(connection: Connection | None = None) -> Config:
 def _revision(connection: Connection) -> str | None:
     """The revision the database is at; None when it has no ``alembic_version`` table (or no row)."""
     return MigrationContext.configure(connection).get_current_revision()
-
-
-def _unversioned_revision(connection: Connection) -> str:
-    """The revision whose tables a database made before migrations has: the first, or the second
-    when the version just before migrations (commit 4fd5155) had already added its tables."""
-    found = inspect(connection)
-    games = {column["name"] for column in found.get_columns("games")}
-    if all(found.has_table(table) for table in SECOND_TABLES) and set(SECOND_GAME_COLUMNS) <= games:
-        return "0002"
-    return FIRST

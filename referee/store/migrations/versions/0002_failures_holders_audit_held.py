@@ -1,7 +1,7 @@
-"""A game's failure, seat holders, the game-master's audit log and orders held (commit 4fd5155).
+"""A game's failure, seat holders, the game-master's audit log, orders held, and pauses with an end.
 
-``games`` gains ``failed_at`` and ``failure``, both NULL for the games already there. The new
-tables follow SQLModel's names as in revision 0001.
+``games`` gains ``failed_at`` and ``failure``, and ``clocks`` gains ``resume_at``, all NULL for
+the rows already there. The new tables follow SQLModel's names as in revision 0001.
 
 Revision ID: 0002
 Revises: 0001
@@ -25,6 +25,9 @@ def upgrade() -> None:
     with op.batch_alter_table("games") as batch:  # plain ALTER TABLE ADD COLUMN, SQLite too
         batch.add_column(sa.Column("failed_at", MOMENT, nullable=True))
         batch.add_column(sa.Column("failure", TEXT, nullable=True))
+    with op.batch_alter_table("clocks") as batch:
+        batch.add_column(sa.Column("resume_at", MOMENT, nullable=True))
+    op.create_index("ix_clocks_resume_at", "clocks", ["resume_at"])
 
     op.create_table(
         "seat_holders",
@@ -74,6 +77,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_index("ix_clocks_resume_at", table_name="clocks")
+    with op.batch_alter_table("clocks") as batch:
+        batch.drop_column("resume_at")
     op.drop_table("held")
     op.drop_table("audit")
     op.drop_table("seat_holders")
