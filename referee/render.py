@@ -1,111 +1,77 @@
 """Rendering the referee's messages to players from the Jinja2 templates in ``templates/<language>/``.
 
-Every message exists in English (``en``) and Russian (``ru``), as plain text templates
-named ``*.txt.j2``. Inside a template, ``{% include "help.txt.j2" %}`` and
-``{% import "_reasons.txt.j2" as reasons %}`` find the file of the same language.
+Every message exists in English (``en``) and Russian (``ru``). Each game owns its texts in
+``templates/<language>/<kind>/`` (``kind`` as in ``referee.games.KINDS``); only the texts
+every game sends alike sit at the top of ``templates/<language>/`` (``SHARED_TEMPLATES``).
+Rendering with a game's ``kind`` finds ``<language>/<kind>/<name>`` first; it falls back
+to ``<language>/<name>`` only for a shared name, and a game's template that does not
+exist raises ``MissingTemplate`` naming the game, the language and the template.
 
-Filters available to the templates (the language is the template's own):
+Inside a template, ``{% include "help.txt.j2" %}`` and ``{% import "_reasons.txt.j2" as
+reasons %}`` find the file in the including template's own directory.
 
-- ``card``: a canonical card or location name as players read it (``"Kitchen"|card`` is
-  "Кухня" in Russian); ``card("acc")`` and ``card("prep")`` give the Russian accusative
-  ("в Кухню") and prepositional ("в Кухне") forms and change nothing in English;
-- ``segment``: a segment key (``d3h2``, ``d0n``) as "day 3, hour 2 (12:30–15:00)";
-- ``frags``: a frag count (``"1/3"``, ``2``, ``0.5``) as a readable number;
-- ``day``: the day number of a segment key;
-- ``and_list``: a list of words as "A, B and C" ("A, B и C").
+Each game kind gets its own Jinja environment: the shared filters below plus the filters
+and globals of the game's ``presentation`` module (``referee.games.presentation_for``).
+A filter with a keyword-only ``language`` parameter is given the template's language
+(a template may still pass ``language="ru"`` itself). Shared filters:
 
-Globals: ``ROOMS``, ``FURNITURE``, ``WEAPONS`` (canonical names), ``HALL``,
-``ROOM_CAPACITY``, ``MAX_TRAPS``, ``LAST_DAY``, ``SEGMENT_TIMES`` (part -> "10:00–12:30").
+- ``and_list``: a list of words as "A, B and C" ("A, B и C");
+- ``phase_name``: a phase key as players read it, for the shared reminder; a game whose
+  phase keys mean something to players (Ten Sailors' segments) gives its own, and
+  otherwise the key comes back unchanged and the reminder uses the phase's label.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
-from collections.abc import Iterable
-from fractions import Fraction
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
+from jinja2 import (
+    Environment,
+    FileSystemLoader,
+    StrictUndefined,
+    Template,
+    TemplateNotFound,
+    pass_context,
+    select_autoescape,
+)
 from jinja2.runtime import Context
 
-from referee.games.ten_sailors import cards
-from referee.games.ten_sailors.state import LAST_DAY, MAX_TRAPS, ROOM_CAPACITY, Segment
+from referee.games import presentation_for
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 """The languages every template exists in."""
 
-SEGMENT_TIMES: dict[str, str] = {
-    "hour1": "10:00–12:30",
-    "hour2": "12:30–15:00",
-    "hour3": "15:00–17:50",
-    "hour4": "17:50–20:00",
-    "night": "20:00–10:00",
-}
-"""The standard clock times of each segment of a game day (TS-4)."""
+SHARED_NOTICES: frozenset[str] = frozenset(
+    {"reminder", "held", "master_welcome", "master_answer", "master_note"}
+)
+"""Notices every game sends alike, from the shared templates; their subject is the shared
+``subject.txt.j2`` (rendered without a kind: a game's subject does not know them)."""
 
-_KNOWN_NAMES = frozenset(cards.LOCATIONS) | frozenset(cards.KIND_OF)
+SHARED_TEMPLATES: frozenset[str] = frozenset(
+    {
+        "refusal.txt.j2",  # the answer to a stranger: it names no game
+        "mail.html.j2",  # the HTML part around any text (a game may have its own)
+        "subject.txt.j2",  # the subjects of the shared notices (a game has its own for the rest)
+        *(f"{notice}.txt.j2" for notice in SHARED_NOTICES),
+    }
+)
+"""The only names a game may lack: rendering them for a game without its own copy uses
+``templates/<language>/<name>``. Every other name must exist in the game's directory."""
 
 _BLANK_RUNS = re.compile(r"\n{3,}")
+
+
+class MissingTemplate(TemplateNotFound):
+    """A game (or the shared set) lacks a template it was asked for."""
 
 
 def templates_dir() -> Path:
     """The repository's ``templates/`` directory."""
     return Path(__file__).resolve().parents[1] / "templates"
-
-
-def card_name(name: str, language: str, case: str = "") -> str:
-    """The name of the card or location ``name`` as players of ``language`` read it.
-
-    ``case`` ("acc" or "prep") asks for a Russian grammatical case; English ignores it.
-    Strings that are not card or location names come back unchanged.
-    """
-    if name not in _KNOWN_NAMES:
-        return name
-    if language == "ru" and case == "acc":
-        return cards.RU_ACCUSATIVE.get(name, cards.display(name, "ru"))
-    if language == "ru" and case == "prep" and name in cards.RU_PREPOSITIONAL:
-        return cards.RU_PREPOSITIONAL[name]
-    return cards.display(name, language)
-
-
-def segment_name(key: str, language: str) -> str:
-    """A segment key (``d3h2``, ``d3n``, ``d0n``) as players of ``language`` read it.
-
-    Hours read "day 3, hour 2 (12:30–15:00)", nights "night 3 (20:00–10:00)", and night 0
-    "the arrival evening". Strings that are not segment keys come back unchanged.
-    """
-    try:
-        segment = Segment.from_key(str(key))
-    except ValueError:
-        return str(key)
-    times = SEGMENT_TIMES[segment.part]
-    if language == "ru":
-        if segment.is_night:
-            return "вечер прибытия" if segment.day == 0 else f"ночь {segment.day} ({times})"
-        return f"день {segment.day}, час {segment.hour} ({times})"
-    if segment.is_night:
-        return "the arrival evening" if segment.day == 0 else f"night {segment.day} ({times})"
-    return f"day {segment.day}, hour {segment.hour} ({times})"
-
-
-def segment_day(key: str) -> int:
-    """The day number of the segment key ``key`` (night ``d`` belongs to day ``d``)."""
-    return Segment.from_key(str(key)).day
-
-
-def frags_text(value: Any) -> str:
-    """A frag count (``"1/3"``, ``Fraction``, ``2``, ``0.5``) as a readable number: "1/3", "2", "1 1/2"."""
-    try:
-        number = Fraction(str(value)).limit_denominator(1000)
-    except (ValueError, ZeroDivisionError):
-        return str(value)
-    if number.denominator == 1:
-        return str(number.numerator)
-    whole, rest = divmod(number.numerator, number.denominator)
-    if whole and number > 0:
-        return f"{whole} {rest}/{number.denominator}"
-    return f"{number.numerator}/{number.denominator}"
 
 
 def and_list(items: Iterable[Any], language: str) -> str:
@@ -115,6 +81,19 @@ def and_list(items: Iterable[Any], language: str) -> str:
         return "".join(words)
     conjunction = " и " if language == "ru" else " and "
     return ", ".join(words[:-1]) + conjunction + words[-1]
+
+
+def _and_list_filter(items: Iterable[Any], *, language: str) -> str:
+    return and_list(items, language)
+
+
+def _phase_name(key: Any, *, language: str) -> str:
+    """A phase key as it is: the shared default of ``phase_name`` (a game may give its own)."""
+    return str(key)
+
+
+SHARED_FILTERS: dict[str, Callable[..., Any]] = {"and_list": _and_list_filter, "phase_name": _phase_name}
+"""The filters every game's templates have; a game's presentation may replace ``phase_name``."""
 
 
 def _language(context: Context, explicit: str | None = None) -> str:
@@ -128,19 +107,25 @@ def _language(context: Context, explicit: str | None = None) -> str:
     return language if language in LANGUAGES else "en"
 
 
-@pass_context
-def _card_filter(context: Context, value: Any, case: str = "", language: str | None = None) -> str:
-    return card_name(str(value), _language(context, language), case)
+def _speaks(function: Callable[..., Any]) -> bool:
+    """Whether ``function`` takes the template's language as its keyword-only ``language``."""
+    try:
+        parameter = inspect.signature(function).parameters.get("language")
+    except (TypeError, ValueError):
+        return False
+    return parameter is not None and parameter.kind is inspect.Parameter.KEYWORD_ONLY
 
 
-@pass_context
-def _segment_filter(context: Context, value: Any, language: str | None = None) -> str:
-    return segment_name(str(value), _language(context, language))
+def _as_filter(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` as a Jinja filter: one that speaks a language is given the template's."""
+    if not _speaks(function):
+        return function
 
+    @pass_context
+    def speaking(context: Context, value: Any, *args: Any, language: str | None = None, **kwargs: Any) -> Any:
+        return function(value, *args, language=_language(context, language), **kwargs)
 
-@pass_context
-def _and_list_filter(context: Context, value: Iterable[Any], language: str | None = None) -> str:
-    return and_list(value, _language(context, language))
+    return speaking
 
 
 class _LanguageEnvironment(Environment):
@@ -154,54 +139,87 @@ class _LanguageEnvironment(Environment):
 
 
 class Renderer:
-    """Renders players' messages from the templates in ``templates_dir`` (``<language>/<name>``)."""
+    """Renders players' messages from the templates in ``templates_dir`` (``<language>/[<kind>/]<name>``)."""
 
     def __init__(self, templates_dir: Path) -> None:
         self.templates_dir = Path(templates_dir)
-        self.environment: Environment = _LanguageEnvironment(
-            loader=FileSystemLoader(str(self.templates_dir)),
-            undefined=StrictUndefined,
-            autoescape=select_autoescape(["html", "html.j2"]),
-            trim_blocks=True,
-            lstrip_blocks=True,
-            keep_trailing_newline=True,
-        )
-        self.environment.filters.update(
-            card=_card_filter,
-            segment=_segment_filter,
-            frags=frags_text,
-            day=segment_day,
-            and_list=_and_list_filter,
-        )
-        self.environment.globals.update(
-            ROOMS=list(cards.ROOMS),
-            FURNITURE=list(cards.FURNITURE),
-            WEAPONS=list(cards.WEAPONS),
-            HALL=cards.HALL,
-            ROOM_CAPACITY=ROOM_CAPACITY,
-            MAX_TRAPS=MAX_TRAPS,
-            LAST_DAY=LAST_DAY,
-            SEGMENT_TIMES=SEGMENT_TIMES,
+        self._environments: dict[str, Environment] = {}
+
+    @property
+    def environment(self) -> Environment:
+        """The environment of the shared templates (no game's filters)."""
+        return self.environment_for("")
+
+    def environment_for(self, kind: str) -> Environment:
+        """The environment of game ``kind``: the shared filters and the game's presentation ("" for none)."""
+        if kind not in self._environments:
+            environment = _LanguageEnvironment(
+                loader=FileSystemLoader(str(self.templates_dir)),
+                undefined=StrictUndefined,
+                autoescape=select_autoescape(["html", "html.j2"]),
+                trim_blocks=True,
+                lstrip_blocks=True,
+                keep_trailing_newline=True,
+            )
+            filters = dict(SHARED_FILTERS)
+            if kind:
+                presentation = presentation_for(kind)
+                filters.update(presentation.filters)
+                environment.globals.update(presentation.globals)
+            environment.filters.update({name: _as_filter(f) for name, f in filters.items()})
+            self._environments[kind] = environment
+        return self._environments[kind]
+
+    def template(self, language: str, name: str, kind: str = "") -> Template:
+        """The template ``name`` of game ``kind`` in ``language``: the game's own, else a shared one.
+
+        Raises ``MissingTemplate`` when the game has no such template and ``name`` is not shared.
+        """
+        if language not in LANGUAGES:
+            raise ValueError(f"no templates for language {language!r}; expected one of {LANGUAGES}")
+        environment = self.environment_for(kind)
+        if kind:
+            own = f"{language}/{kind}/{name}"
+            try:
+                return environment.get_template(own)
+            except TemplateNotFound as error:
+                if error.name != own:
+                    raise
+        if name in SHARED_TEMPLATES:
+            return environment.get_template(f"{language}/{name}")
+        if kind:
+            raise MissingTemplate(
+                f"{language}/{kind}/{name}",
+                f"game {kind!r} has no template {name!r} in language {language!r} "
+                f"(expected {self.templates_dir / language / kind / name}); "
+                f"only {', '.join(sorted(SHARED_TEMPLATES))} may come from the shared set",
+            )
+        raise MissingTemplate(
+            f"{language}/{name}",
+            f"{name!r} is not a shared template: render it with the kind of the game it belongs to",
         )
 
     def render(self, language: str, name: str, /, *, kind: str = "", **context: Any) -> str:
         """The text of template ``name`` in ``language`` ("en" or "ru") filled with ``context``.
 
-        With ``kind`` (a game kind), the game's own ``<language>/<kind>/<name>`` is used when
-        it exists, else the shared ``<language>/<name>``. The template also sees ``language``
-        and ``kind``. Runs of blank lines are squeezed to one and trailing spaces dropped, so
+        With ``kind`` (a game kind), the game's own ``<language>/<kind>/<name>`` is used; a
+        shared name falls back to ``<language>/<name>``, and anything else missing raises
+        ``MissingTemplate``. (The subject of a shared notice, ``SHARED_NOTICES``, is the
+        shared one: render it without ``kind``.) The template also sees ``language`` and
+        ``kind``. Runs of blank lines are squeezed to one and trailing spaces dropped, so
         the text ends with a single newline. A variable the template needs but ``context``
         lacks raises ``jinja2.UndefinedError``.
         """
-        if language not in LANGUAGES:
-            raise ValueError(f"no templates for language {language!r}; expected one of {LANGUAGES}")
-        candidates = [f"{language}/{kind}/{name}"] if kind else []
-        template = self.environment.select_template([*candidates, f"{language}/{name}"])
+        template = self.template(language, name, kind)
         text = template.render({**context, "language": language, "kind": kind})
         lines = "\n".join(line.rstrip() for line in text.strip().splitlines())
         return _BLANK_RUNS.sub("\n\n", lines) + "\n"
 
-    def names(self, language: str = "en") -> list[str]:
-        """The templates one can render in ``language`` (partials starting with "_" left out)."""
-        folder = self.templates_dir / language
-        return sorted(p.name for p in folder.glob("*.txt.j2") if not p.name.startswith("_"))
+    def names(self, language: str = "en", kind: str = "") -> list[str]:
+        """The text templates one can render in ``language`` for game ``kind``, the game's own and the
+        shared ones (partials, whose names start with "_", left out)."""
+        own = {p.name for p in (self.templates_dir / language / kind).glob("*.txt.j2")} if kind else set()
+        shared = {
+            p.name for p in (self.templates_dir / language).glob("*.txt.j2") if p.name in SHARED_TEMPLATES
+        }
+        return sorted(name for name in own | shared if not name.startswith("_"))

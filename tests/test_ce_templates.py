@@ -28,7 +28,8 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 TEMPLATES = (
     "welcome.txt.j2", "answer.txt.j2", "subject.txt.j2", "help.txt.j2", "status.txt.j2", "news.txt.j2",
     "talk.txt.j2", "weapon_shown.txt.j2", "interrogation.txt.j2", "round_over.txt.j2", "game_over.txt.j2",
-    "_names.txt.j2", "_reasons.txt.j2", "_orders.txt.j2", "_result.txt.j2", "_standings.txt.j2",
+    "master.txt.j2", "_names.txt.j2", "_reasons.txt.j2", "_orders.txt.j2", "_result.txt.j2",
+    "_standings.txt.j2",
 )  # fmt: skip
 RESERVED = {"kind", "language", "template", "text"}
 """Keys the renderer and the mail layer pass themselves: notice data must not use them."""
@@ -367,6 +368,10 @@ ALL_PARAMS: dict[str, Any] = {
 
 def test_every_reason_code_is_reached_by_a_real_order() -> None:
     assert set(REAL_REJECTIONS) == reason_codes()
+
+
+def test_the_rules_declare_every_reason_code_they_give() -> None:
+    assert RULES.refusal_reasons == reason_codes()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -15,6 +15,7 @@ import jinja2
 import pytest
 from ms_helpers import NO_THIEF, ONE_THIEF, THREE_THIEVES, TWO_THIEVES, Game
 
+from referee.games.museum_suspects import RULES
 from referee.games.museum_suspects.content import SUSPECT, clue_text
 from referee.render import Renderer, templates_dir
 
@@ -187,6 +188,10 @@ def test_reason_codes_are_collected_from_the_rules() -> None:
         "already_investigated", "no_such_token", "clue_too_high", "value_too_low", "investigate_first",
         "suspect_not_on_grid",
     }  # fmt: skip
+
+
+def test_the_rules_declare_every_reason_code_they_give() -> None:
+    assert RULES.refusal_reasons == reason_codes()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

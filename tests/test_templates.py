@@ -1,4 +1,4 @@
-"""The players' messages (templates/en, templates/ru) rendered from real Ten Sailors games.
+"""The players' messages (templates/<language>/ten-sailors) rendered from real Ten Sailors games.
 
 Every context here is built by running the rules: a game is started, orders are
 submitted, segments are resolved and the notices of ``RULES.notices`` are rendered in
@@ -23,9 +23,11 @@ from referee.core.orders import LineVerdict, Submission
 from referee.core.rules import fold, visible
 from referee.games.ten_sailors import RULES, orders, parse
 from referee.games.ten_sailors.cards import FURNITURE, ROOMS, WEAPONS, display
+from referee.games.ten_sailors.presentation import card_name, frags_text, segment_name
 from referee.games.ten_sailors.views import orders_in_force, player_view
-from referee.render import Renderer, card_name, frags_text, segment_name, templates_dir
+from referee.render import Renderer, templates_dir
 
+KIND = "ten-sailors"
 LANGUAGES = ("en", "ru")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 TEMPLATES = (
@@ -78,6 +80,11 @@ ALL_PARAMS: dict[str, Any] = {
 def renderer() -> Renderer:
     """The renderer over the repository's templates."""
     return Renderer(templates_dir())
+
+
+def render(renderer: Renderer, language: str, template: str, /, **data: Any) -> str:
+    """``template`` rendered from the Ten Sailors templates in ``language``."""
+    return renderer.render(language, template, kind=KIND, **data)
 
 
 class Game:
@@ -139,14 +146,14 @@ def notice_for(notices: list[Notice], name: str, template: str = "report") -> di
 def answer(renderer: Renderer, language: str, game: Game, seat: str, text: str, **extra: Any) -> str:
     """The rendered answer to ``text`` sent by ``seat``."""
     verdicts = game.submit(seat, text)
-    return renderer.render(language, "answer.txt.j2", **game.answer_context(seat, verdicts, **extra))
+    return render(renderer, language, "answer.txt.j2", **game.answer_context(seat, verdicts, **extra))
 
 
 def reason_phrase(renderer: Renderer, language: str, code: str, params: dict[str, Any]) -> str:
     """The phrase the answer gives for a line rejected with ``code``."""
     verdict = {"line": "LINE", "accepted": False, "understood": {}, "reason": code, "params": params}
-    text = renderer.render(
-        language, "answer.txt.j2", character="Boris", verdicts=[verdict], orders=[], segment="d1h1"
+    text = render(
+        renderer, language, "answer.txt.j2", character="Boris", verdicts=[verdict], orders=[], segment="d1h1"
     )
     prefix = "NOT ACCEPTED: LINE — " if language == "en" else "НЕ ПРИНЯТО: LINE — "
     line = next(line for line in text.splitlines() if line.startswith(prefix))
@@ -190,23 +197,23 @@ def test_templates_dir_is_the_repository_templates_folder() -> None:
 
 
 def test_every_template_exists_in_both_languages(renderer: Renderer) -> None:
-    english = {p.name for p in (templates_dir() / "en").glob("*.txt.j2")}
-    russian = {p.name for p in (templates_dir() / "ru").glob("*.txt.j2")}
+    english = {p.name for p in (templates_dir() / "en" / KIND).glob("*.txt.j2")}
+    russian = {p.name for p in (templates_dir() / "ru" / KIND).glob("*.txt.j2")}
     assert english == russian
     assert set(TEMPLATES) <= english
-    assert "_reasons.txt.j2" not in renderer.names("en")
+    assert "_reasons.txt.j2" not in renderer.names("en", KIND)
 
 
 def test_unknown_language_is_refused(renderer: Renderer) -> None:
     with pytest.raises(ValueError, match="de"):
-        renderer.render("de", "help.txt.j2")
+        render(renderer, "de", "help.txt.j2")
 
 
 def test_missing_context_raises(renderer: Renderer) -> None:
     from jinja2 import UndefinedError
 
     with pytest.raises(UndefinedError):
-        renderer.render("en", "welcome.txt.j2", character="Anna")
+        render(renderer, "en", "welcome.txt.j2", character="Anna")
 
 
 @pytest.mark.parametrize(
@@ -222,7 +229,7 @@ def test_missing_context_raises(renderer: Renderer) -> None:
 def test_ts4_segment_names(key: str, english: str, russian: str, renderer: Renderer) -> None:
     assert segment_name(key, "en") == english
     assert segment_name(key, "ru") == russian
-    template = renderer.environment.from_string("{{ key | segment }}")
+    template = renderer.environment_for(KIND).from_string("{{ key | segment }}")
     assert template.render(key=key, language="ru") == russian
 
 
@@ -235,7 +242,7 @@ def test_ts21_frags_read_as_numbers(value: Any, shown: str) -> None:
 
 
 def test_ts9_card_filter_speaks_the_template_language(renderer: Renderer) -> None:
-    template = renderer.environment.from_string(
+    template = renderer.environment_for(KIND).from_string(
         '{{ "Kitchen" | card }}/{{ "Kitchen" | card("acc") }}/{{ "Boris" | card }}'
     )
     assert template.render(language="en") == "Kitchen/Kitchen/Boris"
@@ -336,8 +343,8 @@ def test_answer_includes_help_and_status_when_asked(language: str, renderer: Ren
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_answer_to_a_message_without_orders(language: str, renderer: Renderer) -> None:
-    text = renderer.render(
-        language, "answer.txt.j2", character="Gleb", verdicts=[], orders=[], segment="d2h1"
+    text = render(
+        renderer, language, "answer.txt.j2", character="Gleb", verdicts=[], orders=[], segment="d2h1"
     )
     assert ("held no orders" if language == "en" else "ни одного приказа") in text
 
@@ -345,8 +352,8 @@ def test_answer_to_a_message_without_orders(language: str, renderer: Renderer) -
 def test_answer_accepts_line_verdicts_as_objects(renderer: Renderer) -> None:
     game = Game()
     verdicts = game.submit("Boris", "MOVE Kitchn\nMOVE Bedroom")
-    text = renderer.render(
-        "en", "answer.txt.j2", character="Boris", verdicts=verdicts, orders=[], segment="d0n"
+    text = render(
+        renderer, "en", "answer.txt.j2", character="Boris", verdicts=verdicts, orders=[], segment="d0n"
     )
     assert "did you mean Kitchen?" in text and "OK: move to the Bedroom" in text
 
@@ -356,6 +363,10 @@ def test_answer_accepts_line_verdicts_as_objects(renderer: Renderer) -> None:
 
 def test_reason_codes_are_collected_from_the_rules() -> None:
     assert reason_codes() >= REASONS_IN_BRIEF
+
+
+def test_the_rules_declare_every_reason_code_they_give() -> None:
+    assert RULES.refusal_reasons == reason_codes()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -491,7 +502,7 @@ def test_rejected_order_is_explained(code: str, language: str, renderer: Rendere
     game = build()
     verdicts = game.submit(seat, text)
     assert verdicts[-1].reason == code, verdicts[-1]
-    rendered = renderer.render(language, "answer.txt.j2", **game.answer_context(seat, verdicts))
+    rendered = render(renderer, language, "answer.txt.j2", **game.answer_context(seat, verdicts))
     prefix = "NOT ACCEPTED: " if language == "en" else "НЕ ПРИНЯТО: "
     line = next(line for line in rendered.splitlines() if line.startswith(prefix + verdicts[-1].line + " — "))
     assert expected[language] in line
@@ -525,7 +536,7 @@ def test_ts18_report_explains_own_room_landing(
 ) -> None:
     data = notice_for(first_hour[0], "Anna")
     assert data["move"]["reason"] == "own_card"
-    text = renderer.render(language, "report.txt.j2", **data)
+    text = render(renderer, language, "report.txt.j2", **data)
     assert "TS-18" in text
     assert card_name(data["location"], language, "prep") in text
 
@@ -536,12 +547,12 @@ def test_ts19_report_gives_the_search_result_without_the_holder(
 ) -> None:
     data = notice_for(first_hour[1], "Boris")
     assert data["search"]["found"] == ["Sofa"]
-    text = renderer.render(language, "report.txt.j2", **data)
+    text = render(renderer, language, "report.txt.j2", **data)
     if language == "en":
         assert "Sofa belongs to the same set as the Kitchen; Rope does not." in text
     else:
         assert "«Диван» входит в один набор с комнатой «Кухня», а «Верёвка» — нет." in text
-    alone = renderer.render(language, "search_result.txt.j2", search=data["search"])
+    alone = render(renderer, language, "search_result.txt.j2", search=data["search"])
     assert "Anna" not in alone  # Anna holds the Kitchen set; a search never says so (TS-19)
 
 
@@ -551,7 +562,7 @@ def test_ts11_report_says_the_search_was_random(
 ) -> None:
     data = notice_for(first_hour[1], "Gleb")
     assert data["search"]["random"]
-    text = renderer.render(language, "search_result.txt.j2", search=data["search"])
+    text = render(renderer, language, "search_result.txt.j2", search=data["search"])
     assert ("at random" if language == "en" else "случайные") in text
     for card in data["search"]["cards"]:
         assert display(card, language) in text
@@ -562,14 +573,14 @@ def test_ts3_report_holds_only_the_talk_its_reader_heard(
     language: str, renderer: Renderer, first_hour: tuple[list[Notice], list[Notice]]
 ) -> None:
     said = "Anyone seen a knife?"
-    boris = renderer.render(language, "report.txt.j2", **notice_for(first_hour[1], "Boris"))
-    gleb = renderer.render(language, "report.txt.j2", **notice_for(first_hour[1], "Gleb"))
-    anna = renderer.render(language, "report.txt.j2", **notice_for(first_hour[1], "Anna"))
+    boris = render(renderer, language, "report.txt.j2", **notice_for(first_hour[1], "Boris"))
+    gleb = render(renderer, language, "report.txt.j2", **notice_for(first_hour[1], "Gleb"))
+    anna = render(renderer, language, "report.txt.j2", **notice_for(first_hour[1], "Anna"))
     assert said in boris and "Vera" in boris
     assert said not in gleb
     assert said in anna  # the host sees everything (TS-23 ruling)
     assert "See you in the kitchen" not in boris  # said during the evening, reported then
-    evening = renderer.render(language, "report.txt.j2", **notice_for(first_hour[0], "Gleb"))
+    evening = render(renderer, language, "report.txt.j2", **notice_for(first_hour[0], "Gleb"))
     assert "See you in the kitchen" in evening
 
 
@@ -577,7 +588,7 @@ def test_ts3_report_holds_only_the_talk_its_reader_heard(
 def test_report_says_where_the_reader_is_and_with_whom(
     language: str, renderer: Renderer, first_hour: tuple[list[Notice], list[Notice]]
 ) -> None:
-    text = renderer.render(language, "report.txt.j2", **notice_for(first_hour[1], "Boris"))
+    text = render(renderer, language, "report.txt.j2", **notice_for(first_hour[1], "Boris"))
     assert (
         "You are now in the Kitchen. With you: Vera."
         if language == "en"
@@ -589,7 +600,7 @@ def test_report_says_where_the_reader_is_and_with_whom(
 def test_russian_report_uses_russian_card_names(
     renderer: Renderer, first_hour: tuple[list[Notice], list[Notice]]
 ) -> None:
-    text = renderer.render("ru", "report.txt.j2", **notice_for(first_hour[1], "Boris"))
+    text = render(renderer, "ru", "report.txt.j2", **notice_for(first_hour[1], "Boris"))
     assert "Диван" in text and "Кухн" in text
     for english in ("Sofa", "Rope", "Kitchen", "Hall"):
         assert english not in text
@@ -602,7 +613,7 @@ def test_ts15_report_explains_a_full_room(language: str, renderer: Renderer) -> 
         game.submit(name, "MOVE Bedroom")
     data = notice_for(game.resolve(), "Anna")
     assert data["move"]["reason"] == "room_full"
-    text = renderer.render(language, "report.txt.j2", **data)
+    text = render(renderer, language, "report.txt.j2", **data)
     assert "TS-15" in text and data["location"] != "Bedroom"
 
 
@@ -614,7 +625,7 @@ def test_ts16_report_explains_leaving_after_two_hours(language: str, renderer: R
     game.resolve()
     data = notice_for(game.resolve(), "Gleb")
     assert data["move"]["reason"] == "two_hours"
-    text = renderer.render(language, "report.txt.j2", **data)
+    text = render(renderer, language, "report.txt.j2", **data)
     assert "TS-16" in text
     assert ("in the Bedroom" if language == "en" else "в Спальне") in text
 
@@ -636,8 +647,8 @@ def test_ts21_trap_feedback_tells_kills_and_right_cards(
     language: str, renderer: Renderer, night_one: list[Notice]
 ) -> None:
     data = notice_for(night_one, "Boris")
-    text = renderer.render(language, "report.txt.j2", **data)
-    alone = renderer.render(language, "trap_feedback.txt.j2", traps=data["traps"])
+    text = render(renderer, language, "report.txt.j2", **data)
+    alone = render(renderer, language, "trap_feedback.txt.j2", traps=data["traps"])
     assert alone.strip() in text
     if language == "en":
         assert "Your trap for Anna (Kitchen, Sofa, Knife) worked: Anna is dead" in text
@@ -655,11 +666,11 @@ def test_ts21_death_reveals_the_hand_to_everyone(
     language: str, renderer: Renderer, night_one: list[Notice]
 ) -> None:
     for name in ("Boris", "Vera", "Gleb", "Anna"):
-        text = renderer.render(language, "report.txt.j2", **notice_for(night_one, name))
+        text = render(renderer, language, "report.txt.j2", **notice_for(night_one, name))
         assert all(display(card, language) in text for card in HANDS["Anna"])
         assert "day 2" in text if language == "en" else "дня 2" in text
-    news = renderer.render(
-        language, "death_announcement.txt.j2", deaths=notice_for(night_one, "Gleb")["deaths"]
+    news = render(
+        renderer, language, "death_announcement.txt.j2", deaths=notice_for(night_one, "Gleb")["deaths"]
     )
     assert "Anna" in news and "Boris" not in news and "Vera" not in news  # the killers stay unnamed
 
@@ -668,7 +679,7 @@ def test_ts21_death_reveals_the_hand_to_everyone(
 def test_ts21_dead_reader_is_told_plainly(language: str, renderer: Renderer, night_one: list[Notice]) -> None:
     data = notice_for(night_one, "Anna")
     assert data["alive"] is False
-    text = renderer.render(language, "report.txt.j2", **data)
+    text = render(renderer, language, "report.txt.j2", **data)
     assert ("You are dead." if language == "en" else "Вы погибли.") in text
     assert ("You are now in" if language == "en" else "Сейчас вы в") not in text
 
@@ -684,13 +695,13 @@ def test_ts24_last_survivor_wins_and_the_dead_hear_of_it(language: str, renderer
     game.submit("Boris", "TRAP Vera Garage Sink Poison\nTRAP Gleb Conservatory Nightstand Baseball Bat")
     notices = game.resolve()
     news = notice_for(notices, "Anna", "announcement")
-    text = renderer.render(language, "announcement.txt.j2", **news)
+    text = render(renderer, language, "announcement.txt.j2", **news)
     if language == "en":
         assert "Boris is the only one left alive and wins the game (rule TS-24)." in text
     else:
         assert "В живых остался только один персонаж — Boris." in text
     assert "Vera" in text and "Gleb" in text and display("Garage", language) in text
-    boris = renderer.render(language, "report.txt.j2", **notice_for(notices, "Boris"))
+    boris = render(renderer, language, "report.txt.j2", **notice_for(notices, "Boris"))
     assert ("THE GAME IS OVER." if language == "en" else "ИГРА ОКОНЧЕНА.") in boris
     assert "- Boris: 4" in boris  # the host's two frags, then one for each of the last two
 
@@ -705,13 +716,13 @@ def test_ts25_tie_without_a_host_kill_is_a_partial_victory(language: str, render
     notices = game.resolve() + game.play_out()
     ended = notice_for(notices, "Boris")["ended"]
     assert ended["partial"] and ended["reason"] == "frags"
-    text = renderer.render(language, "game_over.txt.j2", ended=ended)
+    text = render(renderer, language, "game_over.txt.j2", ended=ended)
     if language == "en":
         assert "A tie at 1 frag each: Boris and Vera share a partial victory (rule TS-25)." in text
     else:
         assert "Ничья: Boris и Vera набрали поровну фрагов (1) и делят частичную победу" in text
     for notice in notices:  # rendering never raises along a whole game
-        renderer.render(language, f"{notice.template}.txt.j2", **notice.data)
+        render(renderer, language, f"{notice.template}.txt.j2", **notice.data)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -724,7 +735,7 @@ def test_ts25_host_kill_breaks_a_tie(language: str, renderer: Renderer) -> None:
     notices = game.resolve() + game.play_out()
     ended = notice_for(notices, "Vera")["ended"]
     assert ended["winners"] == ["Boris"] and not ended["partial"]
-    text = renderer.render(language, "report.txt.j2", **notice_for(notices, "Vera"))
+    text = render(renderer, language, "report.txt.j2", **notice_for(notices, "Vera"))
     assert "TS-25" in text
     assert (
         "Boris wins with the most frags: 2" if language == "en" else "Побеждает Boris: больше всех фрагов — 2"
@@ -742,7 +753,7 @@ def test_ts25_everyone_dead(language: str, renderer: Renderer) -> None:
     notices = game.resolve()
     data = notice_for(notices, "Gleb")
     assert data["ended"]["reason"] == "everyone_died"
-    text = renderer.render(language, "report.txt.j2", **data)
+    text = render(renderer, language, "report.txt.j2", **data)
     assert ("Nobody is left alive" if language == "en" else "В живых не осталось никого") in text
     assert ("You are dead." if language == "en" else "Вы погибли.") in text
 
@@ -752,7 +763,7 @@ def test_ts25_everyone_dead(language: str, renderer: Renderer) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_help_lists_the_order_language_and_every_card(language: str, renderer: Renderer) -> None:
-    text = renderer.render(language, "help.txt.j2")
+    text = render(renderer, language, "help.txt.j2")
     words = (
         ["MOVE", "SEARCH", "TRAP", "SAY", "CANCEL", "HELP", "STATUS", "DAY 2 HOUR 3:", "NIGHT 2:"]
         if language == "en"
@@ -780,7 +791,8 @@ def test_help_lists_the_order_language_and_every_card(language: str, renderer: R
 def test_ts18_welcome_names_the_hand_and_the_forbidden_room(language: str, renderer: Renderer) -> None:
     game = Game()
     anna = game.state.character("Anna")
-    text = renderer.render(
+    text = render(
+        renderer,
         language,
         "welcome.txt.j2",
         character="Anna",
@@ -810,7 +822,7 @@ def test_ts21_trap_on_the_already_dead_comes_to_nothing(language: str, renderer:
         game.resolve()
     data = notice_for(game.resolve(), "Boris")
     assert data["traps"][0]["void"]
-    text = renderer.render(language, "trap_feedback.txt.j2", traps=data["traps"])
+    text = render(renderer, language, "trap_feedback.txt.j2", traps=data["traps"])
     assert "Anna" in text
     assert ("came to nothing" if language == "en" else "ни к чему не привела") in text
 
@@ -818,12 +830,12 @@ def test_ts21_trap_on_the_already_dead_comes_to_nothing(language: str, renderer:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_ts21_status_shows_the_dead_with_their_cards(language: str, renderer: Renderer) -> None:
     game = _after_a_death()
-    living = renderer.render(
-        language, "status.txt.j2", view=player_view(game.state, "Vera", visible(game.log, "Vera"))
+    living = render(
+        renderer, language, "status.txt.j2", view=player_view(game.state, "Vera", visible(game.log, "Vera"))
     )
     assert "Anna: " + ", ".join(display(card, language) for card in HANDS["Anna"]) in living
     assert display("Garage", language) in living  # Vera's own hand
-    dead = renderer.render(
-        language, "status.txt.j2", view=player_view(game.state, "Anna", visible(game.log, "Anna"))
+    dead = render(
+        renderer, language, "status.txt.j2", view=player_view(game.state, "Anna", visible(game.log, "Anna"))
     )
     assert ("You are dead" if language == "en" else "Ваш персонаж погиб") in dead

@@ -34,6 +34,12 @@ class Rules(Protocol[S]):
     """Keys a game file's [game] table may give for this game, passed to ``start`` as they are."""
     player_keys: frozenset[str]
     """Keys a game file's [[players]] entry may give besides name and email."""
+    notice_templates: frozenset[str]
+    """The template of every notice the game writes (``welcome``, ``relays``, ``notices``) and
+    ``answer``: each needs a text in every language (``templates/<language>/<kind>/<name>.txt.j2``)."""
+    refusal_reasons: frozenset[str]
+    """Every reason code a refused ``LineVerdict`` of the game may carry: each needs a phrase in
+    every language (the game's ``_reasons.txt.j2``)."""
 
     def start(self, setup: dict[str, Any]) -> list[Event]:
         """The events that open a game described by ``setup`` (raises ``ValueError`` if invalid)."""
@@ -124,6 +130,8 @@ class GameRules(Generic[S]):
     early_close: bool
     setup_keys: frozenset[str]
     player_keys: frozenset[str]
+    notice_templates: frozenset[str]
+    refusal_reasons: frozenset[str]
     start: Callable[[dict[str, Any]], list[Event]]
     apply: Callable[[S | None, Event], S]
     phase: Callable[[S], Phase]

@@ -1,7 +1,16 @@
-"""The games the referee runs, each a package of pure rules; ``rules_for`` finds one by kind."""
+"""The games the referee runs, each a package of pure rules.
+
+``rules_for`` finds a game's rules by kind and ``presentation_for`` the filters and
+globals its templates use (the package's ``presentation`` module). The skeleton game in
+``_template`` (kind ``TEMPLATE_KIND``) is not one players can choose: it is left out of
+``KINDS`` and of ``rules_for``, and only the contract test and the next game's author
+load it (``contract_kinds``, ``contract_rules``).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
@@ -12,13 +21,52 @@ PACKAGES = {
     "museum-suspects": "referee.games.museum_suspects",
     "cosmic-express": "referee.games.cosmic_express",
 }
-"""Each game kind and the package holding its rules (as ``RULES``)."""
+"""Each game kind players may choose and the package holding its rules (as ``RULES``)."""
 
 KINDS = tuple(PACKAGES)
 """Every game kind ``rules_for`` knows."""
+
+TEMPLATE_KIND = "_template"
+"""The kind of the skeleton game (``referee/games/_template``): a model to copy, never offered to players."""
+
+_SKELETON = "referee.games._template"
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """What a game adds to its templates' environment: ``filters`` and ``globals`` by name.
+
+    A filter with a keyword-only ``language`` parameter is given the template's language.
+    """
+
+    filters: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    globals: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _package(kind: str) -> str:
+    """The package of ``kind``, the skeleton's included (raises ``KeyError`` for an unknown kind)."""
+    return _SKELETON if kind == TEMPLATE_KIND else PACKAGES[kind]
 
 
 def rules_for(kind: str) -> Rules[Any]:
     """The rules of the game kind ``kind`` (raises ``KeyError`` for an unknown kind)."""
     rules: Rules[Any] = import_module(PACKAGES[kind]).RULES
     return rules
+
+
+def contract_kinds() -> tuple[str, ...]:
+    """Every kind the game contract is checked on: the players' games and the skeleton."""
+    return (*KINDS, TEMPLATE_KIND)
+
+
+def contract_rules(kind: str) -> Rules[Any]:
+    """The rules of any kind of ``contract_kinds`` (raises ``KeyError`` for an unknown kind)."""
+    rules: Rules[Any] = import_module(_package(kind)).RULES
+    return rules
+
+
+def presentation_for(kind: str) -> Presentation:
+    """The filters and globals of game ``kind``'s templates, from its ``presentation`` module
+    (``FILTERS`` and ``GLOBALS``, both optional); raises ``KeyError`` for an unknown kind."""
+    module = import_module(f"{_package(kind)}.presentation")
+    return Presentation(filters=getattr(module, "FILTERS", {}), globals=getattr(module, "GLOBALS", {}))

@@ -52,11 +52,56 @@ from referee.games.cosmic_express.state import GameState
 
 __all__ = ["RULES", "SetupError"]
 
+NOTICES = frozenset(
+    {"welcome", "answer", "news", "talk", "weapon_shown", "interrogation", "round_over", "game_over"}
+)
+"""The templates of the notices these rules write, and of the answer to a player's orders."""
+
+REASONS = frozenset(
+    {
+        "accept_needs_item",
+        "already_arrested",
+        "already_done",
+        "already_revealed",
+        "arrest_self",
+        "arrest_too_early",
+        "bad_offer_id",
+        "bad_slot",
+        "game_over",
+        "item_in_offer",
+        "missing_arguments",
+        "no_dummy",
+        "not_detective",
+        "not_holding",
+        "not_your_offer",
+        "offer_closed",
+        "offer_not_to_you",
+        "offer_self",
+        "offer_to_dummy",
+        "own_offer",
+        "player_done",
+        "reveal_too_early",
+        "say_empty",
+        "swap_only_dummy",
+        "talk_in_trading",
+        "talk_over",
+        "trading_closed",
+        "unknown_item",
+        "unknown_offer",
+        "unknown_order",
+        "unknown_player",
+        "you_are_done",
+    }
+)
+"""Every reason code a refused line of orders may carry (the parser's and the judges')."""
+
 RULES: GameRules[GameState] = GameRules(
     kind="cosmic-express",
     early_close=True,
     setup_keys=frozenset({"weapon", "dummy", "rounds", "longer"}),
     player_keys=frozenset({"role", "items"}),
+    notice_templates=NOTICES,
+    refusal_reasons=REASONS,
     start=deal.start,
     apply=apply.apply,
     phase=attrgetter("phase"),

@@ -22,11 +22,39 @@ from referee.games.museum_suspects.state import GameState, apply
 
 __all__ = ["RULES", "SetupError"]
 
+NOTICES = frozenset({"welcome", "answer", "turn", "game_over"})
+"""The templates of the notices these rules write, and of the answer to a player's orders."""
+
+REASONS = frozenset(
+    {
+        "already_investigated",
+        "already_suggested",
+        "bad_clue",
+        "bad_room",
+        "bad_value",
+        "clue_too_high",
+        "extra_words",
+        "game_over",
+        "investigate_first",
+        "missing_arguments",
+        "missing_value",
+        "no_such_token",
+        "not_your_turn",
+        "suspect_not_on_grid",
+        "unknown_order",
+        "unknown_target",
+        "value_too_low",
+    }
+)
+"""Every reason code a refused line of orders may carry (the parser's and the judges')."""
+
 RULES: GameRules[GameState] = GameRules(
     kind="museum-suspects",
     early_close=True,
     setup_keys=frozenset({"grid", "clues"}),
     player_keys=frozenset(),
+    notice_templates=NOTICES,
+    refusal_reasons=REASONS,
     start=setup.start,
     apply=apply,
     phase=turns.phase,

@@ -15,11 +15,51 @@ from referee.core.rules import GameRules
 from referee.games.ten_sailors import apply, bot, notices, orders, resolve, setup, snapshot, views
 from referee.games.ten_sailors.state import GameState
 
+NOTICES = frozenset({"welcome", "answer", "talk", "report", "announcement"})
+"""The templates of the notices these rules write, and of the answer to a player's orders."""
+
+REASONS = frozenset(
+    {
+        "after_the_end",
+        "bad_hour",
+        "cancel_what",
+        "dead",
+        "game_over",
+        "missing_arguments",
+        "move_one_place",
+        "no_traps_night_zero",
+        "not_a_location",
+        "nothing_to_cancel",
+        "say_empty",
+        "say_in_advance",
+        "search_at_night",
+        "search_in_hall",
+        "search_room_card",
+        "search_same_card",
+        "search_two_cards",
+        "segment_over",
+        "trap_duplicate",
+        "trap_in_daytime",
+        "trap_limit",
+        "trap_one_target",
+        "trap_self",
+        "trap_target_dead",
+        "trap_three_cards",
+        "unknown_card",
+        "unknown_location",
+        "unknown_order",
+        "unknown_word",
+    }
+)
+"""Every reason code a refused line of orders may carry (the parser's and the judges')."""
+
 RULES: GameRules[GameState] = GameRules(
     kind="ten-sailors",
     early_close=False,  # TS-4: hours end on the calendar, whoever has moved
     setup_keys=frozenset(),
     player_keys=frozenset({"host", "hand"}),
+    notice_templates=NOTICES,
+    refusal_reasons=REASONS,
     start=setup.start,
     apply=apply.apply,
     phase=views.phase,
