@@ -22,10 +22,8 @@ from referee.config import MailSettings
 from referee.core.notices import REPLIES
 from referee.core.seats import MASTER
 from referee.mail.reading import clean_subject
-from referee.render import LANGUAGES, Renderer
+from referee.render import LANGUAGES, SHARED_NOTICES, Renderer
 
-SHARED = frozenset({"reminder", "master_welcome", "master_answer", "master_note"})
-"""Notices every game sends alike, from the shared templates."""
 
 REFUSAL_SUBJECT = "Your mail was not read / Ваше письмо не прочитано"
 """The subject of every refusal: it repeats nothing of the mail refused."""
@@ -133,7 +131,7 @@ def _message(
     language = game.language
     kind = game.kind
     text = renderer.render(language, f"{notice.template}.txt.j2", kind=kind, **context)
-    shared = notice.template in SHARED  # its subject is the shared one, whatever the game
+    shared = notice.template in SHARED_NOTICES  # its subject is the shared one, whatever the game
     subject = renderer.render(
         language, "subject.txt.j2", kind="" if shared else kind, template=notice.template, **context
     )
