@@ -24,7 +24,6 @@ from referee.core.seats import MASTER
 from referee.mail.reading import clean_subject
 from referee.render import LANGUAGES, SHARED_NOTICES, Renderer
 
-
 REFUSAL_SUBJECT = "Your mail was not read / Ваше письмо не прочитано"
 """The subject of every refusal: it repeats nothing of the mail refused."""
 
