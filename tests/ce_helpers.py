@@ -107,7 +107,7 @@ class Game:
         before = self.state
         events = RULES.resolve(before)
         self.state = fold(RULES, events, before)
-        self.notices += RULES.notices(before, events, self.phase_log)
+        self.notices += RULES.notices(before, self.state, events, self.phase_log)
         self.log += events
         self.phase_log = []
         return events

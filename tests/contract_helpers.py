@@ -92,7 +92,7 @@ def play(rules: Rules[Any], seed: int) -> Played:
         events = rules.resolve(current)
         after = fold(rules, events, current) if events else current
         game.log += events
-        game.notices += rules.notices(current, events, phase_log)
+        game.notices += rules.notices(current, after, events, phase_log)
         phase_log = []
         game.states.append(after)
         game.checkpoints.append((key, len(game.log), after))

@@ -95,8 +95,8 @@ class Game:
     def resolve(self) -> list[Event]:
         """Close the open turn (as at its deadline, or by early close); returns the events."""
         events = RULES.resolve(self.state)
-        self.notices.extend(RULES.notices(self.state, events, self.phase_log))
-        self.state = fold(RULES, events, self.state)
+        before, self.state = self.state, fold(RULES, events, self.state)
+        self.notices.extend(RULES.notices(before, self.state, events, self.phase_log))
         self.log.extend(events)
         self.phase_log = []
         return events

@@ -80,6 +80,7 @@ class Site:
     outgoing: str = ""
     service: str = "tick_seconds = 0.2\nwait_seconds = 0.5\nretry_seconds = 1\nlease_seconds = 3\n"
     extra: str = ""
+    templates: Path = PROJECT_ROOT / "templates"
     _numbers: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -95,7 +96,7 @@ class Site:
         """Writes ``referee.toml`` from the site's settings."""
         (self.root / "referee.toml").write_text(
             f'[database]\nurl = "{self.database_url}"\n\n[paths]\nschedules = "schedules"\n'
-            f'templates = "{PROJECT_ROOT / "templates"}"\n\n'
+            f'templates = "{self.templates}"\n\n'
             f'[mail]\naddress = "{REFEREE}"\nincoming = "{self.incoming}"\noutgoing = "{self.outgoing}"\n'
             f"{self.extra}\n[service]\n{self.service}",
             encoding="utf-8",

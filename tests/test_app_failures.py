@@ -12,6 +12,7 @@ import pytest
 
 from referee import games
 from referee.app import COMMAND_LINE, GameStopped, Referee, RefereeError
+from referee.config import PROJECT_ROOT
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest
 from referee.mail.transports import MaildirOutbox
@@ -49,7 +50,8 @@ def create(referee: Referee, game_id: str, kind: str) -> None:
 
 @pytest.fixture
 def site(tmp_path: Path, sqlite_url: str) -> Site:
-    site = Site(tmp_path, sqlite_url)
+    templates = broken_game.with_templates(PROJECT_ROOT / "templates", tmp_path / "templates")
+    site = Site(tmp_path, sqlite_url, templates=templates)
     referee = site.store()
     create(referee, BROKEN, broken_game.KIND)
     create(referee, HEALTHY, "ten-sailors")

@@ -18,15 +18,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email import policy
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlmodel import Session, select
 
+from referee import games
 from referee.app import Referee
 from referee.config import PROJECT_ROOT
 from referee.store.models import SeatRow
+from referee.testing import broken_game
 from referee.testing.loopback import DovecotServer, SmtpServer, dovecot_server, smtp_server
-from tests.service_helpers import Driven, Site, drop, event_log, resolutions
+from tests.service_helpers import PLAYERS, Driven, Site, drop, event_log, resolutions
 
 GAME = "castle"
 PLAYING = ("d0n", "d1h1", "d1h2")
@@ -44,13 +47,14 @@ class Live:
     env: dict[str, str]
     processes: list[subprocess.Popen[bytes]]
 
-    def serve(self, crash_at: str | None = None) -> subprocess.Popen[bytes]:
-        """Starts `referee serve`; with ``crash_at`` (``<point>:<n>``) through ``python -m referee.testing``,
-        which arms the crash points, so that it kills itself there."""
+    def serve(self, crash_at: str | None = None, *, tools: bool = False) -> subprocess.Popen[bytes]:
+        """Starts `referee serve`; with ``crash_at`` (``<point>:<n>``) or ``tools`` through
+        ``python -m referee.testing``, which arms the crash points (so that it kills itself there)
+        and knows the deliberately broken game."""
         log = (self.site.root / f"serve-{len(self.processes)}.log").open("wb")
         module, env = "referee", self.env
-        if crash_at is not None:
-            module, env = "referee.testing", {**self.env, "REFEREE_CRASH_AT": crash_at}
+        if crash_at is not None or tools:
+            module, env = "referee.testing", {**self.env, "REFEREE_CRASH_AT": crash_at or ""}
         process = subprocess.Popen(
             [sys.executable, "-m", module, "serve", "--config", str(self.site.config_path)],
             env=env,
@@ -151,7 +155,7 @@ def replayed(live: Live, tmp_path: Path) -> Driven:
 def same_seats(original: Referee, copy: Referee) -> None:
     """Gives the seats of ``copy`` the tokens of ``original``, so the same mails reach the same seats."""
     tokens = {seat.name: seat.token for seat in original.seats(GAME)}
-    with Session(copy.engine) as session, session.begin():
+    with Session(copy.database.engine) as session, session.begin():
         for seat in session.exec(select(SeatRow).where(SeatRow.game_id == GAME)).all():
             seat.token = tokens[seat.name]
             session.add(seat)
@@ -259,3 +263,76 @@ def test_mail_refused_for_good_is_shown_to_the_game_master_and_the_rest_still_go
     assert report["games"][0]["id"] == GAME and report["outbox"]["waiting"] == 0
     delivered = {tuple(rcpts) for _, rcpts, _ in live.smtp.received}
     assert ("anna@example.org",) in delivered and ("vera@example.org",) not in delivered
+
+
+def test_one_broken_game_among_healthy_ones_stops_alone_under_serve(
+    tmp_path: Path, sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game whose rules raise at a boundary stops with its error; the healthy games keep their
+    calendar, mail to them is answered, mail to the stopped game is kept and answered as held, and
+    the service itself never stops."""
+    monkeypatch.setitem(games.PACKAGES, broken_game.KIND, broken_game.__name__)
+    templates = broken_game.with_templates(PROJECT_ROOT / "templates", tmp_path / "templates")
+    with dovecot_server() as imap, smtp_server(tmp_path / "delivered") as smtp:
+        site = Site(tmp_path, sqlite_url, incoming=imap.url(), outgoing=smtp.url(), templates=templates)
+        start = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=2)
+        site.create_game(GAME, start, schedule="ten-sailors-blink")
+        site.create_game("other", start, schedule="ten-sailors-blink")
+        referee = site.store()
+        players = [{"name": name, "hand": hand} for name, (_, hand) in PLAYERS.items()]
+        referee.create_game(
+            setup={"id": "wreck", "seed": 7, "language": "en", "players": players},
+            kind=broken_game.KIND,
+            schedule="ten-sailors-blink",
+            seats=[{"name": name, "email": email} for name, (email, _) in PLAYERS.items()],
+            settings={"start": start.isoformat(), "relay_talk": True},
+            now=start,
+        )
+        live = Live(site, imap, smtp, start, {**os.environ, "REFEREE_IMAP_PASSWORD": imap.password}, [])
+        try:
+            live.serve(tools=True)
+            stopped = lambda: referee.load("wreck").row.failed_at is not None  # noqa: E731
+            wait_until(stopped, 30)  # day 1, hour 1 ends 10 s after the start
+            imap.append(site.mail_from("wreck", "Anna", "MOVE Kitchen", datetime.now(UTC)))
+            imap.append(site.mail_from(GAME, "Anna", "MOVE Kitchen", datetime.now(UTC)))
+            resolved = lambda game: referee.resolution_count(game, "d1h2") == 1  # noqa: E731
+            wait_until(lambda: resolved(GAME) and resolved("other") and len(referee.inbound()) == 2, 30)
+            wait_until(lambda: referee.letters.backlog()[0] == 0, 30)
+            status = live_status(site)
+        finally:
+            for process in live.processes:
+                if process.poll() is None:
+                    process.send_signal(signal.SIGTERM)
+            codes = [process.wait(timeout=30) for process in live.processes]
+        assert codes == [0], live.logs()
+
+        assert (
+            referee.resolution_count("wreck", "d0n") == 1 and referee.resolution_count("wreck", "d1h1") == 0
+        )
+        assert "DeliberateFault" in (referee.load("wreck").row.failure or "")
+        assert {row.game_id: row.outcome for row in referee.inbound()} == {
+            "wreck": "held:game-stopped",
+            GAME: "accepted",
+        }
+        held = [n for n in referee.notices("wreck") if n.template == "held"]
+        assert len(held) == 1 and held[0].sent_at is not None
+        sent = {
+            str(email.message_from_bytes(raw, policy=policy.default)["Message-ID"])
+            for _, _, raw in smtp.received
+        }
+        assert f"<n{held[0].id}.wreck@example.org>" in sent
+        games_status = {game["id"]: game for game in status["games"]}
+        assert games_status["wreck"]["failed"] and not games_status[GAME]["failed"]
+        assert "game stopped on an error in its rules" in live.logs()
+
+
+def live_status(site: Site) -> dict[str, Any]:
+    """What ``referee status --json`` prints for ``site``."""
+    result = subprocess.run(
+        [sys.executable, "-m", "referee", "status", "--json", "--config", str(site.config_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PROJECT_ROOT,
+    )
+    return dict(json.loads(result.stdout))

@@ -114,7 +114,7 @@ class Game:
         events = RULES.resolve(before)
         self.state = fold(RULES, events, before)
         self.log += events
-        notices = RULES.notices(before, events, self.phase_log)
+        notices = RULES.notices(before, self.state, events, self.phase_log)
         self.phase_log = []
         return notices
 

@@ -190,9 +190,10 @@ class Play:
         game_id, phase = loaded.row.id, loaded.rules.phase(loaded.state).key
         loaded = self._play_bots(session, loaded, now)
         events = loaded.rules.resolve(loaded.state)
-        notices = loaded.rules.notices(loaded.state, events, rows.phase_log(session, game_id, phase))
+        phase_log = rows.phase_log(session, game_id, phase)
         first = loaded.seq + 1
         after = append(session, loaded, events, phase, now)
+        notices = loaded.rules.notices(loaded.state, after.state, events, phase_log)
         self.clock(session, after, now)
         after = save(session, after)
         rows.record_resolution(session, game_id, phase, now, first, after.seq)

@@ -69,8 +69,9 @@ class Rules(Protocol[S]):
         """The events that close the current phase and open the next."""
         ...
 
-    def notices(self, before: S, events: list[Event], phase_log: list[Event]) -> list[Notice]:
-        """What the players must be told about the resolution ``events`` applied to ``before``.
+    def notices(self, before: S, after: S, events: list[Event], phase_log: list[Event]) -> list[Notice]:
+        """What the players must be told about the resolution ``events`` that turned ``before``
+        into ``after`` (the state is given, never folded again).
 
         ``phase_log`` holds the events logged while the phase being closed was open.
         """
@@ -139,7 +140,7 @@ class GameRules(Generic[S]):
     waiting: Callable[[S], tuple[str, ...]]
     submit: Callable[[S, Submission], tuple[list[LineVerdict], list[Event]]]
     resolve: Callable[[S], list[Event]]
-    notices: Callable[[S, list[Event], list[Event]], list[Notice]]
+    notices: Callable[[S, S, list[Event], list[Event]], list[Notice]]
     welcome: Callable[[S], list[Notice]]
     answer: Callable[[S, S, str, list[LineVerdict], Seen], dict[str, Any]]
     relays: Callable[[str, list[Event]], list[Notice]]

@@ -48,6 +48,12 @@ def _package(kind: str) -> str:
     return _SKELETON if kind == TEMPLATE_KIND else PACKAGES[kind]
 
 
+def register(kind: str, package: str) -> None:
+    """Makes the game whose rules are ``package.RULES`` known as ``kind`` to this process (for the
+    tests' tools; game files still offer only ``KINDS``)."""
+    PACKAGES[kind] = package
+
+
 def rules_for(kind: str) -> Rules[Any]:
     """The rules of the game kind ``kind`` (raises ``KeyError`` for an unknown kind)."""
     rules: Rules[Any] = import_module(PACKAGES[kind]).RULES

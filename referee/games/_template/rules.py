@@ -24,7 +24,7 @@ from referee.games._template.content import (
     ORDER_WORDS,
     ROUNDS,
 )
-from referee.games._template.state import GameState, apply
+from referee.games._template.state import GameState
 
 
 class SetupError(ValueError):
@@ -144,11 +144,8 @@ def relays(seat: str, events: list[Event]) -> list[Notice]:
     return []
 
 
-def notices(before: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
+def notices(before: GameState, after: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
     """Everyone is told the words of the round just closed, or, after the last, every round's."""
-    after = before
-    for event in events:
-        after = apply(after, event)
     if after.finished:
         return [Notice("game_over", after.seats, {"rounds": [dict(words) for words in after.revealed]})]
     data = {"round": before.round, "words": dict(after.revealed[-1]), "next": after.round}

@@ -13,7 +13,6 @@ from referee.core.events import Event
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict
 from referee.core.rules import Seen
-from referee.games.cosmic_express.apply import apply
 from referee.games.cosmic_express.cards import MURDERER
 from referee.games.cosmic_express.state import GameState
 from referee.games.cosmic_express.views import player_view
@@ -146,7 +145,7 @@ def _everyone_but(event: Event, left_out: list[str]) -> list[str]:
     return [s for s in event.audience if s not in left_out]
 
 
-def notices(before: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
+def notices(before: GameState, after: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
     """The letters that close a phase.
 
     The end of trading: each player is told the Detective (CE-5), their cards and the offers
@@ -154,9 +153,6 @@ def notices(before: GameState, events: list[Event], phase_log: list[Event]) -> l
     the arrest and the winners (CE-6, CE-7) and the standings (CE-8); each player also gets
     their cards for the next round, or the game is over.
     """
-    after = before
-    for event in events:
-        after = apply(after, event)
     kinds = {e.kind for e in events}
     if "trading_closed" in kinds:
         return _interrogation_letters(after, events)

@@ -18,7 +18,7 @@ from referee.core.orders import LineVerdict
 from referee.core.rules import Seen
 from referee.games.museum_suspects.content import SUSPECT
 from referee.games.museum_suspects.grid import board, marks
-from referee.games.museum_suspects.state import EXIT, ROUNDS, TOKEN_VALUES, GameState, apply
+from referee.games.museum_suspects.state import EXIT, ROUNDS, TOKEN_VALUES, GameState
 from referee.games.museum_suspects.views import player_view
 
 
@@ -108,11 +108,8 @@ def turn_summary(before: GameState, after: GameState) -> dict[str, Any]:
     }
 
 
-def notices(before: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
+def notices(before: GameState, after: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
     """The news of a closed turn for each player, or the final reveal for everyone."""
-    after = before
-    for event in events:
-        after = apply(after, event)
     summary = turn_summary(before, after)
     if after.finished:
         result = dict(after.result)

@@ -8,7 +8,7 @@ from typing import Any
 from referee.core.events import Event
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict
-from referee.core.rules import Seen, fold
+from referee.core.rules import Seen
 from referee.games.ten_sailors.state import GameState
 from referee.games.ten_sailors.views import orders_in_force, player_view
 
@@ -63,16 +63,13 @@ def relays(seat: str, events: list[Event]) -> list[Notice]:
     ]
 
 
-def notices(before: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
+def notices(before: GameState, after: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
     """One report per character living when the segment closed, and news for the dead.
 
     A report holds only what its reader may know: their own search, landing and trap
     feedback, the table talk of the places they were in while they were there, and
     public news (deaths with the revealed hands, the end of the game).
     """
-    from referee.games.ten_sailors import RULES
-
-    after = fold(RULES, events, before)
     public = {
         "segment": before.segment.key,
         "next": after.segment.key if not after.finished else None,

@@ -2,12 +2,16 @@
 
 It plays exactly like Ten Sailors, except that its rules raise an error when they resolve
 day 1, hour 1, and when a seat sends the line ``BREAK``. ``install()`` makes it known
-to this process (``kind = "broken-sailors"``); it is never installed in production.
+to this process (``kind = "broken-sailors"``; ``python -m referee.testing`` installs it);
+it is never installed in production. Its texts are Ten Sailors': ``with_templates`` copies
+a templates folder and gives the broken game its own copy of Ten Sailors' templates.
 """
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from referee.core.orders import LineVerdict, Submission
@@ -39,7 +43,16 @@ RULES = replace(TEN_SAILORS, kind=KIND, resolve=_resolve, submit=_submit)
 
 
 def install() -> None:
-    """Makes the broken game known to this process, with Ten Sailors' texts."""
+    """Makes the broken game known to this process (not to game files: players never choose it)."""
     from referee import games
 
-    games.PACKAGES[KIND] = __name__
+    games.register(KIND, __name__)
+
+
+def with_templates(source: Path, target: Path) -> Path:
+    """Copies the templates folder ``source`` to ``target`` with Ten Sailors' texts also under the
+    broken game's kind, in every language; returns ``target``."""
+    shutil.copytree(source, target, dirs_exist_ok=True)
+    for language in (folder for folder in target.iterdir() if (folder / "ten-sailors").is_dir()):
+        shutil.copytree(language / "ten-sailors", language / KIND, dirs_exist_ok=True)
+    return target
