@@ -31,11 +31,11 @@ def test_a_registered_callback_sees_every_checkpoint_in_order() -> None:
     assert seen == ["resolve", "sent"]
 
 
-def test_without_callbacks_a_checkpoint_does_nothing_even_with_the_crash_variable_set(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv(faults.VARIABLE, "resolve:1")
-    hooks.checkpoint("resolve")  # still alive: faults.install() was never called
+def test_without_callbacks_a_checkpoint_does_nothing_even_with_the_crash_variable_set() -> None:
+    code = "from referee.core.hooks import checkpoint\ncheckpoint('resolve')\nprint('alive')\n"
+    result = _run(code, "resolve:1")  # faults.install() is never called: the process lives on
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["alive"]
 
 
 def test_installed_faults_leave_other_points_alone(monkeypatch: pytest.MonkeyPatch) -> None:
