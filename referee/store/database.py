@@ -9,7 +9,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy import event, inspect
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import create_engine
@@ -117,5 +116,11 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 
 def _revision(connection: Connection) -> str | None:
-    """The revision the database is at; None when it has no ``alembic_version`` table (or no row)."""
-    return MigrationContext.configure(connection).get_current_revision()
+    """The revision the database is at; None when it has no ``alembic_version`` table (or no row).
+
+    Read with plain SQL, so that a database already at ``HEAD`` costs every command two small
+    queries and no import of Alembic.
+    """
+    if not inspect(connection).has_table("alembic_version"):
+        return None
+    return connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
