@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,25 @@ ENVIRONMENT = "REFEREE_CONFIG"
 
 class ConfigError(ValueError):
     """A configuration file that is missing or cannot be read."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The ``[limits]`` table: how much of a mail from anyone the referee reads at all.
+
+    Checked before any parsing: ``mail_bytes`` (a whole mail as received), ``header_bytes``
+    (all its headers together), ``headers`` (header fields), ``mime_parts`` and ``mime_depth``
+    (parts, and multiparts inside multiparts). Then ``lines`` (lines of one mail judged as
+    orders) and ``talk_chars`` (one message of table talk said aloud).
+    """
+
+    mail_bytes: int = 1_000_000
+    header_bytes: int = 64_000
+    headers: int = 200
+    mime_parts: int = 50
+    mime_depth: int = 8
+    lines: int = 60
+    talk_chars: int = 2_000
 
 
 @dataclass(frozen=True)
@@ -33,6 +52,8 @@ class MailSettings:
     outgoing: str = "maildir:mail/outgoing"
     check_senders: bool = True
     """Refuse, unanswered, mail whose From domain failed DMARC, DKIM or SPF at the receiving server."""
+    limits: Limits = Limits()
+    """How much of a mail is read at all (``[limits]``)."""
     authserv_id: str | None = None
     """The receiving server's name in its Authentication-Results headers (default: trust the topmost)."""
     incoming_password: str | None = field(default=None, repr=False)
@@ -101,7 +122,7 @@ def load_config(path: Path) -> Config:
         schedules=_directory(paths.get("schedules"), base, "schedules"),
         templates=_directory(paths.get("templates"), base, "templates"),
         raw=raw,
-        mail=_mail(raw.get("mail", {}), base),
+        mail=replace(_mail(raw.get("mail", {}), base), limits=_limits(raw.get("limits", {}))),
         service=_service(raw.get("service", {})),
     )
 
@@ -115,6 +136,20 @@ def _service(table: dict[str, Any]) -> ServiceSettings:
             raise ConfigError(f"[service] {key} must be a positive number of seconds, not {value!r}")
         values[key] = float(value)
     return ServiceSettings(**values)
+
+
+def _limits(table: dict[str, Any]) -> Limits:
+    """The ``[limits]`` table (raises ``ConfigError`` on a value that is not a positive whole number)."""
+    values = {}
+    for key in Limits.__dataclass_fields__:
+        value = table.get(key, getattr(Limits, key))
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            raise ConfigError(f"[limits] {key} must be a positive whole number, not {value!r}")
+        values[key] = value
+    unknown = set(table) - set(values)
+    if unknown:
+        raise ConfigError(f"[limits] has unknown keys: {', '.join(sorted(unknown))}")
+    return Limits(**values)
 
 
 def _mail(table: dict[str, Any], base: Path) -> MailSettings:
