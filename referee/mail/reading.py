@@ -3,19 +3,26 @@
 The new text is what the player wrote this time. Quotations of earlier mail, reply attributions,
 forwarded originals and signatures are removed (``quotes``, ``html_text``), so that an old order
 quoted in a reply is never taken again and a signature never becomes table talk. Text in any
-common charset is decoded (``charsets``).
+common charset is decoded (``charsets``), and the new text is cleaned of invisible and control
+characters (``referee.core.text``). Header values are cleaned too: a hostile mail may put anything
+in them, and they end up in the database, in logs and in replies.
+
+`read_mail` expects a mail within the ``[limits]`` (``referee.mail.limits.over_limit``, which the
+door checks first); within them it takes time about linear in the mail's size, and never raises.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses
 
+from referee.core.text import clean_text
 from referee.mail.charsets import decode_text, is_garbage
 from referee.mail.html_text import html_to_text
 from referee.mail.quotes import new_text
@@ -26,33 +33,42 @@ class IncomingMail:
     """One incoming mail, reduced to what the referee needs."""
 
     message_id: str
-    """The Message-ID as given, or `<sha256-of-raw@referee.invalid>` when there is none."""
+    """The Message-ID as given, or `<sha256-of-raw@referee.invalid>` when there is none.
+
+    One that is not printable ASCII or is longer than 250 characters becomes
+    `<sha256-of-that-header@invalid.referee>` (shortened), so that threading still works."""
     sender: str = ""
-    """The From address, lowercased; "" when there is none or it cannot be parsed."""
+    """The From address, lowercased; "" when there is none or it cannot be parsed (or holds a control
+    or invisible character: removing it could turn the address into someone else's)."""
     sender_name: str = ""
     """The display name in From, "" when there is none."""
     recipients: tuple[str, ...] = ()
     """Lowercased addresses from To, Cc, Delivered-To, X-Original-To and Envelope-To, without repeats."""
     subject: str = ""
-    """The decoded subject with whitespace collapsed; reply prefixes are left in (see `clean_subject`)."""
+    """The decoded subject with whitespace collapsed and control characters removed; reply prefixes are
+    left in (see `clean_subject`)."""
     in_reply_to: str = ""
     references: tuple[str, ...] = ()
     automatic: str = ""
     """Empty for mail a person wrote, otherwise a short code why it must never be answered (RFC 3834)."""
     text: str = ""
-    """The new text only, with "\\n" line ends; empty when there is none."""
+    """The new text only, with "\\n" line ends, cleaned (`clean_text`); empty when there is none."""
     problem: str = ""
     """Empty normally; "no-text" when the mail holds no readable text, "undecodable" when it is unreadable."""
     authentication: tuple[str, ...] = ()
     """The Authentication-Results headers (RFC 8601), topmost (added last) first."""
 
 
-def read_mail(raw: bytes) -> IncomingMail:
-    """Read one raw RFC 5322 mail; never raises: a mail that cannot be read says so in `problem`."""
+def read_mail(raw: bytes, own_addresses: Sequence[str] = ()) -> IncomingMail:
+    """Read one raw RFC 5322 mail; never raises: a mail that cannot be read says so in `problem`.
+
+    ``own_addresses`` are the referee's own: a line of the body holding one of them (or one of their
+    ``local+token@domain`` forms) starts a quotation of the referee's words, never the player's text.
+    """
     fallback_id = f"<{hashlib.sha256(raw).hexdigest()}@referee.invalid>"
     try:
         message = BytesParser(policy=policy.default).parsebytes(raw)
-        return _read(message, fallback_id)
+        return _read(message, fallback_id, tuple(own_addresses))
     except Exception:  # the email package has known crashes on hostile input; none may escape
         return IncomingMail(message_id=fallback_id, problem="undecodable")
 
@@ -67,7 +83,15 @@ def clean_subject(subject: str) -> str:
 
 # --- headers -------------------------------------------------------------------------------------
 
-_MESSAGE_ID = re.compile(r"<[^<>\s]+>")
+_MESSAGE_ID = re.compile(r"<[!-;=?-~]{1,250}>")  # printable ASCII but "<" and ">"
+_MAX_ID = 250
+_MAX_REFERENCES = 100
+_PRINTABLE_ASCII = re.compile(r"[!-~]+(?: [!-~]+)*")
+# Any printable character but the invisible ones clean_text removes (and no whitespace).
+_PRINTABLE_ADDRESS = re.compile(
+    r"[^\s\x00-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069]+"
+)
+_WHITESPACE_CONTROLS = {ord(char): " " for char in "\t\n\r\x0b\x0c\x85"}
 _AUTO_SUBJECT = re.compile(r"(?:auto:|automatic reply|autoreply|автоответ|автоматический ответ)", re.I)
 _SUBJECT_PREFIX = re.compile(
     r"^\s*(?:\[[^\]]*\]|(?:re|fwd?|aw|wg|sv|antw|tr|rv|отв|ответ|пересл)\s*(?:\[\d+\]|\(\d+\))?\s*[:：])\s*",
@@ -76,20 +100,20 @@ _SUBJECT_PREFIX = re.compile(
 _RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
 
 
-def _read(message: EmailMessage, fallback_id: str) -> IncomingMail:
+def _read(message: EmailMessage, fallback_id: str, own: tuple[str, ...]) -> IncomingMail:
     senders = _addresses(message, "From")
     sender_name, sender = senders[0] if senders else ("", "")
     subject = _header(message, "Subject")
     recipients = [address for name in _RECIPIENT_HEADERS for _, address in _addresses(message, name)]
-    text, problem = _text_of(message)
+    text, problem = _text_of(message, own)
     return IncomingMail(
-        message_id=_header(message, "Message-ID") or fallback_id,
+        message_id=_message_id(message) or fallback_id,
         sender=sender,
         sender_name=sender_name,
         recipients=tuple(address for address in dict.fromkeys(recipients) if "@" in address),
         subject=subject,
         in_reply_to=_first_id(_header(message, "In-Reply-To")),
-        references=tuple(_MESSAGE_ID.findall(_header(message, "References"))),
+        references=tuple(_MESSAGE_ID.findall(_header(message, "References"))[:_MAX_REFERENCES]),
         automatic=_automatic(message, sender, subject),
         text=text,
         problem=problem,
@@ -98,22 +122,50 @@ def _read(message: EmailMessage, fallback_id: str) -> IncomingMail:
 
 
 def _header(message: EmailMessage, name: str) -> str:
-    """One header's decoded value with whitespace collapsed; "" when it is missing or unreadable."""
+    """One header's decoded value, cleaned, with whitespace collapsed; "" when missing or unreadable."""
     try:
         value = message.get(name)
     except Exception:  # a malformed header must not cost the rest of the mail
         return ""
-    return "" if value is None else " ".join(str(value).split())
+    return "" if value is None else _cleaned(str(value))
+
+
+def _cleaned(value: str) -> str:
+    """A header value without control or invisible characters, whitespace collapsed."""
+    return " ".join(clean_text(value.translate(_WHITESPACE_CONTROLS)).split())
+
+
+def _message_id(message: EmailMessage) -> str:
+    """The Message-ID; a stand-in made from its hash when it is not printable ASCII or too long."""
+    try:
+        value = message.get("Message-ID")
+    except Exception:  # as in _header
+        return ""
+    if value is None:
+        return ""
+    text = " ".join(str(value).split())
+    if text and (len(text) > _MAX_ID or not _PRINTABLE_ASCII.fullmatch(text)):
+        digest = hashlib.sha256(str(value).encode("utf-8", "surrogateescape")).hexdigest()[:40]
+        return f"<{digest}@invalid.referee>"
+    return text
 
 
 def _addresses(message: EmailMessage, name: str) -> list[tuple[str, str]]:
-    """(display name, lowercased address) pairs of every header called `name`."""
+    """(display name, lowercased address) pairs of every header called `name`.
+
+    An address holding a control or invisible character is left out rather than cleaned: without
+    the character it could be another person's address.
+    """
     try:
         values = message.get_all(name) or []
         pairs = getaddresses([str(value) for value in values])
     except Exception:  # as in _header
         return []
-    return [(" ".join(display.split()), address.strip().lower()) for display, address in pairs if address]
+    return [
+        (_cleaned(display), address.strip().lower())
+        for display, address in pairs
+        if address and _PRINTABLE_ADDRESS.fullmatch(address.strip())
+    ]
 
 
 def _first_id(value: str) -> str:
@@ -154,7 +206,7 @@ def _automatic(message: EmailMessage, sender: str, subject: str) -> str:
 # --- body ----------------------------------------------------------------------------------------
 
 
-def _text_of(message: EmailMessage) -> tuple[str, str]:
+def _text_of(message: EmailMessage, own: tuple[str, ...]) -> tuple[str, str]:
     """(new text, problem) of the mail's body."""
     try:
         part = message.get_body(preferencelist=("plain", "html"))
@@ -171,7 +223,7 @@ def _text_of(message: EmailMessage) -> tuple[str, str]:
         return "", "undecodable"
     if part.get_content_subtype() == "html":
         body = html_to_text(body)
-    return new_text(body), ""
+    return clean_text(new_text(clean_text(body), own=own)), ""
 
 
 def _decoded(part: EmailMessage) -> str:
