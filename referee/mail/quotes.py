@@ -3,18 +3,26 @@
 Players write in English and Russian; the common German and French reply layouts are
 recognised too. An attribution followed by ">" lines drops only those lines, so an
 interleaved reply keeps what was written below a quote; a header block, a forward marker
-or an attribution without ">" lines drops everything after it.
+or an attribution without ">" lines drops everything after it. A line holding one of the
+referee's own addresses is such an attribution too: the referee never reads its own words as
+a player's.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 
-def new_text(body: str) -> str:
-    """The text the writer added in a plain-text body, without quotations, attributions or signature."""
+def new_text(body: str, own: Sequence[str] = ()) -> str:
+    """The text the writer added in a plain-text body, without quotations, attributions or signature.
+
+    ``own``: the referee's addresses; a line holding one of them, or its ``local+anything@domain``
+    form, is taken as the start of a quotation of the referee's mail.
+    """
     lines = [line.rstrip() for line in normalised(body).split("\n")]
     quote_ahead = _quote_ahead(lines)
+    own_line = _own_address_pattern(own)
     kept: list[str] = []
     index = 0
     while index < len(lines):
@@ -22,13 +30,21 @@ def new_text(body: str) -> str:
         if _is_quoted(line):
             index += 1
             continue
-        span, strong = _attribution(lines, index)
+        if own_line and own_line.search(line):
+            span, strong = 1, True
+        else:
+            span, strong = _attribution(lines, index)
         if span and quote_ahead[index + span]:  # a marked quote follows: the reply may go on below it
             index += span
             continue
         if span and strong:
             break
-        if _QUOTE_START.match(line) or _SIGNATURE.match(line) or _header_block_at(lines, index):
+        if (
+            _QUOTE_START.match(line)
+            or _SIGNATURE.match(line)
+            or _header_block_at(lines, index)
+            or _sign_off_block_at(lines, index)
+        ):
             break
         kept.append(lines[index])
         index += 1
@@ -46,13 +62,16 @@ _VERB_ATTRIBUTION = re.compile(rf"(?<!\w){_VERB}(?:\s.{{0,200}}?)?\s*(?::|-{{2,}
 _ATTRIBUTION_START = re.compile(
     r"^(?:-+\s*)?(?:(?:on|am|le|el|em|il|op|den|dnia|w\s+dniu)\s|\d|\w{2,12}\.?,?\s+\d)", re.I
 )
+# Horde and IMP: "Quoting Boris Petrov <boris@example.com>:".
+_QUOTING_ATTRIBUTION = re.compile(r"^(?:quoting|zitat von|citation de|цитирую)\s.{1,200}:$", re.I)
 # Gmail in Russian, Yandex, Mail.ru: "<date>, Name <addr>:"; Mail.ru also "<date> от Name:".
 _ADDRESS_ATTRIBUTION = re.compile(
     r"^(?=.*\d).{0,200}?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?\s*:$|^(?=.*\d{1,2}:\d{2}).{0,200}\sот\s.{1,120}:$"
 )
 _QUOTE_START = re.compile(
-    r"^(?:-{2,}\s*(?:original message|forwarded message|forwarded|message d'origine|message transféré|"
-    r"message original|mensaje original|mensaje reenviado|ursprüngliche nachricht|weitergeleitete nachricht|"
+    r"^(?:-{2,}\s*(?:original message|original|forwarded message|forwarded|message d'origine|"
+    r"message transféré|message original|mensaje original|mensaje reenviado|ursprüngliche nachricht|"
+    r"weitergeleitete nachricht|"
     r"oprindelig meddelelse|ursprungligt meddelande|oorspronkelijk bericht|doorgestuurd bericht|"
     r"пересылаемое сообщение|пересланное сообщение|исходное сообщение|исходное письмо)\s*-{2,}"
     r"|(?:begin forwarded message|anfang der weitergeleiteten (?:nachricht|e-mail)|"
@@ -62,8 +81,9 @@ _QUOTE_START = re.compile(
 )
 _SIGNATURE = re.compile(
     r"^(?:--"
-    r"|(?:sent|envoyé|enviado|inviato|gesendet|отправлено|послано)\s+"
-    r"(?:from|with|via|using|de|depuis|à\s+partir\s+de|desde|da|von|mit|с|со|из|через)\s[^,;:!?<(]{1,60}"
+    r"|(?:sent|envoyé|enviado|inviato|gesendet|отправлено|послано|skickat|sendt|verzonden|lähetetty)\s+"
+    r"(?:from|with|via|using|de|depuis|à\s+partir\s+de|desde|da|von|mit|с|со|из|через|från|fra|"
+    r"med|met|vanaf|van|laitteesta)\s[^,;:!?<(]{1,60}"
     r"|get outlook for\s[^,;:!?<(]{1,40}"
     r"|(?:diese nachricht wurde )?von meinem\s.{1,60}\sgesendet\.?"
     r")(?:\s*[<(]\S+[>)])?$",
@@ -80,6 +100,10 @@ _OTHER_KEYS = frozenset(
         "inviato", "a", "oggetto", "enviado", "para", "asunto",
     }
 )  # fmt: skip
+# The keys that make a header block a mail's, beside From: when it was sent.
+_WHEN_KEYS = frozenset(
+    {"sent", "date", "отправлено", "дата", "gesendet", "datum", "envoyé", "envoyé le", "sendt", "skickat"}
+)
 _SIGN_OFF = re.compile(
     r"^(?P<phrase>best regards|kind regards|warm regards|regards|best wishes|all the best|best|cheers|thanks|"
     r"thank you|many thanks|sincerely|yours(?: sincerely| truly)?|"
@@ -120,9 +144,21 @@ def _quote_ahead(lines: list[str]) -> list[bool]:
     return ahead
 
 
+def _own_address_pattern(own: Sequence[str]) -> re.Pattern[str] | None:
+    """A pattern finding any of the addresses `own`, or ``local+anything@domain`` of one, in a line."""
+    forms = []
+    for address in own:
+        local, at, domain = address.strip().rpartition("@")
+        if at and local and domain:
+            forms.append(rf"{re.escape(local)}(?:\+[^\s@<>()\[\],;:\"]*)?@{re.escape(domain)}")
+    if not forms:
+        return None
+    return re.compile(rf"(?<![\w.+-])(?:{'|'.join(forms)})(?![\w-]|\.\w)", re.I)
+
+
 def _attribution_kind(text: str) -> str:
     """How sure it is that `text` is a reply attribution: "strong", "weak" (only before a quote) or ""."""
-    if _ADDRESS_ATTRIBUTION.match(text):
+    if _ADDRESS_ATTRIBUTION.match(text) or _QUOTING_ATTRIBUTION.match(text):
         return "strong"
     if _VERB_ATTRIBUTION.search(text):
         return "strong" if _ATTRIBUTION_START.match(text) or re.search(r"[\d@]", text) else "weak"
@@ -158,7 +194,11 @@ def _header_key(line: str) -> str:
 
 
 def _header_block_at(lines: list[str], index: int) -> bool:
-    """Whether a quoted mail's header block (From:/Sent:/To:/Subject:, От:/Отправлено:/...) starts here."""
+    """Whether a quoted mail's header block (From:/Sent:/To:/Subject:, От:/Отправлено:/...) starts here.
+
+    At least two different header lines in a row, one of them From or Sent/Date: "From the kitchen
+    I go" is not one, nor is a lone "Subject: ..." a player wrote.
+    """
     keys: list[str] = []
     for line in lines[index : index + 10]:
         if not line.strip():
@@ -168,7 +208,34 @@ def _header_block_at(lines: list[str], index: int) -> bool:
             keys.append(key)
         elif not keys:
             return False
-    return len(set(keys)) >= 2 and any(key in _FROM_KEYS for key in keys)
+    return len(set(keys)) >= 2 and any(key in _FROM_KEYS or key in _WHEN_KEYS for key in keys)
+
+
+# Scandinavian closings, which start a signature block (name, title, company, telephone).
+_BLOCK_SIGN_OFF = re.compile(
+    r"^(?:mvh|(?:med )?(?:venlig|vennlig|vänlig|vänliga) (?:hilsen|hälsning|hälsningar)|"
+    r"(?:med )?(?:vennlig|venlig) hilsen|hälsningar|bästa hälsningar|(?:de )?bedste hilsner)\s*[,.!]?$",
+    re.I,
+)
+_NAME_BLOCK_LINES = 6
+_NAME_BLOCK_WIDTH = 80
+
+
+def _sign_off_block_at(lines: list[str], index: int) -> bool:
+    """Whether a Scandinavian closing ("Mvh", "Med vänlig hälsning") and a short name block start here.
+
+    The block is a few short lines up to a blank line or the end; the closing alone on its line.
+    """
+    if not _BLOCK_SIGN_OFF.match(lines[index].strip()):
+        return False
+    block = 0
+    for line in lines[index + 1 : index + 2 + _NAME_BLOCK_LINES]:
+        if not line.strip():
+            break
+        if len(line) > _NAME_BLOCK_WIDTH:
+            return False
+        block += 1
+    return 0 < block <= _NAME_BLOCK_LINES
 
 
 def _without_sign_off(lines: list[str]) -> list[str]:
