@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.core.text import clean_text
 from referee.mail.html_text import html_to_text
 from referee.mail.quotes import new_text
 from referee.mail.reading import IncomingMail, clean_subject, read_mail
@@ -735,3 +736,130 @@ def test_shared_fixture_keeps_the_new_text_and_drops_the_quote(fixture: str) -> 
         assert fragment in text
     for fragment in absent:
         assert fragment not in text
+
+
+def shared_fixture_reads_right(fixture: str) -> bool:
+    """Whether a fixture's new text is all kept and its quote and signature are all gone."""
+    text = shared_new_text(SHARED / fixture)
+    present, absent = SHARED_EXPECTED[fixture]
+    return (
+        bool(text.strip())
+        and not any(line.lstrip().startswith(">") for line in text.split("\n"))
+        and all(fragment in text for fragment in present)
+        and not any(fragment in text for fragment in absent)
+    )
+
+
+@needs_shared
+def test_nearly_every_shared_fixture_with_known_parts_reads_right() -> None:
+    known = [fixture for fixture, (present, absent) in SHARED_EXPECTED.items() if present and absent]
+    wrong = [fixture for fixture in known if not shared_fixture_reads_right(fixture)]
+    assert len(known) - len(wrong) >= len(known) - 2, wrong
+
+
+@needs_shared
+@pytest.mark.parametrize("fixture", shared_fixtures())
+def test_shared_fixture_reads_the_same_when_the_referee_is_one_of_the_writers(fixture: str) -> None:
+    """Telling new_text the referee's address changes nothing in mail the referee did not write."""
+    path = SHARED / fixture
+    if path.suffix == ".eml":
+        assert read_mail(path.read_bytes(), ["referee@example.net"]).text == shared_new_text(path)
+    else:
+        body = path.read_text("utf-8")
+        body = html_to_text(body) if path.suffix == ".html" else body
+        assert new_text(body, own=["referee@example.net"]) == new_text(body)
+
+
+# --- clean_text ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "cleaned"),
+    [
+        ("MOVE Stu\u00addy", "MOVE Study"),
+        ("SAY \u202eevil\u202c and \u2066isolated\u2069", "SAY evil and isolated"),
+        ("MOVE\x00 Kitchen\x07\x1b[31m", "MOVE Kitchen[31m"),
+        ("MOVE Kit\u200bchen\ufeff\u2060\u2063", "MOVE Kitchen"),
+        ("MOVE Kitchen\r\nSAY hi\tthere\r", "MOVE Kitchen\nSAY hi\tthere\n"),
+        ("ＭＯＶＥ Kitchen ①", "MOVE Kitchen 1"),
+        ("ИДТИ Кухня, ИСКАТЬ Нож", "ИДТИ Кухня, ИСКАТЬ Нож"),
+        ("Ёлка й", "Ёлка й"),
+    ],
+)
+def test_clean_text_removes_what_hides_or_reorders_letters(text: str, cleaned: str) -> None:
+    assert clean_text(text) == cleaned
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_clean_text_is_idempotent(text: str) -> None:
+    assert clean_text(clean_text(text)) == clean_text(text)
+
+
+# --- the referee's own words and more reply layouts ------------------------------------------------------
+
+OWN = ("referee@example.net",)
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "Quoting Referee <referee@example.net>:\n\nDay 2. MOVE Library",
+        "Quoting Boris:\n\nMOVE Library",
+        "-----Original-----\nMOVE Library",
+        "-----Original Message-----\nMOVE Library",
+        "From: Referee\nSent: Monday, 12 February 2024 10:15\nTo: Anna\nSubject: Day 2\n\nMOVE Library",
+        "Sent: Monday, 12 February 2024 10:15\nTo: Anna\nSubject: Day 2\n\nMOVE Library",
+        "От: Судья\nОтправлено: 12 февраля 2024 г. 10:15\nКому: Анна\nТема: День 2\n\nMOVE Library",
+        "Дата: 12 февраля 2024\nТема: День 2\n\nMOVE Library",
+        "Referee <referee@example.net> said on Monday\nMOVE Library",
+        "The table: Referee+a1b2c3@EXAMPLE.net\nMOVE Library",
+    ],
+)
+def test_attributions_in_more_layouts_end_the_new_text(quote: str) -> None:
+    assert new_text(f"MOVE Kitchen\n\n{quote}\n", own=OWN) == "MOVE Kitchen"
+
+
+def test_a_bottom_posted_reply_to_the_referee_keeps_the_orders_below_the_quote() -> None:
+    body = "On Mon, Referee <referee+a1@example.net> wrote:\n> Day 2. MOVE Library\n\nMOVE Kitchen\n"
+    assert new_text(body, own=OWN) == "MOVE Kitchen"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "From the kitchen I go to the hall.\nMOVE Hall",
+        "From: the kitchen\nMOVE Hall",
+        "Subject: the knife\nMOVE Hall",
+        "SAY write to boris@example.net, not the referee\nMOVE Hall",
+        "SAY my address is referee@example.network\nMOVE Hall",
+        "SAY otherreferee@example.net\nMOVE Hall",
+    ],
+)
+def test_talk_and_orders_that_look_like_a_header_or_an_address_are_kept(body: str) -> None:
+    assert new_text(body, own=OWN) == body
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Get Outlook for Android",
+        "Get Outlook for iOS\nhttps://aka.ms/o0ukef",
+        "Sent from my Galaxy",
+        "Sent from my iPhone\n<https://example.com/x>",
+        "Envoyé de mon iPad",
+        "Gesendet von meinem iPhone",
+        "Отправлено с моего iPhone",
+        "Enviado desde mi iPhone",
+        "Skickat från min iPhone",
+        "Sendt fra min iPhone",
+    ],
+)
+def test_more_mobile_sign_offs_are_not_talk(line: str) -> None:
+    assert new_text(f"MOVE Kitchen\n\n{line}\n", own=OWN) == "MOVE Kitchen"
+
+
+@pytest.mark.parametrize("closing", ["Mvh", "Med venlig hilsen", "Med vänlig hälsning", "Vennlig hilsen"])
+def test_scandinavian_sign_off_blocks_end_the_new_text(closing: str) -> None:
+    body = f"MOVE Kitchen\n\n{closing}\nPerson B\nFöretaget AB\n+46 70 000 00 00\n\nMOVE Library\n"
+    assert new_text(body, own=OWN) == "MOVE Kitchen"
