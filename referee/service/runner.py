@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from referee.app import open_referee
 from referee.config import Config
@@ -147,8 +147,15 @@ class Service:
             self._catch_up(received)
             try:
                 intake = ingest(self.referee, self.config.mail, raw, received)
-            except DBAPIError:
-                raise  # the mail stays unread and is taken in at the next step
+            except DBAPIError as error:
+                if unreachable(error):
+                    raise  # the mail stays unread and is taken in at the next step
+                LOG.error(  # the database refused this mail's data: it would refuse it at every step
+                    "mail refused by the database; moved aside",
+                    extra={"key": key, "error": type(error.orig).__name__, "reason": _first_line(error)},
+                )
+                self.inbox.failed(key)
+                continue
             except Exception:
                 LOG.exception("mail could not be processed; moved aside", extra={"key": key})
                 self.inbox.failed(key)
@@ -233,6 +240,17 @@ class Service:
         if self.outbox is not None:
             with contextlib.suppress(OSError):
                 await self.outbox.close()
+
+
+def unreachable(error: DBAPIError) -> bool:
+    """Whether ``error`` means the database cannot be reached now (so trying later may work), rather
+    than that it refused the data it was given."""
+    return isinstance(error, OperationalError | InterfaceError) or error.connection_invalidated
+
+
+def _first_line(error: DBAPIError) -> str:
+    """The database's own reason for ``error``, without the statement (engines hide its parameters)."""
+    return str(error.orig).strip().splitlines()[0][:300] if str(error.orig).strip() else type(error).__name__
 
 
 def _safe_url(url: str) -> str:
