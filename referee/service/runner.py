@@ -116,7 +116,9 @@ class Service:
             try:
                 await asyncio.to_thread(self._step)
             except DBAPIError as error:
-                LOG.error("database unreachable; trying again at the next tick", extra={"error": str(error)})
+                LOG.error(
+                    "database unreachable; trying again at the next tick", extra={"error": reason(error)}
+                )
         self.mail_waiting.set()
 
     def _step(self) -> None:
@@ -152,7 +154,7 @@ class Service:
                     raise  # the mail stays unread and is taken in at the next step
                 LOG.error(  # the database refused this mail's data: it would refuse it at every step
                     "mail refused by the database; moved aside",
-                    extra={"key": key, "error": type(error.orig).__name__, "reason": _first_line(error)},
+                    extra={"key": key, "error": type(error.orig).__name__, "reason": reason(error)},
                 )
                 self.inbox.failed(key)
                 continue
@@ -215,7 +217,8 @@ class Service:
                     lease=lease,
                 )
             except (OSError, DBAPIError) as error:
-                LOG.warning("outbox could not be sent", extra={"error": str(error)})
+                why = reason(error) if isinstance(error, DBAPIError) else str(error)
+                LOG.warning("outbox could not be sent", extra={"error": why})
                 done = None
             if done is not None and done.sent and not done.failed:
                 failures = 0
@@ -248,9 +251,11 @@ def unreachable(error: DBAPIError) -> bool:
     return isinstance(error, OperationalError | InterfaceError) or error.connection_invalidated
 
 
-def _first_line(error: DBAPIError) -> str:
-    """The database's own reason for ``error``, without the statement (engines hide its parameters)."""
-    return str(error.orig).strip().splitlines()[0][:300] if str(error.orig).strip() else type(error).__name__
+def reason(error: DBAPIError) -> str:
+    """The first line of the database's own message for ``error``, for the log: neither the statement
+    nor PostgreSQL's DETAIL line, which may repeat a value from a player's mail."""
+    lines = str(error.orig).strip().splitlines()
+    return lines[0][:300] if lines else type(error.orig).__name__
 
 
 def _safe_url(url: str) -> str:
