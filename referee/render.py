@@ -54,6 +54,7 @@ SHARED_NOTICES: frozenset[str] = frozenset(
 SHARED_TEMPLATES: frozenset[str] = frozenset(
     {
         "refusal.txt.j2",  # the answer to a stranger: it names no game
+        "too_big.txt.j2",  # the answer to a mail too big to read: it names no game either
         "mail.html.j2",  # the HTML part around any text (a game may have its own)
         "subject.txt.j2",  # the subjects of the shared notices (a game has its own for the rest)
         *(f"{notice}.txt.j2" for notice in SHARED_NOTICES),

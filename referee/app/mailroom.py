@@ -9,11 +9,18 @@ game's game-master. Seats and game-masters are looked up in one query inside the
 transaction that uses them. Anything else changes no game and gets a short answer naming
 none — at most one a day per address. A mail for a game that stands still on an error is
 kept and held, and answered saying so.
+
+Whatever a mail holds, what is written of it is plain text: every value taken from it loses
+NUL and the other control characters but the line feed and the tab (PostgreSQL refuses NUL);
+only the raw mail is kept as it came. Of a player's text at most ``most_lines`` non-empty lines
+are judged and no line is longer than ``longest_line`` characters: a longer one ends in "[…]".
+A mail too big to read at all is kept unread and answered at most once a day per address.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -27,9 +34,9 @@ from referee.app.play import AnswerTo, lock, save, tell
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
 from referee.core.seats import MASTER
-from referee.store.inbound import already_kept, keep_inbound
+from referee.store.inbound import already_kept, answered_since, keep_inbound
 from referee.store.models import HeldRow
-from referee.store.notices import refused_since
+from referee.store.notices import write_notices
 from referee.store.records import hold
 from referee.store.seats import Credential, credentials
 
@@ -38,6 +45,15 @@ if TYPE_CHECKING:
 
 REFUSAL_PAUSE = timedelta(days=1)
 """How long after a refusal another mail from the same address is refused without an answer."""
+
+UNASKED = ("refusal", "too_big")
+"""The answers to mail from anyone (no game, no seat): together, one per address per ``REFUSAL_PAUSE``."""
+
+CUT_MARK = " […]"
+"""What ends a line cut at ``longest_line`` characters."""
+
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f]")
+"""Control characters no text kept of a mail may hold: all C0 but the tab and the line feed."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +86,7 @@ class Mailroom:
 
     def keep(self, arrival: Arrival, outcome: str) -> Receipt:
         """Keeps a mail that is answered by nobody (automatic mail, a forged sender)."""
+        arrival = _clean_arrival(arrival)
         try:
             with self.database.transaction() as session:
                 if already_kept(session, arrival.message_id):
@@ -79,14 +96,48 @@ class Mailroom:
         except IntegrityError:
             return Receipt("duplicate")  # another process kept the same mail first
 
+    def too_big(self, arrival: Arrival, code: str, limit: int, *, answer: bool = True) -> Receipt:
+        """Keeps a mail too big to read (it exceeds the limit ``code``, of ``limit``), unread, and
+        answers its sender (if known and ``answer``) saying so, at most once a day per address."""
+        arrival = _clean_arrival(arrival)
+        outcome = f"refused:over-limit:{clean(code)}"
+        try:
+            with self.database.transaction() as session:
+                if already_kept(session, arrival.message_id):
+                    return Receipt("duplicate")
+                _keep(session, arrival, outcome)
+                if answer and arrival.sender and not self._answered(session, arrival):
+                    _answer_stranger(session, "too_big", {"limit": code, "size": limit}, arrival)
+                return Receipt(outcome)
+        except IntegrityError:
+            return Receipt("duplicate")
+
     def receive(
-        self, arrival: Arrival, *, token: str, password: str, text: str, answer_to: AnswerTo
+        self,
+        arrival: Arrival,
+        *,
+        token: str,
+        password: str,
+        text: str,
+        answer_to: AnswerTo,
+        most_lines: int | None = None,
+        longest_line: int | None = None,
     ) -> Receipt:
         """Keeps ``arrival`` once, finds who sent it, and judges and answers its ``text``.
 
         ``token`` is the one of the personal address it was sent to ("" if none), ``password``
-        the one it gave ("" if none); ``answer_to`` says where an answer goes.
+        the one it gave ("" if none); ``answer_to`` says where an answer goes. Of ``text`` only
+        the first ``most_lines`` non-empty lines are judged, each cut at ``longest_line`` characters.
         """
+        arrival, token, password, text = _clean_arrival(arrival), clean(token), clean(password), clean(text)
+        answer_to = replace(
+            answer_to,
+            address=clean(answer_to.address),
+            in_reply_to=clean(answer_to.in_reply_to),
+            subject=clean(answer_to.subject),
+            problem=clean(answer_to.problem),
+        )
+        limits = {"most_lines": most_lines, "longest_line": longest_line}
         try:
             with self.database.transaction() as session:
                 if already_kept(session, arrival.message_id):
@@ -94,30 +145,32 @@ class Mailroom:
                 found = credentials(session, token, password) if token or password else []
                 master = _master(found, arrival.sender, token, password)
                 if master is not None:
-                    return self._from_master(session, arrival, master, text, answer_to)
+                    commands, _ = _bounded(_without_password(text, master), most_lines, longest_line)
+                    return self._from_master(session, arrival, master, commands, answer_to)
                 seat, why = _seat(found, arrival.sender, token, password)
                 if seat is None:
                     return self._refuse(session, arrival, why)
-                return self._from_seat(session, arrival, seat, _without_password(text, seat), answer_to)
+                orders, cut = _bounded(_without_password(text, seat), most_lines, longest_line)
+                if cut:
+                    answer_to = replace(answer_to, cut=cut, lines_read=most_lines or 0)
+                return self._from_seat(session, arrival, seat, orders, answer_to)
         except IntegrityError:
             return Receipt("duplicate")
         except RulesFailed as failed:  # that game stops; the mail is then held (or its commands refused)
             self.referee.stop(failed.game_id, failed.error, arrival.received_at)
-            return self.receive(arrival, token=token, password=password, text=text, answer_to=answer_to)
+            return self.receive(
+                arrival, token=token, password=password, text=text, answer_to=answer_to, **limits
+            )
+
+    def _answered(self, session: Session, arrival: Arrival) -> bool:
+        """Whether ``arrival``'s sender had an answer to mail from anyone within ``REFUSAL_PAUSE``."""
+        return answered_since(session, arrival.sender, arrival.received_at - REFUSAL_PAUSE, UNASKED)
 
     def _refuse(self, session: Session, arrival: Arrival, why: str) -> Receipt:
         outcome = f"refused:{why}"
         _keep(session, arrival, outcome)
-        if not refused_since(session, arrival.sender, arrival.received_at - REFUSAL_PAUSE):
-            refusal = Notice("refusal", ("",), {"reason": outcome})
-            tell(
-                session,
-                None,
-                "",
-                [refusal],
-                arrival.received_at,
-                AnswerTo(arrival.sender, arrival.message_id, ""),
-            )
+        if not self._answered(session, arrival):
+            _answer_stranger(session, "refusal", {"reason": outcome}, arrival)
         return Receipt(outcome)
 
     def _from_master(
@@ -128,7 +181,7 @@ class Mailroom:
         text = _without_password(text, master)
         actor = Actor("mail", master.email)
         results = self.referee.desk.commands(master.game_id, text, arrival.received_at, actor, session)
-        reply = AnswerTo(arrival.sender, answer_to.in_reply_to, answer_to.subject, answer_to.problem)
+        reply = replace(answer_to, address=arrival.sender)
         phase = lock(session, master.game_id).row.phase
         tell(session, master.game_id, phase, [master_answer(results)], arrival.received_at, reply)
         return Receipt(outcome, master.game_id, MASTER)
@@ -138,7 +191,7 @@ class Mailroom:
     ) -> Receipt:
         by_password = arrival.sender != seat.email.lower()
         address = arrival.sender if by_password else seat.email  # a password answers where it came from
-        answer_to = AnswerTo(address, answer_to.in_reply_to, answer_to.subject, answer_to.problem)
+        answer_to = replace(answer_to, address=address)
         loaded = lock(session, seat.game_id)
         if loaded.row.failed_at is not None:
             return self._hold(session, arrival, seat, text, answer_to)
@@ -173,18 +226,68 @@ class Mailroom:
         return Receipt(outcome, seat.game_id, seat.name)
 
 
+def clean(text: str) -> str:
+    """``text`` without NUL and the other control characters but the tab and the line feed."""
+    return _CONTROLS.sub("", text)
+
+
+def _clean_arrival(arrival: Arrival) -> Arrival:
+    """``arrival`` with its sender and Message-ID cleaned; the raw mail stays as it came."""
+    return replace(arrival, message_id=clean(arrival.message_id), sender=clean(arrival.sender))
+
+
+def _bounded(text: str, most_lines: int | None, longest_line: int | None) -> tuple[str, int]:
+    """``text`` up to its ``most_lines``-th non-empty line, each line cut at ``longest_line``
+    characters (ending in ``CUT_MARK``), and how many non-empty lines were left out."""
+    kept: list[str] = []
+    counted = cut = 0
+    for line in text.split("\n"):
+        if not line.strip():
+            if not cut:
+                kept.append(line)
+            continue
+        if most_lines is not None and counted >= most_lines:
+            cut += 1
+            continue
+        counted += 1
+        if longest_line is not None and len(line) > longest_line:
+            line = line[:longest_line].rstrip() + CUT_MARK
+        kept.append(line)
+    return "\n".join(kept), cut
+
+
+def _answer_stranger(session: Session, template: str, data: dict[str, object], arrival: Arrival) -> None:
+    """Writes the answer ``template`` to the sender of ``arrival``, who is no player: no game, no seat."""
+    write_notices(
+        session,
+        [
+            {
+                "game_id": None,
+                "phase": "",
+                "recipient": "",
+                "template": template,
+                "data": data,
+                "created_at": arrival.received_at,
+                "address": arrival.sender,
+                "in_reply_to": arrival.message_id,
+                "subject": "",
+            }
+        ],
+    )
+
+
 def _keep(
     session: Session, arrival: Arrival, outcome: str, game_id: str | None = None, seat: str | None = None
 ) -> None:
     keep_inbound(
         session,
         {
-            "message_id": arrival.message_id,
+            "message_id": clean(arrival.message_id),
             "received_at": arrival.received_at,
-            "sender": arrival.sender,
+            "sender": clean(arrival.sender),
             "game_id": game_id,
             "seat": seat,
-            "outcome": outcome,
+            "outcome": clean(outcome),
             "raw": arrival.raw,
         },
     )

@@ -43,12 +43,15 @@ class Loaded:
 @dataclass(frozen=True)
 class AnswerTo:
     """Where the answer to something a person sent goes: the address, the message answered, its
-    subject, and why it had no readable text if it had none ("no-text", "undecodable")."""
+    subject, why it had no readable text if it had none ("no-text", "undecodable"), and how many
+    of its lines were left unread (``cut``) after the first ``lines_read``."""
 
     address: str
     in_reply_to: str
     subject: str
     problem: str = ""
+    cut: int = 0
+    lines_read: int = 0
 
 
 @dataclass(frozen=True)
@@ -180,7 +183,9 @@ class Play:
         )
         notices = rules.relays(seat, events) if loaded.row.settings.get("relay_talk", True) else []
         if answer_to is not None:
-            extra = {"problem": answer_to.problem} if answer_to.problem else {}
+            extra: dict[str, Any] = {"problem": answer_to.problem} if answer_to.problem else {}
+            if answer_to.cut:
+                extra |= {"cut": answer_to.cut, "lines_read": answer_to.lines_read}
             notices.append(Notice("answer", (seat,), {**answer, **extra}))
         tell(session, game_id, phase, notices, submission.received_at, answer_to)
         return Submitted(verdicts, answer, after)

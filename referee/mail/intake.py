@@ -7,19 +7,27 @@ the referee's mailroom with the token of the personal address it was sent to
 (``referee+<token>@domain``) and the password it gave (a ``PASSWORD k7pq-2mx9-wh4t`` /
 ``ПАРОЛЬ …`` line, never read as an order); the mailroom finds the seat or game-master,
 judges and answers it, in one transaction. Each Message-ID is taken once.
+
+Before anything is read, the mail's size is checked against ``[limits]`` (``over_limit``): a mail
+over a limit is kept as it came and never parsed; its sender, found by a short scan of the start
+of its header block, is told once a day at most that it was too big. Of a mail that is read, the
+mailroom judges at most ``limits.lines`` lines, none longer than ``limits.talk_chars``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from email.utils import parseaddr
 
 from referee.app import AnswerTo, Referee
-from referee.app.mailroom import Arrival
+from referee.app.mailroom import Arrival, clean
 from referee.config import MailSettings
 from referee.core.orders import LineVerdict
 from referee.mail.authentication import failed_checks
+from referee.mail.limits import over_limit
 from referee.mail.reading import IncomingMail, read_mail
 
 _PASSWORD = re.compile(
@@ -28,6 +36,14 @@ _PASSWORD = re.compile(
     re.IGNORECASE,
 )
 """A password line: the keyword and a password of three groups of four ("k7pq-2mx9-wh4t")."""
+
+SCAN_BYTES = 8192
+"""How much of the start of a mail too big to read is searched for its From and Message-ID."""
+
+_FIELD = re.compile(rb"^(from|message-id|auto-submitted|precedence)[ \t]*:(.*)$", re.IGNORECASE)
+_MESSAGE_ID = re.compile(r"<[^<>\s]{1,500}>")
+_BLANK_LINE = re.compile(rb"\r?\n\r?\n")
+_FOLD = re.compile(rb"\r?\n[ \t]+")
 
 
 @dataclass(frozen=True)
@@ -43,22 +59,82 @@ class Intake:
 
 def ingest(referee: Referee, mail: MailSettings, raw: bytes, received_at: datetime) -> Intake:
     """Reads ``raw`` as received at ``received_at``, keeps it, and has it judged if it is a player's."""
+    code = over_limit(raw, mail.limits)
+    if code:
+        return _too_big(referee, mail, raw, received_at, code)
     incoming = read_mail(raw)
     arrival = Arrival(incoming.message_id, received_at, incoming.sender, raw)
     ignored = _never_answer(incoming, mail)
     if ignored:
         receipt = referee.mailroom.keep(arrival, f"ignored:{ignored}")
-        return Intake(incoming.message_id, receipt.outcome)
+        return Intake(clean(incoming.message_id), receipt.outcome)
     forged = failed_checks(incoming.authentication, incoming.sender.rpartition("@")[2], mail.authserv_id)
     if mail.check_senders and forged and incoming.sender:
         receipt = referee.mailroom.keep(arrival, f"refused:sender-failed-{'-'.join(forged)}")
-        return Intake(incoming.message_id, receipt.outcome)  # no answer: the From may be forged
+        return Intake(clean(incoming.message_id), receipt.outcome)  # no answer: the From may be forged
     text, password = _password_lines(incoming.text)
     answer_to = AnswerTo(incoming.sender, incoming.message_id, incoming.subject, incoming.problem)
     receipt = referee.mailroom.receive(
-        arrival, token=_token(incoming, mail), password=password, text=text, answer_to=answer_to
+        arrival,
+        token=_token(incoming, mail),
+        password=password,
+        text=text,
+        answer_to=answer_to,
+        most_lines=mail.limits.lines,
+        longest_line=mail.limits.talk_chars,
     )
-    return Intake(incoming.message_id, receipt.outcome, receipt.game_id, receipt.seat, receipt.verdicts)
+    message_id = clean(incoming.message_id)
+    return Intake(message_id, receipt.outcome, receipt.game_id, receipt.seat, receipt.verdicts)
+
+
+def _too_big(referee: Referee, mail: MailSettings, raw: bytes, received_at: datetime, code: str) -> Intake:
+    """Keeps a mail over the limit ``code`` unread, answering its sender once a day at most."""
+    fields = header_scan(raw)
+    message_id = fields.get("message-id", "") or f"<{hashlib.sha256(raw).hexdigest()}@referee.invalid>"
+    sender = fields.get("from", "")
+    local, _, domain = sender.rpartition("@")
+    own = domain == mail.domain and (local == mail.local_part or local.startswith(mail.local_part + "+"))
+    automatic = fields.get("auto-submitted", "no").lower() != "no"
+    bulk = fields.get("precedence", "").lower() in ("bulk", "list", "junk")
+    limit = _LIMIT_OF.get(code, "")
+    size = getattr(mail.limits, limit) if limit else 0
+    arrival = Arrival(message_id, received_at, sender, raw)
+    receipt = referee.mailroom.too_big(arrival, code, size, answer=not (own or automatic or bulk))
+    return Intake(clean(message_id), receipt.outcome)
+
+
+_LIMIT_OF: dict[str, str] = {
+    "mail-bytes": "mail_bytes",
+    "header-bytes": "header_bytes",
+    "headers": "headers",
+    "mime-parts": "mime_parts",
+    "mime-depth": "mime_depth",
+}
+"""The ``Limits`` field behind each code of ``over_limit`` (header parameters have none)."""
+
+
+def header_scan(raw: bytes) -> dict[str, str]:
+    """From (its address, lowercased), Message-ID, Auto-Submitted and Precedence of ``raw``, found in
+    its first ``SCAN_BYTES`` bytes only and without parsing the mail; a field not found is missing."""
+    head = raw[:SCAN_BYTES]
+    blank = _BLANK_LINE.search(head)
+    unfolded = _FOLD.sub(b" ", head[: blank.start() if blank else len(head)])
+    found: dict[str, str] = {}
+    for line in unfolded.splitlines():
+        match = _FIELD.match(line)
+        if not match:
+            continue
+        name, value = match.group(1).decode().lower(), match.group(2).decode("utf-8", "replace").strip()
+        if name in found:
+            continue
+        if name == "from":
+            address = parseaddr(value)[1].strip().lower()
+            value = address if "@" in address and " " not in address else ""
+        elif name == "message-id":
+            first = _MESSAGE_ID.search(value)
+            value = first.group() if first else ""
+        found[name] = value
+    return found
 
 
 def _never_answer(incoming: IncomingMail, mail: MailSettings) -> str:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from referee.app import open_referee
 from referee.config import Config
@@ -116,7 +116,9 @@ class Service:
             try:
                 await asyncio.to_thread(self._step)
             except DBAPIError as error:
-                LOG.error("database unreachable; trying again at the next tick", extra={"error": str(error)})
+                LOG.error(
+                    "database unreachable; trying again at the next tick", extra={"error": reason(error)}
+                )
         self.mail_waiting.set()
 
     def _step(self) -> None:
@@ -147,8 +149,15 @@ class Service:
             self._catch_up(received)
             try:
                 intake = ingest(self.referee, self.config.mail, raw, received)
-            except DBAPIError:
-                raise  # the mail stays unread and is taken in at the next step
+            except DBAPIError as error:
+                if unreachable(error):
+                    raise  # the mail stays unread and is taken in at the next step
+                LOG.error(  # the database refused this mail's data: it would refuse it at every step
+                    "mail refused by the database; moved aside",
+                    extra={"key": key, "error": type(error.orig).__name__, "reason": reason(error)},
+                )
+                self.inbox.failed(key)
+                continue
             except Exception:
                 LOG.exception("mail could not be processed; moved aside", extra={"key": key})
                 self.inbox.failed(key)
@@ -208,7 +217,8 @@ class Service:
                     lease=lease,
                 )
             except (OSError, DBAPIError) as error:
-                LOG.warning("outbox could not be sent", extra={"error": str(error)})
+                why = reason(error) if isinstance(error, DBAPIError) else str(error)
+                LOG.warning("outbox could not be sent", extra={"error": why})
                 done = None
             if done is not None and done.sent and not done.failed:
                 failures = 0
@@ -233,6 +243,19 @@ class Service:
         if self.outbox is not None:
             with contextlib.suppress(OSError):
                 await self.outbox.close()
+
+
+def unreachable(error: DBAPIError) -> bool:
+    """Whether ``error`` means the database cannot be reached now (so trying later may work), rather
+    than that it refused the data it was given."""
+    return isinstance(error, OperationalError | InterfaceError) or error.connection_invalidated
+
+
+def reason(error: DBAPIError) -> str:
+    """The first line of the database's own message for ``error``, for the log: neither the statement
+    nor PostgreSQL's DETAIL line, which may repeat a value from a player's mail."""
+    lines = str(error.orig).strip().splitlines()
+    return lines[0][:300] if lines else type(error.orig).__name__
 
 
 def _safe_url(url: str) -> str:

@@ -31,13 +31,17 @@ _LOCK = 0x7265_6665_7265_65  # "referee": the PostgreSQL advisory lock held whil
 
 
 def open_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite connections take the write lock when a transaction begins."""
+    """An engine for ``url``; SQLite connections take the write lock when a transaction begins.
+
+    Errors never show the values of a statement's parameters (``hide_parameters``): they hold
+    players' mail, and errors go to the log.
+    """
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30})
+        engine = create_engine(url, connect_args={"timeout": 30}, hide_parameters=True)
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, hide_parameters=True)
 
 
 def _sqlite_connect(connection: Any, _record: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import Table, func, insert
 from sqlmodel import Session, col, select
 
-from referee.store.models import InboundRow
+from referee.store.models import InboundRow, NoticeRow
 
 INBOUND: Table = InboundRow.__table__  # type: ignore[assignment]
 
@@ -31,3 +31,12 @@ def inbound_rows(session: Session) -> list[InboundRow]:
 def last_received(session: Session) -> datetime | None:
     """When the latest mail was received, if any."""
     return session.exec(select(func.max(InboundRow.received_at))).one()
+
+
+def answered_since(session: Session, address: str, since: datetime, templates: tuple[str, ...]) -> bool:
+    """Whether an answer of one of ``templates`` (a refusal, ``too_big``) was written to ``address`` at
+    or after ``since``: such answers go to strangers, at most one a day."""
+    query = select(NoticeRow.id).where(
+        col(NoticeRow.template).in_(templates), NoticeRow.address == address, NoticeRow.created_at >= since
+    )
+    return session.exec(query.limit(1)).first() is not None
