@@ -62,7 +62,7 @@ def ingest(referee: Referee, mail: MailSettings, raw: bytes, received_at: dateti
     code = over_limit(raw, mail.limits)
     if code:
         return _too_big(referee, mail, raw, received_at, code)
-    incoming = read_mail(raw)
+    incoming = read_mail(raw, own_addresses=(mail.address,))
     arrival = Arrival(incoming.message_id, received_at, incoming.sender, raw)
     ignored = _never_answer(incoming, mail)
     if ignored:
