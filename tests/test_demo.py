@@ -15,8 +15,13 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, col, select
 
+from referee.config import MailSettings
+from referee.mail.compose import message_id, thread_root
 from referee.store.database import open_engine
 from referee.store.models import GameRow, InboundRow, NoticeRow, SeatRow
+
+MAIL = MailSettings(address="referee@example.org")
+"""The demo's referee address: its domain is the one Message-IDs are written in."""
 
 
 def _demo(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -81,18 +86,17 @@ def _addressed_to_one_reader_each(folder: Path, game: GameRow) -> int:
         seats = {seat.id: seat for seat in session.exec(select(SeatRow)).all()}
         notices = {notice.id: notice for notice in session.exec(select(NoticeRow)).all()}
     by_name = {seat.name: seat for seat in seats.values()}
+    readers = {thread_root(MAIL, game, seat): seat for seat in seats.values()}
+    for number, notice in notices.items():
+        if notice.recipient in by_name:
+            readers[message_id(MAIL, game, int(number or 0))] = by_name[notice.recipient]
     mails = list((folder / "mail" / "outgoing" / "new").iterdir())
     for path in mails:
         message = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
         recipients = getaddresses([str(message[field] or "") for field in ("To", "Cc", "Bcc")])
         recipients = [address for _, address in recipients if address]
-        welcome = re.fullmatch(rf"<{game.id}\.(\d+)\.welcome@example\.org>", str(message["Message-ID"]))
-        if welcome:
-            seat = seats[int(welcome.group(1))]
-        else:
-            number = re.fullmatch(rf"<n(\d+)\.{game.id}@example\.org>", str(message["Message-ID"]))
-            assert number, message["Message-ID"]
-            seat = by_name[notices[int(number.group(1))].recipient]
+        seat = readers.get(str(message["Message-ID"]))
+        assert seat is not None, message["Message-ID"]
         assert recipients == [seat.email], (recipients, seat.name)
         assert str(message["Reply-To"]) == f"referee+{seat.token}@example.org"
     return len(mails)

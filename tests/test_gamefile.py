@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_helpers import Referee
 
 from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import PROJECT_ROOT
@@ -60,3 +61,120 @@ def test_seed_and_schedule_have_replayable_defaults(tmp_path: Path) -> None:
     path.write_text(f'[game]\nkind = "ten-sailors"\nid = "bare"\n{PLAYERS}', encoding="utf-8")
     game = read_game_file(path, SCHEDULES)
     assert (game.setup["seed"], game.schedule) == ("bare", "ten-sailors-daily")
+
+
+# --- hostile text: refused at `game create`, with the player and the key named -------------------
+
+
+def players(*entries: tuple[str, str]) -> str:
+    """[[players]] tables for (name, email) pairs, written as TOML basic strings (escapes allowed)."""
+    return "".join(f'\n[[players]]\nname = "{name}"\nemail = "{email}"\n' for name, email in entries)
+
+
+def refusal(path: Path) -> str:
+    with pytest.raises(GameFileError) as raised:
+        read_game_file(path, SCHEDULES)
+    return str(raised.value)
+
+
+def test_a_name_with_a_line_break_is_refused_at_game_create(tmp_path: Path) -> None:
+    entries = players(("Anna\\r\\nBcc: spy@evil.example", "anna@example.org"), ("Boris", "boris@example.org"))
+    message = refusal(write(tmp_path, "", entries + players(("Clara", "clara@example.org"))))
+    assert (
+        "player 1 ('Anna\\r\\nBcc: spy@evil.example') name holds a control or invisible character" in message
+    )
+    assert "U+000D" in message and "Boris" not in message
+
+
+@pytest.mark.parametrize(
+    ("game", "entries", "said"),
+    [
+        (
+            'language = "en\\u202e"',
+            PLAYERS,
+            "[game] language holds a control or invisible character (U+202E)",
+        ),
+        ('motto = "ahoy\\u0000"', PLAYERS, "[game] motto holds a control or invisible character (U+0000)"),
+        ('master_email = "gm@example.org\\nBcc: x@y.z"', PLAYERS, "[game] master_email holds"),
+        ("", PLAYERS + 'hand = ["Kitchen\\u200b", "Sofa", "Knife"]\n', "player 3 ('Clara') hand holds"),
+        ("", PLAYERS.replace("clara@", "clara\\t@"), "player 3 ('Clara') email holds"),
+        ("", PLAYERS.replace('"Boris"', '"Bo\\u0085ris"'), "player 2 ('Bo\\x85ris') name holds"),
+    ],
+)
+def test_text_with_a_control_character_is_refused_naming_its_key(
+    tmp_path: Path, game: str, entries: str, said: str
+) -> None:
+    assert said in refusal(write(tmp_path, game, entries))
+
+
+def test_addresses_that_differ_only_in_case_are_refused_naming_both_players(tmp_path: Path) -> None:
+    entries = players(
+        ("Anna", "anna@example.org"), ("Boris", "boris@example.org"), ("Clara", "ANNA@example.org")
+    )
+    message = refusal(write(tmp_path, "", entries))
+    assert "player 1 ('Anna') and player 3 ('Clara') have the same address" in message
+    assert "'anna@example.org' and 'ANNA@example.org'" in message
+
+
+def test_a_game_that_is_not_a_table_is_refused_clearly(tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text(f'game = "x"\n{PLAYERS}', encoding="utf-8")
+    assert refusal(path) == "[game] must be a table (a line [game], then key = value lines), not 'x'"
+
+
+def test_players_that_are_not_tables_are_refused_clearly(tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text('players = ["Anna", "Boris"]\n[game]\nkind = "ten-sailors"\nid = "g"\n', encoding="utf-8")
+    assert "each player must be a [[players]] table" in refusal(path)
+
+
+@pytest.mark.parametrize(
+    ("entry", "said"),
+    [
+        ('\n[[players]]\nemail = "dora@example.org"\n', "player 4 needs a name"),
+        (
+            '\n[[players]]\nname = 5\nemail = "dora@example.org"\n',
+            "player 4: name must be text in quotes, not 5",
+        ),
+        (
+            '\n[[players]]\nname = ["Dora"]\nemail = "dora@example.org"\n',
+            "player 4: name must be text in quotes, not ['Dora']",
+        ),
+    ],
+)
+def test_a_player_without_a_name_or_with_a_name_that_is_not_text_is_refused(
+    tmp_path: Path, entry: str, said: str
+) -> None:
+    assert said in refusal(write(tmp_path, "", PLAYERS + entry))
+
+
+# --- the same, through `referee game create` ----------------------------------------------------
+
+
+@pytest.fixture
+def referee(tmp_path: Path, sqlite_url: str) -> Referee:
+    (tmp_path / "referee.toml").write_text(f'[database]\nurl = "{sqlite_url}"\n', encoding="utf-8")
+    run = Referee(tmp_path)
+    run("init")
+    return run
+
+
+def test_game_create_refuses_hostile_names_and_broken_files_without_a_traceback(
+    referee: Referee, tmp_path: Path
+) -> None:
+    long_name = "A" * 41
+    cases = {
+        "line-break": (PLAYERS.replace('"Anna"', '"Anna\\nBcc: x@y.z"'), "U+000A"),
+        "long": (PLAYERS.replace('"Anna"', f'"{long_name}"'), "at most 40 characters long, not 41"),
+        "blank": (PLAYERS.replace('"Anna"', '"\\u3164\\u3164"'), "must show something"),
+        "nameless": (PLAYERS + '\n[[players]]\nemail = "d@example.org"\n', "player 4 needs a name"),
+    }
+    for name, (entries, said) in cases.items():
+        path = write(tmp_path, "", entries).rename(tmp_path / f"{name}.toml")
+        result = referee("game", "create", str(path), ok=False)
+        assert said in result.stderr and "Traceback" not in result.stderr, (name, result.stderr)
+    path = tmp_path / "not-a-table.toml"
+    path.write_text(f'game = "x"\n{PLAYERS}', encoding="utf-8")
+    result = referee("game", "create", str(path), ok=False)
+    assert "[game] must be a table" in result.stderr and "Traceback" not in result.stderr
+    assert referee("game", "list").stdout.strip() == ""

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
 from datetime import UTC, datetime
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -13,18 +16,29 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.config import MailSettings
-from referee.mail.compose import HIDDEN, Subject, compose, reply_address, thread_root
+from referee.mail import compose as compose_module
+from referee.mail.compose import (
+    HIDDEN,
+    Subject,
+    UnsafeHeader,
+    compose,
+    message_id,
+    refusal_id,
+    reply_address,
+    thread_root,
+)
 from referee.render import Renderer, templates_dir
 from referee.store.models import GameRow, NoticeRow, SeatRow
 
 MAIL = MailSettings(address="referee@castle.example")
 NOW = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+SECRET = "5e" * 16
 
 
-def _game(language: str = "en", **settings: Any) -> GameRow:
+def _game(language: str = "en", secret: str = SECRET, **settings: Any) -> GameRow:
     return GameRow(
         id="castle-7", kind="ten-sailors", schedule="ten-sailors-daily", language=language, seed="1",
-        created_at=NOW, phase="d1h1", state={}, settings=settings,
+        created_at=NOW, phase="d1h1", state={}, settings=settings, secret=secret,
     )  # fmt: skip
 
 
@@ -73,7 +87,7 @@ def test_welcome_letter_holds_the_password_and_threads_from_its_own_id(
     (mail,) = compose(_notice("welcome", WELCOME), _game(language), ANNA, renderer, MAIL)
     plain, html = _parts(mail.message)
     assert f"{word} k7pq-2mx9-wh4t" in plain and "k7pq-2mx9-wh4t" in html
-    assert mail.message["Message-ID"] == thread_root(MAIL, "castle-7", ANNA)
+    assert mail.message["Message-ID"] == thread_root(MAIL, _game(), ANNA)
     assert mail.message["Reply-To"] == reply_address(MAIL, ANNA) == f"referee+{'ab' * 16}@castle.example"
     assert mail.message["Subject"].startswith("[castle-7] ")
     assert mail.message["Auto-Submitted"] == "auto-generated"
@@ -86,7 +100,7 @@ def test_ts23_talk_is_escaped_in_the_html_part(renderer: Renderer) -> None:
     plain, html = _parts(mail.message)
     assert '"<b>meet</b> me & run"' in plain
     assert "&lt;b&gt;meet&lt;/b&gt; me &amp; run" in html and "<b>meet" not in html
-    assert mail.message["In-Reply-To"] == thread_root(MAIL, "castle-7", ANNA)
+    assert mail.message["In-Reply-To"] == thread_root(MAIL, _game(), ANNA)
 
 
 def test_ts23_russian_talk_names_the_place_in_russian(renderer: Renderer) -> None:
@@ -121,7 +135,7 @@ def test_answer_replies_to_the_players_mail_under_its_subject(renderer: Renderer
     assert mail.recipients == ("anna@elsewhere.example",)
     assert mail.message["Subject"] == "[castle-7] Re: plans"
     assert mail.message["In-Reply-To"] == "<m1@x>"
-    assert mail.message["References"] == f"{thread_root(MAIL, 'castle-7', ANNA)} <m1@x>"
+    assert mail.message["References"] == f"{thread_root(MAIL, _game(), ANNA)} <m1@x>"
     assert mail.message["Auto-Submitted"] == "auto-replied"
 
 
@@ -185,3 +199,169 @@ def test_welcome_letter_tells_when_the_game_begins(language: str, said: str, ren
     assert said in _parts(mail.message)[0]
     (undated,) = compose(_notice("welcome", WELCOME), _game(language), ANNA, renderer, MAIL)
     assert "UTC" not in _parts(undated.message)[0]
+
+
+# --- Message-IDs that count nothing --------------------------------------------------------------
+
+ID = r"<[0-9a-f]{24}\.castle-7@castle\.example>"
+
+
+def test_the_same_notice_always_gets_the_same_message_id(renderer: Renderer) -> None:
+    """A mail sent again after a crash carries the id of the first sending, so clients show it once."""
+    game = _game(master_email="gm@example.org", copy_master=True)
+    for template, data in (("talk", TALK), ("welcome", WELCOME)):
+        first = compose(_notice(template, data), game, ANNA, renderer, MAIL)
+        again = compose(_notice(template, data), _game(master_email="gm@example.org", copy_master=True),
+                        ANNA, renderer, MAIL)  # fmt: skip
+        assert [m.message["Message-ID"] for m in first] == [m.message["Message-ID"] for m in again]
+        assert len({m.message["Message-ID"] for m in first}) == 2  # the copy has its own
+    (talk, _) = compose(_notice("talk", TALK), game, ANNA, renderer, MAIL)
+    assert talk.message["Message-ID"] == message_id(MAIL, game, 42)
+
+
+def test_message_ids_reveal_no_count_of_other_mail() -> None:
+    """Ids of consecutive notices are unordered hashes: nothing in them counts the mail between."""
+    game = _game()
+    ids = [message_id(MAIL, game, number) for number in range(1, 60)]
+    assert all(re.fullmatch(ID, one) for one in ids)
+    assert len(set(ids)) == len(ids)
+    assert sorted(ids) != ids and sorted(ids, reverse=True) != ids
+    assert not any(f"n{number}." in one or f".{number}." in one for number, one in enumerate(ids, 1))
+
+
+def test_message_ids_are_keyed_with_the_games_secret() -> None:
+    """Without the secret, no one can work out the id of a given notice (or a notice from an id)."""
+    one, other = _game(), _game(secret="c4" * 16)
+    assert message_id(MAIL, one, 42) != message_id(MAIL, other, 42)
+    assert thread_root(MAIL, one, ANNA) != thread_root(MAIL, other, ANNA)
+    bare = hashlib.sha256(b"notice 42").hexdigest()[:24]
+    assert bare not in message_id(MAIL, one, 42)
+
+
+def test_thread_roots_stay_with_a_seat_and_count_no_seats() -> None:
+    game = _game()
+    roots = [thread_root(MAIL, game, SimpleNamespace(id=number)) for number in range(1, 30)]
+    assert all(re.fullmatch(ID, root) for root in roots)
+    assert len(set(roots)) == len(roots) and sorted(roots) != roots
+    assert thread_root(MAIL, game, ANNA) == thread_root(MAIL, _game(), SimpleNamespace(id=3))
+    master = thread_root(MAIL, game, SimpleNamespace(id=None))
+    assert re.fullmatch(ID, master) and "master" not in master and master not in roots
+
+
+def test_refusals_carry_no_count_and_keep_their_id_while_the_process_runs(renderer: Renderer) -> None:
+    ids = [refusal_id(MAIL, number) for number in range(1, 40)]
+    assert all(re.fullmatch(r"<[0-9a-f]{24}\.refusal@castle\.example>", one) for one in ids)
+    assert sorted(ids) != ids
+    (first,) = compose(_stranger(), None, None, renderer, MAIL)
+    (again,) = compose(_stranger(), None, None, renderer, MAIL)
+    assert first.message["Message-ID"] == again.message["Message-ID"] == refusal_id(MAIL, 7)
+
+
+# --- headers that carry no control characters ----------------------------------------------------
+
+INJECTED = "\r\nBcc: spy@evil.example"
+
+
+def _stranger(**fields: Any) -> NoticeRow:
+    values: dict[str, Any] = {
+        "address": "stranger@example.net", "in_reply_to": "<s@x>", "subject": "orders", **fields,
+    }  # fmt: skip
+    return NoticeRow(
+        id=7, game_id=None, phase="", recipient="", template="refusal",
+        data={"reason": "refused:unknown-token"}, created_at=NOW, **values,
+    )  # fmt: skip
+
+
+def _wire(message: EmailMessage) -> EmailMessage:
+    """``message`` as a mail client reads it."""
+    return BytesParser(policy=policy.default).parsebytes(message.as_bytes())
+
+
+@pytest.mark.parametrize("subject", [f"[castle-7] Anna{INJECTED}", "[castle-7] Anna\nBcc: spy@evil.example",
+                                     f"[castle-7] Добро пожаловать в замок, Анна{INJECTED}"])  # fmt: skip
+def test_a_subject_with_a_line_break_writes_no_other_header(subject: str) -> None:
+    message = EmailMessage()
+    message["Subject"] = Subject(subject)
+    message.set_content("x")
+    read = _wire(message)
+    assert read["Bcc"] is None
+    assert str(read["Subject"]) == subject.replace("\r\n", " ").replace("\n", " ")
+
+
+@given(st.lists(st.text(alphabet=LETTERS + "\r\n\t\x00\x1b\x85\u2028\u202e", min_size=1), min_size=1))
+def test_subjects_never_carry_control_characters_and_keep_their_spaces(words: list[str]) -> None:
+    message = EmailMessage()
+    message["Subject"] = Subject(" ".join(words))
+    message.set_content("x")
+    raw = message.as_bytes()
+    headers = raw.split(b"\n\n", 1)[0].replace(b"\r", b"").split(b"\n")
+    assert all(line.startswith((b"Subject:", b" ", b"Content-", b"MIME-")) for line in headers), headers
+    read = str(_wire(message)["Subject"])
+    assert not re.search(r"[\x00-\x1f\x7f-\x9f\u2028\u202e]", read)
+    assert (
+        read.split()
+        == " ".join(words)
+        .translate({ord(c): " " for c in "\r\n\t\x00\x1b\x85\u2028"})
+        .replace("\u202e", "")
+        .split()
+    )
+
+
+def test_a_name_with_a_line_break_in_a_copys_subject_writes_no_other_header(renderer: Renderer) -> None:
+    seat = SeatRow(**{**ANNA.model_dump(), "name": f"Anna{INJECTED}"})
+    game = _game(master_email="gm@example.org", copy_master=True)
+    _, copy = compose(_notice("talk", TALK), game, seat, renderer, MAIL)
+    read = _wire(copy.message)
+    assert read["Bcc"] is None and str(read["Subject"]).endswith("(Anna Bcc: spy@evil.example)")
+
+
+def test_a_to_address_with_a_control_character_is_refused(renderer: Renderer) -> None:
+    for address in (f"anna@example.org{INJECTED}", "anna@example.org\x00"):
+        with pytest.raises(UnsafeHeader, match="To"):
+            compose(_notice("talk", TALK, address=address), _game(), ANNA, renderer, MAIL)
+        with pytest.raises(UnsafeHeader, match="To"):
+            compose(_stranger(address=address), None, None, renderer, MAIL)
+
+
+def test_a_copys_to_address_with_a_control_character_is_refused(renderer: Renderer) -> None:
+    game = _game(master_email=f"gm@example.org{INJECTED}", copy_master=True)
+    with pytest.raises(UnsafeHeader, match="To"):
+        compose(_notice("talk", TALK), game, ANNA, renderer, MAIL)
+
+
+def test_a_reply_to_with_a_control_character_is_refused(renderer: Renderer) -> None:
+    seat = SeatRow(**{**ANNA.model_dump(), "token": f"ab{INJECTED}"})
+    with pytest.raises(UnsafeHeader, match="Reply-To"):
+        compose(_notice("talk", TALK), _game(), seat, renderer, MAIL)
+
+
+@pytest.mark.parametrize("parent", [f"<m1@x>{INJECTED}", "<m1@x\x00>", "<m1@x\u202e>", "m1@x"])
+def test_in_reply_to_and_references_never_carry_a_broken_message_id(parent: str, renderer: Renderer) -> None:
+    """A Message-ID that could not be written as it is, is not referred to: the mail threads under
+    the welcome letter (or, to a stranger, under nothing)."""
+    data = {"character": "Anna", "segment": "d1h1", "verdicts": [], "orders": [], "added": [], "removed": []}
+    (mail,) = compose(_notice("answer", data, in_reply_to=parent), _game(), ANNA, renderer, MAIL)
+    root = thread_root(MAIL, _game(), ANNA)
+    read = _wire(mail.message)
+    assert (read["In-Reply-To"], read["References"], read["Bcc"]) == (root, root, None)
+    (refusal,) = compose(_stranger(in_reply_to=parent), None, None, renderer, MAIL)
+    read = _wire(refusal.message)
+    assert (read["In-Reply-To"], read["References"], read["Bcc"]) == (None, None, None)
+
+
+def test_a_list_id_with_a_control_character_is_refused(
+    renderer: Renderer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = GameRow(**{**_game().model_dump(), "id": "castle-7\r\nBcc: spy"})
+    with pytest.raises(UnsafeHeader, match="Message-ID"):  # the game's id is in its Message-IDs too
+        compose(_notice("talk", TALK), game, ANNA, renderer, MAIL)
+    monkeypatch.setattr(compose_module, "message_id", lambda *_args: "<a@castle.example>")
+    monkeypatch.setattr(compose_module, "thread_root", lambda *_args: "<b@castle.example>")
+    with pytest.raises(UnsafeHeader, match="List-Id"):
+        compose(_notice("talk", TALK), game, ANNA, renderer, MAIL)
+
+
+def test_a_from_name_with_a_control_character_is_refused(renderer: Renderer) -> None:
+    mail = MailSettings(address="referee@castle.example", name=f"Referee{INJECTED}")
+    with pytest.raises(UnsafeHeader, match="From"):
+        compose(_notice("talk", TALK), _game(), ANNA, renderer, mail)

@@ -98,7 +98,7 @@ def placeholders(store: Referee) -> dict[str, str]:
         values[f"TAMPERED_TOKEN_{key}"] = tampered(seat.token)
         values[f"PASSWORD_{key}"] = seat.password
         values[f"PASSWORD_{key}_SPACED"] = seat.password.replace("-", " ").upper()
-        values[f"WELCOME_{key}"] = thread_root(REFEREE, GAME, seat)
+        values[f"WELCOME_{key}"] = thread_root(REFEREE, store.load(GAME).row, seat)
     return values
 
 
@@ -624,7 +624,8 @@ def test_answer_threads_under_the_players_mail_and_the_welcome_letter(any_table:
     (answer,) = answers_to(any_table.deliver(), raw)
 
     welcome = any_table.welcomes["Anna"]
-    assert welcome.header("Message-ID") == thread_root(REFEREE, GAME, any_table.seat("Anna"))
+    game = any_table.store.load(GAME).row
+    assert welcome.header("Message-ID") == thread_root(REFEREE, game, any_table.seat("Anna"))
     assert answer.header("In-Reply-To") == "<anna-first-orders@mail.example.org>"
     assert welcome.header("Message-ID") in answer.header("References").split()
     assert answer.header("Subject").startswith(f"[{GAME}] Re:")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 
@@ -46,29 +47,33 @@ def tables(engine: Engine) -> set[str]:
     return set(inspect(engine).get_table_names())
 
 
-def add_an_old_game(engine: Engine) -> None:
-    """A game with a seat and an event, inserted as the referee before migrations wrote them."""
+def add_an_old_game(engine: Engine, game_id: str = "g1", seat_id: int = 1) -> None:
+    """A game with a seat and an event, inserted as the referee before migrations wrote them
+    (with a secret, if the database is already at a revision that has the column)."""
+    secret = "secret" in {column["name"] for column in inspect(engine).get_columns("games")}
     with engine.begin() as connection:
         connection.execute(
             text(
                 "INSERT INTO games (id, kind, schedule, language, seed, created_at, phase, finished, "
-                "last_seq, state, settings) VALUES ('g1', 'ten-sailors', 'ten-sailors-fast', 'en', '7', "
-                "'2026-12-01 10:00:00', 'd0n', :no, 1, '{\"turn\": 3}', '{}')"
+                f"last_seq, state, settings{', secret' if secret else ''}) VALUES (:id, 'ten-sailors', "
+                "'ten-sailors-fast', 'en', '7', '2026-12-01 10:00:00', 'd0n', :no, 1, '{\"turn\": 3}', '{}'"
+                f"{', :secret' if secret else ''})"
             ),
-            {"no": False},
+            {"id": game_id, "no": False, "secret": "0" * 32},
         )
         connection.execute(
             text(
                 "INSERT INTO seats (id, game_id, name, email, host, token, password) "
-                "VALUES (1, 'g1', 'Anna', 'anna@example.org', :no, 't1', 'p1')"
+                "VALUES (:seat, :id, 'Anna', 'anna@example.org', :no, :token, :password)"
             ),
-            {"no": False},
+            {"seat": seat_id, "id": game_id, "no": False, "token": f"t{seat_id}", "password": f"p{seat_id}"},
         )
         connection.execute(
             text(
                 "INSERT INTO events (id, game_id, seq, phase, kind, data, audience, logged_at) "
-                "VALUES (1, 'g1', 1, 'd0n', 'started', '{}', '[]', '2026-12-01 10:00:00')"
-            )
+                "VALUES (:seat, :id, 1, 'd0n', 'started', '{}', '[]', '2026-12-01 10:00:00')"
+            ),
+            {"seat": seat_id, "id": game_id},
         )
 
 
@@ -78,6 +83,7 @@ def assert_old_game_kept(engine: Engine) -> None:
         seat = session.exec(select(SeatRow)).one()
     assert (game.id, game.phase, game.last_seq, game.state) == ("g1", "d0n", 1, {"turn": 3})
     assert game.failed_at is None and game.failure is None
+    assert re.fullmatch(r"[0-9a-f]{32}", game.secret)
     assert (seat.game_id, seat.name, seat.token) == ("g1", "Anna", "t1")
     with engine.connect() as connection:
         assert connection.exec_driver_sql("SELECT count(*) FROM events").scalar() == 1
@@ -211,3 +217,21 @@ def test_sqlite_checks_foreign_keys_again_after_migrating(sqlite_url: str) -> No
 
     with engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+def test_games_made_before_revision_0003_each_get_their_own_random_secret(database_url: str) -> None:
+    engine = open_engine(database_url)
+    migrate_to(engine, "0002")
+    add_an_old_game(engine, "g1", 1)
+    add_an_old_game(engine, "g2", 2)
+
+    upgrade(engine)
+
+    with Session(engine) as session:
+        secrets = {game.id: game.secret for game in session.exec(select(GameRow)).all()}
+    assert set(secrets) == {"g1", "g2"}
+    assert all(re.fullmatch(r"[0-9a-f]{32}", secret) for secret in secrets.values())
+    assert secrets["g1"] != secrets["g2"]
+    with engine.connect() as connection:
+        nullable = {c["name"]: c["nullable"] for c in inspect(connection).get_columns("games")}
+    assert nullable["secret"] is False

@@ -25,13 +25,16 @@ from sqlmodel import Session, select
 
 from referee import games
 from referee.app import Referee
-from referee.config import PROJECT_ROOT
+from referee.config import PROJECT_ROOT, MailSettings
+from referee.mail.compose import message_id, thread_root
 from referee.store.models import SeatRow
 from referee.testing import broken_game
 from referee.testing.loopback import DovecotServer, SmtpServer, dovecot_server, smtp_server
 from tests.service_helpers import PLAYERS, Driven, Site, drop, event_log, resolutions
 
 GAME = "castle"
+MAIL = MailSettings(address="referee@example.org")
+"""Only its domain matters here: the one Message-IDs are written in."""
 PLAYING = ("d0n", "d1h1", "d1h2")
 """The blink schedule's first three boundaries: 6 s, 10 s and 14 s after the start."""
 
@@ -96,12 +99,12 @@ class Live:
     def expected_ids(self) -> set[str]:
         """The Message-ID of every mail the outbox holds (one per notice; welcome letters by thread root)."""
         ids, store = set(), self.site.store()
-        seats = {seat.name: seat.id for seat in store.seats(GAME)}
+        game, seats = store.load(GAME).row, {seat.name: seat for seat in store.seats(GAME)}
         for notice in store.notices(GAME):
             if notice.template == "welcome":
-                ids.add(f"<{GAME}.{seats[notice.recipient]}.welcome@example.org>")
+                ids.add(thread_root(MAIL, game, seats[notice.recipient]))
             else:
-                ids.add(f"<n{notice.id}.{GAME}@example.org>")
+                ids.add(message_id(MAIL, game, int(notice.id or 0)))
         return ids
 
 
@@ -320,7 +323,7 @@ def test_one_broken_game_among_healthy_ones_stops_alone_under_serve(
             str(email.message_from_bytes(raw, policy=policy.default)["Message-ID"])
             for _, _, raw in smtp.received
         }
-        assert f"<n{held[0].id}.wreck@example.org>" in sent
+        assert message_id(MAIL, referee.load("wreck").row, int(held[0].id or 0)) in sent
         games_status = {game["id"]: game for game in status["games"]}
         assert games_status["wreck"]["failed"] and not games_status[GAME]["failed"]
         assert "game stopped on an error in its rules" in live.logs()

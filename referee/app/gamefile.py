@@ -20,6 +20,10 @@ host = true                           # the host's character (TS-1)
 Other games take their own keys in [game] and [[players]] (their rules' ``setup_keys``
 and ``player_keys``, for fixed set-ups), passed to the rules as they are.
 
+Text anywhere in [game] and [[players]] may hold no control or invisible character (a line
+break, a bidirectional control, a zero-width space): it would reach mail headers and players'
+screens. Every player needs a name (text) and an address of their own, compared ignoring case.
+
 Mail options in [game]: ``relay_talk`` (default true) also mails table talk at once to
 those present; ``master_email`` with ``copy_master = true`` copies the game-master on
 every mail (without the players' secrets).
@@ -34,6 +38,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.core.seats import hidden_character
 from referee.games import KINDS, rules_for
 from referee.schedule.files import ScheduleError, load_schedule
 
@@ -89,6 +94,28 @@ class GameFile:
         )
 
 
+def _hidden_problems(table: dict[str, Any]) -> list[str]:
+    """Every key of ``table`` whose text (in lists and tables too) holds a control or invisible
+    character: such text would reach mail headers and players' screens."""
+    problems = []
+    for key, value in table.items():
+        if hidden := _hidden_in([key, value]):
+            label = repr(key) if _hidden_in(key) else key
+            problems.append(f"{label} holds a control or invisible character ({hidden}), e.g. a line break")
+    return problems
+
+
+def _hidden_in(value: Any) -> str | None:
+    """The first control or invisible character in any text of ``value``, as "U+XXXX", if any."""
+    if isinstance(value, str):
+        return hidden_character(value)
+    if isinstance(value, dict):
+        value = [*value, *value.values()]
+    if isinstance(value, list):
+        return next((found for item in value if (found := _hidden_in(item))), None)
+    return None
+
+
 def read_game_file(path: Path, schedules: Path) -> GameFile:
     """The game described in ``path``; schedules are looked up in ``schedules``."""
     try:
@@ -98,8 +125,10 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
     except tomllib.TOMLDecodeError as error:
         raise GameFileError(f"{path} is not valid TOML: {error}") from error
     game = raw.get("game", {})
+    if not isinstance(game, dict):
+        raise GameFileError(f"[game] must be a table (a line [game], then key = value lines), not {game!r}")
     players = raw.get("players", [])
-    problems = []
+    problems = [f"[game] {problem}" for problem in _hidden_problems(game)]
     kind = game.get("kind")
     game_keys, player_keys = set(GAME_KEYS), {"name", "email"}
     if kind in KINDS:
@@ -130,13 +159,31 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
     if not isinstance(players, list) or not players:
         problems.append("the file lists no [[players]]")
         players = []
+    if not all(isinstance(player, dict) for player in players):
+        problems.append("each player must be a [[players]] table with key = value lines")
+        players = [player for player in players if isinstance(player, dict)]
+    addresses: dict[str, tuple[int, Any, str]] = {}
     for number, player in enumerate(players, 1):
+        name = player.get("name")
+        who = f"player {number} ({name!r})" if isinstance(name, str) else f"player {number}"
+        if name is None:
+            problems.append(f"{who} needs a name")
+        elif not isinstance(name, str):
+            problems.append(f"{who}: name must be text in quotes, not {name!r}")
+        problems += [f"{who} {problem}" for problem in _hidden_problems(player)]
         email = str(player.get("email", ""))
         if not is_address(email):
-            problems.append(f"player {number} ({player.get('name', '?')}) needs a valid email, not {email!r}")
+            problems.append(f"{who} needs a valid email, not {email!r}")
+        elif (same := addresses.get(email.lower())) is not None:
+            problems.append(
+                f"player {same[0]} ({same[1]!r}) and {who} have the same address, {same[2]!r} and {email!r}"
+                " (addresses are compared ignoring case): each seat needs its own"
+            )
+        else:
+            addresses[email.lower()] = (number, name, email)
         unknown = set(player) - player_keys
         if unknown:
-            problems.append(f"player {number} has unknown keys: {', '.join(sorted(unknown))}")
+            problems.append(f"{who} has unknown keys: {', '.join(sorted(unknown))}")
     master = game.get("master_email")
     if master is not None and not is_address(str(master)):
         problems.append(f"[game] master_email must be an address, not {master!r}")

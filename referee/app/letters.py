@@ -27,6 +27,8 @@ class Game:
     kind: str
     language: str
     settings: dict[str, Any]
+    secret: str
+    """The key of the game's Message-IDs, which no player ever sees."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ class Letters:
 
 
 def _game(row: GameRow) -> Game:
-    return Game(row.id, row.kind, row.language, dict(row.settings))
+    return Game(row.id, row.kind, row.language, dict(row.settings), row.secret)
 
 
 def _letter(

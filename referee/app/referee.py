@@ -10,6 +10,7 @@ recorded (``Audit``); and an error in one game's rules stops that game alone
 from __future__ import annotations
 
 import logging
+import secrets
 import traceback
 from datetime import datetime
 from typing import Any
@@ -113,6 +114,7 @@ class Referee:
                 phase=rules.phase(state).key,
                 state=rules.dump(state),
                 settings=settings,
+                secret=secrets.token_hex(16),
             )
             session.add(row)
             session.flush()

@@ -2,11 +2,39 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any
 
 MASTER = "#master"
 """The reader name of notices for a game's game-master (no character can be called this)."""
+
+LONGEST_NAME = 40
+"""The most characters a name may have: it goes into subjects and every mail's text."""
+
+_HIDDEN_KINDS = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}
+"""Unicode categories never allowed in a name: controls (C0, C1), format characters (bidirectional
+controls, zero-width spaces and joiners), line and paragraph separators, and unassigned or
+private code points."""
+
+_BLANK = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
+"""Letters and symbols that are drawn as nothing (Hangul fillers, the blank Braille pattern)."""
+
+
+def hidden_character(text: str) -> str | None:
+    """The first control or invisible format character in ``text`` as "U+XXXX", if any."""
+    for letter in text:
+        if unicodedata.category(letter) in _HIDDEN_KINDS:
+            return f"U+{ord(letter):04X}"
+    return None
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether ``text`` would look empty: only spaces, marks with nothing to sit on, and blanks."""
+    return all(
+        letter.isspace() or letter in _BLANK or unicodedata.category(letter) in _HIDDEN_KINDS | {"Mn", "Me"}
+        for letter in text
+    )
 
 
 def fold_name(name: str) -> str:
@@ -31,17 +59,27 @@ def name_problems(
     """What is wrong with the players of a set-up: how many there are, and their names.
 
     A name must be given, differ from the others ignoring case, and not be one that
-    ``refuse`` (given the folded name) gives a reason against, e.g. a card's name.
+    ``refuse`` (given the folded name) gives a reason against, e.g. a card's name. It must
+    hold no control or invisible format character, show something, and be at most
+    ``LONGEST_NAME`` characters long. Each problem names the player by number and name.
     """
     problems = []
     if not least <= len(players) <= most:
         problems.append(f"a game needs {least} to {most} {noun}s, not {len(players)}")
     seen: set[str] = set()
-    for player in players:
-        name = str(player.get("name") or "").strip()
+    for number, player in enumerate(players, 1):
+        given = str(player.get("name") or "")
+        name = given.strip()
         folded = fold_name(name)
-        if not name:
-            problems.append(f"every {noun} needs a name")
+        who = f"{noun} {number} ({given!r})"
+        if hidden := hidden_character(given):  # before the strip, which drops a trailing line break
+            problems.append(f"{who}: a name cannot hold a control or invisible character ({hidden})")
+        elif not name:
+            problems.append(f"every {noun} needs a name ({noun} {number} has none)")
+        elif shows_nothing(name):
+            problems.append(f"{who}: a name must show something, not only invisible characters")
+        elif len(name) > LONGEST_NAME:
+            problems.append(f"{who}: a name can be at most {LONGEST_NAME} characters long, not {len(name)}")
         elif folded in seen:
             problems.append(f"two {noun}s are called {name!r} (names are compared ignoring case)")
         elif why := refuse(folded):

@@ -5,17 +5,26 @@ Every mail to a player carries that player's personal reply address
 to one player thread under the welcome letter (``References``), share the subject
 prefix ``[game-id]`` and the game's ``List-Id``. A copy for the game-master carries the
 plain referee address and no secrets.
+
+Message-IDs count nothing: each is a keyed hash (HMAC-SHA256) of what it names, under the
+game's secret, which no player sees, so a player cannot tell from two ids how many mails went
+to others in between. The same notice always gets the same id, so a mail sent twice after a
+crash is recognised as one. No header carries a line break or another control character: a
+subject loses them, and any other header that would carry one is refused.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import re
+import secrets
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.policy import Policy
 from email.utils import formataddr, formatdate
-from typing import Any
+from typing import Any, Protocol
 
 from referee.app.letters import Game, Letter, Reader
 from referee.config import MailSettings
@@ -34,6 +43,40 @@ HIDDEN = "••••"
 _CHUNK_BYTES = 42
 """UTF-8 bytes per encoded word: 56 base64 characters, so "Subject: " and the word fit in 78."""
 
+_BREAKING = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+"""Control characters (C0, DEL, C1) and Unicode's line and paragraph separators."""
+
+_BIDI = re.compile(r"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""Bidirectional controls, which could show a header's text in another order than it is."""
+
+_REFUSAL_KEY = secrets.token_bytes(32)
+"""The key of refusals' Message-IDs, drawn anew by every process (a refusal has no game to
+keep a key in): stable while the process sends, never known outside it."""
+
+
+class UnsafeHeader(ValueError):
+    """A header built from data would carry a control character; the mail is not written."""
+
+
+def header_text(text: str) -> str:
+    """``text`` fit for a header anyone reads: each run of control characters becomes one space,
+    bidirectional controls are dropped."""
+    return _BIDI.sub("", _BREAKING.sub(" ", text)).strip()
+
+
+def _checked(value: str, header: str) -> str:
+    """``value`` unchanged, unless it holds a control character: then ``UnsafeHeader``."""
+    if _BREAKING.search(value) or _BIDI.search(value):
+        raise UnsafeHeader(f"the {header} header would carry a control character: {value!r}")
+    return value
+
+
+def _reference(value: str | None) -> str | None:
+    """``value`` if it is a Message-ID that can be referred to as it is, else None (not referred to)."""
+    if value and re.fullmatch(r"<[^<>\s]+>", value) and not (_BREAKING.search(value) or _BIDI.search(value)):
+        return value
+    return None
+
 
 class Subject(str):
     """A subject header that folds into encoded words without losing a space.
@@ -42,15 +85,22 @@ class Subject(str):
     encoded words, so a Russian subject arrived as "Добро пожаловатьвзамок". Here every
     encoded word carries its own trailing space. This uses the email policy's documented
     hook for custom header objects (a value with a ``name`` and a ``fold`` method).
+
+    Such an object bypasses the policy's own refusal of line breaks, so a subject drops every
+    control character itself (``header_text``): a name "x\\r\\nBcc: y" cannot add a header.
     """
 
     name = "Subject"
 
+    def __new__(cls, text: str) -> Subject:
+        return super().__new__(cls, header_text(text))
+
     def fold(self, *, policy: Policy) -> str:
         """The header as it goes on the wire: plain if short ASCII, else one encoded word per line."""
-        if self.isascii() and len(self) <= 68:
-            return f"Subject: {self}{policy.linesep}"
-        words = [f"=?utf-8?b?{base64.b64encode(chunk.encode()).decode()}?=" for chunk in _chunks(str(self))]
+        text = header_text(str(self))
+        if text.isascii() and len(text) <= 68:
+            return f"Subject: {text}{policy.linesep}"
+        words = [f"=?utf-8?b?{base64.b64encode(chunk.encode()).decode()}?=" for chunk in _chunks(text)]
         return "Subject: " + (policy.linesep + " ").join(words) + policy.linesep
 
 
@@ -81,14 +131,50 @@ class Outgoing:
     recipients: tuple[str, ...]
 
 
+class Keyed(Protocol):
+    """What Message-IDs need of a game: its id and its secret (a ``Game``, or a ``GameRow``)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def secret(self) -> str: ...
+
+
+class Seated(Protocol):
+    """What a thread root needs of a seat: its id (None for the game-master)."""
+
+    @property
+    def id(self) -> int | None: ...
+
+
 def reply_address(mail: MailSettings, seat: Reader) -> str:
     """The personal address a seat replies to: ``referee+<token>@domain``."""
     return f"{mail.local_part}+{seat.token}@{mail.domain}"
 
 
-def thread_root(mail: MailSettings, game_id: str, seat: Reader) -> str:
-    """The Message-ID of a seat's welcome letter, which all its later mail refers to."""
-    return f"<{game_id}.{seat.id or 'master'}.welcome@{mail.domain}>"
+def _keyed(key: bytes, what: str) -> str:
+    """24 hex digits of the HMAC-SHA256 of ``what`` under ``key``: 96 bits, unguessable without it."""
+    return hmac.new(key, what.encode(), hashlib.sha256).hexdigest()[:24]
+
+
+def message_id(mail: MailSettings, game: Keyed, notice_id: int, suffix: str = "") -> str:
+    """The Message-ID of notice ``notice_id``'s mail (``suffix`` ".copy" for the game-master's copy):
+    ``<hash.game-id@domain>``, the hash keyed with the game's secret, so it shows no number."""
+    digest = _keyed(game.secret.encode(), f"notice {notice_id}{suffix}")
+    return _checked(f"<{digest}.{game.id}@{mail.domain}>", "Message-ID")
+
+
+def thread_root(mail: MailSettings, game: Keyed, seat: Seated, suffix: str = "") -> str:
+    """The Message-ID of a seat's welcome letter, which all its later mail refers to: the same for
+    the seat forever, derived from the game's secret and the seat's id (the game-master's: "master")."""
+    digest = _keyed(game.secret.encode(), f"seat {seat.id if seat.id is not None else 'master'}{suffix}")
+    return _checked(f"<{digest}.{game.id}@{mail.domain}>", "Message-ID")
+
+
+def refusal_id(mail: MailSettings, notice_id: int) -> str:
+    """The Message-ID of a refusal to a stranger: keyed with this process's own random key."""
+    return _checked(f"<{_keyed(_REFUSAL_KEY, f'refusal {notice_id}')}.refusal@{mail.domain}>", "Message-ID")
 
 
 def compose(
@@ -104,16 +190,16 @@ def compose(
         "start": game.settings.get("start", ""),
     }
     own = _message(notice, game, seat, renderer, mail, {**context, "password": seat.password})
-    own["To"] = notice.address or seat.email
-    own["Reply-To"] = reply_address(mail, seat)
+    own["To"] = _checked(notice.address or seat.email, "To")
+    own["Reply-To"] = _checked(reply_address(mail, seat), "Reply-To")
     outgoing = [Outgoing(own, (notice.address or seat.email,))]
     master = game.settings.get("master_email")
     if master and game.settings.get("copy_master") and seat.name != MASTER:
         copy = _message(
             notice, game, seat, renderer, mail, {**context, "password": HIDDEN}, copy_of=seat.name
         )
-        copy["To"] = master
-        copy["Reply-To"] = mail.address
+        copy["To"] = _checked(str(master), "To")
+        copy["Reply-To"] = _checked(mail.address, "Reply-To")
         outgoing.append(Outgoing(copy, (master,)))
     return outgoing
 
@@ -141,18 +227,18 @@ def _message(
         subject = f"[{game.id}] {subject}"
     if copy_of:
         subject = f"{subject} ({copy_of})"
-    root = thread_root(mail, game.id, seat)
+    root = thread_root(mail, game, seat)
     html = renderer.render(language, "mail.html.j2", kind=kind, **{**context, "text": text})
     message = _base(notice, text, html, language, mail, subject)
     suffix = ".copy" if copy_of else ""
     if notice.template in ("welcome", "master_welcome"):
-        message["Message-ID"] = root.replace("@", f"{suffix}@")
+        message["Message-ID"] = thread_root(mail, game, seat, suffix)
     else:
-        message["Message-ID"] = f"<n{notice.id}.{game.id}{suffix}@{mail.domain}>"
-        parent = notice.in_reply_to or root
+        message["Message-ID"] = message_id(mail, game, notice.id, suffix)
+        parent = _reference(notice.in_reply_to) or root
         message["In-Reply-To"] = parent
         message["References"] = " ".join(dict.fromkeys([root, parent]))
-    message["List-Id"] = f"{game.id} <{game.id}.{mail.domain}>"
+    message["List-Id"] = _checked(f"{game.id} <{game.id}.{mail.domain}>", "List-Id")
     return message
 
 
@@ -164,11 +250,11 @@ def _refusal(notice: Letter, renderer: Renderer, mail: MailSettings) -> Outgoing
     text = "\n".join(parts)
     html = renderer.render("en", "mail.html.j2", text=text)
     message = _base(notice, text, html, "en", mail, REFUSAL_SUBJECT)
-    message["Message-ID"] = f"<n{notice.id}.refusal@{mail.domain}>"
-    if notice.in_reply_to:
-        message["In-Reply-To"] = notice.in_reply_to
-        message["References"] = notice.in_reply_to
-    message["To"] = str(notice.address)
+    message["Message-ID"] = refusal_id(mail, notice.id)
+    if parent := _reference(notice.in_reply_to):
+        message["In-Reply-To"] = parent
+        message["References"] = parent
+    message["To"] = _checked(str(notice.address), "To")
     return Outgoing(message, (str(notice.address),))
 
 
@@ -177,7 +263,7 @@ def _base(
 ) -> EmailMessage:
     """A mail from the referee with ``text`` as its plain part and ``html`` as its HTML part."""
     message = EmailMessage()
-    message["From"] = formataddr((mail.name, mail.address))
+    message["From"] = _checked(formataddr((mail.name, mail.address)), "From")
     message["Subject"] = Subject(subject)
     message["Date"] = formatdate(localtime=False)
     message["Auto-Submitted"] = "auto-replied" if notice.template in REPLIES else "auto-generated"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from typing import Any
 
@@ -29,6 +30,8 @@ class GameRow(SQLModel, table=True):
     """Set when the game's rules raised an error: the game stands still until ``referee retry``."""
     failure: str | None = None
     """The error that stopped the game, for the game-master (never shown to players)."""
+    secret: str = Field(default_factory=lambda: secrets.token_hex(16))
+    """The key of the game's Message-IDs (32 hex digits, random): never shown to anyone."""
 
 
 class SeatRow(SQLModel, table=True):
