@@ -120,8 +120,11 @@ def test_a_nul_in_sender_message_id_or_body_is_kept_once_and_the_mail_behind_it_
     for row in kept:
         for value in (row.sender, row.message_id, row.outcome):
             assert "\x00" not in value and "\x07" not in value
-    assert kept[0].outcome.startswith("refused:") and kept[0].sender == "evil@evil.test"
-    assert kept[1].message_id == "<two@evil.test>"
+    # An address holding a control character is nobody's (stripping it could make someone else's
+    # address), so that mail has no sender and is answered by nobody; an unprintable Message-ID
+    # is replaced by a stand-in made from its hash, so the mail is still kept once.
+    assert kept[0].outcome == "ignored:no-sender" and kept[0].sender == ""
+    assert kept[1].message_id.endswith("@invalid.referee>") and kept[1].message_id != "<two@evil.test>"
     assert [row.outcome for row in kept[2:]] == ["accepted", "accepted"]
     assert ("Boris", "move") in driven.accepted() and ("Anna", "move") in driven.accepted()
     texts = [row.text for row in driven.submissions()]
@@ -135,15 +138,28 @@ def test_a_nul_in_sender_message_id_or_body_is_kept_once_and_the_mail_behind_it_
 def test_a_mail_whose_data_the_database_refuses_is_moved_aside_and_the_next_is_taken_in(
     tmp_path: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """The mailroom's cleaning is switched off here, so that a NUL reaches PostgreSQL and it refuses
-    the insert with a real DataError (nothing else a mail holds makes it refuse on demand)."""
+    """Both cleanings (the reader's and the mailroom's) are switched off here, so that a NUL in the
+    Message-ID reaches PostgreSQL and it refuses the insert with a real DataError (nothing else a
+    mail holds makes it refuse on demand)."""
+    from dataclasses import replace
+
     import referee.app.mailroom as mailroom
+    import referee.mail.intake as intake
 
     site = site_on(tmp_path / "refused", postgres_url)
     drop(site.root / "incoming", raw_mail(b"ev\x00il@evil.test", b"<one@evil.test>", b"secret words"), at(1))
     drop(site.root / "incoming", player_mail(site, "Boris", b"MOVE Garage", 1), at(2))
     driven = Driven(site)
     monkeypatch.setattr(mailroom, "clean", lambda text: text)
+    read = intake.read_mail
+
+    def unclean(raw: bytes, own_addresses: tuple[str, ...] = ()) -> object:
+        incoming = read(raw, own_addresses=own_addresses)
+        if b"secret words" not in raw:
+            return incoming
+        return replace(incoming, sender="evil@evil.test", message_id="<o\x00ne@evil.test>")
+
+    monkeypatch.setattr(intake, "read_mail", unclean)
 
     with caplog.at_level("ERROR", logger="referee.service"):
         driven.step_at(10)
@@ -378,3 +394,34 @@ def test_a_1_mb_say_line_is_never_relayed_verbatim_to_anyone(make_site: Callable
         data for _, kind, data, _ in helpers.event_log(raised.service.referee) if "word word" in str(data)
     ]
     assert said and all("[…]" in str(data) for data in said)
+
+
+def test_the_answer_to_a_mail_too_big_goes_out_with_its_own_text_and_subject(
+    make_site: Callable[..., Site],
+) -> None:
+    from email import message_from_bytes, policy
+
+    from referee.mail.delivery import deliver
+    from referee.mail.transports import MaildirOutbox
+    from referee.render import Renderer
+
+    site = make_site("big-letter")
+    drop(site.root / "incoming", big_mail(b"Stranger <stranger@evil.test>", 1), at(1))
+    driven = Driven(site)
+    driven.step_at(5)
+    referee = driven.service.referee
+
+    done = deliver(
+        referee, MaildirOutbox(site.root / "out"), Renderer(site.config().templates), site.config().mail
+    )
+
+    assert done.failed == []
+    mails = [
+        message_from_bytes(p.read_bytes(), policy=policy.default)
+        for p in (site.root / "out" / "new").iterdir()
+    ]
+    (message,) = [m for m in mails if m["To"] == "stranger@evil.test"]
+    text = message.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    assert "larger than 1 MB" in text and "больше 1 МБ" in text
+    assert str(message["Subject"]) == "Your mail was too big to read / Ваше письмо слишком большое"
+    assert message["Auto-Submitted"] == "auto-replied"

@@ -243,13 +243,18 @@ def _message(
 
 
 def _refusal(notice: Letter, renderer: Renderer, mail: MailSettings) -> Outgoing:
-    """The short bilingual answer to a mail the referee could not match to a player."""
-    parts = [
-        renderer.render(language, "refusal.txt.j2", referee_address=mail.address) for language in LANGUAGES
-    ]
-    text = "\n".join(parts)
+    """The short bilingual answer to a mail answered without a game: a refusal, or ``too_big``."""
+    name = f"{notice.template}.txt.j2"
+    context = {**notice.data, "referee_address": mail.address}
+    text = "\n".join(renderer.render(language, name, **context) for language in LANGUAGES)
     html = renderer.render("en", "mail.html.j2", text=text)
-    message = _base(notice, text, html, "en", mail, REFUSAL_SUBJECT)
+    subject = REFUSAL_SUBJECT
+    if notice.template != "refusal":
+        subject = " / ".join(
+            renderer.render(language, "subject.txt.j2", template=notice.template, **notice.data).strip()
+            for language in LANGUAGES
+        )
+    message = _base(notice, text, html, "en", mail, subject)
     message["Message-ID"] = refusal_id(mail, notice.id)
     if parent := _reference(notice.in_reply_to):
         message["In-Reply-To"] = parent
