@@ -81,9 +81,7 @@ class Calendar:
         or if the game's rules failed (the game is then stopped, and the others go on)."""
         try:
             return self._resolve(due.game_id, due.due_at, due.phase)
-        except AlreadyResolved:
-            return None
-        except GameStopped:
+        except (AlreadyResolved, GameStopped):
             return None
 
     def remind(self, now: datetime, limit: int = 100) -> int:

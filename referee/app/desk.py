@@ -19,10 +19,10 @@ from referee.app.audit import Actor
 from referee.app.calendar import parse_shift
 from referee.app.credentials import new_password, new_token
 from referee.app.errors import RefereeError, RulesFailed
-from referee.app.play import AnswerTo, Resolved, lock, save, tell
+from referee.app.play import AnswerTo, Resolved, lock, save, seat_named, tell
 from referee.core.notices import Notice
 from referee.core.orders import Submission
-from referee.core.seats import MASTER, find_name
+from referee.core.seats import MASTER
 from referee.store.clocks import as_utc, clock_row
 from referee.store.models import ClockRow, NoticeRow, SeatRow
 from referee.store.records import held_rows, release_held
@@ -147,7 +147,7 @@ class Desk:
 
         def work(inner: Session) -> tuple[SeatRow, str]:
             loaded = self.referee.running(inner, game_id)
-            seat = _seat(inner, game_id, name)
+            seat = seat_named(inner, game_id, name)
             seat.email, seat.token, seat.password = email, new_token(), new_password()
             inner.add(seat)
             open_holding(inner, game_id, seat.name, email, now)
@@ -170,7 +170,7 @@ class Desk:
 
         def work(inner: Session) -> tuple[NoticeRow, str]:
             loaded = lock(inner, game_id)
-            seat = _seat(inner, game_id, name)
+            seat = seat_named(inner, game_id, name)
             query = select(NoticeRow).where(
                 NoticeRow.game_id == game_id,
                 NoticeRow.recipient == seat.name,
@@ -225,7 +225,7 @@ class Desk:
                 save(session, loaded)
                 clock = clock_row(session, game_id)
                 opened = as_utc(clock.opened_at) if clock is not None else now
-                self.referee.refresh_clock(session, loaded, opened)
+                self.referee.play.clock(session, loaded, opened)
             except (RefereeError, ValueError):
                 raise
             except Exception as error:  # stopped again once this transaction is rolled back
@@ -298,7 +298,7 @@ class Desk:
             return _played_from(seat.name, email)
         if command == "resend":
             last = self.resend(game_id, rest, now, actor, session)
-            return f"{_name(last)}'s last report ({last.template}, {last.phase}) is sent again"
+            return f"{last.recipient}'s last report ({last.template}, {last.phase}) is sent again"
         if command == "announce":
             if not rest:
                 raise ValueError("write ANNOUNCE and the text on the same line")
@@ -326,21 +326,8 @@ class Desk:
         return f"{label}, until {due}; awaiting {', '.join(waiting) or 'nobody'}"
 
 
-def _seat(session: Session, game_id: str, name: str) -> SeatRow:
-    seats = {seat.name: seat for seat in seat_rows(session, game_id)}
-    found = find_name(name, seats)
-    if found is None:
-        known = ", ".join(seats)
-        raise RefereeError(f"game {game_id!r} has no character called {name!r}; its characters: {known}")
-    return seats[found]
-
-
 def _played_from(name: str, email: str) -> str:
     return f"{name} is now played from {email}, with a new password; their welcome letter went there"
-
-
-def _name(notice: NoticeRow) -> str:
-    return notice.recipient
 
 
 def master_answer(results: list[Done]) -> Notice:

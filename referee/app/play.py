@@ -21,10 +21,12 @@ from referee.core.hooks import checkpoint
 from referee.core.notices import REPLIES, Notice
 from referee.core.orders import LineVerdict, Submission
 from referee.core.rules import Rules, fold, visible
+from referee.core.seats import find_name
 from referee.games import rules_for
 from referee.store import games as rows
-from referee.store.models import GameRow
+from referee.store.models import GameRow, SeatRow
 from referee.store.notices import write_notices
+from referee.store.seats import seat_rows
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,17 @@ class Resolved:
     events: list[Event]
     notices: list[Notice]
     loaded: Loaded
+
+
+def seat_named(session: Session, game_id: str, name: str) -> SeatRow:
+    """The seat of ``game_id`` whose character is called ``name``, ignoring case (raises
+    ``RefereeError`` naming the game's characters)."""
+    seats = {seat.name: seat for seat in seat_rows(session, game_id)}
+    found = find_name(name, seats)
+    if found is None:
+        known = ", ".join(seats)
+        raise RefereeError(f"game {game_id!r} has no character called {name!r}; its characters: {known}")
+    return seats[found]
 
 
 def loaded_from(row: GameRow) -> Loaded:

@@ -24,14 +24,26 @@ from referee.app.desk import Desk
 from referee.app.errors import AlreadyResolved, GameStopped, RefereeError, RulesFailed
 from referee.app.letters import Letters
 from referee.app.mailroom import Mailroom
-from referee.app.play import AnswerTo, Loaded, Play, Resolved, Submitted, loaded_from, lock, save, tell
-from referee.app.timing import Timekeeper, refresh_clock
+from referee.app.play import (
+    AnswerTo,
+    Loaded,
+    Play,
+    Resolved,
+    Submitted,
+    append,
+    loaded_from,
+    lock,
+    save,
+    seat_named,
+    tell,
+)
+from referee.app.timing import Timekeeper
 from referee.app.views import Views
 from referee.core.events import Event
 from referee.core.notices import Notice
 from referee.core.orders import Submission
 from referee.core.rules import fold, visible
-from referee.core.seats import MASTER, find_name
+from referee.core.seats import MASTER
 from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.clocks import clock_row
@@ -130,7 +142,7 @@ class Referee:
                     )
                 )
                 open_holding(session, row.id, seat["name"], seat["email"], now)
-            created = self.play_append(session, Loaded(row, rules, None, 0), events, row.phase, now)
+            created = append(session, Loaded(row, rules, None, 0), events, row.phase, now)
             tell(session, row.id, row.phase, rules.welcome(state), now)
             if settings.get("master_email"):
                 email = str(settings["master_email"])
@@ -144,12 +156,6 @@ class Referee:
             return save(session, created), f"created {kind} game {row.id} with {len(seats)} players"
 
         return self.audit.act(actor, setup["id"], "create", {"kind": kind, "schedule": schedule}, now, work)
-
-    @staticmethod
-    def play_append(session: Any, loaded: Loaded, events: list[Event], phase: str, now: datetime) -> Loaded:
-        """The first events of a new game, appended (the state is folded from nothing)."""
-        seq = rows.append_events(session, loaded.row.id, 0, phase, events, now)
-        return Loaded(loaded.row, loaded.rules, fold(loaded.rules, events), seq)
 
     def load(self, game_id: str) -> Loaded:
         """The game ``game_id`` as it stands."""
@@ -171,14 +177,10 @@ class Referee:
 
     def seat(self, game_id: str, name: str) -> SeatRow:
         """The seat whose character is called ``name``, ignoring case (raises ``RefereeError``)."""
-        seats = {seat.name: seat for seat in self.seats(game_id)}
-        if not seats:
-            self.load(game_id)  # says that there is no such game
-        found = find_name(name, seats)
-        if found:
-            return seats[found]
-        known = ", ".join(seats)
-        raise RefereeError(f"game {game_id!r} has no character called {name!r}; its characters: {known}")
+        with self.database.reading() as session:
+            if rows.game_row(session, game_id) is None:
+                raise RefereeError(f"there is no game called {game_id!r}")
+            return seat_named(session, game_id, name)
 
     def master(self, game_id: str) -> MasterRow | None:
         """The game-master by mail of ``game_id``, if the game has one."""
@@ -324,11 +326,6 @@ class Referee:
     def actions(self, game_id: str | None = None) -> list[Action]:
         """The game-master actions recorded (of ``game_id``, or of every game), oldest first."""
         return self.audit.actions(game_id)
-
-    def refresh_clock(self, session: Any, loaded: Loaded, opened_at: datetime) -> None:
-        """Brings the game's clock up to its state (after a restart)."""
-        if self.timekeeper is not None:
-            refresh_clock(session, self.timekeeper, loaded.row, loaded.rules, loaded.state, opened_at)
 
 
 class _Contained:
