@@ -502,6 +502,59 @@ def _print_actions(referee: Referee, game: str, as_json: bool) -> None:
         )
 
 
+@app.command("export")
+def export_command(
+    game: str,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here (default: GAME.json).")
+    ] = None,
+    config: ConfigOption = None,
+) -> None:
+    """Write a game's whole log, seats, clock and mail history to a JSON file (it holds passwords)."""
+    from referee.app.transfer import export_game
+
+    referee = _referee(_config(config))
+    _load(referee, game)
+    target = output or Path(f"{game}.json")
+    target.write_text(json.dumps(export_game(referee, game), ensure_ascii=False), encoding="utf-8")
+    target.chmod(0o600)
+    typer.echo(f"exported game {game} to {target}; it holds the players' passwords: keep it private")
+
+
+@app.command("import")
+def import_command(file: Path, config: ConfigOption = None) -> None:
+    """Add a game from a file `referee export` wrote, after checking its log replays to its state."""
+    from referee.app.transfer import import_game
+
+    referee = _referee(_config(config))
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise _fail(f"cannot read {file}: {error}") from error
+    try:
+        imported = import_game(referee, data)
+    except RefereeError as error:
+        raise _fail(str(error)) from error
+    typer.echo(f"imported game {imported.game_id} ({imported.kind}, {imported.rows} rows); its log replays")
+
+
+@app.command("move-to")
+def move_to(url: str, config: ConfigOption = None) -> None:
+    """Copy this referee's whole database (e.g. its SQLite file) into an empty one (e.g. PostgreSQL)."""
+    from referee.app.transfer import copy_referee
+
+    settings = _config(config)
+    try:
+        counts = copy_referee(settings.database_url, url)
+    except RefereeError as error:
+        raise _fail(str(error)) from error
+    typer.echo(
+        f"copied {sum(counts.values())} rows ({counts.get('games', 0)} games, "
+        f"{counts.get('events', 0)} events); "
+        "stop `referee serve`, set database_url to the new URL in the configuration, and start it again"
+    )
+
+
 @app.command()
 def demo(
     game: Annotated[
