@@ -129,7 +129,7 @@ class NoticeRow(SQLModel, table=True):
     attempts: int = 0
     last_error: str | None = None
     next_attempt_at: datetime | None = None
-    failed_at: datetime | None = None
+    failed_at: datetime | None = Field(default=None, index=True)
     """Set when the mail server refused the mail for good; the game-master sees it, nothing retries it."""
     claimed_by: str | None = None
     claimed_until: datetime | None = None

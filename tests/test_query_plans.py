@@ -1,0 +1,85 @@
+"""The database on the hot paths: SQLite tuned for the load, and no query on a busy path reads a
+whole table (each is checked with ``EXPLAIN QUERY PLAN`` while a game is played)."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import Path
+
+from sqlalchemy import event
+from test_store import NAMES, T0
+
+from referee.app import open_referee
+from referee.app.mailroom import Arrival
+from referee.app.play import AnswerTo
+from referee.config import PROJECT_ROOT
+
+SMALL_TABLES = frozenset({"alembic_version", "mailboxes"})
+"""Tables that hold a handful of rows whatever the number of games: a scan of them is free."""
+
+_SCAN = re.compile(r"^SCAN (\w+)(?! USING)", re.M)
+
+
+def _played_with_statements(url: str) -> tuple[object, list[tuple[str, object]]]:
+    """A referee over ``url`` after a game's hot paths ran, with every statement they sent."""
+    referee = open_referee(url, PROJECT_ROOT / "schedules")
+    referee.create_game(
+        setup={"id": "g1", "seed": 3, "language": "en", "players": [{"name": n} for n in NAMES]},
+        kind="ten-sailors",
+        schedule="ten-sailors-fast",
+        seats=[{"name": n, "email": f"{n.lower()}@example.org", "host": n == "Eva"} for n in NAMES],
+        settings={},
+        now=T0,
+    )
+    statements: list[tuple[str, object]] = []
+
+    def remember(_conn: object, _cur: object, sql: str, params: object, _ctx: object, many: bool) -> None:
+        statements.append((sql, params[0] if many and params else params))  # type: ignore[index]
+
+    event.listen(referee.database.engine, "before_cursor_execute", remember)
+    anna = referee.seat("g1", "Anna")
+    arrival = Arrival("<m1@example.org>", T0 + timedelta(minutes=1), "anna@example.org", b"x")
+    referee.mailroom.receive(
+        arrival,
+        token=anna.token,
+        password="",
+        text="MOVE Kitchen",
+        answer_to=AnswerTo("anna@example.org", "<m1@example.org>", "Re: orders"),
+    )
+    for due in referee.calendar.due(T0 + timedelta(days=1)):
+        referee.calendar.resolve_due(due)
+    referee.calendar.remind(T0 + timedelta(days=1))
+    letters = referee.letters.claim("test", T0 + timedelta(days=1))
+    referee.letters.sent([letter.id for letter in letters], T0 + timedelta(days=1))
+    referee.letters.backlog()
+    event.remove(referee.database.engine, "before_cursor_execute", remember)
+    return referee, statements
+
+
+def test_sqlite_runs_in_wal_mode_with_normal_sync_and_a_busy_timeout(tmp_path: Path) -> None:
+    """SQLite's documented settings for many small writers: WAL, synchronous=NORMAL, waiting on a lock."""
+    referee = open_referee(f"sqlite:///{tmp_path / 'r.db'}")
+    with referee.database.engine.connect() as connection:
+        raw = connection.connection.dbapi_connection
+        assert raw is not None
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert raw.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+        assert raw.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
+
+
+def test_no_query_on_the_hot_paths_reads_a_whole_table(tmp_path: Path) -> None:
+    """Intake, resolution, reminders and sending: every statement finds its rows through an index."""
+    referee, statements = _played_with_statements(f"sqlite:///{tmp_path / 'r.db'}")
+    assert len(statements) > 20
+    scans: dict[str, str] = {}
+    with referee.database.engine.connect() as connection:  # type: ignore[attr-defined]
+        raw = connection.connection.dbapi_connection
+        for sql, params in statements:
+            if not sql.lstrip().upper().startswith(("SELECT", "UPDATE", "DELETE", "WITH")):
+                continue
+            plan = "\n".join(row[3] for row in raw.execute(f"EXPLAIN QUERY PLAN {sql}", params or ()))
+            for table in _SCAN.findall(plan):
+                if table not in SMALL_TABLES:
+                    scans.setdefault(table, sql)
+    assert scans == {}, "\n\n".join(f"{table}: {sql}" for table, sql in scans.items())
