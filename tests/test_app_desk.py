@@ -9,13 +9,13 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from service_helpers import Driven, Site
 
 from referee.app import COMMAND_LINE, Actor, Referee, RefereeError
 from referee.app.calendar import parse_shift
 from referee.mail.intake import ingest
 from referee.store.clocks import as_utc
 from referee.store.seats import holders
-from tests.service_helpers import Driven, Site
 
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
 GAME = "castle"

@@ -9,6 +9,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import service_helpers as helpers
+from service_helpers import PLAYERS, Site, drop
 
 from referee import games
 from referee.app import COMMAND_LINE, GameStopped, Referee, RefereeError
@@ -19,8 +21,6 @@ from referee.mail.transports import MaildirOutbox
 from referee.render import Renderer
 from referee.store.clocks import as_utc
 from referee.testing import broken_game
-from tests import service_helpers as helpers
-from tests.service_helpers import PLAYERS, Site, drop
 
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
 HEALTHY, BROKEN = "healthy", "broken"

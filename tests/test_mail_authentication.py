@@ -9,10 +9,10 @@ from email import message_from_bytes, policy
 from pathlib import Path
 
 import pytest
+from service_helpers import Site
 
 from referee.mail.authentication import failed_checks
 from referee.mail.intake import ingest
-from tests.service_helpers import Site
 
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
 GAME = "castle"

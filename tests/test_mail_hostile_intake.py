@@ -11,11 +11,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import service_helpers as helpers
+from service_helpers import Site, drop
 from sqlmodel import Session, col, select
 
 from referee.store.models import InboundRow, NoticeRow, SubmissionRow
-from tests import service_helpers as helpers
-from tests.service_helpers import Site, drop
 
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
 GAME = "castle"

@@ -8,13 +8,13 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from service_helpers import Site
 
 from referee.core.seats import MASTER
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest
 from referee.mail.transports import MaildirOutbox
 from referee.render import Renderer
-from tests.service_helpers import Site
 
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
 GAME = "castle"

@@ -15,8 +15,9 @@ from datetime import UTC, datetime, timedelta
 from email import policy
 from pathlib import Path
 
+from service_helpers import Site, resolutions
+
 from referee.config import PROJECT_ROOT
-from tests.service_helpers import Site, resolutions
 
 GAMES = 12
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from service_helpers import PLAYERS, Driven, Site, drop, event_log, resolutions
 from sqlmodel import Session, select
 
 from referee import games
@@ -30,7 +31,6 @@ from referee.mail.compose import message_id, thread_root
 from referee.store.models import SeatRow
 from referee.testing import broken_game
 from referee.testing.loopback import DovecotServer, SmtpServer, dovecot_server, smtp_server
-from tests.service_helpers import PLAYERS, Driven, Site, drop, event_log, resolutions
 
 GAME = "castle"
 MAIL = MailSettings(address="referee@example.org")

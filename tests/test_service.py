@@ -8,11 +8,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import service_helpers as helpers
+from service_helpers import Site, drop
 
 from referee.app import COMMAND_LINE
 from referee.store.models import NoticeRow
-from tests import service_helpers as helpers
-from tests.service_helpers import Site, drop
 
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
 GAME = "castle"
