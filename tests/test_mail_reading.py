@@ -965,3 +965,8 @@ def test_a_short_line_of_the_referees_ends_the_new_text_only_with_another_after_
     assert new_text("MOVE Kitchen\n- write one order per LINE, in english or in russian.", words=words) == (
         "MOVE Kitchen"
     )
+
+
+def test_a_sentence_that_only_starts_like_a_line_of_the_help_is_a_players() -> None:
+    body = "Nobody may stay in the same room\nfor long, they say.\nMOVE Hall"
+    assert new_text(body) == body

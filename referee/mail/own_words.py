@@ -16,10 +16,10 @@ Lines are compared casefolded, with whitespace collapsed and leading bullets rem
 repeats a kept line when it matches it whole (each wildcard standing for any text), or when it is
 the first part, at least ``MIN_WRAPPED_LETTERS`` letters in ``MIN_WRAPPED_WORDS`` words, of a kept
 line's fixed start (a long line a mail client wrapped). ``OwnLines.weight`` says how many letters
-of fixed text a line repeats, so that the reader can trust a long sentence more than a short
-heading. The check costs time linear in the line's length: exact lines are a set, wildcard lines
-are found by their first or last ``_ANCHOR`` characters, and the starts of lines are searched in a
-sorted list.
+of fixed text a line repeats (1 for a start only), so that the reader can trust a long sentence
+more than a short heading or the start of a line. The check costs time linear in the line's
+length: exact lines are a set, wildcard lines are found by their first or last ``_ANCHOR``
+characters, and the starts of lines are searched in a sorted list.
 """
 
 from __future__ import annotations
@@ -115,8 +115,8 @@ class OwnLines:
         )
 
     def weight(self, line: str) -> int:
-        """How many letters of the referee's fixed text ``line`` repeats: 0 when it repeats none of
-        its lines, whole or as the start of a wrapped one."""
+        """How many letters of the referee's fixed text ``line`` repeats whole; 1 when it only starts
+        one of its lines (a line a mail client wrapped), 0 when it repeats none."""
         if len(line) > _LONGEST:
             return 0
         text = key(line)
@@ -132,7 +132,7 @@ class OwnLines:
         matched = [glob.letters for glob in candidates if glob.probe in text and _matches(glob.pieces, text)]
         if matched:
             return max(matched)
-        return _letters(text) if self._starts_one(text) else 0
+        return 1 if self._starts_one(text) else 0  # a start may be a player's: another line must follow
 
     def _starts_one(self, text: str) -> bool:
         """Whether ``text`` is, up to a word's end, the fixed start of a kept line (and long enough)."""
