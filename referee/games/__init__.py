@@ -85,7 +85,9 @@ def order_words() -> frozenset[str]:
     for package in PACKAGES.values():
         try:
             module = import_module(f"{package}.parse")
-        except ModuleNotFoundError:
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{package}.parse":
+                raise
             continue
         words.update(getattr(module, "KEYWORDS", {}))
     return frozenset(words)
