@@ -315,3 +315,14 @@ def test_over_limit_and_read_mail_never_raise_on_hostile_mail(raw: bytes) -> Non
             *result.recipients,
         ):
             assert not UNWANTED.intersection(value), value
+
+
+def test_lines_that_nearly_repeat_the_referees_own_text_are_weighed_in_linear_time() -> None:
+    """Every line of this body starts, or ends, like one of the referee's (each has to be looked at
+    closely) and none repeats one: reading it costs about what any body of its size costs."""
+    line = "here is what became of your orders, or not " * 3 + "(rule ts-25)."
+    body = "\n".join([line] * 6_000)  # about LIMITS.mail_bytes
+    raw = f"From: a@example.org\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}".encode()
+    read, seconds = timed(lambda: read_mail(raw, ("referee@example.org",)))
+    assert isinstance(read, IncomingMail) and read.text.count("\n") == 5_999
+    assert len(raw) <= LIMITS.mail_bytes and seconds < SLOW

@@ -816,3 +816,13 @@ def test_ingest_from_a_folder_that_is_no_maildir_says_so_and_creates_nothing(
     assert result.returncode == 1
     assert "is not a Maildir folder" in result.stderr
     assert not (tmp_path / "typo").exists()
+
+
+def test_an_order_typed_with_look_alike_letters_of_another_script_is_read_as_meant(table: Table) -> None:
+    """ "Dining Rооm" with two Cyrillic "о" is the Dining Room (issue 12), not "'Dining' is not a room"."""
+    raw = table.fill("reply_from_anna.eml").replace(b"MOVE Study", "MOVE Dining R\u043e\u043em".encode())
+
+    intake = ingest(table.store, REFEREE, raw, T0 + timedelta(minutes=5))
+
+    assert [(v.line, v.accepted) for v in intake.verdicts] == [("MOVE Dining Room", True)]
+    assert table.move_of("Anna") == "Dining Room"

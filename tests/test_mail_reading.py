@@ -8,6 +8,7 @@ checked where it is present.
 from __future__ import annotations
 
 import hashlib
+import textwrap
 import tomllib
 from email import policy
 from email.parser import BytesParser
@@ -19,8 +20,10 @@ from hypothesis import strategies as st
 
 from referee.core.text import clean_text
 from referee.mail.html_text import html_to_text
+from referee.mail.own_words import OwnLines, referee_lines
 from referee.mail.quotes import new_text
 from referee.mail.reading import IncomingMail, clean_subject, read_mail
+from referee.render import Renderer, templates_dir
 
 CORPUS = Path(__file__).parent / "mail" / "reading"
 EXPECTED: dict[str, dict[str, object]] = tomllib.loads((CORPUS / "expected.toml").read_text("utf-8"))
@@ -863,3 +866,107 @@ def test_more_mobile_sign_offs_are_not_talk(line: str) -> None:
 def test_scandinavian_sign_off_blocks_end_the_new_text(closing: str) -> None:
     body = f"MOVE Kitchen\n\n{closing}\nPerson B\nFöretaget AB\n+46 70 000 00 00\n\nMOVE Library\n"
     assert new_text(body, own=OWN) == "MOVE Kitchen"
+
+
+# --- the referee's own text pasted without quote marks ----------------------------------------------------
+
+
+def welcome_letter(language: str) -> str:
+    """The Ten Sailors welcome letter as the referee mails it, help text included."""
+    return Renderer(templates_dir()).render(
+        language,
+        "welcome.txt.j2",
+        kind="ten-sailors",
+        character="Anna",
+        hand=["kitchen", "sofa", "knife"],
+        game_id="g-7",
+        others=["Boris", "Vera"],
+        host=False,
+        password="k7pq-2mx9-wh4t",
+        referee_address="referee@example.net",
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_welcome_letter_pasted_without_quote_marks_or_attribution_is_not_read(language: str) -> None:
+    """The referee's own words end the new text whatever the quote layout (issue 12): the help's
+    examples ("DAY 2 HOUR 3: SEARCH Rope, Sink", "SAY I found nothing here") are never orders."""
+    letter = welcome_letter(language)
+    assert "SEARCH" in letter or "ИСКАТЬ" in letter
+    body = f"MOVE Library\nSAY Who has the rope?\n\n{letter}"
+
+    assert new_text(body) == "MOVE Library\nSAY Who has the rope?"
+    raw = f"From: anna@example.org\nSubject: Re: welcome\nContent-Type: text/plain; charset=utf-8\n\n{body}"
+    assert read_mail(raw.encode(), OWN).text == "MOVE Library\nSAY Who has the rope?"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_referees_text_wrapped_by_a_mail_client_is_still_its_own(language: str) -> None:
+    wrapped = "\n".join(textwrap.fill(line, 72) for line in welcome_letter(language).split("\n"))
+    assert new_text(f"ИДТИ Библиотека\n\n{wrapped}") == "ИДТИ Библиотека"
+
+
+def test_the_help_text_pasted_from_its_middle_is_not_read() -> None:
+    help_text = Renderer(templates_dir()).render("en", "help.txt.j2", kind="ten-sailors")
+    middle = help_text[help_text.index("Orders in advance") :]
+    assert new_text(f"SEARCH Knife, Sofa\n{middle}") == "SEARCH Knife, Sofa"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "DAY 2 HOUR 3: SEARCH Rope, Sink\nNIGHT 2: TRAP Anna Kitchen Sofa Knife",
+        "DAY 3 HOUR 1:\nMOVE Study\nSEARCH Rope, Sink",
+        "ИДТИ Столовая\nДЕНЬ 2 ЧАС 3: ИСКАТЬ Верёвка, Раковина\nСКАЗАТЬ Здесь ничего нет",
+        "MOVE Dining Room\nCANCEL MOVE\nHELP\nSTATUS",
+        "PAUSE\nSHIFT +30m\nANNOUNCE Dinner is served\nRESEND Anna",
+        "Boris is already arrested.\nI think Vera has the knife.",
+        "SAY Welcome to the castle, everyone!\nMOVE Hall",
+        "The other guests are all liars.\nMOVE Hall",
+    ],
+)
+def test_orders_from_the_help_and_ordinary_talk_are_never_taken_for_the_referees_words(body: str) -> None:
+    assert new_text(body, own=OWN) == body
+
+
+def test_the_help_examples_are_not_among_the_referees_own_lines() -> None:
+    """The order examples of every help text are orders a player may write: they weigh nothing."""
+    lines = referee_lines()
+    for line in (
+        "DAY 2 HOUR 3: SEARCH Rope, Sink",
+        "  MOVE Dining Room               go to a room (or to the Hall) when the hour ends",
+        "  ИДТИ Столовая                  перейти в комнату (или в Холл), когда закончится час",
+        "SUBSTITUTE Anna new@mail.org   a new player takes over Anna",
+        "MOVE Study",
+    ):
+        assert lines.weight(line) == 0, line
+    assert lines.weight("HOW TO GIVE ORDERS") > 0
+    assert lines.weight("Welcome to the castle, Vera! (game g-12)") > 0
+    assert lines.weight("Добро пожаловать в замок, Вера! (игра g-12)") > 0
+
+
+def test_a_short_line_of_the_referees_ends_the_new_text_only_with_another_after_it() -> None:
+    """A heading alone may be a player's line; a short line followed by another of the referee's is not."""
+    template = (
+        "HOW TO GIVE ORDERS\n"
+        "Write one order per line, in English or in Russian.\n"
+        "{{ name }} is already arrested.\n"
+    )
+    words = OwnLines.from_templates([template], order_words=["move"])
+    assert new_text("MOVE Kitchen\nHOW TO GIVE ORDERS\nMOVE Hall", words=words) == (
+        "MOVE Kitchen\nHOW TO GIVE ORDERS\nMOVE Hall"
+    )
+    assert (
+        new_text(
+            "MOVE Kitchen\nBoris is already arrested.\n\nWrite one order per line, in English", words=words
+        )
+        == "MOVE Kitchen"
+    )
+    assert new_text("MOVE Kitchen\n- write one order per LINE, in english or in russian.", words=words) == (
+        "MOVE Kitchen"
+    )
+
+
+def test_a_sentence_that_only_starts_like_a_line_of_the_help_is_a_players() -> None:
+    body = "Nobody may stay in the same room\nfor long, they say.\nMOVE Hall"
+    assert new_text(body) == body

@@ -13,7 +13,8 @@ kept and held, and answered saying so.
 Whatever a mail holds, what is written of it is plain text: every value taken from it loses
 NUL and the other control characters but the line feed and the tab (PostgreSQL refuses NUL);
 only the raw mail is kept as it came. Of a player's text at most ``most_lines`` non-empty lines
-are judged and no line is longer than ``longest_line`` characters: a longer one ends in "[…]".
+are judged and no line is longer than ``longest_line`` characters: a longer one ends in "[…]";
+a word in them that mixes look-alike letters of two scripts is written in one (``unmix_scripts``).
 A mail too big to read at all is kept unread and answered at most once a day per address.
 """
 
@@ -34,6 +35,7 @@ from referee.app.play import AnswerTo, lock, save, tell
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
 from referee.core.seats import MASTER
+from referee.core.text import unmix_scripts
 from referee.store.inbound import already_kept, answered_since, keep_inbound
 from referee.store.models import HeldRow
 from referee.store.notices import write_notices
@@ -238,7 +240,8 @@ def _clean_arrival(arrival: Arrival) -> Arrival:
 
 def _bounded(text: str, most_lines: int | None, longest_line: int | None) -> tuple[str, int]:
     """``text`` up to its ``most_lines``-th non-empty line, each line cut at ``longest_line``
-    characters (ending in ``CUT_MARK``), and how many non-empty lines were left out."""
+    characters (ending in ``CUT_MARK``) and its mixed-script words unmixed, and how many non-empty
+    lines were left out."""
     kept: list[str] = []
     counted = cut = 0
     for line in text.split("\n"):
@@ -253,7 +256,7 @@ def _bounded(text: str, most_lines: int | None, longest_line: int | None) -> tup
         if longest_line is not None and len(line) > longest_line:
             line = line[:longest_line].rstrip() + CUT_MARK
         kept.append(line)
-    return "\n".join(kept), cut
+    return unmix_scripts("\n".join(kept)), cut
 
 
 def _answer_stranger(session: Session, template: str, data: dict[str, object], arrival: Arrival) -> None:

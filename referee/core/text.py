@@ -4,11 +4,20 @@ A soft hyphen inside "Stu\u00addy", a zero-width space inside a name or a right-
 all look like nothing on screen, yet would make an order not match, or make talk say something
 other than it shows. `clean_text` removes them; it maps no letters to others (Cyrillic stays
 Cyrillic).
+
+A word may also mix scripts: "Dining Rооm" typed with two Cyrillic "о", "Кухнa" with a Latin "a".
+`unmix_scripts` writes such a word wholly in the one script it can be written in, using the
+look-alike letters of the Unicode confusables list (from the `confusable-homoglyphs` library); a
+word wholly in one script is never changed.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from functools import cache
+
+from confusable_homoglyphs import categories, confusables
 
 _INVISIBLE = (
     "\u00ad"  # soft hyphen
@@ -35,3 +44,101 @@ def clean_text(text: str) -> str:
     # compatibility form decomposes into one of them (none does today; the second pass costs little).
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     return unicodedata.normalize("NFKC", text.translate(_REMOVED)).translate(_REMOVED)
+
+
+SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+"""The scripts whose look-alike letters `unmix_scripts` maps to one another."""
+
+# Where the letters of SCRIPTS lie (after NFKC): Latin with its extensions and small capitals,
+# Greek and Coptic with Greek Extended, Cyrillic with its supplement and extensions.
+_BLOCKS = (
+    (0x41, 0x24F), (0x250, 0x2AF), (0x370, 0x52F), (0x1D00, 0x1DBF), (0x1E00, 0x1FFF),
+    (0x2C60, 0x2C7F), (0x2DE0, 0x2DFF), (0xA640, 0xA69F), (0xA720, 0xA7FF), (0xAB30, 0xAB6F),
+)  # fmt: skip
+_CODE = {"LATIN": "\x01", "CYRILLIC": "\x02", "GREEK": "\x03"}
+"""A control character standing for each script once a text's letters are replaced by their
+script's (no letter is a control character, and the text has none left)."""
+# The letters a word may be given in each script: its ordinary ones, never a rare look-alike such
+# as the Latin small capital "ʜ" for the Cyrillic "н".
+_ORDINARY = {
+    "LATIN": lambda char: char.isascii(),
+    "CYRILLIC": lambda char: "\u0400" <= char <= "\u045f",
+    "GREEK": lambda char: "\u0370" <= char <= "\u03ff",
+}
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@cache
+def _scripts() -> dict[int, str]:
+    """A translation table putting each letter of `SCRIPTS` into its script's `_CODE`."""
+    table: dict[int, str] = {}
+    for first, last in _BLOCKS:
+        for code in range(first, last + 1):
+            script = categories.alias(chr(code))
+            if script in _CODE and chr(code).isalpha():
+                table[code] = _CODE[script]
+    return table
+
+
+@cache
+def _lookalikes() -> dict[str, dict[int, str]]:
+    """For each of `SCRIPTS`, a translation table from the letters of the other two that look like
+    one of its ordinary letters to that letter; built once from the confusables list."""
+    scripts = _scripts()
+    script_of = {code: name for name, code in _CODE.items()}
+    tables: dict[str, dict[int, str]] = {script: {} for script in SCRIPTS}
+    for char, found in confusables.confusables_data.items():
+        if len(char) != 1 or ord(char) not in scripts:
+            continue
+        for glyph in (entry["c"] for entry in found):
+            if len(glyph) != 1 or ord(glyph) not in scripts:
+                continue
+            script = script_of[scripts[ord(glyph)]]
+            if scripts[ord(glyph)] != scripts[ord(char)] and _ORDINARY[script](glyph):
+                tables[script].setdefault(ord(char), glyph)
+    return tables
+
+
+def unmix_scripts(text: str) -> str:
+    """``text`` with each word that mixes Latin, Cyrillic or Greek letters written in one script.
+
+    A mixed word is written in a script it holds whose look-alikes can replace all its other
+    letters ("Rооm" with Cyrillic "о" has no Cyrillic "R" and "m", so it becomes Latin "Room");
+    if it could be written in several, in the one most of its letters are in, then the one most
+    letters of its line are in; if that still leaves a tie, or no script can hold the whole word,
+    the word is left as it is. Words wholly in one script, and ASCII text, are never changed.
+    """
+    if text.isascii():
+        return text
+    return "\n".join(_unmixed_line(line) for line in text.split("\n"))
+
+
+def _counts(text: str) -> dict[str, int]:
+    """How many letters of ``text`` are in each of `SCRIPTS`."""
+    coded = text.translate(_scripts())
+    return {script: coded.count(code) for script, code in _CODE.items()}
+
+
+def _unmixed_line(line: str) -> str:
+    if line.isascii():
+        return line
+    in_line = _counts(line)
+    if sum(1 for count in in_line.values() if count) < 2:
+        return line
+    return _WORD.sub(lambda match: _unmixed_word(match.group(), in_line), line)
+
+
+def _unmixed_word(word: str, in_line: dict[str, int]) -> str:
+    if word.isascii():
+        return word
+    counts = _counts(word)
+    present = [script for script in SCRIPTS if counts[script]]
+    if len(present) < 2:
+        return word
+    written = {script: word.translate(_lookalikes()[script]) for script in present}
+    fits = [script for script in present if _counts(written[script])[script] == sum(counts.values())]
+    ranked = sorted(fits, key=lambda script: (counts[script], in_line[script]), reverse=True)
+    rank = [(counts[script], in_line[script]) for script in ranked]
+    if not ranked or (len(ranked) > 1 and rank[0] == rank[1]):
+        return word
+    return written[ranked[0]]

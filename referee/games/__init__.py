@@ -76,3 +76,18 @@ def presentation_for(kind: str) -> Presentation:
     (``FILTERS`` and ``GLOBALS``, both optional); raises ``KeyError`` for an unknown kind."""
     module = import_module(f"{_package(kind)}.presentation")
     return Presentation(filters=getattr(module, "FILTERS", {}), globals=getattr(module, "GLOBALS", {}))
+
+
+def order_words() -> frozenset[str]:
+    """Every word (folded) that begins an order in a game players may choose: the keys of the
+    ``KEYWORDS`` table of each game's ``parse`` module (a game without one adds none)."""
+    words: set[str] = set()
+    for package in PACKAGES.values():
+        try:
+            module = import_module(f"{package}.parse")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{package}.parse":
+                raise
+            continue
+        words.update(getattr(module, "KEYWORDS", {}))
+    return frozenset(words)

@@ -4,8 +4,9 @@ Players write in English and Russian; the common German and French reply layouts
 recognised too. An attribution followed by ">" lines drops only those lines, so an
 interleaved reply keeps what was written below a quote; a header block, a forward marker
 or an attribution without ">" lines drops everything after it. A line holding one of the
-referee's own addresses is such an attribution too: the referee never reads its own words as
-a player's.
+referee's own addresses is such an attribution too, and a line repeating the referee's own text
+(``own_words``: a heading, a line of the help or welcome letter) ends the new text whatever the
+quote's layout: the referee never reads its own words as a player's.
 """
 
 from __future__ import annotations
@@ -13,16 +14,20 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from referee.mail.own_words import OwnLines, referee_lines
 
-def new_text(body: str, own: Sequence[str] = ()) -> str:
+
+def new_text(body: str, own: Sequence[str] = (), words: OwnLines | None = None) -> str:
     """The text the writer added in a plain-text body, without quotations, attributions or signature.
 
     ``own``: the referee's addresses; a line holding one of them, or its ``local+anything@domain``
-    form, is taken as the start of a quotation of the referee's mail.
+    form, is taken as the start of a quotation of the referee's mail. ``words``: the referee's own
+    lines (those of the repository's templates by default); one repeated starts a quotation too.
     """
     lines = [line.rstrip() for line in normalised(body).split("\n")]
     quote_ahead = _quote_ahead(lines)
     own_line = _own_address_pattern(own)
+    repeats = _Repeats(lines, referee_lines() if words is None else words)
     kept: list[str] = []
     index = 0
     while index < len(lines):
@@ -30,6 +35,8 @@ def new_text(body: str, own: Sequence[str] = ()) -> str:
         if _is_quoted(line):
             index += 1
             continue
+        if repeats.quote_starts(index):
+            break
         if own_line and own_line.search(line):
             span, strong = 1, True
         else:
@@ -124,6 +131,46 @@ _NAME = re.compile(rf"^{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}$")
 # "—Anna", "/John"; not "-Anna": "-" marks a list item, which may be an order.
 _DASHED_NAME = re.compile(rf"^[–—~/]{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}$")
 _SEPARATOR_LINE = re.compile(r"^[-_=*~—–.\s]+$")
+
+
+_SURE_LETTERS = 24
+"""A repeated line of the referee's with at least this many letters of its fixed text starts a quote
+on its own; a shorter one ("HOW TO GIVE ORDERS", "Boris is already arrested.") only when another
+repeated line follows within the next ``_CONFIRMING`` lines that are not blank."""
+_CONFIRMING = 5
+_LOOK_AHEAD = 30
+"""At most this many lines, blank ones included, are looked at for a confirming line."""
+
+
+class _Repeats:
+    """Which lines of a body repeat the referee's own text, each weighed once, when it is asked for."""
+
+    def __init__(self, lines: list[str], words: OwnLines) -> None:
+        self.lines = lines
+        self.words = words
+        self.weights: dict[int, int] = {}
+
+    def weight(self, index: int) -> int:
+        if index not in self.weights:
+            line = self.lines[index].strip()
+            self.weights[index] = self.words.weight(line) if line and not _is_quoted(line) else 0
+        return self.weights[index]
+
+    def quote_starts(self, index: int) -> bool:
+        """Whether the line at ``index`` starts a copy of the referee's text."""
+        weight = self.weight(index)
+        if weight >= _SURE_LETTERS or not weight:
+            return bool(weight)
+        seen = 0
+        for after in range(index + 1, min(len(self.lines), index + 1 + _LOOK_AHEAD)):
+            if not self.lines[after].strip():
+                continue
+            if self.weight(after):
+                return True
+            seen += 1
+            if seen == _CONFIRMING:
+                break
+        return False
 
 
 def normalised(text: str) -> str:

@@ -2,7 +2,8 @@
 
 The new text is what the player wrote this time. Quotations of earlier mail, reply attributions,
 forwarded originals and signatures are removed (``quotes``, ``html_text``), so that an old order
-quoted in a reply is never taken again and a signature never becomes table talk. Text in any
+quoted in a reply is never taken again and a signature never becomes table talk; a line repeating
+the referee's own text ends the new text even without quote marks (``own_words``). Text in any
 common charset is decoded (``charsets``), and the new text is cleaned of invisible and control
 characters (``referee.core.text``). Header values are cleaned too: a hostile mail may put anything
 in them, and they end up in the database, in logs and in replies.
