@@ -323,6 +323,9 @@ def test_lines_that_nearly_repeat_the_referees_own_text_are_weighed_in_linear_ti
     line = "here is what became of your orders, or not " * 3 + "(rule ts-25)."
     body = "\n".join([line] * 6_000)  # about LIMITS.mail_bytes
     raw = f"From: a@example.org\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}".encode()
+    plain = raw.replace(b"became of your orders", b"walked to the harbour")  # no referee line
+    assert len(raw) <= LIMITS.mail_bytes and len(plain) == len(raw)
+    _, baseline = timed(lambda: read_mail(plain, ("referee@example.org",)))
     read, seconds = timed(lambda: read_mail(raw, ("referee@example.org",)))
     assert isinstance(read, IncomingMail) and read.text.count("\n") == 5_999
-    assert len(raw) <= LIMITS.mail_bytes and seconds < SLOW
+    assert seconds < 4 * baseline + 0.2  # measured beside the same work without near-repeats
