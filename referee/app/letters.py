@@ -14,7 +14,7 @@ from referee.core.seats import MASTER
 from referee.store import games as rows
 from referee.store.models import GameRow, NoticeRow
 from referee.store.notices import notice_rows
-from referee.store.outbox import LEASE, backlog, claim, mark_failed, mark_sent, release
+from referee.store.outbox import LEASE, backlog, claim, mark_delivered, mark_failed, mark_sent, release
 from referee.store.seats import master_row, seat_rows
 from referee.store.transactions import Database
 
@@ -60,6 +60,8 @@ class Letter:
     attempts: int
     game: Game | None
     reader: Reader | None
+    delivered: frozenset[str] = frozenset()
+    """The addresses (lower case) its mail was already taken for: a resend leaves them out."""
 
 
 class Letters:
@@ -103,6 +105,11 @@ class Letters:
         """Records that the letters were handed to the outgoing transport."""
         mark_sent(self.database, letter_ids, now)
 
+    def delivered(self, letter_id: int, addresses: list[str]) -> None:
+        """Records that the mail server took the letter's mail for ``addresses`` (the letter may
+        have more mails to go: it is not sent yet)."""
+        mark_delivered(self.database, letter_id, addresses)
+
     def failed(self, letter_id: int, error: str, retry_at: datetime | None, now: datetime) -> None:
         """Records a failed attempt: tried again from ``retry_at``, or never again when it is None."""
         mark_failed(self.database, letter_id, error, retry_at, now)
@@ -138,4 +145,5 @@ def _letter(
         attempts=notice.attempts,
         game=game,
         reader=reader,
+        delivered=frozenset(notice.delivered or ()),
     )

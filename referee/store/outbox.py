@@ -65,6 +65,18 @@ def mark_sent(database: Database, notice_ids: list[int], now: datetime) -> None:
         )
 
 
+def mark_delivered(database: Database, notice_id: int, addresses: list[str]) -> None:
+    """Records that the mail server took the mail of notice ``notice_id`` for ``addresses``; the notice
+    itself is not sent until ``mark_sent``, and a resend goes only to the others."""
+    if not addresses:
+        return
+    with database.transaction() as session:
+        row = session.get(NoticeRow, notice_id)
+        if row is not None:
+            row.delivered = list(dict.fromkeys([*(row.delivered or []), *(a.lower() for a in addresses)]))
+            session.add(row)
+
+
 def mark_failed(
     database: Database, notice_id: int, error: str, retry_at: datetime | None, now: datetime
 ) -> None:
