@@ -6,6 +6,7 @@ A letter is plain data: the door never handles a row or a session.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -14,7 +15,16 @@ from referee.core.seats import MASTER
 from referee.store import games as rows
 from referee.store.models import GameRow, NoticeRow
 from referee.store.notices import notice_rows
-from referee.store.outbox import LEASE, backlog, claim, mark_delivered, mark_failed, mark_sent, release
+from referee.store.outbox import (
+    LEASE,
+    backlog,
+    claim,
+    claimants,
+    mark_delivered,
+    mark_failed,
+    mark_sent,
+    release,
+)
 from referee.store.seats import master_row, seat_rows
 from referee.store.transactions import Database
 
@@ -71,10 +81,23 @@ class Letters:
         self.database = database
 
     def claim(
-        self, owner: str, now: datetime, limit: int = 50, *, waiting: bool = False, lease: timedelta = LEASE
+        self,
+        owner: str,
+        now: datetime,
+        limit: int = 50,
+        *,
+        waiting: bool = False,
+        lease: timedelta = LEASE,
+        dead: Collection[str] = (),
     ) -> list[Letter]:
-        """Claims up to ``limit`` letters due for sending for the process ``owner``, oldest first."""
-        return self._letters(claim(self.database, owner, now, limit, waiting=waiting, lease=lease))
+        """Claims up to ``limit`` letters due for sending for the process ``owner``, oldest first,
+        taking over at once those claimed by the processes in ``dead``."""
+        rows = claim(self.database, owner, now, limit, waiting=waiting, lease=lease, dead=dead)
+        return self._letters(rows)
+
+    def claimants(self, now: datetime) -> list[str]:
+        """The processes holding a claim on a letter not sent yet."""
+        return claimants(self.database, now)
 
     def unsent(self) -> list[Letter]:
         """Every letter not sent yet, without claiming any (to see what sending would do)."""

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import socket
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -26,6 +24,7 @@ from referee.config import MailSettings
 from referee.core.hooks import checkpoint
 from referee.mail.compose import Outgoing, compose
 from referee.mail.failures import DeliveryFailure, PermanentFailure
+from referee.mail.owners import is_dead, process_name
 from referee.mail.transports import Outbox
 from referee.render import Renderer
 
@@ -42,11 +41,6 @@ class Delivery:
 
     sent: int = 0
     failed: list[str] = field(default_factory=list)
-
-
-def process_name() -> str:
-    """A name for this process in the outbox's claims: host and process id."""
-    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def retry_delay(attempts: int, first: timedelta = RETRY_FIRST) -> timedelta:
@@ -68,12 +62,16 @@ async def send_due(
 ) -> Delivery:
     """Claims up to ``limit`` notices due now and sends them through ``outbox``, oldest first.
 
-    With ``waiting``, notices waiting to be retried are sent now too. A temporary failure
+    With ``waiting``, notices waiting to be retried are sent now too. Notices claimed by a process
+    of this host that is dead are taken over at once, not when its lease ends. A temporary failure
     ends the round (the server is likely away): the rest of the claimed notices are
     given back untried.
     """
-    result, letters = Delivery(), referee.letters
-    claimed = letters.claim(owner, datetime.now(UTC), limit, waiting=waiting, lease=lease)
+    result, letters, now = Delivery(), referee.letters, datetime.now(UTC)
+    dead = [name for name in letters.claimants(now) if name != owner and is_dead(name)]
+    if dead:
+        LOG.info("taking over the mail of a process that died", extra={"processes": dead})
+    claimed = letters.claim(owner, now, limit, waiting=waiting, lease=lease, dead=dead)
     for position, notice in enumerate(claimed):
         number = notice.id
         where = f"notice {number} to {notice.recipient or 'a stranger'}"
