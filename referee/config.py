@@ -100,7 +100,8 @@ class ServiceSettings:
     the longest an idle wait for new mail lasts before the inbox is looked at again;
     ``retry_seconds``: the first pause before a mail that could not be sent is tried again
     (doubling each time, up to an hour); ``lease_seconds``: how long a batch of mail being
-    sent is kept from other processes (after a crash it waits this long to be sent again).
+    sent is kept from other processes (after a crash a process on another host waits this long;
+    one on the same host sees the dead process and takes the batch over at once).
     """
 
     tick_seconds: float = 1.0
