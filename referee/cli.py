@@ -663,6 +663,19 @@ def main() -> None:
     try:
         app()
     except DBAPIError as error:
-        first_line = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
-        typer.echo(f"error: the database refused: {first_line} (has `referee init` been run?)", err=True)
+        typer.echo(f"error: {database_trouble(error)}", err=True)
         sys.exit(1)
+
+
+def database_trouble(error: DBAPIError) -> str:
+    """What to tell the user about ``error`` from the database: a lock held by another process, or
+    the database's own first line (most likely a database never set up)."""
+    first_line = (
+        str(error.orig).strip().splitlines()[0] if error.orig and str(error.orig).strip() else str(error)
+    )
+    if "database is locked" in first_line or "database table is locked" in first_line:
+        return (
+            "the database is locked by another process (another referee command, or a program holding "
+            "the SQLite file in a transaction); try again when it is done"
+        )
+    return f"the database refused: {first_line} (has `referee init` been run?)"

@@ -27,6 +27,11 @@ class Limits:
     (all its headers together), ``headers`` (header fields), ``mime_parts`` and ``mime_depth``
     (parts, and multiparts inside multiparts). Then ``lines`` (lines of one mail judged as
     orders) and ``talk_chars`` (one message of table talk said aloud).
+
+    Wrong passwords: after ``guesses_per_address`` mails from one address, or ``guesses_per_seat``
+    mails to one seat's personal address, gave a wrong password within ``guess_minutes``, further
+    password mail from that address (or for that seat) is refused unread until the oldest of them is
+    ``guess_minutes`` old; the game-master is told once.
     """
 
     mail_bytes: int = 1_000_000
@@ -36,6 +41,9 @@ class Limits:
     mime_depth: int = 8
     lines: int = 60
     talk_chars: int = 2_000
+    guesses_per_address: int = 5
+    guesses_per_seat: int = 10
+    guess_minutes: int = 60
 
 
 @dataclass(frozen=True)
@@ -92,7 +100,8 @@ class ServiceSettings:
     the longest an idle wait for new mail lasts before the inbox is looked at again;
     ``retry_seconds``: the first pause before a mail that could not be sent is tried again
     (doubling each time, up to an hour); ``lease_seconds``: how long a batch of mail being
-    sent is kept from other processes (after a crash it waits this long to be sent again).
+    sent is kept from other processes (after a crash a process on another host waits this long;
+    one on the same host sees the dead process and takes the batch over at once).
     """
 
     tick_seconds: float = 1.0

@@ -46,7 +46,7 @@ LANGUAGES: tuple[str, ...] = ("en", "ru")
 """The languages every template exists in."""
 
 SHARED_NOTICES: frozenset[str] = frozenset(
-    {"reminder", "held", "master_welcome", "master_answer", "master_note"}
+    {"reminder", "held", "master_welcome", "master_answer", "master_note", "guessing"}
 )
 """Notices every game sends alike, from the shared templates; their subject is the shared
 ``subject.txt.j2`` (rendered without a kind: a game's subject does not know them)."""
@@ -55,6 +55,7 @@ SHARED_TEMPLATES: frozenset[str] = frozenset(
     {
         "refusal.txt.j2",  # the answer to a stranger: it names no game
         "too_big.txt.j2",  # the answer to a mail too big to read: it names no game either
+        "password_wait.txt.j2",  # the answer to password mail after too many wrong ones: no game
         "mail.html.j2",  # the HTML part around any text (a game may have its own)
         "subject.txt.j2",  # the subjects of the shared notices (a game has its own for the rest)
         *(f"{notice}.txt.j2" for notice in SHARED_NOTICES),

@@ -86,3 +86,15 @@ def test_serve_starts_with_a_mailbox_whose_password_is_in_the_environment() -> N
     check_transports(mail, store, env={"REFEREE_IMAP_PASSWORD": "secret"})  # raises nothing
     with pytest.raises(TransportError, match="REFEREE_IMAP_PASSWORD"):
         check_transports(mail, store, env={})
+
+
+def test_a_folder_holding_only_new_is_read_and_gets_cur_and_tmp(tmp_path: Path) -> None:
+    (tmp_path / "in" / "new").mkdir(parents=True)
+    (tmp_path / "in" / "new" / "1.mail").write_bytes(_raw(1))
+    inbox = MaildirInbox(tmp_path / "in")
+
+    assert inbox.fetch() == [("1.mail", _raw(1))]
+    inbox.done("1.mail")
+
+    assert [p.name for p in (tmp_path / "in" / "cur").iterdir()] == ["1.mail:2,S"]
+    assert (tmp_path / "in" / "tmp").is_dir() and inbox.fetch() == []

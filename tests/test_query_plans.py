@@ -15,8 +15,9 @@ from referee.app.mailroom import Arrival
 from referee.app.play import AnswerTo
 from referee.config import PROJECT_ROOT
 
-SMALL_TABLES = frozenset({"alembic_version", "mailboxes"})
-"""Tables that hold a handful of rows whatever the number of games: a scan of them is free."""
+SMALL_TABLES = frozenset({"alembic_version", "mailboxes", "CONSTANT"})
+"""Tables that hold a handful of rows whatever the number of games (and SQLite's one-row
+CONSTANT ROW of an empty IN list): a scan of them is free."""
 
 _SCAN = re.compile(r"^SCAN (\w+)(?! USING)", re.M)
 

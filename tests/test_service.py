@@ -259,3 +259,20 @@ def test_ce5_ruling_with_nobody_acting_both_phases_end_at_their_deadlines_and_no
     loaded = store.load(game)
     assert loaded.rules.finished(loaded.state) and loaded.state.arrest is None
     assert store.calendar.clocks()[0].due_at is None  # a finished game has no deadline
+
+
+def test_an_incoming_maildir_without_cur_is_made_whole_and_the_calendar_keeps_running(
+    make_site: Callable[[str], Site],
+) -> None:
+    """A folder that lost ``cur/`` and ``tmp/`` (issue 12) froze the calendar with a warning forever."""
+    site = make_site("bare")
+    drop(site.root / "incoming", site.mail_from(GAME, "Anna", "MOVE Dining Room", at(10)), at(10))
+    for sub in ("cur", "tmp"):
+        (site.root / "incoming" / sub).rmdir()
+    driven = Driven(site)
+
+    driven.step_at(65)
+
+    assert driven.resolutions() == [("d0n", at(60))]
+    assert [row.outcome for row in driven.service.referee.inbound()] == ["accepted"]
+    assert [p.name.endswith(":2,S") for p in (site.root / "incoming" / "cur").iterdir()] == [True]

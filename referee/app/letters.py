@@ -6,6 +6,7 @@ A letter is plain data: the door never handles a row or a session.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -14,7 +15,16 @@ from referee.core.seats import MASTER
 from referee.store import games as rows
 from referee.store.models import GameRow, NoticeRow
 from referee.store.notices import notice_rows
-from referee.store.outbox import LEASE, backlog, claim, mark_failed, mark_sent, release
+from referee.store.outbox import (
+    LEASE,
+    backlog,
+    claim,
+    claimants,
+    mark_delivered,
+    mark_failed,
+    mark_sent,
+    release,
+)
 from referee.store.seats import master_row, seat_rows
 from referee.store.transactions import Database
 
@@ -60,6 +70,8 @@ class Letter:
     attempts: int
     game: Game | None
     reader: Reader | None
+    delivered: frozenset[str] = frozenset()
+    """The addresses (lower case) its mail was already taken for: a resend leaves them out."""
 
 
 class Letters:
@@ -69,10 +81,23 @@ class Letters:
         self.database = database
 
     def claim(
-        self, owner: str, now: datetime, limit: int = 50, *, waiting: bool = False, lease: timedelta = LEASE
+        self,
+        owner: str,
+        now: datetime,
+        limit: int = 50,
+        *,
+        waiting: bool = False,
+        lease: timedelta = LEASE,
+        dead: Collection[str] = (),
     ) -> list[Letter]:
-        """Claims up to ``limit`` letters due for sending for the process ``owner``, oldest first."""
-        return self._letters(claim(self.database, owner, now, limit, waiting=waiting, lease=lease))
+        """Claims up to ``limit`` letters due for sending for the process ``owner``, oldest first,
+        taking over at once those claimed by the processes in ``dead``."""
+        rows = claim(self.database, owner, now, limit, waiting=waiting, lease=lease, dead=dead)
+        return self._letters(rows)
+
+    def claimants(self, now: datetime) -> list[str]:
+        """The processes holding a claim on a letter not sent yet."""
+        return claimants(self.database, now)
 
     def unsent(self) -> list[Letter]:
         """Every letter not sent yet, without claiming any (to see what sending would do)."""
@@ -102,6 +127,11 @@ class Letters:
     def sent(self, letter_ids: list[int], now: datetime) -> None:
         """Records that the letters were handed to the outgoing transport."""
         mark_sent(self.database, letter_ids, now)
+
+    def delivered(self, letter_id: int, addresses: list[str]) -> None:
+        """Records that the mail server took the letter's mail for ``addresses`` (the letter may
+        have more mails to go: it is not sent yet)."""
+        mark_delivered(self.database, letter_id, addresses)
 
     def failed(self, letter_id: int, error: str, retry_at: datetime | None, now: datetime) -> None:
         """Records a failed attempt: tried again from ``retry_at``, or never again when it is None."""
@@ -138,4 +168,5 @@ def _letter(
         attempts=notice.attempts,
         game=game,
         reader=reader,
+        delivered=frozenset(notice.delivered or ()),
     )

@@ -16,6 +16,11 @@ only the raw mail is kept as it came. Of a player's text at most ``most_lines`` 
 are judged and no line is longer than ``longest_line`` characters: a longer one ends in "[…]";
 a word in them that mixes look-alike letters of two scripts is written in one (``unmix_scripts``).
 A mail too big to read at all is kept unread and answered at most once a day per address.
+
+A password is never kept: the copy of a mail that is kept has its password lines' passwords
+hidden (``hide_passwords``), right or wrong. Wrong passwords are counted (``guesses``): after too
+many, password mail from that address or to that seat is refused without the password being looked
+at, and the sender is told once when to try again.
 """
 
 from __future__ import annotations
@@ -29,8 +34,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from referee.app.audit import Actor
+from referee.app.credentials import hide_passwords
 from referee.app.desk import master_answer
 from referee.app.errors import RulesFailed
+from referee.app.guesses import BY_DEFAULT, Seat, Throttle, count_failure, held_back
 from referee.app.play import AnswerTo, lock, save, tell
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
@@ -50,6 +57,12 @@ REFUSAL_PAUSE = timedelta(days=1)
 
 UNASKED = ("refusal", "too_big")
 """The answers to mail from anyone (no game, no seat): together, one per address per ``REFUSAL_PAUSE``."""
+
+HELD_BACK = "password_wait"
+"""The answer to password mail refused unread after too many wrong passwords: one per address per burst."""
+
+GUESSED = ("wrong-password", "password-for-another-seat")
+"""Refusals that count as a wrong password."""
 
 CUT_MARK = " […]"
 """What ends a line cut at ``longest_line`` characters."""
@@ -93,7 +106,7 @@ class Mailroom:
             with self.database.transaction() as session:
                 if already_kept(session, arrival.message_id):
                     return Receipt("duplicate")
-                _keep(session, arrival, outcome)
+                _keep(session, replace(arrival, raw=hide_passwords(arrival.raw)), outcome)
                 return Receipt(outcome)
         except IntegrityError:
             return Receipt("duplicate")  # another process kept the same mail first
@@ -124,14 +137,17 @@ class Mailroom:
         answer_to: AnswerTo,
         most_lines: int | None = None,
         longest_line: int | None = None,
+        throttle: Throttle = BY_DEFAULT,
     ) -> Receipt:
         """Keeps ``arrival`` once, finds who sent it, and judges and answers its ``text``.
 
         ``token`` is the one of the personal address it was sent to ("" if none), ``password``
         the one it gave ("" if none); ``answer_to`` says where an answer goes. Of ``text`` only
         the first ``most_lines`` non-empty lines are judged, each cut at ``longest_line`` characters.
+        Wrong passwords are borne as ``throttle`` says.
         """
         arrival, token, password, text = _clean_arrival(arrival), clean(token), clean(password), clean(text)
+        arrival = replace(arrival, raw=hide_passwords(arrival.raw, password))
         answer_to = replace(
             answer_to,
             address=clean(answer_to.address),
@@ -139,18 +155,27 @@ class Mailroom:
             subject=clean(answer_to.subject),
             problem=clean(answer_to.problem),
         )
-        limits = {"most_lines": most_lines, "longest_line": longest_line}
+        limits = {"most_lines": most_lines, "longest_line": longest_line, "throttle": throttle}
         try:
             with self.database.transaction() as session:
                 if already_kept(session, arrival.message_id):
                     return Receipt("duplicate")
-                found = credentials(session, token, password) if token or password else []
+                found = credentials(session, token, "") if token else []
+                if password and not _proven(found, arrival.sender, token):
+                    target = _addressed(found, token)
+                    wait = held_back(session, throttle, arrival.sender, target, arrival.received_at)
+                    if wait is not None:
+                        return self._held_back(session, arrival, wait, throttle)
+                    found = credentials(session, token, password)
                 master = _master(found, arrival.sender, token, password)
                 if master is not None:
                     commands, _ = _bounded(_without_password(text, master), most_lines, longest_line)
                     return self._from_master(session, arrival, master, commands, answer_to)
                 seat, why = _seat(found, arrival.sender, token, password)
                 if seat is None:
+                    if why in GUESSED:
+                        target = _addressed(found, token)
+                        count_failure(session, throttle, arrival.sender, target, arrival.received_at)
                     return self._refuse(session, arrival, why)
                 orders, cut = _bounded(_without_password(text, seat), most_lines, longest_line)
                 if cut:
@@ -173,6 +198,18 @@ class Mailroom:
         _keep(session, arrival, outcome)
         if not self._answered(session, arrival):
             _answer_stranger(session, "refusal", {"reason": outcome}, arrival)
+        return Receipt(outcome)
+
+    def _held_back(self, session: Session, arrival: Arrival, until: datetime, throttle: Throttle) -> Receipt:
+        """Refuses password mail unread after too many wrong passwords, telling the sender once per
+        burst when to try again."""
+        outcome = "refused:too-many-wrong-passwords"
+        _keep(session, arrival, outcome)
+        since = arrival.received_at - throttle.window
+        if not answered_since(session, arrival.sender, since, (HELD_BACK,)):
+            wait = _minutes(until - arrival.received_at)
+            data = {"until": until.strftime("%Y-%m-%d %H:%M UTC"), "minutes": wait}
+            _answer_stranger(session, HELD_BACK, data, arrival)
         return Receipt(outcome)
 
     def _from_master(
@@ -327,6 +364,23 @@ def _seat(found: list[Credential], sender: str, token: str, password: str) -> tu
     if by_token is None:
         return None, "unknown-token"
     return None, "not-the-registered-sender"
+
+
+def _proven(found: list[Credential], sender: str, token: str) -> bool:
+    """Whether the mail came from a registered address to that one's personal address: then no
+    password is needed (nor looked at)."""
+    return bool(token) and any(item.token == token.lower() and sender == item.email.lower() for item in found)
+
+
+def _addressed(found: list[Credential], token: str) -> Seat | None:
+    """The seat (or game-master) whose personal address the mail was sent to, if any."""
+    item = next((i for i in found if token and i.token == token.lower()), None)
+    return None if item is None else (item.game_id, MASTER if item.is_master else item.name)
+
+
+def _minutes(span: timedelta) -> int:
+    """``span`` in whole minutes, rounded up; at least one."""
+    return max(1, -(-int(span.total_seconds()) // 60))
 
 
 def _without_password(text: str, who: Credential) -> str:

@@ -4,7 +4,9 @@ Notices are written in the same transaction as the change that causes them, so a
 process that dies before sending loses nothing: the next round sends them. Each notice
 is recorded as sent right after the mail server took it, and its Message-ID is derived
 from the notice, so even a crash in between can only repeat it under the same
-Message-ID, which mail clients show once. A temporary failure (a 4xx answer, a server
+Message-ID, which mail clients show once. A notice with several mails (a copy for the
+game-master) records each recipient the server took, so that a resend after a failure goes
+only to those who did not get it. A temporary failure (a 4xx answer, a server
 away) is retried with growing pauses; a permanent one (5xx) is kept for the
 game-master and never retried.
 """
@@ -13,17 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import socket
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from referee.app import Referee
-from referee.app.letters import LEASE, Letter
+from referee.app.letters import LEASE, Letter, Letters
 from referee.config import MailSettings
 from referee.core.hooks import checkpoint
 from referee.mail.compose import Outgoing, compose
-from referee.mail.failures import PermanentFailure
+from referee.mail.failures import DeliveryFailure, PermanentFailure
+from referee.mail.owners import is_dead, process_name
 from referee.mail.transports import Outbox
 from referee.render import Renderer
 
@@ -40,11 +41,6 @@ class Delivery:
 
     sent: int = 0
     failed: list[str] = field(default_factory=list)
-
-
-def process_name() -> str:
-    """A name for this process in the outbox's claims: host and process id."""
-    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def retry_delay(attempts: int, first: timedelta = RETRY_FIRST) -> timedelta:
@@ -66,19 +62,21 @@ async def send_due(
 ) -> Delivery:
     """Claims up to ``limit`` notices due now and sends them through ``outbox``, oldest first.
 
-    With ``waiting``, notices waiting to be retried are sent now too. A temporary failure
+    With ``waiting``, notices waiting to be retried are sent now too. Notices claimed by a process
+    of this host that is dead are taken over at once, not when its lease ends. A temporary failure
     ends the round (the server is likely away): the rest of the claimed notices are
     given back untried.
     """
-    result, letters = Delivery(), referee.letters
-    claimed = letters.claim(owner, datetime.now(UTC), limit, waiting=waiting, lease=lease)
+    result, letters, now = Delivery(), referee.letters, datetime.now(UTC)
+    dead = [name for name in letters.claimants(now) if name != owner and is_dead(name)]
+    if dead:
+        LOG.info("taking over the mail of a process that died", extra={"processes": dead})
+    claimed = letters.claim(owner, now, limit, waiting=waiting, lease=lease, dead=dead)
     for position, notice in enumerate(claimed):
         number = notice.id
         where = f"notice {number} to {notice.recipient or 'a stranger'}"
         try:
-            mails = _composed(notice, renderer, mail)
-            for outgoing in mails:
-                await outbox.send(outgoing.message, outgoing.recipients)
+            await _send_each(letters, outbox, notice, _composed(notice, renderer, mail))
         except PermanentFailure as error:
             letters.failed(number, str(error), None, datetime.now(UTC))
             result.failed.append(f"{where}: refused for good: {error}")
@@ -95,6 +93,24 @@ async def send_due(
         letters.sent([number], datetime.now(UTC))
         result.sent += 1
     return result
+
+
+async def _send_each(letters: Letters, outbox: Outbox, notice: Letter, mails: list[Outgoing]) -> None:
+    """Hands each mail of ``notice`` to ``outbox`` for the recipients it was not taken for yet. When a
+    notice has several mails (a game-master's copy), each recipient is recorded as soon as the server
+    took it, so that after a failure the notice goes again only to the others."""
+    several = len(mails) > 1
+    for outgoing in mails:
+        recipients = [address for address in outgoing.recipients if address.lower() not in notice.delivered]
+        if not recipients:
+            continue
+        try:
+            await outbox.send(outgoing.message, recipients)
+        except DeliveryFailure as error:
+            letters.delivered(notice.id, list(error.accepted))
+            raise
+        if several:
+            letters.delivered(notice.id, recipients)
 
 
 def _composed(notice: Letter, renderer: Renderer, mail: MailSettings) -> list[Outgoing]:

@@ -19,12 +19,13 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from email.utils import parseaddr
 
 from referee.app import AnswerTo, Referee
+from referee.app.guesses import Throttle
 from referee.app.mailroom import Arrival, clean
-from referee.config import MailSettings
+from referee.config import Limits, MailSettings
 from referee.core.orders import LineVerdict
 from referee.mail.authentication import failed_checks
 from referee.mail.limits import over_limit
@@ -82,9 +83,17 @@ def ingest(referee: Referee, mail: MailSettings, raw: bytes, received_at: dateti
         answer_to=answer_to,
         most_lines=mail.limits.lines,
         longest_line=mail.limits.talk_chars,
+        throttle=throttle(mail.limits),
     )
     message_id = clean(incoming.message_id)
     return Intake(message_id, receipt.outcome, receipt.game_id, receipt.seat, receipt.verdicts)
+
+
+def throttle(limits: Limits) -> Throttle:
+    """How many wrong passwords ``limits`` bear, and within what time."""
+    return Throttle(
+        limits.guesses_per_address, limits.guesses_per_seat, timedelta(minutes=limits.guess_minutes)
+    )
 
 
 def _too_big(referee: Referee, mail: MailSettings, raw: bytes, received_at: datetime, code: str) -> Intake:

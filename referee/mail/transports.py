@@ -77,7 +77,11 @@ class MaildirInbox:
         self.path = Path(path)
 
     def _unread(self) -> dict[str, Path]:
+        """The unread mails by key. A folder missing ``new/``, ``cur/`` or ``tmp/`` (a hand-made one,
+        or one a program half cleared) gets it made again, so that reading never stops on it."""
         found = {}
+        for sub in ("new", "cur", "tmp"):
+            (self.path / sub).mkdir(parents=True, exist_ok=True)
         for sub in ("new", "cur"):
             for entry in (self.path / sub).iterdir():
                 key, _, info = entry.name.partition(":")

@@ -34,8 +34,9 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from referee.app import open_referee
 from referee.config import Config
 from referee.mail.connect import open_inbox, open_outbox
-from referee.mail.delivery import process_name, send_due
+from referee.mail.delivery import send_due
 from referee.mail.intake import ingest
+from referee.mail.owners import process_name
 from referee.mail.transports import Inbox, Outbox, backoff
 from referee.render import Renderer
 
@@ -44,7 +45,8 @@ LOG = logging.getLogger("referee.service")
 Clock = Callable[[], datetime]
 
 BATCH = 10
-"""Notices claimed at a time by the sender: few, so that a crash holds back few until their lease ends."""
+"""Notices claimed at a time by the sender: few, so that a crash on another host holds back few until
+their lease ends (a restart on the same host takes them over at once)."""
 
 
 RETRY_CAP = 60.0

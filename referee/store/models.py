@@ -132,8 +132,12 @@ class NoticeRow(SQLModel, table=True):
     failed_at: datetime | None = Field(default=None, index=True)
     """Set when the mail server refused the mail for good; the game-master sees it, nothing retries it."""
     claimed_by: str | None = None
+    """The sending process holding the claim: "host:pid:start", so that a dead one can be told apart."""
     claimed_until: datetime | None = None
-    """A sending process's lease: until then no other process sends this notice."""
+    """A sending process's lease: until then no other process sends this notice (unless it is dead)."""
+    delivered: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    """The addresses the mail server took this notice's mail for so far (None: none yet); a notice
+    sent again after a failure goes only to the others."""
 
 
 class InboundRow(SQLModel, table=True):
@@ -235,6 +239,19 @@ class AuditRow(SQLModel, table=True):
     detail: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     ok: bool
     result: str
+
+
+class FailureRow(SQLModel, table=True):
+    """One mail that gave a wrong password: when, from what address, and the seat it was sent to
+    (by its personal address), if any. The guess itself is never kept."""
+
+    __tablename__ = "password_failures"
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = Field(index=True)
+    address: str = Field(index=True)
+    game_id: str | None = Field(default=None, foreign_key="games.id")
+    seat: str | None = None
 
 
 class HeldRow(SQLModel, table=True):

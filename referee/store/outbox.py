@@ -2,12 +2,15 @@
 
 A sending process first claims a batch (a lease, taken with ``FOR UPDATE SKIP LOCKED``
 on PostgreSQL, so two processes never claim the same notice), then records each notice
-as sent right after the mail server took it. A process that dies leaves its claims to
-expire; the notices are then sent by whoever comes next, with the same Message-ID.
+as sent right after the mail server took it. A process that dies leaves its claims behind:
+a process that can tell it is dead (``claimants`` names the holders; the caller checks them)
+takes them over at once, any other waits for the lease to expire. Either way the notices go
+with the same Message-ID.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, or_, update
@@ -29,10 +32,12 @@ def claim(
     *,
     waiting: bool = False,
     lease: timedelta = LEASE,
+    dead: Collection[str] = (),
 ) -> list[NoticeRow]:
     """Claims up to ``limit`` notices due for sending (oldest first) for the process ``owner``.
 
-    With ``waiting``, notices waiting to be retried after a failure are taken at once too.
+    With ``waiting``, notices waiting to be retried after a failure are taken at once too. Claims
+    of the processes in ``dead`` are taken over at once, whatever their lease.
     """
     with database.transaction() as session:
         query = select(NoticeRow).where(col(NoticeRow.sent_at).is_(None), col(NoticeRow.failed_at).is_(None))
@@ -41,7 +46,13 @@ def claim(
                 or_(col(NoticeRow.next_attempt_at).is_(None), col(NoticeRow.next_attempt_at) <= now)
             )
         query = (
-            query.where(or_(col(NoticeRow.claimed_until).is_(None), col(NoticeRow.claimed_until) < now))
+            query.where(
+                or_(
+                    col(NoticeRow.claimed_until).is_(None),
+                    col(NoticeRow.claimed_until) < now,
+                    col(NoticeRow.claimed_by).in_(list(dead)),
+                )
+            )
             .order_by(col(NoticeRow.id))
             .limit(limit)
             .with_for_update(skip_locked=True)
@@ -51,6 +62,17 @@ def claim(
             row.claimed_by, row.claimed_until = owner, now + lease
             session.add(row)
         return rows
+
+
+def claimants(database: Database, now: datetime) -> list[str]:
+    """The processes holding a lease on an unsent notice at ``now``."""
+    with database.reading() as session:
+        query = select(NoticeRow.claimed_by).where(
+            col(NoticeRow.sent_at).is_(None),
+            col(NoticeRow.claimed_until) >= now,
+            col(NoticeRow.claimed_by).is_not(None),
+        )
+        return sorted({owner for owner in session.exec(query.distinct()).all() if owner})
 
 
 def mark_sent(database: Database, notice_ids: list[int], now: datetime) -> None:
@@ -63,6 +85,18 @@ def mark_sent(database: Database, notice_ids: list[int], now: datetime) -> None:
             .where(col(NoticeRow.id).in_(notice_ids))
             .values(sent_at=now, attempts=NOTICES.c.attempts + 1, last_error=None, claimed_until=None)
         )
+
+
+def mark_delivered(database: Database, notice_id: int, addresses: list[str]) -> None:
+    """Records that the mail server took the mail of notice ``notice_id`` for ``addresses``; the notice
+    itself is not sent until ``mark_sent``, and a resend goes only to the others."""
+    if not addresses:
+        return
+    with database.transaction() as session:
+        row = session.get(NoticeRow, notice_id)
+        if row is not None:
+            row.delivered = list(dict.fromkeys([*(row.delivered or []), *(a.lower() for a in addresses)]))
+            session.add(row)
 
 
 def mark_failed(

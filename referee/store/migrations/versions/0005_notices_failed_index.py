@@ -1,16 +1,16 @@
 """An index on ``notices.failed_at``: the status and every sending step count the failed notices,
 which without it read the whole outbox.
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 """
 
 from __future__ import annotations
 
 from alembic import op
 
-revision = "0004"
-down_revision = "0003"
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
