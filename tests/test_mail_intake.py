@@ -540,6 +540,25 @@ def test_ts3_without_relay_talk_nothing_is_mailed_but_the_next_report_of_those_p
     assert "Hello, anybody in the study?" not in reports["gleb@example.org"]
 
 
+def test_ts3_a_player_who_asked_for_talk_in_reports_gets_no_talk_mail_and_finds_it_in_the_report(
+    table: Table,
+) -> None:
+    """Vera mails TALK DIGEST on the first day: Anna's line in the Study reaches her in the report only."""
+    table.place_for_day_1()
+    choice = table.ingest("vera_talk_digest.eml", DAY_1 - timedelta(minutes=4))
+    assert [(v.accepted, v.understood.get("kind")) for v in choice.verdicts] == [(True, "talk")]
+    (answer,) = table.deliver()
+    assert "will come only in your reports" in answer.plain
+
+    table.ingest("talk.eml", DAY_1)
+
+    assert sorted(mail.to for mail in table.deliver()) == ["anna@example.org", "boris@example.org"]
+    table.store.resolve(GAME, DAY_1 + timedelta(hours=1))
+    reports = {mail.to: mail.plain for mail in table.deliver() if "report for" in mail.header("Subject")}
+    assert "Hello, anybody in the study?" in reports["vera@example.org"]
+    assert "Hello, anybody in the study?" not in reports["gleb@example.org"]
+
+
 # --- 8. quotations and signatures -----------------------------------------------------------------
 
 
