@@ -81,7 +81,7 @@ class Game:
         self.state = fold(RULES, events, self.state)
         self.log += events
         self.phase_log += events
-        self.relayed += RULES.relays(seat, events)
+        self.relayed += RULES.relays(self.state, seat, events)
         if self.auto and events and not RULES.finished(self.state) and not RULES.waiting(self.state):
             self.resolve()
         return verdicts

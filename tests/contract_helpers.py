@@ -112,7 +112,7 @@ def play(rules: Rules[Any], seed: int) -> Played:
         if events:
             game.checkpoints.append((rules.phase(after).key, len(game.log), after))
         game.answers.append(rules.answer(current, after, seat, verdicts, lambda: visible(game.log, seat)))
-        game.notices += rules.relays(seat, events)
+        game.notices += rules.relays(after, seat, events)
         return after
 
     for seat in seats:

@@ -81,7 +81,7 @@ class Game:
         self.phase_log.extend(events)
         seen = list(visible(self.log, seat))
         self.answers.append(RULES.answer(before, self.state, seat, verdicts, lambda: seen))
-        self.notices.extend(RULES.relays(seat, events))
+        self.notices.extend(RULES.relays(self.state, seat, events))
         if not RULES.finished(self.state) and not RULES.waiting(self.state):
             self.resolve()
         return verdicts

@@ -271,7 +271,6 @@ REFUSED = [
     pytest.param("stranger_to_anna_token.eml", "refused:not-the-registered-sender", id="unknown-address"),
     pytest.param("anna_to_boris_token.eml", "refused:not-the-registered-sender", id="another-seats-token"),
     pytest.param("tampered_token.eml", "refused:unknown-token", id="tampered-token"),
-    pytest.param("anna_to_bare_address.eml", "refused:no-personal-address", id="bare-address"),
     pytest.param("wrong_password.eml", "refused:wrong-password", id="wrong-password"),
     pytest.param("password_to_boris_token.eml", "refused:password-for-another-seat", id="password-and-token"),
 ]
@@ -315,6 +314,19 @@ def test_a_second_unknown_mail_from_the_same_address_within_a_day_is_not_answere
     later = ingest(table.store, REFEREE, third, T0 + timedelta(days=1, hours=1))
     assert first.outcome == second.outcome == later.outcome == "refused:not-the-registered-sender"
     assert [mail.to for mail in table.deliver()] == ["mallory@elsewhere.example.net"] * 2  # first and later
+
+
+def test_a_mail_from_the_registered_address_to_the_bare_address_is_held_and_its_sender_asked(
+    table: Table,
+) -> None:
+    """Registered as Anna@Example.org, writing as anna@example.org to referee@example.org: nothing is
+    applied, and only the registered address is asked to confirm (test_mail_confirmation.py)."""
+    before = table.fingerprint()
+    intake = table.ingest("anna_to_bare_address.eml", T0 + timedelta(minutes=13))
+    assert (intake.outcome, intake.seat) == ("held:unconfirmed", "Anna")
+    assert table.fingerprint() == before
+    (asked,) = table.deliver()
+    assert asked.to == "anna@example.org" and "MOVE Garage" in asked.plain
 
 
 # --- 2. accepted -----------------------------------------------------------------------------------
@@ -537,6 +549,25 @@ def test_ts3_without_relay_talk_nothing_is_mailed_but_the_next_report_of_those_p
     assert sorted(reports) == sorted(email.lower() for email, _ in PLAYERS.values())
     assert "Hello, anybody in the study?" in reports["vera@example.org"]
     assert "Hello, anybody in the study?" in reports["boris@example.org"]  # the host hears everything
+    assert "Hello, anybody in the study?" not in reports["gleb@example.org"]
+
+
+def test_ts3_a_player_who_asked_for_talk_in_reports_gets_no_talk_mail_and_finds_it_in_the_report(
+    table: Table,
+) -> None:
+    """Vera mails TALK DIGEST on the first day: Anna's line in the Study reaches her in the report only."""
+    table.place_for_day_1()
+    choice = table.ingest("vera_talk_digest.eml", DAY_1 - timedelta(minutes=4))
+    assert [(v.accepted, v.understood.get("kind")) for v in choice.verdicts] == [(True, "talk")]
+    (answer,) = table.deliver()
+    assert "will come only in your reports" in answer.plain
+
+    table.ingest("talk.eml", DAY_1)
+
+    assert sorted(mail.to for mail in table.deliver()) == ["anna@example.org", "boris@example.org"]
+    table.store.resolve(GAME, DAY_1 + timedelta(hours=1))
+    reports = {mail.to: mail.plain for mail in table.deliver() if "report for" in mail.header("Subject")}
+    assert "Hello, anybody in the study?" in reports["vera@example.org"]
     assert "Hello, anybody in the study?" not in reports["gleb@example.org"]
 
 

@@ -566,7 +566,7 @@ def test_answer_tells_what_to_do_next_and_shows_the_view_on_status() -> None:
     answer = game.last_answer()
     assert answer["suggested"] and answer["next"] == "Boris"
     assert answer["verdicts"][0]["understood"]["name"] is None
-    assert RULES.relays("Anna", game.log) == []
+    assert RULES.relays(game.state, "Anna", game.log) == []
 
 
 # --- the order language ----------------------------------------------------------------------------

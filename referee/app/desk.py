@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 PAUSE_ENDED = Actor("service", "calendar: the pause ended")
 """Who resumes a game whose pause had an end."""
 
-PERSONAL = frozenset({"answer", "talk", "reminder", "refusal", "welcome", "master_note", "held"})
+PERSONAL = frozenset({"answer", "talk", "reminder", "refusal", "welcome", "master_note", "held", "confirm"})
 """Notices that are not a report of a phase, so RESEND passes them over."""
 
 ADDRESS_CHARS = frozenset("\r\n<>,;\"'()[]\\ \t")

@@ -6,9 +6,10 @@ personal address it was sent to, a password line) and hands it here. A mail is a
 player's when it comes from the address registered for a seat to that seat's personal
 address, or when it gives that seat's password, from any address; the same holds for a
 game's game-master. Seats and game-masters are looked up in one query inside the
-transaction that uses them. Anything else changes no game and gets a short answer naming
-none — at most one a day per address. A mail for a game that stands still on an error is
-kept and held, and answered saying so.
+transaction that uses them. A mail from a seat's registered address to the plain address is
+held until a reply from that address confirms it (``confirmation``). Anything else changes
+no game and gets a short answer naming none — at most one a day per address. A mail for a
+game that stands still on an error is kept and held, and answered saying so.
 
 Whatever a mail holds, what is written of it is plain text: every value taken from it loses
 NUL and the other control characters but the line feed and the tab (PostgreSQL refuses NUL);
@@ -34,6 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from referee.app.audit import Actor
+from referee.app.confirmation import TOKEN_PREFIX, added, confirms, lapsed, question, unconfirmed
 from referee.app.credentials import hide_passwords
 from referee.app.desk import master_answer
 from referee.app.errors import RulesFailed
@@ -46,8 +48,8 @@ from referee.core.text import unmix_scripts
 from referee.store.inbound import already_kept, answered_since, keep_inbound
 from referee.store.models import HeldRow
 from referee.store.notices import write_notices
-from referee.store.records import hold
-from referee.store.seats import Credential, credentials
+from referee.store.records import UNCONFIRMED, hold, release_held, unconfirmed_rows
+from referee.store.seats import Credential, credentials, registered_seats
 
 if TYPE_CHECKING:
     from referee.app.referee import Referee
@@ -83,8 +85,9 @@ class Arrival:
 
 @dataclass(frozen=True)
 class Receipt:
-    """What became of a mail: its outcome ("accepted", "accepted:game-master", "refused:…",
-    "ignored:…", "held:game-stopped", "duplicate"), whose it was and the verdicts on its lines."""
+    """What became of a mail: its outcome ("accepted", "accepted:game-master", "accepted:confirmed",
+    "refused:…", "ignored:…", "held:game-stopped", "held:unconfirmed", "duplicate"), whose it was and
+    the verdicts on its lines."""
 
     outcome: str
     game_id: str | None = None
@@ -172,6 +175,12 @@ class Mailroom:
                     commands, _ = _bounded(_without_password(text, master), most_lines, longest_line)
                     return self._from_master(session, arrival, master, commands, answer_to)
                 seat, why = _seat(found, arrival.sender, token, password)
+                if seat is None and why in ("no-personal-address", "unknown-token"):
+                    unproven = self._unproven(
+                        session, arrival, token, text, answer_to, most_lines, longest_line
+                    )
+                    if unproven is not None:
+                        return unproven
                 if seat is None:
                     if why in GUESSED:
                         target = _addressed(found, token)
@@ -226,7 +235,14 @@ class Mailroom:
         return Receipt(outcome, master.game_id, MASTER)
 
     def _from_seat(
-        self, session: Session, arrival: Arrival, seat: Credential, text: str, answer_to: AnswerTo
+        self,
+        session: Session,
+        arrival: Arrival,
+        seat: Credential,
+        text: str,
+        answer_to: AnswerTo,
+        outcome: str = "accepted",
+        source: str = "",
     ) -> Receipt:
         by_password = arrival.sender != seat.email.lower()
         address = arrival.sender if by_password else seat.email  # a password answers where it came from
@@ -234,12 +250,67 @@ class Mailroom:
         loaded = lock(session, seat.game_id)
         if loaded.row.failed_at is not None:
             return self._hold(session, arrival, seat, text, answer_to)
-        _keep(session, arrival, "accepted", seat.game_id, seat.name)
-        submission = Submission(seat.name, text, arrival.received_at, f"mail:{arrival.message_id}")
+        _keep(session, arrival, outcome, seat.game_id, seat.name)
+        submission = Submission(seat.name, text, arrival.received_at, source or f"mail:{arrival.message_id}")
         with self.referee.contained(seat.game_id, arrival.received_at, deferred=True):
             submitted = self.referee.play.submit(session, loaded, submission, answer_to)
             save(session, submitted.loaded)
-        return Receipt("accepted", seat.game_id, seat.name, tuple(submitted.verdicts))
+        return Receipt(outcome, seat.game_id, seat.name, tuple(submitted.verdicts))
+
+    def _unproven(
+        self,
+        session: Session,
+        arrival: Arrival,
+        token: str,
+        text: str,
+        answer_to: AnswerTo,
+        most_lines: int | None,
+        longest_line: int | None,
+    ) -> Receipt | None:
+        """A mail to the plain address from one seat's registered address, held until confirmed, or a
+        reply confirming such a mail; None for any other mail (refused as it would be anyway)."""
+        if token:
+            confirming = token.lower().startswith(TOKEN_PREFIX)
+            return self._confirmed(session, arrival, token) if confirming else None
+        seats = registered_seats(session, arrival.sender)
+        text, _ = _bounded(text, most_lines, longest_line)
+        if len(seats) != 1 or not text.strip():
+            return None  # several games: which one is unknown; no text: nothing to confirm
+        seat = seats[0]
+        lock(session, seat.game_id)  # one question per address and game, even from two processes
+        waiting = [row for row in unconfirmed_rows(session, arrival.sender) if row.game_id == seat.game_id]
+        _keep(session, arrival, "held:unconfirmed", seat.game_id, seat.name)
+        for row in waiting:
+            if lapsed(row, arrival.received_at):
+                release_held(session, [row])
+            else:  # asked already: its lines join the held text; the one question confirms them all
+                row.text = added(row.text, text, most_lines)
+                session.add(row)
+                return Receipt("held:unconfirmed", seat.game_id, seat.name)
+        row = unconfirmed(seat, arrival.message_id, arrival.received_at, text, answer_to.subject)
+        hold(session, row)
+        session.flush()  # its id keys the question's reply address
+        asked = AnswerTo(seat.email, arrival.message_id, answer_to.subject)
+        tell(session, seat.game_id, "", [question(row)], arrival.received_at, asked)
+        return Receipt("held:unconfirmed", seat.game_id, seat.name)
+
+    def _confirmed(self, session: Session, arrival: Arrival, token: str) -> Receipt | None:
+        """Applies the orders a reply to the confirmation address ``token`` confirms, if it came from
+        the registered address they were held for while it still is the seat's and in time."""
+        for row in unconfirmed_rows(session, arrival.sender):
+            game = lock(session, row.game_id).row
+            if not confirms(token, game.secret, row.id or 0):
+                continue
+            release_held(session, [row])
+            seats = registered_seats(session, arrival.sender)  # still this seat's address, the game not over
+            seat = next((s for s in seats if (s.game_id, s.name) == (game.id, row.seat)), None)
+            if seat is None or lapsed(row, arrival.received_at):
+                return self._refuse(session, arrival, "confirmation-lapsed")
+            proven = Credential(False, game.id, seat.id, seat.name, seat.email, seat.token, seat.password)
+            reply = AnswerTo(seat.email, arrival.message_id, row.subject or "", row.problem)
+            source = row.source.removeprefix(UNCONFIRMED)
+            return self._from_seat(session, arrival, proven, row.text, reply, "accepted:confirmed", source)
+        return None
 
     def _hold(
         self, session: Session, arrival: Arrival, seat: Credential, text: str, answer_to: AnswerTo

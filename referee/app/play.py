@@ -194,7 +194,8 @@ class Play:
         answer = rules.answer(
             loaded.state, after.state, seat, verdicts, lambda: visible(rows.log(session, game_id), seat)
         )
-        notices = rules.relays(seat, events) if loaded.row.settings.get("relay_talk", True) else []
+        relaying = loaded.row.settings.get("relay_talk", True)
+        notices = rules.relays(after.state, seat, events) if relaying else []
         if answer_to is not None:
             extra: dict[str, Any] = {"problem": answer_to.problem} if answer_to.problem else {}
             if answer_to.cut:

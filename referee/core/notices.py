@@ -19,6 +19,6 @@ class Notice:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-REPLIES = frozenset({"answer", "refusal", "master_answer", "held", "too_big", "password_wait"})
+REPLIES = frozenset({"answer", "refusal", "master_answer", "held", "too_big", "password_wait", "confirm"})
 """Notices that answer something a person sent: they keep the address and the message they
 answer, and mail marks them ``Auto-Submitted: auto-replied`` (RFC 3834)."""

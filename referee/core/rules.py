@@ -90,8 +90,9 @@ class Rules(Protocol[S]):
         """
         ...
 
-    def relays(self, seat: str, events: list[Event]) -> list[Notice]:
-        """What other seats are told at once about the events of ``seat``'s submission (talk)."""
+    def relays(self, state: S, seat: str, events: list[Event]) -> list[Notice]:
+        """What other seats are told at once about the events of ``seat``'s submission (talk), in
+        ``state``, the game after them (which may say who wants what at once)."""
         ...
 
     def master_view(self, state: S) -> dict[str, Any]:
@@ -143,7 +144,7 @@ class GameRules(Generic[S]):
     notices: Callable[[S, S, list[Event], list[Event]], list[Notice]]
     welcome: Callable[[S], list[Notice]]
     answer: Callable[[S, S, str, list[LineVerdict], Seen], dict[str, Any]]
-    relays: Callable[[str, list[Event]], list[Notice]]
+    relays: Callable[[S, str, list[Event]], list[Notice]]
     master_view: Callable[[S], dict[str, Any]]
     player_view: Callable[[S, str, list[Event]], dict[str, Any]]
     bot: Callable[[dict[str, Any], int | str], str]

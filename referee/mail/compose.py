@@ -1,10 +1,11 @@
 """Turning an outbox notice into mail: headers that thread, a text part and an HTML part.
 
 Every mail to a player carries that player's personal reply address
-(``referee+<token>@domain``); the token is never put anywhere else. Mails of one game
-to one player thread under the welcome letter (``References``), share the subject
-prefix ``[game-id]`` and the game's ``List-Id``. A copy for the game-master carries the
-plain referee address and no secrets.
+(``referee+<token>@domain``); the token is put nowhere else but in the text of the question
+whether orders mailed to the plain address are the player's, whose own reply address is keyed
+to those orders (``referee.app.confirmation``). Mails of one game to one player thread under
+the welcome letter (``References``), share the subject prefix ``[game-id]`` and the game's
+``List-Id``. A copy for the game-master carries the plain referee address and no secrets.
 
 Message-IDs count nothing: each is a keyed hash (HMAC-SHA256) of what it names, under the
 game's secret, which no player sees, so a player cannot tell from two ids how many mails went
@@ -26,6 +27,7 @@ from email.policy import Policy
 from email.utils import formataddr, formatdate
 from typing import Any, Protocol
 
+from referee.app.confirmation import CONFIRM, confirmation_token
 from referee.app.letters import Game, Letter, Reader
 from referee.config import MailSettings
 from referee.core.notices import REPLIES
@@ -189,19 +191,27 @@ def compose(
         "referee_address": mail.address,
         "start": game.settings.get("start", ""),
     }
-    own = _message(notice, game, seat, renderer, mail, {**context, "password": seat.password})
+    personal = {"password": seat.password, "personal_address": reply_address(mail, seat)}
+    own = _message(notice, game, seat, renderer, mail, {**context, **personal})
     own["To"] = _checked(notice.address or seat.email, "To")
-    own["Reply-To"] = _checked(reply_address(mail, seat), "Reply-To")
+    own["Reply-To"] = _checked(_answer_address(notice, game, seat, mail), "Reply-To")
     outgoing = [Outgoing(own, (notice.address or seat.email,))]
     master = game.settings.get("master_email")
     if master and game.settings.get("copy_master") and seat.name != MASTER:
-        copy = _message(
-            notice, game, seat, renderer, mail, {**context, "password": HIDDEN}, copy_of=seat.name
-        )
+        hidden = dict.fromkeys(personal, HIDDEN)
+        copy = _message(notice, game, seat, renderer, mail, {**context, **hidden}, copy_of=seat.name)
         copy["To"] = _checked(str(master), "To")
         copy["Reply-To"] = _checked(mail.address, "Reply-To")
         outgoing.append(Outgoing(copy, (master,)))
     return outgoing
+
+
+def _answer_address(notice: Letter, game: Game, seat: Reader, mail: MailSettings) -> str:
+    """Where the reader's reply goes: their personal address, or for the question whether held orders
+    are theirs, the address keyed to those orders (``confirmation``), which a reply confirms."""
+    if notice.template == CONFIRM:
+        return f"{mail.local_part}+{confirmation_token(game.secret, int(notice.data['held']))}@{mail.domain}"
+    return reply_address(mail, seat)
 
 
 def _message(

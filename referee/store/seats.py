@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import literal, null, union_all
+from sqlalchemy import func, literal, null, union_all
 from sqlmodel import Session, col, select
 
-from referee.store.models import HolderRow, MasterRow, SeatRow
+from referee.store.models import GameRow, HolderRow, MasterRow, SeatRow
 
 
 def seat_rows(session: Session, game_id: str) -> list[SeatRow]:
@@ -61,6 +61,16 @@ def credentials(session: Session, token: str, password: str) -> list[Credential]
     ).where((col(MasterRow.token) == token) | (col(MasterRow.password) == password))
     rows = session.execute(union_all(seats, masters)).all()
     return [Credential(bool(row[0]), *row[1:]) for row in rows]
+
+
+def registered_seats(session: Session, email: str) -> list[SeatRow]:
+    """The seats registered to ``email`` (any case) in games not over yet."""
+    query = (
+        select(SeatRow)
+        .join(GameRow, col(GameRow.id) == col(SeatRow.game_id))
+        .where(func.lower(SeatRow.email) == email.lower(), col(GameRow.finished).is_(False))
+    )
+    return list(session.exec(query.order_by(col(SeatRow.id))).all())
 
 
 def open_holding(session: Session, game_id: str, seat: str, email: str, since: datetime) -> None:

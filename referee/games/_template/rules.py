@@ -139,7 +139,7 @@ def answer(
     }
 
 
-def relays(seat: str, events: list[Event]) -> list[Notice]:
+def relays(state: GameState, seat: str, events: list[Event]) -> list[Notice]:
     """Nothing is passed on at once: the others learn the words when the round is revealed."""
     return []
 

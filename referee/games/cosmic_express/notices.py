@@ -79,7 +79,7 @@ def answer(
     return data
 
 
-def relays(seat: str, events: list[Event]) -> list[Notice]:
+def relays(state: GameState, seat: str, events: list[Event]) -> list[Notice]:
     """What the others are told at once of ``seat``'s orders: one "news" letter per reader for
     trading (offers, answers, swaps, who is done) and a "talk" letter for each message."""
     news: dict[str, list[dict[str, Any]]] = {}

@@ -74,7 +74,7 @@ def answer(
     return data
 
 
-def relays(seat: str, events: list[Event]) -> list[Notice]:
+def relays(state: GameState, seat: str, events: list[Event]) -> list[Notice]:
     """Nothing is relayed at once: the others learn of a turn when it closes."""
     return []
 

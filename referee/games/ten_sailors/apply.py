@@ -20,6 +20,7 @@ from referee.games.ten_sailors.state import (
     Standing,
     Trap,
 )
+from referee.games.ten_sailors.talk import chosen
 
 
 def apply(state: GameState | None, event: Event) -> GameState:
@@ -127,4 +128,5 @@ _HANDLERS = {
     "scored": _scored,
     "segment_opened": _segment_opened,
     "game_ended": _game_ended,
+    "talk_chosen": chosen,
 }

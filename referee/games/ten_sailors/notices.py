@@ -9,6 +9,7 @@ from referee.core.events import Event
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict
 from referee.core.rules import Seen
+from referee.games.ten_sailors import talk
 from referee.games.ten_sailors.state import GameState
 from referee.games.ten_sailors.views import orders_in_force, player_view
 
@@ -53,13 +54,14 @@ def answer(
     return data
 
 
-def relays(seat: str, events: list[Event]) -> list[Notice]:
-    """Table talk passed on at once to everyone who heard it but the speaker (TS-23)."""
+def relays(state: GameState, seat: str, events: list[Event]) -> list[Notice]:
+    """Table talk passed on at once to everyone who heard it but the speaker (TS-23) and wants it
+    at once (``talk``); the others find it in their next report."""
     said = [e for e in events if e.kind == "message_posted"]
     return [
         Notice("talk", audience, {"speaker": seat, **{k: e.data[k] for k in ("location", "text", "segment")}})
         for e in said
-        if (audience := tuple(name for name in e.audience if name != seat))
+        if (audience := talk.at_once(state, tuple(name for name in e.audience if name != seat)))
     ]
 
 
@@ -94,6 +96,7 @@ def notices(before: GameState, after: GameState, events: list[Event], phase_log:
             "move": _mine(events, "moved", "character", name),
             "traps": [e.data for e in events if e.kind == "trap_resolved" and e.data["setter"] == name],
             "messages": [e.data for e in phase_log if e.kind == "message_posted" and e.visible_to(name)],
+            **talk.report_fields(before, after, name),
         }
         result.append(Notice("report", (name,), report))
     return result

@@ -15,6 +15,7 @@ from referee.games.ten_sailors.apply import apply
 from referee.games.ten_sailors.cards import HALL
 from referee.games.ten_sailors.parse import Order, Unreadable, parse_text
 from referee.games.ten_sailors.state import LAST_SEGMENT, MAX_TRAPS, GameState, Segment, Trap
+from referee.games.ten_sailors.talk import choose
 
 Verdict = tuple[LineVerdict, list[Event]]
 
@@ -46,6 +47,8 @@ def _judge(state: GameState, submission: Submission, order: Order) -> Verdict:
         return LineVerdict(order.line, True, understood={"kind": order.kind}), []
     if order.kind == "say":
         return _say(state, submission, order)
+    if order.kind == "talk":
+        return choose(submission, order)
     segment = order.when or state.segment
     if segment < state.segment:
         return _reject(order, "segment_over", segment=segment.key)

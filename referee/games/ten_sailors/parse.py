@@ -27,6 +27,7 @@ from referee.core.orders import Problem, Unreadable
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import ALIASES, HALL, KIND_OF, Kind
 from referee.games.ten_sailors.state import Segment
+from referee.games.ten_sailors.talk import read_choice
 
 KEYWORDS: dict[str, str] = {
     "move": "move", "go": "move", "идти": "move", "иду": "move", "перейти": "move", "переход": "move",
@@ -94,6 +95,8 @@ def _read_prefix(line: str) -> tuple[Segment | None, str, tuple[str, dict[str, A
 
 def _read_order(line: str, text: str, when: Segment | None, names: Sequence[str]) -> Order | Unreadable:
     """The order in ``text`` (the line without its prefix)."""
+    if (talk := read_choice(text)) is not None:
+        return Order(line, "talk", talk, when)
     match = _KEYWORD.match(text)
     word = fold_name(match.group(1)) if match else ""
     kind = KEYWORDS.get(word)

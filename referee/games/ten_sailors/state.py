@@ -124,6 +124,8 @@ class Character:
     streak: int = 0
     frags: Fraction = Fraction(0)
     killed_host: bool = False
+    talk: str = ""
+    """When table talk reaches this character: "now", "digest", or "" for the default (see ``talk``)."""
 
     def may_enter(self, room: str) -> bool:
         """Whether TS-16 and TS-18 let this character be in ``room`` for the coming hour."""
