@@ -58,7 +58,9 @@ def sign_in(browser: TestClient, email: str = GM, password: str = PASSWORD) -> s
     """Signs in; returns the new session's form token."""
     form = browser.get("/login")
     answer = browser.post(
-        "/login", data={"csrf": token(form.text), "email": email, "password": password}, follow_redirects=False
+        "/login",
+        data={"csrf": token(form.text), "email": email, "password": password},
+        follow_redirects=False,
     )
     assert answer.status_code == 303, answer.text
     return token(browser.get("/campaigns").text)
