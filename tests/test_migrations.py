@@ -30,7 +30,7 @@ OLD_TABLES = {
     "seats",
     "submissions",
 }
-NEW_TABLES = {"seat_holders", "audit", "held"}
+NEW_TABLES = {"seat_holders", "audit", "held", "accounts"}
 
 
 def revision(engine: Engine) -> str | None:
