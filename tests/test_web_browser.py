@@ -16,9 +16,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from service_helpers import Site
 
 from referee.config import PROJECT_ROOT
-from tests.service_helpers import Site
 
 playwright = pytest.importorskip("playwright.sync_api")
 

@@ -9,9 +9,9 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from web_helpers import ADMIN, GAME, GM, OTHER, OTHER_GM, PASSWORD, T0, client, sign_in, token, web_site
 
 from referee.web.words import RU
-from tests.web_helpers import ADMIN, GAME, GM, OTHER, OTHER_GM, PASSWORD, T0, client, sign_in, token, web_site
 
 PAGES = ["/campaigns", f"/games/{GAME}", f"/games/{GAME}/see/Anna"]
 ACTIONS = ["preview", "resolve", "pause", "resume", "shift", "substitute", "resend", "announce", "orders"]

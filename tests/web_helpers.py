@@ -8,8 +8,9 @@ import warnings
 from datetime import UTC, datetime
 from pathlib import Path
 
+from service_helpers import Site
+
 from referee.app import Referee
-from tests.service_helpers import Site
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
