@@ -29,6 +29,8 @@ app = typer.Typer(
 )
 game_app = typer.Typer(no_args_is_help=True, help="Create and list games.")
 app.add_typer(game_app, name="game")
+gm_app = typer.Typer(no_args_is_help=True, help="Game-masters' accounts on the web dashboard.")
+app.add_typer(gm_app, name="gm")
 
 ConfigOption = Annotated[
     str | None,
@@ -553,6 +555,47 @@ def move_to(url: str, config: ConfigOption = None) -> None:
         f"{counts.get('events', 0)} events); "
         "stop `referee serve`, set database_url to the new URL in the configuration, and start it again"
     )
+
+
+@app.command()
+def web(
+    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    config: ConfigOption = None,
+) -> None:
+    """Serve the web dashboard alone, at [web] listen (default 127.0.0.1:8080). Stop with Ctrl-C."""
+    from referee.service.logs import setup_logging
+    from referee.web.server import run_web
+
+    settings = _config(config)
+    referee = _referee(settings)
+    setup_logging(log_level)
+    typer.echo(f"web dashboard at {settings.web.base_url}/", err=True)
+    run_web(settings, referee)
+
+
+@gm_app.command("add")
+def gm_add(
+    name: str,
+    email: str,
+    admin: Annotated[bool, typer.Option("--admin", help="The account sees and steers every game.")] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Create a game-master's account; the password is read from standard input (one line)."""
+    password = sys.stdin.readline().rstrip("\r\n")
+    referee = _referee(_config(config), create=True)
+    try:
+        account = referee.accounts.add(name, email, password, datetime.now(UTC), admin=admin)
+    except RefereeError as error:
+        raise _fail(f"no account was made: {error}") from error
+    sees = "every game" if account.admin else f"the games whose master_email is {account.email}"
+    typer.echo(f"account {account.name} <{account.email}> made; it sees {sees}")
+
+
+@gm_app.command("list")
+def gm_list(config: ConfigOption = None) -> None:
+    """List the game-masters' accounts (never their passwords)."""
+    for account in _referee(_config(config)).accounts.all():
+        typer.echo(f"{account.email}\t{account.name}\t{'admin' if account.admin else 'game-master'}")
 
 
 @app.command()

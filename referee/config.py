@@ -90,6 +90,35 @@ class Config:
     raw: dict[str, Any]
     mail: MailSettings = MailSettings()
     service: ServiceSettings = field(default_factory=lambda: ServiceSettings())
+    web: WebSettings = field(default_factory=lambda: WebSettings())
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """The ``[web]`` table: where the web dashboard listens and the address people reach it at.
+
+    ``listen`` is ``host:port`` (``referee serve`` runs the web too when it is set; ``referee web``
+    runs it alone, on ``127.0.0.1:8080`` if it is not); ``base_url`` starts every link the referee
+    gives out. ``secret_file`` holds the key that signs sessions (made on first use, readable by its
+    owner only; ``$REFEREE_WEB_SECRET`` replaces it).
+    """
+
+    listen: str | None = None
+    base_url: str = ""
+    secret_file: Path | None = None
+
+    @property
+    def host(self) -> str:
+        """The address part of ``listen`` (``127.0.0.1`` when unset)."""
+        return (self.listen or DEFAULT_LISTEN).rpartition(":")[0].strip("[]")
+
+    @property
+    def port(self) -> int:
+        """The port of ``listen`` (8080 when unset)."""
+        return int((self.listen or DEFAULT_LISTEN).rpartition(":")[2])
+
+
+DEFAULT_LISTEN = "127.0.0.1:8080"
 
 
 @dataclass(frozen=True)
@@ -133,6 +162,23 @@ def load_config(path: Path) -> Config:
         raw=raw,
         mail=replace(_mail(raw.get("mail", {}), base), limits=_limits(raw.get("limits", {}))),
         service=_service(raw.get("service", {})),
+        web=_web(raw.get("web", {}), base),
+    )
+
+
+def _web(table: dict[str, Any], base: Path) -> WebSettings:
+    """The ``[web]`` table (raises ``ConfigError`` on a ``listen`` that is not ``host:port``)."""
+    listen = table.get("listen")
+    if listen is not None:
+        host, _, port = str(listen).rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ConfigError(f'[web] listen must be host:port such as "127.0.0.1:8080", not {listen!r}')
+    base_url = str(table.get("base_url") or f"http://{listen or DEFAULT_LISTEN}").rstrip("/")
+    if not base_url.startswith(("http://", "https://")):
+        raise ConfigError(f"[web] base_url must start with http:// or https://, not {base_url!r}")
+    secret = table.get("secret_file", "referee-web.key")
+    return WebSettings(
+        listen=str(listen) if listen else None, base_url=base_url, secret_file=(base / secret).resolve()
     )
 
 

@@ -30,7 +30,7 @@ OLD_TABLES = {
     "seats",
     "submissions",
 }
-NEW_TABLES = {"seat_holders", "audit", "held", "password_failures"}
+NEW_TABLES = {"seat_holders", "audit", "held", "password_failures", "accounts"}
 
 
 def revision(engine: Engine) -> str | None:

@@ -19,7 +19,7 @@ from referee.app.audit import Actor
 from referee.app.calendar import parse_shift
 from referee.app.credentials import new_password, new_token
 from referee.app.errors import RefereeError, RulesFailed
-from referee.app.play import AnswerTo, Resolved, lock, save, seat_named, tell
+from referee.app.play import AnswerTo, Resolved, Submitted, lock, save, seat_named, tell
 from referee.core.notices import Notice
 from referee.core.orders import Submission
 from referee.core.seats import MASTER
@@ -200,6 +200,24 @@ class Desk:
             return len(seats), f"announced to {len(seats)} players"
 
         return self._act(actor, game_id, "announce", {"text": text.strip()[:200]}, now, work, session)
+
+    def enter_orders(self, game_id: str, name: str, text: str, now: datetime, actor: Actor) -> Submitted:
+        """Orders for the character ``name`` entered by the game-master, judged by the same rules as a
+        player's mail (the same verdicts and answer data); the player is sent nothing but the talk relays."""
+        if not text.strip():
+            raise RefereeError("there are no orders to enter")
+
+        def work(session: Session) -> tuple[Submitted, str]:
+            loaded = self.referee.running(session, game_id)
+            seat = seat_named(session, game_id, name)
+            submitted = self.referee.play.submit(
+                session, loaded, Submission(seat.name, text, now, "web"), None
+            )
+            save(session, submitted.loaded)
+            accepted = sum(1 for verdict in submitted.verdicts if verdict.accepted)
+            return submitted, f"{accepted} of {len(submitted.verdicts)} lines accepted for {seat.name}"
+
+        return self._act(actor, game_id, "orders", {"seat": name, "lines": len(text.splitlines())}, now, work)
 
     def retry(self, game_id: str, now: datetime, actor: Actor) -> int:
         """Starts a game stopped on an error again: the orders held meanwhile are judged in the order

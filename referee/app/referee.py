@@ -17,9 +17,11 @@ from typing import Any
 
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
+from referee.app.accounts import Accounts
 from referee.app.audit import COMMAND_LINE, Action, Actor, Audit
 from referee.app.calendar import Calendar
 from referee.app.credentials import new_password, new_token
+from referee.app.dashboard import Dashboard
 from referee.app.desk import Desk
 from referee.app.errors import AlreadyResolved, GameStopped, RefereeError, RulesFailed
 from referee.app.letters import Letters
@@ -78,6 +80,10 @@ class Referee:
         """The outbox, for the door that sends mail."""
         self.positions = StoredPositions(database)
         """How far the referee has read each IMAP mailbox."""
+        self.accounts = Accounts(database)
+        """The game-masters' accounts of the web dashboard."""
+        self.dashboard = Dashboard(self)
+        """What the web dashboard shows a game-master."""
         self._calendar: Calendar | None = None
 
     @property

@@ -96,7 +96,16 @@ class Service:
             "service started", extra={"worker": self.owner, "database": _safe_url(self.config.database_url)}
         )
         tasks = [asyncio.create_task(self._watch()), asyncio.create_task(self._send())]
+        web = None
+        if self.config.web.listen:  # the web dashboard on the same loop
+            from referee.web.server import web_server
+
+            web = web_server(self.config, self.referee)
+            tasks.append(asyncio.create_task(web.serve()))
+            LOG.info("web dashboard listening", extra={"url": self.config.web.base_url})
         await self.stopping.wait()
+        if web is not None:
+            web.should_exit = True
         scheduler.shutdown(wait=False)
         async with self.step_lock:  # the step in hand finishes
             pass

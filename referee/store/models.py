@@ -269,3 +269,18 @@ class HeldRow(SQLModel, table=True):
     in_reply_to: str | None = None
     subject: str | None = None
     problem: str = ""
+
+
+class AccountRow(SQLModel, table=True):
+    """A game-master's account on the web dashboard: a name, an address (kept in lower case, the key
+    matched against a game's ``master_email``), an argon2 hash of the password, and whether it sees
+    every game (``admin``)."""
+
+    __tablename__ = "accounts"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    email: str = Field(unique=True)
+    password_hash: str
+    admin: bool = False
+    created_at: datetime

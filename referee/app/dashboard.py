@@ -1,0 +1,228 @@
+"""What the web dashboard shows a game-master: every campaign at a glance, one game in full, the game
+as one player sees it, and the numbers monitoring reads.
+
+Every read goes through ``Account.may_see``: a game a game-master may not see is answered exactly as a
+game that does not exist (``NoSuchGame``), so guessing ids tells nothing. A player's view is the one
+``Views.player`` gives (the same as by mail), never a second implementation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from referee.app.accounts import Account
+from referee.app.errors import RefereeError
+from referee.core.events import Event
+from referee.core.rules import fold
+from referee.games import rules_for
+from referee.store import games as rows
+from referee.store.clocks import as_utc, clock_row, clock_rows
+from referee.store.models import GameRow
+from referee.store.overview import (
+    last_received_by_game,
+    mail_in,
+    mail_out,
+    outbox_by_game,
+    resolutions,
+    submissions,
+    totals,
+)
+from referee.store.seats import holders, seat_rows
+
+if TYPE_CHECKING:
+    from referee.app.referee import Referee
+
+
+class NoSuchGame(RefereeError):
+    """A game that does not exist, or that the viewer may not see: the two are answered alike."""
+
+
+class Dashboard:
+    """The game-master's pages' data, over the games of ``referee``."""
+
+    def __init__(self, referee: Referee) -> None:
+        self.referee = referee
+        self.database = referee.database
+
+    def game_row(self, account: Account, game_id: str) -> GameRow:
+        """The game ``game_id`` if ``account`` may see it; else ``NoSuchGame``, as if it did not exist."""
+        with self.database.reading() as session:
+            row = rows.game_row(session, game_id)
+        if row is None or not account.may_see(row):
+            raise NoSuchGame(f"there is no game called {game_id!r}")
+        return row
+
+    def campaigns(self, account: Account) -> list[dict[str, Any]]:
+        """Every game ``account`` may see, with what a game-master checks first in the morning."""
+        with self.database.reading() as session:
+            games = [row for row in rows.game_rows(session) if account.may_see(row)]
+            clocks = {clock.game_id: clock for clock in clock_rows(session)}
+            outbox = outbox_by_game(session)
+            last = last_received_by_game(session)
+        return [
+            self._line(row, clocks.get(row.id), outbox.get(row.id, (0, 0)), last.get(row.id)) for row in games
+        ]
+
+    def _line(
+        self, row: GameRow, clock: Any, outbox: tuple[int, int], last: datetime | None
+    ) -> dict[str, Any]:
+        due = as_utc(clock.due_at) if clock is not None and clock.due_at is not None else None
+        line: dict[str, Any] = {
+            "id": row.id,
+            "kind": row.kind,
+            "language": row.language,
+            "phase": row.phase,
+            "label": row.phase,
+            "finished": bool(row.finished),
+            "failed": row.failure if row.failed_at is not None else None,
+            "paused": clock is not None and clock.paused_at is not None,
+            "paused_until": as_utc(clock.resume_at) if clock is not None and clock.resume_at else None,
+            "due_at": due,
+            "due_local": self._local(row, due),
+            "alive": None,
+            "seats": 0,
+            "waiting": [],
+            "outbox_waiting": outbox[0],
+            "outbox_failed": outbox[1],
+            "last_mail": as_utc(last) if last is not None else None,
+        }
+        try:
+            rules = rules_for(row.kind)
+            state = rules.load(row.state)
+            characters = rules.master_view(state).get("characters", [])
+            line["label"] = rules.phase(state).label
+            line["seats"] = len(characters)
+            line["alive"] = sum(1 for c in characters if c.get("alive", True))
+            if not row.finished and row.failed_at is None:
+                line["waiting"] = list(rules.waiting(state))
+        except Exception as error:  # a broken game must not hide the others
+            line["failed"] = line["failed"] or f"cannot be read: {type(error).__name__}: {error}"
+        return line
+
+    def _local(self, row: GameRow, moment: datetime | None) -> datetime | None:
+        """``moment`` in the time zone of the game's schedule (UTC without a calendar)."""
+        if moment is None or self.referee.timekeeper is None:
+            return moment
+        return moment.astimezone(self.referee.timekeeper.zone(row))
+
+    def game(self, account: Account, game_id: str, *, at: int | None = None) -> dict[str, Any]:
+        """One game in full for its game-master: the master's view (now, or as it stood after resolution
+        number ``at``), the timeline of phases, every seat's mail in and out, holders and the audit log."""
+        row = self.game_row(account, game_id)
+        view = self.referee.views.master(game_id)
+        line = self.campaigns_line(row)
+        with self.database.reading() as session:
+            events = rows.event_rows(session, game_id)
+            done = resolutions(session, game_id)
+            received = mail_in(session, game_id)
+            sent = mail_out(session, game_id)
+            taken = submissions(session, game_id)
+            held = holders(session, game_id)
+            seats = [seat.name for seat in seat_rows(session, game_id)]
+        rules = rules_for(row.kind)
+        past = None
+        if at is not None and 0 <= at < len(done):
+            upto = done[at].last_seq
+            state = fold(rules, [Event(e.kind, e.data, tuple(e.audience)) for e in events if e.seq <= upto])
+            past = {"index": at, "phase": done[at].phase, "view": rules.master_view(state)}
+        timeline = _timeline(rules, events, done, taken)
+        mail = {
+            name: {
+                "in": [m for m in received if m["seat"] == name],
+                "out": [_letter(n) for n in sent if n.recipient == name],
+            }
+            for name in seats
+        }
+        return {
+            "row": row,
+            "line": line,
+            "view": view,
+            "past": past,
+            "steps": [{"index": i, "phase": r.phase} for i, r in enumerate(done)],
+            "timeline": timeline,
+            "mail": mail,
+            "seats": seats,
+            "holders": [{"seat": h.seat, "email": h.email, "since": h.since, "until": h.until} for h in held],
+            "actions": list(reversed(self.referee.actions(game_id)))[:50],
+        }
+
+    def campaigns_line(self, row: GameRow) -> dict[str, Any]:
+        """The campaigns page's line of one game."""
+        with self.database.reading() as session:
+            clock = clock_row(session, row.id)
+            outbox = outbox_by_game(session).get(row.id, (0, 0))
+            last = last_received_by_game(session).get(row.id)
+        return self._line(row, clock, outbox, last)
+
+    def see_as(self, account: Account, game_id: str, seat: str) -> dict[str, Any]:
+        """The game exactly as the character ``seat`` sees it: ``Views.player``, the players' own view."""
+        self.game_row(account, game_id)
+        return self.referee.views.player(game_id, seat)
+
+    def metrics(self) -> dict[str, Any]:
+        """The numbers monitoring reads: games by state, the outbox, failures, mail in and out."""
+        with self.database.reading() as session:
+            games = rows.game_rows(session)
+            clocks = {clock.game_id: clock for clock in clock_rows(session)}
+            outbox = outbox_by_game(session)
+            counted = totals(session)
+        states: Counter[str] = Counter()
+        for row in games:
+            clock = clocks.get(row.id)
+            if row.failed_at is not None:
+                states["failed"] += 1
+            elif row.finished:
+                states["finished"] += 1
+            elif clock is not None and clock.paused_at is not None:
+                states["paused"] += 1
+            else:
+                states["running"] += 1
+        return {
+            "games": {state: states.get(state, 0) for state in ("running", "paused", "finished", "failed")},
+            "outbox_waiting": sum(w for w, _ in outbox.values()),
+            "outbox_failed": sum(f for _, f in outbox.values()),
+            **counted,
+        }
+
+
+def _letter(notice: Any) -> dict[str, Any]:
+    status = "sent" if notice.sent_at else "failed" if notice.failed_at else "waiting"
+    return {
+        "id": notice.id,
+        "template": notice.template,
+        "phase": notice.phase,
+        "at": as_utc(notice.created_at),
+        "status": status,
+        "attempts": notice.attempts,
+        "error": notice.last_error if status != "sent" else None,
+    }
+
+
+def _timeline(rules: Any, events: list[Any], done: list[Any], taken: list[Any]) -> list[dict[str, Any]]:
+    """The phases, newest first: what was resolved at each, and the order texts received while it was
+    open (the orders and mails that caused it)."""
+    phases: list[dict[str, Any]] = []
+    opened: datetime | None = None
+    for resolution in done:
+        closed = as_utc(resolution.resolved_at)
+        happened = [
+            {"seq": e.seq, "kind": e.kind, "text": rules.describe(Event(e.kind, e.data, tuple(e.audience)))}
+            for e in events
+            if resolution.first_seq <= e.seq <= resolution.last_seq
+        ]
+        orders = [
+            {
+                "seat": s.seat,
+                "at": as_utc(s.received_at),
+                "source": s.source,
+                "text": s.text,
+                "verdicts": s.verdicts,
+            }
+            for s in taken
+            if (opened is None or as_utc(s.received_at) > opened) and as_utc(s.received_at) <= closed
+        ]
+        phases.append({"phase": resolution.phase, "at": closed, "events": happened, "orders": orders})
+        opened = closed
+    return list(reversed(phases))

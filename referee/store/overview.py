@@ -1,0 +1,69 @@
+"""What the dashboard reads across games at once: counts per game, mail per seat, resolutions and
+submissions. Rows and numbers only, inside the caller's session; never a mail's raw bytes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, col, func, select
+
+from referee.store.models import InboundRow, NoticeRow, ResolutionRow, SubmissionRow
+
+
+def outbox_by_game(session: Session) -> dict[str | None, tuple[int, int]]:
+    """Per game: how many notices wait to be sent, and how many the mail server refused for good."""
+    waiting = (col(NoticeRow.sent_at).is_(None)) & (col(NoticeRow.failed_at).is_(None))
+    query = select(
+        NoticeRow.game_id,
+        func.count().filter(waiting),
+        func.count().filter(col(NoticeRow.failed_at).is_not(None)),
+    ).group_by(col(NoticeRow.game_id))
+    return {game: (int(w), int(f)) for game, w, f in session.exec(query).all()}
+
+
+def last_received_by_game(session: Session) -> dict[str | None, datetime]:
+    """Per game: when its latest mail was received."""
+    query = select(InboundRow.game_id, func.max(InboundRow.received_at)).group_by(col(InboundRow.game_id))
+    return {game: moment for game, moment in session.exec(query).all()}
+
+
+def mail_in(session: Session, game_id: str) -> list[dict[str, Any]]:
+    """The mail received for ``game_id``, oldest first: when, from whom, for which seat, what became of it."""
+    query = (
+        select(InboundRow.id, InboundRow.received_at, InboundRow.sender, InboundRow.seat, InboundRow.outcome)
+        .where(InboundRow.game_id == game_id)
+        .order_by(col(InboundRow.id))
+    )
+    return [
+        {"id": i, "at": at, "sender": sender, "seat": seat, "outcome": outcome}
+        for i, at, sender, seat, outcome in session.exec(query).all()
+    ]
+
+
+def mail_out(session: Session, game_id: str) -> list[NoticeRow]:
+    """The notices of ``game_id``, oldest first."""
+    query = select(NoticeRow).where(NoticeRow.game_id == game_id).order_by(col(NoticeRow.id))
+    return list(session.exec(query).all())
+
+
+def resolutions(session: Session, game_id: str) -> list[ResolutionRow]:
+    """The resolutions of ``game_id``, in order."""
+    query = select(ResolutionRow).where(ResolutionRow.game_id == game_id).order_by(col(ResolutionRow.id))
+    return list(session.exec(query).all())
+
+
+def submissions(session: Session, game_id: str) -> list[SubmissionRow]:
+    """The order texts received for ``game_id``, in order."""
+    query = select(SubmissionRow).where(SubmissionRow.game_id == game_id).order_by(col(SubmissionRow.id))
+    return list(session.exec(query).all())
+
+
+def totals(session: Session) -> dict[str, int]:
+    """Counts for monitoring: mails received, notices sent, waiting and refused for good."""
+    sent = select(func.count()).where(col(NoticeRow.sent_at).is_not(None))
+    return {
+        "mail_in": int(session.exec(select(func.count()).select_from(InboundRow)).one()),
+        "mail_out": int(session.exec(sent.select_from(NoticeRow)).one()),
+        "resolutions": int(session.exec(select(func.count()).select_from(ResolutionRow)).one()),
+    }

@@ -1,0 +1,274 @@
+"""The game-master's pages and actions.
+
+Every page but ``/login`` needs a game-master signed in; every form carries the session's token
+(CSRF) and every action a tick in its "confirm" box. A game the game-master may not see is answered
+as one that does not exist. Actions go through the desk (``Referee.desk``) with the actor
+``web``/the account's address, so the audit log records each one, refused ones too.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import Response
+
+from referee.app import Actor, RefereeError
+from referee.app.accounts import Account
+from referee.app.calendar import parse_shift
+from referee.app.dashboard import NoSuchGame
+from referee.web.sessions import Session, fresh, signed_in, with_flash
+from referee.web.words import LANGUAGES
+
+if TYPE_CHECKING:
+    from referee.web.site import Site
+
+ACTIONS = frozenset({"resolve", "pause", "resume", "shift", "substitute", "resend", "announce", "orders"})
+"""The actions a game-master may take on a game's page."""
+
+HIDDEN = "…"
+"""What stands for a password in a text shown on the dashboard."""
+
+
+def _site(request: Request) -> Site:
+    return request.app.state.site  # type: ignore[no-any-return]
+
+
+def _refused(status: int, why: str) -> Exception:
+    from referee.web.site import Refused
+
+    return Refused(status, why)
+
+
+async def _signed_in(request: Request) -> tuple[Site, Session, Account]:
+    """The site, session and game-master of a page that needs one (``Refused`` otherwise: 401)."""
+    site = _site(request)
+    session = site.session(request)
+    account = await site.account(session)
+    if account is None:
+        raise _refused(401, "sign_in")
+    return site, session, account
+
+
+async def _form(request: Request, session: Session) -> FormData:
+    """The posted form, if it carries the session's token (``Refused`` otherwise: 403)."""
+    form = await request.form()
+    if not session.checks(form.get("csrf")):
+        raise _refused(403, "csrf")
+    return form
+
+
+async def home(request: Request) -> Response:
+    site = _site(request)
+    session = site.session(request)
+    target = "/campaigns" if await site.account(session) else "/login"
+    return site.redirect(target, session)
+
+
+async def login_form(request: Request) -> Response:
+    site = _site(request)
+    session = site.session(request)
+    if await site.account(session):
+        return site.redirect("/campaigns", session)
+    language = site.language(request, session)
+    return site.page(request, session, "login.html.j2", language=language, problem="")
+
+
+async def login(request: Request) -> Response:
+    site = _site(request)
+    session = site.session(request)
+    form = await _form(request, session)
+    email, password = str(form.get("email", "")), str(form.get("password", ""))
+    address = request.client.host if request.client else "?"
+    language = site.language(request, session)
+    if site.limits.blocked(email, address):
+        return site.page(request, session, "login.html.j2", language=language, status=429, problem="too_many")
+    account = await run_in_threadpool(site.referee.accounts.check, email, password)
+    if account is None:
+        site.limits.failed(email, address)
+        return site.page(request, session, "login.html.j2", language=language, status=401, problem="wrong")
+    site.limits.succeeded(email)
+    return site.redirect("/campaigns", signed_in(session, account.id))
+
+
+async def logout(request: Request) -> Response:
+    site = _site(request)
+    session = site.session(request)
+    await _form(request, session)
+    return site.redirect("/login", fresh(session.language))
+
+
+async def language(request: Request) -> Response:
+    """The viewer's choice of language, kept in the session; back to the page they were on."""
+    from referee.web.site import local_path
+
+    site = _site(request)
+    session = site.session(request)
+    form = await _form(request, session)
+    chosen = str(form.get("language", ""))
+    kept = Session(session.role, session.account, session.csrf, chosen if chosen in LANGUAGES else "")
+    return site.redirect(local_path(str(form.get("next", "/"))), kept)
+
+
+async def campaigns(request: Request) -> Response:
+    site, session, account = await _signed_in(request)
+    lines = await run_in_threadpool(site.referee.dashboard.campaigns, account)
+    language = site.language(request, session)
+    return site.page(
+        request, session, "campaigns.html.j2", language=language, account=account, games=lines, now=site.now()
+    )
+
+
+async def _game_row(site: Site, account: Account, game_id: str) -> Any:
+    try:
+        return await run_in_threadpool(site.referee.dashboard.game_row, account, game_id)
+    except NoSuchGame as error:
+        raise _refused(404, "not_found") from error
+
+
+async def game(request: Request) -> Response:
+    site, session, account = await _signed_in(request)
+    game_id = request.path_params["game"]
+    await _game_row(site, account, game_id)
+    at = request.query_params.get("at", "")
+    data = await run_in_threadpool(
+        lambda: site.referee.dashboard.game(account, game_id, at=int(at) if at.isdigit() else None)
+    )
+    row = data["row"]
+    language = site.language(request, session, row.language)
+    return site.page(
+        request, session, "game.html.j2", kind=row.kind, language=language, account=account, game=data
+    )
+
+
+async def see_as(request: Request) -> Response:
+    site, session, account = await _signed_in(request)
+    game_id, seat = request.path_params["game"], request.path_params["seat"]
+    row = await _game_row(site, account, game_id)
+    try:
+        view = await run_in_threadpool(site.referee.dashboard.see_as, account, game_id, seat)
+    except RefereeError as error:
+        raise _refused(404, "not_found") from error
+    language = site.language(request, session, row.language)
+    return site.page(
+        request,
+        session,
+        "see_as.html.j2",
+        kind=row.kind,
+        language=language,
+        game_id=game_id,
+        seat=seat,
+        view=view,
+    )
+
+
+async def preview(request: Request) -> Response:
+    """What resolving now would do, with a button to do it (the preview is the confirmation)."""
+    site, session, account = await _signed_in(request)
+    form = await _form(request, session)
+    game_id = request.path_params["game"]
+    row = await _game_row(site, account, game_id)
+    language = site.language(request, session, row.language)
+
+    def work() -> dict[str, Any]:
+        resolved = site.referee.preview(game_id, site.now())
+        rules = resolved.loaded.rules
+        letters: dict[str, int] = {}
+        for notice in resolved.notices:
+            letters[notice.template] = letters.get(notice.template, 0) + len(notice.audience)
+        return {
+            "phase": resolved.phase,
+            "events": [rules.describe(event) for event in resolved.events],
+            "letters": letters,
+        }
+
+    try:
+        outcome = await run_in_threadpool(work)
+    except RefereeError as error:
+        return site.redirect(f"/games/{game_id}", with_flash(session, str(error)))
+    del form
+    return site.page(
+        request,
+        session,
+        "preview.html.j2",
+        kind=row.kind,
+        language=language,
+        game_id=game_id,
+        outcome=outcome,
+    )
+
+
+async def act(request: Request) -> Response:
+    site, session, account = await _signed_in(request)
+    action = request.path_params["action"]
+    if action not in ACTIONS:
+        raise _refused(404, "not_found")
+    form = await _form(request, session)
+    game_id = request.path_params["game"]
+    row = await _game_row(site, account, game_id)
+    back = f"/games/{game_id}"
+    if form.get("confirm") != "yes":
+        return site.redirect(back, with_flash(session, "Tick the confirm box first: nothing was done."))
+    actor = Actor("web", account.email)
+    now = site.now()
+    desk = site.referee.desk
+    text = {key: str(value).strip() for key, value in form.items() if isinstance(value, str)}
+    try:
+        if action == "orders":
+            submitted = await run_in_threadpool(
+                desk.enter_orders, game_id, text.get("seat", ""), text.get("text", ""), now, actor
+            )
+            answer = _answer(site, row, submitted.answer)
+            language = site.language(request, session, row.language)
+            return site.page(
+                request, session, "answer.html.j2", kind=row.kind, language=language, game_id=game_id,
+                seat=text.get("seat", ""), answer=answer,
+            )  # fmt: skip
+        said = await run_in_threadpool(_carry_out, site, action, game_id, text, now, actor)
+    except (RefereeError, ValueError) as error:
+        return site.redirect(back, with_flash(session, f"! {error}"))
+    return site.redirect(back, with_flash(session, said))
+
+
+def _carry_out(site: Site, action: str, game_id: str, text: dict[str, str], now: Any, actor: Actor) -> str:
+    """Carries out one action through the desk; returns the sentence to show."""
+    desk = site.referee.desk
+    if action == "resolve":
+        resolved = desk.resolve(game_id, now, actor, expected_phase=text.get("phase") or None)
+        return f"resolved {resolved.phase}; {len(resolved.notices)} letters written"
+    if action == "pause":
+        until = now + parse_shift(text["until"]) if text.get("until") else None
+        desk.pause(game_id, now, actor, until=until)
+        return "paused" + (f" until {until:%Y-%m-%d %H:%M} UTC" if until else "")
+    if action == "resume":
+        desk.resume(game_id, now, actor)
+        return "running again"
+    if action == "shift":
+        by = parse_shift(text.get("by", ""))
+        if by == timedelta(0):
+            raise ValueError("a shift of nothing changes nothing")
+        clock = desk.shift(game_id, by, now, actor, only=text.get("only") == "yes")
+        return f"{clock.phase} now ends at {clock.due_at:%Y-%m-%d %H:%M:%S} UTC"
+    if action == "substitute":
+        seat = desk.substitute(game_id, text.get("seat", ""), text.get("email", ""), now, actor)
+        return f"{seat.name} is now played from {seat.email}; their welcome letter went there"
+    if action == "resend":
+        last = desk.resend(game_id, text.get("seat", ""), now, actor)
+        return f"{last.recipient}'s last report is sent again"
+    count = desk.announce(game_id, text.get("text", ""), now, actor)
+    return f"announced to {count} players"
+
+
+def _answer(site: Site, row: Any, data: dict[str, Any]) -> str:
+    """The answer the player would get by mail to the same orders, from the same template."""
+    context = {
+        **data,
+        "game_id": row.id,
+        "referee_address": site.config.mail.address,
+        "start": row.settings.get("start", ""),
+        "password": HIDDEN,
+    }
+    return site.renderer.render(row.language, "answer.txt.j2", kind=row.kind, **context)

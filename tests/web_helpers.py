@@ -1,0 +1,67 @@
+"""A referee site with a web dashboard for the web tests: a Ten Sailors game, game-masters' accounts, and
+a client that signs in and posts forms with their token."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from datetime import UTC, datetime
+from pathlib import Path
+
+from service_helpers import Site
+
+from referee.app import Referee
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from referee.web.site import build
+
+GAME = "castle"
+OTHER = "manor"
+GM = "gm@example.org"
+OTHER_GM = "rival@example.org"
+ADMIN = "admin@example.org"
+PASSWORD = "correct horse battery"
+T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
+KEY = b"a key for the tests' session cookies"
+
+_TOKEN = re.compile(r'name="csrf" value="([^"]+)"')
+
+
+def web_site(root: Path, database_url: str) -> tuple[Site, Referee]:
+    """A site with two games of two game-masters, and accounts for both and for an admin."""
+    site = Site(root, database_url)
+    site.create_game(GAME, T0, options=f'master_email = "{GM}"')
+    site.create_game(OTHER, T0, options=f'master_email = "{OTHER_GM}"')
+    referee = site.store()
+    referee.accounts.add("Gail", GM, PASSWORD, T0)
+    referee.accounts.add("Rita", OTHER_GM, PASSWORD, T0)
+    referee.accounts.add("Ada", ADMIN, PASSWORD, T0, admin=True)
+    return site, referee
+
+
+def client(site: Site, referee: Referee, now: datetime = T0) -> TestClient:
+    """A browser-like client of the site's web app (its clock stands at ``now``)."""
+    app = build(site.config(), referee, key=KEY, clock=lambda: now)
+    return TestClient(app, base_url="http://127.0.0.1:8080")
+
+
+def token(html: str) -> str:
+    """The form token in a page."""
+    found = _TOKEN.search(html)
+    assert found is not None, "the page has no form token"
+    return found.group(1)
+
+
+def sign_in(browser: TestClient, email: str = GM, password: str = PASSWORD) -> str:
+    """Signs in; returns the new session's form token."""
+    form = browser.get("/login")
+    answer = browser.post(
+        "/login",
+        data={"csrf": token(form.text), "email": email, "password": password},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303, answer.text
+    return token(browser.get("/campaigns").text)
