@@ -107,6 +107,7 @@ def card_forms() -> dict[str, frozenset[str]]:
     for spelling, name in _phrases():
         for form in _inflected(spelling):
             forms.setdefault(form, set()).add(name)
+            forms.setdefault(form.replace(" ", ""), set()).add(name)  # "livingroom"
     return {form: frozenset(names) for form, names in forms.items()}
 
 

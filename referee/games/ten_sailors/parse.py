@@ -189,7 +189,7 @@ class _Reader:
             self._set_header(sentence, times)
             return
         first = next((i for i, t in enumerate(tokens) if t.kind or not t.leading), None)
-        if first is not None and self._starts_order(tokens, first):
+        if first is not None and self._starts_order(sentence, tokens, first):
             self.flush()
             self._read_orders(sentence, tokens, first)
             return
@@ -208,14 +208,16 @@ class _Reader:
         self.time_alone()
         self.header, self.header_line, self.header_used = when, sentence, False
 
-    def _starts_order(self, tokens: list[_Token], first: int) -> bool:
+    def _starts_order(self, sentence: str, tokens: list[_Token], first: int) -> bool:
         """Whether the words from ``first`` start an order (see the module)."""
         verb = tokens[first]
         kind = verb.kind or ("trap" if _trap_follows(tokens, first) else "")
         if not kind:
             return False
-        if verb.folded in KEYWORDS or kind in ("trap", "cancel", "say"):
+        if verb.folded in KEYWORDS or kind in ("trap", "cancel"):
             return True
+        if kind == "say":  # "говорю: …", "tell everyone …"; not "Tomorrow I will tell you everything"
+            return first == 0 or _after(sentence, verb).startswith(":")
         rest = [t for t in tokens[first + 1 :] if t.when is None and t.folded not in FILLERS | PRONOUNS]
         if len(rest) <= _FEW_WORDS:
             return True

@@ -61,6 +61,8 @@ class When:
 
 _ORDINAL_STEMS = "|".join(_ORDINALS)
 _SEP = r"[\s,.]*"
+_BARE_NIGHT = r"(?:ночь|night)(?=\s*[:—–.-]|\s*$)"
+"""A bare "night" is a time only as a heading ("НОЧЬ:"), never inside a name ("night stand")."""
 _IN = r"(?:(?:в|во|на|к|с|около|at|on|in|by|for|around)\s+)?"
 _PATTERNS: tuple[tuple[str, str], ...] = (
     ("day_hour", rf"{_IN}(?:день|дн|д|day|d)\.?\s*(\d{{1,2}}){_SEP}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})"),
@@ -75,12 +77,12 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("day_n", rf"{_IN}(?:день|day|d)\s*(\d{{1,2}})\b"),
     ("n_day", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ом|ый)?\s*(?:день|дня)\b"),
     ("next", r"(?:в|на|during)?\s*(?:следующ\w*|next)\s+(?:час\w*|ход\w*|hour|turn|segment)"),
-    ("tonight", r"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|ночь|night"),
+    ("tonight", rf"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|{_BARE_NIGHT}"),
     ("ahead2", r"послезавтра|day\s+after\s+tomorrow"),
     ("ahead1", r"завтра|tomorrow"),
     ("today", r"сегодня|today"),
-    ("morning", r"утром|с\s+утра|in\s+the\s+morning|this\s+morning"),
-    ("evening", r"вечером|this\s+evening|in\s+the\s+evening"),
+    ("morning", r"утром|с\s+утра|(?:in\s+the\s+|this\s+)?morning"),
+    ("evening", r"вечером|(?:in\s+the\s+|this\s+)?evening"),
 )  # fmt: skip
 _FIND = re.compile("|".join(rf"(?P<{name}>(?<![\w:]){pattern}(?!\w))" for name, pattern in _PATTERNS), re.I)
 
