@@ -61,7 +61,7 @@ class When:
 
 _ORDINAL_STEMS = "|".join(_ORDINALS)
 _SEP = r"[\s,.]*"
-_BARE_NIGHT = r"(?:ночь|night)(?=\s*[:—–.-]|\s*$)"
+_NIGHT = r"(?:ночь|night)(?=\s*[:—–.-]|\s*$)"
 """A bare "night" is a time only as a heading ("НОЧЬ:"), never inside a name ("night stand")."""
 _IN = r"(?:(?:в|во|на|к|с|около|at|on|in|by|for|around)\s+)?"
 _PATTERNS: tuple[tuple[str, str], ...] = (
@@ -77,7 +77,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("day_n", rf"{_IN}(?:день|day|d)\s*(\d{{1,2}})\b"),
     ("n_day", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ом|ый)?\s*(?:день|дня)\b"),
     ("next", r"(?:в|на|during)?\s*(?:следующ\w*|next)\s+(?:час\w*|ход\w*|hour|turn|segment)"),
-    ("tonight", rf"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|{_BARE_NIGHT}"),
+    ("tonight", rf"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|{_NIGHT}"),
     ("ahead2", r"послезавтра|day\s+after\s+tomorrow"),
     ("ahead1", r"завтра|tomorrow"),
     ("today", r"сегодня|today"),
