@@ -21,7 +21,9 @@ NOTICES = frozenset({"welcome", "answer", "talk", "report", "announcement"})
 REASONS = frozenset(
     {
         "after_the_end",
+        "ambiguous",
         "bad_hour",
+        "bare_names",
         "cancel_what",
         "dead",
         "game_over",
@@ -38,6 +40,7 @@ REASONS = frozenset(
         "search_same_card",
         "search_two_cards",
         "segment_over",
+        "time_alone",
         "trap_duplicate",
         "trap_in_daytime",
         "trap_limit",

@@ -379,8 +379,12 @@ def _missing(line: str, kind: str, missing: Missing) -> Unreadable:
         return Unreadable(
             line, "ambiguous", {"text": missing.written, "candidates": list(missing.candidates)}
         )
-    reason = {"move": "unknown_location", "search": "unknown_card"}.get(kind, "unknown_word")
-    return Unreadable(line, reason, {"text": missing.written, "suggestion": missing.suggestion})
+    params = {"text": missing.written, "suggestion": missing.suggestion}
+    if kind == "move":
+        return Unreadable(line, "unknown_location", params)
+    if kind == "search":
+        return Unreadable(line, "unknown_card", params)
+    return Unreadable(line, "unknown_word", params)
 
 
 def _move(items: list[str], names: Sequence[str]) -> dict[str, Any] | Problem:
