@@ -336,8 +336,12 @@ def test_password_typed_with_spaces_in_capitals_below_a_greeting_is_accepted(tab
     intake = table.ingest("password_spaced_other_address.eml", T0 + timedelta(minutes=20))
     assert (intake.outcome, intake.seat) == ("accepted", "Anna")
     assert table.move_of("Anna") == "Garage"
-    assert [v.accepted for v in intake.verdicts] == [False, True]  # "Hi referee," is no order
-    (answer,) = table.deliver()
+    # "Hi referee," is no order: beside the move it is table talk, said aloud (TS-23 ruling)
+    assert [(v.accepted, v.understood.get("kind")) for v in intake.verdicts] == [
+        (True, "say"),
+        (True, "move"),
+    ]
+    (answer,) = [mail for mail in table.deliver() if mail.to == "a.smirnova@office.example.com"]
     assert answer.to == "a.smirnova@office.example.com"
     assert table.seat("Anna").password not in answer.everything.lower()
 
@@ -505,11 +509,9 @@ def test_ts11_good_line_is_kept_beside_a_bad_one_and_the_answer_says_what_change
     text = answer.plain
     assert "OK: move to the Garage" in text
     assert "NOT ACCEPTED: SEARCH Rope, Sink — nobody searches at night" in text
-    changed = text.split("What changed:")[1].split("Orders now in force:")[0]
-    assert re.search(r"- dropped: .*move to the Study", changed)
-    assert re.search(r"- added: .*move to the Garage", changed)
-    in_force = text.split("Orders now in force:")[1]
-    assert "Garage" in in_force and "Study" not in in_force
+    assert text.count("Garage") == 1  # each accepted line said once
+    dropped = text.split("No longer in force:")[1]
+    assert re.search(r"- .*move to the Study", dropped) and "Garage" not in dropped
 
 
 # --- 7. table talk --------------------------------------------------------------------------------

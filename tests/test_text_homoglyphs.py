@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from referee.core.orders import Order
 from referee.core.text import unmix_scripts
 from referee.games.ten_sailors.parse import parse_text
+from referee.games.ten_sailors.state import Segment
 
 CYRILLIC_O = "\u043e"
 NAMES = ("Anna", "Boris", "Vera")
@@ -84,7 +85,7 @@ def test_an_order_with_look_alike_letters_is_read_as_the_player_meant_it(
     text: str, kind: str, args: dict[str, str]
 ) -> None:
     """Before, "MOVE Dining Rооm" was refused with "'Dining' is not a room; did you mean Dining Room?"."""
-    (order,) = parse_text(unmix_scripts(text), NAMES)
+    (order,) = parse_text(unmix_scripts(text), NAMES, Segment(1, "hour1"))
     assert isinstance(order, Order)
     assert (order.kind, order.args) == (kind, args)
 

@@ -57,23 +57,38 @@ def test_ts9_move_in_english_and_russian(text: str, room: str) -> None:
     assert game.state.moves[("d1h1", "Anna")].order.room == room
 
 
-def test_ts9_typo_in_a_room_is_rejected_with_a_suggestion() -> None:
-    """TS-9: ``MOVE Kitchn`` is refused as unknown_location, suggesting Kitchen."""
+def test_ts9_a_near_miss_of_a_room_is_read_as_it_and_the_answer_says_so() -> None:
+    """TS-9: ``MOVE Kitchn`` is one letter from one room only: read as the Kitchen, and said so."""
     game = Game()
-    (verdict,) = game.submit("Ivan", "MOVE Kitchn")
-    assert not verdict.accepted
-    assert verdict.reason == "unknown_location"
-    assert verdict.params["suggestion"] == "Kitchen"
-    assert verdict.params["text"] == "Kitchn"
+    verdict = game.order("Ivan", "MOVE Kitchn")
+    assert verdict.understood["room"] == "Kitchen"
+    assert verdict.understood["read_as"] == [["Kitchn", "Kitchen"]]
+    assert game.state.moves[("d0n", "Ivan")].order.room == "Kitchen"
+
+
+def test_ts9_a_far_miss_of_a_room_is_refused_with_a_suggestion() -> None:
+    """TS-9: a word too far from any room to be sure of is refused, suggesting the nearest."""
+    game = Game()
+    (verdict,) = game.submit("Ivan", "MOVE Ktchnn")
+    assert not verdict.accepted and verdict.reason == "unknown_location"
+    assert verdict.params == {"text": "Ktchnn", "suggestion": "Kitchen"}
     assert game.state.moves == {} and game.log[-1].kind == "game_started"
 
 
-def test_ts9_russian_typo_suggests_the_canonical_card() -> None:
-    """TS-9: a misspelt Russian room is refused with the canonical suggestion."""
+def test_ts9_a_word_as_near_two_cards_is_asked_about_not_guessed() -> None:
+    """TS-9: ``piston`` is as near Pistol as Poison: refused, naming both."""
+    game = in_study()
+    (verdict,) = game.submit("Anna", "SEARCH piston, Sink")
+    assert not verdict.accepted and verdict.reason == "ambiguous"
+    assert verdict.params == {"text": "piston", "candidates": ["Pistol", "Poison"]}
+    assert game.state.searches == {}
+
+
+def test_ts9_russian_near_miss_reads_the_canonical_card() -> None:
+    """TS-9: a misspelt Russian room is read as the room it is nearest."""
     game = Game()
-    (verdict,) = game.submit("Anna", "ИДТИ Гаражж")
-    assert not verdict.accepted and verdict.reason == "unknown_location"
-    assert verdict.params["suggestion"] == "Garage"
+    verdict = game.order("Anna", "ИДТИ Гаражж")
+    assert verdict.understood["room"] == "Garage" and verdict.understood["read_as"] == [["Гаражж", "Garage"]]
 
 
 def test_ts9_moving_to_a_place_that_is_not_one_or_to_two_places_is_refused() -> None:
@@ -128,31 +143,26 @@ def test_ts9_search_in_english_and_russian(text: str, cards: list[str] | None) -
 
 
 @pytest.mark.parametrize(
-    ("text", "word", "suggestion"),
+    ("text", "cards", "read_as"),
     [
-        ("SEARCH Rope, Sinkk", "Sinkk", "Sink"),
-        ("SEARCH Ropee Chandelier", "Ropee", "Rope"),
-        ("SEARCH Rope, Baseballl Bat", "Baseballl", "Baseball Bat"),
-        ("ИСКАТЬ Нож Дивн", "Дивн", "Sofa"),
+        ("SEARCH Rope, Sinkk", ["Rope", "Sink"], [["Sinkk", "Sink"]]),
+        ("SEARCH Ropee Chandelier", ["Rope", "Chandelier"], [["Ropee", "Rope"]]),
+        ("SEARCH Rope, Baseballl Bat", ["Rope", "Baseball Bat"], [["Baseballl Bat", "Baseball Bat"]]),
+        ("ИСКАТЬ Нож Дивн", ["Knife", "Sofa"], [["Дивн", "Sofa"]]),
+        ("MOVE Dinng Room", None, None),
     ],
 )
-def test_ts9_typo_in_a_searched_card_is_rejected_with_a_suggestion(
-    text: str, word: str, suggestion: str
+def test_ts9_a_misspelt_card_is_read_as_the_card_meant_never_its_neighbour(
+    text: str, cards: list[str] | None, read_as: list[list[str]] | None
 ) -> None:
-    """TS-9: a misspelt card is refused as unknown_card, suggesting the card meant (never its neighbour)."""
+    """TS-9: a near miss reads as the one card it nearly is (a two-word one whole), and the answer says so."""
     game = in_study()
-    (verdict,) = game.submit("Anna", text)
-    assert not verdict.accepted and verdict.reason == "unknown_card"
-    assert verdict.params == {"text": word, "suggestion": suggestion}
-    assert game.state.searches == {}
-
-
-def test_ts9_typo_in_a_multi_word_room_suggests_the_whole_name() -> None:
-    """TS-9: ``MOVE Dinng Room`` suggests Dining Room."""
-    game = Game()
-    (verdict,) = game.submit("Anna", "MOVE Dinng Room")
-    assert not verdict.accepted and verdict.reason == "unknown_location"
-    assert verdict.params["suggestion"] == "Dining Room"
+    verdict = game.order("Anna", text)
+    if cards is None:
+        assert verdict.understood["room"] == "Dining Room"
+        return
+    assert verdict.understood["cards"] == cards and verdict.understood["read_as"] == read_as
+    assert game.state.searches[("d1h1", "Anna")].order.cards == tuple(cards)
 
 
 # --- traps -------------------------------------------------------------------------------------
@@ -197,13 +207,21 @@ def test_ts20_russian_trap_with_multi_word_cards_and_yo_in_the_target_name() -> 
 
 
 def test_ts20_trap_with_an_unknown_word_is_refused() -> None:
-    """TS-20: an unknown name or card is refused as unknown_word with a suggestion."""
+    """TS-20: a name or card far from any known one is refused as unknown_word."""
     game = Game()
     game.advance_to("d1n")
-    (verdict,) = game.submit("Anna", "TRAP Carll Bedroom Table Poison")
+    (verdict,) = game.submit("Anna", "TRAP Krl Bedroom Table Poison")
     assert not verdict.accepted and verdict.reason == "unknown_word"
-    assert verdict.params["suggestion"] == "Carl"
+    assert verdict.params["text"] == "Krl"
     assert game.state.traps == {}
+
+
+def test_ts20_a_misspelt_target_is_read_as_the_character_and_said_so() -> None:
+    """TS-20: ``Carll`` is one letter from Carl only: the trap is his, and the answer says how it was read."""
+    game = Game()
+    game.advance_to("d1n")
+    verdict = game.order("Anna", "TRAP Carll Bedroom Table Poison")
+    assert verdict.understood["target"] == "Carl" and verdict.understood["read_as"] == [["Carll", "Carl"]]
 
 
 # --- prefixes, other orders ----------------------------------------------------------------------
@@ -289,7 +307,7 @@ def test_ts11_rejected_line_never_changes_orders_already_accepted() -> None:
     before = (dict(game.state.moves), dict(game.state.searches))
     verdicts = game.submit(
         "Anna",
-        "MOVE Kitchn\nSEARCH Rope, Sinkk\nSEARCH Study Rope\nMOVE Garage Study\nDAY 1 HOUR 9: MOVE Study",
+        "MOVE Ktchnn\nSEARCH Rope, Snik\nSEARCH Study Rope\nMOVE Garage Study\nDAY 1 HOUR 9: MOVE Study",
     )
     assert [v.accepted for v in verdicts] == [False] * 5
     assert (game.state.moves, game.state.searches) == before
@@ -299,25 +317,25 @@ def test_ts11_rejected_line_never_changes_orders_already_accepted() -> None:
 
 
 def test_ts11_valid_lines_in_the_same_text_are_still_accepted() -> None:
-    """TS-11: each line is judged on its own; blank lines are skipped."""
+    """TS-11: each line is judged on its own; blank lines are skipped; talk beside them is said (TS-23)."""
     game = in_study()
     text = (
-        "MOVE Kitchn\n\nMOVE Garage\nSEARCH Rope, Sinkk\n"
+        "MOVE Ktchnn\n\nMOVE Garage\nSEARCH Rope, Snik\n"
         "Hello everybody\nSAY found nothing\nSEARCH Rope Sink\n"
     )
     verdicts = game.submit("Anna", text)
     assert [(v.line, v.accepted) for v in verdicts] == [
-        ("MOVE Kitchn", False),
+        ("MOVE Ktchnn", False),
         ("MOVE Garage", True),
-        ("SEARCH Rope, Sinkk", False),
-        ("Hello everybody", False),
+        ("SEARCH Rope, Snik", False),
+        ("Hello everybody", True),
         ("SAY found nothing", True),
         ("SEARCH Rope Sink", True),
     ]
     assert verdicts[0].params["suggestion"] == "Kitchen"
     assert game.state.moves[("d1h1", "Anna")].order.room == "Garage"
     assert game.state.searches[("d1h1", "Anna")].order.cards == ("Rope", "Sink")
-    assert [e.data["text"] for e in game.events("message_posted")] == ["found nothing"]
+    assert [e.data["text"] for e in game.events("message_posted")] == ["Hello everybody", "found nothing"]
 
 
 def test_ts11_a_later_line_replaces_an_earlier_one_in_the_same_text() -> None:
@@ -348,9 +366,12 @@ def test_ts23_a_mistyped_order_is_refused_not_said_aloud() -> None:
     assert game.events("message_posted") == []
 
 
-def test_ts23_chatter_beside_orders_is_refused_line_by_line() -> None:
-    """TS-23: once a text holds orders, a line that is no order is refused (SAY is the way to talk)."""
+def test_a_line_that_is_not_an_order_beside_orders_is_said_aloud_ts_23() -> None:
+    """TS-23 ruling (talk beside orders): the order is an order, the chatty line is said where Anna is."""
     game = Game()
     verdicts = game.submit("Anna", "MOVE Study\nsee you all there")
-    assert [v.accepted for v in verdicts] == [True, False]
-    assert game.events("message_posted") == []
+    assert [v.accepted for v in verdicts] == [True, True]
+    assert verdicts[1].understood["kind"] == "say" and verdicts[1].understood["talk"] == ["see you all there"]
+    (said,) = game.events("message_posted")
+    assert said.data["text"] == "see you all there" and said.data["location"] == "Hall"
+    assert game.state.moves[("d0n", "Anna")].order.room == "Study"

@@ -17,6 +17,7 @@ from referee.core.notices import Notice
 from referee.games.ten_sailors import RULES, snapshot
 from referee.games.ten_sailors.notices import relays
 from referee.games.ten_sailors.parse import parse_text
+from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import DIGEST, NOW
 from referee.render import Renderer, templates_dir
 
@@ -72,13 +73,13 @@ def report_of(notices: list[Notice], name: str) -> dict[str, object]:
     ],
 )
 def test_the_talk_order_is_read_in_english_and_russian(line: str, choice: str) -> None:
-    (order,) = parse_text(line, NAMES)
+    (order,) = parse_text(line, NAMES, Segment(1, "hour1"))
     assert (order.kind, getattr(order, "args", None)) == ("talk", {"delivery": choice})
 
 
 @pytest.mark.parametrize("line", ["Talk now or never, Anna!", "TALK", "разговоры разговорами, а нож где?"])
 def test_ts23_a_line_that_only_begins_like_the_talk_order_is_not_one(line: str) -> None:
-    assert all(getattr(item, "kind", "") != "talk" for item in parse_text(line, NAMES))
+    assert all(getattr(item, "kind", "") != "talk" for item in parse_text(line, NAMES, Segment(1, "hour1")))
 
 
 def test_every_choice_is_kept_as_an_event_and_the_last_one_holds() -> None:

@@ -52,8 +52,8 @@ class Order:
 class Unreadable:
     """One line that is not a valid order, with the ``reason`` code and its ``params``.
 
-    ``is_order`` tells whether the line began with an order keyword: a text in which no
-    line does may be talk (see ``talk_if_no_orders``).
+    ``is_order`` tells whether the line is or resembles an order (it began with an order
+    keyword, or nearly did): a line that does not is table talk (see ``talk_beside_orders``).
     """
 
     line: str
@@ -66,21 +66,32 @@ Problem = tuple[str, dict[str, Any]]
 """Why a line's arguments cannot be read: a reason code and its parameters."""
 
 
-def talk_if_no_orders(
+def talk_beside_orders(
     items: list[Order | Unreadable],
     key: str,
     joiner: str,
     make: Callable[[str, str, dict[str, Any]], Order] = Order,
 ) -> list[Order | Unreadable]:
-    """A text in which no line even looks like an order, as one "say" order holding it all.
+    """The lines of a text that neither are nor resemble orders, said aloud as one "say" order.
 
-    The text goes in ``args[key]``, its lines joined by ``joiner``; ``make`` builds the
-    order (a game's own ``Order`` class).
+    In one text, a line read as an order stays an order and a line that resembles one but
+    cannot be read stays refused (so a typo never becomes talk); every other line is table
+    talk. The talk lines, joined by ``joiner`` in the order written, go in ``args[key]``, and
+    the lines themselves in ``args["talk"]``; the order stands where the first of them stood.
+    A text with no orders at all is thus talk. ``make`` builds the order (a game's own class).
     """
-    if items and all(isinstance(item, Unreadable) and not item.is_order for item in items):
-        said = joiner.join(item.line for item in items)
-        return [make(said, "say", {key: said})]
-    return items
+    talk = [item for item in items if isinstance(item, Unreadable) and not item.is_order]
+    if not talk:
+        return items
+    said = joiner.join(item.line for item in talk)
+    spoken = make(said, "say", {key: said, "talk": [item.line for item in talk]})
+    result: list[Order | Unreadable] = []
+    for item in items:
+        if item is talk[0]:
+            result.append(spoken)
+        elif not any(item is line for line in talk):
+            result.append(item)
+    return result
 
 
 S = TypeVar("S")

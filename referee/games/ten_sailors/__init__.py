@@ -2,7 +2,8 @@
 
 - ``cards``: the cards and their names (TS-6 … TS-9)
 - ``state``: segments, characters, orders in force (TS-4, TS-14, TS-16, TS-20)
-- ``parse``: the order language (TS-9, TS-11)
+- ``parse``: the order language as players write it (TS-9, TS-11, TS-23), with ``words`` (order
+  words, dictionary forms), ``lexicon`` (cards and names in any case, near misses) and ``times``
 - ``orders``: accepting orders and table talk (TS-11, TS-12, TS-20, TS-22, TS-23)
 - ``resolve``: searches, moves, traps, the end (TS-11 … TS-25)
 - ``apply``: how events change the state
@@ -21,7 +22,9 @@ NOTICES = frozenset({"welcome", "answer", "talk", "report", "announcement"})
 REASONS = frozenset(
     {
         "after_the_end",
+        "ambiguous",
         "bad_hour",
+        "bare_names",
         "cancel_what",
         "dead",
         "game_over",
@@ -38,6 +41,7 @@ REASONS = frozenset(
         "search_same_card",
         "search_two_cards",
         "segment_over",
+        "time_alone",
         "trap_duplicate",
         "trap_in_daytime",
         "trap_limit",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.events import Event
-from referee.core.orders import LineVerdict, Submission, judge_in_turn, refused, talk_if_no_orders
+from referee.core.orders import LineVerdict, Submission, judge_in_turn, refused, talk_beside_orders
 from referee.games.ten_sailors.apply import apply
 from referee.games.ten_sailors.cards import HALL
 from referee.games.ten_sailors.parse import Order, Unreadable, parse_text
@@ -32,9 +32,8 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
             return LineVerdict(item.line, False, reason=reason), []
         return _judge(now, submission, item)
 
-    items = talk_if_no_orders(
-        parse_text(submission.text, [c.name for c in state.characters]), "text", " ", Order
-    )  # TS-23
+    names = [c.name for c in state.characters]
+    items = talk_beside_orders(parse_text(submission.text, names, state.segment), "text", " ", Order)  # TS-23
     return judge_in_turn(state, items, judge, apply)
 
 
@@ -82,10 +81,15 @@ def _accept(
         "source": submission.source,
         "number": number,
     }
-    understood = {"kind": order.kind, "segment": segment.key, **order.args, "notes": notes}
+    understood = {"kind": order.kind, "segment": segment.key, **order.args, "notes": notes, **_read_as(order)}
     return LineVerdict(order.line, True, understood=understood), [
         Event("order_accepted", data, (submission.seat,))
     ]
+
+
+def _read_as(order: Order) -> dict[str, Any]:
+    """How the near-missed words of ``order`` were read, for the answer to say so."""
+    return {"read_as": [list(pair) for pair in order.read_as]} if order.read_as else {}
 
 
 def _move(state: GameState, submission: Submission, order: Order, segment: Segment) -> Verdict:
@@ -126,10 +130,14 @@ def _trap(state: GameState, submission: Submission, order: Order, segment: Segme
 
 def _cancel(state: GameState, seat: str, order: Order, kind: str, segment: Segment) -> Verdict:
     table = {"move": state.moves, "search": state.searches, "trap": state.traps}[kind]
+    staying = bool(order.args.get("stay"))
     if (segment.key, seat) not in table:
+        if staying:  # "stay here" with no move in force: nothing to withdraw, and the character stays
+            return LineVerdict(order.line, True, understood={"kind": "stay", "segment": segment.key}), []
         return _reject(order, "nothing_to_cancel", what=kind, segment=segment.key)
     data = {"character": seat, "segment": segment.key, "type": kind}
-    understood = {"kind": "cancel", "what": kind, "segment": segment.key, "notes": []}
+    kind_shown = "stay" if staying else "cancel"
+    understood = {"kind": kind_shown, "what": kind, "segment": segment.key, "notes": []}
     return LineVerdict(order.line, True, understood=understood), [Event("order_cancelled", data, (seat,))]
 
 
@@ -150,6 +158,8 @@ def _say(state: GameState, submission: Submission, order: Order) -> Verdict:
         "received_at": submission.received_at.isoformat(),
     }
     understood = {"kind": "say", "location": location, "text": order.args["text"], "notes": []}
+    if "talk" in order.args:
+        understood["talk"] = order.args["talk"]  # lines taken as talk beside orders (TS-23 ruling)
     return LineVerdict(order.line, True, understood=understood), [
         Event("message_posted", data, tuple(audience))
     ]

@@ -1,155 +1,429 @@
-"""The Ten Sailors order language: one order per line, English or Russian (TS-9, TS-11).
+"""The Ten Sailors order language, read as players write it, in English or Russian (TS-9, TS-11, TS-23).
 
-    MOVE Dining Room                 ИДТИ Столовая
-    SEARCH Knife, Sofa               ИСКАТЬ Нож, Диван
-    TRAP Anna Kitchen Sofa Knife     ЛОВУШКА Анна Кухня Диван Нож
-    SAY I found nothing here         СКАЗАТЬ Здесь ничего нет
-    CANCEL MOVE | SEARCH | TRAPS     ОТМЕНИТЬ ИДТИ | ИСКАТЬ | ЛОВУШКИ
-    HELP, STATUS                     ПОМОЩЬ, СТАТУС
+    MOVE Dining Room | go to the dining room       ИДТИ Столовая | иду в столовую, пойду на кухню
+    SEARCH Knife, Sofa | look in the sofa, knife   ИСКАТЬ Нож, Диван | обыскиваю диван и нож
+    TRAP Anna Kitchen Sofa Knife                   ЛОВУШКА Анна Кухня Диван Нож
+    set a trap for Anna: kitchen, sofa, knife      ставлю ловушку на Анну: кухня, диван, нож
+    SAY I found nothing here                       СКАЗАТЬ Здесь ничего нет | говорю: …
+    CANCEL MOVE | SEARCH | TRAPS                   ОТМЕНИТЬ ИДТИ | отмена перехода | отменяю ловушки
+    stay here                                      остаюсь на месте (withdraws the move)
+    HELP, STATUS                                   ПОМОЩЬ, СТАТУС
 
-A line may start with the segment it is meant for, to leave orders in advance (TS-11):
-``DAY 2 HOUR 3: SEARCH Rope, Sink`` or ``NIGHT 2: TRAP …`` (``ДЕНЬ 2 ЧАС 3:``, ``НОЧЬ 2:``).
-A line holding only such a prefix applies it to the lines after it.
+Any verb form of an order word is read (``иду``, ``пойду``, ``идти``, ``иди``; ``go``,
+``going``), so is any case of a card's or a character's name, short and informal names
+(``cards.INFORMAL``), and a near misspelling (the answer says how it was read; see
+``lexicon``). A line may hold several orders (``иду в спальню, ищу нож и диван``); a line
+of names alone is read by what it names (one room: a move; two cards: a search).
+
+A time anywhere in an order names the segment it is for (TS-11 ruling; the forms are in
+``times``): ``DAY 2 HOUR 3: SEARCH Rope, Sink``, ``в 14:00 иду в столовую``, ``ночью:
+ловушка …``, ``tomorrow go to the study``. A line holding only a time applies it to the
+lines after it; a time in a line applies to the orders after it on that line.
+
+A line (or a sentence of it) that neither is nor resembles an order is table talk (TS-23
+ruling): it comes back as ``Unreadable`` with ``is_order`` false. A line resembles an order
+when it starts with an order word followed by a card, a place, a character, or a few words
+at most ("иду в чулан"), or with a time and a colon; it is then refused with its reason.
 
 This module only reads text; whether an order is allowed now is decided in ``orders``.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
 from referee.core.seats import fold_name
-from referee.games.ten_sailors.cards import ALIASES, HALL, KIND_OF, Kind
+from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
+from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
+from referee.games.ten_sailors.times import When, find_times, segment_for
+from referee.games.ten_sailors.words import (
+    CANCELLABLE,
+    CONNECTORS,
+    FILLERS,
+    HERE,
+    KEYWORDS,
+    PRONOUNS,
+    STAY,
+    is_setter,
+    lemmas,
+    near_order_word,
+    order_kind,
+)
 
-KEYWORDS: dict[str, str] = {
-    "move": "move", "go": "move", "идти": "move", "иду": "move", "перейти": "move", "переход": "move",
-    "search": "search", "искать": "search", "ищу": "search", "поиск": "search",
-    "trap": "trap", "ловушка": "trap",
-    "say": "say", "сказать": "say", "говорю": "say",
-    "cancel": "cancel", "отмена": "cancel", "отменить": "cancel",
-    "help": "help", "помощь": "help",
-    "status": "status", "статус": "status",
-}  # fmt: skip
-"""Every order keyword (folded) and the order it starts."""
+__all__ = ["KEYWORDS", "Order", "Unreadable", "parse_text"]
 
-CANCELLABLE: dict[str, str] = {
-    "move": "move", "идти": "move", "переход": "move",
-    "search": "search", "искать": "search", "поиск": "search",
-    "traps": "trap", "trap": "trap", "ловушки": "trap", "ловушка": "trap", "ловушку": "trap",
-}  # fmt: skip
-
-_PREFIX_HOUR = re.compile(r"^\s*(?:day|день)\s*(\d+)[\s,]*(?:hour|час)\s*(\d+)\s*[:.\-—]?\s*", re.I)
-_PREFIX_NIGHT = re.compile(r"^\s*(?:night|ночь)\s*(\d+)\s*[:.\-—]?\s*", re.I)
-_BULLET = re.compile(r"^\s*[-*•]+\s*")
-_KEYWORD = re.compile(r"^\s*([^\W\d_]+)[\s:,.\-—]*(.*)$", re.S)
-_LONGEST_PHRASE = 3
-_FILLERS = frozenset({"to", "into", "the", "and", "в", "во", "на", "и"})
-"""Little words players write between cards ("go to the Study", "идти в Кабинет") that mean nothing."""
+_BULLET = re.compile(r"^\s*(?:[-*•>]+|\d{1,2}[.)](?!\d))\s*")
+_SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=\S)")
+_ADDRESSEES = re.compile(r"^(?:всем|вслух|everyone|everybody|all|aloud|to\s+everyone)\s*[:,\-—]\s*", re.I)
+_FEW_WORDS = 2
+"""After an order word, this many words or fewer resemble an order, naming nothing ("иду в чулан")."""
 
 
 @dataclass(frozen=True)
 class Order(CoreOrder):
-    """One line read as an order: ``kind`` with its ``args``, for segment ``when`` if named."""
+    """One order read from a line: ``kind`` with its ``args``, for segment ``when`` (None: the open one).
+
+    ``read_as`` pairs words written with the name they were read as when they were a near miss.
+    """
 
     when: Segment | None = None
+    read_as: tuple[tuple[str, str], ...] = field(default=())
 
 
-def parse_text(text: str, names: Sequence[str]) -> list[Order | Unreadable]:
-    """Every non-blank line of ``text`` read as an order; ``names`` are the characters' names."""
-    results: list[Order | Unreadable] = []
-    when: Segment | None = None
+@dataclass(frozen=True)
+class _Token:
+    """A word of a line (``text``) or a time (``when``), with where it starts and ends."""
+
+    text: str
+    start: int
+    end: int
+    when: When | None = None
+
+    @property
+    def folded(self) -> str:
+        return fold_name(self.text)
+
+    @property
+    def kind(self) -> str:
+        return order_kind(self.text) if self.when is None else ""
+
+    @property
+    def leading(self) -> bool:
+        """A word that may stand before an order word: a time, "I", "then", "set" (a trap)."""
+        return self.when is not None or self.folded in PRONOUNS | CONNECTORS | FILLERS or is_setter(self.text)
+
+
+def parse_text(text: str, names: Sequence[str], now: Segment) -> list[Order | Unreadable]:
+    """Every order and talk in ``text``; ``names`` are the characters', ``now`` the open segment."""
+    reader = _Reader(tuple(names), now)
     for raw in text.splitlines():
         line = _BULLET.sub("", raw).strip()
-        if not line:
+        if line and (talk := _talk_choice(line)) is not None:  # how talk reaches the writer
+            reader.flush()
+            reader.items.append(Order(line, "talk", talk))
+        elif line:
+            start = len(reader.items)
+            for sentence in _sentences(line):
+                reader.read(sentence)
+            reader.items[start:] = _joined_talk(reader.items[start:])
+    reader.flush()
+    reader.time_alone()
+    return _merged_searches(reader.items)
+
+
+def _talk_choice(line: str) -> dict[str, str] | None:
+    """The talk order the whole of ``line`` is, after any time written before it (which changes nothing)."""
+    if (choice := read_choice(line)) is not None:
+        return choice
+    times = find_times(line)
+    if times and times[0][0] == 0:
+        return read_choice(line[times[0][1] :].lstrip(" :,.-—"))
+    return None
+
+
+def _joined_talk(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """The talk sentences of one line next to each other, as one line of talk."""
+    joined: list[Order | Unreadable] = []
+    for item in items:
+        previous = joined[-1] if joined else None
+        if _is_talk(item) and previous is not None and _is_talk(previous):
+            joined[-1] = Unreadable(f"{previous.line} {item.line}", "unknown_order", previous.params, False)
+        else:
+            joined.append(item)
+    return joined
+
+
+def _is_talk(item: Order | Unreadable) -> bool:
+    return isinstance(item, Unreadable) and not item.is_order
+
+
+def _sentences(line: str) -> list[str]:
+    """``line`` cut into sentences where a new one starts with a capital or an order word."""
+    parts = _SENTENCE.split(line)
+    sentences = [parts[0]]
+    for part in parts[1:]:
+        first = WORD.match(part)
+        starts = first is not None and (part[0].isupper() or order_kind(first.group()) != "")
+        if starts and not sentences[-1].rstrip().endswith(("муз.", "Муз.", "МУЗ.")):
+            sentences.append(part)
+        else:
+            sentences[-1] = f"{sentences[-1]} {part}"
+    return sentences
+
+
+def _tokens(text: str) -> list[_Token]:
+    """The words and times of ``text``, in order."""
+    times = find_times(text)
+    tokens = [_Token(text[a:b], a, b, when) for a, b, when in times]
+    for match in WORD.finditer(text):
+        if not any(a <= match.start() < b for a, b, _ in times):
+            tokens.append(_Token(match.group(), match.start(), match.end()))
+    return sorted(tokens, key=lambda token: token.start)
+
+
+class _Reader:
+    """Reads the sentences of one text in turn, keeping the time a time-only line set."""
+
+    def __init__(self, names: tuple[str, ...], now: Segment) -> None:
+        self.names = names
+        self.now = now
+        self.header: When | None = None
+        self.items: list[Order | Unreadable] = []
+        self.pending: tuple[str, str, When | None] | None = None
+        self.header_line = ""
+        self.header_used = True
+
+    def flush(self) -> None:
+        """A line that held only an order word and a colon, with nothing after it, is refused."""
+        if self.pending is not None:
+            line, kind, _ = self.pending
+            self.items.append(Unreadable(line, "missing_arguments", {"order": kind.upper()}))
+            self.pending = None
+
+    def time_alone(self) -> None:
+        """A time on a line of its own with no order after it is refused."""
+        if not self.header_used:
+            self.items.append(Unreadable(self.header_line, "time_alone"))
+            self.header_used = True
+
+    def read(self, sentence: str) -> None:
+        """Reads one sentence: orders, a time for the lines after it, or talk."""
+        tokens = _tokens(sentence)
+        words = [t for t in tokens if t.when is None]
+        times = [t.when for t in tokens if t.when is not None]
+        if times and not [w for w in words if w.folded not in CONNECTORS]:
+            self.flush()
+            self._set_header(sentence, times)
+            return
+        first = next((i for i, t in enumerate(tokens) if t.kind or not t.leading), None)
+        if first is not None and self._starts_order(sentence, tokens, first):
+            self.flush()
+            self._read_orders(sentence, tokens, first)
+            return
+        bare = self._bare(sentence, tokens)
+        if bare is not None:
+            self.items.extend(bare)
+            return
+        self.flush()
+        self.items.append(_not_an_order(sentence, tokens))
+
+    def _set_header(self, sentence: str, times: list[When]) -> None:
+        when = _merge(times)
+        if when.bad_hour is not None:
+            self.items.append(Unreadable(sentence, "bad_hour", {"hour": when.bad_hour}))
+            return
+        self.time_alone()
+        self.header, self.header_line, self.header_used = when, sentence, False
+
+    def _starts_order(self, sentence: str, tokens: list[_Token], first: int) -> bool:
+        """Whether the words from ``first`` start an order (see the module)."""
+        verb = tokens[first]
+        kind = verb.kind or ("trap" if _trap_follows(tokens, first) else "")
+        if not kind:
+            return False
+        if verb.folded in KEYWORDS or kind in ("trap", "cancel"):
+            return True
+        if kind == "say":  # "говорю: …", "tell everyone …"; not "Tomorrow I will tell you everything"
+            return first == 0 or _after(sentence, verb).startswith(":")
+        rest = [t for t in tokens[first + 1 :] if t.when is None and t.folded not in FILLERS | PRONOUNS]
+        if len(rest) <= _FEW_WORDS:
+            return True
+        for size in (1, 2):
+            if not isinstance(read_names([t.text for t in rest[:size]], self.names), Missing):
+                return True
+        return False
+
+    def _bare(self, sentence: str, tokens: list[_Token]) -> list[Order | Unreadable] | None:
+        """A sentence of names alone, read after a pending order word or by what it names."""
+        words = [t.text for t in tokens if t.when is None]
+        if not words:
+            return None
+        found = read_names(words, self.names)
+        if isinstance(found, Missing) or not found:
+            return None
+        when = _merge([t.when for t in tokens if t.when is not None]) or self.header
+        if self.pending is not None:
+            line, kind, pending_when = self.pending
+            self.pending = None
+            return [self._order(f"{line} {sentence}", kind, found, pending_when or when)]
+        self.flush()
+        rooms = [f for f in found if f.name == HALL or KIND_OF.get(f.name) is Kind.ROOM]
+        if len(found) == 1 and rooms:
+            return [self._order(sentence, "move", found, when)]
+        if len(found) <= 2 and not rooms and all(f.name in KIND_OF for f in found):
+            return [self._order(sentence, "search", found, when)]
+        return [Unreadable(sentence, "bare_names", {"names": [f.name for f in found]})]
+
+    def _read_orders(self, sentence: str, tokens: list[_Token], first: int) -> None:
+        when = self.header
+        for clause in _clauses(tokens, first, self.names):
+            verb_at = next(i for i, t in enumerate(clause) if t.kind)
+            verb = clause[verb_at]
+            kind = verb.kind
+            own = _merge([t.when for t in clause[: verb_at + 1 if kind == "say" else None]])
+            if own is not None:
+                when = own if self.header is None else self.header.merged(own)
+            line = sentence[clause[0].start : clause[-1].end].strip()
+            args = [t for t in clause[verb_at + 1 :] if t.when is None]
+            if kind == "say":
+                self.items.append(self._say(sentence, verb, when))
+            elif kind in ("help", "status"):
+                self.items.append(Order(line, kind, {}))
+            elif kind == "cancel":
+                self.items.append(self._cancel(line, args, when))
+            elif not args and _after(sentence, clause[-1]).startswith(":"):
+                self.pending = (line, kind, when)
+            elif kind == "move" and lemmas(verb.text) & STAY and all(t.folded in HERE for t in args):
+                self.items.append(self._stay(line, when))
+            elif not args:
+                self.items.append(Unreadable(line, "missing_arguments", {"order": kind.upper()}))
+            else:
+                people = self.names if kind == "trap" else ()
+                found = read_names([t.text for t in args], people)
+                self.items.append(self._order(line, kind, found, when))
+
+    def _segment(self, when: When | None, kind: str) -> Segment | Problem | None:
+        self.header_used = True
+        return None if when is None else segment_for(when, self.now, kind)
+
+    def _order(
+        self, line: str, kind: str, found: list[Found] | Missing, when: When | None
+    ) -> Order | Unreadable:
+        if isinstance(found, Missing):
+            return _missing(line, kind, found)
+        segment = self._segment(when, kind)
+        if isinstance(segment, tuple):
+            return Unreadable(line, segment[0], segment[1])
+        outcome = {"move": _move, "search": _search, "trap": _trap}[kind]([f.name for f in found], self.names)
+        if isinstance(outcome, tuple) and outcome[0] == "search_two_cards":
+            return Unreadable(line, outcome[0], {**outcome[1], "segment": segment.key if segment else ""})
+        if isinstance(outcome, tuple):
+            return Unreadable(line, outcome[0], outcome[1])
+        read_as = tuple((f.written, f.name) for f in found if f.near)
+        return Order(line, kind, outcome, segment, read_as)
+
+    def _say(self, sentence: str, verb: _Token, when: When | None) -> Order | Unreadable:
+        text = _ADDRESSEES.sub("", sentence[verb.end :].lstrip(" :,-—–")).strip()
+        if not text:
+            return Unreadable(sentence, "say_empty")
+        segment = self._segment(when, "say")
+        if isinstance(segment, tuple):
+            return Unreadable(sentence, segment[0], segment[1])
+        return Order(sentence, "say", {"text": text}, segment)
+
+    def _cancel(self, line: str, args: list[_Token], when: When | None) -> Order | Unreadable:
+        wanted = {CANCELLABLE[lemma] for t in args for lemma in lemmas(t.text) if lemma in CANCELLABLE}
+        if len(wanted) != 1:
+            shown = " ".join(t.text for t in args)
+            return Unreadable(line, "cancel_what", {"text": shown})
+        segment = self._segment(when, "cancel")
+        if isinstance(segment, tuple):
+            return Unreadable(line, segment[0], segment[1])
+        return Order(line, "cancel", {"what": wanted.pop()}, segment)
+
+    def _stay(self, line: str, when: When | None) -> Order | Unreadable:
+        segment = self._segment(when, "move")
+        if isinstance(segment, tuple):
+            return Unreadable(line, segment[0], segment[1])
+        return Order(line, "cancel", {"what": "move", "stay": True}, segment)
+
+
+def _not_an_order(sentence: str, tokens: list[_Token]) -> Unreadable:
+    """A sentence that is no order: talk, unless it starts with a misspelt order word or a time and
+    a colon ("Serch rope", "завтра: чулан"), which resemble an order and are refused."""
+    words = [t for t in tokens if t.when is None]
+    word = words[0].text if words else ""
+    near = near_order_word(word) if words and words[0] is tokens[0] else ""
+    timed = tokens[0].when is not None and _after(sentence, tokens[0]).startswith((":", "—", "-", "–"))
+    return Unreadable(
+        sentence, "unknown_order", {"word": word, "suggestion": near.upper()}, bool(near or timed)
+    )
+
+
+def _after(sentence: str, token: _Token) -> str:
+    return sentence[token.end :].lstrip()
+
+
+def _merge(times: Sequence[When | None]) -> When | None:
+    result: When | None = None
+    for when in times:
+        if when is not None:
+            result = when if result is None else result.merged(when)
+    return result
+
+
+def _trap_follows(tokens: Sequence[_Token], at: int) -> bool:
+    """Whether ``tokens[at]`` is a verb like "set" with a trap word just after it."""
+    return is_setter(tokens[at].text) and any(t.kind == "trap" for t in tokens[at + 1 : at + 4])
+
+
+def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[list[_Token]]:
+    """The orders of one sentence: each starts at an order word (with the words that lead it)."""
+    clauses: list[list[_Token]] = [list(tokens[: first + 1])]
+    kind = tokens[first].kind
+    has_args = False
+    for position in range(first + 1, len(tokens)):
+        token = tokens[position]
+        starts = bool(token.kind) and kind != "say" and not (kind == "cancel" and not has_args)
+        starts = starts and not (kind == "trap" and token.kind == "trap" and not has_args)
+        if starts and not is_name(token.text, names):
+            current = clauses[-1]
+            lead = []
+            while len(current) > 1 and current[-1].leading and not current[-1].kind:
+                lead.insert(0, current.pop())
+            clauses.append([*lead, token])
+            kind, has_args = token.kind, False
             continue
-        line_when, rest, error = _read_prefix(line)
-        if error:
-            results.append(Unreadable(line, error[0], error[1]))
-            continue
-        if line_when and not rest:
-            when = line_when
-            continue
-        results.append(_read_order(line, rest, line_when or when, names))
-    return results
+        clauses[-1].append(token)
+        if token.when is None and token.folded not in FILLERS:
+            has_args = True
+    return clauses
 
 
-def _read_prefix(line: str) -> tuple[Segment | None, str, tuple[str, dict[str, Any]] | None]:
-    """The advance-order prefix of ``line``, the rest of the line, or why the prefix is wrong."""
-    if match := _PREFIX_HOUR.match(line):
-        day, hour = int(match.group(1)), int(match.group(2))
-        if not 1 <= hour <= 4:
-            return None, "", ("bad_hour", {"hour": hour})
-        return Segment(day, f"hour{hour}"), line[match.end() :].strip(), None
-    if match := _PREFIX_NIGHT.match(line):
-        return Segment(int(match.group(1)), "night"), line[match.end() :].strip(), None
-    return None, line, None
+def _missing(line: str, kind: str, missing: Missing) -> Unreadable:
+    """The refusal of an order naming something unknown, or something two names are as near to."""
+    if missing.candidates:
+        return Unreadable(
+            line, "ambiguous", {"text": missing.written, "candidates": list(missing.candidates)}
+        )
+    params = {"text": missing.written, "suggestion": missing.suggestion}
+    if kind == "move":
+        return Unreadable(line, "unknown_location", params)
+    if kind == "search":
+        return Unreadable(line, "unknown_card", params)
+    return Unreadable(line, "unknown_word", params)
 
 
-def _read_order(line: str, text: str, when: Segment | None, names: Sequence[str]) -> Order | Unreadable:
-    """The order in ``text`` (the line without its prefix)."""
-    if (talk := read_choice(text)) is not None:
-        return Order(line, "talk", talk, when)
-    match = _KEYWORD.match(text)
-    word = fold_name(match.group(1)) if match else ""
-    kind = KEYWORDS.get(word)
-    if match is None or kind is None:
-        shown = match.group(1) if match else text.split()[0]
-        guess = difflib.get_close_matches(word, KEYWORDS, n=1, cutoff=0.75)
-        params = {"word": shown, "suggestion": KEYWORDS[guess[0]].upper() if guess else ""}
-        return Unreadable(line, "unknown_order", params, is_order=bool(guess))
-    rest = match.group(2).strip()
-    if kind == "say":
-        return Order(line, kind, {"text": rest}, when) if rest else Unreadable(line, "say_empty")
-    if kind in ("help", "status"):
-        return Order(line, kind, {}, when)
-    if not rest:
-        return Unreadable(line, "missing_arguments", {"order": kind.upper()})
-    reader = {"move": _move, "search": _search, "trap": _trap, "cancel": _cancel}[kind]
-    outcome = reader(rest, names)
-    if isinstance(outcome, tuple):
-        return Unreadable(line, outcome[0], outcome[1])
-    return Order(line, kind, outcome, when)
-
-
-def _move(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
-    items = _phrases(text, {})
-    if isinstance(items, tuple):
-        return "unknown_location", {"text": items[0], "suggestion": items[1]}
+def _move(items: list[str], names: Sequence[str]) -> dict[str, Any] | Problem:
     if len(items) != 1:
         return "move_one_place", {"count": len(items)}
     place = items[0]
-    if place != HALL and KIND_OF[place] is not Kind.ROOM:
+    if place != HALL and KIND_OF.get(place) is not Kind.ROOM:
         return "not_a_location", {"card": place}
     return {"room": place}
 
 
-def _search(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
-    items = _phrases(text, {})
-    if isinstance(items, tuple):
-        return "unknown_card", {"text": items[0], "suggestion": items[1]}
+def _search(items: list[str], names: Sequence[str]) -> dict[str, Any] | Problem:
     for item in items:
-        if item == HALL or KIND_OF[item] is Kind.ROOM:
+        if item == HALL or KIND_OF.get(item) is Kind.ROOM:
             return "search_room_card", {"card": item}
+        if item in names:
+            return "unknown_card", {"text": item, "suggestion": ""}
     if len(items) != 2:
-        return "search_two_cards", {"count": len(items)}
+        return "search_two_cards", {"count": len(items), "cards": items}
     if items[0] == items[1]:
         return "search_same_card", {"card": items[0]}
     return {"cards": items}
 
 
-def _trap(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
-    people = {fold_name(name): name for name in names}
-    items = _phrases(text, people)
-    if isinstance(items, tuple):
-        return "unknown_word", {"text": items[0], "suggestion": items[1]}
+def _trap(items: list[str], names: Sequence[str]) -> dict[str, Any] | Problem:
     targets = [item for item in items if item in names]
     cards = [item for item in items if item not in names]
     if len(targets) != 1:
@@ -165,42 +439,23 @@ def _trap(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
     }
 
 
-def _cancel(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
-    what = CANCELLABLE.get(fold_name(text).strip(" .!"))
-    return {"what": what} if what else ("cancel_what", {"text": text})
-
-
-def _phrases(text: str, extra: dict[str, str]) -> list[str] | tuple[str, str]:
-    """The cards, places or names in ``text``, longest phrase first.
-
-    Returns the canonical names, or the first unknown word with a suggestion.
-    """
-    vocabulary = {**ALIASES, **extra}
-    spaced = text.replace(",", " ").replace(";", " ").split()
-    kept = [word for word in spaced if fold_name(word) not in _FILLERS]
-    words = [fold_name(word) for word in kept]
-    shown = kept
-    found: list[str] = []
-    position = 0
-    while position < len(words):
-        for size in range(min(_LONGEST_PHRASE, len(words) - position), 0, -1):
-            phrase = " ".join(words[position : position + size])
-            if phrase in vocabulary:
-                found.append(vocabulary[phrase])
-                position += size
-                break
-        else:
-            return shown[position], _suggest(words, position, vocabulary)
-    return found
-
-
-def _suggest(words: list[str], position: int, vocabulary: dict[str, str]) -> str:
-    """The canonical name closest to the unknown word at ``position`` (or to it and the next)."""
-    for size in (2, 1):
-        candidate = " ".join(words[position : position + size])
-        # two words may only suggest a multi-word name ("Ropee Chandelier" is not "Chandelier")
-        pool = [phrase for phrase in vocabulary if size == 1 or " " in phrase]
-        close = difflib.get_close_matches(candidate, pool, n=1, cutoff=0.7)
-        if close:
-            return vocabulary[close[0]]
-    return ""
+def _merged_searches(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """Two orders next to each other that each search for one card, as one search for both
+    ("осматриваю камин, ищу нож"; "обыскать:" then "Яд." and "Диван." on lines of their own)."""
+    merged: list[Order | Unreadable] = []
+    for item in items:
+        previous = merged[-1] if merged else None
+        if (
+            isinstance(item, Unreadable)
+            and isinstance(previous, Unreadable)
+            and item.reason == previous.reason == "search_two_cards"
+            and item.params["count"] == previous.params["count"] == 1
+            and item.params["cards"] != previous.params["cards"]
+            and item.params["segment"] == previous.params["segment"]
+        ):
+            cards = [*previous.params["cards"], *item.params["cards"]]
+            when = Segment.from_key(item.params["segment"]) if item.params["segment"] else None
+            merged[-1] = Order(f"{previous.line} {item.line}", "search", {"cards": cards}, when)
+            continue
+        merged.append(item)
+    return merged

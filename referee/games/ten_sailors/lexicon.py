@@ -1,0 +1,200 @@
+"""Finding the cards, places and characters named in the words of an order (TS-7 … TS-9 ruling).
+
+Names are matched by their dictionary forms, so every case of a Russian name is read
+(``в ванную``, ``на кухне``, ``ловушка на Анну``, ``канистрой бензина``): the index of
+the cards' names and aliases is built once. A word that matches nothing is compared with
+every form of every name: one clearly nearest name (``Kitchn``, ``оранжирея``) is read as
+that name, and the order says so; two names about as near are asked about; a word near
+nothing gets, at most, a suggestion.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from rapidfuzz import fuzz, process
+
+from referee.core.seats import fold_name
+from referee.games.ten_sailors.cards import ALIASES, INFORMAL, KIND_OF, LOCATIONS, display
+from referee.games.ten_sailors.words import FILLERS, lemmas, morph
+
+WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
+"""One word of an order: letters and digits, with inner apostrophes or hyphens."""
+
+_LONGEST = 4
+ACCEPT = 80.0
+"""How near (0–100) a misspelt word must be to a name to be read as it."""
+SUGGEST = 62.0
+"""How near a word must be to a name for the refusal to suggest that name."""
+MARGIN = 6.0
+"""How much nearer the nearest name must be than the next one for a misspelling to be read."""
+_SHORTEST_MISSPELT = 4
+_CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
+
+
+@dataclass(frozen=True)
+class Found:
+    """A name read from the words ``written``; ``near`` if they were a misspelling of it."""
+
+    name: str
+    written: str
+    near: bool = False
+
+
+@dataclass(frozen=True)
+class Missing:
+    """Words ``written`` that name nothing: the ``suggestion`` nearest, or the ``candidates`` as near."""
+
+    written: str
+    suggestion: str = ""
+    candidates: tuple[str, ...] = ()
+
+
+def words_of(text: str) -> list[str]:
+    """The words of ``text``."""
+    return WORD.findall(text)
+
+
+def _phrases() -> Iterable[tuple[str, str]]:
+    """Every (spelling, canonical name) of the cards and the Hall."""
+    for name in (*LOCATIONS, *KIND_OF):
+        yield name, name
+        yield display(name, "ru"), name
+    for spelling, name in ALIASES.items():
+        yield spelling, name
+    for name, spellings in INFORMAL.items():
+        for spelling in spellings:
+            yield spelling, name
+
+
+def _keys(words: Sequence[str]) -> Iterable[tuple[str, ...]]:
+    return itertools.product(*(sorted(lemmas(word)) for word in words))
+
+
+@cache
+def card_index() -> dict[tuple[str, ...], str]:
+    """The lemma sequence of every card spelling, mapped to its canonical name (built once)."""
+    index: dict[tuple[str, ...], str] = {}
+    for spelling, name in _phrases():
+        for key in _keys(words_of(spelling)):
+            index.setdefault(key, name)
+    return index
+
+
+def _inflected(spelling: str) -> set[str]:
+    """``spelling`` (folded) in each case, for comparing misspelt words with."""
+    words = [fold_name(word) for word in words_of(spelling)]
+    forms = {" ".join(words)}
+    if not any(word[:1].isalpha() and not word.isascii() for word in words):
+        return forms
+    for case in _CASES:
+        inflected = []
+        for word in words:
+            parsed = morph().parse(word)[0].inflect({case})
+            inflected.append(fold_name(parsed.word) if parsed else word)
+        forms.add(" ".join(inflected))
+    return forms
+
+
+@cache
+def card_forms() -> dict[str, frozenset[str]]:
+    """Every written form of every card spelling, mapped to the names it may be (built once)."""
+    forms: dict[str, set[str]] = {}
+    for spelling, name in _phrases():
+        for form in _inflected(spelling):
+            forms.setdefault(form, set()).add(name)
+            forms.setdefault(form.replace(" ", ""), set()).add(name)  # "livingroom"
+    return {form: frozenset(names) for form, names in forms.items()}
+
+
+@cache
+def _people(names: tuple[str, ...]) -> tuple[dict[tuple[str, ...], str], dict[str, frozenset[str]]]:
+    index: dict[tuple[str, ...], str] = {}
+    forms: dict[str, frozenset[str]] = {}
+    for name in names:
+        for key in _keys(words_of(name)):
+            index.setdefault(key, name)
+        for form in _inflected(name):
+            forms[form] = forms.get(form, frozenset()) | {name}
+    return index, forms
+
+
+def is_name(word: str, people: Sequence[str]) -> bool:
+    """Whether ``word`` is a form of one of the characters' names ``people``."""
+    index, _ = _people(tuple(people))
+    return any(key in index for key in _keys([word]))
+
+
+def read_names(words: Sequence[str], people: Sequence[str] = ()) -> list[Found] | Missing:
+    """The cards, places (and, if ``people`` are given, characters) that ``words`` name, in order.
+
+    Little words between them are skipped; the longest name is tried first.
+    """
+    person_index, person_forms = _people(tuple(people))
+    index = {**card_index(), **person_index}
+    found: list[Found] = []
+    position = 0
+    while position < len(words):
+        for size in range(min(_LONGEST, len(words) - position), 0, -1):
+            chunk = words[position : position + size]
+            name = next((index[key] for key in _keys(chunk) if key in index), None)
+            if name is not None:
+                found.append(Found(name, " ".join(chunk)))
+                position += size
+                break
+        else:
+            if fold_name(words[position]) in FILLERS:
+                position += 1
+                continue
+            known = position + 1 < len(words) and any(
+                key in index for key in _keys(words[position + 1 : position + 2])
+            )
+            near = _nearest(words, position, {**card_forms(), **person_forms}, alone=known)
+            if isinstance(near, Missing):
+                return near
+            found.append(near[0])
+            position += near[1]
+    return found
+
+
+def _nearest(
+    words: Sequence[str], position: int, forms: dict[str, frozenset[str]], *, alone: bool
+) -> tuple[Found, int] | Missing:
+    """The name the misspelt words at ``position`` mean (and how many words it took), or why none;
+    ``alone`` when the next word is a name of its own: the two are then read as one name only if
+    they are clearly a misspelling of it ("Baseballl Bat")."""
+    word = words[position]
+    attempts = []
+    if position + 1 < len(words) and fold_name(words[position + 1]) not in FILLERS:
+        attempts.append(2)
+    attempts.append(1)
+    best: tuple[list[tuple[str, float]], int] | None = None
+    for size in attempts:
+        query = fold_name(" ".join(words[position : position + size]))
+        pool = [form for form in forms if (" " in form) == (size == 2)]
+        scores: dict[str, float] = {}
+        for form, score, _ in process.extract(query, pool, scorer=fuzz.ratio, limit=15, score_cutoff=SUGGEST):
+            for name in forms[form]:
+                scores[name] = max(scores.get(name, 0.0), score)
+        ranked = sorted(scores.items(), key=lambda item: -item[1])
+        if size == 2 and alone and ranked and ranked[0][1] < ACCEPT:
+            continue  # "Krl Bedroom" is no misspelt "bed room": the second word is a name of its own
+        if ranked and (best is None or ranked[0][1] > best[0][0][1]):
+            best = (ranked, size)
+        if ranked and ranked[0][1] >= ACCEPT:
+            break
+    if best is None:
+        return Missing(word)
+    ranked, size = best
+    written = " ".join(words[position : position + size])
+    top, score = ranked[0]
+    rivals = tuple(name for name, other in ranked[1:] if other >= max(ACCEPT, score - MARGIN))
+    if score >= ACCEPT and len(fold_name(written)) >= _SHORTEST_MISSPELT:
+        if rivals:
+            return Missing(written, candidates=(top, *rivals))
+        return Found(top, written, near=True), size
+    return Missing(word, suggestion=top)

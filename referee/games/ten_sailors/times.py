@@ -1,0 +1,167 @@
+"""Times and days in orders, as players write them, read as the segment an order is for (TS-4, TS-11).
+
+Forms read, in any letter case and anywhere in an order: ``DAY 2 HOUR 3`` / ``д2ч1`` / ``день 2,
+час 3``; ``hour 3`` / ``час 3`` / ``3-й час`` / ``во втором часу`` (the game's hour 2; the
+game names its segments hours 1–4, so an ordinal hour is the game's hour, not the clock's);
+``NIGHT 2`` / ``ночь 2``; ``tonight`` / ``ночью``; ``today`` / ``сегодня``, ``tomorrow`` /
+``завтра``, ``послезавтра``; ``day 2`` / ``день 2``; ``next hour`` / ``в следующий час``;
+``in the morning`` / ``утром`` (hour 1) and ``this evening`` / ``вечером`` (hour 4); clock
+times ``at 14:00`` / ``в 14:00`` / ``2pm`` / ``в 14 часов``.
+
+A clock time means the segment of the game day that holds it (TS-4: hour 1 10:00–12:30,
+hour 2 12:30–15:00, hour 3 15:00–17:50, hour 4 17:50–20:00, night 20:00–10:00; a time on a
+boundary starts the later segment). Without a day it means the next such segment that has
+not ended: today's if it is still open or to come, otherwise tomorrow's. So does an hour or
+night named without a day. A day named without an hour means that day's first segment not
+yet over (its night, for a trap).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from referee.core.orders import Problem
+from referee.games.ten_sailors.state import Segment
+
+_BOUNDS: tuple[tuple[int, str], ...] = (
+    (10 * 60, "hour1"),
+    (12 * 60 + 30, "hour2"),
+    (15 * 60, "hour3"),
+    (17 * 60 + 50, "hour4"),
+    (20 * 60, "night"),
+)
+"""When each segment of the game day begins, in minutes after midnight (TS-4)."""
+
+_ORDINALS = {"перв": 1, "втор": 2, "трет": 3, "четв": 4, "first": 1, "second": 2, "third": 3, "fourth": 4}
+_ORDINALS |= {"1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+
+
+@dataclass(frozen=True)
+class When:
+    """A time as written: an absolute ``day`` or one ``ahead`` of today, a ``part`` of the day,
+    ``dawn`` for a clock time before 10:00 (the end of the night before), ``next`` for "next hour"."""
+
+    day: int | None = None
+    ahead: int | None = None
+    part: str | None = None
+    dawn: bool = False
+    next: bool = False
+    bad_hour: int | None = None
+
+    def merged(self, other: When) -> When:
+        """This time with what ``other`` names added (``завтра`` + ``в 14:00``)."""
+        fields = {
+            name: getattr(other, name)
+            for name in ("day", "ahead", "part", "bad_hour")
+            if getattr(other, name) is not None
+        }
+        return replace(self, **fields, dawn=self.dawn or other.dawn, next=self.next or other.next)
+
+
+_ORDINAL_STEMS = "|".join(_ORDINALS)
+_SEP = r"[\s,.]*"
+_NIGHT = r"(?:ночь|night)(?=\s*[:—–.-]|\s*$)"
+"""A bare "night" is a time only as a heading ("НОЧЬ:"), never inside a name ("night stand")."""
+_IN = r"(?:(?:в|во|на|к|с|около|at|on|in|by|for|around)\s+)?"
+_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("day_hour", rf"{_IN}(?:день|дн|д|day|d)\.?\s*(\d{{1,2}}){_SEP}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})"),
+    ("hour_day", rf"{_IN}(\d)\s*-?(?:й|ой|ий)?\s*час{_SEP}(\d{{1,2}})\s*-?(?:го|ого)?\s*дня"),
+    ("night_n", rf"{_IN}(?:ночь|night|n)\s*(\d{{1,2}})\b"),
+    ("clock", rf"{_IN}(\d{{1,2}})[:.](\d{{2}})\s*(am|pm)?"),
+    ("ampm", rf"{_IN}(\d{{1,2}})\s*(am|pm)\b"),
+    ("clock_hours", rf"{_IN}(\d{{1,2}})\s*(?:часов|часа)\b"),
+    ("hour_n", rf"{_IN}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})\b"),
+    ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом)?\s*(?:час\w*|hour)"),
+    ("ordinal", rf"{_IN}({_ORDINAL_STEMS})\w*\s+(?:час\w*|hour)"),
+    ("day_n", rf"{_IN}(?:день|day|d)\s*(\d{{1,2}})\b"),
+    ("n_day", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ом|ый)?\s*(?:день|дня)\b"),
+    ("next", r"(?:в|на|during)?\s*(?:следующ\w*|next)\s+(?:час\w*|ход\w*|hour|turn|segment)"),
+    ("tonight", rf"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|{_NIGHT}"),
+    ("ahead2", r"послезавтра|day\s+after\s+tomorrow"),
+    ("ahead1", r"завтра|tomorrow"),
+    ("today", r"сегодня|today"),
+    ("morning", r"утром|с\s+утра|(?:in\s+the\s+|this\s+)?morning"),
+    ("evening", r"вечером|(?:in\s+the\s+|this\s+)?evening"),
+)  # fmt: skip
+_FIND = re.compile("|".join(rf"(?P<{name}>(?<![\w:]){pattern}(?!\w))" for name, pattern in _PATTERNS), re.I)
+
+
+def _clock(hours: int, minutes: int) -> When:
+    total = hours * 60 + minutes
+    if total < _BOUNDS[0][0]:
+        return When(part="night", dawn=True)
+    part = [name for start, name in _BOUNDS if start <= total][-1]
+    return When(part=part)
+
+
+def _hour(number: int) -> When:
+    return When(part=f"hour{number}") if 1 <= number <= 4 else When(bad_hour=number)
+
+
+def _read(name: str, groups: list[str]) -> When:
+    """The time one match of pattern ``name`` names."""
+    numbers = [int(g) for g in groups if g and g.isdigit()]
+    if name in ("day_hour", "hour_day"):
+        day, hour = numbers if name == "day_hour" else numbers[::-1]
+        return replace(_hour(hour), day=day)
+    if name == "night_n":
+        return When(day=numbers[0], part="night")
+    if name in ("clock", "ampm"):
+        hours, minutes = numbers[0], numbers[1] if len(numbers) > 1 else 0
+        suffix = (groups[-1] or "").lower()
+        hours += 12 if suffix == "pm" and hours < 12 else 0
+        hours -= 12 if suffix == "am" and hours == 12 else 0
+        return _clock(hours, minutes) if hours < 24 and minutes < 60 else When(bad_hour=hours)
+    if name == "clock_hours":
+        return _hour(numbers[0]) if numbers[0] <= 4 else _clock(numbers[0] % 24, 0)
+    if name in ("hour_n", "n_hour"):
+        return _hour(numbers[0])
+    if name == "ordinal":
+        return _hour(_ORDINALS[groups[0].lower()])
+    if name in ("day_n", "n_day"):
+        return When(day=numbers[0])
+    fixed = {
+        "next": When(next=True),
+        "tonight": When(part="night"),
+        "ahead2": When(ahead=2),
+        "ahead1": When(ahead=1),
+        "today": When(ahead=0),
+        "morning": When(part="hour1"),
+        "evening": When(part="hour4"),
+    }
+    return fixed[name]
+
+
+def find_times(text: str) -> list[tuple[int, int, When]]:
+    """Every time named in ``text``: its start, its end and what it names."""
+    found = []
+    for match in _FIND.finditer(text):
+        name = match.lastgroup or ""
+        inner = [g for g in match.groups() if g is not None][1:]
+        found.append((match.start(), match.end(), _read(name, inner)))
+    return found
+
+
+def segment_for(when: When, now: Segment, kind: str) -> Segment | Problem:
+    """The segment an order of ``kind`` means by ``when``, read at segment ``now`` (see the module)."""
+    if when.bad_hour is not None:
+        return "bad_hour", {"hour": when.bad_hour}
+    if when.next and when.part is None and when.day is None and when.ahead is None:
+        return now.next()
+    named_day = when.day if when.day is not None else None
+    if named_day is None and when.ahead is not None:
+        named_day = now.day + when.ahead
+    part = when.part
+    if part is None:
+        if named_day is None:
+            return now
+        if kind == "trap":
+            return Segment(named_day, "night")
+        first = Segment(named_day, "hour1")
+        return now if first < now and now.day == named_day else first
+    day = named_day if named_day is not None else now.day
+    candidate = Segment(day - 1 if when.dawn else day, part)
+    if named_day is None and candidate < now:
+        candidate = Segment(candidate.day + 1, part)
+    return candidate

@@ -1,0 +1,155 @@
+"""The words of the Ten Sailors order language: which word starts which order, the little
+words between cards, and how a word is brought to its dictionary form.
+
+Russian words are brought to their lemmas by pymorphy3 (``иду`` → ``идти``, ``кухне`` →
+``кухня``), so every verb form, case and number of a word is one entry here; English
+words by a short table of the forms players write (``going`` → ``go``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pymorphy3
+from rapidfuzz import fuzz, process
+
+from referee.core.seats import fold_name
+
+VERBS: dict[str, str] = {
+    # move (TS-11, TS-12)
+    "move": "move", "go": "move", "head": "move", "walk": "move", "run": "move", "return": "move",
+    "enter": "move", "visit": "move", "proceed": "move", "stay": "move", "remain": "move",
+    "идти": "move", "пойти": "move", "перейти": "move", "переходить": "move", "сходить": "move",
+    "ходить": "move", "направиться": "move", "направляться": "move", "отправиться": "move",
+    "отправляться": "move", "двигаться": "move", "двинуться": "move", "зайти": "move",
+    "заходить": "move", "пройти": "move", "проходить": "move", "переместиться": "move",
+    "перемещаться": "move", "бежать": "move", "побежать": "move", "заглянуть": "move",
+    "вернуться": "move", "возвращаться": "move", "перебраться": "move", "заскочить": "move",
+    "оставаться": "move", "остаться": "move", "переход": "move", "перемещение": "move",
+    # search (TS-19)
+    "search": "search", "look": "search", "check": "search", "seek": "search", "examine": "search",
+    "inspect": "search", "искать": "search", "поискать": "search", "обыскать": "search",
+    "обыскивать": "search", "осмотреть": "search", "осматривать": "search", "проверить": "search",
+    "проверять": "search", "обшарить": "search", "обшаривать": "search", "пошарить": "search",
+    "поиск": "search", "обыск": "search", "осмотр": "search",
+    # trap (TS-20)
+    "trap": "trap", "ловушка": "trap", "капкан": "trap",
+    # say (TS-23)
+    "say": "say", "tell": "say", "shout": "say", "whisper": "say", "announce": "say",
+    "сказать": "say", "говорить": "say", "сообщить": "say", "сообщать": "say", "крикнуть": "say",
+    "кричать": "say", "шепнуть": "say", "прошептать": "say", "шептать": "say", "объявить": "say",
+    "объявлять": "say",
+    # cancel (TS-11 ruling)
+    "cancel": "cancel", "undo": "cancel", "withdraw": "cancel", "отменить": "cancel",
+    "отменять": "cancel", "отмена": "cancel",
+    "help": "help", "помощь": "help", "справка": "help",
+    "status": "status", "статус": "status",
+}  # fmt: skip
+"""Every order word (a lemma) and the order it starts."""
+
+KEYWORDS: frozenset[str] = frozenset(
+    {"move", "go", "search", "trap", "say", "cancel", "help", "status"}
+    | {"идти", "искать", "ловушка", "сказать", "отменить", "отмена", "помощь", "статус"}
+)
+"""The words the help teaches: a line starting with one is an order whatever follows."""
+
+STAY: frozenset[str] = frozenset({"stay", "remain", "оставаться", "остаться"})
+"""Move verbs that mean "stay": alone, or with "here", they keep the character where they are."""
+
+HERE: frozenset[str] = frozenset({"here", "put", "where", "i", "am", "здесь", "тут", "на", "месте", "место"})
+"""Words after a "stay" verb that name no place: "stay here", "остаюсь на месте"."""
+
+SETTERS: frozenset[str] = frozenset(
+    {"set", "lay", "place", "put", "setting", "ставить", "поставить", "устроить", "устраивать",
+     "расставить", "расставлять", "установить", "устанавливать", "готовить", "подготовить", "соорудить"}
+)  # fmt: skip
+"""Verbs that only start an order with "trap" after them ("set a trap", "ставлю ловушку")."""
+
+PRONOUNS: frozenset[str] = frozenset(
+    {"i", "i'll", "i’ll", "ill", "im", "i'm", "i’m", "will", "am", "we", "we'll", "let", "me", "now",
+     "я", "мы", "сейчас", "теперь", "пожалуй", "тогда", "сначала", "сперва", "лучше", "а"}
+)  # fmt: skip
+"""Words before an order verb that change nothing ("I'll go", "я пойду", "теперь ищу")."""
+
+CONNECTORS: frozenset[str] = frozenset(
+    {"and", "then", "also", "и", "а", "потом", "затем", "там", "тогда", "после", "этого"}
+)
+"""Words that join two orders on one line ("иду в спальню и ищу нож", "go to the study then search …")."""
+
+FILLERS: frozenset[str] = frozenset(
+    {"to", "into", "in", "the", "a", "an", "and", "for", "on", "at", "with", "of", "my", "through",
+     "under", "behind", "inside", "over", "back", "toward", "towards", "using", "by", "from", "up",
+     "в", "во", "на", "и", "к", "ко", "с", "со", "для", "за", "у", "под", "по", "из", "мой", "моя",
+     "мою", "свой", "свою", "обратно", "снова", "опять", "тоже", "ещё", "еще", "прямо", "быстро",
+     "туда", "или", "там", "game", "room's", "teh", "now", "please", "сейчас", "пожалуйста", "плиз", "сразу"}
+)  # fmt: skip
+"""Little words players write between cards ("go to the Study", "ищу в диване и камине") that mean nothing."""
+
+CANCELLABLE: dict[str, str] = {
+    "move": "move", "moving": "move", "go": "move", "переход": "move", "перемещение": "move",
+    "ход": "move", "идти": "move", "иду": "move", "движение": "move",
+    "search": "search", "searching": "search", "поиск": "search", "искать": "search", "обыск": "search",
+    "ищу": "search", "осмотр": "search",
+    "trap": "trap", "traps": "trap", "ловушка": "trap", "капкан": "trap",
+}  # fmt: skip
+"""What a cancel order may name (lemmas) and the order it withdraws."""
+
+_ENGLISH: dict[str, str] = {
+    "going": "go", "goes": "go", "went": "go", "gonna": "go", "heading": "head", "heads": "head",
+    "moving": "move", "moves": "move", "walking": "walk", "running": "run", "returning": "return",
+    "entering": "enter", "staying": "stay", "searching": "search", "searches": "search",
+    "looking": "look", "checking": "check", "examining": "examine", "seeking": "seek",
+    "trapping": "trap", "traps": "trap", "saying": "say", "says": "say", "telling": "tell",
+    "cancelling": "cancel", "canceling": "cancel", "knives": "knife", "ropes": "rope",
+}  # fmt: skip
+_COMMON = frozenset({"иду", "ищу", "пойду", "обыскать", "обыскиваю", "ставлю", "перехожу"})
+"""The order words players write most, besides the keywords, for recognising them misspelt."""
+_SHORTEST_MISSPELT = 4
+_NEAR_WORD = 80.0
+_CYRILLIC = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
+
+
+@cache
+def morph() -> pymorphy3.MorphAnalyzer:
+    """The Russian morphology dictionary, loaded once."""
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+@cache
+def lemmas(word: str) -> frozenset[str]:
+    """Every dictionary form ``word`` (folded) may be a form of, and the word itself.
+
+    ``кухне`` → {кухне, кухня}; ``свечу`` → {свечу, свеча, светить}; ``going`` → {going, go}.
+    """
+    folded = fold_name(word)
+    if folded[:1] in _CYRILLIC:
+        return frozenset({folded} | {fold_name(p.normal_form) for p in morph().parse(folded)})
+    folded = folded.removesuffix("'s").removesuffix("’s")
+    found = {folded, _ENGLISH.get(folded, folded)}
+    if len(folded) > 3 and folded.endswith("s") and not folded.endswith("ss"):
+        found.add(folded[:-1])  # plurals: "ropes", "candles"
+    return frozenset(found)
+
+
+def order_kind(word: str) -> str:
+    """The order ``word`` starts ("" if none): ``пойду`` → move, ``ловушку`` → trap, ``going`` → move.
+
+    English words are read only in the forms of ``_ENGLISH`` ("looks like rain" is no search).
+    """
+    folded = fold_name(word)
+    forms = lemmas(word) if folded[:1] in _CYRILLIC else {folded, _ENGLISH.get(folded, folded)}
+    return next((VERBS[lemma] for lemma in sorted(forms) if lemma in VERBS), "")
+
+
+def near_order_word(word: str) -> str:
+    """The order a misspelt order word (``Serch``, ``Ищуу``) most likely starts, or ""."""
+    folded = fold_name(word)
+    if len(folded) < _SHORTEST_MISSPELT:
+        return ""
+    best = process.extractOne(folded, sorted(KEYWORDS | _COMMON), scorer=fuzz.ratio, score_cutoff=_NEAR_WORD)
+    return order_kind(best[0]) if best else ""
+
+
+def is_setter(word: str) -> bool:
+    """Whether ``word`` is a verb that starts a trap order when "trap" follows ("ставлю", "set")."""
+    return not lemmas(word).isdisjoint(SETTERS)

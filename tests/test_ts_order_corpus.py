@@ -1,0 +1,86 @@
+"""Natural order lines, as forum players write them, read by the Ten Sailors order language
+(TS-9 ruling, TS-11, TS-20, TS-23 ruling).
+
+Each corpus line holds a line a player might write and the reading expected of it (see the
+head of ``tests/data/ts_orders_<lang>.tsv``). At least 95% of the lines of each language must
+be read as expected, and a line read otherwise must be refused with a reason: never read as a
+different order, never said aloud in place of an order.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.core.orders import Unreadable
+from referee.games.ten_sailors.parse import Order, parse_text
+from referee.games.ten_sailors.state import Segment
+
+DATA = Path(__file__).parent / "data"
+NOW = Segment(1, "hour1")
+NAMES = {
+    "en": ("Anna", "Boris", "Carl", "Dora", "Egor", "Fedor", "Gleb", "Hanna", "Ivan"),
+    "ru": ("Анна", "Борис", "Вера", "Глеб", "Дмитрий", "Елена", "Жанна", "Зоя", "Игорь"),
+}
+LEAST_READ = 0.95
+LEAST_LINES = 300
+
+
+def corpus(language: str) -> list[tuple[str, str]]:
+    """The (line, expected reading) pairs of ``language``'s corpus."""
+    rows = []
+    for raw in (DATA / f"ts_orders_{language}.tsv").read_text(encoding="utf-8").splitlines():
+        if raw.strip() and not raw.startswith("#"):
+            line, expected = raw.split("\t")
+            rows.append((line, expected.strip()))
+    return rows
+
+
+def reading(item: Order | Unreadable) -> str:
+    """One order or refusal in the corpus notation."""
+    if isinstance(item, Unreadable):
+        return "X" if item.is_order else "TALK"
+    when = "" if item.when in (None, NOW) else f"@{item.when.key}"
+    args = item.args
+    if item.kind == "move":
+        text = f"M:{args['room']}"
+    elif item.kind == "search":
+        text = "S:" + ",".join(sorted(args["cards"]))
+    elif item.kind == "trap":
+        text = f"T:{args['target']}/{args['room']}/{args['furniture']}/{args['weapon']}"
+    elif item.kind == "cancel":
+        text = "STAY" if args.get("stay") else f"C:{args['what']}"
+    else:
+        text = item.kind.upper()
+    return text + when
+
+
+def normalised(expected: str) -> str:
+    """The expected reading with the cards of each search in a fixed order."""
+    parts = []
+    for part in expected.split(" ; "):
+        if part.startswith("S:"):
+            cards, _, when = part[2:].partition("@")
+            part = "S:" + ",".join(sorted(cards.split(","))) + (f"@{when}" if when else "")
+        parts.append(part.removesuffix(f"@{NOW.key}"))
+    return " ; ".join(parts)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_natural_lines_are_read_right_or_refused_never_misread_ts_9_ts_11_ts_23(language: str) -> None:
+    """TS-9 ruling / TS-11 / TS-23 ruling: ≥95% of natural lines read as meant; every other line refused."""
+    rows = corpus(language)
+    assert len(rows) >= LEAST_LINES
+    wrong, misread = [], []
+    for line, expected in rows:
+        items = parse_text(line, NAMES[language], NOW)
+        got = " ; ".join(reading(item) for item in items)
+        if got == normalised(expected):
+            continue
+        wrong.append(f"{line!r}: expected {expected}, got {got}")
+        refused = all(isinstance(item, Unreadable) and item.is_order and item.reason for item in items)
+        if not refused:
+            misread.append(wrong[-1])
+    assert not misread, "\n".join(misread)
+    assert 1 - len(wrong) / len(rows) >= LEAST_READ, "\n".join(wrong)
