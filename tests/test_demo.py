@@ -55,7 +55,7 @@ def test_demo_plays_a_whole_campaign_by_mail_to_the_end(tmp_path: Path) -> None:
         str(BytesParser(policy=policy.default).parsebytes(path.read_bytes())["Subject"]) for path in outgoing
     ]
     assert all(subject.startswith(f"[{game.id}]") for subject in subjects)
-    assert any("report for" in subject for subject in subjects)
+    assert any("Report for" in subject for subject in subjects)
 
 
 def test_demo_bots_answer_with_orders_that_are_all_accepted(tmp_path: Path) -> None:
