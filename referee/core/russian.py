@@ -2,8 +2,9 @@
 
 Names are declined with pymorphy3 and its Russian dictionary: each word is read as a first
 name, a surname or a common noun ("Доктор Армстронг", "Судья") of the person's gender, and
-put in the asked case; a word the dictionary does not know is declined by Petrovich's rules
-for Russian names (a man's "Роджерс" → "Роджерса", a woman's "Кэт" stays as it is). Names in
+put in the asked case. A word the dictionary does not know is declined by pymorphy3's
+guess from its ending, as Russian declines borrowed names: a man's "Роджерс" → "Роджерса",
+while a woman's name ending in a consonant ("Кэт", "Клейторн") stays as it is. Names in
 Latin letters, and words that do not decline (Ирэн, Эмили), come back unchanged.
 
 Cases are named as pymorphy3 names them (``nomn``, ``gent``, ``datv``, ``accs``, ``ablt``,
@@ -34,7 +35,8 @@ _GENDER_WORDS: dict[str, Gender] = {
     "f": "f", "female": "f", "woman": "f", "feminine": "f", "ж": "f", "жен": "f", "женский": "f",
 }  # fmt: skip
 
-_PETROVICH_CASES = {"gent": 0, "datv": 1, "accs": 2, "ablt": 3, "loct": 4}
+_HARD_CONSONANTS = frozenset("бвгдзклмнпрстфх")
+_MASCULINE_ENDINGS = {"gent": "а", "datv": "у", "accs": "а", "ablt": "ом", "loct": "е"}
 _CYRILLIC_WORD = re.compile(r"^[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*$")
 
 
@@ -48,13 +50,6 @@ def _morph() -> Any:
     import pymorphy3
 
     return pymorphy3.MorphAnalyzer()
-
-
-@cache
-def _petrovich() -> Any:
-    from petrovich.main import Petrovich
-
-    return Petrovich()
 
 
 def _tag_gender(parse: Any) -> Gender | None:
@@ -103,7 +98,7 @@ def _like(original: str, word: str) -> str:
     return word
 
 
-def _decline_word(word: str, case: str, gender: Gender, first: bool) -> str:
+def _decline_word(word: str, case: str, gender: Gender) -> str:
     if case == "nomn" or not _CYRILLIC_WORD.match(word):
         return word
     if case == "accs" and gender == "m" and word[-1:].casefold() not in ("а", "я"):
@@ -111,14 +106,17 @@ def _decline_word(word: str, case: str, gender: Gender, first: bool) -> str:
     parses = _morph().parse(word)
     chosen = next((p for p in parses if _known(p) and _fits(p, gender, names_only=True)), None)
     chosen = chosen or next((p for p in parses if _known(p) and _fits(p, gender, names_only=False)), None)
-    if chosen is not None:
-        if "Fixd" in chosen.tag:
-            return word
-        inflected = chosen.inflect({case, "sing"})
-        return _like(word, inflected.word) if inflected is not None else word
-    rules = _petrovich()
-    kind = rules.firstname if first else rules.lastname
-    return str(kind(word, _PETROVICH_CASES[case], "male" if gender == "m" else "female"))
+    if chosen is None:  # not in the dictionary: declined as Russian declines a borrowed name
+        last = word[-1:].casefold()
+        if gender == "m" and last in _HARD_CONSONANTS:
+            return word + _MASCULINE_ENDINGS[case]  # Дживс → Дживса, Дживсу, Дживсом
+        if gender == "f" and last not in ("а", "я"):
+            return word  # a woman's name on a consonant does not decline: Кэт, Клейторн
+        chosen = next((p for p in parses if _fits(p, gender, names_only=False)), None)
+    if chosen is None or "Fixd" in chosen.tag:
+        return word
+    inflected = chosen.inflect({case, "sing"})
+    return _like(word, inflected.word) if inflected is not None else word
 
 
 def decline(name: str, case: str, gender: Gender | None = None) -> str:
@@ -131,7 +129,7 @@ def decline(name: str, case: str, gender: Gender | None = None) -> str:
         raise ValueError(f"no Russian case {case!r}; expected one of {', '.join(sorted(CASES))}")
     who = gender or guess_gender(name)
     words = name.split(" ")
-    return " ".join(_decline_word(w, wanted, who, i == 0) if w else w for i, w in enumerate(words))
+    return " ".join(_decline_word(w, wanted, who) if w else w for w in words)
 
 
 def by_gender(gender: Gender | None, masculine: str, feminine: str) -> str:
