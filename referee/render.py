@@ -20,8 +20,8 @@ A filter with a keyword-only ``language`` parameter is given the template's lang
   phase keys mean something to players (Ten Sailors' segments) gives its own, and
   otherwise the key comes back unchanged and the reminder uses the phase's label;
 - ``moment``: an ISO date and time in the game's time zone (``time_zone``, an IANA name in
-  the context; UTC without one), as ``referee.core.moments.moment_text`` writes it in the
-  template's language: ``when | moment`` "12:30 on Tuesday 1 December (Moscow time)",
+  the context; without one, at the moment's own offset), as ``referee.core.moments.moment_text``
+  writes it in the template's language: ``when | moment`` "12:30 on Tuesday 1 December (Moscow time)",
   ``moment("time")`` "12:30", ``moment("day")``, ``moment("on_day")``;
 - ``case``: a person's name in a Russian case, ``name | case("gent")`` «Анны» (unchanged in
   English); ``by_gender``: ``name | by_gender("погиб", "погибла")`` the form that agrees with
@@ -132,7 +132,7 @@ def _gender(context: Context, name: Any) -> str:
 
 @pass_context
 def _moment(context: Context, value: Any, style: str = "full", language: str | None = None) -> str:
-    zone = zone_named(str(context.get("time_zone") or ""))
+    zone = zone_named(str(context["time_zone"])) if context.get("time_zone") else None
     return moment_text(value, zone, _language(context, language), style)
 
 

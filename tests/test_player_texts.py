@@ -197,7 +197,9 @@ def test_every_welcome_names_the_host_and_gives_the_real_timetable(
             assert "Персонаж ведущего — Игорь." in text
             assert "За Игоря, персонажа ведущего, ловушка приносит не один фраг, а два." in text
         assert "Время — МСК." in text
-        assert "Вечер прибытия: до 10:00 в среду, 2 декабря, все в холле." in text
+        assert (
+            "Вечер прибытия: с 20:00 во вторник, 1 декабря, до 10:00 в среду, 2 декабря, все в холле." in text
+        )
         assert "- час 2: 12:30–15:00" in text
         assert "- день 9: с 10:00 в четверг, 10 декабря" in text
         assert "Конец игры: 10:00 в пятницу, 11 декабря." in text

@@ -7,7 +7,7 @@ player elsewhere can tell. Babel gives the month and weekday names of each langu
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel.dates import format_datetime
@@ -33,9 +33,9 @@ def zone_named(key: str) -> ZoneInfo:
         return ZoneInfo("UTC")
 
 
-def zone_label(moment: datetime, zone: ZoneInfo, language: str) -> str:
+def zone_label(moment: datetime, zone: tzinfo, language: str) -> str:
     """How players of ``language`` name ``zone`` at ``moment``: "Moscow time", «МСК», "UTC+1"."""
-    named = _NAMED_ZONES.get(zone.key)
+    named = _NAMED_ZONES.get(str(getattr(zone, "key", "")))
     if named:
         return named.get(language, named["en"])
     offset = moment.astimezone(zone).utcoffset()
@@ -51,14 +51,16 @@ def parse_moment(value: datetime | str) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def moment_text(value: datetime | str, zone: ZoneInfo, language: str, style: str = "full") -> str:
-    """``value`` in ``zone`` as players of ``language`` read it.
+def moment_text(value: datetime | str, zone: tzinfo | None, language: str, style: str = "full") -> str:
+    """``value`` in ``zone`` (without one: at its own offset) as players of ``language`` read it.
 
     Styles: "full" — "12:30 on Tuesday 1 December (Moscow time)" / «12:30 во вторник,
     1 декабря (МСК)»; "time" — "12:30"; "day" — "Tuesday 1 December" / «вторник, 1 декабря»;
     "on_day" — "on Tuesday 1 December" / «во вторник, 1 декабря»; "zone" — the zone's name.
     """
-    moment = parse_moment(value).astimezone(zone)
+    moment = parse_moment(value)
+    moment = moment.astimezone(zone) if zone is not None else moment
+    zone = moment.tzinfo or UTC
     locale = "ru" if language == "ru" else "en"
     time = f"{moment:%H:%M}"
     date = format_datetime(moment, "d MMMM", locale=locale)
