@@ -18,7 +18,19 @@ A filter with a keyword-only ``language`` parameter is given the template's lang
 - ``and_list``: a list of words as "A, B and C" ("A, B и C");
 - ``phase_name``: a phase key as players read it, for the shared reminder; a game whose
   phase keys mean something to players (Ten Sailors' segments) gives its own, and
-  otherwise the key comes back unchanged and the reminder uses the phase's label.
+  otherwise the key comes back unchanged and the reminder uses the phase's label;
+- ``moment``: an ISO date and time in the game's time zone (``time_zone``, an IANA name in
+  the context; without one, at the moment's own offset), as ``referee.core.moments.moment_text``
+  writes it in the template's language: ``when | moment`` "12:30 on Tuesday 1 December (Moscow time)",
+  ``moment("time")`` "12:30", ``moment("day")``, ``moment("on_day")``;
+- ``case``: a person's name in a Russian case, ``name | case("gent")`` «Анны» (unchanged in
+  English); ``by_gender``: ``name | by_gender("погиб", "погибла")`` the form that agrees with
+  the person; ``gender``: "m" or "f". A person's gender is the game's (``genders`` in the
+  context, from the game file) or guessed from the name (``referee.core.russian``).
+
+Every template also sees ``deadline``: until when the open phase takes orders, as
+"12:30 on Tuesday 1 December (Moscow time)" («12:30 во вторник, 1 декабря (МСК)»), made from
+``deadline_at`` (ISO) in the context, or "" when the game has no deadline.
 """
 
 from __future__ import annotations
@@ -40,6 +52,8 @@ from jinja2 import (
 )
 from jinja2.runtime import Context
 
+from referee.core.moments import moment_text, zone_named
+from referee.core.russian import Gender, by_gender, decline, guess_gender, read_gender
 from referee.games import presentation_for
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
@@ -94,8 +108,53 @@ def _phase_name(key: Any, *, language: str) -> str:
     return str(key)
 
 
+def _gender_of(context: Context, name: Any) -> Gender:
+    """The gender of the person called ``name``: the game's, else guessed from the name."""
+    genders = context.get("genders") or {}
+    return read_gender(genders.get(str(name), "")) or guess_gender(str(name))
+
+
+@pass_context
+def _case(context: Context, name: Any, case: str, language: str | None = None) -> str:
+    if _language(context, language) != "ru":
+        return str(name)
+    return decline(str(name), case, _gender_of(context, name))
+
+
+@pass_context
+def _by_gender(context: Context, name: Any, masculine: str, feminine: str) -> str:
+    return by_gender(_gender_of(context, name), masculine, feminine)
+
+
+@pass_context
+def _gender(context: Context, name: Any) -> str:
+    return _gender_of(context, name)
+
+
+@pass_context
+def _moment(context: Context, value: Any, style: str = "full", language: str | None = None) -> str:
+    zone = zone_named(str(context["time_zone"])) if context.get("time_zone") else None
+    return moment_text(value, zone, _language(context, language), style)
+
+
 SHARED_FILTERS: dict[str, Callable[..., Any]] = {"and_list": _and_list_filter, "phase_name": _phase_name}
 """The filters every game's templates have; a game's presentation may replace ``phase_name``."""
+
+PEOPLE_AND_TIME_FILTERS: dict[str, Callable[..., Any]] = {
+    "case": _case,
+    "by_gender": _by_gender,
+    "gender": _gender,
+    "moment": _moment,
+}
+"""The filters of names and moments every game's templates have (they read the context themselves)."""
+
+
+def deadline_text(context: dict[str, Any], language: str) -> str:
+    """Until when the open phase takes orders, from ``deadline_at`` and ``time_zone`` in ``context``."""
+    due = context.get("deadline_at")
+    if not due:
+        return ""
+    return moment_text(due, zone_named(str(context.get("time_zone") or "")), language)
 
 
 def _language(context: Context, explicit: str | None = None) -> str:
@@ -169,6 +228,7 @@ class Renderer:
                 filters.update(presentation.filters)
                 environment.globals.update(presentation.globals)
             environment.filters.update({name: _as_filter(f) for name, f in filters.items()})
+            environment.filters.update(PEOPLE_AND_TIME_FILTERS)
             self._environments[kind] = environment
         return self._environments[kind]
 
@@ -207,13 +267,14 @@ class Renderer:
         With ``kind`` (a game kind), the game's own ``<language>/<kind>/<name>`` is used; a
         shared name falls back to ``<language>/<name>``, and anything else missing raises
         ``MissingTemplate``. (The subject of a shared notice, ``SHARED_NOTICES``, is the
-        shared one: render it without ``kind``.) The template also sees ``language`` and
-        ``kind``. Runs of blank lines are squeezed to one and trailing spaces dropped, so
-        the text ends with a single newline. A variable the template needs but ``context``
-        lacks raises ``jinja2.UndefinedError``.
+        shared one: render it without ``kind``.) The template also sees ``language``,
+        ``kind`` and ``deadline`` (see the module's docstring). Runs of blank lines are
+        squeezed to one and trailing spaces dropped, so the text ends with a single newline.
+        A variable the template needs but ``context`` lacks raises ``jinja2.UndefinedError``.
         """
         template = self.template(language, name, kind)
-        text = template.render({**context, "language": language, "kind": kind})
+        deadline = deadline_text(context, language)
+        text = template.render({**context, "language": language, "kind": kind, "deadline": deadline})
         lines = "\n".join(line.rstrip() for line in text.strip().splitlines())
         return _BLANK_RUNS.sub("\n\n", lines) + "\n"
 

@@ -55,7 +55,7 @@ def test_demo_plays_a_whole_campaign_by_mail_to_the_end(tmp_path: Path) -> None:
         str(BytesParser(policy=policy.default).parsebytes(path.read_bytes())["Subject"]) for path in outgoing
     ]
     assert all(subject.startswith(f"[{game.id}]") for subject in subjects)
-    assert any("report for" in subject for subject in subjects)
+    assert any("Report for" in subject for subject in subjects)
 
 
 def test_demo_bots_answer_with_orders_that_are_all_accepted(tmp_path: Path) -> None:
@@ -163,3 +163,23 @@ def test_demo_refuses_a_player_count_outside_the_games_range(
     assert result.returncode == 1
     assert said in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "demo" / "referee.db").exists()
+
+
+def test_the_russian_demo_plays_with_russian_names_and_russian_talk(tmp_path: Path) -> None:
+    """A Russian Ten Sailors game: its characters have Russian names, its bots write their orders and
+    their talk in Russian, and every line they send is read as they meant it."""
+    folder = tmp_path / "demo"
+    result = _demo(folder, "--language", "ru", "--players", "4", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    engine = open_engine(f"sqlite:///{folder / 'referee.db'}")
+    with Session(engine) as session:
+        names = [seat.name for seat in session.exec(select(SeatRow)).all()]
+        answers = session.exec(select(NoticeRow).where(NoticeRow.template == "answer")).all()
+        talk = session.exec(select(NoticeRow).where(NoticeRow.template == "talk")).all()
+    assert names == ["Анна", "Борис", "Клара", "Дмитрий"]
+    lines = [v for answer in answers for v in answer.data["verdicts"]]
+    assert lines and all(v["accepted"] for v in lines), [v for v in lines if not v["accepted"]]
+    assert any(v["line"].startswith("ИДТИ ") for v in lines)
+    assert talk and all(re.match(r"^Наш(ёл|ла) (на|в) [а-яё ]+: [а-яё ,]+\.$", t.data["text"]) for t in talk)
+    for row in talk:  # the verb agrees with the speaker
+        assert row.data["text"].startswith("Нашла" if row.data["speaker"] in ("Анна", "Клара") else "Нашёл")

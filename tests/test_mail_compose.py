@@ -106,8 +106,8 @@ def test_ts23_talk_is_escaped_in_the_html_part(renderer: Renderer) -> None:
 def test_ts23_russian_talk_names_the_place_in_russian(renderer: Renderer) -> None:
     (mail,) = compose(_notice("talk", TALK), _game("ru"), ANNA, renderer, MAIL)
     plain, _ = _parts(mail.message)
-    assert "Boris говорит в Кухне" in plain
-    assert "Boris говорит в Кухне" in str(mail.message["Subject"])
+    assert "Boris говорит на кухне" in plain
+    assert "Boris говорит на кухне" in str(mail.message["Subject"])
 
 
 def test_game_master_copy_hides_the_secrets(renderer: Renderer) -> None:
@@ -189,8 +189,8 @@ def test_welcome_subjects_read_back_with_their_spaces(language: str, renderer: R
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        ("en", "begins on 2026-12-01 at 20:00 (UTC+03:00)"),
-        ("ru", "начинается 01.12.2026 в 20:00 (UTC+03:00)"),
+        ("en", "begins at 20:00 on Tuesday 1 December (UTC+3)"),
+        ("ru", "начинается в 20:00 во вторник, 1 декабря (UTC+3)"),
     ],
 )
 def test_welcome_letter_tells_when_the_game_begins(language: str, said: str, renderer: Renderer) -> None:

@@ -113,7 +113,7 @@ class Calendar:
         phase = loaded.rules.phase(loaded.state)
         waiting = loaded.rules.waiting(loaded.state)
         if waiting and due_at > now:
-            data = {"phase": phase.key, "label": phase.label, "deadline": due_at.isoformat()}
+            data = {"phase": phase.key, "label": phase.label}  # the deadline comes with every notice
             notices = [Notice("reminder", (seat,), {**data, "character": seat}) for seat in waiting]
             tell(session, game_id, phase.key, notices, now)
         clock.reminders_sent = self.timekeeper.reminders_passed(loaded.row, due_at, clock.reminders_sent, now)

@@ -16,6 +16,8 @@ hand = ["Kitchen", "Sofa", "Knife"]   # optional: dealt from the seed when absen
 name = "Boris"
 email = "gm@example.org"
 host = true                           # the host's character (TS-1)
+gender = "m"                          # optional, "m" or "f" (also "male", "ж", …): how texts agree
+                                      # with the name; guessed from the name when absent
 
 Other games take their own keys in [game] and [[players]] (their rules' ``setup_keys``
 and ``player_keys``, for fixed set-ups), passed to the rules as they are.
@@ -38,6 +40,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.core.russian import guess_gender, read_gender
 from referee.core.seats import hidden_character
 from referee.games import KINDS, rules_for
 from referee.schedule.files import ScheduleError, load_schedule
@@ -130,7 +133,7 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
     players = raw.get("players", [])
     problems = [f"[game] {problem}" for problem in _hidden_problems(game)]
     kind = game.get("kind")
-    game_keys, player_keys = set(GAME_KEYS), {"name", "email"}
+    game_keys, player_keys = set(GAME_KEYS), {"name", "email", "gender"}
     if kind in KINDS:
         rules = rules_for(kind)
         game_keys |= rules.setup_keys
@@ -181,6 +184,8 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
             )
         else:
             addresses[email.lower()] = (number, name, email)
+        if "gender" in player and read_gender(player["gender"]) is None:
+            problems.append(f'{who}: gender must be "m" or "f", not {player["gender"]!r}')
         unknown = set(player) - player_keys
         if unknown:
             problems.append(f"{who} has unknown keys: {', '.join(sorted(unknown))}")
@@ -198,12 +203,15 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
         "id": game_id,
         "seed": seed,
         "language": game.get("language", "en"),
-        "players": [{k: v for k, v in p.items() if k != "email"} for p in players],
+        "players": [{k: v for k, v in p.items() if k not in ("email", "gender")} for p in players],
         **{key: game[key] for key in sorted(game_keys - set(GAME_KEYS)) if key in game},
     }
     seats = [{"name": p["name"], "email": p["email"], "host": bool(p.get("host"))} for p in players]
     settings: dict[str, Any] = {"start": start.isoformat()} if isinstance(start, datetime) else {}
     settings["relay_talk"] = game.get("relay_talk", True)
+    settings["genders"] = {
+        p["name"]: read_gender(p.get("gender", "")) or guess_gender(p["name"]) for p in players
+    }
     if master is not None:
         settings.update(master_email=str(master), copy_master=game.get("copy_master", False))
     if game.get("host_bot"):

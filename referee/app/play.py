@@ -24,6 +24,7 @@ from referee.core.rules import Rules, fold, visible
 from referee.core.seats import find_name
 from referee.games import rules_for
 from referee.store import games as rows
+from referee.store.clocks import as_utc, clock_row
 from referee.store.models import GameRow, SeatRow
 from referee.store.notices import write_notices
 from referee.store.seats import seat_rows
@@ -130,7 +131,13 @@ def tell(
     now: datetime,
     answer_to: AnswerTo | None = None,
 ) -> None:
-    """Puts ``notices`` in the outbox, one row per reader; an answer keeps where it goes."""
+    """Puts ``notices`` in the outbox, one row per reader; an answer keeps where it goes.
+
+    Every notice of a game also carries what any text may need to say of the game as it now
+    stands (``reading_fields``): until when orders are taken, in which time zone, and the
+    players' genders.
+    """
+    reading = reading_fields(session, game_id) if game_id is not None else {}
     write_notices(
         session,
         [
@@ -139,7 +146,7 @@ def tell(
                 "phase": phase,
                 "recipient": recipient,
                 "template": notice.template,
-                "data": notice.data,
+                "data": {**notice.data, **reading},
                 "created_at": now,
                 **_answer_fields(answer_to if notice.template in REPLIES else None),
             }
@@ -147,6 +154,22 @@ def tell(
             for recipient in notice.audience
         ],
     )
+
+
+def reading_fields(session: Session, game_id: str) -> dict[str, Any]:
+    """What every text of game ``game_id`` may use: ``deadline_at`` (ISO, UTC: when the open phase
+    stops taking orders, if it has a deadline), ``time_zone`` (the IANA name of the game's zone)
+    and ``genders`` (character name -> "m" or "f"), the last two as the game was created with."""
+    fields: dict[str, Any] = {}
+    row = session.get(GameRow, game_id)
+    if row is not None:
+        for key in ("time_zone", "genders"):
+            if row.settings.get(key):
+                fields[key] = row.settings[key]
+    clock = clock_row(session, game_id)
+    if clock is not None and clock.due_at is not None:
+        fields["deadline_at"] = as_utc(clock.due_at).isoformat()
+    return fields
 
 
 def _answer_fields(answer_to: AnswerTo | None) -> dict[str, str | None]:
@@ -196,6 +219,7 @@ class Play:
         )
         relaying = loaded.row.settings.get("relay_talk", True)
         notices = rules.relays(after.state, seat, events) if relaying else []
+        answer = {**answer, **reading_fields(session, game_id)}
         if answer_to is not None:
             extra: dict[str, Any] = {"problem": answer_to.problem} if answer_to.problem else {}
             if answer_to.cut:

@@ -56,6 +56,10 @@ from referee.store.notices import notice_rows
 from referee.store.seats import master_row, open_holding, seat_rows
 from referee.store.transactions import Database
 
+TIMETABLE_PHASES = 64
+"""How many phase ends a welcome letter's timetable lists: more than any calendar game lasts
+(Ten Sailors: 46, from the arrival evening to the morning of day 10)."""
+
 LOG = logging.getLogger("referee.games")
 
 
@@ -134,6 +138,8 @@ class Referee:
                 settings=settings,
                 secret=secrets.token_hex(16),
             )
+            if self.play.timekeeper is not None:
+                row.settings = {**settings, "time_zone": self.play.timekeeper.zone(row).key}
             session.add(row)
             session.flush()
             for seat in seats:
@@ -149,7 +155,9 @@ class Referee:
                 )
                 open_holding(session, row.id, seat["name"], seat["email"], now)
             created = append(session, Loaded(row, rules, None, 0), events, row.phase, now)
-            tell(session, row.id, row.phase, rules.welcome(state), now)
+            opened = datetime.fromisoformat(settings["start"]) if settings.get("start") else now
+            self.play.clock(session, created, opened)  # first, so that the welcome says until when
+            tell(session, row.id, row.phase, self._welcomes(row, rules.welcome(state), opened), now)
             if settings.get("master_email"):
                 email = str(settings["master_email"])
                 session.add(
@@ -157,11 +165,20 @@ class Referee:
                 )
                 session.flush()
                 tell(session, row.id, "", [Notice("master_welcome", (MASTER,), {})], now)
-            opened = datetime.fromisoformat(settings["start"]) if settings.get("start") else now
-            self.play.clock(session, created, opened)
             return save(session, created), f"created {kind} game {row.id} with {len(seats)} players"
 
         return self.audit.act(actor, setup["id"], "create", {"kind": kind, "schedule": schedule}, now, work)
+
+    def _welcomes(self, row: GameRow, welcomes: list[Notice], opened: datetime) -> list[Notice]:
+        """The welcome letters with the game's timetable (``timetable``: the ends of its first phases,
+        ISO), so that a letter can give real dates and times; unchanged without a calendar."""
+        if self.play.timekeeper is None:
+            return welcomes
+        ends = self.play.timekeeper.boundaries(row, TIMETABLE_PHASES)
+        if not ends:
+            return welcomes
+        timetable = {"timetable": [end.isoformat() for end in ends], "opened_at": opened.isoformat()}
+        return [Notice(n.template, n.audience, {**n.data, **timetable}) for n in welcomes]
 
     def load(self, game_id: str) -> Loaded:
         """The game ``game_id`` as it stands."""

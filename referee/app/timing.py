@@ -39,6 +39,11 @@ class Timekeeper(Protocol):
         """The time zone of the game's schedule."""
         ...
 
+    def boundaries(self, row: GameRow, count: int) -> list[datetime]:
+        """The ends of the game's first ``count`` phases by its calendar, from its start (empty when
+        the schedule fixes no calendar, or the game has no start)."""
+        ...
+
 
 def shifts_of(clock: ClockRow) -> list[Shift]:
     """The game-master's shifts recorded on ``clock``."""

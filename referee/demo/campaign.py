@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.rules import visible
-from referee.demo.files import NAMES, PLAYERS, START, start_demo_game
+from referee.core.russian import guess_gender, read_gender
+from referee.demo.files import NAMES, PLAYERS, START, demo_names, start_demo_game
 from referee.demo.post import PostOffice
+from referee.demo.russian import in_russian
 from referee.demo.short import run_short
 
 __all__ = ["NAMES", "START", "DemoError", "DemoResult", "play", "run_demo", "start_demo_game"]
@@ -64,7 +66,8 @@ def play(
         raise DemoError(f"{game} takes {seats.least} to {seats.most} players, not {count}")
     if language not in ("en", "ru"):
         raise DemoError(f"the demo speaks en or ru, not {language!r}")
-    echo(f"playing {game} with {count} bots ({', '.join(NAMES[:count])}), seed {seed}, in {directory}")
+    names = ", ".join(demo_names(game, language)[:count])
+    echo(f"playing {game} with {count} bots ({names}), seed {seed}, in {directory}")
     if game == "ten-sailors":
         result = run_demo(directory, seed, count, language, echo)
     else:
@@ -142,6 +145,7 @@ def run_demo(
     post = PostOffice(store, config, START)
     post.send()
     names = [seat.name for seat in store.seats(game_id)]
+    genders = loaded.row.settings.get("genders", {})
     day = -1
     resolved = 0
     while not loaded.rules.finished(loaded.state) and resolved != segments:
@@ -156,6 +160,9 @@ def run_demo(
                 continue
             view = loaded.rules.player_view(loaded.state, name, visible(log, name))
             orders = policy(view) if policy else _cautious(loaded.rules.bot(view, seed), day)
+            if language == "ru":
+                gender = read_gender(genders.get(name, "")) or guess_gender(name)
+                orders = in_russian(orders, gender)
             post.write(name, orders, style=number + post.mails_in)
         post.take_in()
         post.send()

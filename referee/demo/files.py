@@ -13,9 +13,22 @@ from pathlib import Path
 from referee.app import Loaded, Referee, open_referee
 from referee.app.gamefile import read_game_file
 from referee.config import PROJECT_ROOT, Config, load_config
+from referee.demo.russian import RU_NAMES
 
 NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
 """The demo's characters; in Ten Sailors the last one playing is the host."""
+
+
+def demo_address(name: str) -> str:
+    """The mail address of the demo's character ``name`` (a Russian name has the address of its seat)."""
+    latin = NAMES[RU_NAMES.index(name)] if name in RU_NAMES else name
+    return f"{latin.lower()}@example.org"
+
+
+def demo_names(kind: str, language: str) -> tuple[str, ...]:
+    """The characters of a demo of ``kind`` in ``language``: a Russian Ten Sailors game has Russian ones."""
+    return RU_NAMES if language == "ru" and kind == "ten-sailors" else NAMES
+
 
 START = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 """When a demo game begins (demo time runs without a clock)."""
@@ -56,10 +69,10 @@ def write_demo_files(
         'incoming = "maildir:mail/incoming"\noutgoing = "maildir:mail/outgoing"\n',
         encoding="utf-8",
     )
-    names = NAMES[:players]
+    names = demo_names(kind, language)[:players]
     host = kind == "ten-sailors"  # only Ten Sailors has a host (TS-1)
     entries = "".join(
-        f'\n[[players]]\nname = "{name}"\nemail = "{name.lower()}@example.org"\n'
+        f'\n[[players]]\nname = "{name}"\nemail = "{demo_address(name)}"\n'
         + ("host = true\n" if host and name == names[-1] else "")
         for name in names
     )

@@ -14,6 +14,7 @@ from pathlib import Path
 from referee.app import Referee
 from referee.config import Config
 from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
+from referee.demo.files import demo_address
 from referee.mail.connect import open_outbox
 from referee.mail.delivery import deliver
 from referee.mail.intake import Intake, ingest
@@ -55,7 +56,7 @@ class PostOffice:
         """
         self.clock += timedelta(seconds=7)
         self.reader.refresh()
-        address = f"{name.lower()}@example.org"
+        address = demo_address(name)
         layout = QUOTE_STYLES[(self.mails_in if style is None else style) % len(QUOTE_STYLES)]
         raw = reply(address, name, self.reader.last(address), orders, layout, self.clock)
         self.inbox.folder.add(raw)

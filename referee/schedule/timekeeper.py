@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from referee.core.phases import Phase
 from referee.schedule.clock import Shift, next_reminder, phase_deadline, reminders_passed
-from referee.schedule.files import Schedule, load_schedule
+from referee.schedule.files import Schedule, boundaries, load_schedule
 
 
 class Scheduled(Protocol):
@@ -49,3 +49,12 @@ class ScheduleTimekeeper:
     def zone(self, row: Scheduled) -> ZoneInfo:
         """The time zone of the game's schedule."""
         return self.schedule(row.schedule).timezone
+
+    def boundaries(self, row: Scheduled, count: int) -> list[datetime]:
+        """The ends of the game's first ``count`` phases on a calendar clock (``wall`` or ``elapsed``),
+        from its start; empty for a ``phases`` clock or a game without a start."""
+        schedule = self.schedule(row.schedule)
+        start = row.settings.get("start")
+        if schedule.clock == "phases" or not start:
+            return []
+        return boundaries(schedule, datetime.fromisoformat(start), count)

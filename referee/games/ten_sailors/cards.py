@@ -106,6 +106,21 @@ RU_PREPOSITIONAL: dict[str, str] = {
 }
 """Russian prepositional forms of the locations ("в Кухне", "в Холле")."""
 
+# --- How places read in Russian running text (display only; the order parser reads the forms above) ---
+
+RU_ON: frozenset[str] = frozenset({"Kitchen"})
+"""The places one is "на", not "в": «на кухне», «на кухню» (every other place takes «в»)."""
+
+
+def ru_place(name: str, case: str) -> str:
+    """The location ``name`` in Russian running text, with its preposition, in lower case:
+    ``case`` "loct" gives where one is («на кухне», «в холле»), "accs" where one goes («на кухню»,
+    «в музыкальную комнату»)."""
+    forms = RU_PREPOSITIONAL if case == "loct" else RU_ACCUSATIVE
+    word = forms.get(name, display(name, "ru")).lower()
+    return f"{'на' if name in RU_ON else 'в'} {word}"
+
+
 ALIASES: dict[str, str] = {
     **{fold_name(name): name for name in _RUSSIAN},
     **{fold_name(ru): name for name, ru in _RUSSIAN.items()},

@@ -15,8 +15,10 @@ from referee.games.ten_sailors.views import orders_in_force, player_view
 
 
 def welcome(state: GameState) -> list[Notice]:
-    """A welcome letter for each character: their hand, the others, whether they play the host."""
+    """A welcome letter for each character: their hand, the others, whether they play the host, and
+    who does (the host's character is public: TS-1 ruling)."""
     names = [c.name for c in state.characters]
+    host = state.host()
     return [
         Notice(
             "welcome",
@@ -27,6 +29,7 @@ def welcome(state: GameState) -> list[Notice]:
                 "game_id": state.game_id,
                 "others": [n for n in names if n != c.name],
                 "host": c.host,
+                "host_name": host.name if host is not None else None,
             },
         )
         for c in state.characters

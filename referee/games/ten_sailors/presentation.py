@@ -4,7 +4,10 @@ Filters (the language is the template's own):
 
 - ``card``: a canonical card or location name as players read it (``"Kitchen"|card`` is
   "Кухня" in Russian); ``card("acc")`` and ``card("prep")`` give the Russian accusative
-  ("в Кухню") and prepositional ("в Кухне") forms and change nothing in English;
+  ("верёвку", "кухню") and prepositional ("кухне") forms in lower case, for running text,
+  and change nothing in English;
+- ``at`` and ``into``: a location with its preposition, where one is and where one goes:
+  «на кухне», «в холле» / «на кухню», «в столовую»; "in the Kitchen" / "to the Kitchen";
 - ``segment``: a segment key (``d3h2``, ``d0n``) as "day 3, hour 2 (12:30–15:00)"; it is
   also the game's ``phase_name``, which the shared reminder uses;
 - ``frags``: a frag count (``"1/3"``, ``2``, ``0.5``) as a readable number;
@@ -44,10 +47,20 @@ def card_name(name: str, language: str, case: str = "") -> str:
     if name not in _KNOWN_NAMES:
         return name
     if language == "ru" and case == "acc":
-        return cards.RU_ACCUSATIVE.get(name, cards.display(name, "ru"))
+        return cards.RU_ACCUSATIVE.get(name, cards.display(name, "ru")).lower()
     if language == "ru" and case == "prep" and name in cards.RU_PREPOSITIONAL:
-        return cards.RU_PREPOSITIONAL[name]
+        return cards.RU_PREPOSITIONAL[name].lower()
     return cards.display(name, language)
+
+
+def place_phrase(name: str, language: str, going: bool = False) -> str:
+    """Where one is in location ``name`` («на кухне», "in the Kitchen"), or with ``going`` where one
+    goes («на кухню», "to the Kitchen"). Strings that are not locations come back unchanged."""
+    if name not in cards.LOCATIONS:
+        return name
+    if language == "ru":
+        return cards.ru_place(name, "accs" if going else "loct")
+    return f"{'to' if going else 'in'} the {name}"
 
 
 def segment_name(key: str, language: str) -> str:
@@ -93,12 +106,22 @@ def _card(value: Any, case: str = "", *, language: str) -> str:
     return card_name(str(value), language, case)
 
 
+def _at(value: Any, *, language: str) -> str:
+    return place_phrase(str(value), language)
+
+
+def _into(value: Any, *, language: str) -> str:
+    return place_phrase(str(value), language, going=True)
+
+
 def _segment(value: Any, *, language: str) -> str:
     return segment_name(str(value), language)
 
 
 FILTERS: dict[str, Callable[..., Any]] = {
     "card": _card,
+    "at": _at,
+    "into": _into,
     "segment": _segment,
     "phase_name": _segment,
     "frags": frags_text,

@@ -136,6 +136,8 @@ def _moved(segment: str, character: Character, to: str, reason: str, *, overnigh
         "reason": reason,
         "overnight": overnight,
     }
+    if reason == "two_hours":  # the room of the two hours running: after a night, not where one stands
+        data["room"] = character.streak_room
     return Event("moved", data, (character.name,))
 
 
