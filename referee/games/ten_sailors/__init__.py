@@ -44,6 +44,7 @@ REASONS = frozenset(
         "trap_one_target",
         "trap_self",
         "trap_target_dead",
+        "traps_fired",
         "trap_three_cards",
         "unknown_card",
         "unknown_location",
