@@ -27,7 +27,14 @@ from referee.games.ten_sailors.scenes import (
 )
 
 Gender = Literal["m", "f"]
-CASES: dict[str, str] = {"nom": "nomn", "gen": "gent", "dat": "datv", "acc": "accs", "ins": "ablt", "prep": "loct"}
+CASES: dict[str, str] = {
+    "nom": "nomn",
+    "gen": "gent",
+    "dat": "datv",
+    "acc": "accs",
+    "ins": "ablt",
+    "prep": "loct",
+}
 """The case names the texts use, and pymorphy3's for them."""
 
 _SLOT = re.compile(r"\{(\w+)\}")
