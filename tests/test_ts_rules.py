@@ -276,6 +276,16 @@ def test_ts4_traps_fire_at_the_trap_time_and_the_night_moves_land_at_its_end() -
     assert game.where("Dora") == "Garage" and game.where("Carl") == HALL
 
 
+def test_ts4_a_bot_sets_no_trap_once_the_nights_traps_have_fired() -> None:
+    """TS-1 option / TS-4: the referee-played character sees that the traps fired and only moves."""
+    game = Game()
+    game.advance_to("d1n")
+    assert "TRAP" in RULES.bot(game.view(HOST), 1)
+    game.step()
+    assert game.view(HOST)["traps_fired"] is True
+    assert "TRAP" not in RULES.bot(game.view(HOST), 1) and "MOVE" in RULES.bot(game.view(HOST), 1)
+
+
 def test_ts4_nobody_is_awaited_before_the_traps_fire() -> None:
     """TS-4: moves are due at 10:00, so no reminder is owed before the 09:00 traps."""
     game = Game()

@@ -26,6 +26,7 @@ def _segment_fields(state: GameState) -> dict[str, Any]:
         "kind": "ten-sailors",
         "day": state.segment.day,
         "segment": state.segment.part,
+        "traps_fired": state.traps_fired,  # this night's traps have fired (public: deaths are announced)
         "finished": state.finished,
         "winners": list(state.winners),
         "partial_victory": state.partial_victory,
