@@ -205,7 +205,7 @@ def test_ts15_ts16_arrival_order_and_two_hours_across_the_night_through_fresh_pr
     referee("advance", "rush")  # Clara spends hour 4 in the Bathroom
     referee("advance", "rush")  # everyone to the Hall for the night
     referee("order", "rush", "Clara", "MOVE Bathroom")
-    referee("advance", "rush")  # 10:00: Clara is back: her second hour running there
+    advance_to(referee, "rush", 2, "hour1")  # 09:00 the traps, 10:00: Clara is back: her second hour there
     clara = next(c for c in referee.json("state", "rush")["characters"] if c["name"] == "Clara")
     assert (clara["location"], clara["hours_in_room"]) == ("Bathroom", 2)
     referee("advance", "rush")  # no move order, but she must leave (TS-16, TS-17)

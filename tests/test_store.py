@@ -132,12 +132,12 @@ def test_rejected_line_is_kept_in_the_submission_and_changes_no_order(database_u
     store = make_store(database_url)
     create(store)
     store.submit("g1", "Anna", "MOVE Kitchen", T0, "test")
-    outcome = store.submit("g1", "Anna", "MOVE Kitchn\nSAY hi", T0 + timedelta(seconds=1), "test")
+    outcome = store.submit("g1", "Anna", "MOVE Ktchnn\nSAY hi", T0 + timedelta(seconds=1), "test")
     assert [v.accepted for v in outcome.verdicts] == [False, True]
     assert outcome.loaded.state.moves[("d0n", "Anna")].order.room == "Kitchen"
     with Session(store.database.engine) as session:
         rows = session.exec(select(SubmissionRow)).all()
-    assert [row.text for row in rows] == ["MOVE Kitchen", "MOVE Kitchn\nSAY hi"]
+    assert [row.text for row in rows] == ["MOVE Kitchen", "MOVE Ktchnn\nSAY hi"]
     assert rows[1].verdicts[0]["reason"] == "unknown_location"
 
 

@@ -110,14 +110,22 @@ class Game:
         self.phase_log += events
         return verdicts
 
-    def resolve(self) -> list[Notice]:
-        """Close the current segment and return its notices."""
+    def step(self) -> list[Notice]:
+        """Close the open phase (a night with traps has two, TS-4) and return its notices."""
         before = self.state
         events = RULES.resolve(before)
         self.state = fold(RULES, events, before)
         self.log += events
         notices = RULES.notices(before, self.state, events, self.phase_log)
         self.phase_log = []
+        return notices
+
+    def resolve(self) -> list[Notice]:
+        """Close the current segment, every phase of it, and return their notices."""
+        segment = self.state.segment
+        notices = self.step()
+        while self.state.segment == segment and not self.state.finished:
+            notices += self.step()
         return notices
 
     def play_out(self) -> list[Notice]:
@@ -408,6 +416,14 @@ def _after_a_death() -> Game:
     return game
 
 
+def _after_the_traps() -> Game:
+    game = Game()
+    for _ in range(5):
+        game.resolve()
+    game.step()  # night 1 until its traps fire (TS-4); its moves are still to come
+    return game
+
+
 def _finished() -> Game:
     game = _after_a_death()
     for _ in range(4):
@@ -497,6 +513,12 @@ REAL_REJECTIONS: dict[str, tuple[Any, str, str, dict[str, str]]] = {
         "Anna",
         "NIGHT 1:\nTRAP Boris Study Table Rope\nTRAP Vera Garage Sink Poison\nTRAP Gleb Study Sink Rope",
         {"en": "night 1", "ru": "ночь 1"},
+    ),
+    "traps_fired": (
+        _after_the_traps,
+        "Boris",
+        "TRAP Anna Kitchen Sofa Knife",
+        {"en": "already fired", "ru": "уже сработали"},
     ),
     "nothing_to_cancel": (_fresh, "Boris", "CANCEL MOVE", {"en": "no move order", "ru": "приказа ИДТИ"}),
     "say_in_advance": (_fresh, "Boris", "NIGHT 1: SAY hello", {"en": "in advance", "ru": "заранее"}),
@@ -663,8 +685,8 @@ def night_one() -> list[Notice]:
 def test_ts21_trap_feedback_tells_kills_and_right_cards(
     language: str, renderer: Renderer, night_one: list[Notice]
 ) -> None:
-    data = notice_for(night_one, "Boris")
-    text = render(renderer, language, "report.txt.j2", **data)
+    data = notice_for(night_one, "Boris", "morning")
+    text = render(renderer, language, "morning.txt.j2", **data)
     alone = render(renderer, language, "trap_feedback.txt.j2", traps=data["traps"])
     assert alone.strip() in text
     if language == "en":
@@ -680,22 +702,25 @@ def test_ts21_death_reveals_the_hand_to_everyone(
     language: str, renderer: Renderer, night_one: list[Notice]
 ) -> None:
     for name in ("Boris", "Vera", "Gleb", "Anna"):
-        text = render(renderer, language, "report.txt.j2", **notice_for(night_one, name))
+        text = render(renderer, language, "morning.txt.j2", **notice_for(night_one, name, "morning"))
         assert all(display(card, language) in text for card in HANDS["Anna"])
-        assert "day 2" in text if language == "en" else "дня 2" in text
+        assert "day 2" in text if language == "en" else "день 2" in text
     news = render(
-        renderer, language, "death_announcement.txt.j2", deaths=notice_for(night_one, "Gleb")["deaths"]
+        renderer,
+        language,
+        "death_announcement.txt.j2",
+        deaths=notice_for(night_one, "Gleb", "morning")["deaths"],
     )
     assert "Anna" in news and "Boris" not in news and "Vera" not in news  # the killers stay unnamed
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_ts21_dead_reader_is_told_plainly(language: str, renderer: Renderer, night_one: list[Notice]) -> None:
-    data = notice_for(night_one, "Anna")
+    data = notice_for(night_one, "Anna", "morning")
     assert data["alive"] is False
-    text = render(renderer, language, "report.txt.j2", **data)
-    assert ("You are dead:" if language == "en" else "Вы погибли:") in text
-    assert ("You are in" if language == "en" else "Вы в холле") not in text
+    text = render(renderer, language, "morning.txt.j2", **data)
+    assert ("You are dead now." if language == "en" else "Вы погибли.") in text
+    assert ("You are now in" if language == "en" else "Сейчас вы в") not in text
 
 
 # --- the end of the game -----------------------------------------------------------------------------
@@ -708,14 +733,14 @@ def test_ts24_last_survivor_wins_and_the_dead_hear_of_it(language: str, renderer
         game.resolve()
     game.submit("Boris", "TRAP Vera Garage Sink Poison\nTRAP Gleb Conservatory Nightstand Baseball Bat")
     notices = game.resolve()
-    news = notice_for(notices, "Anna", "announcement")
-    text = render(renderer, language, "announcement.txt.j2", **news)
+    news = notice_for(notices, "Anna", "morning")  # Anna died on night 1: the dead hear the end too
+    text = render(renderer, language, "morning.txt.j2", **news)
     if language == "en":
-        assert "Boris is the only one left alive and wins the game (rule TS-24)." in text
+        assert "Boris is the only one left alive. The last survivor wins, whatever the frags." in text
     else:
         assert "В живых остался только один персонаж — Boris." in text
     assert "Vera" in text and "Gleb" in text and display("Garage", language) in text
-    boris = render(renderer, language, "report.txt.j2", **notice_for(notices, "Boris"))
+    boris = render(renderer, language, "morning.txt.j2", **notice_for(notices, "Boris", "morning"))
     assert ("THE GAME IS OVER." if language == "en" else "ИГРА ОКОНЧЕНА.") in boris
     assert "- Boris: 4" in boris  # the host's two frags, then one for each of the last two
 
@@ -728,13 +753,13 @@ def test_ts25_tie_without_a_host_kill_is_a_partial_victory(language: str, render
     game.submit("Boris", "TRAP Gleb Conservatory Nightstand Baseball Bat")
     game.submit("Vera", "TRAP Dina Music Room Car Stone")
     notices = game.resolve() + game.play_out()
-    ended = notice_for(notices, "Boris")["ended"]
+    ended = notice_for(notices, "Boris", "morning")["ended"]
     assert ended["partial"] and ended["reason"] == "frags"
     text = render(renderer, language, "game_over.txt.j2", ended=ended)
     if language == "en":
-        assert "A tie at 1 frag each: Boris and Vera share a partial victory (rule TS-25)." in text
+        assert "Boris and Vera are tied at 1 frag each and share a partial victory." in text
     else:
-        assert "Ничья: Boris и Vera набрали поровну фрагов (1) и делят частичную победу" in text
+        assert "Ничья: Boris и Vera набрали поровну фрагов (по 1) и делят частичную победу" in text
     for notice in notices:  # rendering never raises along a whole game
         render(renderer, language, f"{notice.template}.txt.j2", **notice.data)
 
@@ -747,12 +772,13 @@ def test_ts25_host_kill_breaks_a_tie(language: str, renderer: Renderer) -> None:
     game.submit("Boris", "TRAP Anna Kitchen Sofa Knife")
     game.submit("Vera", "TRAP Gleb Conservatory Nightstand Baseball Bat\nTRAP Dina Music Room Car Stone")
     notices = game.resolve() + game.play_out()
-    ended = notice_for(notices, "Vera")["ended"]
+    ended = notice_for(notices, "Vera", "morning")["ended"]
     assert ended["winners"] == ["Boris"] and not ended["partial"]
-    text = render(renderer, language, "report.txt.j2", **notice_for(notices, "Vera"))
-    assert "TS-25" in text
+    text = render(renderer, language, "morning.txt.j2", **notice_for(notices, "Vera", "morning"))
     assert (
-        "Boris wins with the most frags: 2" if language == "en" else "Побеждает Boris: больше всех фрагов — 2"
+        "Boris wins with the most frags: 2 frags. Vera had as many, but only Boris had a share in killing"
+        if language == "en"
+        else "Побеждает Boris: больше всех фрагов — 2. Столько же было у Vera, но на счету Boris — доля"
     ) in text
 
 
@@ -765,11 +791,11 @@ def test_ts25_everyone_dead(language: str, renderer: Renderer) -> None:
     game.submit("Vera", "TRAP Gleb Conservatory Nightstand Baseball Bat")
     game.submit("Gleb", "TRAP Boris Study Table Rope")
     notices = game.resolve()
-    data = notice_for(notices, "Gleb")
+    data = notice_for(notices, "Gleb", "morning")
     assert data["ended"]["reason"] == "everyone_died"
-    text = render(renderer, language, "report.txt.j2", **data)
+    text = render(renderer, language, "morning.txt.j2", **data)
     assert ("Nobody is left alive" if language == "en" else "В живых не осталось никого") in text
-    assert ("You are dead:" if language == "en" else "Вы погибли:") in text
+    assert ("You are dead now." if language == "en" else "Вы погибли.") in text
 
 
 # --- help and welcome -------------------------------------------------------------------------------
@@ -839,7 +865,7 @@ def test_ts21_trap_on_the_already_dead_comes_to_nothing(language: str, renderer:
     game.resolve()
     for _ in range(4):
         game.resolve()
-    data = notice_for(game.resolve(), "Boris")
+    data = notice_for(game.resolve(), "Boris", "morning")
     assert data["traps"][0]["void"]
     text = render(renderer, language, "trap_feedback.txt.j2", traps=data["traps"])
     assert "Anna" in text

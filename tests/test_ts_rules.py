@@ -223,17 +223,20 @@ def test_ts23_dead_characters_cannot_talk() -> None:
 
 
 def test_ts4_segment_order_night0_then_four_hours_and_a_night() -> None:
-    """TS-4: night 0 → d1 hour1..hour4 → night 1 → d2 hour1 …"""
+    """TS-4: night 0 → d1 hour1..hour4 → night 1 (until the traps, then until the morning) → d2 hour1 …"""
     game = Game()
     keys = [game.key]
-    for _ in range(11):
-        game.resolve()
+    phases = [RULES.phase(game.state).key]
+    for _ in range(13):
+        game.step()
         keys.append(game.key)
-    assert keys == [
-        "d0n", "d1h1", "d1h2", "d1h3", "d1h4", "d1n",
-        "d2h1", "d2h2", "d2h3", "d2h4", "d2n", "d3h1",
+        phases.append(RULES.phase(game.state).key)
+    assert phases == [
+        "d0n", "d1h1", "d1h2", "d1h3", "d1h4", "d1n", "d1n-dawn",
+        "d2h1", "d2h2", "d2h3", "d2h4", "d2n", "d2n-dawn", "d3h1",
     ]  # fmt: skip
-    assert [Segment.from_key(k).index for k in keys] == list(range(12))
+    segments = list(dict.fromkeys(keys))
+    assert [Segment.from_key(k).index for k in segments] == list(range(12))
 
 
 def test_ts4_everyone_is_gathered_in_the_hall_at_night() -> None:
@@ -247,17 +250,49 @@ def test_ts4_everyone_is_gathered_in_the_hall_at_night() -> None:
     assert all(e.data["segment"] == "d1h4" and e.data["to"] == HALL for e in overnight)
 
 
-def test_ts4_traps_fire_at_night_before_the_morning_moves() -> None:
-    """TS-4: traps fire at 09:00, before characters reach their 10:00 rooms (TS-22)."""
+def test_ts4_traps_fire_at_the_trap_time_and_the_night_moves_land_at_its_end() -> None:
+    """TS-4: the night closes in two steps: at 09:00 the traps fire (the victim is dead from then
+    on), and at 10:00 the moves land (TS-22); each step happens once."""
     game = Game()
     game.advance_to("d1n")
     game.order("Anna", trap_line("Carl", HANDS["Carl"]))
     game.order("Carl", "MOVE Study")
-    events = game.resolve()
-    kinds = [e.kind for e in events]
-    assert kinds.index("died") < kinds.index("moved")
-    assert "Carl" not in [e.data["character"] for e in game.events("moved", events)]
-    assert game.where("Carl") == HALL and not game.char("Carl").alive
+    game.order("Dora", "MOVE Garage")
+    assert RULES.phase(game.state).stage == "traps"
+
+    at_nine = game.step()
+    assert [e.kind for e in at_nine] == ["trap_resolved", "died", "scored", "traps_fired"]
+    assert game.key == "d1n" and not game.char("Carl").alive and game.where("Dora") == HALL
+    assert RULES.phase(game.state).key == "d1n-dawn" and RULES.waiting(game.state)
+    (talk,) = game.submit("Carl", "SAY I am still here")
+    assert not talk.accepted and talk.reason == "dead"
+    (late,) = game.submit("Dora", trap_line("Egor", HANDS["Egor"]))
+    assert not late.accepted and late.reason == "traps_fired"
+    assert "Carl" not in RULES.waiting(game.state)
+
+    at_ten = game.step()
+    assert "died" not in [e.kind for e in at_ten] and game.key == "d2h1"
+    assert "Carl" not in [e.data["character"] for e in game.events("moved", at_ten)]
+    assert game.where("Dora") == "Garage" and game.where("Carl") == HALL
+
+
+def test_ts4_a_bot_sets_no_trap_once_the_nights_traps_have_fired() -> None:
+    """TS-1 option / TS-4: the referee-played character sees that the traps fired and only moves."""
+    game = Game()
+    game.advance_to("d1n")
+    assert "TRAP" in RULES.bot(game.view(HOST), 1)
+    game.step()
+    assert game.view(HOST)["traps_fired"] is True
+    assert "TRAP" not in RULES.bot(game.view(HOST), 1) and "MOVE" in RULES.bot(game.view(HOST), 1)
+
+
+def test_ts4_nobody_is_awaited_before_the_traps_fire() -> None:
+    """TS-4: moves are due at 10:00, so no reminder is owed before the 09:00 traps."""
+    game = Game()
+    game.advance_to("d1n")
+    assert RULES.waiting(game.state) == ()
+    game.step()
+    assert set(RULES.waiting(game.state)) == set(NAMES)
 
 
 # --------------------------------------------------------------------------------------------

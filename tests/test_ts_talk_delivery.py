@@ -36,9 +36,14 @@ def talk_mails(game: Game, seat: str, text: str) -> dict[str, str]:
 
 
 def close(game: Game) -> list[Notice]:
-    """Resolves the open segment; returns its notices, built from that segment's events only."""
-    before, key = game.state, game.key
-    events = game.resolve()
+    """Resolves the open segment; returns the notices of its last phase (a night with traps closes in
+    two: the morning at the traps, then the report at 10:00), built from that phase's events only."""
+    segment, key = game.state.segment, game.key
+    while True:
+        before = game.state
+        events = game.step()
+        if game.state.segment != segment or game.state.finished:
+            break
     phase_log = [
         e for e in game.log if e.kind == "message_posted" and e.data["segment"] == key
     ]  # the talk of the segment just closed, as the store's phase log holds it

@@ -91,11 +91,19 @@ class Game:
 
     # --- time ---------------------------------------------------------------------------------
 
-    def resolve(self) -> list[Event]:
-        """Close the current segment; returns the resolution events."""
+    def step(self) -> list[Event]:
+        """Close the open phase (a night with traps has two: until the traps, then until 10:00)."""
         events = RULES.resolve(self.state)
         self.state = fold(RULES, events, self.state)
         self.log.extend(events)
+        return events
+
+    def resolve(self) -> list[Event]:
+        """Close the current segment, every phase of it; returns the resolution events."""
+        segment = self.state.segment
+        events = self.step()
+        while self.state.segment == segment and not self.state.finished:
+            events.extend(self.step())
         return events
 
     def advance(self, count: int = 1) -> list[Event]:

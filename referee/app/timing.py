@@ -56,16 +56,22 @@ def refresh_clock(
     """Brings the clock of game ``row`` up to its state: a newly opened phase gets its deadline.
 
     A phase that is still the one on the clock keeps its deadline and reminders; a
-    finished, paused or stopped game has no deadline.
+    finished, paused or stopped game has no deadline. A reminder already due when its
+    phase opens is not sent: the mail that opens the phase says the deadline (a night
+    that goes on for an hour after its traps fire gets no reminder at the trap time).
     """
     clock = clock_row(session, row.id, lock=True)
     phase: Phase = rules.phase(state)
+    opened = clock is None or clock.phase != phase.key
     if clock is None:
         clock = ClockRow(game_id=row.id, phase=phase.key, phase_index=phase.index, opened_at=opened_at)
-    elif clock.phase != phase.key:
+    elif opened:
         clock.phase, clock.phase_index, clock.opened_at = phase.key, phase.index, opened_at
         clock.reminders_sent = 0
     retime(timekeeper, clock, row, phase, rules.finished(state))
+    if opened and clock.due_at is not None:
+        clock.reminders_sent = timekeeper.reminders_passed(row, as_utc(clock.due_at), 0, opened_at)
+        clock.remind_at = timekeeper.reminder(row, clock.due_at, clock.reminders_sent)
     session.add(clock)
     return clock
 

@@ -3,6 +3,8 @@
 Pure functions of the schedule, the game's start, the phase and the game-master's
 shifts. A calendar schedule (``wall`` or ``elapsed``) fixes every boundary from the
 start; a ``phases`` schedule gives each phase a length from the moment it opened.
+On a calendar schedule a phase whose stage names a mark of its segment (``traps``) ends
+at that mark instead of at the segment's end; a shift of the segment moves its mark too.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from referee.schedule.files import Schedule, deadline
+from referee.schedule.files import Schedule, deadline, mark_time
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,8 @@ def phase_deadline(
     """When the phase number ``index`` of stage ``stage``, opened at ``opened_at``, closes (UTC).
 
     None when it has no deadline: a calendar game without a start, or a stage the
-    schedule gives no length.
+    schedule gives no length. On a calendar clock a stage that names a mark of the
+    segment (``traps``) closes the phase at that mark.
     """
     if schedule.clock == "phases":
         length = schedule.stages.get(stage)
@@ -59,7 +62,7 @@ def phase_deadline(
     else:
         if start is None:
             return None
-        base = deadline(schedule, start, index)
+        base = mark_time(schedule, start, index, stage) or deadline(schedule, start, index)
         moved = sum(s.seconds for s in shifts if s.index == index or (not s.only and s.index < index))
     return (base + timedelta(seconds=moved)).astimezone(UTC)
 

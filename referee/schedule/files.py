@@ -20,6 +20,10 @@ a game-master shift the boundaries, so they live in a file rather than in code::
     traps_at = "09:00"            # optional, first segment only: local time ...
     # traps_after = "13h"         # ... or an offset from the segment's start
 
+The trap time is a *mark*: a named moment inside the day's first segment. A game may
+split that segment into two phases, the first of which ends at the mark (its stage names
+the mark, see :func:`mark_time`); the segment's end stays where it is.
+
 A short game whose phases end early when every awaited player has acted uses
 ``clock = "phases"``: no segments, but a ``[stages]`` table giving how long each kind
 of phase stays open from the moment it opens (the rules name a phase's stage)::
@@ -53,6 +57,7 @@ from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 __all__ = [
+    "TRAPS",
     "Clock",
     "Schedule",
     "ScheduleError",
@@ -61,6 +66,7 @@ __all__ = [
     "boundaries",
     "deadline",
     "load_schedule",
+    "mark_time",
     "parse_duration",
     "trap_time",
 ]
@@ -68,6 +74,8 @@ __all__ = [
 Clock = Literal["wall", "elapsed", "phases"]
 
 SUFFIX = ".toml"
+TRAPS = "traps"
+"""The name of the trap time as a mark of the first segment (TS-4: 09:00 of the night)."""
 DAY = timedelta(hours=24)
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
@@ -119,6 +127,11 @@ class Schedule:
     def day_length(self) -> timedelta:
         """The nominal length of one game day (24 hours for a wall clock)."""
         return sum((segment.duration for segment in self.segments), timedelta())
+
+    @property
+    def marks(self) -> dict[str, timedelta]:
+        """The named moments inside the first segment, as offsets from its start (``traps``)."""
+        return {} if self.traps_at is None else {TRAPS: self.traps_at}
 
     @property
     def segment_names(self) -> tuple[str, ...]:
@@ -224,6 +237,17 @@ def trap_time(schedule: Schedule, start: datetime, night: int) -> datetime:
         return _localize(night_end - first.duration + schedule.traps_at, schedule.timezone)
     night_start = start.astimezone(UTC) + night * schedule.day_length
     return (night_start + schedule.traps_at).astimezone(schedule.timezone)
+
+
+def mark_time(schedule: Schedule, start: datetime, index: int, mark: str) -> datetime | None:
+    """When the mark ``mark`` falls inside segment number ``index`` of a game started at ``start``.
+
+    None when that segment has no such mark: the schedule does not declare it, or segment
+    ``index`` is not a first segment of the day (marks belong to the night, TS-4).
+    """
+    if mark not in schedule.marks or index < 0 or index % len(schedule.segments):
+        return None
+    return trap_time(schedule, start, index // len(schedule.segments))
 
 
 # -- internals -------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from referee.games.ten_sailors.state import (
     Character,
     GameState,
     Hand,
+    Kill,
     Move,
     Search,
     Segment,
@@ -94,6 +95,8 @@ def _scored(state: GameState, data: dict[str, Any]) -> GameState:
     """The setters of a successful trap share its frags equally; the host counts two (TS-21, TS-24)."""
     share = Fraction(data["value"], len(data["killers"]))
     host = state.character(data["victim"]).host
+    kill = Kill(data["segment"], data["victim"], tuple(data["killers"]), data["value"])
+    state = replace(state, kills=(*state.kills, kill))
     for killer in data["killers"]:
         before = state.character(killer)
         state = _update(state, killer, frags=before.frags + share, killed_host=before.killed_host or host)
@@ -110,10 +113,16 @@ def _segment_opened(state: GameState, data: dict[str, Any]) -> GameState:
     return replace(
         state,
         segment=segment,
+        traps_fired=False,
         moves=current(state.moves),
         searches=current(state.searches),
         traps=current(state.traps),
     )
+
+
+def _traps_fired(state: GameState, data: dict[str, Any]) -> GameState:
+    """The traps of the night have fired; the night goes on until its moves land (TS-4, TS-22)."""
+    return replace(state, traps_fired=True)
 
 
 def _game_ended(state: GameState, data: dict[str, Any]) -> GameState:
@@ -127,6 +136,7 @@ _HANDLERS = {
     "died": _died,
     "scored": _scored,
     "segment_opened": _segment_opened,
+    "traps_fired": _traps_fired,
     "game_ended": _game_ended,
     "talk_chosen": chosen,
 }

@@ -63,7 +63,7 @@ def bot_orders(view: dict[str, Any], seed: int | str) -> str:
     rooms = [room for room in ROOMS if room not in own]
     lines = [f"MOVE {rng.choice(rooms)}"]
     if segment.is_night and segment.day >= 1:
-        lines += _traps(view, rng)
+        lines += [] if view.get("traps_fired") else _traps(view, rng)
     elif not segment.is_night and view["location"] != HALL:
         lines.append("SEARCH " + ", ".join(rng.sample(SEARCHABLE, 2)))
     latest = view["searches"][-1] if view["searches"] else None

@@ -1,5 +1,6 @@
 """What each character is told: the welcome letter, the answer to their orders, table talk
-as it is said, and the report when a segment is resolved (TS-3, TS-19, TS-21, TS-23)."""
+as it is said, the morning after a night's traps, and the report when a segment is resolved
+(TS-3, TS-19, TS-21, TS-23)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from referee.core.notices import Notice
 from referee.core.orders import LineVerdict
 from referee.core.rules import Seen
 from referee.games.ten_sailors import talk
-from referee.games.ten_sailors.state import GameState
+from referee.games.ten_sailors.narration import gender_of, scene_number
+from referee.games.ten_sailors.state import GameState, Move, Standing
 from referee.games.ten_sailors.views import orders_in_force, player_view
 
 
@@ -69,6 +71,65 @@ def relays(state: GameState, seat: str, events: list[Event]) -> list[Notice]:
 
 
 def notices(before: GameState, after: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
+    """What each character is told when a phase closes: the morning mail when a night's traps
+    fired (to everyone, the dead included), otherwise a report per character living when the
+    segment closed, and news for the dead."""
+    if any(e.kind == "traps_fired" for e in events):
+        return _mornings(before, after, events, phase_log)
+    return _reports(before, after, events, phase_log)
+
+
+def _mornings(
+    before: GameState, after: GameState, events: list[Event], phase_log: list[Event]
+) -> list[Notice]:
+    """The morning after the traps fired (TS-4, TS-21): the deaths told as scenes, who is left, and
+    to each reader their own trap results, the night's talk they heard and where they go at 10:00.
+
+    One mail to every character; when the game ended with these traps it carries the end and
+    the reveal instead of the day ahead (TS-24, TS-25).
+    """
+    key = before.segment.key
+    host = before.host()
+    deaths = [_death(before, e.data, key) for e in events if e.kind == "died"]
+    public = {
+        "segment": key,
+        "day": before.segment.day + 1,
+        "deaths": deaths,
+        "living": [c.name for c in after.living()],
+        "host": host.name if host else None,
+        "ended": next((e.data for e in events if e.kind == "game_ended"), None),
+    }
+    result = []
+    for character in before.characters:
+        name = character.name
+        move = after.moves.get((key, name)) if after.character(name).alive else None
+        private: dict[str, Any] = {
+            "name": name,
+            "alive": after.character(name).alive,
+            "traps": [e.data for e in events if e.kind == "trap_resolved" and e.data["setter"] == name],
+            "messages": [e.data for e in phase_log if e.kind == "message_posted" and e.visible_to(name)],
+            "move": move.order.room if isinstance(move, Standing) and isinstance(move.order, Move) else None,
+        }
+        result.append(Notice("morning", (name,), {**public, **private}))
+    return result
+
+
+def _death(state: GameState, died: dict[str, Any], segment: str) -> dict[str, Any]:
+    """A death as the morning tells it: the revealed set, whether it was the host's character, and
+    the scene of the pool that tells it (drawn from the game's seed: a replay tells it alike)."""
+    victim = state.character(died["name"])
+    given = getattr(victim, "gender", None)  # a player's gender from the game file, when the state has one
+    return {
+        **died,
+        "host": victim.host,
+        "gender": gender_of(victim.name, given),
+        "scene": scene_number(state.seed, segment, victim.name),
+    }
+
+
+def _reports(
+    before: GameState, after: GameState, events: list[Event], phase_log: list[Event]
+) -> list[Notice]:
     """One report per character living when the segment closed, and news for the dead.
 
     A report holds only what its reader may know: their own search, landing and trap

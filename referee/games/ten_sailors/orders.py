@@ -62,6 +62,8 @@ def _judge(state: GameState, submission: Submission, order: Order) -> Verdict:
         return _reject(order, "trap_in_daytime")
     if kind == "trap" and segment.day == 0:
         return _reject(order, "no_traps_night_zero")
+    if kind == "trap" and segment == state.segment and state.traps_fired:
+        return _reject(order, "traps_fired")  # TS-4: this night's traps fired at the trap time
     if order.kind == "cancel":
         return _cancel(state, submission.seat, order, kind, segment)
     judge = {"move": _move, "search": _search, "trap": _trap}[kind]

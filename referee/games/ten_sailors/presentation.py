@@ -11,7 +11,11 @@ Filters (the language is the template's own):
 - ``segment``: a segment key (``d3h2``, ``d0n``) as "day 3, hour 2 (12:30–15:00)"; it is
   also the game's ``phase_name``, which the shared reminder uses;
 - ``frags``: a frag count (``"1/3"``, ``2``, ``0.5``) as a readable number;
-- ``day``: the day number of a segment key.
+- ``day``: the day number of a segment key;
+- ``scene``: a death of a morning notice told as its scene from the pool (``scenes.py``);
+- ``name_case``: a character's name in a Russian case (``name | name_case("acc")``);
+- ``frag_count``: a frag count with its word ("2 frags", «2 фрага»);
+- ``going_to``: where a move leads ("to the Kitchen", «на кухню»).
 
 Globals: ``ROOMS``, ``FURNITURE``, ``WEAPONS`` (canonical names), ``HALL``,
 ``ROOM_CAPACITY``, ``MAX_TRAPS``, ``LAST_DAY``, ``SEGMENT_TIMES`` (part -> "10:00–12:30").
@@ -23,8 +27,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from referee.games.ten_sailors import cards
+from referee.games.ten_sailors import cards, narration, scenes
 from referee.games.ten_sailors.state import LAST_DAY, MAX_TRAPS, ROOM_CAPACITY, Segment
+from referee.games.ten_sailors.views import DAWN
 
 SEGMENT_TIMES: dict[str, str] = {
     "hour1": "10:00–12:30",
@@ -140,3 +145,56 @@ GLOBALS: dict[str, Any] = {
     "SEGMENT_TIMES": SEGMENT_TIMES,
 }
 """The names the Ten Sailors templates may use as they are (see the module's docstring)."""
+
+
+# -- narration: death scenes, Russian name cases, frag counts, the night's two phases ----------
+# (kept apart from the filters above; the Russian case filters of the templates' rewrite may
+# take over ``name_case``.)
+
+
+def _scene(death: dict[str, Any], *, language: str) -> str:
+    """A death (a morning notice's ``deaths`` entry) told as the scene of the pool it names."""
+    name = str(death["name"])
+    gender = narration.gender_of(name, death.get("gender"))
+    return narration.scene(list(death["hand"]), name, gender, int(death["scene"]), language)
+
+
+def _name_case(value: Any, case: str, gender: str | None = None, *, language: str) -> str:
+    """A character's name in a Russian case ("gen", "dat", "acc", "ins"); English leaves it as is."""
+    if language != "ru":
+        return str(value)
+    return narration.name_case(str(value), case, narration.gender_of(str(value), gender))
+
+
+def _frag_count(value: Any, *, language: str) -> str:
+    """A number of frags with its word: "1 frag", "2 frags", "1/2 frag"; «1 фраг», «2 фрага», «5 фрагов»."""
+    shown = frags_text(value)
+    number = Fraction(str(value)).limit_denominator(1000)
+    if language == "ru":
+        whole = number.numerator if number.denominator == 1 else None
+        if whole is None or (whole % 10 in (2, 3, 4) and whole % 100 not in (12, 13, 14)):
+            return f"{shown} фрага"
+        return f"{shown} фраг" if whole % 10 == 1 and whole % 100 != 11 else f"{shown} фрагов"
+    return f"{shown} frag" if number <= 1 else f"{shown} frags"
+
+
+def _going_to(room: Any, *, language: str) -> str:
+    """Where a move leads, as a sentence continues it: "to the Kitchen"; «на кухню», «в холл»."""
+    if language == "ru":
+        return scenes.RU_ROOM_TO.get(str(room), "в холл")
+    return f"to the {room}"
+
+
+def _phase_name(value: Any, *, language: str) -> str:
+    """A phase key as players read it: the rest of a night after its traps is that night."""
+    key = str(value)
+    return segment_name(key.removesuffix(DAWN) if key.endswith(DAWN) else key, language)
+
+
+FILTERS |= {
+    "scene": _scene,
+    "name_case": _name_case,
+    "frag_count": _frag_count,
+    "going_to": _going_to,
+    "phase_name": _phase_name,
+}

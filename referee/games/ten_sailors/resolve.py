@@ -1,8 +1,10 @@
 """Resolving a Ten Sailors segment: searches, moves, traps and the end of the game.
 
 ``resolve`` takes the state at the end of a segment and returns the events that close
-it and open the next one. Every random draw comes from the game's seeded stream keyed
-by the segment, so a replay with the same orders gives the same events.
+it and open the next one. A night with traps closes in two steps (TS-4): at the trap
+time its traps fire (and the game may end), and at its end its moves land. Every random
+draw comes from the game's seeded stream keyed by the segment, so a replay with the same
+orders gives the same events.
 """
 
 from __future__ import annotations
@@ -47,12 +49,13 @@ def resolve(state: GameState) -> list[Event]:
         events.extend(new)
 
     if state.segment.is_night:
-        if state.segment.day >= 1:
+        if state.segment.day >= 1 and not state.traps_fired:  # TS-4: the trap time comes first
             record(_traps(state))
-        ending = _ending(state)
-        if ending:
-            record([ending])
-            return events
+            record([Event("traps_fired", {"segment": state.segment.key}, ())])
+            ending = _ending(state)
+            if ending:
+                record([ending])
+            return events  # the night goes on: its moves land at its end (TS-22)
         record(_moves(state, rng))
     else:
         record(_searches(state, rng))
@@ -179,11 +182,17 @@ def _ending(state: GameState) -> Event | None:
         reason = "frags" if living else "everyone_died"
     else:
         return None
+    host = state.host()
     data = {
         "winners": winners,
         "partial": partial,
         "reason": reason,
         "frags": {c.name: str(c.frags) for c in state.characters},
+        # revealed to all at the end: every set, the host's character, who trapped whom
+        "sets": {c.name: list(c.hand.cards()) for c in state.characters},
+        "host": host.name if host else None,
+        "alive": [c.name for c in living],
+        "kills": [{**vars(k), "killers": list(k.killers)} for k in state.kills],
     }
     return Event("game_ended", data, (EVERYONE,))
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from referee.core.events import Event
 from referee.games.ten_sailors.apply import apply
-from referee.games.ten_sailors.state import Character, GameState, Hand, Segment, Standing
+from referee.games.ten_sailors.state import Character, GameState, Hand, Kill, Segment, Standing
 
 
 def dump(state: GameState) -> dict[str, Any]:
@@ -36,6 +36,8 @@ def dump(state: GameState) -> dict[str, Any]:
         "winners": list(state.winners),
         "partial_victory": state.partial_victory,
         "accepted": state.accepted,
+        "traps_fired": state.traps_fired,
+        "kills": [{**vars(k), "killers": list(k.killers)} for k in state.kills],
         "characters": [
             {**vars(c), "hand": list(c.hand.cards()), "frags": str(c.frags)} for c in state.characters
         ],
@@ -57,6 +59,8 @@ def load(raw: dict[str, Any]) -> GameState:
         finished=raw["finished"],
         winners=tuple(raw["winners"]),
         partial_victory=raw["partial_victory"],
+        traps_fired=raw.get("traps_fired", False),
+        kills=tuple(Kill(**{**k, "killers": tuple(k["killers"])}) for k in raw.get("kills", ())),
     )
     for order in raw["orders"]:  # stored in the shape of their order_accepted events
         state = apply(state, Event("order_accepted", order))

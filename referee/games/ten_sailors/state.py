@@ -185,6 +185,17 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class Kill:
+    """A successful trap: ``killers`` share ``value`` frags for ``victim`` on night ``segment``
+    (TS-21, TS-24)."""
+
+    segment: str
+    victim: str
+    killers: tuple[str, ...]
+    value: int
+
+
+@dataclass(frozen=True)
 class GameState:
     """Everything the rules need: who holds what, who is where, which orders are in force."""
 
@@ -201,6 +212,10 @@ class GameState:
     searches: dict[tuple[str, str], Standing] = field(default_factory=dict)
     traps: dict[tuple[str, str], tuple[Standing, ...]] = field(default_factory=dict)
     accepted: int = 0
+    traps_fired: bool = False
+    """Whether the traps of the open night have fired (at the trap time, TS-4); its moves land at its end."""
+    kills: tuple[Kill, ...] = ()
+    """Every successful trap so far, in order: revealed to all when the game ends."""
 
     def character(self, name: str) -> Character:
         """The character called ``name`` (exact canonical spelling)."""

@@ -26,6 +26,7 @@ def _segment_fields(state: GameState) -> dict[str, Any]:
         "kind": "ten-sailors",
         "day": state.segment.day,
         "segment": state.segment.part,
+        "traps_fired": state.traps_fired,  # this night's traps have fired (public: deaths are announced)
         "finished": state.finished,
         "winners": list(state.winners),
         "partial_victory": state.partial_victory,
@@ -51,10 +52,26 @@ def orders_in_force(state: GameState, name: str) -> list[dict[str, Any]]:
     return [order for _, _, order in sorted(rows, key=lambda row: (row[0].index, row[1]))]
 
 
+TRAP_STAGE = "traps"
+"""The stage of a night's phase until its traps fire: the name of the trap time in the schedules."""
+
+DAWN = "-dawn"
+"""The suffix of the phase key of a night's last stretch, after its traps fired (``d3n-dawn``)."""
+
+
 def phase(state: GameState) -> Phase:
-    """The segment now open for orders, as the core's phase (its stage is the part of the day)."""
+    """The segment now open for orders, as the core's phase (its stage is the part of the day).
+
+    A night with traps is two phases (TS-4): until the trap time (stage ``traps``, the
+    schedule's mark), then, under the key ``d<N>n-dawn``, until the night's moves land.
+    """
     segment = state.segment
-    return Phase(segment.index, segment.key, f"day {segment.day}, {segment.part}", segment.part)
+    label = f"day {segment.day}, {segment.part}"
+    if segment.is_night and segment.day >= 1:
+        if state.traps_fired:
+            return Phase(segment.index, segment.key + DAWN, f"{label}, after the traps", segment.part)
+        return Phase(segment.index, segment.key, f"{label}, until the traps", TRAP_STAGE)
+    return Phase(segment.index, segment.key, label, segment.part)
 
 
 def finished(state: GameState) -> bool:
@@ -63,7 +80,12 @@ def finished(state: GameState) -> bool:
 
 
 def without_move(state: GameState) -> tuple[str, ...]:
-    """The living characters who have given no move order for the open segment (TS-11)."""
+    """The living characters who have given no move order for the open segment (TS-11).
+
+    Nobody is awaited before a night's traps fire: its moves are due only at its end.
+    """
+    if phase(state).stage == TRAP_STAGE:
+        return ()
     key = state.segment.key
     return tuple(c.name for c in state.living() if (key, c.name) not in state.moves)
 
@@ -205,6 +227,8 @@ def describe(event: Event) -> str:
             return f"{d['name']} died ({', '.join(d['hand'])})"
         case "scored":
             return f"{' and '.join(d['killers'])} share {d['value']} frag(s) for {d['victim']}"
+        case "traps_fired":
+            return f"the traps of {d['segment']} fired"
         case "segment_opened":
             return f"opened {d['segment']}"
         case "game_ended":
