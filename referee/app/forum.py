@@ -71,17 +71,17 @@ class Forum:
         written = 0
         with self.database.transaction() as session:
             for seat in registered_seats(session, email.strip()):
-                written += self._link(session, seat.game_id, seat.name, now)
+                written += self._link(session, seat.game_id, seat.name, seat.email, now)
         return written
 
-    def link_in(self, session: Any, game_id: str, seat: str, now: datetime) -> int:
+    def link_in(self, session: Any, game_id: str, seat: str, email: str, now: datetime) -> int:
         """Writes a sign-in link for ``seat`` inside the caller's transaction (a mail asking for one)."""
-        return self._link(session, game_id, seat, now)
+        return self._link(session, game_id, seat, email, now)
 
-    def _link(self, session: Any, game_id: str, seat: str, now: datetime) -> int:
-        if links_since(session, game_id, seat, LINK_NOTICE, now - LINK_PAUSE):
+    def _link(self, session: Any, game_id: str, seat: str, email: str, now: datetime) -> int:
+        if links_since(session, game_id, seat, email, LINK_NOTICE, now - LINK_PAUSE):
             return 0
-        tell(session, game_id, "", [Notice(LINK_NOTICE, (seat,), {})], now)
+        tell(session, game_id, "", [Notice(LINK_NOTICE, (seat,), {"email": email.lower()})], now)
         return 1
 
     def redeem(self, game_id: str, token: str, now: datetime) -> Player | None:

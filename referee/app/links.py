@@ -1,4 +1,4 @@
-"""Players' sign-in links: ``<base_url>/play/<game>/link/<token>``, mailed to a seat's registered address.
+"""Players' sign-in links: ``<base_url>/join/<game>/<token>``, mailed to a seat's registered address.
 
 The token is signed (itsdangerous) with the game's secret and names the game, the seat, the address it
 was mailed to and the mail that carried it (its notice number). It signs in once (``used_links``),
@@ -49,7 +49,7 @@ def sign_in_link(base_url: str, secret: str, player: Player, notice_id: int) -> 
     """The whole link (empty when the referee has no web pages: no ``base_url``)."""
     if not base_url:
         return ""
-    return f"{base_url.rstrip('/')}/play/{player.game_id}/link/{link_token(secret, player, notice_id)}"
+    return f"{base_url.rstrip('/')}/join/{player.game_id}/{link_token(secret, player, notice_id)}"
 
 
 def read_token(secret: str, game_id: str, token: str, now: datetime) -> tuple[Player, int] | None:

@@ -253,7 +253,7 @@ class Mailroom:
             return self._hold(session, arrival, seat, text, answer_to)
         _keep(session, arrival, outcome, seat.game_id, seat.name)
         if asks_for_link(text):  # any game: a sign-in link to the registered address, not an order
-            self.referee.forum.link_in(session, seat.game_id, seat.name, arrival.received_at)
+            self.referee.forum.link_in(session, seat.game_id, seat.name, seat.email, arrival.received_at)
             return Receipt("accepted:link", seat.game_id, seat.name)
         submission = Submission(seat.name, text, arrival.received_at, source or f"mail:{arrival.message_id}")
         with self.referee.contained(seat.game_id, arrival.received_at, deferred=True):

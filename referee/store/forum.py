@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -61,12 +60,12 @@ def seat_notices(
     return list(session.exec(query.order_by(col(NoticeRow.id))).all())
 
 
-def links_since(session: Session, game_id: str, seat: str, template: str, since: datetime) -> int:
-    """How many notices ``template`` were written for ``seat`` since ``since``."""
-    query = select(func.count()).where(
+def links_since(session: Session, game_id: str, seat: str, email: str, template: str, since: datetime) -> int:
+    """How many notices ``template`` were written for ``seat`` held by ``email`` since ``since``."""
+    query = select(NoticeRow).where(
         NoticeRow.game_id == game_id,
         NoticeRow.recipient == seat,
         NoticeRow.template == template,
         col(NoticeRow.created_at) >= since,
     )
-    return int(session.exec(query).one())
+    return sum(1 for row in session.exec(query).all() if row.data.get("email") == email.lower())
