@@ -68,6 +68,10 @@ class MailSettings:
     outgoing_password: str | None = field(default=None, repr=False)
     """Server passwords from referee.toml; ``$REFEREE_IMAP_PASSWORD`` / ``$REFEREE_SMTP_PASSWORD`` do too."""
 
+    forum_url: str = ""
+    """The web pages' address (``[web] base_url``) when a ``[web]`` table is set: players' sign-in links
+    start with it; without it mail carries no link."""
+
     @property
     def local_part(self) -> str:
         """The part of ``address`` before the "@" ("referee")."""
@@ -154,15 +158,19 @@ def load_config(path: Path) -> Config:
         raise ConfigError(f"{path} is not valid TOML: {error}") from error
     base = path.parent
     paths = raw.get("paths", {})
+    web = _web(raw.get("web", {}), base)
+    forum = web.base_url if "web" in raw else ""
     return Config(
         path=path,
         database_url=absolute_sqlite(raw.get("database", {}).get("url", "sqlite:///referee.db"), base),
         schedules=_directory(paths.get("schedules"), base, "schedules"),
         templates=_directory(paths.get("templates"), base, "templates"),
         raw=raw,
-        mail=replace(_mail(raw.get("mail", {}), base), limits=_limits(raw.get("limits", {}))),
+        mail=replace(
+            _mail(raw.get("mail", {}), base), limits=_limits(raw.get("limits", {})), forum_url=forum
+        ),
         service=_service(raw.get("service", {})),
-        web=_web(raw.get("web", {}), base),
+        web=web,
     )
 
 

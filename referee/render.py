@@ -60,7 +60,16 @@ LANGUAGES: tuple[str, ...] = ("en", "ru")
 """The languages every template exists in."""
 
 SHARED_NOTICES: frozenset[str] = frozenset(
-    {"reminder", "held", "confirm", "master_welcome", "master_answer", "master_note", "guessing"}
+    {
+        "reminder",
+        "held",
+        "confirm",
+        "master_welcome",
+        "master_answer",
+        "master_note",
+        "guessing",
+        "sign_in_link",
+    }
 )
 """Notices every game sends alike, from the shared templates; their subject is the shared
 ``subject.txt.j2`` (rendered without a kind: a game's subject does not know them)."""

@@ -30,7 +30,7 @@ OLD_TABLES = {
     "seats",
     "submissions",
 }
-NEW_TABLES = {"seat_holders", "audit", "held", "password_failures", "accounts"}
+NEW_TABLES = {"seat_holders", "audit", "held", "password_failures", "accounts", "used_links", "play_modes"}
 
 
 def revision(engine: Engine) -> str | None:

@@ -65,3 +65,41 @@ def sign_in(browser: TestClient, email: str = GM, password: str = PASSWORD) -> s
     )
     assert answer.status_code == 303, answer.text
     return token(browser.get("/campaigns").text)
+
+
+BASE = "http://127.0.0.1:8080"
+_LINK = re.compile(r"https?://[^/\s]+/join/\S+")
+
+
+def forum_site(root: Path, database_url: str) -> tuple[Site, Referee]:
+    """``web_site`` whose referee has web pages (``[web]``): its mail to players carries sign-in links."""
+    site = Site(root, database_url, extra=f'\n[web]\nbase_url = "{BASE}"\n')
+    site.create_game(GAME, T0, options=f'master_email = "{GM}"')
+    site.create_game(OTHER, T0, options=f'master_email = "{OTHER_GM}"')
+    return site, site.store()
+
+
+def mailed_links(site: Site, referee: Referee, name: str, game: str = GAME) -> list[str]:
+    """The sign-in links in the mail waiting for ``name`` of ``game``, as the mail door writes it."""
+    from referee.mail.compose import compose
+    from referee.render import Renderer
+
+    config = site.config()
+    renderer = Renderer(config.templates)
+    links = []
+    for letter in referee.letters.unsent():
+        if (letter.game_id, letter.recipient) != (game, name):
+            continue
+        for outgoing in compose(letter, letter.game, letter.reader, renderer, config.mail):
+            if outgoing.recipients == (letter.reader.email,):  # type: ignore[union-attr]
+                text = outgoing.message.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+                links += _LINK.findall(text)
+    return links
+
+
+def sign_in_player(browser: TestClient, link: str) -> str:
+    """Opens a mailed link and presses its button; returns where it led."""
+    path = link.removeprefix(BASE)
+    page = browser.get(path)
+    answer = browser.post(path, data={"csrf": token(page.text)}, follow_redirects=False)
+    return answer.headers.get("location", str(answer.status_code))

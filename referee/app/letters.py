@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.core.seats import MASTER
 from referee.store import games as rows
+from referee.store.forum import play_modes
 from referee.store.models import GameRow, NoticeRow
 from referee.store.notices import notice_rows
 from referee.store.outbox import (
@@ -51,6 +52,8 @@ class Reader:
     email: str
     token: str
     password: str
+    plays: str = "mail"
+    """How the reader chose to play ("mail", "web" or "both"): on the web alone, reports are not mailed."""
 
 
 @dataclass(frozen=True)
@@ -110,12 +113,14 @@ class Letters:
         games: dict[str, Game | None] = {}
         readers: dict[tuple[str, str], Reader] = {}
         with self.database.reading() as session:
+            modes = play_modes(session)
             for game_id in {n.game_id for n in notices if n.game_id is not None}:
                 row = rows.game_row(session, game_id)
                 games[game_id] = _game(row) if row is not None else None
                 for seat in seat_rows(session, game_id):
+                    plays = modes.get((game_id, seat.name, seat.email.lower()), "mail")
                     readers[(game_id, seat.name)] = Reader(
-                        seat.id, game_id, seat.name, seat.email, seat.token, seat.password
+                        seat.id, game_id, seat.name, seat.email, seat.token, seat.password, plays
                     )
                 master = master_row(session, game_id)
                 if master is not None:

@@ -40,6 +40,7 @@ from referee.app.credentials import hide_passwords
 from referee.app.desk import master_answer
 from referee.app.errors import RulesFailed
 from referee.app.guesses import BY_DEFAULT, Seat, Throttle, count_failure, held_back
+from referee.app.links import asks_for_link
 from referee.app.play import AnswerTo, lock, save, tell
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
@@ -251,6 +252,9 @@ class Mailroom:
         if loaded.row.failed_at is not None:
             return self._hold(session, arrival, seat, text, answer_to)
         _keep(session, arrival, outcome, seat.game_id, seat.name)
+        if asks_for_link(text):  # any game: a sign-in link to the registered address, not an order
+            self.referee.forum.link_in(session, seat.game_id, seat.name, seat.email, arrival.received_at)
+            return Receipt("accepted:link", seat.game_id, seat.name)
         submission = Submission(seat.name, text, arrival.received_at, source or f"mail:{arrival.message_id}")
         with self.referee.contained(seat.game_id, arrival.received_at, deferred=True):
             submitted = self.referee.play.submit(session, loaded, submission, answer_to)

@@ -24,6 +24,7 @@ from referee.app.credentials import new_password, new_token
 from referee.app.dashboard import Dashboard
 from referee.app.desk import Desk
 from referee.app.errors import AlreadyResolved, GameStopped, RefereeError, RulesFailed
+from referee.app.forum import Forum
 from referee.app.letters import Letters
 from referee.app.mailroom import Mailroom
 from referee.app.play import (
@@ -88,6 +89,8 @@ class Referee:
         """The game-masters' accounts of the web dashboard."""
         self.dashboard = Dashboard(self)
         """What the web dashboard shows a game-master."""
+        self.forum = Forum(self)
+        """What a player signed in on the web sees and does (the same view and path as by mail)."""
         self._calendar: Calendar | None = None
 
     @property

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from referee.app.confirmation import CONFIRM, confirmation_token
 from referee.app.letters import Game, Letter, Reader
+from referee.app.links import LINK_NOTICE, Player, sign_in_link
 from referee.config import MailSettings
 from referee.core.notices import REPLIES
 from referee.core.seats import MASTER
@@ -191,7 +192,15 @@ def compose(
         "referee_address": mail.address,
         "start": game.settings.get("start", ""),
     }
-    personal = {"password": seat.password, "personal_address": reply_address(mail, seat)}
+    if getattr(seat, "plays", "mail") == "web" and notice.template not in MAILED_TO_WEB_PLAYERS:
+        return []  # read on the web: the player chose not to be mailed it
+    player = Player(game.id, seat.name, seat.email)
+    link = sign_in_link(mail.forum_url, game.secret, player, notice.id) if seat.name != MASTER else ""
+    personal = {
+        "password": seat.password,
+        "personal_address": reply_address(mail, seat),
+        "forum_link": link,
+    }
     own = _message(notice, game, seat, renderer, mail, {**context, **personal})
     own["To"] = _checked(notice.address or seat.email, "To")
     own["Reply-To"] = _checked(_answer_address(notice, game, seat, mail), "Reply-To")
@@ -204,6 +213,10 @@ def compose(
         copy["Reply-To"] = _checked(mail.address, "Reply-To")
         outgoing.append(Outgoing(copy, (master,)))
     return outgoing
+
+
+MAILED_TO_WEB_PLAYERS = frozenset({"welcome", LINK_NOTICE, *REPLIES})
+"""What a player who plays on the web alone is still mailed: the welcome, sign-in links, and answers."""
 
 
 def _answer_address(notice: Letter, game: Game, seat: Reader, mail: MailSettings) -> str:

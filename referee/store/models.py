@@ -284,3 +284,31 @@ class AccountRow(SQLModel, table=True):
     password_hash: str
     admin: bool = False
     created_at: datetime
+
+
+class UsedLinkRow(SQLModel, table=True):
+    """A players' sign-in link that was used: each link (the mail that carried it, ``notice_id``) signs
+    in once, so a link seen by anyone later is worthless."""
+
+    __tablename__ = "used_links"
+    __table_args__ = (UniqueConstraint("game_id", "notice_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id")
+    notice_id: int
+    used_at: datetime
+
+
+class PlayModeRow(SQLModel, table=True):
+    """How the holder ``email`` of a seat plays: by "mail", on the "web" or "both". It holds for that
+    address only: a substitute starts again by mail."""
+
+    __tablename__ = "play_modes"
+    __table_args__ = (UniqueConstraint("game_id", "seat", "email"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    seat: str
+    email: str
+    mode: str
+    chosen_at: datetime

@@ -8,6 +8,7 @@ as one that does not exist. Actions go through the desk (``Referee.desk``) with 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -98,7 +99,7 @@ async def logout(request: Request) -> Response:
     site = _site(request)
     session = site.session(request)
     await _form(request, session)
-    return site.redirect("/login", fresh(session.language))
+    return site.redirect("/play" if session.player else "/login", fresh(session.language))
 
 
 async def language(request: Request) -> Response:
@@ -109,7 +110,7 @@ async def language(request: Request) -> Response:
     session = site.session(request)
     form = await _form(request, session)
     chosen = str(form.get("language", ""))
-    kept = Session(session.role, session.account, session.csrf, chosen if chosen in LANGUAGES else "")
+    kept = replace(session, language=chosen if chosen in LANGUAGES else "", flash="")
     return site.redirect(local_path(str(form.get("next", "/"))), kept)
 
 

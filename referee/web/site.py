@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from referee.app import Referee
 from referee.app.accounts import Account
 from referee.config import Config
 from referee.render import Renderer
-from referee.web import metrics, pages
+from referee.web import metrics, pages, play
 from referee.web.guard import SecurityHeaders, SignInLimits
 from referee.web.sessions import COOKIE, Cookies, Session, fresh
 from referee.web.words import LANGUAGES, REASONS, translator
@@ -107,11 +108,12 @@ class Site:
                 "path": request.url.path,
                 "query": request.url.query,
                 "signed_in": session.signed_in,
+                "player": session.player,
                 "reasons": REASONS,
             }
         )
         response = HTMLResponse(html, status_code=status)
-        self.keep(response, Session(session.role, session.account, session.csrf, session.language))
+        self.keep(response, replace(session, flash=""))
         return response
 
     def keep(self, response: Response, session: Session) -> Response:
@@ -188,6 +190,13 @@ def build(
         Route("/games/{game}/see/{seat}", _answering(pages.see_as)),
         Route("/games/{game}/preview", _answering(pages.preview), methods=["POST"]),
         Route("/games/{game}/{action}", _answering(pages.act), methods=["POST"]),
+        Route("/play", _answering(play.sign_in_form), methods=["GET"]),
+        Route("/play", _answering(play.ask_for_link), methods=["POST"]),
+        Route("/join/{game}/{token}", _answering(play.link_form), methods=["GET"]),
+        Route("/join/{game}/{token}", _answering(play.use_link), methods=["POST"]),
+        Route("/play/{game}/{seat}", _answering(play.home), methods=["GET"]),
+        Route("/play/{game}/{seat}/rooms/{place}", _answering(play.thread), methods=["GET"]),
+        Route("/play/{game}/{seat}/{action}", _answering(play.act), methods=["POST"]),
         Route("/healthz", metrics.healthz),
         Route("/metrics", metrics.metrics),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

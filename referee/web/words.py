@@ -16,8 +16,32 @@ REASONS: dict[str, str] = {
     "sign_in": "Please sign in to see this page.",
     "csrf": "This form is out of date or did not come from this site. Reload the page and try again.",
     "not_found": "There is no such page, or it is not yours to see.",
+    "sign_in_player": "Please sign in with the link the referee mailed you.",
 }
 """Why a request was refused, by key, in English (``RU`` has them in Russian)."""
+
+LETTER_NAMES: dict[str, str] = {
+    "welcome": "Welcome letter",
+    "report": "Report",
+    "answer": "Answer to your orders",
+    "talk": "Talk",
+    "announcement": "News",
+    "death_announcement": "News of a death",
+    "search_result": "Search result",
+    "trap_feedback": "Trap",
+    "master_note": "A word from the game-master",
+    "reminder": "Reminder",
+    "sign_in_link": "Sign-in link",
+    "game_over": "Game over",
+}
+"""What the player's page calls each kind of letter (in English; ``RU`` has them in Russian)."""
+
+MODE_NAMES: dict[str, str] = {
+    "mail": "By mail (the web pages too, if you like)",
+    "web": "On the web: by mail only the welcome, sign-in links and answers to your own mail",
+    "both": "Both: every mail, and the web pages",
+}
+"""How a player may play, as the page says it."""
 
 RU: dict[str, str] = {
     # the frame
@@ -149,6 +173,95 @@ RU: dict[str, str] = {
     "Other characters": "Остальные персонажи",
     "alive": "жив(а)",
     "day {day}": "день {day}",
+    # the players' pages
+    REASONS["sign_in_player"]: "Войдите по ссылке, которую вам прислал судья.",
+    "Players' sign-in": "Вход для игроков",
+    "Your game": "Ваша игра",
+    (
+        "This link does not work any more: it was used already, it is more than three days old, or "
+        "it was sent to an address that no longer plays this character."
+    ): (
+        "Эта ссылка больше не действует: по ней уже входили, ей больше трёх дней или она была отправлена "
+        "на адрес, с которого этим персонажем больше не играют."
+    ),
+    ("If this address plays in a game here, a sign-in link is on its way to it. Check your mail."): (
+        "Если с этого адреса играют в одной из здешних партий, ссылка для входа уже отправлена на него. "
+        "Проверьте почту."
+    ),
+    (
+        "Players sign in with a link the referee mails to the address they play from. Type that "
+        "address and the link is mailed to it; or write LINK to the referee by mail."
+    ): (
+        "Игроки входят по ссылке, которую судья присылает на адрес, с которого они играют. Введите этот "
+        "адрес — и ссылка придёт на него; или напишите судье письмо со словом ССЫЛКА."
+    ),
+    "Mail me a link": "Прислать ссылку",
+    "Game-masters sign in here": "Вход для ведущих",
+    "Sign in to game {game}": "Вход в партию {game}",
+    "The link works once. Press the button to sign in on this device.": (
+        "Ссылка срабатывает один раз. Нажмите кнопку, чтобы войти на этом устройстве."
+    ),
+    "game {game}": "партия {game}",
+    "Deadline": "Срок приказов",
+    "You": "Вы",
+    "Your character has died. You read the public news only.": (
+        "Ваш персонаж погиб. Вам видны только общие новости."
+    ),
+    "Rooms": "Комнаты",
+    "Each room holds exactly the talk you heard there, with your arrivals and departures.": (
+        "В каждой комнате — ровно те разговоры, которые вы там слышали, и отметки, когда вы пришли и ушли."
+    ),
+    "{count} messages": "сообщений: {count}",
+    "you are here": "вы здесь",
+    "Say where you are": "Сказать там, где вы сейчас",
+    "Heard by everyone in the room with you now, as a mail would be": (
+        "Услышат все, кто сейчас рядом с вами, — так же, как если бы вы написали письмо"
+    ),
+    "Say it": "Сказать",
+    "Orders": "Приказы",
+    "Your orders, one per line, as in a mail": "Ваши приказы, по одному в строке, как в письме",
+    "Send the orders": "Отправить приказы",
+    "Your searches": "Ваши обыски",
+    "nothing found": "ничего не найдено",
+    "Your traps": "Ваши ловушки",
+    "caught": "попался",
+    "{count} of 3 right": "угадано {count} из 3",
+    "Public news": "Общие новости",
+    "Your mail from the referee": "Ваши письма от судьи",
+    "How you play": "Как вы играете",
+    "Mail the reports to me?": "Присылать ли отчёты по почте?",
+    "By mail (the web pages too, if you like)": "По почте (страницы игры — по желанию)",
+    ("On the web: by mail only the welcome, sign-in links and answers to your own mail"): (
+        "На страницах игры: по почте только приветствие, ссылки для входа и ответы на ваши письма"
+    ),
+    "Both: every mail, and the web pages": "И по почте, и на страницах игры",
+    "Save": "Сохранить",
+    "Your choice is saved.": "Ваш выбор сохранён.",
+    "night": "ночь",
+    "hour {hour}": "час {hour}",
+    "you came in from {place}": "вы пришли сюда из места «{place}»",
+    "you left for {place}": "вы ушли отсюда в место «{place}»",
+    "Nothing has been said here while you were present.": "Пока вы были здесь, никто ничего не сказал.",
+    "Exactly what you heard here, and only while you were here.": (
+        "Ровно то, что вы здесь слышали, и только пока были здесь."
+    ),
+    "Back to your page": "На вашу страницу",
+    "The referee's answer": "Ответ судьи",
+    "The same answer a mail would have brought.": "Тот же ответ, что пришёл бы на письмо.",
+    "Back": "Назад",
+    "A letter": "Письмо",
+    "Welcome letter": "Приветственное письмо",
+    "Report": "Отчёт",
+    "Answer to your orders": "Ответ на ваши приказы",
+    "Talk": "Разговор",
+    "News": "Новости",
+    "News of a death": "Весть о смерти",
+    "Search result": "Итог обыска",
+    "Trap": "Ловушка",
+    "A word from the game-master": "Слово ведущего",
+    "Reminder": "Напоминание",
+    "Sign-in link": "Ссылка для входа",
+    "Game over": "Игра окончена",
 }
 """Every sentence of the pages in Russian, by its English."""
 

@@ -1,0 +1,240 @@
+"""The players' forum: what a player signed in on the web is shown, and what they may do there.
+
+A player signs in with a link mailed to their registered address (``links``); what they are shown is
+``Views.player`` (the same view as by mail, through the one visibility of the event log) arranged as a
+thread per place they have been in, with their arrivals and departures; the mail the referee wrote
+them; public news; and the deadline. What they post or order goes through ``Referee.submit`` (source
+"web"), the path of a mail: the same verdicts, the same answer, the same talk relayed to those present.
+
+A character who died reads public news only, as by mail. A seat's holder is checked at every request:
+once a game-master substitutes the player, the old holder's links and sessions lead nowhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from referee.app.errors import RefereeError
+from referee.app.links import LINK_NOTICE, Player, read_token
+from referee.app.play import Submitted, tell
+from referee.core.notices import Notice
+from referee.store import games as rows
+from referee.store.clocks import as_utc, clock_row
+from referee.store.forum import choose_mode, links_since, play_mode, seat_notices, use_link
+from referee.store.models import NoticeRow
+from referee.store.seats import registered_seats, seat_rows
+
+if TYPE_CHECKING:
+    from referee.app.referee import Referee
+
+MODES: tuple[str, ...] = ("mail", "web", "both")
+"""How a player plays: by mail (every mail, the web if they like), on the web (no mail but the welcome,
+sign-in links and answers to their own mail), or both (every mail, and the web)."""
+
+LINK_PAUSE = timedelta(minutes=10)
+"""Another link asked for a seat within this time is not mailed (no flood of mail to a player)."""
+
+PUBLIC_NEWS = frozenset({"master_note", "announcement", "death_announcement", "game_over", "news"})
+"""The notices every player is written alike: what a dead character still reads."""
+
+_PARTS = ("hour1", "hour2", "hour3", "hour4", "night")
+"""The parts of a game day in order: night ``d`` follows hour 4 of day ``d``."""
+
+
+class NotYours(RefereeError):
+    """Something a player asked for that is not theirs to see or do: answered as if it did not exist."""
+
+
+@dataclass(frozen=True)
+class Thread:
+    """The talk of one place as one player heard it: messages and their own comings and goings."""
+
+    place: str
+    entries: list[dict[str, Any]]
+    here: bool
+
+
+class Forum:
+    """The players' side of the web, over the games of ``referee``."""
+
+    def __init__(self, referee: Referee) -> None:
+        self.referee = referee
+        self.database = referee.database
+
+    # --- links ---------------------------------------------------------------------------------
+
+    def request_links(self, email: str, now: datetime) -> int:
+        """Mails a sign-in link to ``email`` for each seat it holds in a game not over (none if it holds
+        none, and none for a seat sent one within ``LINK_PAUSE``); how many were written."""
+        written = 0
+        with self.database.transaction() as session:
+            for seat in registered_seats(session, email.strip()):
+                written += self._link(session, seat.game_id, seat.name, seat.email, now)
+        return written
+
+    def link_in(self, session: Any, game_id: str, seat: str, email: str, now: datetime) -> int:
+        """Writes a sign-in link for ``seat`` inside the caller's transaction (a mail asking for one)."""
+        return self._link(session, game_id, seat, email, now)
+
+    def _link(self, session: Any, game_id: str, seat: str, email: str, now: datetime) -> int:
+        if links_since(session, game_id, seat, email, LINK_NOTICE, now - LINK_PAUSE):
+            return 0
+        tell(session, game_id, "", [Notice(LINK_NOTICE, (seat,), {"email": email.lower()})], now)
+        return 1
+
+    def redeem(self, game_id: str, token: str, now: datetime) -> Player | None:
+        """The player a link signs in, used up; None for a link forged, expired, used already, or mailed
+        to an address that no longer holds the seat."""
+        with self.database.transaction() as session:
+            row = rows.game_row(session, game_id)
+            if row is None:
+                return None
+            read = read_token(row.secret, game_id, token, now)
+            if read is None:
+                return None
+            player, notice_id = read
+            if not self._holds(session, player) or not use_link(session, game_id, notice_id, now):
+                return None
+            return player
+
+    # --- who is signed in ----------------------------------------------------------------------
+
+    def holds(self, player: Player) -> bool:
+        """Whether ``player``'s address still holds their seat of their game."""
+        with self.database.reading() as session:
+            return self._holds(session, player)
+
+    def _holds(self, session: Any, player: Player) -> bool:
+        seat = next((s for s in seat_rows(session, player.game_id) if s.name == player.seat), None)
+        return seat is not None and seat.email.lower() == player.email.lower()
+
+    def _check(self, player: Player, game_id: str, seat: str) -> None:
+        """``NotYours`` unless ``player`` is the holder of ``seat`` of ``game_id`` (exactly)."""
+        if (player.game_id, player.seat) != (game_id, seat) or not self.holds(player):
+            raise NotYours("there is no such page")
+
+    # --- what a player is shown ----------------------------------------------------------------
+
+    def page(self, player: Player, game_id: str, seat: str) -> dict[str, Any]:
+        """Everything the player's page shows; a dead character's holds public news only."""
+        self._check(player, game_id, seat)
+        view = self.referee.views.player(game_id, seat)
+        with self.database.reading() as session:
+            row = rows.game_row(session, game_id)
+            news = seat_notices(session, game_id, seat, PUBLIC_NEWS)
+            mode = play_mode(session, game_id, seat, player.email) or "mail"
+            clock = clock_row(session, game_id)
+            letters = [] if not view.get("alive", True) else seat_notices(session, game_id, seat, None)
+        assert row is not None
+        alive = bool(view.get("alive", True))
+        page: dict[str, Any] = {
+            "game_id": game_id,
+            "kind": row.kind,
+            "language": row.language,
+            "seat": seat,
+            "alive": alive,
+            "finished": bool(row.finished),
+            "mode": mode,
+            "news": [_letter(n) for n in news],
+            "deadline": self._deadline(row, clock),
+            "public": {k: view[k] for k in ("characters", "dead", "winners") if k in view},
+        }
+        if not alive:
+            return page
+        return {
+            **page,
+            "view": view,
+            "threads": _threads(view),
+            "letters": [_letter(n) for n in reversed(letters)],
+        }
+
+    def thread(self, player: Player, game_id: str, seat: str, place: str) -> Thread:
+        """The thread of ``place`` as the player heard it (``NotYours`` for a place they were never in,
+        or for a dead character)."""
+        page = self.page(player, game_id, seat)
+        found = next((t for t in page.get("threads", []) if t.place == place), None)
+        if found is None:
+            raise NotYours("there is no such page")
+        return found
+
+    def _deadline(self, row: Any, clock: Any) -> datetime | None:
+        if clock is None or clock.due_at is None or row.finished:
+            return None
+        due = as_utc(clock.due_at)
+        timekeeper = self.referee.timekeeper
+        return due.astimezone(timekeeper.zone(row)) if timekeeper is not None else due
+
+    # --- what a player does --------------------------------------------------------------------
+
+    def submit(self, player: Player, game_id: str, seat: str, text: str, now: datetime) -> Submitted:
+        """``text`` from the player, judged as a mail from them would be (``Referee.submit``, "web")."""
+        self._check(player, game_id, seat)
+        if not text.strip():
+            raise RefereeError("there is nothing to send")
+        if not bool(self.referee.views.player(game_id, seat).get("alive", True)):
+            raise NotYours("a character who died gives no more orders")
+        return self.referee.submit(game_id, seat, text, now, "web")
+
+    def choose(self, player: Player, game_id: str, seat: str, mode: str, now: datetime) -> None:
+        """Records how the player plays from now on (one of ``MODES``)."""
+        self._check(player, game_id, seat)
+        if mode not in MODES:
+            raise RefereeError(f"choose one of {', '.join(MODES)}")
+        with self.database.transaction() as session:
+            choose_mode(session, game_id, seat, player.email, mode, now)
+
+
+def _letter(notice: NoticeRow) -> dict[str, Any]:
+    return {
+        "id": notice.id,
+        "template": notice.template,
+        "data": notice.data,
+        "at": as_utc(notice.created_at),
+    }
+
+
+def _order(day: int, part: str) -> int:
+    return day * len(_PARTS) + (_PARTS.index(part) if part in _PARTS else 0)
+
+
+def _threads(view: dict[str, Any]) -> list[Thread]:
+    """A thread per place the character has been in, from its own view: the messages it heard there
+    and its arrivals and departures, in the order they happened; the place it is in now first."""
+    messages, moves, here = view.get("messages", []), view.get("moves", []), view.get("location")
+    places: list[str] = []
+    for item in [*([here] if here else []), *(m["location"] for m in messages)]:
+        if item not in places:
+            places.append(item)
+    for move in moves:
+        for item in (move["to"], move["from"]):
+            if item and item not in places:
+                places.append(item)
+    threads = []
+    for place in places:
+        entries: list[tuple[tuple[int, int, str], dict[str, Any]]] = []
+        for m in messages:
+            if m["location"] == place:
+                key = (_order(m["day"], m["segment"]), 0, str(m.get("received_at", "")))
+                entries.append((key, {"kind": "message", **m}))
+        for move in moves:
+            if move["from"] == move["to"]:
+                continue
+            key = (_order(move["day"], move["segment"]), 1, "")
+            if move["from"] == place:
+                entries.append((key, {"kind": "left", "to": move["to"], **_when(move)}))
+            if move["to"] == place:
+                entries.append((key, {"kind": "arrived", "from": move["from"], **_when(move)}))
+        ordered = [entry for _, entry in sorted(entries, key=lambda item: item[0])]
+        threads.append(Thread(place, ordered, place == here))
+    return threads
+
+
+def _when(move: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "day": move["day"],
+        "segment": move["segment"],
+        "hour": move.get("hour"),
+        "reason": move["reason"],
+    }

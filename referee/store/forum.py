@@ -1,0 +1,71 @@
+"""The players' forum's rows: sign-in links used, how each holder plays, and the notices a seat was
+written (what the forum shows of its mail). Rows only, inside the caller's session."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from referee.store.models import NoticeRow, PlayModeRow, UsedLinkRow
+
+
+def use_link(session: Session, game_id: str, notice_id: int, now: datetime) -> bool:
+    """Records that the link of notice ``notice_id`` signed in; False if it had been used before."""
+    used = select(UsedLinkRow).where(UsedLinkRow.game_id == game_id, UsedLinkRow.notice_id == notice_id)
+    if session.exec(used).first() is not None:
+        return False
+    try:
+        with session.begin_nested():
+            session.add(UsedLinkRow(game_id=game_id, notice_id=notice_id, used_at=now))
+    except IntegrityError:  # another request used it at the same moment
+        return False
+    return True
+
+
+def play_mode(session: Session, game_id: str, seat: str, email: str) -> str | None:
+    """How the holder ``email`` of ``seat`` chose to play, if they chose."""
+    query = select(PlayModeRow).where(
+        PlayModeRow.game_id == game_id, PlayModeRow.seat == seat, PlayModeRow.email == email.lower()
+    )
+    row = session.exec(query).first()
+    return row.mode if row is not None else None
+
+
+def play_modes(session: Session) -> dict[tuple[str, str, str], str]:
+    """Every choice, by game, seat and address."""
+    return {(r.game_id, r.seat, r.email): r.mode for r in session.exec(select(PlayModeRow)).all()}
+
+
+def choose_mode(session: Session, game_id: str, seat: str, email: str, mode: str, now: datetime) -> None:
+    """Records that the holder ``email`` of ``seat`` plays by ``mode`` from now on."""
+    query = select(PlayModeRow).where(
+        PlayModeRow.game_id == game_id, PlayModeRow.seat == seat, PlayModeRow.email == email.lower()
+    )
+    row = session.exec(query).first() or PlayModeRow(
+        game_id=game_id, seat=seat, email=email.lower(), mode=mode, chosen_at=now
+    )
+    row.mode, row.chosen_at = mode, now
+    session.add(row)
+
+
+def seat_notices(
+    session: Session, game_id: str, seat: str, templates: frozenset[str] | None
+) -> list[NoticeRow]:
+    """The notices written for ``seat`` (of ``templates`` only, when given), oldest first."""
+    query = select(NoticeRow).where(NoticeRow.game_id == game_id, NoticeRow.recipient == seat)
+    if templates is not None:
+        query = query.where(col(NoticeRow.template).in_(sorted(templates)))
+    return list(session.exec(query.order_by(col(NoticeRow.id))).all())
+
+
+def links_since(session: Session, game_id: str, seat: str, email: str, template: str, since: datetime) -> int:
+    """How many notices ``template`` were written for ``seat`` held by ``email`` since ``since``."""
+    query = select(NoticeRow).where(
+        NoticeRow.game_id == game_id,
+        NoticeRow.recipient == seat,
+        NoticeRow.template == template,
+        col(NoticeRow.created_at) >= since,
+    )
+    return sum(1 for row in session.exec(query).all() if row.data.get("email") == email.lower())

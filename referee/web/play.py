@@ -1,0 +1,183 @@
+"""The players' pages: signing in by a mailed link, the player's own page, a thread per place, and
+posting, orders and the choice of mail or web.
+
+Every page under ``/play/<game>/<seat>`` answers only the player signed in as that seat of that game
+while their address still holds it (``Forum``); anything else — another seat, another game, a place
+never visited, a guessed id, a session outlived by a substitution — is answered exactly as a page that
+does not exist. The sign-in page answers the same whether or not the address typed is a player's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from referee.app import RefereeError
+from referee.app.forum import MODES, NotYours
+from referee.app.links import Player
+from referee.web.pages import HIDDEN, _answer, _form, _refused, _site
+from referee.web.sessions import Session, as_player, with_flash
+from referee.web.words import LETTER_NAMES, MODE_NAMES
+
+if TYPE_CHECKING:
+    from referee.web.site import Site
+
+
+def _player(site: Site, request: Request) -> tuple[Session, Player]:
+    """The session and the player it signs in (``Refused`` 401 for anyone else)."""
+    session = site.session(request)
+    player = session.player
+    if player is None:
+        raise _refused(401, "sign_in_player")
+    return session, player
+
+
+def _home(player: Player) -> str:
+    return f"/play/{quote(player.game_id)}/{quote(player.seat)}"
+
+
+async def sign_in_form(request: Request) -> Response:
+    site = _site(request)
+    session = site.session(request)
+    if session.player is not None and await run_in_threadpool(site.referee.forum.holds, session.player):
+        return site.redirect(_home(session.player), session)
+    language = site.language(request, session)
+    return site.page(request, session, "play_sign_in.html.j2", language=language, asked=False)
+
+
+async def ask_for_link(request: Request) -> Response:
+    """Mails a link to the address typed if it holds a seat; the answer is the same either way."""
+    site = _site(request)
+    session = site.session(request)
+    form = await _form(request, session)
+    email = str(form.get("email", "")).strip()[:320]
+    address = request.client.host if request.client else "?"
+    language = site.language(request, session)
+    if site.limits.blocked(email, address):
+        return site.page(request, session, "play_sign_in.html.j2", language=language, status=429, asked=True)
+    site.limits.failed(email, address)  # every request counts: links are not mailed in a flood
+    if "@" in email:
+        await run_in_threadpool(site.referee.forum.request_links, email, site.now())
+    return site.page(request, session, "play_sign_in.html.j2", language=language, asked=True)
+
+
+async def link_form(request: Request) -> Response:
+    """The page a mailed link opens: one button signs in (a mail scanner fetching the link uses nothing)."""
+    site = _site(request)
+    session = site.session(request)
+    language = site.language(request, session)
+    return site.page(
+        request, session, "play_link.html.j2", language=language, game_id=request.path_params["game"]
+    )
+
+
+async def use_link(request: Request) -> Response:
+    site = _site(request)
+    session = site.session(request)
+    await _form(request, session)
+    game_id, token = request.path_params["game"], request.path_params["token"]
+    player = await run_in_threadpool(site.referee.forum.redeem, game_id, token, site.now())
+    if player is None:
+        language = site.language(request, session)
+        return site.page(
+            request, session, "play_sign_in.html.j2", language=language, status=403, stale=True, asked=False
+        )
+    return site.redirect(_home(player), as_player(session, player))
+
+
+def _letters(site: Site, page: dict[str, Any], items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The player's mail as the referee wrote it, from the same templates (secrets hidden)."""
+    shown = []
+    row = site.referee.load(page["game_id"]).row
+    for item in items:
+        context = {
+            **item["data"],
+            "game_id": row.id,
+            "referee_address": site.config.mail.address,
+            "start": row.settings.get("start", ""),
+            "password": HIDDEN,
+            "personal_address": HIDDEN,
+            "forum_link": "",
+        }
+        try:
+            text = site.renderer.render(row.language, f"{item['template']}.txt.j2", kind=row.kind, **context)
+        except Exception:  # a letter that cannot be written here is left out, not the page
+            continue
+        shown.append({**item, "text": text})
+    return shown
+
+
+async def _page_data(site: Site, player: Player, game_id: str, seat: str) -> dict[str, Any]:
+    def work() -> dict[str, Any]:
+        page = site.referee.forum.page(player, game_id, seat)
+        page["news"] = _letters(site, page, page["news"])
+        if page["alive"]:
+            page["letters"] = _letters(site, page, page["letters"][:30])
+        return page
+
+    try:
+        return await run_in_threadpool(work)
+    except (NotYours, RefereeError) as error:
+        raise _refused(404, "not_found") from error
+
+
+async def home(request: Request) -> Response:
+    site = _site(request)
+    session, player = _player(site, request)
+    game_id, seat = request.path_params["game"], request.path_params["seat"]
+    page = await _page_data(site, player, game_id, seat)
+    language = site.language(request, session, page["language"])
+    return site.page(
+        request, session, "play.html.j2", kind=page["kind"], language=language, me=page, modes=MODES,
+        letter_names=LETTER_NAMES, mode_names=MODE_NAMES,
+    )  # fmt: skip
+
+
+async def thread(request: Request) -> Response:
+    site = _site(request)
+    session, player = _player(site, request)
+    game_id, seat, place = (request.path_params[k] for k in ("game", "seat", "place"))
+    page = await _page_data(site, player, game_id, seat)
+    try:
+        found = await run_in_threadpool(site.referee.forum.thread, player, game_id, seat, place)
+    except (NotYours, RefereeError) as error:
+        raise _refused(404, "not_found") from error
+    language = site.language(request, session, page["language"])
+    return site.page(
+        request, session, "play_thread.html.j2", kind=page["kind"], language=language, me=page, thread=found
+    )
+
+
+async def act(request: Request) -> Response:
+    """Talk or orders (the same as a mail), or the choice of mail or web."""
+    site = _site(request)
+    session, player = _player(site, request)
+    form = await _form(request, session)
+    game_id, seat, action = (request.path_params[k] for k in ("game", "seat", "action"))
+    forum = site.referee.forum
+    back = f"/play/{quote(game_id)}/{quote(seat)}"
+    if (player.game_id, player.seat) != (game_id, seat) or action not in ("say", "orders", "mode"):
+        raise _refused(404, "not_found")
+    try:
+        if action == "mode":
+            mode = str(form.get("mode", ""))
+            await run_in_threadpool(forum.choose, player, game_id, seat, mode, site.now())
+            return site.redirect(back, with_flash(session, "Your choice is saved."))
+        text = str(form.get("text", ""))[:5000]
+        submitted = await run_in_threadpool(forum.submit, player, game_id, seat, text, site.now())
+    except NotYours as error:
+        raise _refused(404, "not_found") from error
+    except RefereeError as error:
+        return site.redirect(back, with_flash(session, f"! {error}"))
+    row = await run_in_threadpool(lambda: site.referee.load(game_id).row)
+    answer = _answer(site, row, submitted.answer)
+    language = site.language(request, session, row.language)
+    place = str(form.get("place", ""))
+    return site.page(
+        request, session, "play_answer.html.j2", kind=row.kind, language=language, game_id=game_id,
+        seat=seat, answer=answer, back=back + (f"/rooms/{quote(place)}" if place else ""),
+    )  # fmt: skip
