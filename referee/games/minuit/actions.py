@@ -154,7 +154,8 @@ def _attempt(state: GameState, seat: str, order: Order, target: dict[str, Any], 
     if success:
         events.append(_lead_event(state, seat, lead, method.public))
     text = state.case.lead(lead) if success else None
-    return _ok(order, events, **{k: v for k, v in data.items() if k != "seat"}, public=method.public, text=text)
+    shown = {k: v for k, v in data.items() if k != "seat"}
+    return _ok(order, events, **shown, public=method.public, text=text, label=lead_label(state.case, lead))
 
 
 def _lead_event(state: GameState, seat: str, lead: str, public: bool) -> Event:
@@ -192,7 +193,8 @@ def _buoy(state: GameState, seat: str, order: Order) -> Verdict:
             data["lead"] = lead
             events.append(_lead_event(state, seat, lead, METHODS[failed["method"]].public))
             data["text"] = state.case.lead(lead)
-    events.insert(0, Event("buoy_used", {k: v for k, v in data.items() if k != "text"}, (EVERYONE,)))
+            data["label"] = lead_label(state.case, lead)
+    events.insert(0, Event("buoy_used", {k: v for k, v in data.items() if k not in ("text", "label")}, (EVERYONE,)))
     understood = {k: v for k, v in data.items() if k != "seat"}
     if use == "roll" and failed:
         understood["public"] = METHODS[failed["method"]].public

@@ -36,7 +36,7 @@ KEYWORDS: dict[str, str] = {
     "search": "search", "обыск": "search", "обыскать": "search", "осмотр": "search",
     "осмотреть": "search", "обыскиваю": "search",
     "retry": "retry", "again": "retry", "повтор": "retry", "повторить": "retry", "снова": "retry",
-    "buoy": "buoy", "буй": "buoy", "буек": "buoy",
+    "buoy": "buoy", "буй": "buoy", "буек": "buoy", "круг": "buoy",
     "reveal": "reveal", "revelations": "reveal", "разоблачение": "reveal", "разоблачить": "reveal",
     "end": "end", "done": "end", "pass": "end", "конец": "end", "всё": "end", "все": "end", "пас": "end",
     "hypothesis": "hypothesis", "hypotheses": "hypothesis", "guess": "hypothesis",

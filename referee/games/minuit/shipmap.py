@@ -50,8 +50,8 @@ def names(case: Investigation) -> dict[str, Any]:
     return {
         "suspects": {s.id: s.name for s in case.suspects},
         "initials": {s.id: s.initial for s in case.suspects},
-        "places": {n: place_name(case, n) for n in ZONE_OF_LOCATION},
-        "zones": {z: ZONE_NAMES[z] for z in ZONES},
+        "places": {str(n): place_name(case, n) for n in ZONE_OF_LOCATION},
+        "zones": {str(z): ZONE_NAMES[z] for z in ZONES},
         "candidates": {
             element: [{"id": c.id, "name": c.name} for c in case.candidates(element)]
             for element in ("culprit", "means", "motive")
