@@ -49,9 +49,9 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
     for event in events:
         after = apply(after, event)
     acted = any(v.accepted and v.understood.get("kind") in TURN_ORDERS for v in verdicts)
-    if acted and after.stage == TURNS and after.seat == seat and not after.turn_over and after.ap == 0:
-        if not (after.failed and after.buoys[seat]):
-            events.append(Event("turn_done", {"seat": seat, "why": "no_ap"}, (EVERYONE,)))
+    spent = after.stage == TURNS and after.seat == seat and not after.turn_over and after.ap == 0
+    if acted and spent and not (after.failed and after.buoys[seat]):
+        events.append(Event("turn_done", {"seat": seat, "why": "no_ap"}, (EVERYONE,)))
     return verdicts, events
 
 
@@ -93,7 +93,11 @@ def _move(state: GameState, seat: str, order: Order) -> Verdict:
     if cost > state.ap:
         return _reject(order, "not_enough_ap", cost=cost, ap=state.ap)
     data = {"seat": seat, "from": here, "to": goal, "path": path, "cost": cost, "ap": state.ap - cost}
-    return _ok(order, [Event("detective_moved", data, (EVERYONE,))], **{k: data[k] for k in ("to", "path", "cost", "ap")})
+    return _ok(
+        order,
+        [Event("detective_moved", data, (EVERYONE,))],
+        **{k: data[k] for k in ("to", "path", "cost", "ap")},
+    )
 
 
 def _question(state: GameState, seat: str, order: Order) -> Verdict:
@@ -109,11 +113,15 @@ def _search(state: GameState, seat: str, order: Order) -> Verdict:
     """Searches a location of the detective's zone; an occupied VIP cabin is shut (MM-15, MM-16)."""
     location, here = order.args["location"], state.detectives[seat]
     if ZONE_OF_LOCATION[location] != here:
-        return _reject(order, "location_elsewhere", location=location, zone=ZONE_OF_LOCATION[location], here=here)
+        return _reject(
+            order, "location_elsewhere", location=location, zone=ZONE_OF_LOCATION[location], here=here
+        )
     owner = state.case.owner_of(location)
     if owner and state.suspects[owner] == CABINS:
         return _reject(order, "cabin_occupied", location=location, suspect=owner)
-    return _attempt(state, seat, order, {"action": "search", "target": location, "topic": ""}, order.args["method"])
+    return _attempt(
+        state, seat, order, {"action": "search", "target": location, "topic": ""}, order.args["method"]
+    )
 
 
 def _retry(state: GameState, seat: str, order: Order) -> Verdict:
@@ -194,7 +202,9 @@ def _buoy(state: GameState, seat: str, order: Order) -> Verdict:
             events.append(_lead_event(state, seat, lead, METHODS[failed["method"]].public))
             data["text"] = state.case.lead(lead)
             data["label"] = lead_label(state.case, lead)
-    events.insert(0, Event("buoy_used", {k: v for k, v in data.items() if k not in ("text", "label")}, (EVERYONE,)))
+    events.insert(
+        0, Event("buoy_used", {k: v for k, v in data.items() if k not in ("text", "label")}, (EVERYONE,))
+    )
     understood = {k: v for k, v in data.items() if k != "seat"}
     if use == "roll" and failed:
         understood["public"] = METHODS[failed["method"]].public
@@ -217,7 +227,10 @@ def _escort(state: GameState, seat: str, order: Order) -> Verdict:
     if goal not in reach:
         return _reject(order, "too_far", suspect=suspect, zone=goal, here=here, reach=reach)
     data = {"seat": seat, "suspect": suspect, "from": here, "to": goal}
-    events = [Event("suspect_moved", data, (EVERYONE,)), Event("turn_done", {"seat": seat, "why": "escort"}, (EVERYONE,))]
+    events = [
+        Event("suspect_moved", data, (EVERYONE,)),
+        Event("turn_done", {"seat": seat, "why": "escort"}, (EVERYONE,)),
+    ]
     return _ok(order, events, suspect=suspect, to=goal)
 
 
@@ -251,7 +264,14 @@ def _hypothesis(state: GameState, seat: str, order: Order) -> Verdict:
         return _reject(order, "same_twice", element=element)
     data = {"seat": seat, "element": element, "first": first, "second": second}
     done = complete(apply(state, Event("hypotheses_written", data, (seat,))), seat)
-    return _ok(order, [Event("hypotheses_written", data, (seat,))], element=element, first=first, second=second, complete=done)
+    return _ok(
+        order,
+        [Event("hypotheses_written", data, (seat,))],
+        element=element,
+        first=first,
+        second=second,
+        complete=done,
+    )
 
 
 _JUDGES = {

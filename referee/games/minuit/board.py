@@ -14,9 +14,7 @@ from referee.games.minuit.content import CONNECTIONS, SUITE, ZONES, EventCard
 def neighbours(zone: int, event: EventCard) -> list[int]:
     """The zones one step from ``zone`` this round, lowest first."""
     return sorted(
-        other
-        for other in ZONES
-        if other != zone and frozenset((zone, other)) in CONNECTIONS - event.closed
+        other for other in ZONES if other != zone and frozenset((zone, other)) in CONNECTIONS - event.closed
     )
 
 

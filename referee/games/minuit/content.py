@@ -94,7 +94,18 @@ class EventCard:
 
 
 def _card(raw: dict[str, Any]) -> EventCard:
-    known = {"id", "title", "text", "ship", "ap", "closed", "officer", "success", "suspects_stay", "enter_suite"}
+    known = {
+        "id",
+        "title",
+        "text",
+        "ship",
+        "ap",
+        "closed",
+        "officer",
+        "success",
+        "suspects_stay",
+        "enter_suite",
+    }
     unknown = set(raw) - known
     if unknown:
         raise ContentError(f"events.toml: event {raw.get('id')!r} has unknown keys {sorted(unknown)}")

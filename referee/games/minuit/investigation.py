@@ -155,7 +155,9 @@ def lead_keys(suspect_ids: list[str]) -> list[str]:
 def shipped() -> dict[str, Path]:
     """The investigations shipped with the game, by id (the file's name without .toml)."""
     folder = files(__package__) / SHIPPED_DIR
-    return {Path(entry.name).stem: Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".toml")}
+    return {
+        Path(entry.name).stem: Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".toml")
+    }
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -300,9 +302,13 @@ def _check_solution(raw: Any, choices: dict[str, set[str]]) -> list[str]:
     for element in ELEMENTS:
         pair = points.get(element) if isinstance(points, dict) else None
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, int) for p in pair)):
-            problems.append(f"[solution.points] {element} must be [points for hypothesis 1, for hypothesis 2]")
+            problems.append(
+                f"[solution.points] {element} must be [points for hypothesis 1, for hypothesis 2]"
+            )
         elif not pair[0] > pair[1] > 0:
-            problems.append(f"[solution.points] {element}: hypothesis 1 must be worth more than 2, both above 0")
+            problems.append(
+                f"[solution.points] {element}: hypothesis 1 must be worth more than 2, both above 0"
+            )
     if _minute(raw.get("time")) is None or not WINDOW[0] <= (_minute(raw.get("time")) or 0) <= WINDOW[1]:
         problems.append(f"the solution's time {raw.get('time')!r} must be between 23:45 and 00:00 (HH:MM)")
     problems += _texts(raw.get("text"), "the solution's text")
@@ -355,7 +361,9 @@ def _check_claims(raw: dict[str, Any], suspects: list[str]) -> list[str]:
             claims.append(Claim(entry["lead"], entry["who"], entry["where"], start, end))
     for sid in suspects:
         if not any(c.lead == f"{sid}.alibi" and c.who == sid for c in claims):
-            problems.append(f"lead {sid}.alibi has no timeline marker: add a claim placing {sid} at the murder")
+            problems.append(
+                f"lead {sid}.alibi has no timeline marker: add a claim placing {sid} at the murder"
+            )
     solution = raw["solution"]
     culprit, moment = solution["culprit"], _minute(solution["time"]) or 0
     truthful = [c for c in claims if c.lead.split(".")[0] != culprit]
@@ -365,8 +373,8 @@ def _check_claims(raw: dict[str, Any], suspects: list[str]) -> list[str]:
         at = f"{claim.where:02d} at {solution['time']}"
         if claim.who == culprit and claim.where != SCENE:
             problems.append(
-                f"lead {claim.lead} puts the culprit {culprit} in location {at}, but the solution has them in "
-                "the suite then, and only the culprit may lie"
+                f"lead {claim.lead} puts the culprit {culprit} in location {at}, but the solution has them "
+                "in the suite then, and only the culprit may lie"
             )
         elif claim.who not in (culprit, VICTIM) and claim.where == SCENE:
             problems.append(
@@ -374,7 +382,9 @@ def _check_claims(raw: dict[str, Any], suspects: list[str]) -> list[str]:
                 "acted alone"
             )
         elif claim.who == VICTIM and claim.where != SCENE:
-            problems.append(f"lead {claim.lead} puts the victim in location {at}, but the murder was in the suite")
+            problems.append(
+                f"lead {claim.lead} puts the victim in location {at}, but the murder was in the suite"
+            )
     for number, one in enumerate(truthful):
         for other in truthful[number + 1 :]:
             if one.who == other.who and one.where != other.where and one.overlaps(other):

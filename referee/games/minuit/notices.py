@@ -21,7 +21,15 @@ from referee.games.minuit.turns import complete, writers
 from referee.games.minuit.views import player_view
 
 _STEPS = frozenset(
-    {"detective_moved", "acted", "buoy_used", "suspect_moved", "revelations_announced", "turn_done", "lead_read"}
+    {
+        "detective_moved",
+        "acted",
+        "buoy_used",
+        "suspect_moved",
+        "revelations_announced",
+        "turn_done",
+        "lead_read",
+    }
 )
 
 
@@ -90,7 +98,10 @@ def answer(
     data: dict[str, Any] = {
         **seat_fields(after, seat),
         "verdicts": [vars(v) for v in verdicts],
-        "turn_ended": before.stage == TURNS and before.seat == seat and not before.turn_over and after.turn_over,
+        "turn_ended": before.stage == TURNS
+        and before.seat == seat
+        and not before.turn_over
+        and after.turn_over,
         "next": after.seats[(after.turn + 1) % len(after.seats)],
     }
     if any(v.accepted and v.understood.get("kind") == "status" for v in verdicts):
@@ -113,7 +124,9 @@ def _steps(events: list[Event], seat: str) -> list[dict[str, Any]]:
     steps = []
     for event in events:
         if event.kind in _STEPS and (EVERYONE in event.audience or seat in event.audience):
-            steps.append({"kind": event.kind, **{k: v for k, v in event.data.items() if k not in ("board", "others")}})
+            steps.append(
+                {"kind": event.kind, **{k: v for k, v in event.data.items() if k not in ("board", "others")}}
+            )
     return steps
 
 

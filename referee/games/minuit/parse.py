@@ -122,7 +122,9 @@ def parse_line(line: str, case: Investigation) -> Order | Unreadable:
         return Unreadable(line, "unknown_order", {"word": shown, "suggestion": suggestion}, is_order=False)
     words = _words(match.group(2))
     reader = _READERS.get(kind)
-    outcome: dict[str, Any] | Problem = reader(words, case) if reader else ({} if not words else _extra(words))
+    outcome: dict[str, Any] | Problem = (
+        reader(words, case) if reader else ({} if not words else _extra(words))
+    )
     if isinstance(outcome, tuple):
         return Unreadable(line, outcome[0], outcome[1])
     if kind == "move" and "suspect" in outcome:

@@ -108,8 +108,8 @@ def _deck(raw: Any, players: int, seed: int | str) -> tuple[list[str], list[str]
     wrong = [e for e in raw if e not in allowed]
     if wrong or len(set(raw)) != len(raw):
         return [], [
-            f"events: {', '.join(map(str, wrong)) or 'an event twice'} — with {players} players the deck holds "
-            f"{', '.join(allowed)}, each once"
+            f"events: {', '.join(map(str, wrong)) or 'an event twice'} — with {players} players the deck "
+            f"holds {', '.join(allowed)}, each once"
         ]
     return list(raw), []
 

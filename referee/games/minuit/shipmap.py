@@ -13,8 +13,8 @@ from referee.games.minuit.content import (
     SUITE,
     ZONE_DECK,
     ZONE_NAMES,
-    ZONES,
     ZONE_OF_LOCATION,
+    ZONES,
 )
 from referee.games.minuit.investigation import LANGUAGES, Investigation
 from referee.games.minuit.state import GameState
@@ -63,7 +63,7 @@ def names(case: Investigation) -> dict[str, Any]:
 _WORDS = {
     "en": {
         "ship": "The ship: space {ship} of {port}",
-        "officer": "The officer: zone {zone} — nobody may question or search there this round",
+        "officer": "The officer (*): zone {zone} — nobody may question or search there this round",
         "off": "The officer is off duty this round",
         "closed": "Closed this round: {ways}",
         "suspects": "suspects",
@@ -73,7 +73,7 @@ _WORDS = {
     },
     "ru": {
         "ship": "Корабль: деление {ship} из {port}",
-        "officer": "Офицер: зона {zone} — в этом раунде там нельзя допрашивать и обыскивать",
+        "officer": "Офицер (*): зона {zone} — в этом раунде там нельзя допрашивать и обыскивать",
         "off": "В этом раунде офицер не на посту",
         "closed": "В этом раунде закрыто: {ways}",
         "suspects": "подозреваемые",
@@ -86,14 +86,20 @@ _WORDS = {
 
 def _locations(zone: int) -> str:
     numbers = [n for n, z in ZONE_OF_LOCATION.items() if z == zone]
-    return f"{numbers[0]:02d}–{numbers[-1]:02d}" if len(numbers) > 2 else ", ".join(f"{n:02d}" for n in numbers)
+    return (
+        f"{numbers[0]:02d}–{numbers[-1]:02d}" if len(numbers) > 2 else ", ".join(f"{n:02d}" for n in numbers)
+    )
 
 
 def map_text(state: GameState, language: str) -> str:
     """The text map: the ship's progress, the officer, closed ways, and who is in each zone."""
     words = _WORDS[language]
     lines = [
-        words["ship"].format(ship=state.ship, port=PORT) + "  [" + "#" * state.ship + "." * (PORT - state.ship) + "]",
+        words["ship"].format(ship=state.ship, port=PORT)
+        + "  ["
+        + "#" * state.ship
+        + "." * (PORT - state.ship)
+        + "]",
         words["officer"].format(zone=state.officer) if state.officer else words["off"],
     ]
     if state.card.closed:
@@ -174,8 +180,17 @@ def svg_data(state: GameState) -> dict[str, Any]:
             }
         )
     width = 10 + 3 * (_BOX_W + _GAP)
-    track = [{"x": 10 + i * 28, "y": 8, "on": i + 1 == state.ship, "passed": i + 1 < state.ship} for i in range(PORT)]
-    return {"width": width, "height": _TOP + 4 * (_BOX_H + _GAP), "zones": zones, "links": links, "track": track}
+    track = [
+        {"x": 10 + i * 28, "y": 8, "on": i + 1 == state.ship, "passed": i + 1 < state.ship}
+        for i in range(PORT)
+    ]
+    return {
+        "width": width,
+        "height": _TOP + 4 * (_BOX_H + _GAP),
+        "zones": zones,
+        "links": links,
+        "track": track,
+    }
 
 
 def board(state: GameState) -> dict[str, Any]:

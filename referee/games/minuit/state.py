@@ -120,9 +120,7 @@ def _officer_placed(state: GameState, data: dict[str, Any]) -> GameState:
 
 
 def _turn_opened(state: GameState, data: dict[str, Any]) -> GameState:
-    return replace(
-        state, turn=data["turn"], ap=data["ap"], failed=None, moved=False, turn_over=False
-    )
+    return replace(state, turn=data["turn"], ap=data["ap"], failed=None, moved=False, turn_over=False)
 
 
 def _moved(state: GameState, data: dict[str, Any]) -> GameState:
@@ -133,7 +131,9 @@ def _moved(state: GameState, data: dict[str, Any]) -> GameState:
 
 def _acted(state: GameState, data: dict[str, Any]) -> GameState:
     """A question or a search, with its roll (MM-14 … MM-16)."""
-    failed = None if data["success"] else {k: data[k] for k in ("action", "target", "topic", "method", "roll")}
+    failed = (
+        None if data["success"] else {k: data[k] for k in ("action", "target", "topic", "method", "roll")}
+    )
     return replace(state, ap=data["ap"], rolls=state.rolls + (1 if data["roll"] else 0), failed=failed)
 
 

@@ -1,4 +1,4 @@
-"""The course of a Minuit game: rounds and turns, the First Player's phase, the end (MM-10, MM-11, MM-19, MM-20).
+"""The course of a Minuit game: rounds, turns, the First Player's phase, the end (MM-10, MM-11, MM-19, MM-20).
 
 Rulings where the rules depend on a table:
 
@@ -113,7 +113,9 @@ def resolve(state: GameState) -> list[Event]:
         events.append(Event("turn_done", {"seat": state.seat, "why": "deadline"}, (EVERYONE,)))
     if state.turn + 1 < len(state.seats):
         nxt = state.turn + 1
-        events.append(Event("turn_opened", {"turn": nxt, "seat": state.seats[nxt], "ap": turn_ap(state)}, (EVERYONE,)))
+        events.append(
+            Event("turn_opened", {"turn": nxt, "seat": state.seats[nxt], "ap": turn_ap(state)}, (EVERYONE,))
+        )
         return events
     if state.revealer:
         return [*events, Event("stage_opened", {"stage": SOLO, "why": "revelations"}, (EVERYONE,))]

@@ -100,7 +100,8 @@ def describe(event: Event) -> str:
             return f"{d['seat']} moves {d['from']} -> {d['to']} ({d['cost']} AP, {d['ap']} left)"
         case "acted":
             roll = f"rolled {d['roll']}, " if d["roll"] else ""
-            return f"{d['seat']} {d['action']} {d['target']} {d['topic']} {d['method']}: {roll}{'success' if d['success'] else 'failure'}"
+            outcome = "success" if d["success"] else "failure"
+            return f"{d['seat']} {d['action']} {d['target']} {d['topic']} {d['method']}: {roll}{outcome}"
         case "lead_read":
             return f"{d['seat']} reads {d['lead']} ({'public' if d['public'] else 'private'})"
         case "buoy_used":
