@@ -326,8 +326,10 @@ def test_mm18_the_suspect_is_moved_after_the_actions_of_the_same_mail() -> None:
 
 def test_mm19_the_ship_reaching_port_stops_the_game_at_once_for_the_hypotheses() -> None:
     game = Game(
-        events=["strong-coffee", "berth-cleared", "double-regime", "following-wind", "lighthouse"]
-        + ["pilot-boat", "engine-check", "lift-breakdown", "fog"],
+        events=[
+            *("strong-coffee", "berth-cleared", "double-regime", "following-wind", "lighthouse"),
+            *("pilot-boat", "engine-check", "lift-breakdown", "fog"),
+        ],
         dice=[3] * 9,
     )
     ships = [game.state.ship]
