@@ -471,9 +471,9 @@ def test_by_mail_zero_points_end_the_turn_unless_a_buoy_may_save_the_last_roll()
 def test_by_mail_every_letter_carries_the_map_with_detectives_suspects_officer_and_ship() -> None:
     game = Game(events=["following-wind"], dice=[7, 1])
     game.ok("Anna", "QUESTION KRISTINA ALIBI QUICK\nEND")
-    letters = [n.data for n in game.notices] + game.answers + [n.data["map"] for n in game.relayed]
+    letters = [n.data for n in game.notices] + game.answers + [n.data for n in game.relayed]
     for data in letters:
-        text = data["board"]["text"]["en"] if "board" in data else data["en"]
+        text = data["board"]["text"]["en"]
         assert "space 2 of 10" in text and "zone 7" in text and "Kristina" in text and "Anna" in text
 
 

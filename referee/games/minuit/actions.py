@@ -176,7 +176,7 @@ def _lead_event(state: GameState, seat: str, lead: str, public: bool) -> Event:
         "text": state.case.lead(lead),
     }
     if public:
-        data["board"] = board(state)["text"]
+        data["board"] = board(state)
         data["others"] = [other for other in state.seats if other != seat]
     return Event("lead_read", data, (EVERYONE,) if public else (seat,))
 

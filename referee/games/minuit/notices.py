@@ -116,7 +116,7 @@ def relays(seat: str, events: list[Event]) -> list[Notice]:
         return []
     leads = [{"label": e.data["label"], "text": e.data["text"]} for e in public]
     readers = tuple(public[-1].data["others"])
-    return [Notice("news", readers, {"actor": seat, "leads": leads, "map": public[-1].data["board"]})]
+    return [Notice("news", readers, {"actor": seat, "leads": leads, "board": public[-1].data["board"]})]
 
 
 def _steps(events: list[Event], seat: str) -> list[dict[str, Any]]:
