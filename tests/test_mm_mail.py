@@ -69,3 +69,21 @@ def test_mm16_mail_shows_a_private_lead_to_its_reader_alone_and_the_solution_onl
     if language == "ru":
         russian = [text for _, _, text, _, _ in bag.mails]
         assert all("here is what became" not in text and "Your turn" not in text for text in russian)
+
+
+def test_referee_demo_game_minuit_plays_a_whole_game_by_mail(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    folder = tmp_path / "demo"
+    result = CliRunner().invoke(
+        app, ["demo", "--game", "minuit", "--players", "2", "--language", "ru", "--keep", str(folder)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "the game is over; winners:" in result.output
+    assert "solution: tomas, trophy, exposure" in result.output
+    assert "round 1, Anna's turn:" in result.output
+    sent = list((folder / "mail" / "outgoing" / "new").iterdir())
+    first = BytesParser(policy=policy.default).parsebytes(sent[0].read_bytes())
+    assert first["Content-Language"] == "ru"
