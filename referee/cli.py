@@ -31,6 +31,8 @@ game_app = typer.Typer(no_args_is_help=True, help="Create and list games.")
 app.add_typer(game_app, name="game")
 gm_app = typer.Typer(no_args_is_help=True, help="Game-masters' accounts on the web dashboard.")
 app.add_typer(gm_app, name="gm")
+minuit_app = typer.Typer(no_args_is_help=True, help="Minuit, Murder at Sea: check investigation files.")
+app.add_typer(minuit_app, name="minuit")
 
 ConfigOption = Annotated[
     str | None,
@@ -601,11 +603,12 @@ def gm_list(config: ConfigOption = None) -> None:
 @app.command()
 def demo(
     game: Annotated[
-        str, typer.Option(help="ten-sailors, museum-suspects or cosmic-express.")
+        str, typer.Option(help="ten-sailors, museum-suspects, cosmic-express or minuit.")
     ] = "ten-sailors",
     seed: Annotated[int, typer.Option(help="The game's seed: the same seed plays the same game.")] = 2026,
     players: Annotated[
-        int | None, typer.Option(help="How many players (default: Ten Sailors 9, Museum 4, Cosmic 5).")
+        int | None,
+        typer.Option(help="How many players (default: Ten Sailors 9, Museum 4, Cosmic 5, Minuit 4)."),
     ] = None,
     keep: Annotated[
         Path | None, typer.Option(help="Play in this folder (default: a new temporary folder).")
@@ -624,6 +627,22 @@ def demo(
         play(directory, game, seed, players, language, typer.echo)
     except DemoError as error:
         raise _fail(str(error)) from error
+
+
+@minuit_app.command("check")
+def minuit_check(file: Path) -> None:
+    """Check a Minuit investigation file: every missing or inconsistent part is named, one per line."""
+    from referee.games.minuit.investigation import InvestigationError, check_investigation, read_toml
+
+    try:
+        problems = check_investigation(read_toml(file))
+    except InvestigationError as error:
+        problems = error.problems
+    for problem in problems:
+        typer.echo(f"{file}: {problem}")
+    if problems:
+        raise typer.Exit(1)
+    typer.echo(f"{file}: a complete investigation, consistent with the common assumptions")
 
 
 @app.command()

@@ -297,6 +297,7 @@ SECRECY_RULES = {
     "ten-sailors": "TS-3",
     "museum-suspects": "MS-4",
     "cosmic-express": "CE-3",
+    "minuit": "MM-16",
     "_template": "a word stays secret until its round is revealed",
 }
 """The rule that says what a seat may not see, by game kind."""

@@ -106,7 +106,7 @@ def _play_evening(site) -> None:  # type: ignore[no-untyped-def]
     referee.submit(GAME, "Vera", "MOVE Garage", T0 + timedelta(seconds=3), "mail:v2")
     referee.submit(GAME, "Boris", "MOVE Study", T0 + timedelta(seconds=4), "mail:b1")
     referee.resolve(GAME, T0 + timedelta(seconds=60))
-    referee.submit(GAME, "Boris", "SAY the study hides a secret", T0 + timedelta(seconds=61), "mail:b2")
+    referee.submit(GAME, "Boris", "SAY the study hides a zeppelin", T0 + timedelta(seconds=61), "mail:b2")
     referee.submit(GAME, "Vera", "SAY the garage is cold", T0 + timedelta(seconds=62), "mail:v3")
 
 
@@ -116,12 +116,12 @@ def test_ts3_a_room_thread_holds_exactly_the_talk_the_player_was_present_for(sit
     page = browser.get(f"/play/{GAME}/Anna").text
     assert "rooms/Hall" in page and "rooms/Garage" in page and "rooms/Study" not in page
     hall = browser.get(f"/play/{GAME}/Anna/rooms/Hall").text
-    assert "Welcome, everyone" in hall and "you left for" in hall and "secret" not in hall
+    assert "Welcome, everyone" in hall and "you left for" in hall and "zeppelin" not in hall
     garage = browser.get(f"/play/{GAME}/Anna/rooms/Garage").text
-    assert "the garage is cold" in garage and "you came in from" in garage and "secret" not in garage
+    assert "the garage is cold" in garage and "you came in from" in garage and "zeppelin" not in garage
     assert garage.index("you came in from") < garage.index("the garage is cold")
     assert browser.get(f"/play/{GAME}/Anna/rooms/Study").status_code == 404
-    assert "secret" not in page
+    assert "zeppelin" not in page
 
 
 def test_ts23_a_post_is_table_talk_through_the_mails_path_relayed_to_those_present(site) -> None:  # type: ignore[no-untyped-def]
@@ -133,7 +133,7 @@ def test_ts23_a_post_is_table_talk_through_the_mails_path_relayed_to_those_prese
     _, referee = site
     posted = [e for e in referee.log(GAME) if e.kind == "message_posted"][-1]
     assert posted.data["from"] == "Anna" and set(posted.audience) == {"Anna", "Vera"}
-    talk = [n for n in referee.notices(GAME) if n.template == "talk" and "rope" in str(n.data)]
+    talk = [n for n in referee.notices(GAME) if n.template == "talk" and "rope" in n.data["text"]]
     assert {n.recipient for n in talk} <= {"Vera"}
     garage = browser.get(f"/play/{GAME}/Anna/rooms/Garage").text
     assert "who has the rope?" in garage

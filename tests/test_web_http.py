@@ -172,9 +172,9 @@ def test_orders_entered_for_a_character_get_the_answer_the_mail_would_get(site) 
     referee.resolve(GAME, T0 + timedelta(seconds=60))
     answer = browser.post(
         f"/games/{GAME}/orders",
-        data={"csrf": form, "confirm": "yes", "seat": "Vera", "text": "MOVE Kitchen\nDANCE"},
+        data={"csrf": form, "confirm": "yes", "seat": "Vera", "text": "MOVE Kitchen\nMOVE Chapel"},
     )
-    assert "OK: move to the Kitchen" in answer.text and "NOT ACCEPTED: DANCE" in answer.text
+    assert "OK: move to the Kitchen" in answer.text and "NOT ACCEPTED: MOVE Chapel" in answer.text
     assert referee.actions(GAME)[-1].action == "orders" and referee.actions(GAME)[-1].channel == "web"
     assert any(o["kind"] == "move" for o in referee.views.master(GAME)["characters"][2]["orders"])
 

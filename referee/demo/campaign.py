@@ -91,6 +91,14 @@ def _short(
         scores = {score["seat"]: score["total"] for score in result["scores"]}
         thieves = ", ".join(result["thieves"]) or "none: the thief escaped by the Emergency Exit"
         details = [f"thieves: {thieves}"]
+    elif kind == "minuit":
+        result = view["result"]
+        winners = result["winners"]
+        scores = {score["seat"]: score["total"] for score in result["scores"]}
+        solution = result["solution"]
+        details = [f"solution: {solution['culprit']}, {solution['means']}, {solution['motive']}"]
+        if result["revealer"]:
+            details.append(f"revelations by {result['revealer']} ({result['revealer_right']} of 3 right)")
     else:
         winners = view["winners"]
         items = view["items"]

@@ -47,10 +47,16 @@ PLAYERS = {
     "ten-sailors": Seats(3, 9, 9),
     "museum-suspects": Seats(2, 4, 4),
     "cosmic-express": Seats(3, 6, 5),
+    "minuit": Seats(2, 6, 4),
 }
 """The game kinds a demo can play, with their player counts."""
 
-GAME_IDS = {"ten-sailors": "demo", "museum-suspects": "demo-museum", "cosmic-express": "demo-cosmic"}
+GAME_IDS = {
+    "ten-sailors": "demo",
+    "museum-suspects": "demo-museum",
+    "cosmic-express": "demo-cosmic",
+    "minuit": "demo-minuit",
+}
 """The start of a demo game's id; the seed follows (``demo-museum-7``)."""
 
 

@@ -108,6 +108,8 @@ Logged = tuple[str, dict[str, Any]]
 def _news(kind: str, events: list[Logged]) -> str:
     """What everyone may know of a closed phase, in a few words: only events that are public
     by the rules are read, so no player's secret reaches the console."""
+    if kind == "minuit":
+        return _minuit_news(events)
     return _museum_news(events) if kind == "museum-suspects" else _cosmic_news(events)
 
 
@@ -122,6 +124,22 @@ def _museum_news(events: list[Logged]) -> str:
             default = " (deadline default)" if data["default"] else ""
             parts.append(f"suggestion on {target}{default}")
     return ", ".join(parts) or "no token placed"
+
+
+def _minuit_news(events: list[Logged]) -> str:
+    """The round's event, the rolls and which leads were tried, never a lead's text (MM-16)."""
+    parts = []
+    for event, data in events:
+        if event == "round_opened":
+            parts.append(f"event {data['event'] or 'none'}, ship on {data['ship']}")
+        elif event == "acted":
+            roll = f" rolled {data['roll']}" if data["roll"] else ""
+            parts.append(f"{data['lead']} {data['method']}{roll} {'ok' if data['success'] else 'failed'}")
+        elif event == "revelations_announced":
+            parts.append(f"{data['seat']} announces revelations")
+        elif event == "game_ended":
+            parts.append(f"winners {', '.join(data['winners'])}")
+    return ", ".join(parts) or "nothing done"
 
 
 def _cosmic_news(public: list[Logged]) -> str:

@@ -20,6 +20,7 @@ PACKAGES = {
     "ten-sailors": "referee.games.ten_sailors",
     "museum-suspects": "referee.games.museum_suspects",
     "cosmic-express": "referee.games.cosmic_express",
+    "minuit": "referee.games.minuit",
 }
 """Each game kind players may choose and the package holding its rules (as ``RULES``)."""
 

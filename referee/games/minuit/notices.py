@@ -1,0 +1,160 @@
+"""What each player is told: the welcome letter, the answer to every mail, the public leads of the
+player in turn as they are read, the news after every turn and round, the call for hypotheses,
+and the solution (the "By mail" ruling; MM-11, MM-16, MM-19 … MM-21).
+
+Every letter carries the map (``shipmap.board``). Each copy holds only what its reader
+may know: public actions and leads for everyone, a private lead for its reader alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.events import EVERYONE, Event
+from referee.core.notices import Notice
+from referee.core.orders import LineVerdict
+from referee.core.rules import Seen
+from referee.games.minuit.content import PORT
+from referee.games.minuit.shipmap import board, names
+from referee.games.minuit.state import FINAL, SOLO, TURNS, GameState
+from referee.games.minuit.turns import complete, writers
+from referee.games.minuit.views import player_view
+
+_STEPS = frozenset(
+    {
+        "detective_moved",
+        "acted",
+        "buoy_used",
+        "suspect_moved",
+        "revelations_announced",
+        "turn_done",
+        "lead_read",
+    }
+)
+
+
+def seat_fields(state: GameState, seat: str) -> dict[str, Any]:
+    """The reader's side of any letter: the board, whose turn, their action points and buoys,
+    what they are asked to do now."""
+    card = state.card
+    my_turn = state.stage == TURNS and state.seat == seat and not state.turn_over
+    return {
+        "player": seat,
+        "seats": list(state.seats),
+        "first_player": state.seats[0],
+        "title": state.case.title,
+        "round": state.round,
+        "stage": state.stage,
+        "current": state.seat if state.stage == TURNS else "",
+        "my_turn": my_turn,
+        "ap": state.ap if my_turn else 0,
+        "failed": dict(state.failed) if my_turn and state.failed else None,
+        "buoys": state.buoys[seat],
+        "zone": state.detectives[seat],
+        "ship": state.ship,
+        "port": PORT,
+        "officer": state.officer,
+        "event": {"id": card.id, "title": card.title, "text": card.text},
+        "revealer": state.revealer,
+        "writer": seat in writers(state) and not complete(state, seat),
+        "writes_later": state.stage == SOLO and seat != state.revealer,
+        "complete": complete(state, seat),
+        "mine": {e: list(p) for e, p in state.hypotheses.get(seat, {}).items()},
+        "shown": dict(state.shown),
+        "finished": state.finished,
+        "board": board(state),
+        "names": names(state.case),
+    }
+
+
+def welcome(state: GameState) -> list[Notice]:
+    """A first letter for each player: the case, the suspects, the order of play, the board."""
+    case = state.case
+    suspects = [
+        {"id": s.id, "name": s.name, "about": s.about, "initial": s.initial, "cabin": n}
+        for n, s in enumerate(case.suspects, 1)
+    ]
+    return [
+        Notice(
+            "welcome",
+            (seat,),
+            {
+                **seat_fields(state, seat),
+                "introduction": case.introduction,
+                "difficulty": case.difficulty,
+                "suspects": suspects,
+                "points": {e: list(p) for e, p in case.points.items()},
+            },
+        )
+        for seat in state.seats
+    ]
+
+
+def answer(
+    before: GameState, after: GameState, seat: str, verdicts: list[LineVerdict], seen: Seen
+) -> dict[str, Any]:
+    """The answer to ``seat``: each line's verdict (rolls, action points left, the lead's text), what
+    to do next, the board; the whole view when STATUS asked for it."""
+    data: dict[str, Any] = {
+        **seat_fields(after, seat),
+        "verdicts": [vars(v) for v in verdicts],
+        "turn_ended": before.stage == TURNS
+        and before.seat == seat
+        and not before.turn_over
+        and after.turn_over,
+        "next": after.seats[(after.turn + 1) % len(after.seats)],
+    }
+    if any(v.accepted and v.understood.get("kind") == "status" for v in verdicts):
+        data["view"] = player_view(after, seat, seen())
+    return data
+
+
+def relays(_state: GameState, seat: str, events: list[Event]) -> list[Notice]:
+    """The public leads of ``seat``'s mail, at once, to every other player (MM-16)."""
+    public = [e for e in events if e.kind == "lead_read" and EVERYONE in e.audience]
+    if not public:
+        return []
+    leads = [{"label": e.data["label"], "text": e.data["text"]} for e in public]
+    readers = tuple(public[-1].data["others"])
+    return [Notice("news", readers, {"actor": seat, "leads": leads, "board": public[-1].data["board"]})]
+
+
+def _steps(events: list[Event], seat: str) -> list[dict[str, Any]]:
+    """The public account of a turn, and the reader's own private leads, in order."""
+    steps = []
+    for event in events:
+        if event.kind in _STEPS and (EVERYONE in event.audience or seat in event.audience):
+            steps.append(
+                {"kind": event.kind, **{k: v for k, v in event.data.items() if k not in ("board", "others")}}
+            )
+    return steps
+
+
+def notices(before: GameState, after: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
+    """What everyone is told when a phase closes: the turn just played and what comes next, the call
+    for hypotheses, or the solution and the scores."""
+    ended = next((e.data for e in events if e.kind == "game_ended"), None)
+    if ended is not None:
+        data = {
+            "result": ended,
+            "explanation": after.case.explanation,
+            "title": after.case.title,
+            "names": names(after.case),
+            "seats": list(after.seats),
+            "board": board(after),
+        }
+        return [Notice("game_over", after.seats, data)]
+    opened = next((e.data for e in events if e.kind == "round_opened"), None)
+    template = "hypotheses" if after.stage in (SOLO, FINAL) else "turn"
+    closed = before.seat if before.stage == TURNS else ""
+    result = []
+    for seat in after.seats:
+        data = {
+            **seat_fields(after, seat),
+            "closed": closed,
+            "steps": _steps(phase_log + events, seat) if closed else [],
+            "new_round": opened is not None and after.stage == TURNS,
+            "why": next((e.data["why"] for e in events if e.kind == "stage_opened"), ""),
+        }
+        result.append(Notice(template, (seat,), data))
+    return result

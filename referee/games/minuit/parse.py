@@ -1,0 +1,261 @@
+"""The Minuit order language: one order per line, English or Russian, any case.
+
+    MOVE 6                            ИДУ 6            (GO; ПЕРЕЙТИ)
+    QUESTION KRISTINA ALIBI QUICK     ДОПРОС КРИСТИНА АЛИБИ БЫСТРО     (ASK; СПРОСИТЬ)
+    SEARCH 19 THOROUGH                ОБЫСК 19 ТЩАТЕЛЬНО               (ОСМОТР)
+    RETRY [DISCREET]                  ПОВТОР [ОСТОРОЖНО]               the last failed roll again
+    BUOY [ROLL | AP]                  БУЙ [БРОСОК | ОЧКО]
+    MOVE KRISTINA 4                   ПЕРЕМЕСТИТЬ КРИСТИНА 4           a suspect (after your actions)
+    REVEAL                            РАЗОБЛАЧЕНИЕ
+    END                               КОНЕЦ
+    HYPOTHESIS CULPRIT TOMAS KRISTINA ГИПОТЕЗА ВИНОВНЫЙ ТОМАС КРИСТИНА (MEANS 2 4 / СПОСОБ, MOTIVE / МОТИВ)
+    HELP, STATUS                      ПОМОЩЬ, СТАТУС
+
+Topics: ALIBI, WITNESS, MOTIVE (АЛИБИ, СВИДЕТЕЛЬ, МОТИВ); methods: QUICK, DISCREET,
+THOROUGH (БЫСТРО, ОСТОРОЖНО, ТЩАТЕЛЬНО). A suspect is named by first name, full name
+or initial in either language; a candidate by its number in the list, its id or its name.
+This module only reads text; ``actions`` decides what is allowed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+from referee.core.orders import Order, Problem, Unreadable
+from referee.core.seats import fold_name
+from referee.games.minuit.content import LOCATIONS, ZONES
+from referee.games.minuit.investigation import ELEMENTS, TOPICS, Investigation
+
+KEYWORDS: dict[str, str] = {
+    "move": "move", "go": "move", "walk": "move", "иду": "move", "идти": "move", "перейти": "move",
+    "перехожу": "move", "переместить": "move", "перемещаю": "move",
+    "question": "question", "ask": "question", "interrogate": "question", "допрос": "question",
+    "допросить": "question", "спросить": "question", "спрашиваю": "question", "допрашиваю": "question",
+    "search": "search", "обыск": "search", "обыскать": "search", "осмотр": "search",
+    "осмотреть": "search", "обыскиваю": "search",
+    "retry": "retry", "again": "retry", "повтор": "retry", "повторить": "retry", "снова": "retry",
+    "buoy": "buoy", "буй": "buoy", "буек": "buoy", "круг": "buoy",
+    "reveal": "reveal", "revelations": "reveal", "разоблачение": "reveal", "разоблачить": "reveal",
+    "end": "end", "done": "end", "pass": "end", "конец": "end", "всё": "end", "все": "end", "пас": "end",
+    "hypothesis": "hypothesis", "hypotheses": "hypothesis", "guess": "hypothesis",
+    "гипотеза": "hypothesis", "версия": "hypothesis",
+    "help": "help", "помощь": "help", "status": "status", "статус": "status",
+}  # fmt: skip
+"""Every order keyword (folded) and the order it starts."""
+
+TOPIC_WORDS: dict[str, str] = {
+    "alibi": "alibi", "алиби": "alibi",
+    "witness": "witness", "testimony": "witness", "свидетель": "witness", "показания": "witness",
+    "свидетельство": "witness",
+    "motive": "motive", "мотив": "motive",
+}  # fmt: skip
+METHOD_WORDS: dict[str, str] = {
+    "quick": "quick", "quickly": "quick", "fast": "quick", "быстро": "quick", "быстрый": "quick",
+    "discreet": "discreet", "discreetly": "discreet", "discrete": "discreet", "осторожно": "discreet",
+    "осторожный": "discreet", "тайно": "discreet",
+    "thorough": "thorough", "thoroughly": "thorough", "тщательно": "thorough", "тщательный": "thorough",
+}  # fmt: skip
+ELEMENT_WORDS: dict[str, str] = {
+    "culprit": "culprit", "who": "culprit", "killer": "culprit", "виновный": "culprit",
+    "виновник": "culprit", "убийца": "culprit", "кто": "culprit",
+    "means": "means", "weapon": "means", "how": "means", "способ": "means", "орудие": "means",
+    "как": "means",
+    "motive": "motive", "why": "motive", "мотив": "motive", "зачем": "motive", "почему": "motive",
+}  # fmt: skip
+BUOY_WORDS: dict[str, str] = {
+    "roll": "roll", "die": "roll", "dice": "roll", "бросок": "roll", "кубик": "roll",
+    "ap": "ap", "point": "ap", "action": "ap", "очко": "ap", "од": "ap",
+}  # fmt: skip
+FILLERS = frozenset(
+    {"to", "zone", "the", "on", "about", "in", "location", "place", "with", "а", "в", "во", "на", "о", "об",
+     "про", "зону", "зона", "место", "локацию", "локация", "номер", "no", "number", "№"}
+)  # fmt: skip
+
+_KEYWORD = re.compile(r"^\s*([^\W\d_]+)[\s:,.\-—]*(.*)$", re.S)
+_BULLET = re.compile(r"^\s*[-*•]+\s*")
+_SEPARATORS = re.compile(r"[,;:#№=()/]+")
+
+
+def names_of(case: Investigation, element: str) -> dict[str, str]:
+    """Every way to write a candidate of ``element`` (folded) and the candidate's id: its number
+    in the list, its id, its names, and for suspects their first names and initials."""
+    table: dict[str, str] = {}
+    for number, choice in enumerate(case.candidates(element), 1):
+        table[str(number)] = choice.id
+        table[fold_name(choice.id)] = choice.id
+        for name in choice.name.values():
+            table[fold_name(name)] = choice.id
+    if element == "culprit":
+        table.update(suspect_names(case))
+        table.update({"несчастный": "accident", "случай": "accident"})
+    return table
+
+
+def suspect_names(case: Investigation) -> dict[str, str]:
+    """Every way to name a suspect (folded): id, full and first names and initials in both languages."""
+    table: dict[str, str] = {}
+    for suspect in case.suspects:
+        for name in suspect.name.values():
+            table[fold_name(name)] = suspect.id
+            table[fold_name(name.split()[0])] = suspect.id
+            table[fold_name(name[:1])] = suspect.id
+        table[suspect.id] = suspect.id
+    return table
+
+
+def parse_text(text: str, case: Investigation) -> list[Order | Unreadable]:
+    """Every non-blank line of ``text`` read as an order (or why it cannot be one)."""
+    return [parse_line(raw.strip(), case) for raw in text.splitlines() if raw.strip()]
+
+
+def parse_line(line: str, case: Investigation) -> Order | Unreadable:
+    """The order written on ``line`` (a leading bullet such as "-" is ignored)."""
+    match = _KEYWORD.match(_BULLET.sub("", line))
+    word = fold_name(match.group(1)) if match else ""
+    kind = KEYWORDS.get(word)
+    if match is None or kind is None:
+        shown = match.group(1) if match else line.split()[0]
+        guess = difflib.get_close_matches(word, KEYWORDS, n=1, cutoff=0.75)
+        suggestion = KEYWORDS[guess[0]].upper() if guess else ""
+        return Unreadable(line, "unknown_order", {"word": shown, "suggestion": suggestion}, is_order=False)
+    words = _words(match.group(2))
+    reader = _READERS.get(kind)
+    outcome: dict[str, Any] | Problem = (
+        reader(words, case) if reader else ({} if not words else _extra(words))
+    )
+    if isinstance(outcome, tuple):
+        return Unreadable(line, outcome[0], outcome[1])
+    if kind == "move" and "suspect" in outcome:
+        kind = "escort"
+    return Order(line, kind, outcome)
+
+
+def _words(text: str) -> list[str]:
+    words = [w.strip(".!?'\"«»") for w in fold_name(_SEPARATORS.sub(" ", text)).split()]
+    return [w for w in words if w and w not in FILLERS]
+
+
+def _extra(words: list[str]) -> Problem:
+    return "extra_words", {"text": " ".join(words)}
+
+
+def _number(word: str, allowed: tuple[int, ...]) -> int | None:
+    return int(word) if word.isdigit() and int(word) in allowed else None
+
+
+def _suspect(words: list[str], case: Investigation) -> tuple[str | None, list[str]]:
+    """The suspect named at the start of ``words`` (one or two words) and the words after."""
+    names = suspect_names(case)
+    for size in (2, 1):
+        if len(words) >= size and " ".join(words[:size]) in names:
+            return names[" ".join(words[:size])], words[size:]
+    return None, words
+
+
+def _unknown_suspect(word: str, case: Investigation) -> Problem:
+    names = suspect_names(case)
+    close = difflib.get_close_matches(word, [n for n in names if len(n) > 1], n=1, cutoff=0.7)
+    suggestion = case.suspect(names[close[0]]).first("en") if close else ""
+    return "unknown_suspect", {"text": word, "suggestion": suggestion}
+
+
+def _move(words: list[str], case: Investigation) -> dict[str, Any] | Problem:
+    if not words:
+        return "missing_arguments", {"order": "MOVE"}
+    if not words[0].isdigit():
+        suspect, rest = _suspect(words, case)
+        if suspect is None:
+            return _unknown_suspect(words[0], case)
+        if not rest:
+            return "missing_zone", {}
+        zone = _number(rest[0], ZONES)
+        if zone is None:
+            return "bad_zone", {"text": rest[0]}
+        return {"suspect": suspect, "zone": zone} if len(rest) == 1 else _extra(rest[1:])
+    zone = _number(words[0], ZONES)
+    if zone is None:
+        return "bad_zone", {"text": words[0]}
+    return {"zone": zone} if len(words) == 1 else _extra(words[1:])
+
+
+def _method(words: list[str], order: str) -> tuple[str | None, Problem | None]:
+    if not words:
+        return None, ("missing_method", {"order": order})
+    method = METHOD_WORDS.get(words[0])
+    if method is None:
+        return None, ("bad_method", {"text": words[0]})
+    if len(words) > 1:
+        return None, _extra(words[1:])
+    return method, None
+
+
+def _question(words: list[str], case: Investigation) -> dict[str, Any] | Problem:
+    if not words:
+        return "missing_arguments", {"order": "QUESTION"}
+    suspect, rest = _suspect(words, case)
+    if suspect is None:
+        return _unknown_suspect(words[0], case)
+    if not rest:
+        return "missing_topic", {}
+    topic = TOPIC_WORDS.get(rest[0])
+    if topic is None:
+        return "bad_topic", {"text": rest[0]}
+    method, problem = _method(rest[1:], "QUESTION")
+    return problem if problem else {"suspect": suspect, "topic": topic, "method": method}
+
+
+def _search(words: list[str], case: Investigation) -> dict[str, Any] | Problem:
+    if not words:
+        return "missing_arguments", {"order": "SEARCH"}
+    location = _number(words[0], LOCATIONS)
+    if location is None:
+        return "bad_location", {"text": words[0]}
+    method, problem = _method(words[1:], "SEARCH")
+    return problem if problem else {"location": location, "method": method}
+
+
+def _retry(words: list[str], case: Investigation) -> dict[str, Any] | Problem:
+    if not words:
+        return {"method": None}
+    method, problem = _method(words, "RETRY")
+    return problem if problem else {"method": method}
+
+
+def _buoy(words: list[str], case: Investigation) -> dict[str, Any] | Problem:
+    if not words:
+        return {"use": "auto"}
+    use = BUOY_WORDS.get(words[0])
+    if use is None:
+        return "bad_buoy", {"text": words[0]}
+    return {"use": use} if len(words) == 1 else _extra(words[1:])
+
+
+def _hypothesis(words: list[str], case: Investigation) -> dict[str, Any] | Problem:
+    if not words:
+        return "missing_arguments", {"order": "HYPOTHESIS"}
+    element = ELEMENT_WORDS.get(words[0])
+    if element is None:
+        return "bad_element", {"text": words[0]}
+    rest = words[1:]
+    names = names_of(case, element)
+    for cut in range(1, len(rest)):
+        first, second = " ".join(rest[:cut]), " ".join(rest[cut:])
+        if first in names and second in names:
+            return {"element": element, "first": names[first], "second": names[second]}
+    if len(rest) < 2:
+        return "two_hypotheses", {"element": element}
+    wrong = next((w for w in rest if w not in names), " ".join(rest))
+    return "unknown_candidate", {"element": element, "text": wrong}
+
+
+_READERS = {
+    "move": _move,
+    "question": _question,
+    "search": _search,
+    "retry": _retry,
+    "buoy": _buoy,
+    "hypothesis": _hypothesis,
+}
+__all__ = ["ELEMENTS", "TOPICS", "parse_text"]
