@@ -290,7 +290,7 @@ def test_ts18_answer_explains_own_room_landing(language: str, renderer: Renderer
         assert "OK: move to the Kitchen" in text
         assert "You hold the Kitchen card, so you cannot enter it: you will land in a random room" in text
     else:
-        assert "ПРИНЯТО: перейти в кухню" in text
+        assert "ПРИНЯТО: перейти на кухню" in text
         assert "У вас карта «Кухня»" in text
 
 
