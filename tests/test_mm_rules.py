@@ -324,7 +324,8 @@ def test_mm18_the_suspect_is_moved_after_the_actions_of_the_same_mail() -> None:
 # --- the end (MM-19, MM-20) and scoring (MM-21) ----------------------------------------------------
 
 
-def test_mm19_the_ship_reaching_port_stops_the_game_at_once_for_the_hypotheses() -> None:
+def test_mm3_mm19_the_ship_reaching_port_stops_the_game_at_once_for_the_hypotheses() -> None:
+    """MM-3: a track of 10 spaces; the ship only moves forward and the game ends on space 10."""
     game = Game(
         events=[
             *("strong-coffee", "berth-cleared", "double-regime", "following-wind", "lighthouse"),
