@@ -113,8 +113,9 @@ class Letters:
         games: dict[str, Game | None] = {}
         readers: dict[tuple[str, str], Reader] = {}
         with self.database.reading() as session:
-            modes = play_modes(session)
-            for game_id in {n.game_id for n in notices if n.game_id is not None}:
+            game_ids = {n.game_id for n in notices if n.game_id is not None}
+            modes = play_modes(session, game_ids)
+            for game_id in game_ids:
                 row = rows.game_row(session, game_id)
                 games[game_id] = _game(row) if row is not None else None
                 for seat in seat_rows(session, game_id):

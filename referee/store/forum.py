@@ -3,6 +3,7 @@ written (what the forum shows of its mail). Rows only, inside the caller's sessi
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -33,9 +34,10 @@ def play_mode(session: Session, game_id: str, seat: str, email: str) -> str | No
     return row.mode if row is not None else None
 
 
-def play_modes(session: Session) -> dict[tuple[str, str, str], str]:
-    """Every choice, by game, seat and address."""
-    return {(r.game_id, r.seat, r.email): r.mode for r in session.exec(select(PlayModeRow)).all()}
+def play_modes(session: Session, game_ids: Collection[str]) -> dict[tuple[str, str, str], str]:
+    """Every choice made in the games ``game_ids``, by game, seat and address."""
+    query = select(PlayModeRow).where(col(PlayModeRow.game_id).in_(list(game_ids)))
+    return {(r.game_id, r.seat, r.email): r.mode for r in session.exec(query).all()}
 
 
 def choose_mode(session: Session, game_id: str, seat: str, email: str, mode: str, now: datetime) -> None:
