@@ -93,8 +93,9 @@ class Dashboard:
             state = rules.load(row.state)
             characters = rules.master_view(state).get("characters", [])
             line["label"] = rules.phase(state).label
-            line["seats"] = len(characters)
-            line["alive"] = sum(1 for c in characters if c.get("alive", True))
+            if characters:  # a game without characters who may die shows "—" for the living
+                line["seats"] = len(characters)
+                line["alive"] = sum(1 for c in characters if c.get("alive", True))
             if not row.finished and row.failed_at is None:
                 line["waiting"] = list(rules.waiting(state))
         except Exception as error:  # a broken game must not hide the others

@@ -2,9 +2,11 @@
 
 On its turn it spends its action points one mail at a time: it questions or searches
 for a lead it has not read where it stands (THOROUGH when it can afford it), retries a
-failed roll, or walks toward the nearest zone with leads it lacks; then it ends its turn,
-announcing revelations from the grand salon once it has read half the leads. When
-hypotheses are asked for, it names the candidates its leads mention most.
+failed roll, or walks toward the nearest zone with leads it lacks; then it ends its turn.
+Its notes rank each element's candidates by how often its leads mention them; once they
+point clearly to one candidate of every element (or it has read half the leads), it walks
+to the grand salon and announces revelations there (MM-20). When hypotheses are asked for,
+it names the candidates its notes rank first and second.
 """
 
 from __future__ import annotations
@@ -17,7 +19,14 @@ from referee.games.minuit.content import EVENTS, NO_EVENT, REVELATIONS_ZONE, ZON
 from referee.games.minuit.investigation import ELEMENTS, TOPICS
 
 REVEAL_AT = 30
-"""How many leads the bot wants before announcing revelations."""
+"""How many leads make the bot announce revelations whatever its notes say."""
+
+SURE_AFTER = 16
+"""How many leads the bot reads before it trusts its notes at all."""
+
+SURE_MARGIN = 1
+"""How far ahead of the runner-up the first candidate of every element must be for the notes to point
+clearly to a solution (mentions counted)."""
 
 
 def bot_orders(view: dict[str, Any], seed: int | str) -> str:
@@ -28,13 +37,15 @@ def bot_orders(view: dict[str, Any], seed: int | str) -> str:
         return "" if view["me"] not in view["waiting"] else _hypotheses(view)
     if not view["my_turn"]:
         return ""
-    rng = SeededStream(seed, f"bot:{view['me']}:{view['round']}:{view['ap']}:{len(view['leads'])}")
-    action = _action(view, rng)
-    if action:
-        return action
-    if view["zone"] == REVELATIONS_ZONE and len(view["leads"]) >= REVEAL_AT and not view["revealer"]:
+    ready = not view["revealer"] and (len(view["leads"]) >= REVEAL_AT or _sure(view))
+    if ready and view["zone"] == REVELATIONS_ZONE:
         return "REVEAL"
-    return "END"
+    if ready and not view["failed"]:
+        way = route(view["zone"], REVELATIONS_ZONE, EVENTS.get(view["event"]["id"], NO_EVENT))
+        if way and way[1] <= view["ap"]:
+            return f"MOVE {REVELATIONS_ZONE}"
+    rng = SeededStream(seed, f"bot:{view['me']}:{view['round']}:{view['ap']}:{len(view['leads'])}")
+    return _action(view, rng) or "END"
 
 
 def _open_leads(view: dict[str, Any], zone: int) -> list[str]:
@@ -76,16 +87,26 @@ def _action(view: dict[str, Any], rng: SeededStream) -> str:
     return f"MOVE {best[1]}" if best else ""
 
 
-def _hypotheses(view: dict[str, Any]) -> str:
+def _notes(view: dict[str, Any]) -> dict[str, list[tuple[int, str]]]:
+    """Each element's candidates, most mentioned by the bot's leads first, with their mentions."""
     text = " ".join(lead["text"]["en"].lower() for lead in view["leads"])
-    lines = []
+    notes = {}
     for element in ELEMENTS:
-        choices = view["names"]["candidates"][element]
-
-        def weight(choice: dict[str, Any]) -> int:
+        weighed = []
+        for choice in view["names"]["candidates"][element]:
             words = [w for w in choice["name"]["en"].lower().replace(":", " ").split() if len(w) > 4]
-            return sum(text.count(w) for w in words[:3])
+            weighed.append((sum(text.count(w) for w in words[:3]), choice["id"]))
+        notes[element] = sorted(weighed, key=lambda pair: -pair[0])
+    return notes
 
-        ranked = sorted(choices, key=lambda c: -weight(c))
-        lines.append(f"HYPOTHESIS {element} {ranked[0]['id']} {ranked[1]['id']}")
-    return "\n".join(lines)
+
+def _sure(view: dict[str, Any]) -> bool:
+    """Whether the notes point clearly to one candidate of every element."""
+    if len(view["leads"]) < SURE_AFTER:
+        return False
+    return all(ranked[0][0] - ranked[1][0] >= SURE_MARGIN for ranked in _notes(view).values())
+
+
+def _hypotheses(view: dict[str, Any]) -> str:
+    notes = _notes(view)
+    return "\n".join(f"HYPOTHESIS {e} {notes[e][0][1]} {notes[e][1][1]}" for e in ELEMENTS)

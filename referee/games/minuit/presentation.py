@@ -1,13 +1,18 @@
-"""The filters and globals of ``templates/<language>/minuit/`` besides the shared ones.
+"""The filters and globals of ``templates/<language>/minuit/`` and ``templates/web/minuit/`` besides
+the shared ones.
 
-``phase_name`` reads a phase key ("r3-2") as players do; ``lead`` names a lead in a
-language; ``GAME_NAME`` is the game's name in each language.
+``phase_name`` reads a phase key ("r3-2") as players do; ``two`` writes a location's number;
+``readers`` lists who has read a lead; ``candidate`` names a candidate of an element;
+``GAME_NAME`` is the game's name in each language; ``WEB_WORDS`` are the words of the web pages'
+Minuit parts (the ship, the positions, the leads) in each language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+from referee.games.minuit.content import PORT
 
 GAME_NAME = {"en": "Minuit, Murder at Sea", "ru": "«Полночь: убийство в море»"}
 
@@ -30,5 +35,96 @@ def two(number: Any) -> str:
     return f"{int(number):02d}"
 
 
-FILTERS: dict[str, Callable[..., Any]] = {"phase_name": phase_name, "two": two}
-GLOBALS: dict[str, Any] = {"GAME_NAME": GAME_NAME}
+WEB_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "ship": "The ship",
+        "round": "Round {round}",
+        "event": "This round's event",
+        "progress": "The ship is on space {ship} of {port}",
+        "officer": "The officer stands in zone {zone}: nobody may question or search there this round",
+        "off_duty": "The officer is off duty this round",
+        "turn": "{seat}'s turn, {ap} action points left",
+        "hypotheses": "The turns are over: the hypotheses are being written",
+        "over": "The game is over",
+        "map": "The same as text",
+        "positions": "Who is where",
+        "detective": "Detective",
+        "zone": "Zone",
+        "buoys": "Buoys",
+        "leads_read": "Leads read",
+        "suspect": "Suspect",
+        "you": "you",
+        "your_leads": "The leads you have read",
+        "leads_note": "Your own leads and those every player reads; nobody else sees your own.",
+        "public": "every player reads it",
+        "private": "yours alone",
+        "no_leads": "No lead read yet.",
+        "leads_by_player": "The leads each player has read",
+        "known_to_all": "every player knows it",
+        "only": "only {seat} knows it",
+        "some": "known to {seats}",
+        "solution": "The solution (only you see it)",
+        "culprit": "Culprit",
+        "means": "Means",
+        "motive": "Motive",
+        "revealer": "{seat} announced the revelations",
+        "my_hypotheses": "Your hypotheses",
+        "scores": "Points",
+    },
+    "ru": {
+        "ship": "Корабль",
+        "round": "Раунд {round}",
+        "event": "Событие этого раунда",
+        "progress": "Корабль на делении {ship} из {port}",
+        "officer": "Офицер стоит в зоне {zone}: в этом раунде там нельзя допрашивать и обыскивать",
+        "off_duty": "В этом раунде офицер не на посту",
+        "turn": "Ходит {seat}, осталось очков действий: {ap}",
+        "hypotheses": "Ходы окончены: пишутся гипотезы",
+        "over": "Игра окончена",
+        "map": "То же текстом",
+        "positions": "Кто где",
+        "detective": "Сыщик",
+        "zone": "Зона",
+        "buoys": "Спасательные круги",
+        "leads_read": "Прочитано зацепок",
+        "suspect": "Подозреваемый",
+        "you": "вы",
+        "your_leads": "Зацепки, которые вы прочли",
+        "leads_note": "Ваши собственные зацепки и те, что читают все; ваших собственных не видит никто.",
+        "public": "её читают все",
+        "private": "только ваша",
+        "no_leads": "Пока ни одной зацепки.",
+        "leads_by_player": "Какие зацепки прочёл каждый игрок",
+        "known_to_all": "её знают все игроки",
+        "only": "её знает только {seat}",
+        "some": "её знают: {seats}",
+        "solution": "Разгадка (её видите только вы)",
+        "culprit": "Виновный",
+        "means": "Орудие",
+        "motive": "Мотив",
+        "revealer": "Разоблачения объявлены (их автор — {seat})",
+        "my_hypotheses": "Ваши гипотезы",
+        "scores": "Очки",
+    },
+}
+"""The words of the web pages' Minuit parts; ``{field}`` parts are filled with ``format``."""
+
+
+def readers(lead: str, known_by: dict[str, list[str]]) -> list[str]:
+    """The players who have read ``lead``, from a view's ``known_by``."""
+    return [seat for seat, leads in known_by.items() if lead in leads]
+
+
+def candidate(key: str, names: dict[str, Any], element: str, *, language: str) -> str:
+    """The name of candidate ``key`` of ``element`` (a view's ``names``), in ``language``."""
+    found = next((c for c in names["candidates"][element] if c["id"] == key), None)
+    return str(found["name"][language]) if found else key
+
+
+FILTERS: dict[str, Callable[..., Any]] = {
+    "phase_name": phase_name,
+    "two": two,
+    "readers": readers,
+    "candidate": candidate,
+}
+GLOBALS: dict[str, Any] = {"GAME_NAME": GAME_NAME, "WEB_WORDS": WEB_WORDS, "PORT": PORT}

@@ -1,9 +1,11 @@
 """What the game-master and each player see of a Minuit game.
 
-A player's view holds the public board (detectives, suspects, officer, ship, event), who
-has read which lead (public, MM-16), the texts of the leads the player has read — taken
-from the ``lead_read`` events they were shown, nothing else — their own hypotheses, and
-the revealer's hypotheses 1 once shown (MM-20). The solution appears only at the end.
+A player's view holds the public board (detectives, suspects, officer, ship, event, and the map
+and picture of ``shipmap.board``), who has read which lead (public, MM-16), the texts of the
+leads the player has read — taken from the ``lead_read`` events they were shown, nothing else,
+each marked public or not — their own hypotheses, and the revealer's hypotheses 1 once shown
+(MM-20). The solution appears only at the end. The game-master's view adds the texts of every
+lead someone has read (``texts``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.events import Event
-from referee.games.minuit.shipmap import names
+from referee.games.minuit.shipmap import board, lead_label, names
 from referee.games.minuit.state import TURNS, GameState
 from referee.games.minuit.turns import waiting, writers
 
@@ -45,6 +47,8 @@ def _public(state: GameState) -> dict[str, Any]:
         "waiting": list(waiting(state)),
         "known_by": {seat: list(leads) for seat, leads in state.known.items()},
         "finished": state.finished,
+        "names": names(state.case),
+        "board": board(state),
     }
 
 
@@ -59,6 +63,10 @@ def master_view(state: GameState) -> dict[str, Any]:
         "deck": list(state.deck),
         "result": state.result or None,
         "winners": list((state.result or {}).get("winners", [])),
+        "texts": {
+            lead: {"label": lead_label(state.case, lead), "text": state.case.lead(lead)}
+            for lead in sorted({key for leads in state.known.values() for key in leads})
+        },
     }
 
 
@@ -67,10 +75,11 @@ def player_view(state: GameState, seat: str, seen: list[Event]) -> dict[str, Any
     leads: dict[str, dict[str, Any]] = {}
     for event in seen:
         if event.kind == "lead_read" and event.visible_to(seat):
-            leads.setdefault(
+            lead = leads.setdefault(
                 event.data["lead"],
                 {"lead": event.data["lead"], "label": event.data["label"], "text": event.data["text"]},
             )
+            lead["public"] = lead.get("public", False) or event.data["public"]
     result = next((e.data for e in seen if e.kind == "game_ended"), None)
     return {
         **_public(state),
@@ -79,7 +88,6 @@ def player_view(state: GameState, seat: str, seen: list[Event]) -> dict[str, Any
         "zone": state.detectives[seat],
         "leads": list(leads.values()),
         "hypotheses": {e: list(p) for e, p in state.hypotheses.get(seat, {}).items()},
-        "names": names(state.case),
         "result": result,
     }
 
