@@ -425,6 +425,16 @@ def retry(game: str, config: ConfigOption = None) -> None:
     _deliver(settings, referee)
 
 
+@app.command()
+def rollback(game: str, config: ConfigOption = None) -> None:
+    """Withdraw the last resolution so that its phase is resolved again; players who got its report
+    are told. The log keeps both. Pause first to correct orders before the phase is resolved again."""
+    settings = _config(config)
+    referee = _referee(settings)
+    typer.echo(_said(lambda: referee.desk.rollback(game, datetime.now(UTC), COMMAND_LINE), referee, game))
+    _deliver(settings, referee)
+
+
 def _said(action: Callable[[], object], referee: Referee, game: str) -> str:
     """Runs a game-master action and returns what the audit log says of it (errors as messages)."""
     try:

@@ -14,7 +14,18 @@ from web_helpers import ADMIN, GAME, GM, OTHER, OTHER_GM, PASSWORD, T0, client, 
 from referee.web.words import RU
 
 PAGES = ["/campaigns", f"/games/{GAME}", f"/games/{GAME}/see/Anna"]
-ACTIONS = ["preview", "resolve", "pause", "resume", "shift", "substitute", "resend", "announce", "orders"]
+ACTIONS = [
+    "preview",
+    "resolve",
+    "pause",
+    "resume",
+    "shift",
+    "substitute",
+    "resend",
+    "announce",
+    "orders",
+    "rollback",
+]
 
 
 @pytest.fixture

@@ -27,7 +27,9 @@ from referee.web.words import LANGUAGES
 if TYPE_CHECKING:
     from referee.web.site import Site
 
-ACTIONS = frozenset({"resolve", "pause", "resume", "shift", "substitute", "resend", "announce", "orders"})
+ACTIONS = frozenset(
+    {"resolve", "pause", "resume", "shift", "substitute", "resend", "announce", "orders", "rollback"}
+)
 """The actions a game-master may take on a game's page."""
 
 HIDDEN = "…"
@@ -149,8 +151,11 @@ async def see_as(request: Request) -> Response:
     site, session, account = await _signed_in(request)
     game_id, seat = request.path_params["game"], request.path_params["seat"]
     row = await _game_row(site, account, game_id)
+    at_text = request.query_params.get("at", "")
+    at = int(at_text) if at_text.isdigit() else None
     try:
-        view = await run_in_threadpool(site.referee.dashboard.see_as, account, game_id, seat)
+        view = await run_in_threadpool(lambda: site.referee.dashboard.see_as(account, game_id, seat, at=at))
+        phases = await run_in_threadpool(site.referee.dashboard.phases, account, game_id)
     except RefereeError as error:
         raise _refused(404, "not_found") from error
     language = site.language(request, session, row.language)
@@ -163,6 +168,8 @@ async def see_as(request: Request) -> Response:
         game_id=game_id,
         seat=seat,
         view=view,
+        at=at,
+        phases=phases,
     )
 
 
@@ -256,6 +263,9 @@ def _carry_out(site: Site, action: str, game_id: str, text: dict[str, str], now:
     if action == "substitute":
         seat = desk.substitute(game_id, text.get("seat", ""), text.get("email", ""), now, actor)
         return f"{seat.name} is now played from {seat.email}; their welcome letter went there"
+    if action == "rollback":
+        done = desk.rollback(game_id, now, actor)
+        return f"{done.phase} is open again; {len(done.told)} players were told its report is withdrawn"
     if action == "resend":
         last = desk.resend(game_id, text.get("seat", ""), now, actor)
         return f"{last.recipient}'s last report is sent again"
