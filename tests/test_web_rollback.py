@@ -5,6 +5,7 @@ door — the command line, the web page."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -206,3 +207,28 @@ def test_referee_rollback_on_the_command_line_is_audited_as_cli(site) -> None:  
     assert (referee.actions(GAME)[-1].channel, referee.actions(GAME)[-1].action) == ("cli", "rollback")
     refused = Command(root.root)("rollback", GAME, ok=False)
     assert "rolled back already" in refused.stderr
+
+
+def test_ts_3_see_as_at_a_past_phase_is_the_players_view_folded_up_to_it(site) -> None:  # type: ignore[no-untyped-def]
+    root, referee = site
+    play_an_hour(referee)
+    browser = client(root, referee, at(75))
+    sign_in(browser)
+
+    def where(page: str) -> str:
+        found = re.search(r"<dt>Where</dt><dd>(.*?)</dd>", page)
+        assert found is not None
+        return found.group(1)
+
+    then = browser.get(f"/games/{GAME}/see/Boris?at=0")
+    now = browser.get(f"/games/{GAME}/see/Boris")
+
+    assert then.status_code == 200 and "As Boris saw the game after" in then.text
+    assert (where(then.text), where(now.text)) == ("Hall", "Kitchen")
+    upto = max(e.seq for e in referee.events(GAME) if e.phase == "d0n")  # the arrival evening's last
+    assert referee.views.player(GAME, "Vera", upto=upto)["messages"] == []
+    assert "the soup is cold" in browser.get(f"/games/{GAME}/see/Vera?at=1").text
+    assert "the soup is cold" not in browser.get(f"/games/{GAME}/see/Vera?at=0").text
+    assert browser.get(f"/games/{GAME}/see/Boris?at=7").status_code == 404
+    referee.desk.rollback(GAME, at(76), COMMAND_LINE)
+    assert browser.get(f"/games/{GAME}/see/Boris?at=1").status_code == 404  # withdrawn: no step
