@@ -624,6 +624,10 @@ def demo(
         Path | None, typer.Option(help="Play in this folder (default: a new temporary folder).")
     ] = None,
     language: Annotated[str, typer.Option(help="en or ru")] = "en",
+    web: Annotated[
+        bool, typer.Option("--web", help="Then keep the game's web pages running on 127.0.0.1 until Ctrl-C.")
+    ] = False,
+    port: Annotated[int | None, typer.Option(help="With --web: the port (default: a free one).")] = None,
 ) -> None:
     """Play a whole game by mail: bots reply to the referee's mail, the referee answers."""
     import tempfile
@@ -634,9 +638,13 @@ def demo(
     if (directory / "referee.db").exists():
         raise _fail(f"{directory} holds a demo already; name an empty folder with --keep")
     try:
-        play(directory, game, seed, players, language, typer.echo)
+        result = play(directory, game, seed, players, language, typer.echo)
     except DemoError as error:
         raise _fail(str(error)) from error
+    if web:
+        from referee.demo.web import serve_demo
+
+        serve_demo(result, port, typer.echo)
 
 
 @minuit_app.command("check")
