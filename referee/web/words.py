@@ -164,6 +164,19 @@ RU: dict[str, str] = {
         "Сначала поставьте галочку «подтверждаю»: ничего не сделано."
     ),
     "Done": "Готово",
+    # what an action did
+    "resolved {phase}; {count} letters written": "Фаза {phase} разрешена; написано писем: {count}",
+    "paused until {when} UTC": "Партия на паузе до {when} UTC",
+    "running again": "Партия снова идёт",
+    "{phase} now ends at {when} UTC": "Фаза {phase} теперь заканчивается в {when} UTC",
+    "{name} is now played from {email}; their welcome letter went there": (
+        "Персонажем {name} теперь играют с адреса {email}; приветственное письмо ушло туда"
+    ),
+    "{phase} is open again; {count} players were told its report is withdrawn": (
+        "Фаза {phase} снова открыта; об отзыве её отчёта сообщено игрокам: {count}"
+    ),
+    "{name}'s last report is sent again": "Последний отчёт персонажа {name} отправлен ещё раз",
+    "announced to {count} players": "Объявление разослано игрокам: {count}",
     "Refused": "Отказано",
     # preview, answer, see as
     "What resolving {phase} now would do": "Что произойдёт, если разрешить фазу {phase} сейчас",
