@@ -159,7 +159,7 @@ def test_ts5_a_game_master_previews_resolves_shifts_and_substitutes_in_a_browser
     rollback.locator("input[name=confirm]").check()
     rollback.locator("button[type=submit]").click()
     page.wait_for_url(f"{base}/games/castle")
-    assert "d0n is open again" in page.locator(".flash").inner_text()
+    assert "Фаза d0n снова открыта" in page.locator(".flash").inner_text()  # the viewer chose Russian
     assert referee.resolution_count("castle", "d0n") == 0 and referee.load("castle").row.phase == "d0n"
     assert (referee.actions("castle")[-1].channel, referee.actions("castle")[-1].action) == (
         "web",
