@@ -425,6 +425,16 @@ def retry(game: str, config: ConfigOption = None) -> None:
     _deliver(settings, referee)
 
 
+@app.command()
+def rollback(game: str, config: ConfigOption = None) -> None:
+    """Withdraw the last resolution so that its phase is resolved again; players who got its report
+    are told. The log keeps both. Pause first to correct orders before the phase is resolved again."""
+    settings = _config(config)
+    referee = _referee(settings)
+    typer.echo(_said(lambda: referee.desk.rollback(game, datetime.now(UTC), COMMAND_LINE), referee, game))
+    _deliver(settings, referee)
+
+
 def _said(action: Callable[[], object], referee: Referee, game: str) -> str:
     """Runs a game-master action and returns what the audit log says of it (errors as messages)."""
     try:
@@ -614,6 +624,10 @@ def demo(
         Path | None, typer.Option(help="Play in this folder (default: a new temporary folder).")
     ] = None,
     language: Annotated[str, typer.Option(help="en or ru")] = "en",
+    web: Annotated[
+        bool, typer.Option("--web", help="Then keep the game's web pages running on 127.0.0.1 until Ctrl-C.")
+    ] = False,
+    port: Annotated[int | None, typer.Option(help="With --web: the port (default: a free one).")] = None,
 ) -> None:
     """Play a whole game by mail: bots reply to the referee's mail, the referee answers."""
     import tempfile
@@ -624,9 +638,13 @@ def demo(
     if (directory / "referee.db").exists():
         raise _fail(f"{directory} holds a demo already; name an empty folder with --keep")
     try:
-        play(directory, game, seed, players, language, typer.echo)
+        result = play(directory, game, seed, players, language, typer.echo)
     except DemoError as error:
         raise _fail(str(error)) from error
+    if web:
+        from referee.demo.web import serve_demo
+
+        serve_demo(result, port, typer.echo)
 
 
 @minuit_app.command("check")

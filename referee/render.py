@@ -69,6 +69,7 @@ SHARED_NOTICES: frozenset[str] = frozenset(
         "master_note",
         "guessing",
         "sign_in_link",
+        "withdrawn",
     }
 )
 """Notices every game sends alike, from the shared templates; their subject is the shared

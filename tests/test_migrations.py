@@ -30,7 +30,16 @@ OLD_TABLES = {
     "seats",
     "submissions",
 }
-NEW_TABLES = {"seat_holders", "audit", "held", "password_failures", "accounts", "used_links", "play_modes"}
+NEW_TABLES = {
+    "seat_holders",
+    "audit",
+    "held",
+    "password_failures",
+    "accounts",
+    "used_links",
+    "play_modes",
+    "rollbacks",
+}
 
 
 def revision(engine: Engine) -> str | None:

@@ -1,7 +1,8 @@
 """The web dashboard in a real browser: Chromium (Debian's, driven by Playwright) against a real
 ``referee web`` process on a loopback port, the mail on Maildir. A game-master signs in, finds the
-game, previews and resolves a phase, shifts a boundary (TS-5) and substitutes a player; a visitor and
-a game-master of another game are refused. The tests write the screenshots of docs/screenshots/."""
+game, previews and resolves a phase, shifts a boundary (TS-5), substitutes a player and rolls the
+resolution back; a visitor and a game-master of another game are refused. The tests write the
+screenshots of docs/screenshots/."""
 
 from __future__ import annotations
 
@@ -152,6 +153,18 @@ def test_ts5_a_game_master_previews_resolves_shifts_and_substitutes_in_a_browser
     ]
     page.get_by_role("button", name="Русский").click()
     assert page.get_by_role("heading", name="Партия глазами персонажа Anna").is_visible()
+
+    page.goto(f"{base}/games/castle")
+    rollback = page.locator("form[action='/games/castle/rollback']")
+    rollback.locator("input[name=confirm]").check()
+    rollback.locator("button[type=submit]").click()
+    page.wait_for_url(f"{base}/games/castle")
+    assert "Фаза d0n снова открыта" in page.locator(".flash").inner_text()  # the viewer chose Russian
+    assert referee.resolution_count("castle", "d0n") == 0 and referee.load("castle").row.phase == "d0n"
+    assert (referee.actions("castle")[-1].channel, referee.actions("castle")[-1].action) == (
+        "web",
+        "rollback",
+    )
 
 
 def test_a_visitor_and_another_game_master_are_refused_in_a_browser(served, browser) -> None:  # type: ignore[no-untyped-def]

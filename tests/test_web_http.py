@@ -14,7 +14,18 @@ from web_helpers import ADMIN, GAME, GM, OTHER, OTHER_GM, PASSWORD, T0, client, 
 from referee.web.words import RU
 
 PAGES = ["/campaigns", f"/games/{GAME}", f"/games/{GAME}/see/Anna"]
-ACTIONS = ["preview", "resolve", "pause", "resume", "shift", "substitute", "resend", "announce", "orders"]
+ACTIONS = [
+    "preview",
+    "resolve",
+    "pause",
+    "resume",
+    "shift",
+    "substitute",
+    "resend",
+    "announce",
+    "orders",
+    "rollback",
+]
 
 
 @pytest.fixture
@@ -217,3 +228,29 @@ def test_healthz_and_metrics_count_games_and_mail(site) -> None:  # type: ignore
     assert 'referee_games{state="running"} 2.0' in metrics
     assert "referee_outbox_waiting 8.0" in metrics  # three welcome letters a game and one per master
     assert GM not in metrics and "Anna" not in metrics
+
+
+def test_what_an_action_did_is_said_in_the_viewers_language_ts_5(site) -> None:  # type: ignore[no-untyped-def]
+    browser = client(*site)
+    form = sign_in(browser)
+    browser.post("/language", data={"csrf": form, "language": "ru", "next": "/campaigns"})
+    said = {}
+    for action, fields in (
+        ("resolve", {}),
+        ("shift", {"by": "+2h"}),
+        ("pause", {}),
+        ("resume", {}),
+        ("announce", {"text": "Ужин подан"}),
+        ("resend", {"seat": "Anna"}),
+        ("substitute", {"seat": "Boris", "email": "boris.new@example.org"}),
+        ("rollback", {}),
+    ):
+        page = browser.post(f"/games/{GAME}/{action}", data={"csrf": form, "confirm": "yes", **fields}).text
+        said[action] = re.search(r'<p class="flash[^"]*" role="status">\s*(.*?)\s*</p>', page, re.S).group(1)  # type: ignore[union-attr]
+    assert said["resolve"].startswith("Фаза d0n разрешена; написано писем: ")
+    assert said["shift"].startswith("Фаза d1h1 теперь заканчивается в ")
+    assert (said["pause"], said["resume"]) == ("на паузе", "Партия снова идёт")
+    assert said["announce"] == "Объявление разослано игрокам: 3"
+    assert said["resend"] == "Последний отчёт персонажа Anna отправлен ещё раз"
+    assert said["substitute"].startswith("Персонажем Boris теперь играют с адреса boris.new@example.org")
+    assert said["rollback"] == "Фаза d0n снова открыта; об отзыве её отчёта сообщено игрокам: 3"

@@ -29,6 +29,7 @@ from referee.store.overview import (
     submissions,
     totals,
 )
+from referee.store.rollbacks import is_withdrawn, live_resolutions, withdrawn_spans
 from referee.store.seats import holders, seat_rows
 
 if TYPE_CHECKING:
@@ -122,13 +123,15 @@ class Dashboard:
             taken = submissions(session, game_id)
             held = holders(session, game_id)
             seats = [seat.name for seat in seat_rows(session, game_id)]
+            spans = withdrawn_spans(session, game_id)
         rules = rules_for(row.kind)
         past = None
-        if at is not None and 0 <= at < len(done):
-            upto = done[at].last_seq
-            state = fold(rules, [Event(e.kind, e.data, tuple(e.audience)) for e in events if e.seq <= upto])
-            past = {"index": at, "phase": done[at].phase, "view": rules.master_view(state)}
-        timeline = _timeline(rules, events, done, taken)
+        live = [r for r in done if r.withdrawn_at is None]
+        if at is not None and 0 <= at < len(live):
+            with self.database.reading() as session:
+                state = fold(rules, rows.log(session, game_id, live[at].last_seq))
+            past = {"index": at, "phase": live[at].phase, "view": rules.master_view(state)}
+        timeline = _timeline(rules, events, done, taken, spans)
         mail = {
             name: {
                 "in": [m for m in received if m["seat"] == name],
@@ -141,7 +144,7 @@ class Dashboard:
             "line": line,
             "view": view,
             "past": past,
-            "steps": [{"index": i, "phase": r.phase} for i, r in enumerate(done)],
+            "steps": [{"index": i, "phase": r.phase} for i, r in enumerate(live)],
             "timeline": timeline,
             "mail": mail,
             "seats": seats,
@@ -157,10 +160,24 @@ class Dashboard:
             last = last_received_by_game(session).get(row.id)
         return self._line(row, clock, outbox, last)
 
-    def see_as(self, account: Account, game_id: str, seat: str) -> dict[str, Any]:
-        """The game exactly as the character ``seat`` sees it: ``Views.player``, the players' own view."""
+    def see_as(self, account: Account, game_id: str, seat: str, *, at: int | None = None) -> dict[str, Any]:
+        """The game exactly as the character ``seat`` sees it: ``Views.player``, the players' own view;
+        with ``at``, as they saw it after resolution number ``at`` (of those that count)."""
         self.game_row(account, game_id)
-        return self.referee.views.player(game_id, seat)
+        upto = None
+        if at is not None:
+            with self.database.reading() as session:
+                live = live_resolutions(session, game_id)
+            if not 0 <= at < len(live):
+                raise NoSuchGame(f"game {game_id!r} has no resolution number {at}")
+            upto = live[at].last_seq
+        return self.referee.views.player(game_id, seat, upto=upto)
+
+    def phases(self, account: Account, game_id: str) -> list[str]:
+        """The phases resolved so far that count, in order (the steps of "see as" and the castle)."""
+        self.game_row(account, game_id)
+        with self.database.reading() as session:
+            return [r.phase for r in live_resolutions(session, game_id)]
 
     def metrics(self) -> dict[str, Any]:
         """The numbers monitoring reads: games by state, the outbox, failures, mail in and out."""
@@ -189,7 +206,15 @@ class Dashboard:
 
 
 def _letter(notice: Any) -> dict[str, Any]:
-    status = "sent" if notice.sent_at else "failed" if notice.failed_at else "waiting"
+    status = (
+        "sent"
+        if notice.sent_at
+        else "failed"
+        if notice.failed_at
+        else "withdrawn"
+        if notice.withdrawn_at
+        else "waiting"
+    )
     return {
         "id": notice.id,
         "template": notice.template,
@@ -201,15 +226,22 @@ def _letter(notice: Any) -> dict[str, Any]:
     }
 
 
-def _timeline(rules: Any, events: list[Any], done: list[Any], taken: list[Any]) -> list[dict[str, Any]]:
+def _timeline(
+    rules: Any, events: list[Any], done: list[Any], taken: list[Any], spans: list[tuple[int, int]]
+) -> list[dict[str, Any]]:
     """The phases, newest first: what was resolved at each, and the order texts received while it was
-    open (the orders and mails that caused it)."""
+    open (the orders and mails that caused it); a resolution rolled back is there too, marked."""
     phases: list[dict[str, Any]] = []
     opened: datetime | None = None
     for resolution in done:
         closed = as_utc(resolution.resolved_at)
         happened = [
-            {"seq": e.seq, "kind": e.kind, "text": rules.describe(Event(e.kind, e.data, tuple(e.audience)))}
+            {
+                "seq": e.seq,
+                "kind": e.kind,
+                "text": rules.describe(Event(e.kind, e.data, tuple(e.audience))),
+                "withdrawn": is_withdrawn(e.seq, spans),
+            }
             for e in events
             if resolution.first_seq <= e.seq <= resolution.last_seq
         ]
@@ -224,6 +256,15 @@ def _timeline(rules: Any, events: list[Any], done: list[Any], taken: list[Any]) 
             for s in taken
             if (opened is None or as_utc(s.received_at) > opened) and as_utc(s.received_at) <= closed
         ]
-        phases.append({"phase": resolution.phase, "at": closed, "events": happened, "orders": orders})
+        phases.append(
+            {
+                "phase": resolution.phase,
+                "at": closed,
+                "events": happened,
+                "orders": orders,
+                "withdrawn": resolution.withdrawn_at is not None,
+                "attempt": resolution.attempt,
+            }
+        )
         opened = closed
     return list(reversed(phases))

@@ -1,8 +1,8 @@
 """The game-master's desk: every action a game-master takes, from any door, recorded.
 
-Pause (with an optional end), resume, shift one or all boundaries (TS-5), resolve now,
-substitute a player (the seat keeps its history of holders), resend a report, announce,
-and restart a game stopped on an error. The command line calls these methods; mail and
+Pause (with an optional end), resume, shift one or all boundaries (TS-5), resolve now, roll
+back the last resolution, substitute a player (the seat keeps its history of holders), resend a
+report, announce, and restart a game stopped on an error. The command line calls these methods; mail and
 the web send text in the game-master's command language (``commands``).
 """
 
@@ -20,6 +20,7 @@ from referee.app.calendar import parse_shift
 from referee.app.credentials import new_password, new_token
 from referee.app.errors import RefereeError, RulesFailed
 from referee.app.play import AnswerTo, Resolved, Submitted, lock, save, seat_named, tell
+from referee.app.rollback import RolledBack, rollback_work
 from referee.core.notices import Notice
 from referee.core.orders import Submission
 from referee.core.seats import MASTER
@@ -136,6 +137,14 @@ class Desk:
             return self.referee.resolve_in(inner, game_id, now)
 
         return self._act(actor, game_id, "resolve", {}, now, work, session)
+
+    def rollback(
+        self, game_id: str, now: datetime, actor: Actor, session: Session | None = None
+    ) -> RolledBack:
+        """Withdraws the last resolution of the game so that its phase is resolved again: the log keeps
+        both, the players who were written its report are told (``referee.app.rollback``)."""
+        work = rollback_work(self.referee, game_id, now)
+        return self._act(actor, game_id, "rollback", {}, now, work, session)  # type: ignore[no-any-return]
 
     def substitute(
         self, game_id: str, name: str, email: str, now: datetime, actor: Actor, session: Session | None = None

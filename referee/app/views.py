@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.core.rules import visible
+from referee.core.rules import fold, visible
 from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.clocks import as_utc, clock_row, clock_rows
@@ -27,15 +27,17 @@ class Views:
         self.referee = referee
         self.database = referee.database
 
-    def player(self, game_id: str, name: str) -> dict[str, Any]:
-        """Exactly what the character ``name`` knows (TS-3: only what it may see)."""
+    def player(self, game_id: str, name: str, *, upto: int | None = None) -> dict[str, Any]:
+        """Exactly what the character ``name`` knows (TS-3: only what it may see); with ``upto``, what
+        it knew once event number ``upto`` was logged (the log up to it, folded afresh)."""
         seat = self.referee.seat(game_id, name)
         with self.database.reading() as session:
             row = rows.game_row(session, game_id)
-            log = rows.log(session, game_id)
+            log = rows.log(session, game_id, upto)
         assert row is not None  # ``seat`` found the game
         rules = rules_for(row.kind)
-        return rules.player_view(rules.load(row.state), seat.name, visible(log, seat.name))
+        state = rules.load(row.state) if upto is None else fold(rules, log)
+        return rules.player_view(state, seat.name, visible(log, seat.name))
 
     def master(self, game_id: str) -> dict[str, Any]:
         """Everything, for the game-master: the rules' view, the schedule, the deadline in the game's

@@ -55,8 +55,11 @@ def choose_mode(session: Session, game_id: str, seat: str, email: str, mode: str
 def seat_notices(
     session: Session, game_id: str, seat: str, templates: frozenset[str] | None
 ) -> list[NoticeRow]:
-    """The notices written for ``seat`` (of ``templates`` only, when given), oldest first."""
-    query = select(NoticeRow).where(NoticeRow.game_id == game_id, NoticeRow.recipient == seat)
+    """The notices written for ``seat`` (of ``templates`` only, when given) and not withdrawn by a
+    rollback, oldest first."""
+    query = select(NoticeRow).where(
+        NoticeRow.game_id == game_id, NoticeRow.recipient == seat, col(NoticeRow.withdrawn_at).is_(None)
+    )
     if templates is not None:
         query = query.where(col(NoticeRow.template).in_(sorted(templates)))
     return list(session.exec(query.order_by(col(NoticeRow.id))).all())

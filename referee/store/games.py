@@ -14,6 +14,7 @@ from sqlmodel import Session, col, select
 
 from referee.core.events import Event
 from referee.store.models import EventRow, GameRow, ResolutionRow, SubmissionRow
+from referee.store.rollbacks import counting, withdrawn_spans
 
 EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
 RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
@@ -87,38 +88,56 @@ def keep_submission(
 def record_resolution(
     session: Session, game_id: str, phase: str, resolved_at: datetime, first_seq: int, last_seq: int
 ) -> None:
-    """Records that ``phase`` was resolved; its unique key makes a second record fail (IntegrityError)."""
+    """Records that ``phase`` was resolved, as the attempt after those withdrawn; its unique key makes
+    a second record of the same attempt fail (IntegrityError)."""
+    withdrawn = select(func.count()).where(
+        ResolutionRow.game_id == game_id,
+        ResolutionRow.phase == phase,
+        col(ResolutionRow.withdrawn_at).is_not(None),
+    )
     row = {
         "game_id": game_id,
         "phase": phase,
         "resolved_at": resolved_at,
         "first_seq": first_seq,
         "last_seq": last_seq,
+        "attempt": int(session.exec(withdrawn).one()),
     }
     session.execute(insert(RESOLUTIONS), [row])
 
 
 def resolution_count(session: Session, game_id: str, phase: str) -> int:
-    """How many times ``phase`` of ``game_id`` was resolved (0 or 1)."""
-    query = select(func.count()).where(ResolutionRow.game_id == game_id, ResolutionRow.phase == phase)
+    """How many times ``phase`` of ``game_id`` was resolved and not withdrawn (0 or 1)."""
+    query = select(func.count()).where(
+        ResolutionRow.game_id == game_id,
+        ResolutionRow.phase == phase,
+        col(ResolutionRow.withdrawn_at).is_(None),
+    )
     return int(session.exec(query).one())
 
 
 def event_rows(session: Session, game_id: str) -> list[EventRow]:
-    """The whole event log of ``game_id``, in order."""
+    """The whole event log of ``game_id``, in order, withdrawn events too."""
     query = select(EventRow).where(EventRow.game_id == game_id).order_by(col(EventRow.seq))
     return list(session.exec(query).all())
 
 
-def log(session: Session, game_id: str) -> list[Event]:
-    """The events of ``game_id`` as the rules know them, in order."""
-    return [Event(row.kind, row.data, tuple(row.audience)) for row in event_rows(session, game_id)]
+def log(session: Session, game_id: str, upto: int | None = None) -> list[Event]:
+    """The events of ``game_id`` that count (none a rollback withdrew) as the rules know them, in
+    order; with ``upto``, only those numbered up to it."""
+    query = select(EventRow).where(EventRow.game_id == game_id, counting(withdrawn_spans(session, game_id)))
+    if upto is not None:
+        query = query.where(col(EventRow.seq) <= upto)
+    rows = session.exec(query.order_by(col(EventRow.seq))).all()
+    return [Event(row.kind, row.data, tuple(row.audience)) for row in rows]
 
 
 def phase_log(session: Session, game_id: str, phase: str) -> list[Event]:
-    """The events logged while ``phase`` of ``game_id`` was open, in order."""
+    """The events that count logged while ``phase`` of ``game_id`` was open, in order."""
     columns = select(col(EventRow.kind), col(EventRow.data), col(EventRow.audience))
-    query = columns.where(EventRow.game_id == game_id, EventRow.phase == phase).order_by(col(EventRow.seq))
+    query = columns.where(
+        EventRow.game_id == game_id, EventRow.phase == phase, counting(withdrawn_spans(session, game_id))
+    ).order_by(col(EventRow.seq))
     return [Event(kind, data, tuple(audience)) for kind, data, audience in session.exec(query).all()]
 
 

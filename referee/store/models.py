@@ -73,10 +73,14 @@ class EventRow(SQLModel, table=True):
 
 
 class ResolutionRow(SQLModel, table=True):
-    """The record that a phase of a game was resolved: its unique key makes a second time impossible."""
+    """The record that a phase of a game was resolved: its unique key makes a second time impossible.
+
+    A resolution the game-master rolled back stays, marked ``withdrawn_at``; the phase may then be
+    resolved once more, as the next ``attempt`` (the key is game, phase and attempt).
+    """
 
     __tablename__ = "resolutions"
-    __table_args__ = (UniqueConstraint("game_id", "phase"),)
+    __table_args__ = (UniqueConstraint("game_id", "phase", "attempt"),)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = Field(foreign_key="games.id", index=True)
@@ -84,6 +88,23 @@ class ResolutionRow(SQLModel, table=True):
     resolved_at: datetime
     first_seq: int
     last_seq: int
+    attempt: int = 0
+    withdrawn_at: datetime | None = None
+
+
+class RollbackRow(SQLModel, table=True):
+    """A resolution withdrawn by the game-master: the events ``first_seq``..``last_seq`` (the
+    resolution's and every one logged after it) stay in the log but no longer count."""
+
+    __tablename__ = "rollbacks"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True)
+    resolution_id: int = Field(foreign_key="resolutions.id")
+    phase: str
+    first_seq: int
+    last_seq: int
+    at: datetime
 
 
 class SubmissionRow(SQLModel, table=True):
@@ -138,6 +159,8 @@ class NoticeRow(SQLModel, table=True):
     delivered: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     """The addresses the mail server took this notice's mail for so far (None: none yet); a notice
     sent again after a failure goes only to the others."""
+    withdrawn_at: datetime | None = None
+    """Set when the resolution that wrote it was rolled back: not sent if not sent yet, not shown."""
 
 
 class InboundRow(SQLModel, table=True):

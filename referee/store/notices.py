@@ -25,8 +25,8 @@ def notice_rows(session: Session, game_id: str | None, *, unsent_only: bool = Fa
     query = select(NoticeRow)
     if game_id is not None:
         query = query.where(NoticeRow.game_id == game_id)
-    if unsent_only:
-        query = query.where(col(NoticeRow.sent_at).is_(None))
+    if unsent_only:  # to be sent: a report withdrawn before it went out never goes
+        query = query.where(col(NoticeRow.sent_at).is_(None), col(NoticeRow.withdrawn_at).is_(None))
     return list(session.exec(query.order_by(col(NoticeRow.id))).all())
 
 

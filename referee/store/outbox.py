@@ -40,7 +40,11 @@ def claim(
     of the processes in ``dead`` are taken over at once, whatever their lease.
     """
     with database.transaction() as session:
-        query = select(NoticeRow).where(col(NoticeRow.sent_at).is_(None), col(NoticeRow.failed_at).is_(None))
+        query = select(NoticeRow).where(
+            col(NoticeRow.sent_at).is_(None),
+            col(NoticeRow.failed_at).is_(None),
+            col(NoticeRow.withdrawn_at).is_(None),  # a withdrawn report not sent yet is never sent
+        )
         if not waiting:
             query = query.where(
                 or_(col(NoticeRow.next_attempt_at).is_(None), col(NoticeRow.next_attempt_at) <= now)
@@ -125,7 +129,9 @@ def backlog(database: Database) -> tuple[int, int]:
     """How many notices wait to be sent, and how many the mail server refused for good."""
     with database.reading() as session:
         waiting = select(NoticeRow.id).where(
-            col(NoticeRow.sent_at).is_(None), col(NoticeRow.failed_at).is_(None)
+            col(NoticeRow.sent_at).is_(None),
+            col(NoticeRow.failed_at).is_(None),
+            col(NoticeRow.withdrawn_at).is_(None),
         )
         failed = select(NoticeRow.id).where(col(NoticeRow.failed_at).is_not(None))
         count = select(func.count())

@@ -13,7 +13,11 @@ from referee.store.models import InboundRow, NoticeRow, ResolutionRow, Submissio
 
 def outbox_by_game(session: Session) -> dict[str | None, tuple[int, int]]:
     """Per game: how many notices wait to be sent, and how many the mail server refused for good."""
-    waiting = (col(NoticeRow.sent_at).is_(None)) & (col(NoticeRow.failed_at).is_(None))
+    waiting = (
+        col(NoticeRow.sent_at).is_(None)
+        & col(NoticeRow.failed_at).is_(None)
+        & col(NoticeRow.withdrawn_at).is_(None)
+    )
     query = select(
         NoticeRow.game_id,
         func.count().filter(waiting),

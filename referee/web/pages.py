@@ -22,12 +22,14 @@ from referee.app.accounts import Account
 from referee.app.calendar import parse_shift
 from referee.app.dashboard import NoSuchGame
 from referee.web.sessions import Session, fresh, signed_in, with_flash
-from referee.web.words import LANGUAGES
+from referee.web.words import LANGUAGES, translator
 
 if TYPE_CHECKING:
     from referee.web.site import Site
 
-ACTIONS = frozenset({"resolve", "pause", "resume", "shift", "substitute", "resend", "announce", "orders"})
+ACTIONS = frozenset(
+    {"resolve", "pause", "resume", "shift", "substitute", "resend", "announce", "orders", "rollback"}
+)
 """The actions a game-master may take on a game's page."""
 
 HIDDEN = "…"
@@ -149,8 +151,11 @@ async def see_as(request: Request) -> Response:
     site, session, account = await _signed_in(request)
     game_id, seat = request.path_params["game"], request.path_params["seat"]
     row = await _game_row(site, account, game_id)
+    at_text = request.query_params.get("at", "")
+    at = int(at_text) if at_text.isdigit() else None
     try:
-        view = await run_in_threadpool(site.referee.dashboard.see_as, account, game_id, seat)
+        view = await run_in_threadpool(lambda: site.referee.dashboard.see_as(account, game_id, seat, at=at))
+        phases = await run_in_threadpool(site.referee.dashboard.phases, account, game_id)
     except RefereeError as error:
         raise _refused(404, "not_found") from error
     language = site.language(request, session, row.language)
@@ -163,6 +168,8 @@ async def see_as(request: Request) -> Response:
         game_id=game_id,
         seat=seat,
         view=view,
+        at=at,
+        phases=phases,
     )
 
 
@@ -228,39 +235,58 @@ async def act(request: Request) -> Response:
                 request, session, "answer.html.j2", kind=row.kind, language=language, game_id=game_id,
                 seat=text.get("seat", ""), answer=answer,
             )  # fmt: skip
-        said = await run_in_threadpool(_carry_out, site, action, game_id, text, now, actor)
+        english, fields = await run_in_threadpool(_carry_out, site, action, game_id, text, now, actor)
     except (RefereeError, ValueError) as error:
         return site.redirect(back, with_flash(session, f"! {error}"))
+    said = translator(site.language(request, session, row.language))(english, **fields)
     return site.redirect(back, with_flash(session, said))
 
 
-def _carry_out(site: Site, action: str, game_id: str, text: dict[str, str], now: Any, actor: Actor) -> str:
-    """Carries out one action through the desk; returns the sentence to show."""
+Said = tuple[str, dict[str, Any]]
+"""A sentence for the game-master in English (``words.RU`` has its Russian) and its fields."""
+
+
+def _carry_out(site: Site, action: str, game_id: str, text: dict[str, str], now: Any, actor: Actor) -> Said:
+    """Carries out one action through the desk; returns the sentence to show and its fields."""
     desk = site.referee.desk
     if action == "resolve":
         resolved = desk.resolve(game_id, now, actor, expected_phase=text.get("phase") or None)
-        return f"resolved {resolved.phase}; {len(resolved.notices)} letters written"
+        return "resolved {phase}; {count} letters written", {
+            "phase": resolved.phase,
+            "count": len(resolved.notices),
+        }
     if action == "pause":
         until = now + parse_shift(text["until"]) if text.get("until") else None
         desk.pause(game_id, now, actor, until=until)
-        return "paused" + (f" until {until:%Y-%m-%d %H:%M} UTC" if until else "")
+        return ("paused until {when} UTC", {"when": f"{until:%Y-%m-%d %H:%M}"}) if until else ("paused", {})
     if action == "resume":
         desk.resume(game_id, now, actor)
-        return "running again"
+        return "running again", {}
     if action == "shift":
         by = parse_shift(text.get("by", ""))
         if by == timedelta(0):
             raise ValueError("a shift of nothing changes nothing")
         clock = desk.shift(game_id, by, now, actor, only=text.get("only") == "yes")
-        return f"{clock.phase} now ends at {clock.due_at:%Y-%m-%d %H:%M:%S} UTC"
+        return "{phase} now ends at {when} UTC", {
+            "phase": clock.phase,
+            "when": f"{clock.due_at:%Y-%m-%d %H:%M:%S}",
+        }
     if action == "substitute":
         seat = desk.substitute(game_id, text.get("seat", ""), text.get("email", ""), now, actor)
-        return f"{seat.name} is now played from {seat.email}; their welcome letter went there"
+        return "{name} is now played from {email}; their welcome letter went there", {
+            "name": seat.name,
+            "email": seat.email,
+        }
+    if action == "rollback":
+        done = desk.rollback(game_id, now, actor)
+        return "{phase} is open again; {count} players were told its report is withdrawn", {
+            "phase": done.phase,
+            "count": len(done.told),
+        }
     if action == "resend":
         last = desk.resend(game_id, text.get("seat", ""), now, actor)
-        return f"{last.recipient}'s last report is sent again"
-    count = desk.announce(game_id, text.get("text", ""), now, actor)
-    return f"announced to {count} players"
+        return "{name}'s last report is sent again", {"name": last.recipient}
+    return "announced to {count} players", {"count": desk.announce(game_id, text.get("text", ""), now, actor)}
 
 
 def _answer(site: Site, row: Any, data: dict[str, Any]) -> str:

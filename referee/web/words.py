@@ -147,11 +147,36 @@ RU: dict[str, str] = {
     "Enter orders for a character": "Ввести приказы за персонажа",
     "orders, one per line": "приказы, по одному в строке",
     "Roll back the last resolution": "Откатить последнее разрешение",
-    "Rolling back is not available yet.": "Откат пока недоступен.",
+    (
+        "Its report is withdrawn and its phase resolved again at its deadline (pause first to correct "
+        "orders before that); the log keeps both, and the players who got the report are told."
+    ): (
+        "Его отчёт отзывается, а фаза разрешается заново в свой срок (чтобы сначала поправить "
+        "приказы, поставьте игру на паузу); в журнале остаются оба разрешения, а получившим отчёт "
+        "игрокам судья напишет."
+    ),
+    "rolled back": "откачено",
+    "resolved again": "разрешено заново",
+    "withdrawn": "отозвано",
+    "As they saw it after": "Как игрок видел партию после фазы",
+    "As {name} saw the game after {phase}": "Так {name} видел(а) партию после фазы {phase}",
     "Tick the confirm box first: nothing was done.": (
         "Сначала поставьте галочку «подтверждаю»: ничего не сделано."
     ),
     "Done": "Готово",
+    # what an action did
+    "resolved {phase}; {count} letters written": "Фаза {phase} разрешена; написано писем: {count}",
+    "paused until {when} UTC": "Партия на паузе до {when} UTC",
+    "running again": "Партия снова идёт",
+    "{phase} now ends at {when} UTC": "Фаза {phase} теперь заканчивается в {when} UTC",
+    "{name} is now played from {email}; their welcome letter went there": (
+        "Персонажем {name} теперь играют с адреса {email}; приветственное письмо ушло туда"
+    ),
+    "{phase} is open again; {count} players were told its report is withdrawn": (
+        "Фаза {phase} снова открыта; об отзыве её отчёта сообщено игрокам: {count}"
+    ),
+    "{name}'s last report is sent again": "Последний отчёт персонажа {name} отправлен ещё раз",
+    "announced to {count} players": "Объявление разослано игрокам: {count}",
     "Refused": "Отказано",
     # preview, answer, see as
     "What resolving {phase} now would do": "Что произойдёт, если разрешить фазу {phase} сейчас",
