@@ -148,10 +148,7 @@ def _say(state: GameState, submission: Submission, order: Order) -> Verdict:
     if order.when is not None:
         return _reject(order, "say_in_advance")
     location = state.character(submission.seat).location
-    audience = state.present(location)
-    host = state.host()
-    if host is not None and host.alive and host.name not in audience:
-        audience.append(host.name)  # TS-23 ruling: the host sees everything
+    audience = state.present(location)  # TS-23 ruling (revised): the host's character hears like anyone
     data = {
         "from": submission.seat,
         "location": location,
