@@ -130,7 +130,7 @@ def play(
             before = game.state
             sender = before.character(name)
             expected: set[str] = set()
-            if sender.alive:  # TS-23 ruling (revised): those present now, the host's character too only if there
+            if sender.alive:  # TS-23 ruling (revised): exactly those present now
                 expected = set(before.present(sender.location))
             game.submit(name, "\n".join(lines), received)
             for line in lines:

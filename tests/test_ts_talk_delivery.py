@@ -134,7 +134,7 @@ def test_ts3_a_digest_holds_only_what_was_said_where_the_reader_was_while_there(
     game.put({"Anna": "Study", "Carl": "Study", "Dora": "Kitchen", "Ivan": "Kitchen"})
     game.order("Carl", "TALK DIGEST")
     game.order("Carl", "MOVE Garage")
-    assert set(talk_mails(game, "Anna", "I hold the Sofa.")) == set()  # Boris, the host's character, is elsewhere
+    assert set(talk_mails(game, "Anna", "I hold the Sofa.")) == set()  # Boris, the host, is elsewhere
     assert set(talk_mails(game, "Dora", "The Kitchen is empty.")) == {"Ivan"}
     notices = close(game)
     assert heard(notices, "Carl") == ["I hold the Sofa."]
