@@ -2,7 +2,8 @@
 
 Every bot reads the mail the referee sent it (Maildir), replies with its orders as a
 mail client would, and the referee takes the replies in through the same intake as
-real mail. Phases that wait for a deadline are resolved at once, without a clock.
+real mail. The game keeps its calendar, and demo time jumps to each deadline, where the phase
+is resolved.
 Ten Sailors is played here; the short games in ``short``; the files in ``files``.
 """
 
@@ -174,7 +175,8 @@ def run_demo(
             post.write(name, orders, style=number + post.mails_in)
         post.take_in()
         post.send()
-        loaded = store.resolve(game_id, post.later(2)).loaded
+        clock = store.calendar.clock(game_id)
+        loaded = store.resolve(game_id, post.until(clock.due_at if clock else None)).loaded
         resolved += 1
         post.send()
     view = loaded.rules.master_view(loaded.state)
