@@ -157,6 +157,7 @@ def run_demo(
     genders = loaded.row.settings.get("genders", {})
     day = -1
     resolved = 0
+    sent: dict[str, tuple[str, str]] = {}  # each bot's last orders, with the segment they were sent in
     while not loaded.rules.finished(loaded.state) and resolved != segments:
         if loaded.state.segment.day != day:
             day = loaded.state.segment.day
@@ -172,6 +173,10 @@ def run_demo(
             if language == "ru":
                 gender = read_gender(genders.get(name, "")) or guess_gender(name)
                 orders = in_russian(orders, gender)
+            segment, before = sent.get(name, ("", ""))
+            if segment == loaded.state.segment.key and set(orders.splitlines()) <= set(before.splitlines()):
+                continue  # after the traps fired, a player whose orders stand writes nothing more
+            sent[name] = (loaded.state.segment.key, orders)
             post.write(name, orders, style=number + post.mails_in)
         post.take_in()
         post.send()
