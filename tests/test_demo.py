@@ -180,6 +180,46 @@ def test_the_russian_demo_plays_with_russian_names_and_russian_talk(tmp_path: Pa
     lines = [v for answer in answers for v in answer.data["verdicts"]]
     assert lines and all(v["accepted"] for v in lines), [v for v in lines if not v["accepted"]]
     assert any(v["line"].startswith("ИДТИ ") for v in lines)
-    assert talk and all(re.match(r"^Наш(ёл|ла) (на|в) [а-яё ]+: [а-яё ,]+\.$", t.data["text"]) for t in talk)
-    for row in talk:  # the verb agrees with the speaker
-        assert row.data["text"].startswith("Нашла" if row.data["speaker"] in ("Анна", "Клара") else "Нашёл")
+    said = [
+        (a.recipient, v["understood"]["text"])
+        for a in answers
+        for v in a.data["verdicts"]
+        if v["understood"].get("kind") == "say"
+    ]
+    assert said and all(re.match(r"^Наш(ёл|ла) (на|в) [а-яё ]+: [а-яё ,]+\.$", text) for _, text in said)
+    for who, text in said:  # the verb agrees with the speaker
+        assert text.startswith("Нашла" if who in ("Анна", "Клара") else "Нашёл")
+    assert all(row.data["speaker"] != row.recipient for row in talk)  # relayed to the others only
+    subjects = [
+        str(BytesParser(policy=policy.default).parsebytes(path.read_bytes())["Subject"])
+        for box in ("incoming", "outgoing")
+        for path in (folder / "mail" / box / "cur").glob("*")
+    ] + [
+        str(BytesParser(policy=policy.default).parsebytes(path.read_bytes())["Subject"])
+        for path in (folder / "mail" / "outgoing" / "new").iterdir()
+    ]
+    glued = [s for s in subjects if re.search(r",\S", s)]
+    assert subjects and not glued, glued[:3]  # a reply's folded Russian subject keeps every space
+
+
+def test_the_demos_mail_says_real_deadlines_and_bots_do_not_repeat_standing_orders(tmp_path: Path) -> None:
+    """The demo game keeps its calendar: every report and morning mail says until when, with the date
+    and the game's zone; after the traps fire, a bot whose orders stand sends nothing again."""
+    folder = tmp_path / "demo"
+    result = _demo(folder, "--players", "4", "--seed", "5")
+    assert result.returncode == 0, result.stderr
+    texts: dict[str, list[str]] = {}
+    for path in (folder / "mail" / "outgoing" / "new").iterdir():
+        message = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
+        body = message.get_body(preferencelist=("plain",))
+        assert isinstance(body, EmailMessage)
+        texts.setdefault(str(message["Subject"]), []).append(body.get_content())
+    reports = [t for s, ts in texts.items() if "Report for" in s for t in ts if "WHAT NEXT" in t]
+    assert reports and all(
+        re.search(r"until \d\d:\d\d on \w+day \d+ December \(Moscow time\)", t) for t in reports
+    )
+    mornings = [t for s, ts in texts.items() if ", 09:00: " in s for t in ts]
+    assert mornings  # the morning mail has its own subject
+    answers = [t for s, ts in texts.items() if s.split("] ", 1)[-1].startswith("Re:") for t in ts]
+    at_dawn = [t for t in answers if re.search(r"until 10:00 on \w+day", t)]  # the night's last stretch
+    assert answers and not [t for t in at_dawn if "You had sent this very" in t]

@@ -43,7 +43,6 @@ class Talker:
     def __init__(self, seed: int, players: int) -> None:
         self.rng = random.Random(seed)
         self.seed = seed
-        self.host = NAMES[players - 1]
         self.count = 0
         self.expected: dict[str, set[str]] = defaultdict(set)
         self.said = 0
@@ -56,10 +55,7 @@ class Talker:
             return orders
         self.count += 1
         marker = f"mk-{self.seed}-{self.count}-{self.rng.randrange(10**6)}"
-        hearers = {view["name"], *view["present"]}
-        alive = {c["name"] for c in view["characters"] if c["alive"]}
-        if self.host in alive:
-            hearers.add(self.host)  # TS-23 ruling: the host hears everything
+        hearers = {view["name"], *view["present"]}  # TS-23 ruling (revised): no extra audience
         for name in hearers:
             self.expected[name].add(marker)
         self.said += 1

@@ -304,3 +304,108 @@ def test_the_html_part_reads_on_a_phone_with_headed_sections(language: str, rend
     heading = "HOW TO GIVE ORDERS" if language == "en" else "КАК ОТДАВАТЬ ПРИКАЗЫ"
     assert re.search(rf"<h3[^>]*>{heading}</h3>", html)
     assert not re.search(r"\S {3,}\S", help_text)  # nothing lined up with runs of spaces
+
+
+# --- a first day and night read as a player -------------------------------------------------------
+
+
+def _until_due(referee: Referee) -> datetime:
+    """Resolves the open phase at its deadline; returns the deadline."""
+    clock = referee.calendar.clock("castle")
+    assert clock is not None and clock.due_at is not None
+    due = clock.due_at if clock.due_at.tzinfo else clock.due_at.replace(tzinfo=UTC)
+    referee.resolve("castle", due)
+    return due
+
+
+def _answer_text(
+    referee: Referee, renderer: Renderer, seat: str, text: str, at: datetime, language: str
+) -> str:
+    answer = referee.submit("castle", seat, text, at, "mail").answer
+    return renderer.render(language, "answer.txt.j2", kind=KIND, **answer)
+
+
+def test_answers_say_this_hour_and_tonight_and_a_trap_on_a_declined_name(
+    tmp_path: Path, renderer: Renderer
+) -> None:
+    """An answer speaks of the open hour as "this hour" and of the open night as "tonight", names a trap's
+    target in the accusative («ловушка на Сашу») and ends with the deadline, once, after a blank line."""
+    referee = _referee(tmp_path)
+    room = next(
+        r for r in ROOMS if r not in ("Kitchen", referee.load("castle").state.character("Анна").hand.room)
+    )
+    referee.submit("castle", "Анна", f"ИДТИ {display(room, 'ru')}", START + timedelta(minutes=5), "mail")
+    due = _until_due(referee)  # the arrival evening is over: day 1, hour 1, Анна in a room
+    text = _answer_text(
+        referee, renderer, "Анна", "иду на кухню\nищу нож и диван", due + timedelta(minutes=1), "ru"
+    )
+    assert "ПРИНЯТО: в конце этого часа вы перейдёте на кухню." in text
+    assert "ПРИНЯТО: в этот час вы ищете нож и диван там, где находитесь." in text
+    assert "\n\nПрислать или изменить приказы можно до 12:30 в среду, 2 декабря (МСК).\n" in text
+    assert text.count("12:30") == 2  # the hour's span at the top and the deadline: nothing said twice more
+    for _ in range(4):
+        due = _until_due(referee)  # to night 1
+    hand = referee.load("castle").state.character("Саша").hand
+    cards = " ".join(display(card, "ru") for card in hand.cards())
+    text = _answer_text(referee, renderer, "Анна", f"ловушка Саша {cards}", due + timedelta(minutes=1), "ru")
+    shown = ", ".join(display(card, "ru") for card in hand.cards())
+    assert f"ПРИНЯТО: ловушка на Сашу ({shown}) — этой ночью; сработает в 09:00 дня 2." in text
+    english = _answer_text(
+        referee, renderer, "Никита", f"ловушка Саша {cards}", due + timedelta(minutes=2), "en"
+    )
+    assert "OK: a trap for Саша (" in english and ") tonight; it fires at 09:00 on day 2." in english
+    assert "цель —" not in text and "TS-" not in text + english
+
+
+def test_a_move_sent_again_is_no_change_and_says_what_sending_it_again_costs_ts_15(
+    tmp_path: Path, renderer: Renderer
+) -> None:
+    """TS-15 ruling: the same move sent again counts from the new mail; the answer says so, and does not
+    list the earlier, identical order as "no longer in force"."""
+    referee = _referee(tmp_path)
+    due = _until_due(referee)
+    referee.submit("castle", "Анна", "иду на кухню", due + timedelta(minutes=1), "mail")
+    for language in LANGUAGES:
+        text = _answer_text(referee, renderer, "Анна", "иду на кухню", due + timedelta(minutes=2), language)
+        assert ("No longer in force" if language == "en" else "Больше не действуют") not in text
+        assert (
+            "whoever asked for it earlier gets in first" if language == "en" else "первыми войдут те"
+        ) in text
+    text = _answer_text(referee, renderer, "Анна", "иду в кабинет", due + timedelta(minutes=3), "ru")
+    assert "Больше не действуют:\n- день 1, час 1 (10:00–12:30): перейти на кухню." in text
+
+
+def test_the_morning_mail_has_its_own_subject_and_the_real_deadline_ts_4(
+    tmp_path: Path, renderer: Renderer
+) -> None:
+    """TS-4/TS-21: at the trap time everyone gets the morning mail, headed by the day and who died
+    (the verb agreeing with the victim), saying until when the move for 10:00 can still be changed;
+    the report before it says traps are taken until the trap time."""
+    referee = _referee(tmp_path)
+    for _ in range(5):
+        due = _until_due(referee)  # night 1 is open
+    night_report = next(
+        text for template, text, data in _texts(referee, renderer, "report") if data["segment"] == "d1h4"
+    )
+    assert "Ловушки принимаются до 09:00 в четверг, 3 декабря (МСК) — тогда они и сработают" in night_report
+    hand = referee.load("castle").state.character("Саша").hand
+    cards = " ".join(display(card, "ru") for card in hand.cards())
+    referee.submit("castle", "Анна", f"ловушка Саша {cards}", due + timedelta(minutes=1), "mail")
+    _until_due(referee)  # 09:00: the traps fire
+    mornings = [(text, data) for _, text, data in _texts(referee, renderer, "morning")]
+    assert len(mornings) == 4  # everyone, the victim included
+    for text, data in mornings:
+        subject = renderer.render("ru", "subject.txt.j2", kind=KIND, template="morning", **data).strip()
+        assert subject == "День 2, 09:00: погибла Саша"
+        english = renderer.render("en", "subject.txt.j2", kind=KIND, template="morning", **data).strip()
+        assert english == "Day 2, 09:00: Саша is dead"
+        if data["alive"]:
+            assert "можно до 10:00 в четверг, 3 декабря (МСК)" in text
+    referee.submit("castle", "Анна", "иду на кухню", datetime(2026, 12, 3, 6, 5, tzinfo=UTC), "mail")
+    _until_due(referee)  # 10:00
+    for _ in range(5):
+        _until_due(referee)
+    _until_due(referee)  # night 2's traps: nobody set one
+    quiet = [data for _, _, data in _texts(referee, renderer, "morning") if data["day"] == 3]
+    subject = renderer.render("ru", "subject.txt.j2", kind=KIND, template="morning", **quiet[0]).strip()
+    assert subject == "День 3, 09:00: этой ночью никто не погиб"

@@ -38,7 +38,6 @@ TEMPLATES = (
     "trap_feedback.txt.j2",
     "death_announcement.txt.j2",
     "game_over.txt.j2",
-    "announcement.txt.j2",
     "welcome.txt.j2",
     "status.txt.j2",
     "_reasons.txt.j2",
@@ -290,7 +289,7 @@ def test_ts18_answer_explains_own_room_landing(language: str, renderer: Renderer
         assert "OK: move to the Kitchen" in text
         assert "You hold the Kitchen card, so you cannot enter it: you will land in a random room" in text
     else:
-        assert "ПРИНЯТО: перейти на кухню" in text
+        assert "ПРИНЯТО: в 10:00 дня 1 вы перейдёте на кухню" in text
         assert "У вас карта «Кухня»" in text
 
 
@@ -489,7 +488,7 @@ REAL_REJECTIONS: dict[str, tuple[Any, str, str, dict[str, str]]] = {
         "TRAP Boris Study Table Rope",
         {"en": "arrival", "ru": "прибытия"},
     ),
-    "search_in_hall": (_day_one, "Boris", "SEARCH Rope, Sink", {"en": "Hall", "ru": "Холле"}),
+    "search_in_hall": (_day_one, "Boris", "SEARCH Rope, Sink", {"en": "Hall", "ru": "холле"}),
     "trap_self": (
         _fresh,
         "Anna",
@@ -553,12 +552,13 @@ def first_hour() -> tuple[list[Notice], list[Notice]]:
     """The notices of the arrival evening and of day 1, hour 1 of a four-character game.
 
     Night 0: Anna (who holds the Kitchen) orders a move to the Kitchen; Boris and Vera go
-    to the Kitchen, Gleb to the Bedroom. Hour 1: Boris searches the Kitchen for Sofa and
-    Rope, Vera speaks in the Kitchen, Gleb gives no search order.
+    to the Kitchen, Gleb to the Bedroom; Boris asks for talk in his reports only. Hour 1:
+    Boris searches the Kitchen for Sofa and Rope, Vera speaks in the Kitchen, Gleb gives no
+    search order.
     """
     game = Game()
     game.submit("Anna", "MOVE Kitchen")
-    game.submit("Boris", "MOVE Kitchen")
+    game.submit("Boris", "MOVE Kitchen\nTALK DIGEST")
     game.submit("Vera", "MOVE Kitchen\nSAY See you in the kitchen")
     game.submit("Gleb", "MOVE Bedroom")
     evening = game.resolve()
@@ -612,16 +612,22 @@ def test_ts11_report_says_the_search_was_random(
 def test_ts3_report_holds_only_the_talk_its_reader_heard(
     language: str, renderer: Renderer, first_hour: tuple[list[Notice], list[Notice]]
 ) -> None:
+    """TS-3/TS-23: a report holds the talk said where its reader was, and only for a reader who
+    takes talk in reports: whoever got each line mailed as it was said is not told it twice."""
     said = "Anyone seen a knife?"
     boris = render(renderer, language, "report.txt.j2", **notice_for(first_hour[1], "Boris"))
     gleb = render(renderer, language, "report.txt.j2", **notice_for(first_hour[1], "Gleb"))
     anna = render(renderer, language, "report.txt.j2", **notice_for(first_hour[1], "Anna"))
+    vera = render(renderer, language, "report.txt.j2", **notice_for(first_hour[1], "Vera"))
     assert said in boris and "Vera" in boris
     assert said not in gleb
-    assert said in anna  # the host sees everything (TS-23 ruling)
+    assert said not in anna  # the host's character, elsewhere, hears nothing (TS-23 ruling, revised)
+    assert said not in vera  # her own line, and talk comes to her at once on the first day
     assert "See you in the kitchen" not in boris  # said during the evening, reported then
-    evening = render(renderer, language, "report.txt.j2", **notice_for(first_hour[0], "Gleb"))
+    evening = render(renderer, language, "report.txt.j2", **notice_for(first_hour[0], "Boris"))
     assert "See you in the kitchen" in evening
+    gleb_evening = render(renderer, language, "report.txt.j2", **notice_for(first_hour[0], "Gleb"))
+    assert "See you in the kitchen" not in gleb_evening  # mailed to him as it was said
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

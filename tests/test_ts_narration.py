@@ -108,7 +108,7 @@ def test_ts21_the_morning_goes_to_everyone_at_the_trap_time_and_replaces_the_dea
     assert not [n for n in notices if n.template in ("announcement", "death_announcement")]
     reports = [n for n in notices if n.template == "report"]
     assert sorted(n.audience[0] for n in reports) == sorted(set(HANDS) - {HOST})  # the living, at 10:00
-    assert all(not r.data["deaths"] for r in reports)  # deaths are told once, in the morning
+    assert all("deaths" not in r.data and "traps" not in r.data for r in reports)  # told once, in the morning
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -130,11 +130,8 @@ def play(
             before = game.state
             sender = before.character(name)
             expected: set[str] = set()
-            if sender.alive:  # TS-23 ruling: those present now, plus the living host
+            if sender.alive:  # TS-23 ruling (revised): exactly those present now
                 expected = set(before.present(sender.location))
-                host_char = before.host()
-                if host_char is not None and host_char.alive:
-                    expected.add(host_char.name)
             game.submit(name, "\n".join(lines), received)
             for line in lines:
                 if line.startswith("SAY "):
@@ -367,7 +364,7 @@ def _views_are_private(game: Game, said: dict[str, set[str]], log: list[Event]) 
 )
 def test_ts3_ts23_views_hold_no_living_others_hand_nor_messages_meant_for_others(played: Played) -> None:
     """TS-3/TS-21/TS-23: a character's view never shows a living other's hand, and holds exactly
-    the messages whose audience (those present then, plus the living host) includes them."""
+    the messages whose audience (those present then, nobody else) includes them."""
     game = played.game
     for event in game.events("message_posted"):
         assert set(event.audience) == played.said[event.data["text"]]

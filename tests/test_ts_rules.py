@@ -130,7 +130,7 @@ def test_ts2_a_card_that_is_not_a_room_is_not_a_location() -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# TS-3 / TS-23 Talking: messages reach exactly those present (plus the living host)
+# TS-3 / TS-23 Talking: messages reach exactly those present, the host's character like anyone
 # --------------------------------------------------------------------------------------------
 
 
@@ -152,30 +152,40 @@ def test_ts3_player_sees_only_messages_posted_while_present() -> None:
     assert [m["text"] for m in game.view("Anna")["messages"]] == ["the wardrobe is here", "welcome Dora"]
 
 
-def test_ts23_message_audience_is_exactly_those_present_plus_living_host() -> None:
-    """TS-23 ruling: the audience is the sender's room at that moment and the host, nobody else."""
+def test_ts23_message_audience_is_exactly_those_present_the_host_elsewhere_hears_nothing() -> None:
+    """TS-23 ruling (revised): the audience is the sender's room at that moment, nobody else: the
+    host's character, elsewhere, hears nothing (only the game-master sees everything)."""
     game = Game()
-    game.put({"Anna": "Study", "Carl": "Study", "Dora": "Garage"})
+    game.put({"Anna": "Study", "Carl": "Study", "Dora": "Garage", HOST: "Kitchen"})
     game.order("Anna", "SAY hello")
     (event,) = game.events("message_posted")
-    assert set(event.audience) == {"Anna", "Carl", HOST}
+    assert set(event.audience) == {"Anna", "Carl"}
     assert event.data["location"] == "Study"
     for name in NAMES:
         texts = [m["text"] for m in game.view(name)["messages"]]
-        assert texts == (["hello"] if name in {"Anna", "Carl", HOST} else []), name
+        assert texts == (["hello"] if name in {"Anna", "Carl"} else []), name
+
+
+def test_ts23_the_host_in_the_room_hears_like_anyone_there() -> None:
+    """TS-23 ruling (revised): the host's character hears talk where it is, like every character."""
+    game = Game()
+    game.put({"Anna": "Study", HOST: "Study", "Dora": "Garage"})
+    game.order("Anna", "SAY hello host")
+    (event,) = game.events("message_posted")
+    assert set(event.audience) == {"Anna", HOST}
 
 
 def test_ts23_message_goes_to_the_location_at_the_moment_it_is_received() -> None:
     """TS-23 ruling: after a move takes effect the sender talks in the new room."""
     game = Game()
-    game.put({"Anna": "Study", "Carl": "Study", "Dora": "Garage"})
+    game.put({"Anna": "Study", "Carl": "Study", "Dora": "Garage", HOST: "Kitchen"})
     game.order("Anna", "MOVE Garage")
     game.order("Anna", "SAY still in the study")  # the move takes effect only at the end of the hour
     game.resolve()
     game.order("Anna", "SAY now in the garage")
     first, second = game.events("message_posted")
-    assert first.data["location"] == "Study" and set(first.audience) == {"Anna", "Carl", HOST}
-    assert second.data["location"] == "Garage" and set(second.audience) == {"Anna", "Dora", HOST}
+    assert first.data["location"] == "Study" and set(first.audience) == {"Anna", "Carl"}
+    assert second.data["location"] == "Garage" and set(second.audience) == {"Anna", "Dora"}
 
 
 def test_ts23_hall_messages_at_night_reach_every_living_character_but_never_the_dead() -> None:
@@ -193,7 +203,7 @@ def test_ts23_hall_messages_at_night_reach_every_living_character_but_never_the_
 
 
 def test_ts23_the_dead_host_no_longer_sees_messages() -> None:
-    """TS-23 ruling: the host's character is added only while alive."""
+    """TS-23 ruling: the dead hear no talk, the host's character no more than anyone."""
     game = Game()
     game.advance_to("d1n")
     game.order("Anna", trap_line(HOST, HANDS[HOST]))

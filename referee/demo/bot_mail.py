@@ -16,6 +16,7 @@ from email.parser import BytesHeaderParser, BytesParser
 from email.utils import format_datetime, make_msgid, parsedate_to_datetime
 from pathlib import Path
 
+from referee.mail.compose import Subject
 from referee.mail.reading import clean_subject
 
 QUOTE_STYLES = ("gmail", "gmail-ru", "outlook", "apple", "thunderbird", "yandex")
@@ -71,7 +72,7 @@ def reply(address: str, name: str, received: Received, orders: str, style: str, 
     message = EmailMessage()
     message["From"] = f"{name} <{address}>"
     message["To"] = received.reply_to
-    message["Subject"] = f"Re: {clean_subject(received.subject)}"
+    message["Subject"] = Subject(f"Re: {clean_subject(received.subject)}")  # folded without losing a space
     message["Date"] = format_datetime(when)
     message["Message-ID"] = make_msgid(domain=address.partition("@")[2])
     message["In-Reply-To"] = received.message_id

@@ -2,7 +2,8 @@
 
 Every bot reads the mail the referee sent it (Maildir), replies with its orders as a
 mail client would, and the referee takes the replies in through the same intake as
-real mail. Phases that wait for a deadline are resolved at once, without a clock.
+real mail. The game keeps its calendar, and demo time jumps to each deadline, where the phase
+is resolved.
 Ten Sailors is played here; the short games in ``short``; the files in ``files``.
 """
 
@@ -156,6 +157,7 @@ def run_demo(
     genders = loaded.row.settings.get("genders", {})
     day = -1
     resolved = 0
+    sent: dict[str, tuple[str, str]] = {}  # each bot's last orders, with the segment they were sent in
     while not loaded.rules.finished(loaded.state) and resolved != segments:
         if loaded.state.segment.day != day:
             day = loaded.state.segment.day
@@ -171,10 +173,15 @@ def run_demo(
             if language == "ru":
                 gender = read_gender(genders.get(name, "")) or guess_gender(name)
                 orders = in_russian(orders, gender)
+            segment, before = sent.get(name, ("", ""))
+            if segment == loaded.state.segment.key and set(orders.splitlines()) <= set(before.splitlines()):
+                continue  # after the traps fired, a player whose orders stand writes nothing more
+            sent[name] = (loaded.state.segment.key, orders)
             post.write(name, orders, style=number + post.mails_in)
         post.take_in()
         post.send()
-        loaded = store.resolve(game_id, post.later(2)).loaded
+        clock = store.calendar.clock(game_id)
+        loaded = store.resolve(game_id, post.until(clock.due_at if clock else None)).loaded
         resolved += 1
         post.send()
     view = loaded.rules.master_view(loaded.state)

@@ -1,7 +1,9 @@
 """The files of a demo: a configuration and a game file in the demo's folder, and the game they create.
 
-Each game kind plays on its ``-fast`` schedule (the demo runs without a clock anyway) with
-the first few of the demo's characters; ``PLAYERS`` says how many each game takes.
+Ten Sailors plays on its daily schedule with a calendar, so that its mail says the real
+deadlines a player would read (demo time jumps from deadline to deadline); the other game
+kinds play on their ``-fast`` schedules without a clock. Each takes the first few of the
+demo's characters; ``PLAYERS`` says how many each game takes.
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ def demo_names(kind: str, language: str) -> tuple[str, ...]:
     return RU_NAMES if language == "ru" and kind == "ten-sailors" else NAMES
 
 
-START = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
-"""When a demo game begins (demo time runs without a clock)."""
+START = datetime(2026, 12, 1, 16, 0, tzinfo=UTC)
+"""When a demo game begins: 19:00 in Moscow, an hour before the first night of the daily schedule."""
+
+SCHEDULES = {"ten-sailors": "ten-sailors-daily"}
+"""The game kinds whose demo keeps a calendar, with their schedule; the others play ``<kind>-fast``."""
 
 
 @dataclass(frozen=True)
@@ -82,10 +87,12 @@ def write_demo_files(
         + ("host = true\n" if host and name == names[-1] else "")
         for name in names
     )
+    start = f"start = {START.isoformat()}\n" if kind in SCHEDULES else ""  # a TOML date and time
+    schedule = SCHEDULES.get(kind, f"{kind}-fast")
     game = directory / "demo-game.toml"
     game.write_text(
-        f'[game]\nkind = "{kind}"\nid = "{GAME_IDS[kind]}-{seed}"\nschedule = "{kind}-fast"\n'
-        f'seed = {seed}\nlanguage = "{language}"\n{entries}',
+        f'[game]\nkind = "{kind}"\nid = "{GAME_IDS[kind]}-{seed}"\nschedule = "{schedule}"\n'
+        f'seed = {seed}\nlanguage = "{language}"\n{start}{entries}',
         encoding="utf-8",
     )
     return config, game
@@ -97,6 +104,6 @@ def start_demo_game(
     """Writes the demo's files in ``directory`` and creates its game; returns the config, store and game."""
     config_file, game_file = write_demo_files(directory, seed, players, language, kind)
     config = load_config(config_file)
-    store = open_referee(config.database_url)
+    store = open_referee(config.database_url, config.schedules if kind in SCHEDULES else None)
     loaded = read_game_file(game_file, config.schedules).create(store, START)
     return config, store, loaded

@@ -8,7 +8,7 @@ what a player's mail client would write (``bot_mail``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from referee.app import Referee
@@ -73,6 +73,13 @@ class PostOffice:
     def later(self, minutes: int) -> datetime:
         """Moves demo time on by ``minutes`` and returns it (a deadline that passed unanswered)."""
         self.clock += timedelta(minutes=minutes)
+        return self.clock
+
+    def until(self, due: datetime | None) -> datetime:
+        """Moves demo time on to the deadline ``due`` (two minutes on without one) and returns it."""
+        if due is None:
+            return self.later(2)
+        self.clock = max(self.clock, due if due.tzinfo else due.replace(tzinfo=UTC))  # stored naive in UTC
         return self.clock
 
     def mails_out(self) -> int:

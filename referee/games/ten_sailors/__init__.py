@@ -16,7 +16,7 @@ from referee.core.rules import GameRules
 from referee.games.ten_sailors import apply, bot, notices, orders, resolve, setup, snapshot, views
 from referee.games.ten_sailors.state import GameState
 
-NOTICES = frozenset({"welcome", "answer", "talk", "report", "announcement", "morning"})
+NOTICES = frozenset({"welcome", "answer", "talk", "report", "morning"})
 """The templates of the notices these rules write, and of the answer to a player's orders."""
 
 REASONS = frozenset(

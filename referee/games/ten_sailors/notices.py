@@ -52,11 +52,16 @@ def answer(
         "verdicts": [vars(v) for v in verdicts],
         "orders": now,
         "added": [o for o in now if o not in was],
-        "removed": [o for o in was if o not in now],
+        "removed": [o for o in was if _essence(o) not in {_essence(n) for n in now}],
     }
     if any(v.accepted and v.understood.get("kind") == "status" for v in verdicts):
         data["view"] = player_view(after, seat, seen())
     return data
+
+
+def _essence(order: dict[str, Any]) -> tuple[Any, ...]:
+    """What an order in force says, without when it came: the same order sent again is no change."""
+    return tuple(sorted((k, repr(v)) for k, v in order.items() if k not in ("received_at", "number")))
 
 
 def relays(state: GameState, seat: str, events: list[Event]) -> list[Notice]:
@@ -130,25 +135,18 @@ def _death(state: GameState, died: dict[str, Any], segment: str) -> dict[str, An
 def _reports(
     before: GameState, after: GameState, events: list[Event], phase_log: list[Event]
 ) -> list[Notice]:
-    """One report per character living when the segment closed, and news for the dead.
+    """One report per character living when the segment closed.
 
-    A report holds only what its reader may know: their own search, landing and trap
-    feedback, the table talk of the places they were in while they were there, and
-    public news (deaths with the revealed hands, the end of the game).
+    A report holds only what its reader may know: their own search and landing, and the
+    table talk of the places they were in while they were there. Deaths, trap results and
+    the end of the game come only at the trap time, in the morning mail (``_mornings``).
     """
-    public = {
-        "segment": before.segment.key,
-        "next": after.segment.key if not after.finished else None,
-        "deaths": [e.data for e in events if e.kind == "died"],
-        "ended": next((e.data for e in events if e.kind == "game_ended"), None),
-    }
+    public = {"segment": before.segment.key, "next": after.segment.key if not after.finished else None}
     result = []
     for character in before.characters:
         name = character.name
         if not character.alive:
-            if public["deaths"] or public["ended"]:
-                result.append(Notice("announcement", (name,), public))
-            continue
+            continue  # the dead hear the castle's news in the morning mail, with everyone
         now = after.character(name)
         report: dict[str, Any] = {
             **public,
@@ -158,12 +156,19 @@ def _reports(
             "present": [n for n in after.present(now.location) if n != name] if now.alive else [],
             "search": _mine(events, "searched", "character", name),
             "move": _mine(events, "moved", "character", name),
-            "traps": [e.data for e in events if e.kind == "trap_resolved" and e.data["setter"] == name],
             "messages": [e.data for e in phase_log if e.kind == "message_posted" and e.visible_to(name)],
+            "heard_at_once": _heard_at_once(before, phase_log, name),
             **talk.report_fields(before, after, name),
         }
         result.append(Notice("report", (name,), report))
     return result
+
+
+def _heard_at_once(state: GameState, phase_log: list[Event], name: str) -> bool:
+    """Whether all the talk ``name`` heard in this segment was mailed to them as it was said, so that
+    the report need not repeat it: not if they changed how talk reaches them during the segment."""
+    changed = any(e.kind == "talk_chosen" and e.data["character"] == name for e in phase_log)
+    return not changed and talk.delivery(state, name) == talk.NOW
 
 
 def _mine(events: list[Event], kind: str, field: str, name: str) -> dict[str, Any] | None:

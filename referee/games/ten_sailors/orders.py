@@ -14,7 +14,7 @@ from referee.core.orders import LineVerdict, Submission, judge_in_turn, refused,
 from referee.games.ten_sailors.apply import apply
 from referee.games.ten_sailors.cards import HALL
 from referee.games.ten_sailors.parse import Order, Unreadable, parse_text
-from referee.games.ten_sailors.state import LAST_SEGMENT, MAX_TRAPS, GameState, Segment, Trap
+from referee.games.ten_sailors.state import LAST_SEGMENT, MAX_TRAPS, GameState, Move, Segment, Trap
 from referee.games.ten_sailors.talk import choose
 
 Verdict = tuple[LineVerdict, list[Event]]
@@ -104,15 +104,20 @@ def _move(state: GameState, submission: Submission, order: Order, segment: Segme
         notes.append("own_card")  # TS-18: accepted, but the character will land elsewhere
     elif segment == state.segment and not character.may_enter(room):
         notes.append("two_hours")  # TS-16
-    if (segment.key, submission.seat) in state.moves:
-        notes.append("replaces")
+    standing = state.moves.get((segment.key, submission.seat))
+    if standing is not None:  # TS-15 ruling: the order in force now counts from this mail
+        notes.append("again" if standing.order == Move(room) else "replaces")
     return _accept(state, submission, order, segment, notes)
 
 
 def _search(state: GameState, submission: Submission, order: Order, segment: Segment) -> Verdict:
     if segment == state.segment and state.character(submission.seat).location == HALL:
         return _reject(order, "search_in_hall")
-    notes = ["replaces"] if (segment.key, submission.seat) in state.searches else []
+    standing = state.searches.get((segment.key, submission.seat))
+    notes: list[str] = []
+    if standing is not None:
+        same = set(getattr(standing.order, "cards", ())) == set(order.args["cards"])
+        notes.append("again" if same else "replaces")
     return _accept(state, submission, order, segment, notes)
 
 
@@ -148,10 +153,7 @@ def _say(state: GameState, submission: Submission, order: Order) -> Verdict:
     if order.when is not None:
         return _reject(order, "say_in_advance")
     location = state.character(submission.seat).location
-    audience = state.present(location)
-    host = state.host()
-    if host is not None and host.alive and host.name not in audience:
-        audience.append(host.name)  # TS-23 ruling: the host sees everything
+    audience = state.present(location)  # TS-23 ruling (revised): the host's character hears like anyone
     data = {
         "from": submission.seat,
         "location": location,
