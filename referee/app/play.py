@@ -8,7 +8,7 @@ resolution row has a unique key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -91,6 +91,14 @@ def loaded_from(row: GameRow) -> Loaded:
     """The game of ``row`` with its rules and the state of its snapshot."""
     rules = rules_for(row.kind)
     return Loaded(row, rules, rules.load(row.state), row.last_seq)
+
+
+def _nothing_heard_at_once(notice: Notice) -> Notice:
+    """``notice`` for a game that relays no talk: a notice saying its reader was mailed the talk of
+    the phase as it was said (``heard_at_once``) is told they were not, so it holds the talk itself."""
+    if notice.data.get("heard_at_once"):
+        return replace(notice, data={**notice.data, "heard_at_once": False})
+    return notice
 
 
 def lock(session: Session, game_id: str) -> Loaded:
@@ -237,6 +245,8 @@ class Play:
         first = loaded.seq + 1
         after = append(session, loaded, events, phase, now)
         notices = loaded.rules.notices(loaded.state, after.state, events, phase_log)
+        if not loaded.row.settings.get("relay_talk", True):
+            notices = [_nothing_heard_at_once(notice) for notice in notices]
         self.clock(session, after, now)
         after = save(session, after)
         rows.record_resolution(session, game_id, phase, now, first, after.seq)
