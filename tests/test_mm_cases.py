@@ -20,10 +20,10 @@ from referee.games.minuit.investigation import (
     SUICIDE,
     VICTIM,
     Claim,
-    _minute,
     check_investigation,
     lead_keys,
     load_investigation,
+    minute_of,
     read_toml,
     shipped,
 )
@@ -46,8 +46,6 @@ FIRST_NAMES = {
 """The twelve first names every shipped case gives to different people (docs/minuit-investigations.md)."""
 PHONE_SCREEN = 450
 """The longest lead, in characters, that still reads on a phone without scrolling much."""
-LIE_NOT_IN_CLAIMS = {"last-waltz"}
-"""Cases whose culprit's lie is caught only by leads saying nobody saw them, which a claim cannot hold."""
 
 
 def _raw(name: str) -> dict[str, Any]:
@@ -56,20 +54,13 @@ def _raw(name: str) -> dict[str, Any]:
 
 def _claims(raw: dict[str, Any]) -> list[Claim]:
     return [
-        Claim(c["lead"], c["who"], c["where"], _minute(c["from"]) or 0, _minute(c["to"]) or 0)
+        Claim(c["lead"], c["who"], c["where"], minute_of(c["from"]) or 0, minute_of(c["to"]) or 0)
         for c in raw.get("claims", [])
     ]
 
 
 def _owner(claim: Claim) -> str:
     return claim.lead.split(".")[0]
-
-
-def _caught(name: str) -> Any:
-    """``name`` as a pytest parameter, marked as an expected failure when its lie is not in the claims."""
-    reason = "the culprit's lie is contradicted only by 'nobody saw them' leads, which claims cannot encode"
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if name in LIE_NOT_IN_CLAIMS else []
-    return pytest.param(name, marks=marks)
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -109,7 +100,7 @@ def test_every_lead_fits_a_phone_screen_in_both_languages(name: str) -> None:
 @pytest.mark.parametrize("name", SHIPPED)
 def test_a_truthful_lead_puts_the_victim_in_the_suite_at_the_time_of_the_murder_mm_6(name: str) -> None:
     raw = _raw(name)
-    culprit, moment = raw["solution"]["culprit"], _minute(raw["solution"]["time"]) or 0
+    culprit, moment = raw["solution"]["culprit"], minute_of(raw["solution"]["time"]) or 0
     assert [
         claim.lead
         for claim in _claims(raw)
@@ -117,7 +108,7 @@ def test_a_truthful_lead_puts_the_victim_in_the_suite_at_the_time_of_the_murder_
     ]
 
 
-@pytest.mark.parametrize("name", [_caught(name) for name in SHIPPED])
+@pytest.mark.parametrize("name", SHIPPED)
 def test_the_culprits_alibi_is_contradicted_by_at_least_two_truthful_leads_mm_6(name: str) -> None:
     raw = _raw(name)
     culprit = raw["solution"]["culprit"]
@@ -134,7 +125,7 @@ def test_the_culprits_alibi_is_contradicted_by_at_least_two_truthful_leads_mm_6(
     assert len(contradicting) >= 2, contradicting
 
 
-@pytest.mark.parametrize("name", [_caught(name) for name in SHIPPED])
+@pytest.mark.parametrize("name", SHIPPED)
 def test_no_other_culprit_fits_the_timeline_mm_6(name: str) -> None:
     """Taking the true culprit's words as true, as for anyone else, the checker finds a contradiction."""
     raw = _raw(name)

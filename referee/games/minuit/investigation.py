@@ -309,13 +309,14 @@ def _check_solution(raw: Any, choices: dict[str, set[str]]) -> list[str]:
             problems.append(
                 f"[solution.points] {element}: hypothesis 1 must be worth more than 2, both above 0"
             )
-    if _minute(raw.get("time")) is None or not WINDOW[0] <= (_minute(raw.get("time")) or 0) <= WINDOW[1]:
+    moment = minute_of(raw.get("time"))
+    if moment is None or not WINDOW[0] <= moment <= WINDOW[1]:
         problems.append(f"the solution's time {raw.get('time')!r} must be between 23:45 and 00:00 (HH:MM)")
     problems += _texts(raw.get("text"), "the solution's text")
     return problems
 
 
-def _minute(text: Any) -> int | None:
+def minute_of(text: Any) -> int | None:
     """ "23:50" as minutes after the day's start; times before noon are after midnight ("00:10" = 24:10)."""
     if not isinstance(text, str) or len(text) != 5 or text[2] != ":" or not (text[:2] + text[3:]).isdigit():
         return None
@@ -348,7 +349,7 @@ def _check_claims(raw: dict[str, Any], suspects: list[str]) -> list[str]:
     keys = set(lead_keys(suspects))
     claims: list[Claim] = []
     for number, entry in enumerate(raw.get("claims", []), 1):
-        start, end = _minute(entry.get("from")), _minute(entry.get("to"))
+        start, end = minute_of(entry.get("from")), minute_of(entry.get("to"))
         if entry.get("lead") not in keys:
             problems.append(f"claim {number}: {entry.get('lead')!r} is not a lead (such as kristina.alibi)")
         elif entry.get("who") not in {*suspects, VICTIM}:
@@ -365,7 +366,7 @@ def _check_claims(raw: dict[str, Any], suspects: list[str]) -> list[str]:
                 f"lead {sid}.alibi has no timeline marker: add a claim placing {sid} at the murder"
             )
     solution = raw["solution"]
-    culprit, moment = solution["culprit"], _minute(solution["time"]) or 0
+    culprit, moment = solution["culprit"], minute_of(solution["time"]) or 0
     truthful = [c for c in claims if c.lead.split(".")[0] != culprit]
     for claim in truthful:
         if not claim.covers(moment):
