@@ -688,15 +688,15 @@ def _bench_servers(mails: int) -> None:
 
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
         result = run_servers_bench(Path(folder), mails, typer.echo)
-    fetch_ratio = result.bare_fetch_per_second / result.intake_per_second
-    send_ratio = result.bare_send_per_second / result.send_per_second
+    fetch_ratio = result.intake_per_second / result.bare_fetch_per_second
+    send_ratio = result.send_per_second / result.bare_send_per_second
     typer.echo(
         f"intake: {result.intake_per_second:.0f} mails/s end to end; bare IMAP fetch "
-        f"{result.bare_fetch_per_second:.0f} mails/s (ratio {fetch_ratio:.0f}:1)"
+        f"{result.bare_fetch_per_second:.0f} mails/s (referee/bare {fetch_ratio:.3f}×)"
     )
     typer.echo(
         f"sending: {result.send_per_second:.0f} mails/s from the outbox ({result.sent} mails); "
-        f"bare aiosmtplib {result.bare_send_per_second:.0f} mails/s (ratio {send_ratio:.1f}:1)"
+        f"bare aiosmtplib {result.bare_send_per_second:.0f} mails/s (referee/bare {send_ratio:.2f}×)"
     )
     typer.echo(f"peak memory {result.peak_rss_mib:.0f} MiB")
 

@@ -34,6 +34,10 @@ class Inbox(Protocol):
         """Marks the mail ``key`` as read, so that it is not fetched again."""
         ...
 
+    def done_many(self, keys: Sequence[str]) -> None:
+        """Marks the mails ``keys`` as read, all at once."""
+        ...
+
     def failed(self, key: str) -> None:
         """Puts the mail ``key``, which could not be processed, where the game-master finds it."""
         ...
@@ -103,10 +107,16 @@ class MaildirInbox:
 
     def done(self, key: str) -> None:
         """Moves the mail ``key`` to ``cur/`` with the seen flag, as mail clients do."""
-        path = self._unread().get(key)
-        if path is not None:
-            flags = "".join(sorted(set(path.name.partition(":")[2].partition(",")[2]) | {"S"}))
-            path.rename(self.path / "cur" / f"{key}:2,{flags}")
+        self.done_many([key])
+
+    def done_many(self, keys: Sequence[str]) -> None:
+        """Moves the mails ``keys`` to ``cur/`` with the seen flag, looking through the folder once."""
+        unread = self._unread()
+        for key in keys:
+            path = unread.get(key)
+            if path is not None:
+                flags = "".join(sorted(set(path.name.partition(":")[2].partition(",")[2]) | {"S"}))
+                path.rename(self.path / "cur" / f"{key}:2,{flags}")
 
     def failed(self, key: str) -> None:
         """Moves the mail ``key`` into the Maildir folder ``<this folder>-failed`` beside this one."""

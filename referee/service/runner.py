@@ -155,29 +155,39 @@ class Service:
             )
             return False
         self.inbox_failures = 0
-        for key, raw in fetched:
-            received = min(self.inbox.received_at(key) or self.now(), self.now())
-            self._catch_up(received)
-            try:
-                intake = ingest(self.referee, self.config.mail, raw, received)
-            except DBAPIError as error:
-                if unreachable(error):
-                    raise  # the mail stays unread and is taken in at the next step
-                LOG.error(  # the database refused this mail's data: it would refuse it at every step
-                    "mail refused by the database; moved aside",
-                    extra={"key": key, "error": type(error.orig).__name__, "reason": reason(error)},
-                )
-                self.inbox.failed(key)
-                continue
-            except Exception:
-                LOG.exception("mail could not be processed; moved aside", extra={"key": key})
-                self.inbox.failed(key)
-                continue
-            self.inbox.done(key)
-            LOG.info(
-                "mail taken in",
-                extra={"message_id": intake.message_id, "outcome": intake.outcome, "game": intake.game_id},
+        taken: list[str] = []
+        try:
+            for key, raw in fetched:
+                if self._take_one(key, raw):
+                    taken.append(key)
+        finally:  # one mark for the batch; a mail taken but not marked is met again as a duplicate
+            self.inbox.done_many(taken)
+        return True
+
+    def _take_one(self, key: str, raw: bytes) -> bool:
+        """Takes in one mail; False when it was moved aside instead (its data refused, or a fault)."""
+        assert self.inbox is not None
+        received = min(self.inbox.received_at(key) or self.now(), self.now())
+        self._catch_up(received)
+        try:
+            intake = ingest(self.referee, self.config.mail, raw, received)
+        except DBAPIError as error:
+            if unreachable(error):
+                raise  # the mail stays unread and is taken in at the next step
+            LOG.error(  # the database refused this mail's data: it would refuse it at every step
+                "mail refused by the database; moved aside",
+                extra={"key": key, "error": type(error.orig).__name__, "reason": reason(error)},
             )
+            self.inbox.failed(key)
+            return False
+        except Exception:
+            LOG.exception("mail could not be processed; moved aside", extra={"key": key})
+            self.inbox.failed(key)
+            return False
+        LOG.info(
+            "mail taken in",
+            extra={"message_id": intake.message_id, "outcome": intake.outcome, "game": intake.game_id},
+        )
         return True
 
     def _catch_up(self, until: datetime) -> None:
