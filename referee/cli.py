@@ -661,6 +661,12 @@ def bench(
         f"= {result.games_per_second:.0f} games/s, {result.notices} notices; "
         f"set-up {result.setup_seconds:.1f} s; peak memory {result.peak_rss_mib:.0f} MiB"
     )
+    bare = result.rules_seconds + result.rows_seconds
+    typer.echo(
+        f"bare, same run: the rules alone {result.rules_seconds * 1000 / result.games:.3f} ms a game; "
+        f"the same rows by the bare driver {result.rows_seconds:.2f} s; together {bare:.2f} s "
+        f"(referee/bare {result.resolve_seconds / bare:.1f}× the time)"
+    )
 
 
 def _bench_mail(mails: int) -> None:
