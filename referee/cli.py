@@ -639,6 +639,9 @@ def bench(
         int,
         typer.Option(help="Instead: the same through loopback Dovecot and SMTP, next to the bare protocols."),
     ] = 0,
+    batch: Annotated[
+        int, typer.Option(min=1, help="Games resolved in one transaction, as `referee serve` does.")
+    ] = 100,
 ) -> None:
     """Time one hour boundary for many games at once and print games per second and peak memory."""
     from referee.bench.boundary import run_bench
@@ -654,10 +657,10 @@ def bench(
     if url is None:
         Path("bench.db").unlink(missing_ok=True)
         url = "sqlite:///bench.db"
-    result = run_bench(url, games, typer.echo)
+    result = run_bench(url, games, typer.echo, batch)
     kind = url.split(":", 1)[0]
     typer.echo(
-        f"{kind}: {result.games} games resolved in {result.resolve_seconds:.2f} s "
+        f"{kind}: {result.games} games resolved in {result.resolve_seconds:.2f} s ({batch} a transaction) "
         f"= {result.games_per_second:.0f} games/s, {result.notices} notices; "
         f"set-up {result.setup_seconds:.1f} s; peak memory {result.peak_rss_mib:.0f} MiB"
     )

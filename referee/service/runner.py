@@ -32,6 +32,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from referee.app import open_referee
+from referee.app.batches import resolve_batch
 from referee.config import Config
 from referee.mail.connect import open_inbox, open_outbox
 from referee.mail.delivery import send_due
@@ -194,9 +195,9 @@ class Service:
         """Resolves, in order, every boundary due at or before ``until``, each as of its own time
         (pauses that ended meanwhile end first, as of their own end)."""
         self.referee.desk.resume_ended(until)
-        while due := self.calendar.due(until):
-            for item in due:
-                resolved = self.calendar.resolve_due(item)
+        batch = self.config.service.boundary_batch
+        while due := self.calendar.due(until, batch):  # the earliest deadlines first
+            for item, resolved in zip(due, resolve_batch(self.referee, due), strict=True):
                 if resolved is not None:
                     LOG.info(
                         "phase resolved",
