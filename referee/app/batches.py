@@ -64,6 +64,7 @@ def _together(referee: Referee, due: Sequence[Due], failed: list[RulesFailed]) -
             except RulesFailed as rules_failed:
                 failed.append(rules_failed)
                 resolved = None
-            session.expunge_all()  # written and flushed: the next game starts from a clean session
+            if not session.info.get("depth"):  # alone, not inside a batch of mail (which expunges itself)
+                session.expunge_all()  # written and flushed: the next game starts from a clean session
             results.append(resolved)
     return results

@@ -156,20 +156,53 @@ class Service:
             )
             return False
         self.inbox_failures = 0
-        taken: list[str] = []
-        try:
-            for key, raw in fetched:
-                if self._take_one(key, raw):
-                    taken.append(key)
-        finally:  # one mark for the batch; a mail taken but not marked is met again as a duplicate
-            self.inbox.done_many(taken)
+        pending = [
+            (key, raw, min(self.inbox.received_at(key) or self.now(), self.now())) for key, raw in fetched
+        ]
+        while pending:
+            self._catch_up(pending[0][2])  # what is due before the batch's first mail, outside it
+            count = self._take_batch(pending)
+            pending = pending[count:]
         return True
 
-    def _take_one(self, key: str, raw: bytes) -> bool:
-        """Takes in one mail; False when it was moved aside instead (its data refused, or a fault)."""
+    def _take_batch(self, pending: list[tuple[str, bytes, datetime]]) -> int:
+        """Takes in the mails of ``pending`` up to the first that a boundary or a pause's end comes
+        before (a batch ends there, so that the boundary counts what came before it), in one
+        transaction, a savepoint per mail; then marks them read with one command. Returns how many
+        mails it went through."""
         assert self.inbox is not None
-        received = min(self.inbox.received_at(key) or self.now(), self.now())
-        self._catch_up(received)
+        aside: set[str] = set()
+        batch: list[tuple[str, bytes, datetime]] = []
+        try:
+            with self.referee.database.batch():  # one commit for the batch, a savepoint per mail
+                for key, raw, received in pending:
+                    if batch and self._due_by(received):
+                        break
+                    batch.append((key, raw, received))
+                taken = [key for key, raw, received in batch if self._take_one(key, raw, received, aside)]
+        except DBAPIError as error:
+            if unreachable(error):
+                raise  # nothing of the batch was kept: its mail stays unread, taken in at the next step
+            LOG.warning(
+                "a batch of mail could not be kept as a whole; taking it in one mail at a time",
+                extra={"mails": len(batch), "error": type(error.orig).__name__, "reason": reason(error)},
+            )
+            taken = [
+                key
+                for key, raw, received in batch
+                if key not in aside and self._take_one(key, raw, received, aside)
+            ]
+        self.inbox.done_many(taken)  # after the commit: one mark for the batch on the server
+        return len(batch)
+
+    def _due_by(self, moment: datetime) -> bool:
+        """Whether a boundary or the end of a pause falls at or before ``moment``."""
+        return bool(self.calendar.due(moment, 1) or self.calendar.pauses_ending(moment))
+
+    def _take_one(self, key: str, raw: bytes, received: datetime, aside: set[str]) -> bool:
+        """Takes in one mail; False when it was moved aside instead (its data refused, or a fault),
+        its key then added to ``aside``."""
+        assert self.inbox is not None
         try:
             intake = ingest(self.referee, self.config.mail, raw, received)
         except DBAPIError as error:
@@ -180,10 +213,12 @@ class Service:
                 extra={"key": key, "error": type(error.orig).__name__, "reason": reason(error)},
             )
             self.inbox.failed(key)
+            aside.add(key)
             return False
         except Exception:
             LOG.exception("mail could not be processed; moved aside", extra={"key": key})
             self.inbox.failed(key)
+            aside.add(key)
             return False
         LOG.info(
             "mail taken in",
