@@ -74,23 +74,55 @@ async def send_due(
         LOG.info("taking over the mail of a process that died", extra={"processes": dead})
     claimed = letters.claim(owner, now, limit, waiting=waiting, lease=lease, dead=dead)
     step = max(1, getattr(outbox, "parallel", 1))
-    for start in range(0, len(claimed), step):
-        group = claimed[start : start + step]
+    groups = [claimed[start : start + step] for start in range(0, len(claimed), step)]
+    ahead = _compose_later(groups[0], renderer, mail) if groups else None
+    for index, group in enumerate(groups):
+        assert ahead is not None
+        composed = await ahead
+        # the next group is composed in a thread while this one goes over the network
+        ahead = _compose_later(groups[index + 1], renderer, mail) if index + 1 < len(groups) else None
         outcomes = await asyncio.gather(
-            *(_send_each(letters, outbox, notice, renderer, mail) for notice in group), return_exceptions=True
+            *(
+                _send_each(letters, outbox, notice, mails)
+                for notice, mails in zip(group, composed, strict=True)
+            ),
+            return_exceptions=True,
         )
-        letters.sent(
-            [n.id for n, outcome in zip(group, outcomes, strict=True) if outcome is None], datetime.now(UTC)
-        )
-        result.sent += outcomes.count(None)
+        sent = [notice.id for notice, outcome in zip(group, outcomes, strict=True) if outcome is None]
+        letters.sent(sent, datetime.now(UTC))
+        result.sent += len(sent)
         away = False
         for notice, outcome in zip(group, outcomes, strict=True):
             if outcome is not None:
                 away = _failed(letters, notice, outcome, result, retry) or away
         if away:  # the server is likely away: the rest are given back untried
-            letters.release([rest.id for rest in claimed[start + step :]])
+            if ahead is not None:
+                await ahead  # composed for nothing: nothing of it was written anywhere
+            letters.release([rest.id for later in groups[index + 1 :] for rest in later])
             break
     return result
+
+
+Composed = list[Outgoing] | PermanentFailure
+"""The mails of one notice, or why it cannot be written."""
+
+
+def _compose_later(
+    group: list[Letter], renderer: Renderer, mail: MailSettings
+) -> asyncio.Future[list[Composed]]:
+    """The mails of ``group``, composed in a worker thread (composing reads no database)."""
+    return asyncio.ensure_future(asyncio.to_thread(_compose_group, group, renderer, mail))
+
+
+def _compose_group(group: list[Letter], renderer: Renderer, mail: MailSettings) -> list[Composed]:
+    """The mails of each notice of ``group``; a notice that cannot be written fails alone."""
+    composed: list[Composed] = []
+    for notice in group:
+        try:
+            composed.append(_composed(notice, renderer, mail))
+        except PermanentFailure as failure:
+            composed.append(failure)
+    return composed
 
 
 def _failed(
@@ -112,13 +144,12 @@ def _failed(
     return True
 
 
-async def _send_each(
-    letters: Letters, outbox: Outbox, notice: Letter, renderer: Renderer, mail: MailSettings
-) -> None:
-    """Composes ``notice`` and hands each of its mails to ``outbox`` for the recipients it was not taken
-    for yet. When a notice has several mails (a game-master's copy), each recipient is recorded as soon
-    as the server took it, so that after a failure the notice goes again only to the others."""
-    mails = _composed(notice, renderer, mail)
+async def _send_each(letters: Letters, outbox: Outbox, notice: Letter, mails: Composed) -> None:
+    """Hands each of the mails of ``notice`` to ``outbox`` for the recipients it was not taken for yet.
+    When a notice has several mails (a game-master's copy), each recipient is recorded as soon as the
+    server took it, so that after a failure the notice goes again only to the others."""
+    if isinstance(mails, PermanentFailure):
+        raise mails
     several = len(mails) > 1
     for outgoing in mails:
         recipients = [address for address in outgoing.recipients if address.lower() not in notice.delivered]
