@@ -134,13 +134,15 @@ class ServiceSettings:
     ``retry_seconds``: the first pause before a mail that could not be sent is tried again
     (doubling each time, up to an hour); ``lease_seconds``: how long a batch of mail being
     sent is kept from other processes (after a crash a process on another host waits this long;
-    one on the same host sees the dead process and takes the batch over at once).
+    one on the same host sees the dead process and takes the batch over at once);
+    ``boundary_batch``: how many games due at once share one transaction (1: each its own).
     """
 
     tick_seconds: float = 1.0
     wait_seconds: float = 5.0
     retry_seconds: float = 30.0
     lease_seconds: float = 120.0
+    boundary_batch: int = 100
 
 
 def config_path(explicit: str | None) -> Path:
@@ -198,7 +200,10 @@ def _service(table: dict[str, Any]) -> ServiceSettings:
         if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
             raise ConfigError(f"[service] {key} must be a positive number of seconds, not {value!r}")
         values[key] = float(value)
-    return ServiceSettings(**values)
+    batch = table.get("boundary_batch", ServiceSettings.boundary_batch)
+    if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 10_000:
+        raise ConfigError(f"[service] boundary_batch must be a whole number from 1 to 10000, not {batch!r}")
+    return ServiceSettings(**values, boundary_batch=batch)
 
 
 def _limits(table: dict[str, Any]) -> Limits:

@@ -215,6 +215,7 @@ class Renderer:
     def __init__(self, templates_dir: Path) -> None:
         self.templates_dir = Path(templates_dir)
         self._environments: dict[str, Environment] = {}
+        self._found: dict[tuple[str, str, str], Template] = {}
 
     @property
     def environment(self) -> Environment:
@@ -231,6 +232,7 @@ class Renderer:
                 trim_blocks=True,
                 lstrip_blocks=True,
                 keep_trailing_newline=True,
+                auto_reload=False,  # a template is read once per process, not looked at again per mail
             )
             filters = dict(SHARED_FILTERS)
             if kind:
@@ -247,6 +249,15 @@ class Renderer:
 
         Raises ``MissingTemplate`` when the game has no such template and ``name`` is not shared.
         """
+        found = self._found.get((language, name, kind))
+        if found is not None:
+            return found
+        found = self._find(language, name, kind)
+        self._found[(language, name, kind)] = found
+        return found
+
+    def _find(self, language: str, name: str, kind: str) -> Template:
+        """``template`` looked up in the folders (the game's own first, then the shared set)."""
         if language not in LANGUAGES:
             raise ValueError(f"no templates for language {language!r}; expected one of {LANGUAGES}")
         environment = self.environment_for(kind)

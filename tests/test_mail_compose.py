@@ -365,3 +365,83 @@ def test_a_from_name_with_a_control_character_is_refused(renderer: Renderer) -> 
     mail = MailSettings(address="referee@castle.example", name=f"Referee{INJECTED}")
     with pytest.raises(UnsafeHeader, match="From"):
         compose(_notice("talk", TALK), _game(), ANNA, renderer, mail)
+
+
+# --- bytes written directly read back as the EmailMessage path's ---------------------------------
+
+LONG_SUBJECT = "Приказы на вечер: переходим в библиотеку, ищем под ковром и у камина, " * 3
+
+
+def _read_back(raw: bytes) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The headers (but the date and the boundary, drawn anew each time) and the parts of ``raw``,
+    as a mail client reads them."""
+    message = BytesParser(policy=policy.default).parsebytes(raw)
+    headers = sorted(
+        (name.lower(), str(value) if name.lower() != "content-type" else value.content_type)
+        for name, value in message.items()
+        if name.lower() != "date"
+    )
+    parts = [
+        (part.get_content_type(), part.get_content()) for part in message.walk() if not part.is_multipart()
+    ]
+    assert message["Date"] is not None
+    return headers, parts
+
+
+def _notices() -> list[tuple[NoticeRow, GameRow | None, SeatRow | None, MailSettings]]:
+    answer = {
+        "character": "Anna",
+        "segment": "d1h1",
+        "verdicts": [],
+        "orders": [],
+        "added": [],
+        "removed": [],
+    }
+    russian_from = MailSettings(address="referee@castle.example", name="Судья замка")
+    long_parent = f"<{'x' * 90}@mail.example.net>"
+    cases = []
+    for language in ("en", "ru"):
+        game = _game(language, master_email="gm@example.org", copy_master=True)
+        cases += [
+            (_notice("welcome", WELCOME), game, ANNA, MAIL),
+            (_notice("talk", TALK), game, ANNA, MAIL),
+            (_notice("talk", TALK), _game(language), ANNA, russian_from),
+            (_notice("answer", answer, subject=LONG_SUBJECT, in_reply_to=long_parent), game, ANNA, MAIL),
+            (_notice("answer", answer, subject="plans", in_reply_to="<m1@x>"), _game(language), ANNA, MAIL),
+            (_notice("talk", TALK, address="анна@пример.рф"), _game(language), ANNA, MAIL),  # not ASCII
+        ]
+    return [*cases, (_stranger(), None, None, MAIL), (_stranger(subject=LONG_SUBJECT), None, None, MAIL)]
+
+
+@pytest.mark.parametrize("case", range(len(_notices())))
+def test_mail_written_straight_to_bytes_reads_back_as_the_email_package_writes_it(
+    case: int, renderer: Renderer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    notice, game, seat, mail = _notices()[case]
+    direct = compose(notice, game, seat, renderer, mail)
+    monkeypatch.setattr(compose_module, "mail_bytes", lambda *_args: None)  # the EmailMessage path
+    reference = compose(notice, game, seat, renderer, mail)
+    assert [m.recipients for m in direct] == [m.recipients for m in reference]
+    for fast, slow in zip(direct, reference, strict=True):
+        assert _read_back(fast.raw) == _read_back(slow.raw)
+        head = fast.raw.split(b"\n\n", 1)[0]
+        long = [line for line in head.split(b"\n") if len(line) > 78]  # only a word too long to break
+        assert all(len(line.strip().split(b" ")) <= 2 for line in long), long
+
+
+@given(st.text(min_size=0, max_size=400), st.lists(st.text(alphabet=LETTERS, min_size=1), min_size=1))
+def test_any_text_and_subject_read_back_the_same_both_ways(text: str, words: list[str]) -> None:
+    from referee.mail.wire import mail_bytes
+
+    subject = Subject(" ".join(words))
+    date = "Tue, 01 Dec 2026 20:00:00 -0000"
+    headers = [("From", "Referee <referee@castle.example>"), ("To", "anna@example.org"), ("Date", date)]
+    raw = mail_bytes(headers, subject.fold(policy=policy.default).encode(), text, f"<p>{text}</p>", "ru")
+    assert raw is not None
+    message = EmailMessage()
+    message["From"], message["Subject"], message["To"] = headers[0][1], subject, headers[1][1]
+    message.set_content(text)
+    message.add_alternative(f"<p>{text}</p>", subtype="html")
+    message["Content-Language"] = "ru"
+    message["Date"] = date
+    assert _read_back(raw) == _read_back(message.as_bytes())

@@ -22,8 +22,13 @@ PLAYER = "anna@example.org"
 HOST_PLAYER = "boris@example.org"
 
 
-def mail(number: int, to: str = PLAYER) -> EmailMessage:
+def mail(number: int, to: str = PLAYER) -> bytes:
     """A small notice from the referee, numbered in its subject."""
+    return message(number, to).as_bytes()
+
+
+def message(number: int, to: str = PLAYER) -> EmailMessage:
+    """The notice of ``mail`` before it is written out."""
     message = EmailMessage()
     message["From"] = "Referee <referee@example.org>"
     message["To"] = to
@@ -111,10 +116,10 @@ def test_refused_recipients_are_classified_by_their_answers(server: SmtpServer) 
         assert caught.value.accepted == (PLAYER,)
         with pytest.raises(PermanentFailure, match="without recipients"):
             await box.send(mail(4), [])
-        nameless = mail(5)
+        nameless = message(5)
         del nameless["From"]
         with pytest.raises(PermanentFailure, match="cannot be sent as it is"):
-            await box.send(nameless, [PLAYER])
+            await box.send(nameless.as_bytes(), [PLAYER])
         await box.close()
 
     asyncio.run(run())
@@ -142,6 +147,23 @@ def test_a_server_that_is_away_is_a_temporary_failure_until_it_is_back(server: S
     asyncio.run(run())
     assert subjects(server) == ["Notice 1", "Notice 2", "Notice 3"]
     assert len(set(server.peers)) == 3
+
+
+def test_a_pool_of_connections_hands_over_mails_at_once_each_mail_once(server: SmtpServer) -> None:
+    count = 9
+
+    async def run() -> None:
+        box = outbox(server, "connections=3")
+        assert box.parallel == 3
+        await asyncio.gather(*(box.send(mail(number), [PLAYER]) for number in range(count)))
+        await asyncio.gather(*(box.send(mail(number), [PLAYER]) for number in range(count, 2 * count)))
+        await box.close()
+
+    asyncio.run(run())
+    assert sorted(subjects(server), key=lambda s: int(s.split()[1])) == [
+        f"Notice {n}" for n in range(2 * count)
+    ]
+    assert len(set(server.peers)) == 3  # three connections, kept from the first mails to the last
 
 
 def test_the_outbox_works_from_one_event_loop_to_the_next(server: SmtpServer) -> None:
@@ -193,7 +215,8 @@ def test_login_with_the_right_password_and_a_clear_refusal_otherwise(tmp_path: P
 
 
 def test_bare_send_delivers_every_message(server: SmtpServer) -> None:
-    rate = bare_smtp_send(server.host, server.port, [mail(number) for number in range(20)])
+    sends = [("referee@example.org", [PLAYER], mail(number)) for number in range(20)]
+    rate = bare_smtp_send(server.host, server.port, sends)
     assert rate > 0
     assert subjects(server) == [f"Notice {number}" for number in range(20)]
     assert len(set(server.peers)) == 1

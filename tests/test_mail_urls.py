@@ -62,6 +62,14 @@ def test_smtp_user_is_optional_and_rate_is_a_positive_number() -> None:
             parse_smtp_url(f"smtp://relay.example.org?rate={bad}")
 
 
+def test_smtp_connections_is_a_small_whole_number_kept_in_the_url() -> None:
+    settings = parse_smtp_url("smtp://relay.example.org?connections=4")
+    assert settings.connections == 4 and parse_smtp_url(settings.url) == settings
+    for bad in ("0", "17", "two", "1.5", ""):
+        with pytest.raises(TransportError, match="connections="):
+            parse_smtp_url(f"smtp://relay.example.org?connections={bad}")
+
+
 @pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.7", "[::1]", "localhost", "LocalHost"])
 def test_plain_text_is_allowed_to_this_machine(host: str) -> None:
     assert parse_imap_url(f"imap://u@{host}?tls=none").tls == "none"

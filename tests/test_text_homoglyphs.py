@@ -97,3 +97,18 @@ def test_unmixing_the_most_text_a_mail_may_have_judged_is_fast() -> None:
     unmixed = unmix_scripts(text)
     assert time.perf_counter() - start < 1.0
     assert unmixed.isascii() and unmixed.count("Room") == 333 * 60
+
+
+@given(st.text())
+def test_the_pattern_removes_exactly_what_the_table_of_removed_characters_names(text: str) -> None:
+    """``clean_text`` finds the characters it drops with a pattern; it drops what the table says."""
+    from referee.core.text import _REMOVED, _REMOVED_PATTERN
+
+    assert _REMOVED_PATTERN.sub("", text) == text.translate(_REMOVED)
+
+
+@given(st.text())
+def test_normalised_mail_text_drops_invisible_characters_as_the_table_says(text: str) -> None:
+    from referee.mail.quotes import _INVISIBLE, normalised
+
+    assert normalised(text) == text.replace("\r\n", "\n").replace("\r", "\n").translate(_INVISIBLE)

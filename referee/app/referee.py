@@ -259,6 +259,13 @@ class Referee:
         except IntegrityError as error:
             raise AlreadyResolved(f"{game_id}: this phase was resolved by another process") from error
 
+    def resolve_within(self, session: Any, game_id: str, now: datetime, expected_phase: str) -> Resolved:
+        """``resolve`` of a due phase inside ``session``, a transaction the caller holds (a batch of
+        boundaries): an error of the game's rules raises ``RulesFailed``, for the caller to stop the
+        game once its transaction is over."""
+        with self.contained(game_id, now, deferred=True):
+            return self._resolve_in(session, game_id, now, expected_phase)
+
     def resolve_in(self, session: Any, game_id: str, now: datetime) -> tuple[Resolved, str]:
         """A game-master's "resolve now" inside ``session`` (the mail commands' transaction)."""
         resolved = self._resolve_in(session, game_id, now, None)

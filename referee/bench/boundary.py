@@ -2,8 +2,15 @@
 
 Creates N games of nine characters, brings them to hour 1 of day 1, stores a full set
 of orders (a move and a search for every character, one transaction per game), then times resolving that hour
-for every game — each game its own transaction with its events, snapshot and notices —
-and prints games per second and the process's peak memory.
+for every game — in batches of 100 games a transaction, a savepoint each, as ``referee serve``
+does, or with ``--batch 1`` each game its own transaction — and prints games per second and
+the process's peak memory.
+
+Beside it, in the same run, the two bare baselines the referee's figure is judged against:
+the rules alone (the same hour resolved, folded and its notices written in memory, from the
+same states) and the database alone (the very rows the boundary wrote — events, resolutions,
+notices and snapshots — written again by the driver itself, ``executemany`` in batches of 100
+games a transaction, into scratch tables of the same shape).
 """
 
 from __future__ import annotations
@@ -13,8 +20,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy.engine import Engine
 
 from referee.app import open_referee
+from referee.app.batches import BATCH, resolve_batch
+from referee.app.calendar import Due
+from referee.app.play import Loaded
 from referee.core.orders import Submission
 from referee.core.rng import SeededStream
 from referee.games.ten_sailors.cards import ROOMS, SEARCHABLE
@@ -31,6 +44,10 @@ class BenchResult:
     resolve_seconds: float
     notices: int
     peak_rss_mib: float
+    rules_seconds: float = 0.0
+    """The same boundary's rules alone, in memory."""
+    rows_seconds: float = 0.0
+    """The same boundary's rows written by the bare driver, 100 games a transaction."""
 
     @property
     def games_per_second(self) -> float:
@@ -38,8 +55,9 @@ class BenchResult:
         return self.games / self.resolve_seconds if self.resolve_seconds else float("inf")
 
 
-def run_bench(url: str, games: int, echo: Callable[[str], None]) -> BenchResult:
-    """Runs the benchmark on the database at ``url`` (which should be empty) and returns its figures."""
+def run_bench(url: str, games: int, echo: Callable[[str], None], batch: int = BATCH) -> BenchResult:
+    """Runs the benchmark on the database at ``url`` (which should be empty) and returns its figures:
+    the boundary resolved ``batch`` games a transaction, as ``referee serve`` does (1: each alone)."""
     store = open_referee(url)
     stamp = f"{time.time_ns():x}"
     clock = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
@@ -68,11 +86,120 @@ def run_bench(url: str, games: int, echo: Callable[[str], None]) -> BenchResult:
         if (number + 1) % max(1, games // 10) == 0:
             echo(f"  set up {number + 1} games")
     setup_seconds = time.perf_counter() - started
+    rules_seconds = rules_alone([store.load(game_id) for game_id in ids])
+    boundary = clock + timedelta(hours=3)
     started = time.perf_counter()
     notices = 0
-    for game_id in ids:
-        notices += len(store.resolve(game_id, clock + timedelta(hours=3), expected_phase="d1h1").notices)
+    for start in range(0, len(ids), batch):
+        due = [Due(game_id, "d1h1", boundary) for game_id in ids[start : start + batch]]
+        if batch == 1:
+            notices += len(store.resolve(due[0].game_id, boundary, expected_phase="d1h1").notices)
+            continue
+        notices += sum(len(resolved.notices) for resolved in resolve_batch(store, due) if resolved)
     resolve_seconds = time.perf_counter() - started
+    rows_seconds = bare_rows(store.database.engine, f"bench-{stamp}-", boundary)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     store.database.engine.dispose()
-    return BenchResult(games, setup_seconds, resolve_seconds, notices, peak)
+    return BenchResult(games, setup_seconds, resolve_seconds, notices, peak, rules_seconds, rows_seconds)
+
+
+def rules_alone(games: list[Loaded]) -> float:
+    """Seconds the rules take for the boundary of ``games``: resolve, fold the events, write the notices."""
+    started = time.perf_counter()
+    for loaded in games:
+        rules, before = loaded.rules, loaded.state
+        events = rules.resolve(before)
+        after = before
+        for event in events:
+            after = rules.apply(after, event)
+        rules.notices(before, after, events, [])
+    return time.perf_counter() - started
+
+
+_COPIED = {
+    "events": ("game_id", "seq", "phase", "kind", "data", "audience", "logged_at"),
+    "resolutions": ("game_id", "phase", "resolved_at", "first_seq", "last_seq"),
+    "notices": ("game_id", "phase", "recipient", "template", "data", "created_at"),
+}
+"""The columns of each table a boundary writes to, as the bare baseline writes them again."""
+
+_WHEN = {"events": "logged_at", "resolutions": "resolved_at", "notices": "created_at"}
+
+_SCRATCH = {
+    "events": ["CREATE UNIQUE INDEX bare_events_seq ON bare_events (game_id, seq)",
+               "CREATE INDEX bare_events_phase ON bare_events (game_id, phase)"],
+    "resolutions": ["CREATE UNIQUE INDEX bare_resolutions_key ON bare_resolutions (game_id, phase)"],
+    "notices": ["CREATE INDEX bare_notices_game ON bare_notices (game_id)"],
+}  # fmt: skip
+"""The indexes of the real tables, on the scratch copies (the same cost per row written)."""
+
+
+def bare_rows(engine: Engine, prefix: str, boundary: datetime, games_a_batch: int = 100) -> float:
+    """Seconds the bare driver takes to write again every row the boundary at ``boundary`` wrote for
+    the games whose ids start with ``prefix``: the same rows, ``executemany`` per table and a snapshot
+    update per game, ``games_a_batch`` games a transaction, into scratch tables dropped afterwards."""
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        mark = "?" if engine.dialect.paramstyle == "qmark" else "%s"
+        rows: dict[str, list[tuple[Any, ...]]] = {}
+        for table, columns in _COPIED.items():
+            listed = ", ".join(f"CAST({c} AS TEXT)" if c in ("data", "audience") else c for c in columns)
+            cursor.execute(
+                f"SELECT {listed} FROM {table} WHERE game_id LIKE {mark} AND {_WHEN[table]} = {mark}",
+                (prefix + "%", _stamp(engine, boundary)),
+            )
+            rows[table] = list(cursor.fetchall())
+        if not rows["events"] or not rows["notices"]:
+            raise RuntimeError(f"found none of the rows the boundary at {boundary} wrote")
+        cursor.execute(f"SELECT id, CAST(state AS TEXT) FROM games WHERE id LIKE {mark}", (prefix + "%",))
+        snapshots = list(cursor.fetchall())
+        for table, columns in _COPIED.items():
+            cursor.execute(f"DROP TABLE IF EXISTS bare_{table}")
+            cursor.execute(f"CREATE TABLE bare_{table} ({', '.join(f'{c} TEXT' for c in columns)})")
+            for index in _SCRATCH[table]:
+                cursor.execute(index)
+        cursor.execute("DROP TABLE IF EXISTS bare_games")
+        cursor.execute("CREATE TABLE bare_games (id TEXT PRIMARY KEY, state TEXT)")
+        cursor.executemany(f"INSERT INTO bare_games VALUES ({mark}, {mark})", snapshots)
+        connection.commit()
+        by_game = {game_id: index for index, (game_id, _) in enumerate(snapshots)}
+        batches: list[list[str]] = [
+            [game_id for game_id, _ in snapshots[start : start + games_a_batch]]
+            for start in range(0, len(snapshots), games_a_batch)
+        ]
+        grouped = {table: _grouped(found) for table, found in rows.items()}
+        sqlite = engine.dialect.name == "sqlite"  # its connections commit each statement unless told
+        started = time.perf_counter()
+        for batch in batches:
+            if sqlite:
+                cursor.execute("BEGIN IMMEDIATE")
+            for table, columns in _COPIED.items():
+                values = [row for game_id in batch for row in grouped[table].get(game_id, [])]
+                places = ", ".join([mark] * len(columns))
+                cursor.executemany(f"INSERT INTO bare_{table} VALUES ({places})", values)
+            updates = [(snapshots[by_game[game_id]][1], game_id) for game_id in batch]
+            cursor.executemany(f"UPDATE bare_games SET state = {mark} WHERE id = {mark}", updates)
+            connection.commit()
+        seconds = time.perf_counter() - started
+        for table in (*_COPIED, "games"):
+            cursor.execute(f"DROP TABLE bare_{table}")
+        connection.commit()
+        return seconds
+    finally:
+        connection.close()
+
+
+def _grouped(rows: list[tuple[Any, ...]]) -> dict[str, list[tuple[Any, ...]]]:
+    """``rows`` by their first column, the game's id."""
+    grouped: dict[str, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        grouped.setdefault(row[0], []).append(row)
+    return grouped
+
+
+def _stamp(engine: Engine, moment: datetime) -> Any:
+    """``moment`` as the driver compares it with a stored time: SQLite keeps naive text."""
+    if engine.dialect.name == "sqlite":
+        return moment.strftime("%Y-%m-%d %H:%M:%S.%f")
+    return moment

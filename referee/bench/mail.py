@@ -2,7 +2,8 @@
 
 Sets up one nine-character game, writes N replies as mail clients write them (orders on
 top, the referee's mail quoted below, a signature), then times taking them in (read,
-identify, judge, keep, answer written to the outbox: one transaction per mail) and
+identify, judge, keep, answer written to the outbox: a savepoint per mail, one transaction
+per batch of 100, as ``referee serve`` does) and
 delivering the answers (compose both parts, write to the outgoing Maildir).
 """
 
@@ -22,6 +23,9 @@ from referee.mail.delivery import deliver
 from referee.mail.intake import ingest
 from referee.mail.transports import maildir_path
 from referee.render import Renderer
+
+BATCH = 100
+"""Mails taken in one transaction."""
 
 
 @dataclass(frozen=True)
@@ -53,8 +57,10 @@ def run_mail_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> 
         raws.append(reply(address, name, reader.last(address), orders, style, clock))
     echo(f"  wrote {mails} replies; taking them in")
     started = time.perf_counter()
-    for number, raw in enumerate(raws):
-        ingest(store, config.mail, raw, clock + timedelta(seconds=number))
+    for start in range(0, len(raws), BATCH):
+        with store.database.batch():  # as `referee serve` takes a batch in: one commit, a savepoint a mail
+            for number in range(start, min(start + BATCH, len(raws))):
+                ingest(store, config.mail, raws[number], clock + timedelta(seconds=number))
     ingest_seconds = time.perf_counter() - started
     started = time.perf_counter()
     delivered = deliver(store, outbox, renderer, config.mail).sent

@@ -9,7 +9,11 @@ server and the same mails:
   transaction per mail, exactly as ``referee serve`` does) against a bare IMAPClient
   fetch of the same mails;
 - sending: claim, compose, send over SMTP and record each answer, against bare
-  aiosmtplib sending the same composed messages on one connection.
+  aiosmtplib sending the same bytes on one connection, both to an aiosmtpd that keeps nothing,
+  running in its own process as a real mail server does.
+
+Each bare figure is the mean of a run just before and one just after the referee's, so that a
+machine shared with other work weighs on both sides alike; the ratio is what to compare.
 
 Needs Dovecot (``apt-get install dovecot-imapd``) and the test extras (aiosmtpd).
 """
@@ -19,24 +23,31 @@ from __future__ import annotations
 import asyncio
 import os
 import resource
+import socket
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from email.message import EmailMessage
 from pathlib import Path
 
 from referee.app.gamefile import read_game_file
-from referee.bench.transport import bare_imap_fetch, bare_smtp_send
+from referee.bench.transport import Send, bare_imap_fetch, bare_smtp_send
 from referee.config import PROJECT_ROOT, load_config
 from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.mail.compose import compose
 from referee.mail.connect import open_outbox
 from referee.mail.delivery import Delivery, deliver_all
-from referee.mail.urls import parse_imap_url
+from referee.mail.smtp import SmtpOutbox
+from referee.mail.transports import Outbox
+from referee.mail.urls import parse_imap_url, parse_smtp_url
 from referee.service.runner import Service
-from referee.testing.loopback import dovecot_server, smtp_server
+from referee.testing.loopback import HOST as LOOPBACK
+from referee.testing.loopback import dovecot_server, free_port, smtp_server
 
+MAIL_FROM = "referee@example.org"
 NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
 ROOMS = ("Study", "Garage", "Bedroom")
 
@@ -84,34 +95,74 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
         while len(service.referee.inbound()) < mails:
             service._take_in()
         intake = mails / (time.perf_counter() - started)
+        bare_fetch = (bare_fetch + bare_imap_fetch(parse_imap_url(imap.url()), imap.password, mails)) / 2
         messages = _composed(service)
-        echo(f"  sending {len(messages)} answers over SMTP")
-        started = time.perf_counter()
-        sent = asyncio.run(_send_all(service)).sent
-        send = sent / (time.perf_counter() - started)
-        bare_send = bare_smtp_send(smtp.host, smtp.port, messages)
-        service.referee.engine.dispose()
+        echo(f"  sending {len(messages)} answers over SMTP, to a server in its own process")
+        with sink_server() as port:
+            bare_send = bare_smtp_send(LOOPBACK, port, messages)
+            outbox = SmtpOutbox(parse_smtp_url(f"smtp://{LOOPBACK}:{port}?tls=none"), None, sender=MAIL_FROM)
+            started = time.perf_counter()
+            sent = asyncio.run(_send_all(service, outbox)).sent
+            send = sent / (time.perf_counter() - started)
+            bare_send = (bare_send + bare_smtp_send(LOOPBACK, port, messages)) / 2
+        service.referee.database.engine.dispose()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return ServersBench(mails, intake, bare_fetch, sent, send, bare_send, peak)
 
 
-async def _send_all(service: Service) -> Delivery:
-    outbox = open_outbox(service.config.mail, service.env)
+async def _send_all(service: Service, outbox: Outbox | None = None) -> Delivery:
+    outbox = outbox or open_outbox(service.config.mail, service.env)
     try:
         return await deliver_all(service.referee, outbox, service.renderer, service.config.mail)
     finally:
         await outbox.close()
 
 
-def _composed(service: Service) -> list[EmailMessage]:
-    """The mails the outbox would send now, composed (for the bare SMTP baseline)."""
+def _composed(service: Service) -> list[Send]:
+    """The mails the outbox would send now, composed (for the bare SMTP baseline: the same bytes)."""
     mail = service.config.mail
-    messages = []
+    sends: list[Send] = []
     for letter in service.referee.letters.unsent():
-        messages += [
-            out.message for out in compose(letter, letter.game, letter.reader, service.renderer, mail)
-        ]
-    return messages
+        for out in compose(letter, letter.game, letter.reader, service.renderer, mail):
+            sends.append((mail.address, list(out.recipients), out.raw))
+    return sends
+
+
+@contextmanager
+def sink_server() -> Iterator[int]:
+    """An aiosmtpd that takes every mail and keeps none, in a process of its own (as a real mail server
+    is: it does not share this process's interpreter lock); yields its port."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "aiosmtpd",
+        "-n",
+        "-l",
+        f"{LOOPBACK}:{port}",
+        "-c",
+        "aiosmtpd.handlers.Sink",
+    ]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while not _answers(port):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the SMTP sink server did not start")
+            time.sleep(0.05)
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def _answers(port: int) -> bool:
+    """Whether something accepts connections on the loopback ``port``."""
+    try:
+        with socket.create_connection((LOOPBACK, port), timeout=0.5):
+            return True
+    except OSError:
+        return False
 
 
 def _write_site(directory: Path, incoming: str, outgoing: str) -> Path:

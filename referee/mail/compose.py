@@ -23,7 +23,8 @@ import re
 import secrets
 from dataclasses import dataclass
 from email.message import EmailMessage
-from email.policy import Policy
+from email.parser import BytesParser
+from email.policy import Policy, default
 from email.utils import formataddr, formatdate
 from typing import Any, Protocol
 
@@ -34,6 +35,7 @@ from referee.config import MailSettings
 from referee.core.notices import REPLIES
 from referee.core.seats import MASTER
 from referee.mail.reading import clean_subject
+from referee.mail.wire import mail_bytes
 from referee.render import LANGUAGES, SHARED_NOTICES, Renderer
 
 REFUSAL_SUBJECT = "Your mail was not read / Ваше письмо не прочитано"
@@ -128,10 +130,17 @@ def _chunks(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Outgoing:
-    """One finished mail and the addresses it is for."""
+    """One finished mail, as the bytes that go on the wire, and the addresses it is for."""
 
-    message: EmailMessage
+    raw: bytes
     recipients: tuple[str, ...]
+
+    @property
+    def message(self) -> EmailMessage:
+        """The mail parsed back, to read its headers and parts."""
+        parsed = BytesParser(policy=default).parsebytes(self.raw)
+        assert isinstance(parsed, EmailMessage)
+        return parsed
 
 
 class Keyed(Protocol):
@@ -201,16 +210,16 @@ def compose(
         "personal_address": reply_address(mail, seat),
         "forum_link": link,
     }
-    own = _message(notice, game, seat, renderer, mail, {**context, **personal})
-    own["To"] = _checked(notice.address or seat.email, "To")
-    own["Reply-To"] = _checked(_answer_address(notice, game, seat, mail), "Reply-To")
-    outgoing = [Outgoing(own, (notice.address or seat.email,))]
+    address = notice.address or seat.email
+    answers = _checked(_answer_address(notice, game, seat, mail), "Reply-To")
+    to = [("To", _checked(address, "To")), ("Reply-To", answers)]
+    own = _message(notice, game, seat, renderer, mail, {**context, **personal}, to=to)
+    outgoing = [Outgoing(own, (address,))]
     master = game.settings.get("master_email")
     if master and game.settings.get("copy_master") and seat.name != MASTER:
         hidden = dict.fromkeys(personal, HIDDEN)
-        copy = _message(notice, game, seat, renderer, mail, {**context, **hidden}, copy_of=seat.name)
-        copy["To"] = _checked(str(master), "To")
-        copy["Reply-To"] = _checked(mail.address, "Reply-To")
+        to = [("To", _checked(str(master), "To")), ("Reply-To", _checked(mail.address, "Reply-To"))]
+        copy = _message(notice, game, seat, renderer, mail, {**context, **hidden}, to=to, copy_of=seat.name)
         outgoing.append(Outgoing(copy, (master,)))
     return outgoing
 
@@ -234,8 +243,10 @@ def _message(
     renderer: Renderer,
     mail: MailSettings,
     context: dict[str, Any],
+    *,
+    to: list[tuple[str, str]],
     copy_of: str = "",
-) -> EmailMessage:
+) -> bytes:
     language = game.language
     kind = game.kind
     text = renderer.render(language, f"{notice.template}.txt.j2", kind=kind, **context)
@@ -252,17 +263,18 @@ def _message(
         subject = f"{subject} ({copy_of})"
     root = thread_root(mail, game, seat)
     html = renderer.render(language, "mail.html.j2", kind=kind, **{**context, "text": text})
-    message = _base(notice, text, html, language, mail, subject)
     suffix = ".copy" if copy_of else ""
     if notice.template in ("welcome", "master_welcome"):
-        message["Message-ID"] = thread_root(mail, game, seat, suffix)
+        threading = [("Message-ID", thread_root(mail, game, seat, suffix))]
     else:
-        message["Message-ID"] = message_id(mail, game, notice.id, suffix)
         parent = _reference(notice.in_reply_to) or root
-        message["In-Reply-To"] = parent
-        message["References"] = " ".join(dict.fromkeys([root, parent]))
-    message["List-Id"] = _checked(f"{game.id} <{game.id}.{mail.domain}>", "List-Id")
-    return message
+        threading = [
+            ("Message-ID", message_id(mail, game, notice.id, suffix)),
+            ("In-Reply-To", parent),
+            ("References", " ".join(dict.fromkeys([root, parent]))),
+        ]
+    listed = ("List-Id", _checked(f"{game.id} <{game.id}.{mail.domain}>", "List-Id"))
+    return _base(notice, text, html, language, mail, subject, [*threading, listed, *to])
 
 
 def _refusal(notice: Letter, renderer: Renderer, mail: MailSettings) -> Outgoing:
@@ -277,25 +289,53 @@ def _refusal(notice: Letter, renderer: Renderer, mail: MailSettings) -> Outgoing
             renderer.render(language, "subject.txt.j2", template=notice.template, **notice.data).strip()
             for language in LANGUAGES
         )
-    message = _base(notice, text, html, "en", mail, subject)
-    message["Message-ID"] = refusal_id(mail, notice.id)
+    headers = [("Message-ID", refusal_id(mail, notice.id))]
     if parent := _reference(notice.in_reply_to):
-        message["In-Reply-To"] = parent
-        message["References"] = parent
-    message["To"] = _checked(str(notice.address), "To")
-    return Outgoing(message, (str(notice.address),))
+        headers += [("In-Reply-To", parent), ("References", parent)]
+    headers.append(("To", _checked(str(notice.address), "To")))
+    return Outgoing(_base(notice, text, html, "en", mail, subject, headers), (str(notice.address),))
 
 
 def _base(
-    notice: Letter, text: str, html: str, language: str, mail: MailSettings, subject: str
-) -> EmailMessage:
-    """A mail from the referee with ``text`` as its plain part and ``html`` as its HTML part."""
+    notice: Letter,
+    text: str,
+    html: str,
+    language: str,
+    mail: MailSettings,
+    subject: str,
+    headers: list[tuple[str, str]],
+) -> bytes:
+    """A mail from the referee with ``text`` as its plain part and ``html`` as its HTML part, under
+    ``headers``: written straight to bytes, or through ``EmailMessage`` when a header is not plain ASCII."""
+    automatic = "auto-replied" if notice.template in REPLIES else "auto-generated"
+    top = [
+        ("From", _checked(formataddr((mail.name, mail.address)), "From")),
+        ("Date", formatdate(localtime=False)),
+        ("Auto-Submitted", automatic),
+    ]
+    folded = Subject(subject).fold(policy=default).encode("ascii")
+    raw = mail_bytes([*top, *headers], folded, text, html, language)
+    return raw if raw is not None else _through_email(top, headers, subject, text, html, language)
+
+
+def _through_email(
+    top: list[tuple[str, str]],
+    headers: list[tuple[str, str]],
+    subject: str,
+    text: str,
+    html: str,
+    language: str,
+) -> bytes:
+    """The same mail built with the standard library's ``EmailMessage``, which encodes any header."""
     message = EmailMessage()
-    message["From"] = _checked(formataddr((mail.name, mail.address)), "From")
+    for name, value in top[:1]:
+        message[name] = value
     message["Subject"] = Subject(subject)
-    message["Date"] = formatdate(localtime=False)
-    message["Auto-Submitted"] = "auto-replied" if notice.template in REPLIES else "auto-generated"
+    for name, value in top[1:]:
+        message[name] = value
     message.set_content(text)
     message.add_alternative(html, subtype="html")
     message["Content-Language"] = language  # after set_content, which drops Content-* headers
-    return message
+    for name, value in headers:
+        message[name] = value
+    return message.as_bytes()

@@ -1,14 +1,15 @@
 """Sending what the outbox holds: every notice due becomes mail and is handed to the transport.
 
 Notices are written in the same transaction as the change that causes them, so a
-process that dies before sending loses nothing: the next round sends them. Each notice
-is recorded as sent right after the mail server took it, and its Message-ID is derived
-from the notice, so even a crash in between can only repeat it under the same
-Message-ID, which mail clients show once. A notice with several mails (a copy for the
-game-master) records each recipient the server took, so that a resend after a failure goes
-only to those who did not get it. A temporary failure (a 4xx answer, a server
-away) is retried with growing pauses; a permanent one (5xx) is kept for the
-game-master and never retried.
+process that dies before sending loses nothing: the next round sends them. Notices are
+handed over in groups of the outbox's ``parallel`` (one mail per SMTP connection of its pool;
+a Maildir takes fifty in a row), and a group is recorded as sent, in one transaction, right
+after the transport took it. Each Message-ID is derived from the notice, so a crash in between
+can only repeat that group's mails under the same Message-IDs, which mail clients show once.
+A notice with several mails (a copy for the game-master) records each recipient the server
+took, so that a resend after a failure goes only to those who did not get it. A temporary
+failure (a 4xx answer, a server away) is retried with growing pauses; a permanent one (5xx)
+is kept for the game-master and never retried.
 """
 
 from __future__ import annotations
@@ -72,45 +73,96 @@ async def send_due(
     if dead:
         LOG.info("taking over the mail of a process that died", extra={"processes": dead})
     claimed = letters.claim(owner, now, limit, waiting=waiting, lease=lease, dead=dead)
-    for position, notice in enumerate(claimed):
-        number = notice.id
-        where = f"notice {number} to {notice.recipient or 'a stranger'}"
-        try:
-            await _send_each(letters, outbox, notice, _composed(notice, renderer, mail))
-        except PermanentFailure as error:
-            letters.failed(number, str(error), None, datetime.now(UTC))
-            result.failed.append(f"{where}: refused for good: {error}")
-            LOG.warning("mail refused for good", extra={"notice": number, "error": str(error)})
-            continue
-        except OSError as error:
-            now = datetime.now(UTC)
-            letters.failed(number, str(error), now + retry_delay(notice.attempts + 1, retry), now)
-            result.failed.append(f"{where}: {error}")
-            LOG.info("mail not sent yet", extra={"notice": number, "error": str(error)})
-            letters.release([rest.id for rest in claimed[position + 1 :]])
+    step = max(1, getattr(outbox, "parallel", 1))
+    groups = [claimed[start : start + step] for start in range(0, len(claimed), step)]
+    ahead = _compose_later(groups[0], renderer, mail) if groups else None
+    for index, group in enumerate(groups):
+        assert ahead is not None
+        composed = await ahead
+        # the next group is composed in a thread while this one goes over the network
+        ahead = _compose_later(groups[index + 1], renderer, mail) if index + 1 < len(groups) else None
+        outcomes = await asyncio.gather(
+            *(
+                _send_each(letters, outbox, notice, mails)
+                for notice, mails in zip(group, composed, strict=True)
+            ),
+            return_exceptions=True,
+        )
+        sent = [notice.id for notice, outcome in zip(group, outcomes, strict=True) if outcome is None]
+        letters.sent(sent, datetime.now(UTC))
+        result.sent += len(sent)
+        away = False
+        for notice, outcome in zip(group, outcomes, strict=True):
+            if outcome is not None:
+                away = _failed(letters, notice, outcome, result, retry) or away
+        if away:  # the server is likely away: the rest are given back untried
+            if ahead is not None:
+                await ahead  # composed for nothing: nothing of it was written anywhere
+            letters.release([rest.id for later in groups[index + 1 :] for rest in later])
             break
-        checkpoint("sent")
-        letters.sent([number], datetime.now(UTC))
-        result.sent += 1
     return result
 
 
-async def _send_each(letters: Letters, outbox: Outbox, notice: Letter, mails: list[Outgoing]) -> None:
-    """Hands each mail of ``notice`` to ``outbox`` for the recipients it was not taken for yet. When a
-    notice has several mails (a game-master's copy), each recipient is recorded as soon as the server
-    took it, so that after a failure the notice goes again only to the others."""
+Composed = list[Outgoing] | PermanentFailure
+"""The mails of one notice, or why it cannot be written."""
+
+
+def _compose_later(
+    group: list[Letter], renderer: Renderer, mail: MailSettings
+) -> asyncio.Future[list[Composed]]:
+    """The mails of ``group``, composed in a worker thread (composing reads no database)."""
+    return asyncio.ensure_future(asyncio.to_thread(_compose_group, group, renderer, mail))
+
+
+def _compose_group(group: list[Letter], renderer: Renderer, mail: MailSettings) -> list[Composed]:
+    """The mails of each notice of ``group``; a notice that cannot be written fails alone."""
+    composed: list[Composed] = []
+    for notice in group:
+        try:
+            composed.append(_composed(notice, renderer, mail))
+        except PermanentFailure as failure:
+            composed.append(failure)
+    return composed
+
+
+def _failed(
+    letters: Letters, notice: Letter, error: BaseException, result: Delivery, retry: timedelta
+) -> bool:
+    """Records why ``notice`` was not sent; True for a temporary failure (one that ends the round)."""
+    number, where = notice.id, f"notice {notice.id} to {notice.recipient or 'a stranger'}"
+    if isinstance(error, PermanentFailure):
+        letters.failed(number, str(error), None, datetime.now(UTC))
+        result.failed.append(f"{where}: refused for good: {error}")
+        LOG.warning("mail refused for good", extra={"notice": number, "error": str(error)})
+        return False
+    if not isinstance(error, OSError):
+        raise error
+    now = datetime.now(UTC)
+    letters.failed(number, str(error), now + retry_delay(notice.attempts + 1, retry), now)
+    result.failed.append(f"{where}: {error}")
+    LOG.info("mail not sent yet", extra={"notice": number, "error": str(error)})
+    return True
+
+
+async def _send_each(letters: Letters, outbox: Outbox, notice: Letter, mails: Composed) -> None:
+    """Hands each of the mails of ``notice`` to ``outbox`` for the recipients it was not taken for yet.
+    When a notice has several mails (a game-master's copy), each recipient is recorded as soon as the
+    server took it, so that after a failure the notice goes again only to the others."""
+    if isinstance(mails, PermanentFailure):
+        raise mails
     several = len(mails) > 1
     for outgoing in mails:
         recipients = [address for address in outgoing.recipients if address.lower() not in notice.delivered]
         if not recipients:
             continue
         try:
-            await outbox.send(outgoing.message, recipients)
+            await outbox.send(outgoing.raw, recipients)
         except DeliveryFailure as error:
             letters.delivered(notice.id, list(error.accepted))
             raise
         if several:
             letters.delivered(notice.id, recipients)
+    checkpoint("sent")
 
 
 def _composed(notice: Letter, renderer: Renderer, mail: MailSettings) -> list[Outgoing]:

@@ -138,15 +138,24 @@ class ImapInbox:
 
     def done(self, key: str) -> None:
         """Marks the mail ``key`` processed: the \\Seen flag, or a move to the processed folder."""
-        uid = self._uid(key)
+        self.done_many([key])
+
+    def done_many(self, keys: Sequence[str]) -> None:
+        """Marks the mails ``keys`` processed with one command to the server (one STORE, or one MOVE)
+        and one write of the memory, made first: if flagging fails, the next connection finishes it."""
+        if not keys:
+            return
+        uids = [self._uid(key) for key in keys]
         if self._client is None:
             self._run(lambda client: None)  # connect, to learn the mailbox's UIDVALIDITY
-        self._check_same_mailbox(key)
-        self._finish(uid)  # remembered first: if flagging fails, the next connection finishes it
+        for key in keys:
+            self._check_same_mailbox(key)
+        self._finish(*uids)
 
         def mark(client: IMAPClient) -> None:
-            self._check_same_mailbox(key)
-            self._mark_processed(client, [uid])
+            for key in keys:
+                self._check_same_mailbox(key)
+            self._mark_processed(client, uids)
 
         self._run(mark)
 
@@ -308,10 +317,10 @@ class ImapInbox:
                     raise
         self._folders.add(folder)
 
-    def _finish(self, uid: int) -> None:
-        """Counts ``uid`` as finished and moves the memory up as far as no older mail is pending."""
-        self._pending.discard(uid)
-        self._finished.add(uid)
+    def _finish(self, *uids: int) -> None:
+        """Counts ``uids`` as finished and moves the memory up as far as no older mail is pending."""
+        self._pending.difference_update(uids)
+        self._finished.update(uids)
         oldest_pending = min(self._pending, default=None)
         ready = [done for done in self._finished if oldest_pending is None or done < oldest_pending]
         if not ready or self._uidvalidity is None:

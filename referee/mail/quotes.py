@@ -59,6 +59,7 @@ def new_text(body: str, own: Sequence[str] = (), words: OwnLines | None = None) 
 
 
 _INVISIBLE = {ord(char): None for char in "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"} | {0xA0: " "}
+_INVISIBLE_PATTERN = re.compile("[" + "".join(chr(code) for code in _INVISIBLE) + "]")
 
 _VERB = (
     r"(?:wrote|writes|schrieb|a\s+écrit|escribió|escreveu|ha\s+scritto|schreef|skrev|napisał\(a\)|"
@@ -175,7 +176,12 @@ class _Repeats:
 
 def normalised(text: str) -> str:
     """``text`` with "\n" line ends and without invisible characters (no-break spaces become spaces)."""
-    return text.replace("\r\n", "\n").replace("\r", "\n").translate(_INVISIBLE)
+    return _INVISIBLE_PATTERN.sub(_invisible, text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def _invisible(match: re.Match[str]) -> str:
+    """What ``normalised`` writes for an invisible character: a space for a no-break space, else nothing."""
+    return _INVISIBLE[ord(match.group())] or ""
 
 
 def _is_quoted(line: str) -> bool:

@@ -1,4 +1,4 @@
-"""An outbox that hands mail to an SMTP server, over one connection kept open between mails.
+"""An outbox that hands mail to an SMTP server, over a small pool of connections kept open between mails.
 
 Every failure is sorted into one of two kinds (see ``referee.mail.failures``): a
 ``TemporaryFailure`` for 4xx answers and for a server that cannot be reached, stops
@@ -11,26 +11,34 @@ from __future__ import annotations
 import asyncio
 import ssl
 from collections.abc import Sequence
-from email.message import EmailMessage
+from email.utils import parseaddr
 
 import aiosmtplib
 
 from referee.mail.failures import DeliveryFailure, PermanentFailure, TemporaryFailure
 from referee.mail.transports import TransportError
 from referee.mail.urls import SmtpSettings
+from referee.mail.wire import header_value
 
 _DISCONNECTED = (aiosmtplib.SMTPServerDisconnected, ConnectionResetError, BrokenPipeError)
 """What a connection that the server closed since the last mail raises on first use."""
 
 
+class _Line:
+    """One connection of the pool (None until its first mail, or after it was dropped)."""
+
+    def __init__(self) -> None:
+        self.client: aiosmtplib.SMTP | None = None
+
+
 class SmtpOutbox:
     """Sends mail through the server in ``settings``, logging in when the URL names a user.
 
-    The connection opened for the first mail is reused; one that the server closed in
+    Up to ``settings.connections`` mails are handed over at once, each on its own connection;
+    a connection opened for a mail is reused for the next; one that the server closed in
     between is opened again, and the mail sent once more on the new one. With a ``rate``
     in the settings, sends are spaced so that no more than that many start per second.
-    ``sender`` is the envelope sender (MAIL FROM); without it, the mail's own Sender or
-    From header is used.
+    ``sender`` is the envelope sender (MAIL FROM); without it, the mail's own From header is used.
     """
 
     def __init__(
@@ -46,51 +54,66 @@ class SmtpOutbox:
         self.settings = settings
         self.timeout = timeout
         self.sender = sender
+        self.parallel = settings.connections
         self._password = password
-        self._client: aiosmtplib.SMTP | None = None
+        self._lines: list[_Line] = []
+        self._idle: asyncio.Queue[_Line] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._lock: asyncio.Lock | None = None
         self._next_start: float | None = None
         self._interval = 1.0 / settings.rate if settings.rate else 0.0
 
-    async def send(self, message: EmailMessage, recipients: Sequence[str]) -> None:
-        """Hands ``message`` to the server for ``recipients`` (raises Temporary- or PermanentFailure)."""
+    async def send(self, raw: bytes, recipients: Sequence[str]) -> None:
+        """Hands the mail ``raw`` to the server for ``recipients`` (raises Temporary- or PermanentFailure)."""
         if not recipients:
             raise PermanentFailure("a mail without recipients cannot be sent")
-        async with self._guard():
+        sender = self.sender or parseaddr(header_value(raw, "From") or "")[1]
+        if not sender:
+            raise PermanentFailure("this mail cannot be sent as it is: it names no sender (From)")
+        idle = self._pool()
+        line = await idle.get()
+        try:
             await self._pace()
-            reused = self._client is not None and self._client.is_connected
-            try:
-                await self._send_once(message, recipients)
-            except _DISCONNECTED as error:
-                await self._discard()
-                if not reused:
-                    raise _classify(error, self._where()) from error
-                try:  # the server closed the idle connection: one more try on a new one
-                    await self._send_once(message, recipients)
-                except (aiosmtplib.SMTPException, OSError) as again:
-                    await self._after_failure(again)
-                    raise _classify(again, self._where()) from again
-            except (aiosmtplib.SMTPException, OSError) as error:
-                await self._after_failure(error)
-                raise _classify(error, self._where()) from error
-            except ValueError as error:  # no sender to be found, an address that cannot be written
-                raise PermanentFailure(f"this mail cannot be sent as it is: {error}") from error
+            await self._send_on(line, sender, raw, recipients)
+        finally:
+            idle.put_nowait(line)
 
     async def close(self) -> None:
-        """Says goodbye to the server and closes the connection (the next send opens a new one)."""
-        client, self._client = self._client, None
-        if client is None or not client.is_connected or self._loop is not asyncio.get_running_loop():
+        """Says goodbye to the server on every connection (the next send opens new ones)."""
+        if self._loop is not asyncio.get_running_loop():
             return
-        try:
-            await client.quit()
-        except (aiosmtplib.SMTPException, OSError):
-            client.close()
+        for line in self._lines:
+            client, line.client = line.client, None
+            if client is None or not client.is_connected:
+                continue
+            try:
+                await client.quit()
+            except (aiosmtplib.SMTPException, OSError):
+                client.close()
 
-    async def _send_once(self, message: EmailMessage, recipients: Sequence[str]) -> None:
+    async def _send_on(self, line: _Line, sender: str, raw: bytes, recipients: Sequence[str]) -> None:
+        """Sends on ``line``, once more on a new connection if the server closed the idle one."""
+        reused = line.client is not None and line.client.is_connected
+        try:
+            await self._send_once(line, sender, raw, recipients)
+        except _DISCONNECTED as error:
+            _discard(line)
+            if not reused:
+                raise _classify(error, self._where()) from error
+            try:  # the server closed the idle connection: one more try on a new one
+                await self._send_once(line, sender, raw, recipients)
+            except (aiosmtplib.SMTPException, OSError) as again:
+                _after_failure(line, again)
+                raise _classify(again, self._where()) from again
+        except (aiosmtplib.SMTPException, OSError) as error:
+            _after_failure(line, error)
+            raise _classify(error, self._where()) from error
+        except ValueError as error:  # an address that cannot be written
+            raise PermanentFailure(f"this mail cannot be sent as it is: {error}") from error
+
+    async def _send_once(self, line: _Line, sender: str, raw: bytes, recipients: Sequence[str]) -> None:
         """One attempt: connect if needed, send, and report recipients the server refused."""
-        client = await self._connection()
-        refused, _ = await client.send_message(message, sender=self.sender, recipients=list(recipients))
+        client = await self._connection(line)
+        refused, _ = await client.sendmail(sender, list(recipients), raw)
         if refused:
             accepted = [address for address in recipients if address not in refused]
             answers = "; ".join(
@@ -106,11 +129,11 @@ class SmtpOutbox:
                 accepted=accepted,
             )
 
-    async def _connection(self) -> aiosmtplib.SMTP:
-        """The open connection, or a new one, logged in when a user is set."""
-        if self._client is not None and self._client.is_connected:
-            return self._client
-        await self._discard()
+    async def _connection(self, line: _Line) -> aiosmtplib.SMTP:
+        """The open connection of ``line``, or a new one, logged in when a user is set."""
+        if line.client is not None and line.client.is_connected:
+            return line.client
+        _discard(line)
         settings = self.settings
         client = aiosmtplib.SMTP(
             hostname=settings.host,
@@ -132,31 +155,23 @@ class SmtpOutbox:
         except BaseException:
             client.close()
             raise
-        self._client = client
+        line.client = client
         return client
 
-    async def _discard(self) -> None:
-        """Drops the connection without a word to the server."""
-        client, self._client = self._client, None
-        if client is not None and self._loop is asyncio.get_running_loop():
-            client.close()
-
-    async def _after_failure(self, error: BaseException) -> None:
-        """Keeps the connection after a refusal (the envelope was reset), drops it after anything else."""
-        kept = aiosmtplib.SMTPResponseException | aiosmtplib.SMTPRecipientsRefused | DeliveryFailure
-        if not isinstance(error, kept):
-            await self._discard()
-
-    def _guard(self) -> asyncio.Lock:
-        """The lock that lets one mail at a time use the connection, made anew for a new event loop.
+    def _pool(self) -> asyncio.Queue[_Line]:
+        """The idle connections, made anew for a new event loop.
 
         A connection belongs to the loop it was opened in; when ``send`` is called from
-        another loop (say, a new ``asyncio.run``), the old connection is forgotten.
+        another loop (say, a new ``asyncio.run``), the old connections are forgotten.
         """
         loop = asyncio.get_running_loop()
-        if loop is not self._loop or self._lock is None:
-            self._loop, self._lock, self._client, self._next_start = loop, asyncio.Lock(), None, None
-        return self._lock
+        if loop is not self._loop or self._idle is None:
+            self._loop, self._next_start = loop, None
+            self._lines = [_Line() for _ in range(self.settings.connections)]
+            self._idle = asyncio.Queue()
+            for line in self._lines:
+                self._idle.put_nowait(line)
+        return self._idle
 
     async def _pace(self) -> None:
         """Waits until the next send may start under the rate limit."""
@@ -164,13 +179,27 @@ class SmtpOutbox:
             return
         now = asyncio.get_running_loop().time()
         start = now if self._next_start is None else max(now, self._next_start)
+        self._next_start = start + self._interval
         if start > now:
             await asyncio.sleep(start - now)
-        self._next_start = start + self._interval
 
     def _where(self) -> str:
         """The server, for messages."""
         return f"the SMTP server {self.settings.host}:{self.settings.port}"
+
+
+def _discard(line: _Line) -> None:
+    """Drops the connection of ``line`` without a word to the server."""
+    client, line.client = line.client, None
+    if client is not None:
+        client.close()
+
+
+def _after_failure(line: _Line, error: BaseException) -> None:
+    """Keeps the connection after a refusal (the envelope was reset), drops it after anything else."""
+    kept = aiosmtplib.SMTPResponseException | aiosmtplib.SMTPRecipientsRefused | DeliveryFailure
+    if not isinstance(error, kept):
+        _discard(line)
 
 
 def _classify(error: BaseException, where: str) -> DeliveryFailure:

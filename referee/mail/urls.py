@@ -6,7 +6,7 @@ An IMAP inbox::
 
 An SMTP outbox (the user is optional: without one, no login)::
 
-    smtp://user@host:port?tls=starttls|tls|none&rate=N
+    smtp://user@host:port?tls=starttls|tls|none&rate=N&connections=N
 
 Passwords never go in a URL (URLs end up in logs and process lists): they come from
 ``referee.toml`` or from ``$REFEREE_IMAP_PASSWORD`` / ``$REFEREE_SMTP_PASSWORD`` through
@@ -66,12 +66,17 @@ class ImapSettings:
         )
 
 
+MOST_CONNECTIONS = 16
+"""The most connections an SMTP outbox opens to one server at once."""
+
+
 @dataclass(frozen=True)
 class SmtpSettings:
     """Where an SMTP outbox hands mail over (no password here).
 
     ``user`` is None when the server takes mail without a login; ``rate`` is the most
-    messages per second to send, None for no limit.
+    messages per second to send, None for no limit; ``connections`` how many mails are handed
+    over at once, each on its own connection.
     """
 
     host: str
@@ -79,13 +84,15 @@ class SmtpSettings:
     user: str | None = None
     tls: TlsMode = "starttls"
     rate: float | None = None
+    connections: int = 1
 
     @property
     def url(self) -> str:
         """These settings written back as a URL, every option spelled out."""
         user = "" if self.user is None else f"{quote(self.user, safe='')}@"
         rate = "" if self.rate is None else f"&rate={self.rate:g}"
-        return f"smtp://{user}{_netloc_host(self.host)}:{self.port}?tls={self.tls}{rate}"
+        pool = "" if self.connections == 1 else f"&connections={self.connections}"
+        return f"smtp://{user}{_netloc_host(self.host)}:{self.port}?tls={self.tls}{rate}{pool}"
 
 
 def is_loopback(host: str) -> bool:
@@ -131,7 +138,7 @@ def parse_imap_url(url: str) -> ImapSettings:
 def parse_smtp_url(url: str) -> SmtpSettings:
     """The settings of an ``smtp://`` URL (raises ``TransportError`` saying what is wrong)."""
     parts = _split(url, "smtp")
-    options = _options(parts.query, "smtp", ("tls", "rate"))
+    options = _options(parts.query, "smtp", ("tls", "rate", "connections"))
     tls = _tls(options, parts.hostname or "", "smtp")
     if parts.path not in ("", "/"):
         raise TransportError("an smtp URL has no path: write smtp://user@host:port?options")
@@ -145,12 +152,19 @@ def parse_smtp_url(url: str) -> SmtpSettings:
             raise TransportError(
                 f"smtp option rate= is the most messages per second, above 0, not {options['rate']!r}"
             )
+    connections = options.get("connections", "1")
+    if not connections.isdigit() or not 1 <= int(connections) <= MOST_CONNECTIONS:
+        raise TransportError(
+            f"smtp option connections= is how many mails go at once, 1 to {MOST_CONNECTIONS}, "
+            f"not {connections!r}"
+        )
     return SmtpSettings(
         host=parts.hostname or "",
         port=_port(parts, SMTP_PORTS[tls]),
         user=unquote(parts.username) if parts.username else None,
         tls=tls,
         rate=rate,
+        connections=int(connections),
     )
 
 

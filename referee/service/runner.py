@@ -32,6 +32,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from referee.app import open_referee
+from referee.app.batches import resolve_batch
 from referee.config import Config
 from referee.mail.connect import open_inbox, open_outbox
 from referee.mail.delivery import send_due
@@ -155,38 +156,83 @@ class Service:
             )
             return False
         self.inbox_failures = 0
-        for key, raw in fetched:
-            received = min(self.inbox.received_at(key) or self.now(), self.now())
-            self._catch_up(received)
-            try:
-                intake = ingest(self.referee, self.config.mail, raw, received)
-            except DBAPIError as error:
-                if unreachable(error):
-                    raise  # the mail stays unread and is taken in at the next step
-                LOG.error(  # the database refused this mail's data: it would refuse it at every step
-                    "mail refused by the database; moved aside",
-                    extra={"key": key, "error": type(error.orig).__name__, "reason": reason(error)},
-                )
-                self.inbox.failed(key)
-                continue
-            except Exception:
-                LOG.exception("mail could not be processed; moved aside", extra={"key": key})
-                self.inbox.failed(key)
-                continue
-            self.inbox.done(key)
-            LOG.info(
-                "mail taken in",
-                extra={"message_id": intake.message_id, "outcome": intake.outcome, "game": intake.game_id},
+        pending = [
+            (key, raw, min(self.inbox.received_at(key) or self.now(), self.now())) for key, raw in fetched
+        ]
+        while pending:
+            self._catch_up(pending[0][2])  # what is due before the batch's first mail, outside it
+            count = self._take_batch(pending)
+            pending = pending[count:]
+        return True
+
+    def _take_batch(self, pending: list[tuple[str, bytes, datetime]]) -> int:
+        """Takes in the mails of ``pending`` up to the first that a boundary or a pause's end comes
+        before (a batch ends there, so that the boundary counts what came before it), in one
+        transaction, a savepoint per mail; then marks them read with one command. Returns how many
+        mails it went through."""
+        assert self.inbox is not None
+        aside: set[str] = set()
+        batch: list[tuple[str, bytes, datetime]] = []
+        try:
+            with self.referee.database.batch():  # one commit for the batch, a savepoint per mail
+                for key, raw, received in pending:
+                    if batch and self._due_by(received):
+                        break
+                    batch.append((key, raw, received))
+                taken = [key for key, raw, received in batch if self._take_one(key, raw, received, aside)]
+        except DBAPIError as error:
+            if unreachable(error):
+                raise  # nothing of the batch was kept: its mail stays unread, taken in at the next step
+            LOG.warning(
+                "a batch of mail could not be kept as a whole; taking it in one mail at a time",
+                extra={"mails": len(batch), "error": type(error.orig).__name__, "reason": reason(error)},
             )
+            taken = [
+                key
+                for key, raw, received in batch
+                if key not in aside and self._take_one(key, raw, received, aside)
+            ]
+        self.inbox.done_many(taken)  # after the commit: one mark for the batch on the server
+        return len(batch)
+
+    def _due_by(self, moment: datetime) -> bool:
+        """Whether a boundary or the end of a pause falls at or before ``moment``."""
+        return bool(self.calendar.due(moment, 1) or self.calendar.pauses_ending(moment))
+
+    def _take_one(self, key: str, raw: bytes, received: datetime, aside: set[str]) -> bool:
+        """Takes in one mail; False when it was moved aside instead (its data refused, or a fault),
+        its key then added to ``aside``."""
+        assert self.inbox is not None
+        try:
+            intake = ingest(self.referee, self.config.mail, raw, received)
+        except DBAPIError as error:
+            if unreachable(error):
+                raise  # the mail stays unread and is taken in at the next step
+            LOG.error(  # the database refused this mail's data: it would refuse it at every step
+                "mail refused by the database; moved aside",
+                extra={"key": key, "error": type(error.orig).__name__, "reason": reason(error)},
+            )
+            self.inbox.failed(key)
+            aside.add(key)
+            return False
+        except Exception:
+            LOG.exception("mail could not be processed; moved aside", extra={"key": key})
+            self.inbox.failed(key)
+            aside.add(key)
+            return False
+        LOG.info(
+            "mail taken in",
+            extra={"message_id": intake.message_id, "outcome": intake.outcome, "game": intake.game_id},
+        )
         return True
 
     def _catch_up(self, until: datetime) -> None:
         """Resolves, in order, every boundary due at or before ``until``, each as of its own time
         (pauses that ended meanwhile end first, as of their own end)."""
         self.referee.desk.resume_ended(until)
-        while due := self.calendar.due(until):
-            for item in due:
-                resolved = self.calendar.resolve_due(item)
+        batch = self.config.service.boundary_batch
+        while due := self.calendar.due(until, batch):  # the earliest deadlines first
+            for item, resolved in zip(due, resolve_batch(self.referee, due), strict=True):
                 if resolved is not None:
                     LOG.info(
                         "phase resolved",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, or_, update
+from sqlalchemy import bindparam, func, or_, update
 from sqlmodel import col, select
 
 from referee.store.models import NoticeRow
@@ -83,12 +83,16 @@ def mark_sent(database: Database, notice_ids: list[int], now: datetime) -> None:
     """Records that the notices ``notice_ids`` were handed to the outgoing transport."""
     if not notice_ids:
         return
-    with database.transaction() as session:
-        session.execute(
-            update(NOTICES)
-            .where(col(NoticeRow.id).in_(notice_ids))
-            .values(sent_at=now, attempts=NOTICES.c.attempts + 1, last_error=None, claimed_until=None)
-        )
+    with database.statements() as connection:
+        connection.execute(_SENT, [{"notice": number, "now": now} for number in notice_ids])
+
+
+_SENT = (
+    update(NOTICES)
+    .where(NOTICES.c.id == bindparam("notice"))
+    .values(sent_at=bindparam("now"), attempts=NOTICES.c.attempts + 1, last_error=None, claimed_until=None)
+)
+"""One notice recorded as sent (run for many at once: one statement, many rows)."""
 
 
 def mark_delivered(database: Database, notice_id: int, addresses: list[str]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -17,9 +16,10 @@ from referee.games.ten_sailors.state import (
     Kill,
     Move,
     Search,
-    Segment,
     Standing,
     Trap,
+    changed,
+    segment_of,
 )
 from referee.games.ten_sailors.talk import chosen
 
@@ -55,23 +55,27 @@ def _order_accepted(state: GameState, data: dict[str, Any]) -> GameState:
         data["number"],
     )
     if data["type"] == "move":
-        return replace(state, moves={**state.moves, key: standing}, accepted=data["number"])
+        return changed(state, moves={**state.moves, key: standing}, accepted=data["number"])
     if data["type"] == "search":
-        return replace(state, searches={**state.searches, key: standing}, accepted=data["number"])
+        return changed(state, searches={**state.searches, key: standing}, accepted=data["number"])
     traps = (*state.traps.get(key, ()), standing)
-    return replace(state, traps={**state.traps, key: traps}, accepted=data["number"])
+    return changed(state, traps={**state.traps, key: traps}, accepted=data["number"])
 
 
 def _order_cancelled(state: GameState, data: dict[str, Any]) -> GameState:
     key = (data["segment"], data["character"])
     table = {"move": "moves", "search": "searches", "trap": "traps"}[data["type"]]
     remaining = {k: v for k, v in getattr(state, table).items() if k != key}
-    return replace(state, **{table: remaining})
+    return changed(state, **{table: remaining})
 
 
 def _update(state: GameState, name: str, **changes: Any) -> GameState:
-    characters = tuple(replace(c, **changes) if c.name == name else c for c in state.characters)
-    return replace(state, characters=characters)
+    characters = state.characters
+    for index, character in enumerate(characters):
+        if character.name == name:
+            after = changed(character, **changes)
+            return changed(state, characters=(*characters[:index], after, *characters[index + 1 :]))
+    return state
 
 
 def _moved(state: GameState, data: dict[str, Any]) -> GameState:
@@ -96,7 +100,7 @@ def _scored(state: GameState, data: dict[str, Any]) -> GameState:
     share = Fraction(data["value"], len(data["killers"]))
     host = state.character(data["victim"]).host
     kill = Kill(data["segment"], data["victim"], tuple(data["killers"]), data["value"])
-    state = replace(state, kills=(*state.kills, kill))
+    state = changed(state, kills=(*state.kills, kill))
     for killer in data["killers"]:
         before = state.character(killer)
         state = _update(state, killer, frags=before.frags + share, killed_host=before.killed_host or host)
@@ -105,12 +109,12 @@ def _scored(state: GameState, data: dict[str, Any]) -> GameState:
 
 def _segment_opened(state: GameState, data: dict[str, Any]) -> GameState:
     """Opens the next segment and forgets orders for segments that are over."""
-    segment = Segment.from_key(data["segment"])
+    segment = segment_of(data["segment"])
 
     def current(table: dict[tuple[str, str], Any]) -> dict[tuple[str, str], Any]:
-        return {k: v for k, v in table.items() if Segment.from_key(k[0]) >= segment}
+        return {k: v for k, v in table.items() if segment_of(k[0]) >= segment}
 
-    return replace(
+    return changed(
         state,
         segment=segment,
         traps_fired=False,
@@ -122,11 +126,11 @@ def _segment_opened(state: GameState, data: dict[str, Any]) -> GameState:
 
 def _traps_fired(state: GameState, data: dict[str, Any]) -> GameState:
     """The traps of the night have fired; the night goes on until its moves land (TS-4, TS-22)."""
-    return replace(state, traps_fired=True)
+    return changed(state, traps_fired=True)
 
 
 def _game_ended(state: GameState, data: dict[str, Any]) -> GameState:
-    return replace(state, finished=True, winners=tuple(data["winners"]), partial_victory=data["partial"])
+    return changed(state, finished=True, winners=tuple(data["winners"]), partial_victory=data["partial"])
 
 
 _HANDLERS = {

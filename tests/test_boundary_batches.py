@@ -1,0 +1,125 @@
+"""Boundaries in batches (issue 14): many games due at one instant resolved in one transaction, a
+savepoint each, give the very events and notices of one game at a time (TS-4: every hour ends on
+the calendar); a game resolved elsewhere is left out, and a game whose rules fail stops alone."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from referee import games
+from referee.app import Referee, open_referee
+from referee.app.batches import resolve_batch
+from referee.app.calendar import Due
+from referee.core.orders import Submission
+from referee.core.rng import SeededStream
+from referee.games.ten_sailors.cards import ROOMS, SEARCHABLE
+from referee.testing import broken_game
+
+NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
+EVENING = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+BOUNDARY = EVENING + timedelta(hours=15)
+
+
+@pytest.fixture(autouse=True)
+def broken_kind(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setitem(games.PACKAGES, broken_game.KIND, broken_game.__name__)
+    yield
+
+
+def _at_hour_one(referee: Referee, seed: int, count: int, kinds: dict[int, str] | None = None) -> list[str]:
+    """``count`` games seeded from ``seed``, past night 0, with orders for hour 1 of day 1 (TS-12, TS-19)."""
+    ids = []
+    for number in range(count):
+        game_id = f"batch-{seed}-{number}"
+        players = [{"name": name} for name in NAMES]
+        referee.create_game(
+            setup={"id": game_id, "seed": seed * 100 + number, "language": "en", "players": players},
+            kind=(kinds or {}).get(number, "ten-sailors"),
+            schedule="batch",
+            seats=[{"name": name, "email": f"{name.lower()}@example.org"} for name in NAMES],
+            settings={},
+            now=EVENING,
+        )
+        for segment in ("night", "hour1"):
+            orders = []
+            for name in NAMES:
+                rng = SeededStream(seed * 100 + number, f"{name}:{segment}")
+                text = f"MOVE {rng.choice(list(ROOMS))}"
+                if segment == "hour1":
+                    text += f"\nSEARCH {', '.join(rng.sample(SEARCHABLE, 2))}"
+                orders.append(Submission(name, text, EVENING + timedelta(minutes=number), "test"))
+            referee.submit_many(game_id, orders)
+            if segment == "night":
+                referee.resolve(game_id, EVENING + timedelta(hours=14), expected_phase="d0n")
+        ids.append(game_id)
+    return ids
+
+
+def _written(referee: Referee, game_id: str) -> tuple[list[str], list[str]]:
+    """The game's event log and its notices, as the bytes that are compared."""
+    events = [
+        json.dumps([row.seq, row.phase, row.kind, row.data, row.audience], sort_keys=True)
+        for row in referee.events(game_id)
+    ]
+    notices = [
+        json.dumps([row.phase, row.recipient, row.template, row.data], sort_keys=True)
+        for row in referee.notices(game_id)
+    ]
+    return events, notices
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_ts4_a_batched_boundary_writes_byte_identical_events_and_notices_to_one_game_at_a_time(
+    seed: int, database_url: str, tmp_path: Path
+) -> None:
+    alone = open_referee(f"sqlite:///{tmp_path / 'alone.db'}")
+    batched = open_referee(database_url)
+    ids = _at_hour_one(alone, seed, 7)
+    assert _at_hour_one(batched, seed, 7) == ids
+    for game_id in ids:
+        alone.resolve(game_id, BOUNDARY, expected_phase="d1h1")
+    results = resolve_batch(batched, [Due(game_id, "d1h1", BOUNDARY) for game_id in ids])
+    assert [resolved.phase if resolved else None for resolved in results] == ["d1h1"] * len(ids)
+    for game_id in ids:
+        assert _written(batched, game_id) == _written(alone, game_id)
+        assert any(row.phase == "d1h1" and row.kind == "moved" for row in batched.events(game_id))
+    alone.database.engine.dispose()
+    batched.database.engine.dispose()
+
+
+def test_ts4_in_a_batch_a_game_resolved_already_is_left_out_and_a_failing_game_stops_alone(
+    database_url: str,
+) -> None:
+    referee = open_referee(database_url)
+    ids = _at_hour_one(referee, 4, 4, kinds={2: broken_game.KIND})
+    referee.resolve(ids[0], BOUNDARY, expected_phase="d1h1")  # another process was first
+    before = _written(referee, ids[0])
+    results = resolve_batch(referee, [Due(game_id, "d1h1", BOUNDARY) for game_id in ids])
+    assert [resolved is not None for resolved in results] == [False, True, False, True]
+    assert _written(referee, ids[0]) == before  # resolved once, not twice
+    stopped = referee.load(ids[2]).row
+    assert stopped.failed_at is not None and "DeliberateFault" in (stopped.failure or "")
+    assert not any(row.phase == "d1h1" and row.kind == "moved" for row in referee.events(ids[2]))
+    for game_id in (ids[1], ids[3]):
+        assert referee.load(game_id).row.failed_at is None
+        assert any(row.phase == "d1h1" and row.kind == "moved" for row in referee.events(game_id))
+    referee.database.engine.dispose()
+
+
+def test_the_batch_size_is_read_from_the_service_table_and_a_bad_one_is_named(tmp_path: Path) -> None:
+    from referee.config import ConfigError, load_config
+
+    path = tmp_path / "referee.toml"
+    path.write_text("[service]\nboundary_batch = 250\n")
+    assert load_config(path).service.boundary_batch == 250
+    path.write_text("")
+    assert load_config(path).service.boundary_batch == 100
+    for bad in ("0", "2.5", '"many"', "true", "20000"):
+        path.write_text(f"[service]\nboundary_batch = {bad}\n")
+        with pytest.raises(ConfigError, match="boundary_batch"):
+            load_config(path)
