@@ -23,6 +23,8 @@ A filter with a keyword-only ``language`` parameter is given the template's lang
   the context; without one, at the moment's own offset), as ``referee.core.moments.moment_text``
   writes it in the template's language: ``when | moment`` "12:30 on Tuesday 1 December (Moscow time)",
   ``moment("time")`` "12:30", ``moment("day")``, ``moment("on_day")``;
+- ``zone_name``: a reader's time zone key (``referee.core.zones``) as the reader calls it,
+  ``"Europe/Berlin" | zone_name`` "Berlin" («Берлин»);
 - ``case``: a person's name in a Russian case, ``name | case("gent")`` «Анны» (unchanged in
   English); ``by_gender``: ``name | by_gender("погиб", "погибла")`` the form that agrees with
   the person; ``gender``: "m" or "f". A person's gender is the game's (``genders`` in the
@@ -30,7 +32,9 @@ A filter with a keyword-only ``language`` parameter is given the template's lang
 
 Every template also sees ``deadline``: until when the open phase takes orders, as
 "12:30 on Tuesday 1 December (Moscow time)" («12:30 во вторник, 1 декабря (МСК)»), made from
-``deadline_at`` (ISO) in the context, or "" when the game has no deadline.
+``deadline_at`` (ISO) in the context, or "" when the game has no deadline. When the context
+holds ``reader_zone`` (the reader's own zone, for a player who set one), the deadline is told
+in it too: "… (Moscow time) — 10:30 your time (Berlin)" («… (МСК), у вас 10:30 (Берлин)»).
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ from jinja2.runtime import Context
 
 from referee.core.moments import moment_text, zone_named
 from referee.core.russian import Gender, by_gender, decline, guess_gender, read_gender
+from referee.core.zones import reader_text, zone_name
 from referee.games import presentation_for
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
@@ -147,6 +152,11 @@ def _moment(context: Context, value: Any, style: str = "full", language: str | N
     return moment_text(value, zone, _language(context, language), style)
 
 
+@pass_context
+def _zone_name(context: Context, key: Any, language: str | None = None) -> str:
+    return zone_name(str(key), _language(context, language))
+
+
 SHARED_FILTERS: dict[str, Callable[..., Any]] = {"and_list": _and_list_filter, "phase_name": _phase_name}
 """The filters every game's templates have; a game's presentation may replace ``phase_name``."""
 
@@ -155,16 +165,23 @@ PEOPLE_AND_TIME_FILTERS: dict[str, Callable[..., Any]] = {
     "by_gender": _by_gender,
     "gender": _gender,
     "moment": _moment,
+    "zone_name": _zone_name,
 }
 """The filters of names and moments every game's templates have (they read the context themselves)."""
 
 
 def deadline_text(context: dict[str, Any], language: str) -> str:
-    """Until when the open phase takes orders, from ``deadline_at`` and ``time_zone`` in ``context``."""
+    """Until when the open phase takes orders, from ``deadline_at`` and ``time_zone`` in ``context``,
+    and in the reader's own zone too when ``reader_zone`` names one whose clock shows another time."""
     due = context.get("deadline_at")
     if not due:
         return ""
-    return moment_text(due, zone_named(str(context.get("time_zone") or "")), language)
+    zone = zone_named(str(context.get("time_zone") or ""))
+    game = moment_text(due, zone, language)
+    own = reader_text(due, zone, str(context["reader_zone"]), language) if context.get("reader_zone") else ""
+    if not own:
+        return game
+    return f"{game}, {own}" if language == "ru" else f"{game} — {own}"
 
 
 def _language(context: Context, explicit: str | None = None) -> str:

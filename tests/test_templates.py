@@ -21,7 +21,7 @@ from referee.core.events import Event
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
 from referee.core.rules import fold, visible
-from referee.games.ten_sailors import RULES, orders, parse
+from referee.games.ten_sailors import RULES, orders, parse, zone
 from referee.games.ten_sailors.cards import FURNITURE, ROOMS, WEAPONS, display
 from referee.games.ten_sailors.presentation import card_name, frags_text, place_phrase, segment_name
 from referee.games.ten_sailors.views import orders_in_force, player_view
@@ -173,7 +173,7 @@ def reason_phrase(renderer: Renderer, language: str, code: str, params: dict[str
 
 
 def reason_codes() -> set[str]:
-    """The reason codes parse.py and orders.py give, read from their source.
+    """The reason codes parse.py, orders.py and zone.py give, read from their source.
 
     Collected: the string passed as the reason of ``Unreadable``/``LineVerdict``/``_reject``,
     the first item of a ``("code", {params})`` tuple, and literals assigned to ``reason``.
@@ -183,7 +183,7 @@ def reason_codes() -> set[str]:
     def text(node: ast.AST | None) -> str | None:
         return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
-    for module in (parse, orders):
+    for module in (parse, orders, zone):
         tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
@@ -523,6 +523,7 @@ REAL_REJECTIONS: dict[str, tuple[Any, str, str, dict[str, str]]] = {
     "say_in_advance": (_fresh, "Boris", "NIGHT 1: SAY hello", {"en": "in advance", "ru": "заранее"}),
     "dead": (_after_a_death, "Anna", "MOVE Study", {"en": "dead", "ru": "погиб"}),
     "game_over": (_finished, "Boris", "MOVE Study", {"en": "over", "ru": "окончена"}),
+    "unknown_zone": (_fresh, "Boris", "TIMEZONE Narnia", {"en": "Europe/Berlin", "ru": "пояса"}),
 }
 """A real order for every reason code, with the game it is sent in."""
 

@@ -115,7 +115,7 @@ class Calendar:
         if waiting and due_at > now:
             data = {"phase": phase.key, "label": phase.label}  # the deadline comes with every notice
             notices = [Notice("reminder", (seat,), {**data, "character": seat}) for seat in waiting]
-            tell(session, game_id, phase.key, notices, now)
+            tell(session, game_id, phase.key, notices, now, loaded=loaded)
         clock.reminders_sent = self.timekeeper.reminders_passed(loaded.row, due_at, clock.reminders_sent, now)
         clock.remind_at = self.timekeeper.reminder(loaded.row, due_at, clock.reminders_sent)
         session.add(clock)

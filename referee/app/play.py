@@ -8,6 +8,7 @@ resolution row has a unique key.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -138,14 +139,18 @@ def tell(
     notices: list[Notice],
     now: datetime,
     answer_to: AnswerTo | None = None,
+    *,
+    loaded: Loaded | None = None,
 ) -> None:
     """Puts ``notices`` in the outbox, one row per reader; an answer keeps where it goes.
 
     Every notice of a game also carries what any text may need to say of the game as it now
     stands (``reading_fields``): until when orders are taken, in which time zone, and the
-    players' genders.
+    players' genders; and, for a reader who chose a time zone of their own, ``reader_zone``,
+    read from ``loaded`` (the game as it stands in this transaction) or else from its snapshot.
     """
     reading = reading_fields(session, game_id) if game_id is not None else {}
+    own_zone = _reader_zones(session, game_id, loaded)
     write_notices(
         session,
         [
@@ -154,7 +159,7 @@ def tell(
                 "phase": phase,
                 "recipient": recipient,
                 "template": notice.template,
-                "data": {**notice.data, **reading},
+                "data": {**notice.data, **reading, **own_zone(recipient)},
                 "created_at": now,
                 **_answer_fields(answer_to if notice.template in REPLIES else None),
             }
@@ -162,6 +167,29 @@ def tell(
             for recipient in notice.audience
         ],
     )
+
+
+def reader_zone_field(loaded: Loaded, seat: str) -> dict[str, str]:
+    """``{"reader_zone": key}`` when the rules keep a time zone ``seat`` chose (``Rules.reader_zone``),
+    else nothing: the deadline in its notices is then told in that zone too."""
+    hook = loaded.rules.reader_zone
+    zone = hook(loaded.state, seat) if hook is not None else None
+    return {"reader_zone": zone} if zone else {}
+
+
+def _reader_zones(
+    session: Session, game_id: str | None, loaded: Loaded | None
+) -> Callable[[str], dict[str, str]]:
+    """``reader_zone_field`` for each reader of game ``game_id``: of ``loaded`` if given, else of the
+    game's snapshot (read only when its rules keep readers' zones)."""
+    if loaded is None and game_id is not None:
+        row = session.get(GameRow, game_id)
+        if row is not None and row.state and rules_for(row.kind).reader_zone is not None:
+            loaded = loaded_from(row)
+    if loaded is None or loaded.rules.reader_zone is None:
+        return lambda seat: {}
+    game = loaded
+    return lambda seat: reader_zone_field(game, seat)
 
 
 def reading_fields(session: Session, game_id: str) -> dict[str, Any]:
@@ -227,13 +255,13 @@ class Play:
         )
         relaying = loaded.row.settings.get("relay_talk", True)
         notices = rules.relays(after.state, seat, events) if relaying else []
-        answer = {**answer, **reading_fields(session, game_id)}
+        answer = {**answer, **reading_fields(session, game_id), **reader_zone_field(after, seat)}
         if answer_to is not None:
             extra: dict[str, Any] = {"problem": answer_to.problem} if answer_to.problem else {}
             if answer_to.cut:
                 extra |= {"cut": answer_to.cut, "lines_read": answer_to.lines_read}
             notices.append(Notice("answer", (seat,), {**answer, **extra}))
-        tell(session, game_id, phase, notices, submission.received_at, answer_to)
+        tell(session, game_id, phase, notices, submission.received_at, answer_to, loaded=after)
         return Submitted(verdicts, answer, after)
 
     def resolve(self, session: Session, loaded: Loaded, now: datetime) -> Resolved:
@@ -250,7 +278,7 @@ class Play:
         self.clock(session, after, now)
         after = save(session, after)
         rows.record_resolution(session, game_id, phase, now, first, after.seq)
-        tell(session, game_id, phase, notices, now)
+        tell(session, game_id, phase, notices, now, loaded=after)
         session.flush()
         checkpoint("resolve")
         return Resolved(phase, events, notices, after)

@@ -40,6 +40,9 @@ class Rules(Protocol[S]):
     refusal_reasons: frozenset[str]
     """Every reason code a refused ``LineVerdict`` of the game may carry: each needs a phrase in
     every language (the game's ``_reasons.txt.j2``)."""
+    reader_zone: Callable[[S, str], str | None] | None
+    """Optional: the time zone a seat chose to be told deadlines in besides the game's (a key of
+    ``referee.core.zones``, None for none), given the state; None for a game whose players choose none."""
 
     def start(self, setup: dict[str, Any]) -> list[Event]:
         """The events that open a game described by ``setup`` (raises ``ValueError`` if invalid)."""
@@ -151,6 +154,7 @@ class GameRules(Generic[S]):
     describe: Callable[[Event], str]
     dump: Callable[[S], dict[str, Any]]
     load: Callable[[dict[str, Any]], S]
+    reader_zone: Callable[[S, str], str | None] | None = None
 
 
 def apply_by_kind(

@@ -52,6 +52,12 @@ def _morph() -> Any:
     return pymorphy3.MorphAnalyzer()
 
 
+@cache
+def normal_form(word: str) -> str:
+    """``word`` in its dictionary form, lower case, as pymorphy3 reads it most likely: «Москве» → «москва»."""
+    return str(_morph().parse(word)[0].normal_form).replace("ё", "е")
+
+
 def _tag_gender(parse: Any) -> Gender | None:
     gender = parse.tag.gender
     return "m" if gender == "masc" else "f" if gender == "femn" else None

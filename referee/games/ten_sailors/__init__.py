@@ -5,6 +5,7 @@
 - ``parse``: the order language as players write it (TS-9, TS-11, TS-23), with ``words`` (order
   words, dictionary forms), ``lexicon`` (cards and names in any case, near misses) and ``times``
 - ``orders``: accepting orders and table talk (TS-11, TS-12, TS-20, TS-22, TS-23)
+- ``talk``, ``zone``: how talk reaches a character, and the time zone they read deadlines in
 - ``resolve``: searches, moves, traps, the end (TS-11 … TS-25)
 - ``apply``: how events change the state
 - ``views``, ``notices``: what each reader may know (TS-3, TS-21)
@@ -13,7 +14,7 @@
 from __future__ import annotations
 
 from referee.core.rules import GameRules
-from referee.games.ten_sailors import apply, bot, notices, orders, resolve, setup, snapshot, views
+from referee.games.ten_sailors import apply, bot, notices, orders, resolve, setup, snapshot, views, zone
 from referee.games.ten_sailors.state import GameState
 
 NOTICES = frozenset({"welcome", "answer", "talk", "report", "morning"})
@@ -54,6 +55,7 @@ REASONS = frozenset(
         "unknown_location",
         "unknown_order",
         "unknown_word",
+        "unknown_zone",
     }
 )
 """Every reason code a refused line of orders may carry (the parser's and the judges')."""
@@ -82,5 +84,6 @@ RULES: GameRules[GameState] = GameRules(
     describe=views.describe,
     dump=snapshot.dump,
     load=snapshot.load,
+    reader_zone=zone.reader_zone,
 )
 """The Ten Sailors rules behind the core's ``Rules`` protocol."""

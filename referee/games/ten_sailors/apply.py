@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.core.events import Event
 from referee.core.rules import apply_by_kind
+from referee.games.ten_sailors import zone
 from referee.games.ten_sailors.cards import HALL
 from referee.games.ten_sailors.state import (
     Character,
@@ -143,4 +144,5 @@ _HANDLERS = {
     "traps_fired": _traps_fired,
     "game_ended": _game_ended,
     "talk_chosen": chosen,
+    "zone_chosen": zone.chosen,
 }

@@ -11,6 +11,7 @@ from typing import Any
 
 from referee.core.events import Event
 from referee.core.orders import LineVerdict, Submission, judge_in_turn, refused, talk_beside_orders
+from referee.games.ten_sailors import zone
 from referee.games.ten_sailors.apply import apply
 from referee.games.ten_sailors.cards import HALL
 from referee.games.ten_sailors.parse import Order, Unreadable, parse_text
@@ -48,6 +49,8 @@ def _judge(state: GameState, submission: Submission, order: Order) -> Verdict:
         return _say(state, submission, order)
     if order.kind == "talk":
         return choose(submission, order)
+    if order.kind == "zone":
+        return zone.choose(submission, order)
     segment = order.when or state.segment
     if segment < state.segment:
         return _reject(order, "segment_over", segment=segment.key)

@@ -8,6 +8,7 @@
     CANCEL MOVE | SEARCH | TRAPS                   ОТМЕНИТЬ ИДТИ | отмена перехода | отменяю ловушки
     stay here                                      остаюсь на месте (withdraws the move)
     HELP, STATUS                                   ПОМОЩЬ, СТАТУС
+    TIMEZONE Europe/Berlin | TIMEZONE OFF          ЧАСОВОЙ ПОЯС Берлин | ПОЯС ИГРЫ (see ``zone``)
 
 Any verb form of an order word is read (``иду``, ``пойду``, ``идти``, ``иди``; ``go``,
 ``going``), so is any case of a card's or a character's name, short and informal names
@@ -56,6 +57,7 @@ from referee.games.ten_sailors.words import (
     near_order_word,
     order_kind,
 )
+from referee.games.ten_sailors.zone import read_zone_order
 
 __all__ = ["KEYWORDS", "Order", "Unreadable", "parse_text"]
 
@@ -105,9 +107,9 @@ def parse_text(text: str, names: Sequence[str], now: Segment) -> list[Order | Un
     reader = _Reader(tuple(names), now)
     for raw in text.splitlines():
         line = _BULLET.sub("", raw).strip()
-        if line and (talk := _talk_choice(line)) is not None:  # how talk reaches the writer
+        if line and (whole := _whole_line_order(line)) is not None:  # how talk and deadlines reach the writer
             reader.flush()
-            reader.items.append(Order(line, "talk", talk))
+            reader.items.append(whole)
         elif line:
             start = len(reader.items)
             for sentence in _sentences(line):
@@ -118,13 +120,19 @@ def parse_text(text: str, names: Sequence[str], now: Segment) -> list[Order | Un
     return _merged_searches(reader.items)
 
 
-def _talk_choice(line: str) -> dict[str, str] | None:
-    """The talk order the whole of ``line`` is, after any time written before it (which changes nothing)."""
-    if (choice := read_choice(line)) is not None:
-        return choice
+def _whole_line_order(line: str) -> Order | Unreadable | None:
+    """The talk or time-zone order the whole of ``line`` is (or the refusal of a time-zone order naming
+    no zone), after any time written before it (which changes nothing); None for any other line."""
     times = find_times(line)
-    if times and times[0][0] == 0:
-        return read_choice(line[times[0][1] :].lstrip(" :,.-—"))
+    bare = line[times[0][1] :].lstrip(" :,.-—") if times and times[0][0] == 0 else line
+    for text in dict.fromkeys((line, bare)):
+        if (talk := read_choice(text)) is not None:
+            return Order(line, "talk", talk)
+        zone = read_zone_order(text)
+        if isinstance(zone, Unreadable):
+            return Unreadable(line, zone.reason, zone.params)
+        if zone is not None:
+            return Order(line, "zone", zone)
     return None
 
 

@@ -132,6 +132,8 @@ class Character:
     killed_host: bool = False
     talk: str = ""
     """When table talk reaches this character: "now", "digest", or "" for the default (see ``talk``)."""
+    zone: str = ""
+    """The time zone this character is told deadlines in besides the game's, "" for none (see ``zone``)."""
 
     def may_enter(self, room: str) -> bool:
         """Whether TS-16 and TS-18 let this character be in ``room`` for the coming hour."""

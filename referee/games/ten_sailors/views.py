@@ -229,6 +229,8 @@ def describe(event: Event) -> str:
             return f"{' and '.join(d['killers'])} share {d['value']} frag(s) for {d['victim']}"
         case "traps_fired":
             return f"the traps of {d['segment']} fired"
+        case "zone_chosen":
+            return f"{d['character']} reads deadlines in {d['zone'] or 'the game time zone only'}"
         case "segment_opened":
             return f"opened {d['segment']}"
         case "game_ended":
