@@ -10,13 +10,12 @@ day (night 0 to the night of day 1, while everyone finds their feet) and in repo
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from referee.core.events import Event
 from referee.core.orders import LineVerdict, Order, Submission
 from referee.core.seats import fold_name
-from referee.games.ten_sailors.state import GameState
+from referee.games.ten_sailors.state import GameState, changed
 
 NOW = "now"
 """Each line heard comes in a mail of its own as it is said."""
@@ -60,9 +59,9 @@ def choose(submission: Submission, order: Order) -> tuple[LineVerdict, list[Even
 def chosen(state: GameState, data: dict[str, Any]) -> GameState:
     """The state after a ``talk_chosen`` event."""
     characters = tuple(
-        replace(c, talk=data["delivery"]) if c.name == data["character"] else c for c in state.characters
+        changed(c, talk=data["delivery"]) if c.name == data["character"] else c for c in state.characters
     )
-    return replace(state, characters=characters)
+    return changed(state, characters=characters)
 
 
 def delivery(state: GameState, name: str) -> str:

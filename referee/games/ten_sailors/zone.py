@@ -14,14 +14,13 @@ else would be (it may be talk: «Пояс у него кожаный, с пря�
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from referee.core.events import Event
 from referee.core.orders import LineVerdict, Order, Submission, Unreadable
 from referee.core.seats import fold_name
 from referee.core.zones import read_zone
-from referee.games.ten_sailors.state import GameState
+from referee.games.ten_sailors.state import GameState, changed
 
 _ORDER = re.compile(
     r"^(?:(?:my|мой)\s+)?(?:timezone|time\s*zone|tz|часовой\s+пояс|пояс)\b(?:\s+is\b)?\s*[:=—\-]?\s*",
@@ -71,9 +70,9 @@ def choose(submission: Submission, order: Order) -> tuple[LineVerdict, list[Even
 def chosen(state: GameState, data: dict[str, Any]) -> GameState:
     """The state after a ``zone_chosen`` event."""
     characters = tuple(
-        replace(c, zone=data["zone"]) if c.name == data["character"] else c for c in state.characters
+        changed(c, zone=data["zone"]) if c.name == data["character"] else c for c in state.characters
     )
-    return replace(state, characters=characters)
+    return changed(state, characters=characters)
 
 
 def reader_zone(state: GameState, seat: str) -> str | None:
