@@ -50,7 +50,9 @@ def test_outbox_writes_whole_mails_a_mail_client_can_open(tmp_path: Path) -> Non
     message["Subject"] = "Привет"
     message.set_content("Всё хорошо")
     asyncio.run(
-        MaildirOutbox(maildir_path(f"maildir:{tmp_path / 'deep' / 'out'}")).send(message, ["a@example.org"])
+        MaildirOutbox(maildir_path(f"maildir:{tmp_path / 'deep' / 'out'}")).send(
+            message.as_bytes(), ["a@example.org"]
+        )
     )
     (path,) = (tmp_path / "deep" / "out" / "new").iterdir()
     assert path.read_bytes() == message.as_bytes()
