@@ -22,7 +22,7 @@ from referee.app.play import Submitted, tell
 from referee.core.notices import Notice
 from referee.store import games as rows
 from referee.store.clocks import as_utc, clock_row
-from referee.store.forum import choose_mode, links_since, play_mode, seat_notices, use_link
+from referee.store.forum import choose_mode, links_since, mark_read, play_mode, seat_notices, use_link
 from referee.store.models import NoticeRow
 from referee.store.seats import registered_seats, seat_rows
 
@@ -31,7 +31,10 @@ if TYPE_CHECKING:
 
 MODES: tuple[str, ...] = ("mail", "web", "both")
 """How a player plays: by mail (every mail, the web if they like), on the web (no mail but the welcome,
-sign-in links and answers to their own mail), or both (every mail, and the web)."""
+sign-in links and answers to their own mail), or both (the web, and by mail the digests of what they
+have not read there: in a game that says how, ``Rules.for_both_reader``, e.g. Ten Sailors' reports
+holding only the talk said since the player last opened their pages, and no talk mailed line by line;
+in the others every mail)."""
 
 LINK_PAUSE = timedelta(minutes=10)
 """Another link asked for a seat within this time is not mailed (no flood of mail to a player)."""
@@ -176,6 +179,14 @@ class Forum:
         if not bool(self.referee.views.player(game_id, seat).get("alive", True)):
             raise NotYours("a character who died gives no more orders")
         return self.referee.submit(game_id, seat, text, now, "web")
+
+    def read(self, player: Player, game_id: str, seat: str, now: datetime) -> None:
+        """Records that the player read their pages on the web at ``now`` (their game page or a room
+        thread): what was said until then is not mailed again in a "both" reader's digests. Only a
+        player who chose how to play is marked; the others play by mail and are mailed everything."""
+        with self.database.transaction() as session:
+            if self._holds(session, player) and (player.game_id, player.seat) == (game_id, seat):
+                mark_read(session, game_id, seat, player.email, now)
 
     def choose(self, player: Player, game_id: str, seat: str, mode: str, now: datetime) -> None:
         """Records how the player plays from now on (one of ``MODES``)."""

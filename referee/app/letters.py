@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from referee.core.seats import MASTER
+from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.forum import play_modes
 from referee.store.models import GameRow, NoticeRow
@@ -53,7 +54,10 @@ class Reader:
     token: str
     password: str
     plays: str = "mail"
-    """How the reader chose to play ("mail", "web" or "both"): on the web alone, reports are not mailed."""
+    """How the reader chose to play ("mail", "web" or "both"): on the web alone, reports are not mailed;
+    both, what the game's ``for_both_reader`` makes of each letter (``Letter.data``, ``Letter.mailed``)."""
+    read_at: datetime | None = None
+    """When the reader last opened their pages on the web (None: not known), in UTC."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,8 @@ class Letter:
     reader: Reader | None
     delivered: frozenset[str] = frozenset()
     """The addresses (lower case) its mail was already taken for: a resend leaves them out."""
+    mailed: bool = True
+    """False for a letter its reader reads on the web only (a "both" reader's talk): no mail is written."""
 
 
 class Letters:
@@ -119,9 +125,9 @@ class Letters:
                 row = rows.game_row(session, game_id)
                 games[game_id] = _game(row) if row is not None else None
                 for seat in seat_rows(session, game_id):
-                    plays = modes.get((game_id, seat.name, seat.email.lower()), "mail")
+                    plays, read_at = modes.get((game_id, seat.name, seat.email.lower()), ("mail", None))
                     readers[(game_id, seat.name)] = Reader(
-                        seat.id, game_id, seat.name, seat.email, seat.token, seat.password, plays
+                        seat.id, game_id, seat.name, seat.email, seat.token, seat.password, plays, read_at
                     )
                 master = master_row(session, game_id)
                 if master is not None:
@@ -161,13 +167,16 @@ def _letter(
 ) -> Letter:
     game = games.get(notice.game_id) if notice.game_id is not None else None
     reader = readers.get((notice.game_id, notice.recipient)) if notice.game_id is not None else None
+    data: dict[str, Any] | None = notice.data
+    if game is not None and reader is not None and reader.plays == "both":
+        data = _for_both_reader(game.kind, notice.template, notice.data, reader.read_at)
     return Letter(
         id=int(notice.id or 0),
         game_id=notice.game_id,
         phase=notice.phase,
         recipient=notice.recipient,
         template=notice.template,
-        data=notice.data,
+        data=data if data is not None else notice.data,
         address=notice.address,
         in_reply_to=notice.in_reply_to,
         subject=notice.subject,
@@ -175,4 +184,18 @@ def _letter(
         game=game,
         reader=reader,
         delivered=frozenset(notice.delivered or ()),
+        mailed=data is not None,
     )
+
+
+def _for_both_reader(
+    kind: str, template: str, data: dict[str, Any], read_at: datetime | None
+) -> dict[str, Any] | None:
+    """What a reader who plays both on the web and by mail is mailed of a notice: as the game says
+    (``Rules.for_both_reader``: a digest of what they have not read on the web, or None for nothing),
+    or the notice as it is in a game that says nothing."""
+    try:
+        hook = rules_for(kind).for_both_reader
+    except KeyError:  # a kind this process does not know: mailed as to any reader
+        return data
+    return hook(template, data, read_at) if hook is not None else data

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.core.events import Event
@@ -22,6 +23,9 @@ S = TypeVar("S")
 
 Seen = Callable[[], list[Event]]
 """Reads, when called, the events a seat may see (the log is read only if it is needed)."""
+
+ForBothReader = Callable[[str, dict[str, Any], datetime | None], dict[str, Any] | None]
+"""A notice's template, data and when its reader last read the web -> the data to mail them, or None."""
 
 
 class Rules(Protocol[S]):
@@ -43,6 +47,11 @@ class Rules(Protocol[S]):
     reader_zone: Callable[[S, str], str | None] | None
     """Optional: the time zone a seat chose to be told deadlines in besides the game's (a key of
     ``referee.core.zones``, None for none), given the state; None for a game whose players choose none."""
+    for_both_reader: ForBothReader | None
+    """Optional: what a reader who plays both on the web and by mail is mailed of a notice, given its
+    template, its data and when they last read their pages on the web (None: never): the data to
+    mail (a digest of what they have not read there), or None for a notice not mailed to them (read
+    on the web as it came). None for a game whose "both" readers are mailed everything."""
 
     def start(self, setup: dict[str, Any]) -> list[Event]:
         """The events that open a game described by ``setup`` (raises ``ValueError`` if invalid)."""
@@ -155,6 +164,7 @@ class GameRules(Generic[S]):
     dump: Callable[[S], dict[str, Any]]
     load: Callable[[dict[str, Any]], S]
     reader_zone: Callable[[S, str], str | None] | None = None
+    for_both_reader: ForBothReader | None = None
 
 
 def apply_by_kind(

@@ -203,6 +203,8 @@ def compose(
     }
     if getattr(seat, "plays", "mail") == "web" and notice.template not in MAILED_TO_WEB_PLAYERS:
         return []  # read on the web: the player chose not to be mailed it
+    if not getattr(notice, "mailed", True):
+        return []  # read on the web as it came: the player plays both, and gets only digests by mail
     player = Player(game.id, seat.name, seat.email)
     link = sign_in_link(mail.forum_url, game.secret, player, notice.id) if seat.name != MASTER else ""
     personal = {

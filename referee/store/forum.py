@@ -9,6 +9,7 @@ from datetime import datetime
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from referee.store.clocks import as_utc
 from referee.store.models import NoticeRow, PlayModeRow, UsedLinkRow
 
 
@@ -34,10 +35,16 @@ def play_mode(session: Session, game_id: str, seat: str, email: str) -> str | No
     return row.mode if row is not None else None
 
 
-def play_modes(session: Session, game_ids: Collection[str]) -> dict[tuple[str, str, str], str]:
-    """Every choice made in the games ``game_ids``, by game, seat and address."""
+def play_modes(
+    session: Session, game_ids: Collection[str]
+) -> dict[tuple[str, str, str], tuple[str, datetime | None]]:
+    """Every choice made in the games ``game_ids``, by game, seat and address: the mode, and when the
+    holder last read the web (None if not known; in UTC)."""
     query = select(PlayModeRow).where(col(PlayModeRow.game_id).in_(list(game_ids)))
-    return {(r.game_id, r.seat, r.email): r.mode for r in session.exec(query).all()}
+    return {
+        (r.game_id, r.seat, r.email): (r.mode, as_utc(r.read_at) if r.read_at else None)
+        for r in session.exec(query).all()
+    }
 
 
 def choose_mode(session: Session, game_id: str, seat: str, email: str, mode: str, now: datetime) -> None:
@@ -50,6 +57,21 @@ def choose_mode(session: Session, game_id: str, seat: str, email: str, mode: str
     )
     row.mode, row.chosen_at = mode, now
     session.add(row)
+
+
+def mark_read(session: Session, game_id: str, seat: str, email: str, now: datetime) -> bool:
+    """Records that the holder ``email`` of ``seat`` read their pages on the web at ``now``; only a
+    holder who chose how to play has a row to mark (for the others, who play by mail, it would change
+    nothing). False if there was none."""
+    query = select(PlayModeRow).where(
+        PlayModeRow.game_id == game_id, PlayModeRow.seat == seat, PlayModeRow.email == email.lower()
+    )
+    row = session.exec(query).first()
+    if row is None:
+        return False
+    row.read_at = now
+    session.add(row)
+    return True
 
 
 def seat_notices(

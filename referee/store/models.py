@@ -323,8 +323,9 @@ class UsedLinkRow(SQLModel, table=True):
 
 
 class PlayModeRow(SQLModel, table=True):
-    """How the holder ``email`` of a seat plays: by "mail", on the "web" or "both". It holds for that
-    address only: a substitute starts again by mail."""
+    """How the holder ``email`` of a seat plays: by "mail", on the "web" or "both" (the web pages, and
+    by mail the reports with the talk not read there). It holds for that address only: a substitute
+    starts again by mail."""
 
     __tablename__ = "play_modes"
     __table_args__ = (UniqueConstraint("game_id", "seat", "email"),)
@@ -335,3 +336,6 @@ class PlayModeRow(SQLModel, table=True):
     email: str
     mode: str
     chosen_at: datetime
+    read_at: datetime | None = None
+    """When the holder last opened their game page or a room thread on the web (None: not since this
+    column came): talk said until then is theirs already, so a "both" reader's reports leave it out."""

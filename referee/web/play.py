@@ -126,10 +126,14 @@ async def _page_data(site: Site, player: Player, game_id: str, seat: str) -> dic
 
 
 async def home(request: Request) -> Response:
+    """The player's page; once shown, what was said until it was read is theirs (``Forum.read``): a
+    player who plays both is not mailed it again."""
     site = _site(request)
     session, player = _player(site, request)
     game_id, seat = request.path_params["game"], request.path_params["seat"]
+    now = site.now()  # taken before reading: talk said while the page is read is mailed, not lost
     page = await _page_data(site, player, game_id, seat)
+    await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
     language = site.language(request, session, page["language"])
     return site.page(
         request, session, "play.html.j2", kind=page["kind"], language=language, me=page, modes=MODES,
@@ -141,11 +145,13 @@ async def thread(request: Request) -> Response:
     site = _site(request)
     session, player = _player(site, request)
     game_id, seat, place = (request.path_params[k] for k in ("game", "seat", "place"))
+    now = site.now()
     page = await _page_data(site, player, game_id, seat)
     try:
         found = await run_in_threadpool(site.referee.forum.thread, player, game_id, seat, place)
     except (NotYours, RefereeError) as error:
         raise _refused(404, "not_found") from error
+    await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
     language = site.language(request, session, page["language"])
     return site.page(
         request, session, "play_thread.html.j2", kind=page["kind"], language=language, me=page, thread=found

@@ -39,7 +39,7 @@ LETTER_NAMES: dict[str, str] = {
 MODE_NAMES: dict[str, str] = {
     "mail": "By mail (the web pages too, if you like)",
     "web": "On the web: by mail only the welcome, sign-in links and answers to your own mail",
-    "both": "Both: every mail, and the web pages",
+    "both": "Both: the web pages, and by mail your reports with the talk you have not read here",
 }
 """How a player may play, as the page says it."""
 
@@ -259,7 +259,9 @@ RU: dict[str, str] = {
     ("On the web: by mail only the welcome, sign-in links and answers to your own mail"): (
         "На страницах игры: по почте только приветствие, ссылки для входа и ответы на ваши письма"
     ),
-    "Both: every mail, and the web pages": "И по почте, и на страницах игры",
+    "Both: the web pages, and by mail your reports with the talk you have not read here": (
+        "И то и другое: страницы здесь, а по почте — сводки с разговорами, которые вы ещё не прочли здесь"
+    ),
     "Save": "Сохранить",
     "Your choice is saved.": "Ваш выбор сохранён.",
     "night": "ночь",

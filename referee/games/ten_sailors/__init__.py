@@ -8,7 +8,7 @@
 - ``talk``, ``zone``: how talk reaches a character, and the time zone they read deadlines in
 - ``resolve``: searches, moves, traps, the end (TS-11 … TS-25)
 - ``apply``: how events change the state
-- ``views``, ``notices``: what each reader may know (TS-3, TS-21)
+- ``views``, ``notices``: what each reader may know (TS-3, TS-21), and what a reader of the web is mailed
 """
 
 from __future__ import annotations
@@ -85,5 +85,6 @@ RULES: GameRules[GameState] = GameRules(
     dump=snapshot.dump,
     load=snapshot.load,
     reader_zone=zone.reader_zone,
+    for_both_reader=notices.for_both_reader,
 )
 """The Ten Sailors rules behind the core's ``Rules`` protocol."""

@@ -1,9 +1,10 @@
 """What each character is told: the welcome letter, the answer to their orders, table talk
 as it is said, the morning after a night's traps, and the report when a segment is resolved
-(TS-3, TS-19, TS-21, TS-23)."""
+(TS-3, TS-19, TS-21, TS-23); and what of it is mailed to a player who also reads the web."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from referee.core.events import Event
@@ -173,3 +174,36 @@ def _heard_at_once(state: GameState, phase_log: list[Event], name: str) -> bool:
 
 def _mine(events: list[Event], kind: str, field: str, name: str) -> dict[str, Any] | None:
     return next((e.data for e in events if e.kind == kind and e.data[field] == name), None)
+
+
+DIGESTS = frozenset({"report", "morning"})
+"""The letters that tell the talk a reader heard in the segment just closed."""
+
+
+def for_both_reader(template: str, data: dict[str, Any], read_at: datetime | None) -> dict[str, Any] | None:
+    """What a player who plays both on the web and by mail is mailed of a letter (``Rules.for_both_reader``).
+
+    They read table talk on the web as it is said (TS-23), so no talk is mailed to them line by line
+    (None); the report and the morning mail are their digest, and hold only the lines received after
+    ``read_at``, when they last opened their pages (every line if never): none they read there is
+    mailed again, none said since is lost. The report then shows its lines whatever way talk reaches
+    the character by mail (``heard_at_once``), and says nothing of that way (``talk_switched``): it
+    is not theirs. Every other letter is mailed as it is.
+    """
+    if template == "talk":
+        return None
+    if template not in DIGESTS:
+        return data
+    digest = {**data, "messages": [m for m in data.get("messages", []) if _unread(m, read_at)]}
+    if template == "report":
+        digest.update(heard_at_once=False, talk_switched=False)
+    return digest
+
+
+def _unread(message: dict[str, Any], read_at: datetime | None) -> bool:
+    """Whether ``message`` was received after ``read_at`` (a line of unknown time counts as unread)."""
+    received = message.get("received_at")
+    if read_at is None or not received:
+        return True
+    at = datetime.fromisoformat(str(received))
+    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)) > read_at
