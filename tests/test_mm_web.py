@@ -255,3 +255,12 @@ def _serving(site: Site, base: str):  # type: ignore[no-untyped-def]
             process.wait(timeout=10)
 
     return serve()
+
+
+def test_the_choice_both_in_a_game_without_digests_says_every_mail_comes(minuit) -> None:  # type: ignore[no-untyped-def]
+    """Minuit mails a player who plays both everything (it has no digests of what was read on the web),
+    and the choice on the page says so rather than promise a digest."""
+    site, referee = minuit
+    page = _player_page(site, referee, "Anna")
+    assert "Both: every mail, and the web pages" in page
+    assert "the talk you have not read here" not in page

@@ -20,6 +20,7 @@ from referee.app.errors import RefereeError
 from referee.app.links import LINK_NOTICE, Player, read_token
 from referee.app.play import Submitted, tell
 from referee.core.notices import Notice
+from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.clocks import as_utc, clock_row
 from referee.store.forum import choose_mode, links_since, mark_read, play_mode, seat_notices, use_link
@@ -140,6 +141,7 @@ class Forum:
             "alive": alive,
             "finished": bool(row.finished),
             "mode": mode,
+            "digests": rules_for(row.kind).for_both_reader is not None,
             "news": [_letter(n) for n in news],
             "deadline": self._deadline(row, clock),
             "public": {k: view[k] for k in ("characters", "dead", "winners") if k in view},

@@ -40,8 +40,10 @@ MODE_NAMES: dict[str, str] = {
     "mail": "By mail (the web pages too, if you like)",
     "web": "On the web: by mail only the welcome, sign-in links and answers to your own mail",
     "both": "Both: the web pages, and by mail your reports with the talk you have not read here",
+    "both_every": "Both: every mail, and the web pages",
 }
-"""How a player may play, as the page says it."""
+"""How a player may play, as the page says it ("both_every": "both" in a game that mails everything
+to those who play both, having no digests of what was not read on the web)."""
 
 RU: dict[str, str] = {
     # the frame
@@ -262,6 +264,7 @@ RU: dict[str, str] = {
     "Both: the web pages, and by mail your reports with the talk you have not read here": (
         "И то и другое: страницы здесь, а по почте — сводки с разговорами, которые вы ещё не прочли здесь"
     ),
+    "Both: every mail, and the web pages": "И то и другое: вся почта и страницы здесь",
     "Save": "Сохранить",
     "Your choice is saved.": "Ваш выбор сохранён.",
     "night": "ночь",
