@@ -157,7 +157,22 @@ def _zone_name(context: Context, key: Any, language: str | None = None) -> str:
     return zone_name(str(key), _language(context, language))
 
 
-SHARED_FILTERS: dict[str, Callable[..., Any]] = {"and_list": _and_list_filter, "phase_name": _phase_name}
+def _kind_phase_name(key: Any, kind: Any, otherwise: Any = None, *, language: str) -> str:
+    """A phase key of a game of ``kind`` as its game-master reads it, on a page that shows games of
+    every kind: the game's ``phase_label`` filter if it has one, else ``otherwise`` if given (the
+    rules' own label), else the key as it is."""
+    filters = presentation_for(str(kind)).filters if str(kind) else {}
+    name = filters.get("phase_label")
+    if name is None:
+        return str(otherwise if otherwise is not None else key)
+    return str(name(key, language=language))
+
+
+SHARED_FILTERS: dict[str, Callable[..., Any]] = {
+    "and_list": _and_list_filter,
+    "phase_name": _phase_name,
+    "kind_phase_name": _kind_phase_name,
+}
 """The filters every game's templates have; a game's presentation may replace ``phase_name``."""
 
 PEOPLE_AND_TIME_FILTERS: dict[str, Callable[..., Any]] = {

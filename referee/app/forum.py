@@ -103,6 +103,15 @@ class Forum:
                 return None
             return player
 
+    def link_language(self, game_id: str, token: str, now: datetime) -> str | None:
+        """The language of the game a link signs in to, if the link is genuine and not expired (it is
+        not used up: the page that asks to press the button speaks the player's language)."""
+        with self.database.reading() as session:
+            row = rows.game_row(session, game_id)
+            if row is None or read_token(row.secret, game_id, token, now) is None:
+                return None
+            return str(row.language)
+
     # --- who is signed in ----------------------------------------------------------------------
 
     def holds(self, player: Player) -> bool:

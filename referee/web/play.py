@@ -69,10 +69,10 @@ async def link_form(request: Request) -> Response:
     """The page a mailed link opens: one button signs in (a mail scanner fetching the link uses nothing)."""
     site = _site(request)
     session = site.session(request)
-    language = site.language(request, session)
-    return site.page(
-        request, session, "play_link.html.j2", language=language, game_id=request.path_params["game"]
-    )
+    game_id, token = request.path_params["game"], request.path_params["token"]
+    game_language = await run_in_threadpool(site.referee.forum.link_language, game_id, token, site.now())
+    language = site.language(request, session, game_language or "")
+    return site.page(request, session, "play_link.html.j2", language=language, game_id=game_id)
 
 
 async def use_link(request: Request) -> Response:

@@ -191,8 +191,18 @@ def _phase_name(value: Any, *, language: str) -> str:
     return segment_name(key.removesuffix(DAWN) if key.endswith(DAWN) else key, language)
 
 
+def _phase_label(value: Any, *, language: str) -> str:
+    """A phase key as the game-master reads it: the rest of a night after its traps is told apart."""
+    key = str(value)
+    if not key.endswith(DAWN):
+        return _phase_name(key, language=language)
+    night = Segment.from_key(key.removesuffix(DAWN))
+    return f"ночь {night.day}, после ловушек" if language == "ru" else f"night {night.day}, after the traps"
+
+
 FILTERS |= {
     "scene": _scene,
+    "phase_label": _phase_label,
     "name_case": _name_case,
     "frag_count": _frag_count,
     "going_to": _going_to,

@@ -1,0 +1,71 @@
+"""A Russian game's pages speak Russian where they say something of the game: the page a mailed link
+opens, the phase on the game-master's pages, and the orders in force on the game-master's and the
+player's pages (TS-9, TS-10, TS-14: move, search and trap orders), with rooms and people declined."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from service_helpers import Site
+from web_helpers import BASE, GM, OTHER_GM, T0, client, mailed_links, sign_in, sign_in_player
+
+from referee.app import Referee
+
+RUSSIAN = "dom"
+
+
+@pytest.fixture
+def site(tmp_path: Path, sqlite_url: str) -> tuple[Site, Referee]:
+    """A Russian Ten Sailors game with web pages, Anna's orders for the night entered."""
+    site = Site(tmp_path, sqlite_url, extra=f'\n[web]\nbase_url = "{BASE}"\n')
+    site.create_game(RUSSIAN, T0, options=f'master_email = "{GM}"\nlanguage = "ru"')
+    site.create_game("other", T0, options=f'master_email = "{OTHER_GM}"')
+    referee = site.store()
+    referee.accounts.add("Gail", GM, "correct horse battery", T0)
+    orders = "MOVE Bathroom\nDAY 1 HOUR 1: SEARCH Rope, Knife\nNIGHT 1: TRAP Boris: Bedroom, Fireplace, Rope"
+    referee.submit(RUSSIAN, "Anna", orders, T0 + timedelta(seconds=1), "mail:anna1")
+    return site, referee
+
+
+def test_ts1_the_page_a_mailed_link_opens_speaks_the_games_language(site: tuple[Site, Referee]) -> None:
+    web, referee = site
+    browser = client(web, referee)
+    link = mailed_links(web, referee, "Anna", game=RUSSIAN)[0]
+    page = browser.get(link.removeprefix(BASE)).text
+    assert 'lang="ru"' in page and "Войти" in page
+    assert "Sign in to game" not in page
+
+
+def test_a_forged_link_opens_a_page_that_says_nothing_of_the_games_language(
+    site: tuple[Site, Referee],
+) -> None:
+    web, referee = site
+    page = client(web, referee).get(f"/join/{RUSSIAN}/forged.token.here", headers={"accept-language": "en"})
+    assert 'lang="en"' in page.text
+
+
+def test_ts9_ts14_the_game_masters_page_says_the_phase_and_the_orders_in_force_in_russian(
+    site: tuple[Site, Referee],
+) -> None:
+    web, referee = site
+    browser = client(web, referee)
+    sign_in(browser)
+    page = browser.get(f"/games/{RUSSIAN}").text
+    assert "Фаза: <strong>вечер прибытия</strong>" in page
+    assert "переход в ванную" in page
+    assert "обыск: верёвку и нож" in page
+    assert "ловушка на Boris: Спальня, Камин, Верёвка" in page
+    assert "move Bathroom" not in page and "trap Boris" not in page
+    campaigns = browser.get("/campaigns").text
+    assert "вечер прибытия" in campaigns or "the arrival evening" in campaigns  # the viewer's language
+
+
+def test_ts9_ts14_the_players_page_says_their_orders_in_force_in_russian(site: tuple[Site, Referee]) -> None:
+    web, referee = site
+    browser = client(web, referee)
+    link = mailed_links(web, referee, "Anna", game=RUSSIAN)[0]
+    assert sign_in_player(browser, link) == f"/play/{RUSSIAN}/Anna"
+    page = browser.get(f"/play/{RUSSIAN}/Anna").text
+    assert "переход в ванную" in page and "ловушка на Boris: Спальня, Камин, Верёвка" in page
