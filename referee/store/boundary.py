@@ -55,8 +55,8 @@ class Boundary:
     spans: dict[str, list[Span]] = field(default_factory=dict)
     withdrawn: dict[tuple[str, str], int] = field(default_factory=dict)
     logged: dict[tuple[str, str], list[Event]] = field(default_factory=dict)
-    pending: dict[str, dict[Table, list[dict[str, Any]]]] = field(default_factory=dict)
-    kept: dict[str, dict[Table, list[dict[str, Any]]]] = field(default_factory=dict)
+    pending: dict[str | None, dict[Table, list[dict[str, Any]]]] = field(default_factory=dict)
+    kept: dict[str | None, dict[Table, list[dict[str, Any]]]] = field(default_factory=dict)
     read: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def add(self, table: Table, rows: list[dict[str, Any]]) -> None:

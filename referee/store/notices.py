@@ -18,7 +18,7 @@ def write_notices(session: Session, rows: list[dict[str, Any]]) -> None:
     """Inserts outbox rows (every row with the same keys: game_id, phase, recipient, template, data,
     created_at, address, in_reply_to, subject); inside a batch of boundaries, with the batch."""
     batch = open_boundary(session)
-    if batch is not None and rows and all(row["game_id"] is not None for row in rows):
+    if batch is not None:
         batch.add(NOTICES, rows)
     elif rows:
         session.execute(insert(NOTICES), rows)
