@@ -88,7 +88,7 @@ def _written(referee: Referee, game_id: str) -> tuple[list[str], list[str]]:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_ts4_a_batched_boundary_writes_byte_identical_events_and_notices_to_one_game_at_a_time(
-    seed: int, database_url: str, tmp_path: Path
+    seed: int, database_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     alone = open_referee(f"sqlite:///{tmp_path / 'alone.db'}")
     batched = open_referee(database_url)
@@ -98,6 +98,7 @@ def test_ts4_a_batched_boundary_writes_byte_identical_events_and_notices_to_one_
         alone.resolve(game_id, BOUNDARY, expected_phase="d1h1")
     results = resolve_batch(batched, [Due(game_id, "d1h1", BOUNDARY) for game_id in ids])
     assert [resolved.phase if resolved else None for resolved in results] == ["d1h1"] * len(ids)
+    assert "batch of boundaries failed" not in caplog.text  # resolved together, not one at a time
     for game_id in ids:
         assert _written(batched, game_id) == _written(alone, game_id)
         assert any(row.phase == "d1h1" and row.kind == "moved" for row in batched.events(game_id))
@@ -202,7 +203,7 @@ def test_ts4_a_game_failing_after_its_snapshot_changed_leaves_its_rows_as_they_w
 
 
 def test_ts4_a_resolution_key_taken_when_the_batch_writes_resolves_each_game_once_alone(
-    database_url: str,
+    database_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     from sqlalchemy import insert
 
@@ -210,15 +211,49 @@ def test_ts4_a_resolution_key_taken_when_the_batch_writes_resolves_each_game_onc
 
     referee = open_referee(database_url, SCHEDULES)
     ids = _at_hour_one(referee, 7, 3, schedule=FAST)
+    caplog.set_level("WARNING", logger="referee.batches")
     with referee.database.transaction() as session:  # a key taken, the game's row left behind
         row = {"game_id": ids[1], "phase": "d1h1", "resolved_at": BOUNDARY, "first_seq": 1, "last_seq": 1}
         session.execute(insert(ResolutionRow.__table__), [{**row, "attempt": 0}])  # type: ignore[arg-type]
     before = _written(referee, ids[1])
     results = resolve_batch(referee, [Due(game_id, "d1h1", BOUNDARY) for game_id in ids])
     assert [resolved is not None for resolved in results] == [True, False, True]
+    assert "batch of boundaries failed" in caplog.text  # the batch's insert failed: one at a time
     assert _written(referee, ids[1]) == before
     for game_id in (ids[0], ids[2]):
         assert referee.resolution_count(game_id, "d1h1") == 1
         moved = [row for row in referee.events(game_id) if row.phase == "d1h1" and row.kind == "moved"]
         assert moved and len({json.dumps(row.data, sort_keys=True) for row in moved}) == len(moved)
     referee.database.engine.dispose()
+
+
+def test_ts4_a_phase_rolled_back_is_resolved_in_a_batch_as_alone(
+    database_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from sqlmodel import select
+
+    from referee.app.audit import COMMAND_LINE
+    from referee.store.models import ResolutionRow
+
+    alone = open_referee(f"sqlite:///{tmp_path / 'alone.db'}")
+    batched = open_referee(database_url)
+    ids = _at_hour_one(alone, 8, 3)
+    assert _at_hour_one(batched, 8, 3) == ids
+    for referee in (alone, batched):
+        for game_id in ids[:2]:  # resolved, then withdrawn: the phase is open again
+            referee.resolve(game_id, BOUNDARY, expected_phase="d1h1")
+            referee.desk.rollback(game_id, BOUNDARY + timedelta(minutes=1), COMMAND_LINE)
+    again = BOUNDARY + timedelta(minutes=2)
+    for game_id in ids:
+        alone.resolve(game_id, again, expected_phase="d1h1")
+    results = resolve_batch(batched, [Due(game_id, "d1h1", again) for game_id in ids])
+    assert all(resolved is not None for resolved in results)
+    assert "batch of boundaries failed" not in caplog.text  # resolved together, not one at a time
+    for game_id in ids:
+        assert _written(batched, game_id) == _written(alone, game_id)
+    with batched.database.reading() as session:
+        query = select(ResolutionRow.game_id, ResolutionRow.attempt).where(ResolutionRow.phase == "d1h1")
+        attempts = sorted(session.exec(query).all())
+    assert attempts == [(ids[0], 0), (ids[0], 1), (ids[1], 0), (ids[1], 1), (ids[2], 0)]
+    alone.database.engine.dispose()
+    batched.database.engine.dispose()
