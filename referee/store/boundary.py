@@ -43,9 +43,9 @@ class Boundary:
     """The rows of a batch of due games, read before the batch, and the rows it writes so far.
 
     ``games`` and ``clocks`` are the session's own objects (locked on PostgreSQL; None for a game
-    without a clock); ``spans`` the
-    withdrawn spans of each game's log; ``withdrawn`` how many resolutions of each (game, phase)
-    were withdrawn; ``logged`` the events of each game's due phase that count. ``pending`` holds
+    without a clock); ``spans`` the withdrawn spans of each game's log; ``withdrawn`` how many
+    resolutions of each (game, phase) were withdrawn; ``logged`` the events of each game's due
+    phase that count. ``pending`` holds
     what the game under way wrote, ``kept`` what the games done wrote, by game, by table; ``read``
     the columns of each game row and clock as read.
     """
@@ -93,12 +93,6 @@ class Boundary:
         """The event rows of ``game_id`` written in this batch so far, in order."""
         kept = self.kept.get(game_id, {}).get(EVENTS, [])
         pending = self.pending.get(game_id, {}).get(EVENTS, [])
-        return kept + pending
-
-    def fresh_resolutions(self, game_id: str) -> list[dict[str, Any]]:
-        """The resolution rows of ``game_id`` written in this batch so far."""
-        kept = self.kept.get(game_id, {}).get(RESOLUTIONS, [])
-        pending = self.pending.get(game_id, {}).get(RESOLUTIONS, [])
         return kept + pending
 
     def write(self, session: Session) -> None:
