@@ -11,6 +11,8 @@ from sqlalchemy import event
 from test_store import NAMES, T0
 
 from referee.app import open_referee
+from referee.app.batches import resolve_batch
+from referee.app.calendar import Due
 from referee.app.mailroom import Arrival
 from referee.app.play import AnswerTo
 from referee.config import PROJECT_ROOT
@@ -25,14 +27,15 @@ _SCAN = re.compile(r"^SCAN (\w+)(?! USING)", re.M)
 def _played_with_statements(url: str) -> tuple[object, list[tuple[str, object]]]:
     """A referee over ``url`` after a game's hot paths ran, with every statement they sent."""
     referee = open_referee(url, PROJECT_ROOT / "schedules")
-    referee.create_game(
-        setup={"id": "g1", "seed": 3, "language": "en", "players": [{"name": n} for n in NAMES]},
-        kind="ten-sailors",
-        schedule="ten-sailors-fast",
-        seats=[{"name": n, "email": f"{n.lower()}@example.org", "host": n == "Eva"} for n in NAMES],
-        settings={},
-        now=T0,
-    )
+    for game_id in ("g1", "g2", "g3"):  # g1 resolved alone, g2 and g3 in a batch of boundaries
+        referee.create_game(
+            setup={"id": game_id, "seed": 3, "language": "en", "players": [{"name": n} for n in NAMES]},
+            kind="ten-sailors",
+            schedule="ten-sailors-fast",
+            seats=[{"name": n, "email": f"{n.lower()}@example.org", "host": n == "Eva"} for n in NAMES],
+            settings={},
+            now=T0,
+        )
     statements: list[tuple[str, object]] = []
 
     def remember(_conn: object, _cur: object, sql: str, params: object, _ctx: object, many: bool) -> None:
@@ -50,6 +53,10 @@ def _played_with_statements(url: str) -> tuple[object, list[tuple[str, object]]]
     )
     for due in referee.calendar.due(T0 + timedelta(days=1)):
         referee.calendar.resolve_due(due)
+    batch = [
+        Due(game_id, referee.load(game_id).row.phase, T0 + timedelta(hours=1)) for game_id in ("g2", "g3")
+    ]
+    assert all(resolve_batch(referee, batch))
     referee.calendar.remind(T0 + timedelta(days=1))
     letters = referee.letters.claim("test", T0 + timedelta(days=1))
     referee.letters.sent([letter.id for letter in letters], T0 + timedelta(days=1))

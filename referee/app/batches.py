@@ -1,12 +1,14 @@
-"""Boundaries in batches: many games due at once resolved in one transaction, a savepoint each.
+"""Boundaries in batches: many games due at once resolved in one transaction.
 
 A community's campaigns mostly share their deadlines, so at 10:00 thousands of games are due
 together. Each is resolved exactly as alone (``Referee.resolve_within``: the same rules, rows
 and notices, the same unique resolution key), but a batch of them shares one transaction and
-one commit. Each game has its own savepoint: a game whose phase another process resolved first,
-or that stands still after an error, is left out, and one whose rules fail is rolled back alone
-and stopped once the batch is committed. If the batch itself fails (its commit, or an error of
-the database inside it), nothing of it is kept and its games are resolved again one at a time,
+one commit, reads the rows of all its games with a few queries before the first, and writes
+what they wrote with one insert per table after the last (``referee.store.boundary``). A game
+whose phase another process resolved first, or that stands still after an error, is left out,
+and one whose rules fail drops what it wrote and is stopped once the batch is committed. If the
+batch itself fails (its commit, an error of the database inside it, or a resolution key another
+process took first), nothing of it is kept and its games are resolved again one at a time,
 each in its own transaction, so that a broken game cannot hold back the rest.
 """
 
@@ -16,11 +18,10 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from sqlalchemy.exc import IntegrityError
-
 from referee.app.calendar import Due
 from referee.app.errors import AlreadyResolved, GameStopped, RulesFailed
 from referee.app.play import Resolved
+from referee.store.boundary import boundary
 
 if TYPE_CHECKING:
     from referee.app.referee import Referee
@@ -52,19 +53,30 @@ def resolve_batch(referee: Referee, due: Sequence[Due]) -> list[Resolved | None]
 
 
 def _together(referee: Referee, due: Sequence[Due], failed: list[RulesFailed]) -> list[Resolved | None]:
-    """Resolves ``due`` in one transaction, a savepoint per game; rules failures go to ``failed``."""
+    """Resolves ``due`` in one transaction; rules failures go to ``failed``.
+
+    What the games read is read for all of them first, and what they write is written for all of
+    them last, one insert per table (``referee.store.boundary``): a game that fails or is left out
+    drops what it wrote, and its rows are put back as they were read.
+    """
     results: list[Resolved | None] = []
-    with referee.database.transaction() as session:
+    with (
+        referee.database.transaction() as session,
+        boundary(session, [(item.game_id, item.phase) for item in due]) as batch,
+    ):
         for item in due:
             try:
-                with session.begin_nested():
-                    resolved = referee.resolve_within(session, item.game_id, item.due_at, item.phase)
-            except (AlreadyResolved, GameStopped, IntegrityError):  # the key: resolved elsewhere first
+                resolved = referee.resolve_within(session, item.game_id, item.due_at, item.phase)
+            except (AlreadyResolved, GameStopped):  # resolved elsewhere first, or standing still
+                batch.drop(session, item.game_id)
                 resolved = None
             except RulesFailed as rules_failed:
+                batch.drop(session, item.game_id)
                 failed.append(rules_failed)
                 resolved = None
-            if not session.info.get("depth"):  # alone, not inside a batch of mail (which expunges itself)
-                session.expunge_all()  # written and flushed: the next game starts from a clean session
+            else:
+                batch.keep()
             results.append(resolved)
+        batch.write(session)
+        session.flush()
     return results

@@ -25,6 +25,7 @@ from referee.core.rules import Rules, fold, visible
 from referee.core.seats import find_name
 from referee.games import rules_for
 from referee.store import games as rows
+from referee.store.boundary import open_boundary
 from referee.store.clocks import as_utc, clock_row
 from referee.store.models import GameRow, SeatRow
 from referee.store.notices import write_notices
@@ -279,7 +280,8 @@ class Play:
         after = save(session, after)
         rows.record_resolution(session, game_id, phase, now, first, after.seq)
         tell(session, game_id, phase, notices, now, loaded=after)
-        session.flush()
+        if open_boundary(session) is None:  # a batch of boundaries writes its games' rows at its end
+            session.flush()
         checkpoint("resolve")
         return Resolved(phase, events, notices, after)
 

@@ -2,9 +2,9 @@
 
 Creates N games of nine characters, brings them to hour 1 of day 1, stores a full set
 of orders (a move and a search for every character, one transaction per game), then times resolving that hour
-for every game — in batches of 100 games a transaction, a savepoint each, as ``referee serve``
-does, or with ``--batch 1`` each game its own transaction — and prints games per second and
-the process's peak memory.
+for every game — in batches of 100 games a transaction, as ``referee serve`` does, or with
+``--batch 1`` each game its own transaction — and prints games per second and the process's
+peak memory.
 
 Beside it, in the same run, the two bare baselines the referee's figure is judged against:
 the rules alone (the same hour resolved, folded and its notices written in memory, from the

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 
 from sqlmodel import Session, col, select
 
+from referee.store.boundary import open_boundary
 from referee.store.models import ClockRow
 
 
@@ -20,7 +21,16 @@ def as_utc(moment: datetime) -> datetime:
 
 
 def clock_row(session: Session, game_id: str, *, lock: bool = False) -> ClockRow | None:
-    """The clock of ``game_id``; None for a game that has none yet."""
+    """The clock of ``game_id``; None for a game that has none yet (inside a batch of boundaries, the
+    clock the batch read and locked)."""
+    batch = open_boundary(session)
+    if batch is not None and game_id in batch.clocks:
+        found = batch.clocks[game_id]
+        if found is None:  # none when the batch began: perhaps one made since
+            return next(
+                (new for new in session.new if isinstance(new, ClockRow) and new.game_id == game_id), None
+            )
+        return found
     return session.get(ClockRow, game_id, with_for_update=lock)
 
 

@@ -13,6 +13,7 @@ from sqlalchemy import Table, func, insert
 from sqlmodel import Session, col, select
 
 from referee.core.events import Event
+from referee.store.boundary import as_read, open_boundary
 from referee.store.models import EventRow, GameRow, ResolutionRow, SubmissionRow
 from referee.store.rollbacks import counting, withdrawn_spans
 
@@ -23,7 +24,11 @@ SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
 
 
 def game_row(session: Session, game_id: str, *, lock: bool = False) -> GameRow | None:
-    """The row of ``game_id``; with ``lock``, locked against other writers until the transaction ends."""
+    """The row of ``game_id``; with ``lock``, locked against other writers until the transaction ends
+    (inside a batch of boundaries, the row the batch read and locked)."""
+    batch = open_boundary(session)
+    if batch is not None and game_id in batch.games:
+        return batch.games[game_id]
     query = select(GameRow).where(GameRow.id == game_id)
     return session.exec(query.with_for_update() if lock else query).first()
 
@@ -36,7 +41,8 @@ def game_rows(session: Session) -> list[GameRow]:
 def append_events(
     session: Session, game_id: str, after_seq: int, phase: str, events: list[Event], now: datetime
 ) -> int:
-    """Appends ``events`` after event number ``after_seq``; returns the number of the last one."""
+    """Appends ``events`` after event number ``after_seq``; returns the number of the last one (inside
+    a batch of boundaries, written with the batch)."""
     if not events:
         return after_seq
     rows = [
@@ -51,7 +57,11 @@ def append_events(
         }
         for number, event in enumerate(events, 1)
     ]
-    session.execute(insert(EVENTS), rows)
+    batch = open_boundary(session)
+    if batch is not None:
+        batch.add(EVENTS, rows)
+    else:
+        session.execute(insert(EVENTS), rows)
     return after_seq + len(rows)
 
 
@@ -89,21 +99,29 @@ def record_resolution(
     session: Session, game_id: str, phase: str, resolved_at: datetime, first_seq: int, last_seq: int
 ) -> None:
     """Records that ``phase`` was resolved, as the attempt after those withdrawn; its unique key makes
-    a second record of the same attempt fail (IntegrityError)."""
-    withdrawn = select(func.count()).where(
-        ResolutionRow.game_id == game_id,
-        ResolutionRow.phase == phase,
-        col(ResolutionRow.withdrawn_at).is_not(None),
-    )
+    a second record of the same attempt fail (IntegrityError; inside a batch of boundaries, when the
+    batch writes its rows)."""
+    batch = open_boundary(session)
+    attempt = batch.withdrawn.get((game_id, phase)) if batch is not None else None
+    if attempt is None:
+        withdrawn = select(func.count()).where(
+            ResolutionRow.game_id == game_id,
+            ResolutionRow.phase == phase,
+            col(ResolutionRow.withdrawn_at).is_not(None),
+        )
+        attempt = int(session.exec(withdrawn).one())
     row = {
         "game_id": game_id,
         "phase": phase,
         "resolved_at": resolved_at,
         "first_seq": first_seq,
         "last_seq": last_seq,
-        "attempt": int(session.exec(withdrawn).one()),
+        "attempt": attempt,
     }
-    session.execute(insert(RESOLUTIONS), [row])
+    if batch is not None:
+        batch.add(RESOLUTIONS, [row])
+    else:
+        session.execute(insert(RESOLUTIONS), [row])
 
 
 def resolution_count(session: Session, game_id: str, phase: str) -> int:
@@ -129,11 +147,27 @@ def log(session: Session, game_id: str, upto: int | None = None) -> list[Event]:
     if upto is not None:
         query = query.where(col(EventRow.seq) <= upto)
     rows = session.exec(query.order_by(col(EventRow.seq))).all()
-    return [Event(row.kind, row.data, tuple(row.audience)) for row in rows]
+    found = [Event(row.kind, row.data, tuple(row.audience)) for row in rows]
+    batch = open_boundary(session)
+    if batch is not None:  # and those a batch of boundaries wrote so far
+        found += [as_read(row) for row in batch.fresh_events(game_id) if upto is None or row["seq"] <= upto]
+    return found
 
 
 def phase_log(session: Session, game_id: str, phase: str) -> list[Event]:
-    """The events that count logged while ``phase`` of ``game_id`` was open, in order."""
+    """The events that count logged while ``phase`` of ``game_id`` was open, in order (inside a batch
+    of boundaries, those it read first and those it wrote since)."""
+    batch = open_boundary(session)
+    if batch is not None:
+        logged = batch.logged.get((game_id, phase))
+        if logged is None:
+            logged = _phase_log(session, game_id, phase)
+        fresh = [as_read(row) for row in batch.fresh_events(game_id) if row["phase"] == phase]
+        return logged + fresh
+    return _phase_log(session, game_id, phase)
+
+
+def _phase_log(session: Session, game_id: str, phase: str) -> list[Event]:
     columns = select(col(EventRow.kind), col(EventRow.data), col(EventRow.audience))
     query = columns.where(
         EventRow.game_id == game_id, EventRow.phase == phase, counting(withdrawn_spans(session, game_id))

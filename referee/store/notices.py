@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import Table, insert
 from sqlmodel import Session, col, select
 
+from referee.store.boundary import open_boundary
 from referee.store.models import NoticeRow
 
 NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
@@ -15,8 +16,11 @@ NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
 
 def write_notices(session: Session, rows: list[dict[str, Any]]) -> None:
     """Inserts outbox rows (every row with the same keys: game_id, phase, recipient, template, data,
-    created_at, address, in_reply_to, subject)."""
-    if rows:
+    created_at, address, in_reply_to, subject); inside a batch of boundaries, with the batch."""
+    batch = open_boundary(session)
+    if batch is not None:
+        batch.add(NOTICES, rows)
+    elif rows:
         session.execute(insert(NOTICES), rows)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import and_, not_, true
 from sqlmodel import Session, col, select
 
+from referee.store.boundary import open_boundary
 from referee.store.models import EventRow, NoticeRow, ResolutionRow, RollbackRow
 
 Span = tuple[int, int]
@@ -20,6 +21,9 @@ Span = tuple[int, int]
 
 def withdrawn_spans(session: Session, game_id: str) -> list[Span]:
     """The spans of event numbers (first, last) of ``game_id`` that rollbacks withdrew, oldest first."""
+    batch = open_boundary(session)
+    if batch is not None and game_id in batch.spans:
+        return batch.spans[game_id]
     query = select(RollbackRow.first_seq, RollbackRow.last_seq).where(RollbackRow.game_id == game_id)
     return [(first, last) for first, last in session.exec(query.order_by(col(RollbackRow.id))).all()]
 

@@ -1,0 +1,184 @@
+"""What a batch of boundaries reads before its games and writes after them: rows, no rules.
+
+Resolving one game reads its row, its clock, its withdrawn spans and the events of its phase, and
+writes events, a resolution and notices: a dozen statements, most of a game's cost. A batch of
+boundaries (``referee.app.batches``) reads all of that for every game of the batch with a few
+queries over the games' ids before the first game (``prefetch``), and keeps what each game writes
+in memory (``Boundary``) until the last: then each table gets one insert of many rows (``write``).
+
+While a ``Boundary`` is open on a session (``session.info["boundary"]``) the store's functions
+answer from it and buffer into it; without one they read and write as always. A game whose rules
+fail drops what it wrote (``Boundary.drop``) and its rows are read afresh; the unique resolution
+key is checked by the final insert, which fails the whole batch if another process was first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Table, func, insert
+from sqlmodel import Session, col, select
+
+from referee.core.events import Event
+from referee.store.models import ClockRow, EventRow, GameRow, NoticeRow, ResolutionRow, RollbackRow
+
+EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
+RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
+NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
+TABLES = (EVENTS, RESOLUTIONS, NOTICES)
+"""The tables a boundary writes rows to, in the order ``write`` inserts them."""
+
+_CHUNK = 500
+"""How many ids one prefetching query names at most."""
+
+Span = tuple[int, int]
+
+
+@dataclass
+class Boundary:
+    """The rows of a batch of due games, read before the batch, and the rows it writes so far.
+
+    ``games`` and ``clocks`` are the session's own objects (locked on PostgreSQL; None for a game
+    without a clock); ``spans`` the withdrawn spans of each game's log; ``withdrawn`` how many
+    resolutions of each (game, phase) were withdrawn; ``logged`` the events of each game's due
+    phase that count. ``pending`` holds
+    what the game under way wrote, ``kept`` what the games done wrote, by game, by table; ``read``
+    the columns of each game row and clock as read.
+    """
+
+    games: dict[str, GameRow] = field(default_factory=dict)
+    clocks: dict[str, ClockRow | None] = field(default_factory=dict)
+    spans: dict[str, list[Span]] = field(default_factory=dict)
+    withdrawn: dict[tuple[str, str], int] = field(default_factory=dict)
+    logged: dict[tuple[str, str], list[Event]] = field(default_factory=dict)
+    pending: dict[str | None, dict[Table, list[dict[str, Any]]]] = field(default_factory=dict)
+    kept: dict[str | None, dict[Table, list[dict[str, Any]]]] = field(default_factory=dict)
+    read: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    def add(self, table: Table, rows: list[dict[str, Any]]) -> None:
+        """Buffers ``rows`` of ``table`` for the game under way (each row names its game)."""
+        for row in rows:
+            self.pending.setdefault(row["game_id"], {}).setdefault(table, []).append(row)
+
+    def keep(self) -> None:
+        """The game under way is done: what it wrote is written with the batch."""
+        for game_id, tables in self.pending.items():
+            kept = self.kept.setdefault(game_id, {})
+            for table, rows in tables.items():
+                kept.setdefault(table, []).extend(rows)
+        self.pending = {}
+
+    def drop(self, session: Session, game_id: str) -> None:
+        """The game under way failed: what it wrote is forgotten, and its row and clock are put back
+        as they were read (a clock it created is forgotten too)."""
+        self.pending = {}
+        for row in (self.games.get(game_id), self.clocks.get(game_id)):
+            if row is not None:
+                for name, value in self.read[id(row)].items():
+                    if getattr(row, name) != value:
+                        setattr(row, name, value)
+        for new in list(session.new):
+            if isinstance(new, ClockRow) and new.game_id == game_id:
+                session.expunge(new)
+
+    def remember(self, row: GameRow | ClockRow) -> None:
+        """Keeps the columns of ``row`` as read, for ``drop``."""
+        self.read[id(row)] = {column.key: getattr(row, column.key) for column in row.__table__.columns}
+
+    def fresh_events(self, game_id: str) -> list[dict[str, Any]]:
+        """The event rows of ``game_id`` written in this batch so far, in order."""
+        kept = self.kept.get(game_id, {}).get(EVENTS, [])
+        pending = self.pending.get(game_id, {}).get(EVENTS, [])
+        return kept + pending
+
+    def write(self, session: Session) -> None:
+        """Inserts every row the games done wrote: one statement of many rows per table."""
+        for table in TABLES:
+            rows = [row for tables in self.kept.values() for row in tables.get(table, [])]
+            if rows:
+                session.execute(insert(table), rows)
+        self.kept = {}
+
+
+def open_boundary(session: Session) -> Boundary | None:
+    """The ``Boundary`` open on ``session``, if it is resolving a batch of boundaries."""
+    found = session.info.get("boundary")
+    return found if isinstance(found, Boundary) else None
+
+
+@contextmanager
+def boundary(session: Session, due: Sequence[tuple[str, str]]) -> Iterator[Boundary]:
+    """A ``Boundary`` for ``due`` (game id, due phase) open on ``session`` for the block: the rows
+    read first (``prefetch``); the caller writes what the games kept (``Boundary.write``)."""
+    opened = prefetch(session, due)
+    session.info["boundary"] = opened
+    try:
+        yield opened
+    finally:
+        session.info.pop("boundary", None)
+
+
+def _chunks(ids: Sequence[str]) -> Iterable[list[str]]:
+    for start in range(0, len(ids), _CHUNK):
+        yield list(ids[start : start + _CHUNK])
+
+
+def prefetch(session: Session, due: Sequence[tuple[str, str]]) -> Boundary:
+    """Reads, for the games of ``due`` (game id, due phase), what resolving them reads, with a few
+    queries: their rows and clocks (both locked against other writers, in the order of their ids),
+    their withdrawn spans and resolutions, and the events of each one's due phase."""
+    ids = sorted({game_id for game_id, _ in due})
+    phases = {game_id: phase for game_id, phase in due}
+    found = Boundary()
+    for chunk in _chunks(ids):
+        query = select(GameRow).where(col(GameRow.id).in_(chunk)).order_by(col(GameRow.id))
+        found.games.update((row.id, row) for row in session.exec(query.with_for_update()).all())
+    for row in found.games.values():
+        found.remember(row)
+    for chunk in _chunks(ids):
+        query = select(ClockRow).where(col(ClockRow.game_id).in_(chunk)).order_by(col(ClockRow.game_id))
+        found.clocks.update((row.game_id, row) for row in session.exec(query.with_for_update()).all())
+    for clock in found.clocks.values():
+        if clock is not None:
+            found.remember(clock)
+    ids = [game_id for game_id in ids if game_id in found.games]
+    found.clocks = {game_id: found.clocks.get(game_id) for game_id in ids}
+    found.spans = {game_id: [] for game_id in ids}
+    for chunk in _chunks(ids):
+        query = select(RollbackRow.game_id, RollbackRow.first_seq, RollbackRow.last_seq)
+        query = query.where(col(RollbackRow.game_id).in_(chunk)).order_by(col(RollbackRow.id))
+        for game_id, first, last in session.exec(query).all():
+            found.spans[game_id].append((first, last))
+    found.withdrawn = {(game_id, phases[game_id]): 0 for game_id in ids}
+    for chunk in _chunks(ids):
+        counted = select(ResolutionRow.game_id, ResolutionRow.phase, func.count()).where(
+            col(ResolutionRow.game_id).in_(chunk), col(ResolutionRow.withdrawn_at).is_not(None)
+        )
+        counted = counted.group_by(col(ResolutionRow.game_id), col(ResolutionRow.phase))
+        for game_id, phase, count in session.exec(counted).all():
+            found.withdrawn[(game_id, phase)] = int(count)
+    found.logged = {(game_id, phases[game_id]): [] for game_id in ids}
+    for chunk in _chunks(ids):
+        query = select(
+            col(EventRow.game_id),
+            col(EventRow.phase),
+            col(EventRow.seq),
+            col(EventRow.kind),
+            col(EventRow.data),
+            col(EventRow.audience),
+        ).where(col(EventRow.game_id).in_(chunk), col(EventRow.phase).in_(sorted({phases[g] for g in chunk})))
+        query = query.order_by(col(EventRow.game_id), col(EventRow.seq))
+        for game_id, phase, seq, kind, data, audience in session.exec(query).all():
+            logged = found.logged.get((game_id, phase))
+            if logged is not None and not any(first <= seq <= last for first, last in found.spans[game_id]):
+                logged.append(Event(kind, data, tuple(audience)))
+    return found
+
+
+def as_read(row: dict[str, Any]) -> Event:
+    """The event of a buffered row as it will read from the database (its data through JSON)."""
+    return Event(row["kind"], json.loads(json.dumps(row["data"])), tuple(row["audience"]))
