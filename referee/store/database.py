@@ -4,11 +4,13 @@ and bringing its tables up to date with the Alembic migrations shipped in ``refe
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from sqlalchemy import event, inspect
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import create_engine
@@ -37,11 +39,25 @@ def open_engine(url: str) -> Engine:
     players' mail, and errors go to the log.
     """
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30}, hide_parameters=True)
+        engine = create_engine(url, connect_args={"timeout": 30}, hide_parameters=True, **_JSON)
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
-    return create_engine(url, pool_pre_ping=True, hide_parameters=True)
+    return create_engine(url, pool_pre_ping=True, hide_parameters=True, **_JSON)
+
+
+def _json_text(value: Any) -> str:
+    """``value`` as JSON text, as ``json.dumps`` would read it back (keys that are not strings become
+    strings), written by orjson: a boundary writes and reads thousands of JSON columns. What orjson
+    does not write (an integer beyond 64 bits) is written by the standard library."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(value)
+
+
+_JSON: dict[str, Any] = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
+"""How every JSON column is written and read."""
 
 
 def _sqlite_connect(connection: Any, _record: Any) -> None:
