@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from email import policy
+from email.header import decode_header, make_header
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser, BytesParser
 from email.utils import format_datetime, make_msgid, parsedate_to_datetime
@@ -43,18 +44,19 @@ class MailReader:
         self.newest: dict[str, Path] = {}
 
     def refresh(self) -> None:
-        """Looks at the headers of the mails that arrived since the last call."""
+        """Looks at the headers of the mails that arrived since the last call (only the two it needs,
+        read as they are written: the referee writes both in plain ASCII)."""
         for directory in (self.folder / "new", self.folder / "cur"):
             if not directory.is_dir():
                 continue
-            for path in sorted(directory.iterdir(), key=lambda p: p.stat().st_mtime_ns):
-                if path.name in self.seen:
-                    continue
+            fresh = [path for path in directory.iterdir() if path.name not in self.seen]
+            for path in sorted(fresh, key=lambda p: p.stat().st_mtime_ns):
                 self.seen.add(path.name)
                 with path.open("rb") as file:
-                    headers = BytesHeaderParser(policy=policy.default).parse(file)
-                if "+" in str(headers["Reply-To"] or ""):  # not a copy for the game-master nor a refusal
-                    self.newest[str(headers["To"]).lower()] = path
+                    headers = BytesHeaderParser(policy=policy.compat32).parse(file)
+                reply_to, to = _plain(headers["Reply-To"]), _plain(headers["To"])
+                if "+" in reply_to:  # not a copy for the game-master nor a refusal
+                    self.newest[to.lower()] = path
 
     def last(self, address: str) -> Received:
         """The newest mail the referee sent to ``address``."""
@@ -65,6 +67,16 @@ class MailReader:
             str(message["Reply-To"]), str(message["Message-ID"]), str(message["Subject"]),
             str(message["Date"]), text,
         )  # fmt: skip
+
+
+def _plain(value: object) -> str:
+    """A header as read without the email policy's objects: unfolded, encoded words decoded."""
+    if value is None:
+        return ""
+    text = str(value)
+    if "=?" in text:
+        text = str(make_header(decode_header(text)))
+    return " ".join(text.split())
 
 
 def reply(address: str, name: str, received: Received, orders: str, style: str, when: datetime) -> bytes:
