@@ -233,3 +233,21 @@ def test_ts25_a_frag_win_says_the_tie_was_broken_by_the_host_in_russian(renderer
     )
     assert "- Ночь 3: Веру поймала ловушка Бориса (2 фрага)." in text
     assert "- Анна: Кухня, Диван, Нож (в живых)" in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_ts25_the_game_over_mail_lists_the_frags_most_first(language: str, renderer: Renderer) -> None:
+    ended = {
+        "winners": ["Carl"],
+        "partial": False,
+        "reason": "frags",
+        "frags": {"Anna": "0", "Boris": "1/3", "Carl": "2", "Dora": "1/2"},
+        "sets": {},
+        "host": "Anna",
+        "alive": ["Boris", "Carl"],
+        "kills": [],
+    }
+    text = renderer.render(language, "game_over.txt.j2", kind="ten-sailors", ended=ended)
+    listed = [line.split(":")[0] for line in text.splitlines() if line.startswith("- ") and ":" in line]
+    frags = [name for name in listed if name in ("- Anna", "- Boris", "- Carl", "- Dora")]
+    assert frags[-4:] == ["- Carl", "- Dora", "- Boris", "- Anna"]

@@ -200,8 +200,21 @@ def _phase_label(value: Any, *, language: str) -> str:
     return f"ночь {night.day}, после ловушек" if language == "ru" else f"night {night.day}, after the traps"
 
 
+def by_frags(frags: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The ``name: frags`` pairs, the most frags first (ties keep the order of the seats)."""
+
+    def worth(item: tuple[str, Any]) -> Fraction:
+        try:
+            return Fraction(str(item[1]))
+        except (ValueError, ZeroDivisionError):
+            return Fraction(0)
+
+    return sorted(frags.items(), key=worth, reverse=True)
+
+
 FILTERS |= {
     "scene": _scene,
+    "by_frags": by_frags,
     "phase_label": _phase_label,
     "name_case": _name_case,
     "frag_count": _frag_count,
