@@ -8,6 +8,7 @@ player elsewhere can tell. Babel gives the month and weekday names of each langu
 from __future__ import annotations
 
 from datetime import UTC, datetime, tzinfo
+from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel.dates import format_datetime
@@ -51,12 +52,15 @@ def parse_moment(value: datetime | str) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+@lru_cache(maxsize=4096)
 def moment_text(value: datetime | str, zone: tzinfo | None, language: str, style: str = "full") -> str:
     """``value`` in ``zone`` (without one: at its own offset) as players of ``language`` read it.
 
     Styles: "full" — "12:30 on Tuesday 1 December (Moscow time)" / «12:30 во вторник,
     1 декабря (МСК)»; "time" — "12:30"; "day" — "Tuesday 1 December" / «вторник, 1 декабря»;
     "on_day" — "on Tuesday 1 December" / «во вторник, 1 декабря»; "zone" — the zone's name.
+
+    Kept for the next call with the same arguments: every mail of a boundary says the same deadline.
     """
     moment = parse_moment(value)
     moment = moment.astimezone(zone) if zone is not None else moment
