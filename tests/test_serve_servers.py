@@ -28,6 +28,7 @@ from referee import games
 from referee.app import Referee
 from referee.config import PROJECT_ROOT, MailSettings
 from referee.mail.compose import message_id, thread_root
+from referee.store.clocks import as_utc
 from referee.store.models import SeatRow
 from referee.testing import broken_game
 from referee.testing.loopback import DovecotServer, SmtpServer, dovecot_server, smtp_server
@@ -193,7 +194,9 @@ def test_ts4_serve_plays_by_real_mail_and_a_killed_service_catches_up_as_if_neve
     store = live.site.store()
     assert resolutions(store)[:3] == [(phase, live.due(phase)) for phase in PLAYING]
     assert [row.outcome for row in store.inbound()] == ["accepted"] * 5
-    assert_sent_once(live)
+    # A kill while mail goes out may repeat what the server took and the service had not recorded yet
+    # (the last two groups, one mail each here), under the same Message-IDs.
+    assert_sent_once(live, repeated_at_most=2)
     undisturbed = event_log(replayed(live, tmp_path).service.referee)
     assert [e for e in event_log(store) if e[0] in PLAYING] == [e for e in undisturbed if e[0] in PLAYING]
 
@@ -224,8 +227,9 @@ def test_a_service_killed_inside_a_resolution_or_a_send_loses_and_doubles_nothin
     live.finish()
     store = live.site.store()
     assert [phase for phase, _ in resolutions(store)][:3] == list(PLAYING)
-    # A mail the server took just before the crash may go once more, under the same Message-ID.
-    assert_sent_once(live, repeated_at_most=1 if point.startswith("sent") else 0)
+    # The mails of the last two groups the server took before the crash (one mail each here) may go
+    # once more, under the same Message-IDs: a group is recorded while the next one is sent.
+    assert_sent_once(live, repeated_at_most=2 if point.startswith("sent") else 0)
 
 
 def test_mail_waits_while_the_smtp_server_is_away_and_goes_once_when_it_is_back(live: Live) -> None:
@@ -251,7 +255,10 @@ def test_a_boundary_waits_for_the_imap_server_and_then_counts_the_mail_sent_befo
     live.imap.start()
     live.finish(phases=1)
     assert resolutions(store)[0] == ("d0n", live.due("d0n"))
-    assert store.load(GAME).state.character("Anna").location == "Dining Room"
+    assert as_utc(store.inbound()[0].received_at) < live.due("d0n")
+    # Where the night's move took Anna (later hours, resolved before the service stopped, move her on).
+    landed = [e.data["to"] for e in store.events(GAME) if e.kind == "moved" and e.data["character"] == "Anna"]
+    assert landed[0] == "Dining Room"
 
 
 def test_mail_refused_for_good_is_shown_to_the_game_master_and_the_rest_still_go(live: Live) -> None:

@@ -3,9 +3,10 @@
 Notices are written in the same transaction as the change that causes them, so a
 process that dies before sending loses nothing: the next round sends them. Notices are
 handed over in groups of the outbox's ``parallel`` (one mail per SMTP connection of its pool;
-a Maildir takes fifty in a row), and a group is recorded as sent, in one transaction, right
-after the transport took it. Each Message-ID is derived from the notice, so a crash in between
-can only repeat that group's mails under the same Message-IDs, which mail clients show once.
+a Maildir takes fifty in a row), and a group is recorded as sent, in one transaction, in a
+thread while the next group goes over the network (the next is not recorded before it is). Each
+Message-ID is derived from the notice, so a crash in between can only repeat the mails of the
+last two groups under the same Message-IDs, which mail clients show once.
 A notice with several mails (a copy for the game-master) records each recipient the server
 took, so that a resend after a failure goes only to those who did not get it. A temporary
 failure (a 4xx answer, a server away) is retried with growing pauses; a permanent one (5xx)
@@ -76,31 +77,51 @@ async def send_due(
     step = max(1, getattr(outbox, "parallel", 1))
     groups = [claimed[start : start + step] for start in range(0, len(claimed), step)]
     ahead = _compose_later(groups[0], renderer, mail) if groups else None
-    for index, group in enumerate(groups):
-        assert ahead is not None
-        composed = await ahead
-        # the next group is composed in a thread while this one goes over the network
-        ahead = _compose_later(groups[index + 1], renderer, mail) if index + 1 < len(groups) else None
-        outcomes = await asyncio.gather(
-            *(
-                _send_each(letters, outbox, notice, mails)
-                for notice, mails in zip(group, composed, strict=True)
-            ),
-            return_exceptions=True,
-        )
-        sent = [notice.id for notice, outcome in zip(group, outcomes, strict=True) if outcome is None]
-        letters.sent(sent, datetime.now(UTC))
-        result.sent += len(sent)
-        away = False
-        for notice, outcome in zip(group, outcomes, strict=True):
-            if outcome is not None:
-                away = _failed(letters, notice, outcome, result, retry) or away
-        if away:  # the server is likely away: the rest are given back untried
-            if ahead is not None:
-                await ahead  # composed for nothing: nothing of it was written anywhere
-            letters.release([rest.id for later in groups[index + 1 :] for rest in later])
-            break
+    recording: asyncio.Future[None] | None = None
+    try:
+        for index, group in enumerate(groups):
+            assert ahead is not None
+            composed = await ahead
+            # the next group is composed in a thread while this one goes over the network
+            ahead = _compose_later(groups[index + 1], renderer, mail) if index + 1 < len(groups) else None
+            outcomes = await asyncio.gather(
+                *(
+                    _send_each(letters, outbox, notice, mails)
+                    for notice, mails in zip(group, composed, strict=True)
+                ),
+                return_exceptions=True,
+            )
+            sent = [notice.id for notice, outcome in zip(group, outcomes, strict=True) if outcome is None]
+            if recording is not None:
+                await recording  # the group before is recorded before this one starts to be
+            # recorded in a thread while the next group goes over the network
+            recording = asyncio.ensure_future(asyncio.to_thread(letters.sent, sent, datetime.now(UTC)))
+            result.sent += len(sent)
+            if _ended(letters, group, outcomes, result, retry):
+                if ahead is not None:
+                    await ahead  # composed for nothing: nothing of it was written anywhere
+                letters.release([rest.id for later in groups[index + 1 :] for rest in later])
+                break
+    finally:
+        if recording is not None:
+            await recording
     return result
+
+
+def _ended(
+    letters: Letters,
+    group: list[Letter],
+    outcomes: list[BaseException | None],
+    result: Delivery,
+    retry: timedelta,
+) -> bool:
+    """Records the failures of ``group``; True when one was temporary (the server is likely away, and
+    the round ends: the rest are given back untried)."""
+    away = False
+    for notice, outcome in zip(group, outcomes, strict=True):
+        if outcome is not None:
+            away = _failed(letters, notice, outcome, result, retry) or away
+    return away
 
 
 Composed = list[Outgoing] | PermanentFailure
