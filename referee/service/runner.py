@@ -344,17 +344,22 @@ class Workers:
         command = [sys.executable, "-m", "referee", "serve", "--worker", "--log-level", log_level]
         command += ["--config", str(config.path)]
         self.processes = [subprocess.Popen(command, stdin=subprocess.PIPE) for _ in range(count)]
+        for process in self.processes:
+            if process.stdin is not None:
+                os.set_blocking(process.stdin.fileno(), False)
         self.lost: set[int] = set()
 
     def offer(self, until: datetime) -> None:
-        """Tells every worker that the boundaries due at or before ``until`` may be resolved."""
-        line = f"{until.isoformat()}\n".encode()
+        """Tells every worker that the boundaries due at or before ``until`` may be resolved (a worker
+        whose pipe is full, being far behind, gets the next moment instead: it never blocks the service)."""
+        line = f"{until.isoformat()}\n".encode()  # shorter than a pipe's atomic write
         for process in self.processes:
             if process.pid in self.lost or process.stdin is None:
                 continue
             try:
-                process.stdin.write(line)
-                process.stdin.flush()
+                os.write(process.stdin.fileno(), line)
+            except BlockingIOError:
+                continue
             except OSError:  # it died: the service and the others resolve its share
                 self.lost.add(process.pid)
                 LOG.error("a boundary worker stopped", extra={"pid": process.pid, "code": process.poll()})
@@ -405,7 +410,7 @@ def work(config: Config, source: IO[bytes] | None = None) -> None:
         if not arrived.wait(timeout=1.0):
             continue
         arrived.clear()
-        if ended.is_set() or not offered:
+        if ended.is_set():
             break
         until = offered[0]
         try:
