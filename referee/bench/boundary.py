@@ -11,6 +11,10 @@ the rules alone (the same hour resolved, folded and its notices written in memor
 same states) and the database alone (the very rows the boundary wrote — events, resolutions,
 notices and snapshots — written again by the driver itself, ``executemany`` in batches of 100
 games a transaction, into scratch tables of the same shape).
+
+With ``--processes N`` (PostgreSQL) it times instead one boundary resolved by one process and
+another of as many new games by N processes at once, each running the loop of ``referee serve``'s
+workers (``resolve_next``: batch after batch of the earliest deadlines no other process holds).
 """
 
 from __future__ import annotations
