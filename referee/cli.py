@@ -327,20 +327,34 @@ def _report_intake(name: str, intake: Intake) -> None:
 def serve(
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
     config: ConfigOption = None,
+    worker: Annotated[
+        bool, typer.Option(hidden=True, help="Only resolve boundaries, as told on stdin.")
+    ] = False,
 ) -> None:
     """Run the referee: read mail, resolve every game on its calendar, send mail. Stop with Ctrl-C."""
     from referee.mail.connect import check_transports
     from referee.mail.transports import TransportError
     from referee.service.logs import setup_logging
     from referee.service.runner import serve as run_service
+    from referee.service.runner import work
 
     settings = _config(config)
+    if worker:  # one of the processes `[service] workers` starts beside the service
+        setup_logging(log_level)
+        work(settings)
+        return
+    if settings.service.workers > 1 and not settings.database_url.startswith("postgresql"):
+        raise _fail(
+            f"[service] workers = {settings.service.workers} needs PostgreSQL: SQLite lets one process "
+            "write at a time, so more processes would only wait for each other. Set workers = 1, or "
+            "move the referee to PostgreSQL first (`referee move-to`)."
+        )
     try:
         check_transports(settings.mail, _referee(settings))
     except TransportError as error:
         raise _fail(f"the service cannot start: {error}") from error
     setup_logging(log_level)
-    run_service(settings)
+    run_service(settings, log_level)
 
 
 @app.command()
@@ -679,6 +693,15 @@ def bench(
     batch: Annotated[
         int, typer.Option(min=1, help="Games resolved in one transaction, as `referee serve` does.")
     ] = 100,
+    processes: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Also: the same boundary resolved by this many processes at once (PostgreSQL), "
+            "timed next to one process.",
+        ),
+    ] = 1,
 ) -> None:
     """Time one hour boundary for many games at once and print games per second and peak memory."""
     from referee.bench.boundary import run_bench
@@ -694,6 +717,9 @@ def bench(
     if url is None:
         Path("bench.db").unlink(missing_ok=True)
         url = "sqlite:///bench.db"
+    if processes > 1:
+        _bench_processes(url, games, processes, batch)
+        return
     result = run_bench(url, games, typer.echo, batch)
     kind = url.split(":", 1)[0]
     typer.echo(
@@ -706,6 +732,22 @@ def bench(
         f"bare, same run: the rules alone {result.rules_seconds * 1000 / result.games:.3f} ms a game; "
         f"the same rows by the bare driver {result.rows_seconds:.2f} s; together {bare:.2f} s "
         f"(referee/bare {result.resolve_seconds / bare:.1f}× the time)"
+    )
+
+
+def _bench_processes(url: str, games: int, processes: int, batch: int) -> None:
+    """``referee bench --processes N``: one boundary by one process, then by N at once."""
+    from referee.bench.boundary import ProcessesResult, run_processes_bench
+
+    if not url.startswith("postgresql"):
+        raise _fail("--processes needs a PostgreSQL --database: SQLite lets one process write at a time")
+    result = run_processes_bench(url, games, processes, typer.echo, batch)
+    one, many = ProcessesResult.seconds(result.one), ProcessesResult.seconds(result.many)
+    shares = ", ".join(str(share.resolved) for share in result.many)
+    typer.echo(
+        f"postgresql: {games} games a boundary, {batch} a transaction: 1 process {one:.2f} s "
+        f"= {games / one:.0f} games/s; {processes} processes {many:.2f} s = {games / many:.0f} games/s "
+        f"({one / many:.2f}× as fast; games each: {shares})"
     )
 
 

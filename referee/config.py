@@ -135,7 +135,9 @@ class ServiceSettings:
     (doubling each time, up to an hour); ``lease_seconds``: how long a batch of mail being
     sent is kept from other processes (after a crash a process on another host waits this long;
     one on the same host sees the dead process and takes the batch over at once);
-    ``boundary_batch``: how many games due at once share one transaction (1: each its own).
+    ``boundary_batch``: how many games due at once share one transaction (1: each its own);
+    ``workers``: how many processes resolve the boundaries due (``referee serve`` starts
+    ``workers - 1`` of them beside itself; more than one needs PostgreSQL).
     """
 
     tick_seconds: float = 1.0
@@ -143,6 +145,11 @@ class ServiceSettings:
     retry_seconds: float = 30.0
     lease_seconds: float = 120.0
     boundary_batch: int = 100
+    workers: int = 1
+
+
+MAX_WORKERS = 64
+"""The most processes ``[service] workers`` may ask for."""
 
 
 def config_path(explicit: str | None) -> Path:
@@ -203,7 +210,13 @@ def _service(table: dict[str, Any]) -> ServiceSettings:
     batch = table.get("boundary_batch", ServiceSettings.boundary_batch)
     if isinstance(batch, bool) or not isinstance(batch, int) or not 1 <= batch <= 10_000:
         raise ConfigError(f"[service] boundary_batch must be a whole number from 1 to 10000, not {batch!r}")
-    return ServiceSettings(**values, boundary_batch=batch)
+    workers = table.get("workers", ServiceSettings.workers)
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise ConfigError(
+            f"[service] workers must be a whole number from 1 to {MAX_WORKERS} (processes resolving "
+            f"boundaries), not {workers!r}"
+        )
+    return ServiceSettings(**values, boundary_batch=batch, workers=workers)
 
 
 def _limits(table: dict[str, Any]) -> Limits:

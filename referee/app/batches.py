@@ -10,18 +10,27 @@ and one whose rules fail drops what it wrote and is stopped once the batch is co
 batch itself fails (its commit, an error of the database inside it, or a resolution key another
 process took first), nothing of it is kept and its games are resolved again one at a time,
 each in its own transaction, so that a broken game cannot hold back the rest.
+
+Several processes may resolve the same boundary at once (``[service] workers``): on PostgreSQL
+each batch takes the next due games that no other process holds (``resolve_next``, whose
+transaction locks their rows as it picks them and passes over those locked elsewhere), so that the
+processes share the games instead of waiting for each other's.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING
+
+from sqlmodel import Session
 
 from referee.app.calendar import Due
 from referee.app.errors import AlreadyResolved, GameStopped, RulesFailed
 from referee.app.play import Resolved
 from referee.store.boundary import boundary
+from referee.store.clocks import claim_due_rows
 
 if TYPE_CHECKING:
     from referee.app.referee import Referee
@@ -46,24 +55,64 @@ def resolve_batch(referee: Referee, due: Sequence[Due]) -> list[Resolved | None]
             extra={"games": len(due), "error": f"{type(error).__name__}: {error}"[:300]},
         )
         return [referee.calendar.resolve_due(item) for item in due]
-    for rules_failed in failed:  # after the commit: stopping a game is its own transaction
-        item = next(item for item in due if item.game_id == rules_failed.game_id)
-        referee.stop(rules_failed.game_id, rules_failed.error, item.due_at)
+    _stop_failed(referee, due, failed)
     return results
 
 
+def resolve_next(referee: Referee, until: datetime, limit: int) -> list[tuple[Due, Resolved | None]]:
+    """Resolves the next ``limit`` games due at or before ``until``, the earliest deadlines first, each
+    as of its own deadline, in one transaction; each with what resolving it did (None: not resolved).
+    An empty list when none is left.
+
+    On PostgreSQL the games are picked in the batch's own transaction and only among those no other
+    process holds (a game resolved elsewhere, or whose mail is being taken in, is passed over: the
+    caller waits for those afterwards if it must, with ``Calendar.due`` and ``resolve_batch``). On
+    SQLite, one writer at a time, this is ``Calendar.due`` then ``resolve_batch``."""
+    if referee.database.engine.dialect.name != "postgresql":
+        due = referee.calendar.due(until, limit)
+        return list(zip(due, resolve_batch(referee, due), strict=True))
+    failed: list[RulesFailed] = []
+    claimed: list[Due] = []
+    try:
+        with referee.database.transaction() as session:
+            claimed = [Due(*row) for row in claim_due_rows(session, until, limit)]
+            results = _within(referee, session, claimed, failed) if claimed else []
+    except Exception as error:
+        if not claimed:
+            raise  # nothing was picked: the database itself failed
+        LOG.warning(
+            "a batch of boundaries failed; resolving its games one at a time",
+            extra={"games": len(claimed), "error": f"{type(error).__name__}: {error}"[:300]},
+        )
+        return [(item, referee.calendar.resolve_due(item)) for item in claimed]
+    _stop_failed(referee, claimed, failed)
+    return list(zip(claimed, results, strict=True))
+
+
+def _stop_failed(referee: Referee, due: Sequence[Due], failed: list[RulesFailed]) -> None:
+    """Stops each game whose rules failed in a batch, after its commit (each its own transaction)."""
+    for rules_failed in failed:
+        item = next(item for item in due if item.game_id == rules_failed.game_id)
+        referee.stop(rules_failed.game_id, rules_failed.error, item.due_at)
+
+
 def _together(referee: Referee, due: Sequence[Due], failed: list[RulesFailed]) -> list[Resolved | None]:
-    """Resolves ``due`` in one transaction; rules failures go to ``failed``.
+    """Resolves ``due`` in one transaction; rules failures go to ``failed``."""
+    with referee.database.transaction() as session:
+        return _within(referee, session, due, failed)
+
+
+def _within(
+    referee: Referee, session: Session, due: Sequence[Due], failed: list[RulesFailed]
+) -> list[Resolved | None]:
+    """Resolves ``due`` inside ``session``'s transaction; rules failures go to ``failed``.
 
     What the games read is read for all of them first, and what they write is written for all of
     them last, one insert per table (``referee.store.boundary``): a game that fails or is left out
     drops what it wrote, and its rows are put back as they were read.
     """
     results: list[Resolved | None] = []
-    with (
-        referee.database.transaction() as session,
-        boundary(session, [(item.game_id, item.phase) for item in due]) as batch,
-    ):
+    with boundary(session, [(item.game_id, item.phase) for item in due]) as batch:
         for item in due:
             try:
                 resolved = referee.resolve_within(session, item.game_id, item.due_at, item.phase)

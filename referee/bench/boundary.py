@@ -11,23 +11,30 @@ the rules alone (the same hour resolved, folded and its notices written in memor
 same states) and the database alone (the very rows the boundary wrote — events, resolutions,
 notices and snapshots — written again by the driver itself, ``executemany`` in batches of 100
 games a transaction, into scratch tables of the same shape).
+
+With ``--processes N`` (PostgreSQL) it times instead one boundary resolved by one process and
+another of as many new games by N processes at once, each running the loop of ``referee serve``'s
+workers (``resolve_next``: batch after batch of the earliest deadlines no other process holds).
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import resource
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from referee.app import open_referee
-from referee.app.batches import BATCH, resolve_batch
+from referee.app import Referee, open_referee
+from referee.app.batches import BATCH, resolve_batch, resolve_next
 from referee.app.calendar import Due
 from referee.app.play import Loaded
+from referee.config import PROJECT_ROOT
 from referee.core.orders import Submission
 from referee.core.rng import SeededStream
 from referee.games.ten_sailors.cards import ROOMS, SEARCHABLE
@@ -62,29 +69,7 @@ def run_bench(url: str, games: int, echo: Callable[[str], None], batch: int = BA
     stamp = f"{time.time_ns():x}"
     clock = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
     started = time.perf_counter()
-    ids = []
-    for number in range(games):
-        game_id = f"bench-{stamp}-{number}"
-        players = [{"name": name} for name in NAMES]
-        seats = [{"name": name, "email": f"{name.lower()}@example.org"} for name in NAMES]
-        setup = {"id": game_id, "seed": number, "language": "en", "players": players}
-        store.create_game(
-            setup=setup, kind="ten-sailors", schedule="bench", seats=seats, settings={}, now=clock
-        )
-        for segment in ("night", "hour1"):
-            orders = []
-            for name in NAMES:
-                rng = SeededStream(number, f"{name}:{segment}")
-                text = f"MOVE {rng.choice(list(ROOMS))}"
-                if segment == "hour1":
-                    text += f"\nSEARCH {', '.join(rng.sample(SEARCHABLE, 2))}"
-                orders.append(Submission(name, text, clock + timedelta(seconds=number), "bench"))
-            store.submit_many(game_id, orders)
-            if segment == "night":
-                store.resolve(game_id, clock)  # the arrival evening: night moves land at 10:00
-        ids.append(game_id)
-        if (number + 1) % max(1, games // 10) == 0:
-            echo(f"  set up {number + 1} games")
+    ids = set_up(store, f"bench-{stamp}-", games, clock, echo)
     setup_seconds = time.perf_counter() - started
     rules_seconds = rules_alone([store.load(game_id) for game_id in ids])
     boundary = clock + timedelta(hours=3)
@@ -101,6 +86,140 @@ def run_bench(url: str, games: int, echo: Callable[[str], None], batch: int = BA
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     store.database.engine.dispose()
     return BenchResult(games, setup_seconds, resolve_seconds, notices, peak, rules_seconds, rows_seconds)
+
+
+def set_up(
+    store: Referee,
+    prefix: str,
+    games: int,
+    clock: datetime,
+    echo: Callable[[str], None],
+    *,
+    calendar: bool = False,
+) -> list[str]:
+    """Creates ``games`` games with ids starting with ``prefix`` at ``clock``, their night resolved and
+    their orders for hour 1 of day 1 stored; returns their ids. With ``calendar`` they run on the fast
+    schedule from ``clock`` (hour 1 due at ``clock`` + 6 minutes), else they have no deadline."""
+    ids = []
+    night = clock + timedelta(minutes=4)  # the fast schedule's night
+    for number in range(games):
+        game_id = f"{prefix}{number}"
+        players = [{"name": name} for name in NAMES]
+        seats = [{"name": name, "email": f"{name.lower()}@example.org"} for name in NAMES]
+        setup = {"id": game_id, "seed": number, "language": "en", "players": players}
+        schedule, settings = ("ten-sailors-fast", {"start": clock.isoformat()}) if calendar else ("bench", {})
+        store.create_game(
+            setup=setup, kind="ten-sailors", schedule=schedule, seats=seats, settings=settings, now=clock
+        )
+        for segment in ("night", "hour1"):
+            orders = []
+            for name in NAMES:
+                rng = SeededStream(number, f"{name}:{segment}")
+                text = f"MOVE {rng.choice(list(ROOMS))}"
+                if segment == "hour1":
+                    text += f"\nSEARCH {', '.join(rng.sample(SEARCHABLE, 2))}"
+                sent = (night if segment == "hour1" else clock) + timedelta(milliseconds=number)
+                orders.append(
+                    Submission(name, text, sent if calendar else clock + timedelta(seconds=number), "bench")
+                )
+            store.submit_many(game_id, orders)
+            if segment == "night" and calendar:
+                store.resolve(game_id, night, expected_phase="d0n")
+            elif segment == "night":
+                store.resolve(game_id, clock)  # the arrival evening: night moves land at 10:00
+        ids.append(game_id)
+        if (number + 1) % max(1, games // 10) == 0:
+            echo(f"  set up {number + 1} games")
+    return ids
+
+
+@dataclass(frozen=True)
+class Share:
+    """What one process of the benchmark with several processes did."""
+
+    started: float
+    ended: float
+    resolved: int
+    notices: int
+
+
+@dataclass(frozen=True)
+class ProcessesResult:
+    """The same boundary resolved by one process and by ``processes`` at once (each its own games)."""
+
+    games: int
+    processes: int
+    one: list[Share]
+    many: list[Share]
+
+    @staticmethod
+    def seconds(shares: list[Share]) -> float:
+        """From the first process starting to the last one done."""
+        return max(share.ended for share in shares) - min(share.started for share in shares)
+
+
+def run_processes_bench(
+    url: str, games: int, processes: int, echo: Callable[[str], None], batch: int = BATCH
+) -> ProcessesResult:
+    """Times one boundary of ``games`` games resolved by one process, then another boundary of as many
+    new games by ``processes`` processes at once, on the database at ``url`` (PostgreSQL): each process
+    runs the loop of ``referee serve``'s workers (``resolve_next``: batch after batch of the earliest
+    deadlines no other process holds) until no game is due."""
+    schedules = PROJECT_ROOT / "schedules"
+    clock = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    until = clock + timedelta(minutes=6)  # hour 1 of the fast schedule ends
+    found: dict[int, list[Share]] = {}
+    for count in (1, processes):
+        store = open_referee(url, schedules)
+        stamp = f"{time.time_ns():x}"
+        ids = set_up(store, f"bench-{stamp}-", games, clock, echo, calendar=True)
+        due = store.calendar.due(until, games + 1)
+        if len(due) != len(ids):
+            raise RuntimeError(f"{len(due)} games due at {until}, not {len(ids)}")
+        store.database.engine.dispose()
+        found[count] = _in_processes(url, schedules, until, batch, count)
+        done = sum(share.resolved for share in found[count])
+        if done != games:
+            raise RuntimeError(f"{done} games resolved by {count} process(es), not {games}")
+        echo(f"  {count} process(es): {ProcessesResult.seconds(found[count]):.2f} s")
+    return ProcessesResult(games, processes, found[1], found[processes])
+
+
+def _in_processes(url: str, schedules: Path, until: datetime, batch: int, count: int) -> list[Share]:
+    """Runs ``count`` processes of ``_share`` at once (started together) and returns what each did."""
+    context = multiprocessing.get_context("spawn")
+    ready = context.Barrier(count)
+    queue = context.Queue()
+    workers = [
+        context.Process(target=_share, args=(url, schedules, until, batch, ready, queue))
+        for _ in range(count)
+    ]
+    for worker in workers:
+        worker.start()
+    shares = [queue.get(timeout=3600) for _ in workers]
+    for worker in workers:
+        worker.join()
+        if worker.exitcode != 0:
+            raise RuntimeError(f"a process of the benchmark ended with {worker.exitcode}")
+    return shares
+
+
+def _share(url: str, schedules: Path, until: datetime, batch: int, ready: Any, queue: Any) -> None:
+    """One process of ``run_processes_bench``: connects, waits for the others, then resolves batch
+    after batch of the games due by ``until`` that no other process holds."""
+    store = open_referee(url, schedules)
+    store.calendar.due(until, 1)  # connected and warm before the clock starts
+    ready.wait()
+    started = time.monotonic()
+    resolved = notices = 0
+    while done := resolve_next(store, until, batch):
+        for _, result in done:
+            if result is not None:
+                resolved += 1
+                notices += len(result.notices)
+    ended = time.monotonic()
+    store.database.engine.dispose()
+    queue.put(Share(started, ended, resolved, notices))
 
 
 def rules_alone(games: list[Loaded]) -> float:

@@ -14,6 +14,14 @@ Three things run side by side on one asyncio loop:
 
 All truth is in the database, so any number of these services may share one
 PostgreSQL database: each boundary is resolved by one of them, each mail sent by one.
+
+With ``[service] workers = N`` (PostgreSQL only) the service starts N - 1 **worker**
+processes beside itself that only resolve boundaries. Each time the service catches up
+to a moment (its mail taken in up to there), it tells the workers that moment through
+their standard input; all of them then take batches of the games due by then, each batch
+the next games no other process holds, and the service waits for the last of them before
+it takes in later mail. The workers stop when the service closes their input (it stopped,
+or died) or on SIGTERM.
 """
 
 from __future__ import annotations
@@ -24,15 +32,21 @@ import logging
 import os
 import random
 import signal
+import subprocess
+import sys
+import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
+from typing import IO
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from referee.app import open_referee
-from referee.app.batches import resolve_batch
+from referee.app.batches import resolve_batch, resolve_next
+from referee.app.calendar import Due
+from referee.app.play import Resolved
 from referee.config import Config
 from referee.mail.connect import open_inbox, open_outbox
 from referee.mail.delivery import send_due
@@ -58,9 +72,15 @@ class Service:
     """One ``referee serve`` process over the games, mail and schedules of ``config``."""
 
     def __init__(
-        self, config: Config, *, env: Mapping[str, str] = os.environ, clock: Clock | None = None
+        self,
+        config: Config,
+        *,
+        env: Mapping[str, str] = os.environ,
+        clock: Clock | None = None,
+        workers: Workers | None = None,
     ) -> None:
         self.config = config
+        self.workers = workers
         self.env = env
         self.now: Clock = clock or (lambda: datetime.now(UTC))
         self.referee = open_referee(config.database_url, config.schedules)
@@ -230,14 +250,13 @@ class Service:
         """Resolves, in order, every boundary due at or before ``until``, each as of its own time
         (pauses that ended meanwhile end first, as of their own end)."""
         self.referee.desk.resume_ended(until)
+        if self.workers is not None:
+            self.workers.offer(until)  # they take their share of the games due
         batch = self.config.service.boundary_batch
-        while due := self.calendar.due(until, batch):  # the earliest deadlines first
-            for item, resolved in zip(due, resolve_batch(self.referee, due), strict=True):
-                if resolved is not None:
-                    LOG.info(
-                        "phase resolved",
-                        extra={"game": item.game_id, "phase": item.phase, "due_at": item.due_at.isoformat()},
-                    )
+        while done := resolve_next(self.referee, until, batch):  # the earliest deadlines no one holds
+            logged(done, self.owner)
+        while due := self.calendar.due(until, batch):  # those held elsewhere: wait for them
+            logged(zip(due, resolve_batch(self.referee, due), strict=True), self.owner)
 
     async def _watch(self) -> None:
         """Runs a step as soon as the inbox announces new mail."""
@@ -302,6 +321,107 @@ class Service:
                 await self.outbox.close()
 
 
+def logged(done: Iterable[tuple[Due, Resolved | None]], worker: str) -> None:
+    """Logs each phase of ``done`` that was resolved, and by which process."""
+    for item, resolved in done:
+        if resolved is not None:
+            LOG.info(
+                "phase resolved",
+                extra={
+                    "game": item.game_id,
+                    "phase": item.phase,
+                    "due_at": item.due_at.isoformat(),
+                    "worker": worker,
+                },
+            )
+
+
+class Workers:
+    """The worker processes of ``[service] workers`` beside the service, each told through its
+    standard input up to when it may resolve boundaries."""
+
+    def __init__(self, config: Config, count: int, log_level: str = "info") -> None:
+        command = [sys.executable, "-m", "referee", "serve", "--worker", "--log-level", log_level]
+        command += ["--config", str(config.path)]
+        self.processes = [subprocess.Popen(command, stdin=subprocess.PIPE) for _ in range(count)]
+        for process in self.processes:
+            if process.stdin is not None:
+                os.set_blocking(process.stdin.fileno(), False)
+        self.lost: set[int] = set()
+
+    def offer(self, until: datetime) -> None:
+        """Tells every worker that the boundaries due at or before ``until`` may be resolved (a worker
+        whose pipe is full, being far behind, gets the next moment instead: it never blocks the service)."""
+        line = f"{until.isoformat()}\n".encode()  # shorter than a pipe's atomic write
+        for process in self.processes:
+            if process.pid in self.lost or process.stdin is None:
+                continue
+            try:
+                os.write(process.stdin.fileno(), line)
+            except BlockingIOError:
+                continue
+            except OSError:  # it died: the service and the others resolve its share
+                self.lost.add(process.pid)
+                LOG.error("a boundary worker stopped", extra={"pid": process.pid, "code": process.poll()})
+
+    def stop(self, timeout: float = 30.0) -> None:
+        """Closes the workers' input and waits for them to finish their batch and stop."""
+        for process in self.processes:
+            with contextlib.suppress(OSError):
+                if process.stdin is not None:
+                    process.stdin.close()
+        ends = time.monotonic() + timeout
+        for process in self.processes:
+            try:
+                process.wait(timeout=max(0.1, ends - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def work(config: Config, source: IO[bytes] | None = None) -> None:
+    """A worker of ``[service] workers``: resolves the boundaries due at or before each moment read from
+    ``source`` (the service's pipe, one ISO time a line), batch after batch of the earliest deadlines
+    no other process holds, until ``source`` ends, or SIGTERM or SIGINT."""
+    referee = open_referee(config.database_url, config.schedules)
+    batch = config.service.boundary_batch
+    offered: list[datetime] = []
+    arrived, ended = threading.Event(), threading.Event()
+
+    def read() -> None:
+        for line in source or sys.stdin.buffer:
+            with contextlib.suppress(ValueError):
+                moment = datetime.fromisoformat(line.decode().strip())
+                offered[:] = [max([*offered, moment])]
+                arrived.set()
+        ended.set()
+        arrived.set()
+
+    def stop(*_: object) -> None:
+        ended.set()
+        arrived.set()
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, stop)
+    threading.Thread(target=read, name="offers", daemon=True).start()
+    owner = process_name()
+    LOG.info("boundary worker started", extra={"worker": owner})
+    while not ended.is_set():
+        if not arrived.wait(timeout=1.0):
+            continue
+        arrived.clear()
+        if ended.is_set():
+            break
+        until = offered[0]
+        try:
+            while not ended.is_set() and (done := resolve_next(referee, until, batch)):
+                logged(done, owner)
+        except DBAPIError as error:
+            LOG.error("database unreachable; trying again at the next offer", extra={"error": reason(error)})
+    referee.database.engine.dispose()
+    LOG.info("boundary worker stopped", extra={"worker": owner})
+
+
 def unreachable(error: DBAPIError) -> bool:
     """Whether ``error`` means the database cannot be reached now (so trying later may work), rather
     than that it refused the data it was given."""
@@ -324,6 +444,12 @@ def _safe_url(url: str) -> str:
     return f"{scheme}{sep}{credentials.partition(':')[0]}:***@{host}"
 
 
-def serve(config: Config) -> None:
-    """Runs the service over ``config`` until it is told to stop."""
-    asyncio.run(Service(config).run())
+def serve(config: Config, log_level: str = "info") -> None:
+    """Runs the service over ``config`` until it is told to stop, with the worker processes
+    ``[service] workers`` asks for beside it (stopped with it)."""
+    workers = Workers(config, config.service.workers - 1, log_level) if config.service.workers > 1 else None
+    try:
+        asyncio.run(Service(config, workers=workers).run())
+    finally:
+        if workers is not None:
+            workers.stop()

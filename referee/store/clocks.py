@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from sqlmodel import Session, col, select
 
 from referee.store.boundary import open_boundary
-from referee.store.models import ClockRow
+from referee.store.models import ClockRow, GameRow
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -44,6 +44,21 @@ def due_rows(session: Session, now: datetime, limit: int) -> list[ClockRow]:
     """The clocks whose deadline is at or before ``now``, the earliest first."""
     query = select(ClockRow).where(col(ClockRow.due_at).is_not(None), col(ClockRow.due_at) <= now)
     return list(session.exec(query.order_by(col(ClockRow.due_at), col(ClockRow.game_id)).limit(limit)).all())
+
+
+def claim_due_rows(session: Session, now: datetime, limit: int) -> list[tuple[str, str, datetime]]:
+    """The game, phase and deadline of up to ``limit`` clocks due at or before ``now``, the earliest
+    first, of games no other transaction holds: their game rows are locked for ``session``'s
+    transaction, and a game another process has locked (resolving it, or taking in its mail) is
+    passed over, so that several processes resolving boundaries at once take different games
+    (PostgreSQL's ``SKIP LOCKED``; SQLite, with one writer, has no row locks and ignores it)."""
+    query = select(ClockRow.game_id, ClockRow.phase, ClockRow.due_at).join(
+        GameRow, col(GameRow.id) == col(ClockRow.game_id)
+    )
+    query = query.where(col(ClockRow.due_at).is_not(None), col(ClockRow.due_at) <= now)
+    query = query.order_by(col(ClockRow.due_at), col(ClockRow.game_id)).limit(limit)
+    rows = session.exec(query.with_for_update(of=GameRow, skip_locked=True)).all()  # type: ignore[arg-type]
+    return [(game_id, phase, as_utc(due_at)) for game_id, phase, due_at in rows if due_at is not None]
 
 
 def reminders_due(session: Session, now: datetime, limit: int) -> list[str]:
