@@ -43,6 +43,13 @@ _PASSWORD_LINE = re.compile(
 )
 """A password line's keyword and password, in the bytes of a mail (ASCII, UTF-8, cp1251, KOI8-R)."""
 
+
+def _has_keyword(data: bytes) -> bool:
+    """Whether ``data`` holds a keyword of ``_PASSWORD_LINE`` (as it matches them: only "password" in
+    any case): a plain search, many times faster than the pattern over a mail that has none."""
+    return b"password" in data.lower() or any(word in data for word in _KEYWORDS[1:])
+
+
 _ENCODED = re.compile(
     rb"^content-transfer-encoding:[ \t]*(base64|quoted-printable)", re.IGNORECASE | re.MULTILINE
 )
@@ -83,5 +90,6 @@ def _given(password: str) -> re.Pattern[bytes] | None:
 
 
 def _hidden(data: bytes, given: re.Pattern[bytes] | None) -> bytes:
-    data = _PASSWORD_LINE.sub(rb"\1\2" + HIDDEN, data)
+    if _has_keyword(data):
+        data = _PASSWORD_LINE.sub(rb"\1\2" + HIDDEN, data)
     return given.sub(HIDDEN, data) if given is not None else data
