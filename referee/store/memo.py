@@ -8,8 +8,10 @@ tables forgets it, and any rollback (of the batch or of one savepoint in it) for
 so that nothing read in work that was undone outlives it. A statement the memo cannot tell to be a
 plain read or a write of named tables forgets everything too. Outside a batch nothing is kept.
 
-Within the batch's own transaction this is what the database would answer: the batch sees its own
-writes and, holding the game rows it locked, the rows of those games are its own until it ends.
+On SQLite this is what the database would answer: the batch reads one snapshot and is the only
+writer until it commits. On PostgreSQL another process may commit between two mails of a batch;
+what it changes of a game the batch has locked waits for the batch anyway (a change to seats locks
+the game first), and a change to another game's seats is seen from the next batch on.
 """
 
 from __future__ import annotations
