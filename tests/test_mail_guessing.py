@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import email
 import mailbox
+import random
 from datetime import UTC, datetime, timedelta
 from email import policy
 from email.message import EmailMessage
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.app.credentials import hide_passwords
+from referee.app.credentials import _KEYWORDS, _PASSWORD_LINE, HIDDEN, hide_passwords
 from referee.config import Limits, load_config
 from referee.core.seats import MASTER
 from referee.mail.delivery import deliver
@@ -178,3 +179,27 @@ def test_the_guessing_limits_are_read_from_the_limits_table(tmp_path: Path) -> N
     limits = load_config(path).mail.limits
     assert (limits.guesses_per_address, limits.guesses_per_seat, limits.guess_minutes) == (3, 4, 15)
     assert (Limits().guesses_per_address, Limits().guesses_per_seat, Limits().guess_minutes) == (5, 10, 60)
+
+
+def test_password_lines_are_hidden_as_the_pattern_over_the_whole_mail_would_hide_them() -> None:
+    """The pattern is tried only where a keyword stands; made-up runs of keywords, separators and
+    password-like groups come out as substituting over all of them would leave them."""
+    pieces = [
+        b"password",
+        b"PassWord",
+        b": ",
+        b"=",
+        b" ",
+        b"\t",
+        b"-",
+        b"abcd",
+        b"k7pq",
+        b"wh4t1",
+        b"\n",
+        b"x",
+    ]
+    pieces += _KEYWORDS
+    made = random.Random(7)
+    for _ in range(3000):
+        raw = b"".join(made.choice(pieces) for _ in range(made.randint(0, 12)))
+        assert hide_passwords(raw) == _PASSWORD_LINE.sub(rb"\1\2" + HIDDEN, raw), raw

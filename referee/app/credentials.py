@@ -43,6 +43,30 @@ _PASSWORD_LINE = re.compile(
 )
 """A password line's keyword and password, in the bytes of a mail (ASCII, UTF-8, cp1251, KOI8-R)."""
 
+
+def _hide_lines(data: bytes) -> bytes:
+    """``data`` with every password line's password hidden: what ``_PASSWORD_LINE.sub`` gives, tried
+    only where a keyword stands (a match starts with one), which is many times faster over a mail."""
+    folded = data.lower()  # the pattern folds ASCII letters alone, as bytes.lower does
+    starts: set[int] = set()
+    for word in _FOLDED_KEYWORDS:
+        found = folded.find(word)
+        while found >= 0:
+            starts.add(found)
+            found = folded.find(word, found + 1)
+    if not starts:
+        return data
+    pieces, end = [], 0
+    for start in sorted(starts):
+        match = _PASSWORD_LINE.match(data, start) if start >= end else None
+        if match is not None:
+            pieces += [data[end:start], match.expand(rb"\1\2" + HIDDEN)]
+            end = match.end()
+    return b"".join([*pieces, data[end:]])
+
+
+_FOLDED_KEYWORDS = {word.lower() for word in _KEYWORDS}
+
 _ENCODED = re.compile(
     rb"^content-transfer-encoding:[ \t]*(base64|quoted-printable)", re.IGNORECASE | re.MULTILINE
 )
@@ -83,5 +107,5 @@ def _given(password: str) -> re.Pattern[bytes] | None:
 
 
 def _hidden(data: bytes, given: re.Pattern[bytes] | None) -> bytes:
-    data = _PASSWORD_LINE.sub(rb"\1\2" + HIDDEN, data)
+    data = _hide_lines(data)
     return given.sub(HIDDEN, data) if given is not None else data

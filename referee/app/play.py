@@ -26,7 +26,7 @@ from referee.core.seats import find_name
 from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.boundary import open_boundary
-from referee.store.clocks import as_utc, clock_row
+from referee.store.clocks import as_utc, due_at
 from referee.store.models import GameRow, SeatRow
 from referee.store.notices import write_notices
 from referee.store.seats import seat_rows
@@ -203,9 +203,9 @@ def reading_fields(session: Session, game_id: str) -> dict[str, Any]:
         for key in ("time_zone", "genders"):
             if row.settings.get(key):
                 fields[key] = row.settings[key]
-    clock = clock_row(session, game_id)
-    if clock is not None and clock.due_at is not None:
-        fields["deadline_at"] = as_utc(clock.due_at).isoformat()
+    due = due_at(session, game_id)
+    if due is not None:
+        fields["deadline_at"] = as_utc(due).isoformat()
     return fields
 
 

@@ -51,7 +51,12 @@ def _russian(payload: bytes) -> str | None:
     return best
 
 
+_JUNK = re.compile("[\ufffd\x00-\x08\x0b\x0e-\x1f]")
+"""What no person writes: the replacement character, and the control characters but the tab, the line
+feed, the form feed and the carriage return."""
+
+
 def is_garbage(text: str) -> bool:
     """Whether decoded text is binary junk rather than something a person wrote."""
-    junk = sum(1 for char in text if char == "\ufffd" or (char < " " and char not in "\t\n\r\f"))
+    junk = len(_JUNK.findall(text))
     return junk > max(3, len(text) // 20)

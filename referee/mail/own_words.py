@@ -178,7 +178,7 @@ def _kept(pieces: tuple[str, ...], order_words: Collection[str]) -> bool:
 
 
 def _letters(text: str) -> int:
-    return sum(1 for char in text if char.isalpha())
+    return sum(map(str.isalpha, text))
 
 
 def _matches(pieces: tuple[str, ...], text: str) -> bool:

@@ -18,10 +18,12 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from email import policy
+from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage
 from email.parser import BytesParser
+from email.policy import EmailPolicy
 from email.utils import getaddresses
+from typing import Any
 
 from referee.core.text import clean_text
 from referee.mail.charsets import decode_text, is_garbage
@@ -68,7 +70,7 @@ def read_mail(raw: bytes, own_addresses: Sequence[str] = ()) -> IncomingMail:
     """
     fallback_id = f"<{hashlib.sha256(raw).hexdigest()}@referee.invalid>"
     try:
-        message = BytesParser(policy=policy.default).parsebytes(raw)
+        message = BytesParser(policy=_POLICY.clone(parsed={})).parsebytes(raw)
         return _read(message, fallback_id, tuple(own_addresses))
     except Exception:  # the email package has known crashes on hostile input; none may escape
         return IncomingMail(message_id=fallback_id, problem="undecodable")
@@ -83,6 +85,47 @@ def clean_subject(subject: str) -> str:
 
 
 # --- headers -------------------------------------------------------------------------------------
+
+
+class _OncePolicy(EmailPolicy):
+    """``email.policy.default``, but each header of a mail is parsed once however often it is read
+    (the standard library reads Content-Type anew for every question asked of a part).
+
+    A policy made by ``clone(parsed={})`` keeps what it parsed in that dictionary: one mail's, bounded
+    by its headers. The header objects are immutable, so handing out the same one again is safe.
+    """
+
+    parsed: dict[tuple[str, str], Any] | None = None
+
+    def header_fetch_parse(self, name: str, value: str) -> Any:
+        parsed = self.parsed
+        if parsed is None or hasattr(value, "name"):
+            return super().header_fetch_parse(name, value)
+        header = parsed.get((name, value))
+        if header is None:
+            header = parsed[(name, value)] = super().header_fetch_parse(name, value)
+        return header
+
+
+class _Registry(HeaderRegistry):
+    """The standard header registry, but making each header class once (the standard one makes a
+    new class for every header it parses)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.made: dict[str, type] = {}
+
+    def __getitem__(self, name: str) -> type:
+        key = name.lower()
+        made = self.made.get(key)
+        if made is None:
+            made = self.made[key] = super().__getitem__(name)
+        return made
+
+
+_POLICY = _OncePolicy(header_factory=_Registry())
+"""As ``email.policy.default``; each mail is read with a clone of its own."""
+
 
 _MESSAGE_ID = re.compile(r"<[!-;=?-~]{1,250}>")  # printable ASCII but "<" and ">"
 _MAX_ID = 250

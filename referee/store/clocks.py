@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from sqlmodel import Session, col, select
 
 from referee.store.boundary import open_boundary
+from referee.store.memo import remember
 from referee.store.models import ClockRow, GameRow
 
 
@@ -32,6 +33,22 @@ def clock_row(session: Session, game_id: str, *, lock: bool = False) -> ClockRow
             )
         return found
     return session.get(ClockRow, game_id, with_for_update=lock)
+
+
+def due_at(session: Session, game_id: str) -> datetime | None:
+    """When the open phase of ``game_id`` stops taking orders: None when it has no deadline or the game
+    no clock. Inside a batch, asked again, the answer it gave while ``clocks`` was not written since."""
+    if open_boundary(session) is not None:
+        return _due_at(session, game_id)
+    return remember(session, ("due_at", game_id), _CLOCKS, lambda: _due_at(session, game_id))
+
+
+_CLOCKS = frozenset({ClockRow.__tablename__})
+
+
+def _due_at(session: Session, game_id: str) -> datetime | None:
+    clock = clock_row(session, game_id)
+    return None if clock is None else clock.due_at
 
 
 def clock_rows(session: Session) -> list[ClockRow]:

@@ -15,7 +15,8 @@ INBOUND: Table = InboundRow.__table__  # type: ignore[assignment]
 
 def already_kept(session: Session, message_id: str) -> bool:
     """Whether a mail with ``message_id`` was kept before."""
-    return session.exec(select(InboundRow.id).where(InboundRow.message_id == message_id)).first() is not None
+    query = select(INBOUND.c.id).where(INBOUND.c.message_id == message_id).limit(1)
+    return session.execute(query).first() is not None
 
 
 def keep_inbound(session: Session, record: dict[str, Any]) -> None:

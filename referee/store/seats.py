@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlalchemy import func, literal, null, union_all
 from sqlmodel import Session, col, select
 
+from referee.store.memo import remember
 from referee.store.models import GameRow, HolderRow, MasterRow, SeatRow
 
 
@@ -38,9 +39,19 @@ class Credential:
 def credentials(session: Session, token: str, password: str) -> list[Credential]:
     """Every seat and game-master whose reply token is ``token`` or whose password is ``password``.
 
-    One query over both tables (tokens and passwords are unique, so at most four rows).
+    One query over both tables (tokens and passwords are unique, so at most four rows); inside a
+    batch, asked again, the answer it gave while neither table was written since.
     """
     token, password = token.lower(), password.lower()
+    key = ("credentials", token, password)
+    found = remember(session, key, _CREDENTIAL_TABLES, lambda: _credentials(session, token, password))
+    return list(found)
+
+
+_CREDENTIAL_TABLES = frozenset({SeatRow.__tablename__, MasterRow.__tablename__})
+
+
+def _credentials(session: Session, token: str, password: str) -> tuple[Credential, ...]:
     seats = select(
         literal(False).label("is_master"),
         col(SeatRow.game_id),
@@ -60,7 +71,7 @@ def credentials(session: Session, token: str, password: str) -> list[Credential]
         col(MasterRow.password),
     ).where((col(MasterRow.token) == token) | (col(MasterRow.password) == password))
     rows = session.execute(union_all(seats, masters)).all()
-    return [Credential(bool(row[0]), *row[1:]) for row in rows]
+    return tuple(Credential(bool(row[0]), *row[1:]) for row in rows)
 
 
 def registered_seats(session: Session, email: str) -> list[SeatRow]:

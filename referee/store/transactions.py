@@ -2,7 +2,8 @@
 
 Inside ``batch()`` every transaction opened shares the batch's own: each becomes a savepoint of
 it (an error rolls back that savepoint alone) and the batch commits once at its end. Reading then
-uses the batch's session too, so that it sees what the batch wrote so far.
+uses the batch's session too, so that it sees what the batch wrote so far; lookups the batch makes
+again and again may be answered from its memo (``referee.store.memo``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from contextvars import ContextVar
 
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
+
+from referee.store.memo import close_memo, open_memo
 
 _SHARED: ContextVar[Session | None] = ContextVar("referee_batch", default=None)
 """The session of the batch open in this thread or task, if any."""
@@ -32,10 +35,11 @@ class Database:
             yield
             return
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
-            token = _SHARED.set(session)
+            token, memo = _SHARED.set(session), open_memo(session, self.engine)
             try:
                 yield
             finally:
+                close_memo(session, memo)
                 _SHARED.reset(token)
 
     @contextmanager
