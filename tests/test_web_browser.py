@@ -152,7 +152,9 @@ def test_ts5_a_game_master_previews_resolves_shifts_and_substitutes_in_a_browser
         ("web", "substitute"),
     ]
     page.get_by_role("button", name="Русский").click()
-    assert page.get_by_role("heading", name="Партия глазами персонажа Anna").is_visible()
+    heading = page.get_by_role("heading", name="Партия глазами персонажа Anna")
+    heading.wait_for(timeout=15000)  # the page comes again, in Russian: a busy machine takes its time
+    assert heading.is_visible()
 
     page.goto(f"{base}/games/castle")
     rollback = page.locator("form[action='/games/castle/rollback']")
