@@ -69,3 +69,16 @@ def test_ts9_ts14_the_players_page_says_their_orders_in_force_in_russian(site: t
     assert sign_in_player(browser, link) == f"/play/{RUSSIAN}/Anna"
     page = browser.get(f"/play/{RUSSIAN}/Anna").text
     assert "переход в ванную" in page and "ловушка на Boris: Спальня, Камин, Верёвка" in page
+
+
+def test_ts9_the_timeline_and_the_preview_tell_the_events_in_russian(site: tuple[Site, Referee]) -> None:
+    web, referee = site
+    browser = client(web, referee, now=T0 + timedelta(minutes=5))
+    form = sign_in(browser)
+    preview = browser.post(f"/games/{RUSSIAN}/preview", data={"csrf": form}).text
+    assert "Anna: Холл → Ванная (по приказу)" in preview
+    referee.resolve(RUSSIAN, T0 + timedelta(minutes=5))
+    page = browser.get(f"/games/{RUSSIAN}").text
+    assert "Anna: Холл → Ванная (по приказу)" in page
+    assert "открыт отрезок: день 1, час 1" in page
+    assert "Anna: Hall -&gt; Bathroom" not in page and "(moved)" not in page

@@ -239,6 +239,7 @@ def _timeline(
             {
                 "seq": e.seq,
                 "kind": e.kind,
+                "data": e.data,
                 "text": rules.describe(Event(e.kind, e.data, tuple(e.audience))),
                 "withdrawn": is_withdrawn(e.seq, spans),
             }

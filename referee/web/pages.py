@@ -189,7 +189,10 @@ async def preview(request: Request) -> Response:
             letters[notice.template] = letters.get(notice.template, 0) + len(notice.audience)
         return {
             "phase": resolved.phase,
-            "events": [rules.describe(event) for event in resolved.events],
+            "events": [
+                {"kind": event.kind, "data": event.data, "text": rules.describe(event)}
+                for event in resolved.events
+            ],
             "letters": letters,
         }
 
