@@ -4,7 +4,9 @@ player's pages (TS-9, TS-10, TS-14: move, search and trap orders), with rooms an
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -82,3 +84,23 @@ def test_ts9_the_timeline_and_the_preview_tell_the_events_in_russian(site: tuple
     assert "Anna: Холл → Ванная (по приказу)" in page
     assert "открыт отрезок: день 1, час 1" in page
     assert "Anna: Hall -&gt; Bathroom" not in page and "(moved)" not in page
+
+
+def test_ts5_a_refused_action_says_why_in_russian(site: tuple[Site, Referee]) -> None:
+    web, referee = site
+    browser = client(web, referee)
+    form = sign_in(browser)
+    pause = {"csrf": form, "confirm": "yes", "until": ""}
+    assert browser.post(f"/games/{RUSSIAN}/pause", data=pause).status_code == 200
+    again = browser.post(f"/games/{RUSSIAN}/pause", data=pause).text
+    assert _flash(again) == "Отказано: партия dom уже на паузе"  # the audit log keeps its English
+    enter = {"csrf": form, "confirm": "yes", "seat": "Zed", "text": "MOVE Study"}
+    resent = browser.post(f"/games/{RUSSIAN}/resend", data=enter).text
+    assert _flash(resent) == "Отказано: в партии dom нет персонажа «Zed»; персонажи: Anna, Boris, Vera"
+
+
+def _flash(page: str) -> str:
+    """The line a page shows once after an action."""
+    found = re.search(r'class="flash[^>]*>(.*?)</p>', page, re.S)
+    assert found is not None, "the page shows no flash"
+    return unescape(found.group(1)).strip()

@@ -22,7 +22,7 @@ from referee.app.accounts import Account
 from referee.app.calendar import parse_shift
 from referee.app.dashboard import NoSuchGame
 from referee.web.sessions import Session, fresh, signed_in, with_flash
-from referee.web.words import LANGUAGES, translator
+from referee.web.words import LANGUAGES, refusal, translator
 
 if TYPE_CHECKING:
     from referee.web.site import Site
@@ -240,7 +240,8 @@ async def act(request: Request) -> Response:
             )  # fmt: skip
         english, fields = await run_in_threadpool(_carry_out, site, action, game_id, text, now, actor)
     except (RefereeError, ValueError) as error:
-        return site.redirect(back, with_flash(session, f"! {error}"))
+        said = refusal(str(error), site.language(request, session, row.language))
+        return site.redirect(back, with_flash(session, f"! {said}"))
     said = translator(site.language(request, session, row.language))(english, **fields)
     return site.redirect(back, with_flash(session, said))
 
