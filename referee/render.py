@@ -168,6 +168,12 @@ def _kind_phase_name(key: Any, kind: Any, otherwise: Any = None, *, language: st
     return str(name(key, language=language))
 
 
+def phase_label(key: str, kind: str, language: str) -> str:
+    """A phase key of a game of ``kind`` as its game-master reads it in ``language`` (the key itself
+    for a game that has no ``phase_label``)."""
+    return _kind_phase_name(key, kind, language=language)
+
+
 SHARED_FILTERS: dict[str, Callable[..., Any]] = {
     "and_list": _and_list_filter,
     "phase_name": _phase_name,

@@ -123,7 +123,7 @@ def test_ts5_a_game_master_previews_resolves_shifts_and_substitutes_in_a_browser
     page.get_by_label("confirm").check()
     page.get_by_role("button", name="Resolve now").click()
     page.wait_for_url(f"{base}/games/castle")
-    assert "resolved d0n" in page.locator(".flash").inner_text()
+    assert "resolved the arrival evening" in page.locator(".flash").inner_text()
 
     shift = page.locator("form[action='/games/castle/shift']")
     shift.get_by_label("by (e.g. +2h, -30m)").fill("+2h")
@@ -161,7 +161,7 @@ def test_ts5_a_game_master_previews_resolves_shifts_and_substitutes_in_a_browser
     rollback.locator("input[name=confirm]").check()
     rollback.locator("button[type=submit]").click()
     page.wait_for_url(f"{base}/games/castle")
-    assert "Фаза d0n снова открыта" in page.locator(".flash").inner_text()  # the viewer chose Russian
+    assert "Снова открыто: вечер прибытия" in page.locator(".flash").inner_text()  # the viewer chose Russian
     assert referee.resolution_count("castle", "d0n") == 0 and referee.load("castle").row.phase == "d0n"
     assert (referee.actions("castle")[-1].channel, referee.actions("castle")[-1].action) == (
         "web",

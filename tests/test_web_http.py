@@ -142,7 +142,7 @@ def test_ts11_preview_changes_nothing_then_resolve_is_recorded_with_the_door_web
     done = browser.post(
         f"/games/{GAME}/resolve", data={"csrf": form, "phase": phase.group(1), "confirm": "yes"}
     )
-    assert "resolved d0n" in done.text and referee.resolution_count(GAME, "d0n") == 1
+    assert "resolved the arrival evening" in done.text and referee.resolution_count(GAME, "d0n") == 1
     again = browser.post(
         f"/games/{GAME}/resolve", data={"csrf": form, "phase": phase.group(1), "confirm": "yes"}
     )
@@ -247,10 +247,10 @@ def test_what_an_action_did_is_said_in_the_viewers_language_ts_5(site) -> None: 
     ):
         page = browser.post(f"/games/{GAME}/{action}", data={"csrf": form, "confirm": "yes", **fields}).text
         said[action] = re.search(r'<p class="flash[^"]*" role="status">\s*(.*?)\s*</p>', page, re.S).group(1)  # type: ignore[union-attr]
-    assert said["resolve"].startswith("Фаза d0n разрешена; написано писем: ")
-    assert said["shift"].startswith("Фаза d1h1 теперь заканчивается в ")
+    assert said["resolve"].startswith("Разрешено: вечер прибытия; написано писем: ")
+    assert said["shift"].startswith("Новый срок фазы «день 1, час 1 (10:00–12:30)»: ")
     assert (said["pause"], said["resume"]) == ("на паузе", "Партия снова идёт")
     assert said["announce"] == "Объявление разослано игрокам: 3"
     assert said["resend"] == "Последний отчёт персонажа Anna отправлен ещё раз"
     assert said["substitute"].startswith("Персонажем Boris теперь играют с адреса boris.new@example.org")
-    assert said["rollback"] == "Фаза d0n снова открыта; об отзыве её отчёта сообщено игрокам: 3"
+    assert said["rollback"] == "Снова открыто: вечер прибытия; об отзыве отчёта сообщено игрокам: 3"

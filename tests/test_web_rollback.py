@@ -186,7 +186,8 @@ def test_rollback_from_the_web_page_needs_the_confirm_box_and_is_audited_as_web(
     assert referee.load(GAME).row.phase == "d1h2"
     answer = browser.post(f"/games/{GAME}/rollback", data={"csrf": form, "confirm": "yes"})
 
-    assert answer.status_code == 200 and "d1h1 is open again; 3 players were told" in answer.text
+    assert answer.status_code == 200
+    assert "day 1, hour 1 (10:00–12:30) is open again; 3 players were told" in answer.text
     assert referee.load(GAME).row.phase == "d1h1"
     rolled = referee.actions(GAME)[-1]
     assert (rolled.channel, rolled.actor, rolled.action, rolled.ok) == ("web", GM, "rollback", True)

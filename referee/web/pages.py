@@ -21,6 +21,7 @@ from referee.app import Actor, RefereeError
 from referee.app.accounts import Account
 from referee.app.calendar import parse_shift
 from referee.app.dashboard import NoSuchGame
+from referee.render import phase_label
 from referee.web.sessions import Session, fresh, signed_in, with_flash
 from referee.web.words import LANGUAGES, refusal, translator
 
@@ -242,7 +243,10 @@ async def act(request: Request) -> Response:
     except (RefereeError, ValueError) as error:
         said = refusal(str(error), site.language(request, session, row.language))
         return site.redirect(back, with_flash(session, f"! {said}"))
-    said = translator(site.language(request, session, row.language))(english, **fields)
+    language = site.language(request, session, row.language)
+    if "phase" in fields:  # the phase as the game-master reads it, not its key
+        fields = {**fields, "phase": phase_label(str(fields["phase"]), row.kind, language)}
+    said = translator(language)(english, **fields)
     return site.redirect(back, with_flash(session, said))
 
 

@@ -103,7 +103,7 @@ RU: dict[str, str] = {
     # one game
     "The castle": "Замок",
     "now": "сейчас",
-    "after {phase}": "после фазы {phase}",
+    "after {phase}": "после фазы «{phase}»",
     "Step through the past": "Прошлые фазы",
     "full": "занято",
     "nobody here": "пусто",
@@ -165,27 +165,27 @@ RU: dict[str, str] = {
     "resolved again": "разрешено заново",
     "withdrawn": "отозвано",
     "As they saw it after": "Как игрок видел партию после фазы",
-    "As {name} saw the game after {phase}": "Так {name} видел(а) партию после фазы {phase}",
+    "As {name} saw the game after {phase}": "Так {name} видел(а) партию после фазы «{phase}»",
     "Tick the confirm box first: nothing was done.": (
         "Сначала поставьте галочку «подтверждаю»: ничего не сделано."
     ),
     "Done": "Готово",
     # what an action did
-    "resolved {phase}; {count} letters written": "Фаза {phase} разрешена; написано писем: {count}",
+    "resolved {phase}; {count} letters written": "Разрешено: {phase}; написано писем: {count}",
     "paused until {when} UTC": "Партия на паузе до {when} UTC",
     "running again": "Партия снова идёт",
-    "{phase} now ends at {when} UTC": "Фаза {phase} теперь заканчивается в {when} UTC",
+    "{phase} now ends at {when} UTC": "Новый срок фазы «{phase}»: {when} UTC",
     "{name} is now played from {email}; their welcome letter went there": (
         "Персонажем {name} теперь играют с адреса {email}; приветственное письмо ушло туда"
     ),
     "{phase} is open again; {count} players were told its report is withdrawn": (
-        "Фаза {phase} снова открыта; об отзыве её отчёта сообщено игрокам: {count}"
+        "Снова открыто: {phase}; об отзыве отчёта сообщено игрокам: {count}"
     ),
     "{name}'s last report is sent again": "Последний отчёт персонажа {name} отправлен ещё раз",
     "announced to {count} players": "Объявление разослано игрокам: {count}",
     "Refused": "Отказано",
     # preview, answer, see as
-    "What resolving {phase} now would do": "Что произойдёт, если разрешить фазу {phase} сейчас",
+    "What resolving {phase} now would do": "Что произойдёт, если разрешить фазу «{phase}» сейчас",
     "Nothing has changed yet: this is a preview.": "Пока ничего не изменилось: это только предпросмотр.",
     "Events": "События",
     "Letters": "Письма",
