@@ -328,10 +328,11 @@ class Referee:
         with self.database.reading() as session:
             return rows.event_rows(session, game_id)
 
-    def log(self, game_id: str) -> list[Event]:
-        """The events of ``game_id`` as the rules know them, in order."""
+    def log(self, game_id: str, *, after: int = 0) -> list[Event]:
+        """The events of ``game_id`` as the rules know them, in order (with ``after``, only those
+        numbered above it: what a reader who has the rest needs to catch up)."""
         with self.database.reading() as session:
-            return rows.log(session, game_id)
+            return rows.log(session, game_id, after=after)
 
     def seen_by(self, game_id: str, seat: str) -> list[Event]:
         """The events of ``game_id`` that the character ``seat`` may see."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee.core.events import Event
 from referee.core.rules import visible
 from referee.core.russian import guess_gender, read_gender
 from referee.demo.files import NAMES, PLAYERS, START, demo_names, start_demo_game
@@ -158,13 +159,16 @@ def run_demo(
     day = -1
     resolved = 0
     sent: dict[str, tuple[str, str]] = {}  # each bot's last orders, with the segment they were sent in
+    log: list[Event] = []
+    logged = 0  # the number of the last event in ``log``
     while not loaded.rules.finished(loaded.state) and resolved != segments:
         if loaded.state.segment.day != day:
             day = loaded.state.segment.day
             living = [c.name for c in loaded.state.characters if c.alive]
             alive = f"{len(living)} alive ({', '.join(living)})"
             echo(f"day {day}: {alive}; {post.mails_in} mails from the players so far")
-        log = store.log(game_id)
+        log += store.log(game_id, after=logged)  # what was logged since the last look
+        logged = loaded.seq
         for number, name in enumerate(names):
             if not loaded.state.character(name).alive:
                 continue

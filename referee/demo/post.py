@@ -64,10 +64,11 @@ class PostOffice:
 
     def take_in(self) -> list[Intake]:
         """The referee reads every unread mail of its incoming Maildir, oldest first."""
-        taken = []
+        taken, keys = [], []
         for key, raw in self.inbox.fetch():
             taken.append(ingest(self.store, self.config.mail, raw, self.clock))
-            self.inbox.done(key)
+            keys.append(key)
+        self.inbox.done_many(keys)  # one look through the folder for them all
         return taken
 
     def later(self, minutes: int) -> datetime:

@@ -99,6 +99,11 @@ class MaildirInbox:
                     found[key] = entry
         return found
 
+    def _path(self, key: str) -> Path | None:
+        """The file of the unread mail ``key``: in ``new/`` as delivered, else looked for in the folder."""
+        delivered = self.path / "new" / key
+        return delivered if delivered.exists() else self._unread().get(key)
+
     def fetch(self) -> list[tuple[str, bytes]]:
         """The unread mails as (key, raw bytes), in the order they were delivered."""
         unread = self._unread()
@@ -111,16 +116,20 @@ class MaildirInbox:
 
     def done_many(self, keys: Sequence[str]) -> None:
         """Moves the mails ``keys`` to ``cur/`` with the seen flag, looking through the folder once."""
-        unread = self._unread()
+        found = {key: self.path / "new" / key for key in keys}
+        found = {key: path for key, path in found.items() if path.exists()}
+        if len(found) < len(keys):  # some were not in new/ as delivered: one look through the folder
+            unread = self._unread()
+            found |= {key: unread[key] for key in keys if key not in found and key in unread}
         for key in keys:
-            path = unread.get(key)
+            path = found.get(key)
             if path is not None:
                 flags = "".join(sorted(set(path.name.partition(":")[2].partition(",")[2]) | {"S"}))
                 path.rename(self.path / "cur" / f"{key}:2,{flags}")
 
     def failed(self, key: str) -> None:
         """Moves the mail ``key`` into the Maildir folder ``<this folder>-failed`` beside this one."""
-        path = self._unread().get(key)
+        path = self._path(key)
         if path is not None:
             aside = mailbox.Maildir(self.path.with_name(f"{self.path.name}-failed"), create=True)
             aside.add(path.read_bytes())
@@ -128,7 +137,7 @@ class MaildirInbox:
 
     def received_at(self, key: str) -> datetime | None:
         """When the mail ``key`` was delivered into the folder (its file's time)."""
-        path = self._unread().get(key)
+        path = self._path(key)
         return datetime.fromtimestamp(path.stat().st_mtime, UTC) if path is not None else None
 
     def wait(self, timeout: float) -> bool:

@@ -140,17 +140,23 @@ def event_rows(session: Session, game_id: str) -> list[EventRow]:
     return list(session.exec(query).all())
 
 
-def log(session: Session, game_id: str, upto: int | None = None) -> list[Event]:
+def log(session: Session, game_id: str, upto: int | None = None, *, after: int = 0) -> list[Event]:
     """The events of ``game_id`` that count (none a rollback withdrew) as the rules know them, in
-    order; with ``upto``, only those numbered up to it."""
+    order; with ``upto``, only those numbered up to it; with ``after``, only those numbered above it."""
     query = select(EventRow).where(EventRow.game_id == game_id, counting(withdrawn_spans(session, game_id)))
     if upto is not None:
         query = query.where(col(EventRow.seq) <= upto)
+    if after:
+        query = query.where(col(EventRow.seq) > after)
     rows = session.exec(query.order_by(col(EventRow.seq))).all()
     found = [Event(row.kind, row.data, tuple(row.audience)) for row in rows]
     batch = open_boundary(session)
     if batch is not None:  # and those a batch of boundaries wrote so far
-        found += [as_read(row) for row in batch.fresh_events(game_id) if upto is None or row["seq"] <= upto]
+        found += [
+            as_read(row)
+            for row in batch.fresh_events(game_id)
+            if (upto is None or row["seq"] <= upto) and row["seq"] > after
+        ]
     return found
 
 
