@@ -56,6 +56,7 @@ def test_ts9_ts14_the_game_masters_page_says_the_phase_and_the_orders_in_force_i
     sign_in(browser)
     page = browser.get(f"/games/{RUSSIAN}").text
     assert "Фаза: <strong>вечер прибытия</strong>" in page
+    assert '<small class="muted">10 морячков</small>' in page
     assert "переход в ванную" in page
     assert "обыск: верёвку и нож" in page
     assert "ловушка на Boris: Спальня, Камин, Верёвка" in page

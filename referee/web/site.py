@@ -32,7 +32,7 @@ from referee.render import Renderer
 from referee.web import metrics, pages, play
 from referee.web.guard import SecurityHeaders, SignInLimits
 from referee.web.sessions import COOKIE, Cookies, Session, fresh
-from referee.web.words import LANGUAGES, REASONS, translator
+from referee.web.words import KIND_NAMES, LANGUAGES, REASONS, translator
 
 STATIC = Path(__file__).with_name("static")
 SECRET_ENVIRONMENT = "REFEREE_WEB_SECRET"
@@ -110,6 +110,7 @@ class Site:
                 "signed_in": session.signed_in,
                 "player": session.player,
                 "reasons": REASONS,
+                "kind_names": KIND_NAMES,
             }
         )
         response = HTMLResponse(html, status_code=status)

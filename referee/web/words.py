@@ -37,6 +37,14 @@ LETTER_NAMES: dict[str, str] = {
 }
 """What the player's page calls each kind of letter (in English; ``RU`` has them in Russian)."""
 
+KIND_NAMES: dict[str, str] = {
+    "ten-sailors": "Ten Sailors",
+    "museum-suspects": "Museum Suspects",
+    "cosmic-express": "Murder on the Cosmic Express",
+    "minuit": "Minuit, Murder at Sea",
+}
+"""What the pages call each game (in English; ``RU`` has them in Russian)."""
+
 MODE_NAMES: dict[str, str] = {
     "mail": "By mail (the web pages too, if you like)",
     "web": "On the web: by mail only the welcome, sign-in links and answers to your own mail",
@@ -113,6 +121,10 @@ RU: dict[str, str] = {
     "Location": "Где",
     "Hand": "Карты",
     "Orders in force": "Действующие приказы",
+    "Ten Sailors": "10 морячков",
+    "Museum Suspects": "Подозреваемые в музее",
+    "Murder on the Cosmic Express": "Убийство в Космическом экспрессе",
+    "Minuit, Murder at Sea": "Minuit — убийство в море",
     "move {where}": "переход {where}",
     "search for {cards}": "обыск: {cards}",
     "trap for {target}: {room}, {furniture}, {weapon}": "ловушка на {target}: {room}, {furniture}, {weapon}",
