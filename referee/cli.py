@@ -18,6 +18,7 @@ from referee.app.calendar import parse_shift
 from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import PROJECT_ROOT, Config, ConfigError, config_path, load_config
 from referee.core.events import Event
+from referee.core.text import clean_text
 from referee.render import Renderer
 
 if TYPE_CHECKING:  # the mail modules are imported only by the commands that use them
@@ -153,6 +154,7 @@ def order(
 ) -> None:
     """Enter orders for a character as if they had sent them; exits 1 if any line was rejected."""
     text = sys.stdin.read() if text == "-" else text.replace("\\n", "\n")
+    text = clean_text(text)  # as a mail is cleaned: no control, invisible or bidi characters
     settings = _config(config)
     referee = _referee(settings)
     try:

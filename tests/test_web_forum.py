@@ -139,6 +139,21 @@ def test_ts23_a_post_is_table_talk_through_the_mails_path_relayed_to_those_prese
     assert "who has the rope?" in garage
 
 
+def test_a_post_on_the_web_is_cleaned_and_bounded_as_a_mails_text_is(site) -> None:  # type: ignore[no-untyped-def]
+    """Control, invisible and direction-changing characters never reach others' mail from the web, and a
+    post holds at most as many lines, each as long, as a mail is read for."""
+    browser, _ = _anna(site)
+    _play_evening(site)
+    _, referee = site
+    before = len([e for e in referee.log(GAME) if e.kind == "message_posted"])
+    form = token(browser.get(f"/play/{GAME}/Anna").text)
+    hostile = "SAY who\u202e has\x00 the\u200b rope?\n" + "\n".join(f"SAY line {n}" for n in range(200))
+    assert browser.post(f"/play/{GAME}/Anna/say", data={"csrf": form, "text": hostile}).status_code == 200
+    said = [e.data["text"] for e in referee.log(GAME) if e.kind == "message_posted"][before:]
+    assert said[0] == "who has the rope?"
+    assert len(said) <= site[0].config().mail.limits.lines
+
+
 def test_orders_on_the_web_get_the_answer_a_mail_gets(site) -> None:  # type: ignore[no-untyped-def]
     browser, _ = _anna(site)
     form = token(browser.get(f"/play/{GAME}/Anna").text)

@@ -173,7 +173,7 @@ class Mailroom:
                     found = credentials(session, token, password)
                 master = _master(found, arrival.sender, token, password)
                 if master is not None:
-                    commands, _ = _bounded(_without_password(text, master), most_lines, longest_line)
+                    commands, _ = bounded(_without_password(text, master), most_lines, longest_line)
                     return self._from_master(session, arrival, master, commands, answer_to)
                 seat, why = _seat(found, arrival.sender, token, password)
                 if seat is None and why in ("no-personal-address", "unknown-token"):
@@ -187,7 +187,7 @@ class Mailroom:
                         target = _addressed(found, token)
                         count_failure(session, throttle, arrival.sender, target, arrival.received_at)
                     return self._refuse(session, arrival, why)
-                orders, cut = _bounded(_without_password(text, seat), most_lines, longest_line)
+                orders, cut = bounded(_without_password(text, seat), most_lines, longest_line)
                 if cut:
                     answer_to = replace(answer_to, cut=cut, lines_read=most_lines or 0)
                 return self._from_seat(session, arrival, seat, orders, answer_to)
@@ -277,7 +277,7 @@ class Mailroom:
             confirming = token.lower().startswith(TOKEN_PREFIX)
             return self._confirmed(session, arrival, token) if confirming else None
         seats = registered_seats(session, arrival.sender)
-        text, _ = _bounded(text, most_lines, longest_line)
+        text, _ = bounded(text, most_lines, longest_line)
         if len(seats) != 1 or not text.strip():
             return None  # several games: which one is unknown; no text: nothing to confirm
         seat = seats[0]
@@ -350,7 +350,7 @@ def _clean_arrival(arrival: Arrival) -> Arrival:
     return replace(arrival, message_id=clean(arrival.message_id), sender=clean(arrival.sender))
 
 
-def _bounded(text: str, most_lines: int | None, longest_line: int | None) -> tuple[str, int]:
+def bounded(text: str, most_lines: int | None, longest_line: int | None) -> tuple[str, int]:
     """``text`` up to its ``most_lines``-th non-empty line, each line cut at ``longest_line``
     characters (ending in ``CUT_MARK``) and its mixed-script words unmixed, and how many non-empty
     lines were left out."""

@@ -174,7 +174,11 @@ async def act(request: Request) -> Response:
             await run_in_threadpool(forum.choose, player, game_id, seat, mode, site.now())
             return site.redirect(back, with_flash(session, "Your choice is saved."))
         text = str(form.get("text", ""))[:5000]
-        submitted = await run_in_threadpool(forum.submit, player, game_id, seat, text, site.now())
+        limits = site.config.mail.limits  # the same bounds as a mail's text
+        bounds = {"most_lines": limits.lines, "longest_line": limits.talk_chars}
+        submitted = await run_in_threadpool(
+            lambda: forum.submit(player, game_id, seat, text, site.now(), **bounds)
+        )
     except NotYours as error:
         raise _refused(404, "not_found") from error
     except RefereeError as error:
