@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import mailbox
 import os
 import shutil
@@ -189,3 +190,16 @@ def event_log(store: Referee) -> list[tuple[str, str, object, list[str]]]:
     with Session(store.database.engine) as session:
         rows = session.exec(select(EventRow).order_by(col(EventRow.game_id), col(EventRow.seq))).all()
         return [(row.phase, row.kind, row.data, row.audience) for row in rows]
+
+
+def written_bytes(referee: Referee, game_id: str) -> tuple[list[str], list[str]]:
+    """The game's event log and its notices, as the bytes that are compared."""
+    events = [
+        json.dumps([row.seq, row.phase, row.kind, row.data, row.audience], sort_keys=True)
+        for row in referee.events(game_id)
+    ]
+    notices = [
+        json.dumps([row.phase, row.recipient, row.template, row.data], sort_keys=True)
+        for row in referee.notices(game_id)
+    ]
+    return events, notices

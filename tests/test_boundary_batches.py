@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from service_helpers import written_bytes
 
 from referee import games
 from referee.app import Referee, open_referee
@@ -73,19 +74,6 @@ def _at_hour_one(
     return ids
 
 
-def _written(referee: Referee, game_id: str) -> tuple[list[str], list[str]]:
-    """The game's event log and its notices, as the bytes that are compared."""
-    events = [
-        json.dumps([row.seq, row.phase, row.kind, row.data, row.audience], sort_keys=True)
-        for row in referee.events(game_id)
-    ]
-    notices = [
-        json.dumps([row.phase, row.recipient, row.template, row.data], sort_keys=True)
-        for row in referee.notices(game_id)
-    ]
-    return events, notices
-
-
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_ts4_a_batched_boundary_writes_byte_identical_events_and_notices_to_one_game_at_a_time(
     seed: int, database_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
@@ -100,7 +88,7 @@ def test_ts4_a_batched_boundary_writes_byte_identical_events_and_notices_to_one_
     assert [resolved.phase if resolved else None for resolved in results] == ["d1h1"] * len(ids)
     assert "batch of boundaries failed" not in caplog.text  # resolved together, not one at a time
     for game_id in ids:
-        assert _written(batched, game_id) == _written(alone, game_id)
+        assert written_bytes(batched, game_id) == written_bytes(alone, game_id)
         assert any(row.phase == "d1h1" and row.kind == "moved" for row in batched.events(game_id))
     alone.database.engine.dispose()
     batched.database.engine.dispose()
@@ -112,10 +100,10 @@ def test_ts4_in_a_batch_a_game_resolved_already_is_left_out_and_a_failing_game_s
     referee = open_referee(database_url)
     ids = _at_hour_one(referee, 4, 4, kinds={2: broken_game.KIND})
     referee.resolve(ids[0], BOUNDARY, expected_phase="d1h1")  # another process was first
-    before = _written(referee, ids[0])
+    before = written_bytes(referee, ids[0])
     results = resolve_batch(referee, [Due(game_id, "d1h1", BOUNDARY) for game_id in ids])
     assert [resolved is not None for resolved in results] == [False, True, False, True]
-    assert _written(referee, ids[0]) == before  # resolved once, not twice
+    assert written_bytes(referee, ids[0]) == before  # resolved once, not twice
     stopped = referee.load(ids[2]).row
     assert stopped.failed_at is not None and "DeliberateFault" in (stopped.failure or "")
     assert not any(row.phase == "d1h1" and row.kind == "moved" for row in referee.events(ids[2]))
@@ -150,7 +138,7 @@ def test_ts4_in_a_batch_the_talk_of_bots_is_heard_as_alone(database_url: str, tm
     results = resolve_batch(batched, [Due(game_id, "d1h1", BOUNDARY) for game_id in ids])
     assert all(resolved is not None for resolved in results)
     for number, game_id in enumerate(ids):
-        assert _written(batched, game_id) == _written(alone, game_id)
+        assert written_bytes(batched, game_id) == written_bytes(alone, game_id)
         if number in bots:  # the bot's orders were logged at the deadline, and heard of in its phase
             sources = [row.data for row in batched.events(game_id) if row.phase == "d1h1"]
             assert any(bots[number] in json.dumps(data) for data in sources)
@@ -168,7 +156,7 @@ def test_ts4_a_game_failing_after_its_snapshot_changed_leaves_its_rows_as_they_w
     clock = referee.calendar.clock(ids[1])
     assert clock is not None and clock.phase == "d1h1"
     before = {
-        game_id: (referee.load(game_id).row.model_dump(), _written(referee, game_id)) for game_id in ids
+        game_id: (referee.load(game_id).row.model_dump(), written_bytes(referee, game_id)) for game_id in ids
     }
     fields = play.reading_fields
 
@@ -186,7 +174,7 @@ def test_ts4_a_game_failing_after_its_snapshot_changed_leaves_its_rows_as_they_w
     assert kept == {
         key: value for key, value in before[ids[1]][0].items() if key not in ("failed_at", "failure")
     }
-    assert _written(referee, ids[1]) == before[ids[1]][1]
+    assert written_bytes(referee, ids[1]) == before[ids[1]][1]
     assert referee.resolution_count(ids[1], "d1h1") == 0
     stood = referee.calendar.clock(ids[1])  # stopped: its phase kept, its deadline gone
     assert stood is not None and (stood.phase, stood.opened_at, stood.due_at) == (
@@ -215,11 +203,11 @@ def test_ts4_a_resolution_key_taken_when_the_batch_writes_resolves_each_game_onc
     with referee.database.transaction() as session:  # a key taken, the game's row left behind
         row = {"game_id": ids[1], "phase": "d1h1", "resolved_at": BOUNDARY, "first_seq": 1, "last_seq": 1}
         session.execute(insert(ResolutionRow.__table__), [{**row, "attempt": 0}])  # type: ignore[arg-type]
-    before = _written(referee, ids[1])
+    before = written_bytes(referee, ids[1])
     results = resolve_batch(referee, [Due(game_id, "d1h1", BOUNDARY) for game_id in ids])
     assert [resolved is not None for resolved in results] == [True, False, True]
     assert "batch of boundaries failed" in caplog.text  # the batch's insert failed: one at a time
-    assert _written(referee, ids[1]) == before
+    assert written_bytes(referee, ids[1]) == before
     for game_id in (ids[0], ids[2]):
         assert referee.resolution_count(game_id, "d1h1") == 1
         moved = [row for row in referee.events(game_id) if row.phase == "d1h1" and row.kind == "moved"]
@@ -250,7 +238,7 @@ def test_ts4_a_phase_rolled_back_is_resolved_in_a_batch_as_alone(
     assert all(resolved is not None for resolved in results)
     assert "batch of boundaries failed" not in caplog.text  # resolved together, not one at a time
     for game_id in ids:
-        assert _written(batched, game_id) == _written(alone, game_id)
+        assert written_bytes(batched, game_id) == written_bytes(alone, game_id)
     with batched.database.reading() as session:
         query = select(ResolutionRow.game_id, ResolutionRow.attempt).where(ResolutionRow.phase == "d1h1")
         attempts = sorted(session.exec(query).all())

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from service_helpers import Site, resolutions
+from service_helpers import Site, resolutions, written_bytes
 
 from referee.app import Referee, open_referee
 from referee.app.batches import resolve_next
@@ -63,19 +63,6 @@ def _due_at_hour_one(referee: Referee, count: int) -> list[str]:
     return ids
 
 
-def _written(referee: Referee, game_id: str) -> tuple[list[str], list[str]]:
-    """The game's event log and its notices, as the bytes that are compared."""
-    events = [
-        json.dumps([row.seq, row.phase, row.kind, row.data, row.audience], sort_keys=True)
-        for row in referee.events(game_id)
-    ]
-    notices = [
-        json.dumps([row.phase, row.recipient, row.template, row.data], sort_keys=True)
-        for row in referee.notices(game_id)
-    ]
-    return events, notices
-
-
 def _loop(referee: Referee, batch: int, took: list[str], start: threading.Barrier) -> None:
     """What a worker does: batch after batch of the due games no other process holds."""
     start.wait()
@@ -110,7 +97,7 @@ def test_ts4_two_processes_on_postgresql_share_a_boundary_and_write_what_one_alo
     assert shared.calendar.due(HOUR_ENDS, 100) == []
     for game_id in ids:
         assert shared.resolution_count(game_id, "d1h1") == 1
-        assert _written(shared, game_id) == _written(alone, game_id)
+        assert written_bytes(shared, game_id) == written_bytes(alone, game_id)
     for referee in (alone, shared, *workers):
         referee.database.engine.dispose()
 
