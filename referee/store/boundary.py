@@ -20,10 +20,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Table, func, insert
+from sqlalchemy import Table, func
 from sqlmodel import Session, col, select
 
 from referee.core.events import Event
+from referee.store.bulk import as_data, read_rows, write_rows
 from referee.store.models import ClockRow, EventRow, GameRow, NoticeRow, ResolutionRow, RollbackRow
 
 EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
@@ -96,11 +97,13 @@ class Boundary:
         return kept + pending
 
     def write(self, session: Session) -> None:
-        """Inserts every row the games done wrote: one statement of many rows per table."""
+        """Inserts every row the games done wrote: one statement of many rows per table, by the
+        driver itself (``referee.store.bulk``)."""
+        connection = session.connection()
         for table in TABLES:
             rows = [row for tables in self.kept.values() for row in tables.get(table, [])]
             if rows:
-                session.execute(insert(table), rows)
+                write_rows(connection, table, rows)
         self.kept = {}
 
 
@@ -172,10 +175,11 @@ def prefetch(session: Session, due: Sequence[tuple[str, str]]) -> Boundary:
             col(EventRow.audience),
         ).where(col(EventRow.game_id).in_(chunk), col(EventRow.phase).in_(sorted({phases[g] for g in chunk})))
         query = query.order_by(col(EventRow.game_id), col(EventRow.seq))
-        for game_id, phase, seq, kind, data, audience in session.exec(query).all():
+        for game_id, phase, seq, kind, data, audience in read_rows(session.connection(), query):
             logged = found.logged.get((game_id, phase))
-            if logged is not None and not any(first <= seq <= last for first, last in found.spans[game_id]):
-                logged.append(Event(kind, data, tuple(audience)))
+            spans = found.spans[game_id]
+            if logged is not None and not (spans and any(first <= seq <= last for first, last in spans)):
+                logged.append(Event(kind, as_data(data), tuple(as_data(audience))))
     return found
 
 

@@ -48,13 +48,35 @@ def order_from_json(kind: str, raw: dict[str, Any]) -> Move | Search | Trap:
     return Trap(raw["target"], raw["room"], raw["furniture"], raw["weapon"])
 
 
-def _order_accepted(state: GameState, data: dict[str, Any]) -> GameState:
-    key = (data["segment"], data["character"])
+def standing_from(data: dict[str, Any]) -> tuple[tuple[str, str], Standing]:
+    """The key (segment, character) and the order in force of an ``order_accepted`` event's data."""
     standing = Standing(
         order_from_json(data["type"], data["order"]),
         datetime.fromisoformat(data["received_at"]),
         data["number"],
     )
+    return (data["segment"], data["character"]), standing
+
+
+def in_force(accepted: list[dict[str, Any]]) -> dict[str, dict[tuple[str, str], Any]]:
+    """The tables of orders in force (``moves``, ``searches``, ``traps``) that folding the
+    ``order_accepted`` events of ``accepted`` in order gives, built at once."""
+    moves: dict[tuple[str, str], Standing] = {}
+    searches: dict[tuple[str, str], Standing] = {}
+    traps: dict[tuple[str, str], tuple[Standing, ...]] = {}
+    for data in accepted:
+        key, standing = standing_from(data)
+        if data["type"] == "move":
+            moves[key] = standing
+        elif data["type"] == "search":
+            searches[key] = standing
+        else:
+            traps[key] = (*traps.get(key, ()), standing)
+    return {"moves": moves, "searches": searches, "traps": traps}
+
+
+def _order_accepted(state: GameState, data: dict[str, Any]) -> GameState:
+    key, standing = standing_from(data)
     if data["type"] == "move":
         return changed(state, moves={**state.moves, key: standing}, accepted=data["number"])
     if data["type"] == "search":

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
-from referee.core.events import Event
-from referee.games.ten_sailors.apply import apply
-from referee.games.ten_sailors.state import Character, GameState, Hand, Kill, Segment, Standing
+from referee.games.ten_sailors.apply import in_force
+from referee.games.ten_sailors.state import Character, GameState, Hand, Kill, Standing, segment_of
 
 
 def dump(state: GameState) -> dict[str, Any]:
@@ -45,23 +44,28 @@ def dump(state: GameState) -> dict[str, Any]:
     }
 
 
+@cache
+def _frags(text: str) -> Fraction:
+    """A stored count of frags (such as "3/2") as a number, each text read once."""
+    return Fraction(text)
+
+
 def load(raw: dict[str, Any]) -> GameState:
     """The state that ``dump`` wrote."""
     characters = tuple(
-        Character(**{**c, "hand": Hand(*c["hand"]), "frags": Fraction(c["frags"])}) for c in raw["characters"]
+        Character(**{**c, "hand": Hand(*c["hand"]), "frags": _frags(c["frags"])}) for c in raw["characters"]
     )
-    state = GameState(
+    return GameState(
         game_id=raw["game_id"],
         seed=raw["seed"],
         language=raw["language"],
         characters=characters,
-        segment=Segment.from_key(raw["segment"]),
+        segment=segment_of(raw["segment"]),
         finished=raw["finished"],
         winners=tuple(raw["winners"]),
         partial_victory=raw["partial_victory"],
         traps_fired=raw.get("traps_fired", False),
         kills=tuple(Kill(**{**k, "killers": tuple(k["killers"])}) for k in raw.get("kills", ())),
+        accepted=raw["accepted"],
+        **in_force(raw["orders"]),  # stored in the shape of their order_accepted events
     )
-    for order in raw["orders"]:  # stored in the shape of their order_accepted events
-        state = apply(state, Event("order_accepted", order))
-    return replace(state, accepted=raw["accepted"])

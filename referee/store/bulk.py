@@ -1,0 +1,138 @@
+"""Many rows of one table written in one statement by the driver itself, as the ORM would write them.
+
+A batch of boundaries writes some thirty rows a game to three tables. Given to SQLAlchemy, each row's
+every value goes through its type's conversion and its parameters are built one by one, which cost
+more than the database's own work. Here each column's conversion is taken from SQLAlchemy once (the
+very function it would call, so what is stored is the same), a conversion of a time is done once per
+distinct moment (a boundary's rows share a handful), and the rows go to the driver in one call:
+``executemany`` of the table's own INSERT, or on PostgreSQL one ``COPY``. Errors come out as
+SQLAlchemy's, as from any other statement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import orjson
+from sqlalchemy import DateTime, Select, Table, insert
+from sqlalchemy.engine import Connection, Dialect
+from sqlalchemy.exc import DBAPIError
+
+Convert = Callable[[Any], Any]
+
+
+def write_rows(connection: Connection, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+    """Inserts ``rows`` (dicts of column keys; rows with other keys are grouped apart) into ``table``
+    on ``connection``, inside its transaction."""
+    groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault(tuple(row), []).append(row)
+    for given, group in groups.items():
+        defaults = _defaults(table, given)
+        if defaults:
+            group = [{**row, **defaults} for row in group]
+        keys = (*given, *defaults)
+        if connection.dialect.name == "postgresql":
+            _copy(connection, table, keys, group)
+        else:
+            _executemany(connection, table, keys, group)
+
+
+def read_rows(connection: Connection, statement: Select[Any]) -> list[tuple[Any, ...]]:
+    """The rows ``statement`` selects, as the driver gives them: no conversion of any value (JSON
+    comes as text on SQLite and as data on PostgreSQL; see ``as_data``), no row objects."""
+    compiled = statement.compile(dialect=connection.dialect, compile_kwargs={"render_postcompile": True})
+    params = compiled.construct_params()
+    given: Any = [params[name] for name in compiled.positiontup or ()] if compiled.positional else params
+    raw = connection.connection.dbapi_connection
+    assert raw is not None
+    dbapi = connection.dialect.loaded_dbapi
+    cursor = raw.cursor()
+    try:
+        cursor.execute(str(compiled), given)
+        return list(cursor.fetchall())
+    except dbapi.Error as error:
+        raise DBAPIError.instance(str(compiled), None, error, dbapi.Error, hide_parameters=True) from error
+    finally:
+        cursor.close()
+
+
+def as_data(value: Any) -> Any:
+    """A JSON column's value as ``read_rows`` gave it, as data."""
+    return orjson.loads(value) if isinstance(value, (str, bytes)) else value
+
+
+def _executemany(
+    connection: Connection, table: Table, keys: tuple[str, ...], rows: list[dict[str, Any]]
+) -> None:
+    dialect = connection.dialect
+    compiled = insert(table).compile(dialect=dialect, column_keys=list(keys))
+    order = list(compiled.positiontup or ()) if compiled.positional else list(keys)
+    converts = [_conversion(table, key, dialect) for key in order]
+    values = [tuple(convert(row[key]) for key, convert in zip(order, converts, strict=True)) for row in rows]
+    if not compiled.positional:
+        connection.exec_driver_sql(str(compiled), [dict(zip(order, row, strict=True)) for row in values])
+        return
+    connection.exec_driver_sql(str(compiled), values)
+
+
+def _copy(connection: Connection, table: Table, keys: tuple[str, ...], rows: list[dict[str, Any]]) -> None:
+    """One COPY of ``rows`` into ``table``, each value as the column's type would give it to the driver
+    (JSON as its text, times in UTC)."""
+    converts = [_conversion(table, key, connection.dialect) for key in keys]
+    columns = ", ".join(connection.dialect.identifier_preparer.quote(table.c[key].name) for key in keys)
+    statement = f"COPY {connection.dialect.identifier_preparer.format_table(table)} ({columns}) FROM STDIN"
+    raw = connection.connection.dbapi_connection
+    assert raw is not None
+    dbapi = connection.dialect.loaded_dbapi
+    try:
+        with raw.cursor() as cursor, cursor.copy(statement) as copy:
+            for row in rows:
+                copy.write_row([convert(row[key]) for key, convert in zip(keys, converts, strict=True)])
+    except dbapi.Error as error:
+        raise DBAPIError.instance(statement, None, error, dbapi.Error, hide_parameters=True) from error
+
+
+def _defaults(table: Table, given: tuple[str, ...]) -> dict[str, Any]:
+    """The values the ORM would give the columns of ``table`` a row leaves out (their Python
+    defaults; a column with none is left to the database)."""
+    found: dict[str, Any] = {}
+    for column in table.columns:
+        default = column.default
+        if column.key in given or default is None:
+            continue
+        if not default.is_scalar:
+            raise ValueError(f"{table.name}.{column.key} has a default that is not a value")
+        found[column.key] = default.arg  # type: ignore[attr-defined]
+    return found
+
+
+def _conversion(table: Table, key: str, dialect: Dialect) -> Convert:
+    """The function SQLAlchemy would apply to a value of column ``key`` before the driver sees it
+    (times: once per distinct moment)."""
+    column_type = table.c[key].type
+    convert = column_type.bind_processor(dialect)
+    if convert is None:
+        return _same
+    if isinstance(column_type, DateTime) or isinstance(getattr(column_type, "impl_instance", None), DateTime):
+        return _once_per_value(convert)
+    return convert
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _once_per_value(convert: Convert) -> Convert:
+    """``convert``, remembering its answer for each value it has seen (for this write only)."""
+    seen: dict[Any, Any] = {}
+
+    def remembered(value: Any) -> Any:
+        try:
+            return seen[value]
+        except KeyError:
+            seen[value] = found = convert(value)
+            return found
+
+    return remembered
