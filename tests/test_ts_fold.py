@@ -1,6 +1,7 @@
 """The Ten Sailors fold copies its state cheaply (``changed`` in place of ``dataclasses.replace``,
 segment keys read once); whole games played by the bots give byte-identical events, states,
-snapshots and notices either way (TS-4 to TS-25: moves, searches, traps, deaths, the end)."""
+snapshots and notices either way (TS-4 to TS-25: moves, searches, traps, deaths, the end); and
+the state the rules reach while closing a segment is the one its events fold to."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from referee.core.events import Event
 from referee.core.orders import Submission
-from referee.core.rules import visible
+from referee.core.rules import resolve_folded, visible
 from referee.games.ten_sailors import RULES
 from referee.games.ten_sailors import apply as fold_module
 from referee.games.ten_sailors.state import Character, GameState, Hand, Segment, changed
@@ -54,6 +55,8 @@ def _played(seed: int, segments: int) -> list[str]:
         before = current
         events = RULES.resolve(before)
         current = fold(events)
+        closed, reached = resolve_folded(RULES, before)
+        assert closed == events and reached == current  # the state reached on the way is the fold's
         notices = RULES.notices(before, current, events, [])
         written += [json.dumps(e.to_json(), sort_keys=True, default=str) for e in events]
         written.append(json.dumps(RULES.dump(current), sort_keys=True, default=str))

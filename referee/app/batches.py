@@ -28,6 +28,7 @@ from sqlmodel import Session
 
 from referee.app.calendar import Due
 from referee.app.errors import AlreadyResolved, GameStopped, RulesFailed
+from referee.app.garbage import collector_paused
 from referee.app.play import Resolved
 from referee.store.boundary import boundary
 from referee.store.clocks import claim_due_rows
@@ -112,7 +113,7 @@ def _within(
     drops what it wrote, and its rows are put back as they were read.
     """
     results: list[Resolved | None] = []
-    with boundary(session, [(item.game_id, item.phase) for item in due]) as batch:
+    with collector_paused(), boundary(session, [(item.game_id, item.phase) for item in due]) as batch:
         for item in due:
             try:
                 resolved = referee.resolve_within(session, item.game_id, item.due_at, item.phase)

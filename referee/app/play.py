@@ -21,7 +21,7 @@ from referee.core.events import Event
 from referee.core.hooks import checkpoint
 from referee.core.notices import REPLIES, Notice
 from referee.core.orders import LineVerdict, Submission
-from referee.core.rules import Rules, fold, visible
+from referee.core.rules import Rules, fold, resolve_folded, visible
 from referee.core.seats import find_name
 from referee.games import rules_for
 from referee.store import games as rows
@@ -111,12 +111,16 @@ def lock(session: Session, game_id: str) -> Loaded:
     return loaded_from(row)
 
 
-def append(session: Session, loaded: Loaded, events: list[Event], phase: str, now: datetime) -> Loaded:
-    """Appends ``events`` to the log; returns the game after them (saved by ``save``)."""
+def append(
+    session: Session, loaded: Loaded, events: list[Event], phase: str, now: datetime, folded: Any = None
+) -> Loaded:
+    """Appends ``events`` to the log; returns the game after them (saved by ``save``), whose state is
+    ``folded`` when the caller has it already (the state ``events`` fold to from the game's)."""
     if not events:
         return loaded
     seq = rows.append_events(session, loaded.row.id, loaded.seq, phase, events, now)
-    return Loaded(loaded.row, loaded.rules, fold(loaded.rules, events, loaded.state), seq)
+    after = fold(loaded.rules, events, loaded.state) if folded is None else folded
+    return Loaded(loaded.row, loaded.rules, after, seq)
 
 
 def save(session: Session, loaded: Loaded) -> Loaded:
@@ -269,10 +273,10 @@ class Play:
         """Resolves the open phase of a locked game: events, snapshot, resolution row, notices, clock."""
         game_id, phase = loaded.row.id, loaded.rules.phase(loaded.state).key
         loaded = self._play_bots(session, loaded, now)
-        events = loaded.rules.resolve(loaded.state)
+        events, folded = resolve_folded(loaded.rules, loaded.state)
         phase_log = rows.phase_log(session, game_id, phase)
         first = loaded.seq + 1
-        after = append(session, loaded, events, phase, now)
+        after = append(session, loaded, events, phase, now, folded)
         notices = loaded.rules.notices(loaded.state, after.state, events, phase_log)
         if not loaded.row.settings.get("relay_talk", True):
             notices = [_nothing_heard_at_once(notice) for notice in notices]

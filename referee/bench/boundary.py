@@ -37,6 +37,7 @@ from referee.app.play import Loaded
 from referee.config import PROJECT_ROOT
 from referee.core.orders import Submission
 from referee.core.rng import SeededStream
+from referee.core.rules import resolve_folded
 from referee.games.ten_sailors.cards import ROOMS, SEARCHABLE
 
 NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
@@ -227,10 +228,7 @@ def rules_alone(games: list[Loaded]) -> float:
     started = time.perf_counter()
     for loaded in games:
         rules, before = loaded.rules, loaded.state
-        events = rules.resolve(before)
-        after = before
-        for event in events:
-            after = rules.apply(after, event)
+        events, after = resolve_folded(rules, before)
         rules.notices(before, after, events, [])
     return time.perf_counter() - started
 

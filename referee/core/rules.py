@@ -165,6 +165,9 @@ class GameRules(Generic[S]):
     load: Callable[[dict[str, Any]], S]
     reader_zone: Callable[[S, str], str | None] | None = None
     for_both_reader: ForBothReader | None = None
+    closing: Callable[[S], tuple[list[Event], S]] | None = None
+    """``resolve`` with the state its events fold to, for rules that reach it on the way: a
+    boundary then folds nothing again (``resolve_folded``)."""
 
 
 def apply_by_kind(
@@ -191,6 +194,17 @@ def fold(rules: Rules[S], events: Iterable[Event], state: S | None = None) -> S:
     if current is None:
         raise ValueError("a game needs at least one event")
     return current
+
+
+def resolve_folded(rules: Rules[S], state: S) -> tuple[list[Event], S]:
+    """The events that close the open phase of ``state`` and the state they fold to: the rules'
+    ``closing`` where they have one, else ``resolve`` then ``fold``."""
+    closing = getattr(rules, "closing", None)
+    if closing is not None:
+        found: tuple[list[Event], S] = closing(state)
+        return found
+    events = rules.resolve(state)
+    return events, fold(rules, events, state)
 
 
 def visible(events: Iterable[Event], seat: str) -> list[Event]:

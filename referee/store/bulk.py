@@ -69,8 +69,7 @@ def _executemany(
     dialect = connection.dialect
     compiled = insert(table).compile(dialect=dialect, column_keys=list(keys))
     order = list(compiled.positiontup or ()) if compiled.positional else list(keys)
-    converts = [_conversion(table, key, dialect) for key in order]
-    values = [tuple(convert(row[key]) for key, convert in zip(order, converts, strict=True)) for row in rows]
+    values = _converted(table, dialect, order, rows)
     if not compiled.positional:
         connection.exec_driver_sql(str(compiled), [dict(zip(order, row, strict=True)) for row in values])
         return
@@ -80,7 +79,6 @@ def _executemany(
 def _copy(connection: Connection, table: Table, keys: tuple[str, ...], rows: list[dict[str, Any]]) -> None:
     """One COPY of ``rows`` into ``table``, each value as the column's type would give it to the driver
     (JSON as its text, times in UTC)."""
-    converts = [_conversion(table, key, connection.dialect) for key in keys]
     columns = ", ".join(connection.dialect.identifier_preparer.quote(table.c[key].name) for key in keys)
     statement = f"COPY {connection.dialect.identifier_preparer.format_table(table)} ({columns}) FROM STDIN"
     raw = connection.connection.dbapi_connection
@@ -88,8 +86,8 @@ def _copy(connection: Connection, table: Table, keys: tuple[str, ...], rows: lis
     dbapi = connection.dialect.loaded_dbapi
     try:
         with raw.cursor() as cursor, cursor.copy(statement) as copy:
-            for row in rows:
-                copy.write_row([convert(row[key]) for key, convert in zip(keys, converts, strict=True)])
+            for values in _converted(table, connection.dialect, list(keys), rows):
+                copy.write_row(values)
     except dbapi.Error as error:
         raise DBAPIError.instance(statement, None, error, dbapi.Error, hide_parameters=True) from error
 
@@ -106,6 +104,20 @@ def _defaults(table: Table, given: tuple[str, ...]) -> dict[str, Any]:
             raise ValueError(f"{table.name}.{column.key} has a default that is not a value")
         found[column.key] = default.arg  # type: ignore[attr-defined]
     return found
+
+
+def _converted(
+    table: Table, dialect: Dialect, order: list[str], rows: list[dict[str, Any]]
+) -> list[tuple[Any, ...]]:
+    """The values of ``rows`` in the columns ``order``, each converted for the driver: only the
+    columns whose type converts anything are touched."""
+    values = [[row[key] for key in order] for row in rows]
+    for index, key in enumerate(order):
+        convert = _conversion(table, key, dialect)
+        if convert is not _same:
+            for row in values:
+                row[index] = convert(row[index])
+    return [tuple(row) for row in values]
 
 
 def _conversion(table: Table, key: str, dialect: Dialect) -> Convert:

@@ -86,5 +86,6 @@ RULES: GameRules[GameState] = GameRules(
     load=snapshot.load,
     reader_zone=zone.reader_zone,
     for_both_reader=notices.for_both_reader,
+    closing=resolve.closing,
 )
 """The Ten Sailors rules behind the core's ``Rules`` protocol."""

@@ -143,6 +143,8 @@ def _reports(
     the end of the game come only at the trap time, in the morning mail (``_mornings``).
     """
     public = {"segment": before.segment.key, "next": after.segment.key if not after.finished else None}
+    searched = _by_character(events, "searched")
+    moved = _by_character(events, "moved")
     result = []
     for character in before.characters:
         name = character.name
@@ -155,8 +157,8 @@ def _reports(
             "alive": now.alive,
             "location": now.location if now.alive else None,
             "present": [n for n in after.present(now.location) if n != name] if now.alive else [],
-            "search": _mine(events, "searched", "character", name),
-            "move": _mine(events, "moved", "character", name),
+            "search": searched.get(name),
+            "move": moved.get(name),
             "messages": [e.data for e in phase_log if e.kind == "message_posted" and e.visible_to(name)],
             "heard_at_once": _heard_at_once(before, phase_log, name),
             **talk.report_fields(before, after, name),
@@ -172,8 +174,13 @@ def _heard_at_once(state: GameState, phase_log: list[Event], name: str) -> bool:
     return not changed and talk.delivery(state, name) == talk.NOW
 
 
-def _mine(events: list[Event], kind: str, field: str, name: str) -> dict[str, Any] | None:
-    return next((e.data for e in events if e.kind == kind and e.data[field] == name), None)
+def _by_character(events: list[Event], kind: str) -> dict[str, dict[str, Any]]:
+    """The data of the first event of ``kind`` for each character it names, by their name."""
+    found: dict[str, dict[str, Any]] = {}
+    for event in events:
+        if event.kind == kind:
+            found.setdefault(event.data["character"], event.data)
+    return found
 
 
 DIGESTS = frozenset({"report", "morning"})

@@ -37,6 +37,11 @@ class GameOver(ValueError):
 
 def resolve(state: GameState) -> list[Event]:
     """The events that close the current segment of ``state`` and open the next (or end the game)."""
+    return closing(state)[0]
+
+
+def closing(state: GameState) -> tuple[list[Event], GameState]:
+    """``resolve`` and the state its events fold to, reached on the way (``Rules.closing``)."""
     if state.finished:
         raise GameOver(f"game {state.game_id} is over")
     rng = SeededStream(state.seed, state.segment.key)
@@ -55,13 +60,13 @@ def resolve(state: GameState) -> list[Event]:
             ending = _ending(state)
             if ending:
                 record([ending])
-            return events  # the night goes on: its moves land at its end (TS-22)
+            return events, state  # the night goes on: its moves land at its end (TS-22)
         record(_moves(state, rng))
     else:
         record(_searches(state, rng))
         record(_moves(state, rng))
     record([Event("segment_opened", {"segment": state.segment.next().key}, (EVERYONE,))])
-    return events
+    return events, state
 
 
 def _searches(state: GameState, rng: SeededStream) -> list[Event]:

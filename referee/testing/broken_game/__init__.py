@@ -38,7 +38,7 @@ def _submit(state: Any, submission: Submission) -> tuple[list[LineVerdict], list
     return TEN_SAILORS.submit(state, submission)
 
 
-RULES = replace(TEN_SAILORS, kind=KIND, resolve=_resolve, submit=_submit)
+RULES = replace(TEN_SAILORS, kind=KIND, resolve=_resolve, submit=_submit, closing=None)
 """Ten Sailors' rules with two deliberate faults."""
 
 
