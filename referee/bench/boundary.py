@@ -253,8 +253,8 @@ _SCRATCH = {
 
 def bare_rows(engine: Engine, prefix: str, boundary: datetime, games_a_batch: int = 100) -> float:
     """Seconds the bare driver takes to write again every row the boundary at ``boundary`` wrote for
-    the games whose ids start with ``prefix``: the same rows, ``executemany`` per table and a snapshot
-    update per game, ``games_a_batch`` games a transaction, into scratch tables dropped afterwards."""
+    the games whose ids start with ``prefix``: the same rows, ``executemany`` per table (PostgreSQL:
+    ``COPY``) and a snapshot update per game, ``games_a_batch`` games a transaction, into scratch tables dropped afterwards."""
     connection = engine.raw_connection()
     try:
         cursor = connection.cursor()
@@ -293,6 +293,11 @@ def bare_rows(engine: Engine, prefix: str, boundary: datetime, games_a_batch: in
                 cursor.execute("BEGIN IMMEDIATE")
             for table, columns in _COPIED.items():
                 values = [row for game_id in batch for row in grouped[table].get(game_id, [])]
+                if engine.dialect.name == "postgresql":  # its fastest way in: one COPY a table
+                    with cursor.copy(f"COPY bare_{table} ({', '.join(columns)}) FROM STDIN") as copy:
+                        for row in values:
+                            copy.write_row(row)
+                    continue
                 places = ", ".join([mark] * len(columns))
                 cursor.executemany(f"INSERT INTO bare_{table} VALUES ({places})", values)
             updates = [(snapshots[by_game[game_id]][1], game_id) for game_id in batch]
