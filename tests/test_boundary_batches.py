@@ -94,6 +94,45 @@ def test_ts4_a_batched_boundary_writes_byte_identical_events_and_notices_to_one_
     batched.database.engine.dispose()
 
 
+_STORED = {
+    "events": "game_id, seq, phase, kind, data, audience, logged_at",
+    "resolutions": "game_id, phase, resolved_at, first_seq, last_seq, attempt, withdrawn_at",
+    "notices": "game_id, phase, recipient, template, data, created_at, address, sent_at, attempts",
+}
+
+
+def _stored_text(referee: Referee) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of the tables a boundary writes, each value as the file holds it (its type and text)."""
+    connection = referee.database.engine.raw_connection()
+    try:
+        found = {}
+        for table, columns in _STORED.items():
+            listed = ", ".join(f"typeof({c}), CAST({c} AS TEXT)" for c in columns.split(", "))
+            cursor = connection.cursor()
+            cursor.execute(f"SELECT {listed} FROM {table} ORDER BY game_id, id")
+            found[table] = list(cursor.fetchall())
+        return found
+    finally:
+        connection.close()
+
+
+def test_ts4_a_batched_boundary_stores_every_value_as_the_orm_stores_it(tmp_path: Path) -> None:
+    """The batch writes its rows by the driver itself: times, JSON and defaults must reach the file as
+    the same text (a time stored otherwise would sort and compare wrongly in SQL)."""
+    alone = open_referee(f"sqlite:///{tmp_path / 'alone.db'}")
+    batched = open_referee(f"sqlite:///{tmp_path / 'batched.db'}")
+    ids = _at_hour_one(alone, 4, 3)
+    assert _at_hour_one(batched, 4, 3) == ids
+    for game_id in ids:
+        alone.resolve(game_id, BOUNDARY, expected_phase="d1h1")
+    resolve_batch(batched, [Due(game_id, "d1h1", BOUNDARY) for game_id in ids])
+    stored, expected = _stored_text(batched), _stored_text(alone)
+    assert any("2026-12-02 11:00:00.000000" in row for row in stored["events"])  # a boundary's rows
+    assert stored == expected
+    alone.database.engine.dispose()
+    batched.database.engine.dispose()
+
+
 def test_ts4_in_a_batch_a_game_resolved_already_is_left_out_and_a_failing_game_stops_alone(
     database_url: str,
 ) -> None:

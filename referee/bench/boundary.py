@@ -254,7 +254,8 @@ _SCRATCH = {
 def bare_rows(engine: Engine, prefix: str, boundary: datetime, games_a_batch: int = 100) -> float:
     """Seconds the bare driver takes to write again every row the boundary at ``boundary`` wrote for
     the games whose ids start with ``prefix``: the same rows, ``executemany`` per table (PostgreSQL:
-    ``COPY``) and a snapshot update per game, ``games_a_batch`` games a transaction, into scratch tables dropped afterwards."""
+    ``COPY``) and a snapshot update per game, ``games_a_batch`` games a transaction, into scratch
+    tables dropped afterwards."""
     connection = engine.raw_connection()
     try:
         cursor = connection.cursor()

@@ -124,7 +124,7 @@ def _conversion(table: Table, key: str, dialect: Dialect) -> Convert:
     """The function SQLAlchemy would apply to a value of column ``key`` before the driver sees it
     (times: once per distinct moment)."""
     column_type = table.c[key].type
-    convert = column_type.bind_processor(dialect)
+    convert = column_type.dialect_impl(dialect).bind_processor(dialect)
     if convert is None:
         return _same
     if isinstance(column_type, DateTime) or isinstance(getattr(column_type, "impl_instance", None), DateTime):
