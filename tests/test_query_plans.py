@@ -91,3 +91,36 @@ def test_no_query_on_the_hot_paths_reads_a_whole_table(tmp_path: Path) -> None:
                 if table not in SMALL_TABLES:
                     scans.setdefault(table, sql)
     assert scans == {}, "\n\n".join(f"{table}: {sql}" for table, sql in scans.items())
+
+
+def test_asking_who_holds_claims_reads_only_the_claimed_notices(tmp_path: Path) -> None:
+    """Every round of sending asks which processes hold a claim on an unsent notice (to take over a dead
+    one's at once). After a large boundary most notices are unsent and unclaimed: the question must
+    find the few claimed ones by the index on ``claimed_until``, not read every unsent notice."""
+    referee = open_referee(f"sqlite:///{tmp_path / 'r.db'}")
+    for game_id in ("g1", "g2"):  # eighteen welcome letters, none sent
+        referee.create_game(
+            setup={"id": game_id, "seed": 3, "language": "en", "players": [{"name": n} for n in NAMES]},
+            kind="ten-sailors",
+            schedule="ten-sailors-fast",
+            seats=[{"name": n, "email": f"{n.lower()}@example.org"} for n in NAMES],
+            settings={},
+            now=T0,
+        )
+    now = T0 + timedelta(minutes=1)
+    claimed = referee.letters.claim("sender-1", now, limit=2)
+    asked: list[tuple[str, object]] = []
+
+    def remember(_conn: object, _cur: object, sql: str, params: object, _ctx: object, _many: bool) -> None:
+        asked.append((sql, params))
+
+    engine = referee.database.engine
+    event.listen(engine, "before_cursor_execute", remember)
+    holders = referee.letters.claimants(now + timedelta(seconds=1))
+    event.remove(engine, "before_cursor_execute", remember)
+    assert len(claimed) == 2 and holders == ["sender-1"]
+    (sql, params), *_ = [item for item in asked if "claimed_by" in item[0]]
+    with engine.connect() as connection:
+        raw = connection.connection.dbapi_connection
+        plan = "\n".join(row[3] for row in raw.execute(f"EXPLAIN QUERY PLAN {sql}", params or ()))
+    assert "ix_notices_claimed_until" in plan, plan

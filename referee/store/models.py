@@ -154,7 +154,7 @@ class NoticeRow(SQLModel, table=True):
     """Set when the mail server refused the mail for good; the game-master sees it, nothing retries it."""
     claimed_by: str | None = None
     """The sending process holding the claim: "host:pid:start", so that a dead one can be told apart."""
-    claimed_until: datetime | None = None
+    claimed_until: datetime | None = Field(default=None, index=True)
     """A sending process's lease: until then no other process sends this notice (unless it is dead)."""
     delivered: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     """The addresses the mail server took this notice's mail for so far (None: none yet); a notice

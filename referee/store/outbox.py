@@ -71,12 +71,12 @@ def claim(
 def claimants(database: Database, now: datetime) -> list[str]:
     """The processes holding a lease on an unsent notice at ``now``."""
     with database.reading() as session:
-        query = select(NoticeRow.claimed_by).where(
-            col(NoticeRow.sent_at).is_(None),
-            col(NoticeRow.claimed_until) >= now,
-            col(NoticeRow.claimed_by).is_not(None),
+        # Only the notices being sent hold a claim: the index on its end finds those few rows (a
+        # notice sent has none left, and the check that it is unsent is made here, not by the index).
+        query = select(NoticeRow.claimed_by, NoticeRow.sent_at).where(
+            col(NoticeRow.claimed_until) >= now, col(NoticeRow.claimed_by).is_not(None)
         )
-        return sorted({owner for owner in session.exec(query.distinct()).all() if owner})
+        return sorted({owner for owner, sent_at in session.exec(query).all() if owner and sent_at is None})
 
 
 def mark_sent(database: Database, notice_ids: list[int], now: datetime) -> None:
