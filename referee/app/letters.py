@@ -15,7 +15,7 @@ from referee.core.seats import MASTER
 from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.forum import play_modes
-from referee.store.models import GameRow, NoticeRow
+from referee.store.models import NoticeRow
 from referee.store.notices import notice_rows
 from referee.store.outbox import (
     LEASE,
@@ -27,7 +27,7 @@ from referee.store.outbox import (
     mark_sent,
     release,
 )
-from referee.store.seats import master_row, seat_rows
+from referee.store.seats import masters_of_games, seats_of_games
 from referee.store.transactions import Database
 
 
@@ -115,25 +115,24 @@ class Letters:
         return self._letters(notices)
 
     def _letters(self, notices: list[NoticeRow]) -> list[Letter]:
-        """The letters of ``notices``, each game and its seats read once."""
-        games: dict[str, Game | None] = {}
+        """The letters of ``notices``: their games, seats and game-masters read with a query each."""
         readers: dict[tuple[str, str], Reader] = {}
         with self.database.reading() as session:
             game_ids = {n.game_id for n in notices if n.game_id is not None}
             modes = play_modes(session, game_ids)
-            for game_id in game_ids:
-                row = rows.game_row(session, game_id)
-                games[game_id] = _game(row) if row is not None else None
-                for seat in seat_rows(session, game_id):
-                    plays, read_at = modes.get((game_id, seat.name, seat.email.lower()), ("mail", None))
-                    readers[(game_id, seat.name)] = Reader(
-                        seat.id, game_id, seat.name, seat.email, seat.token, seat.password, plays, read_at
-                    )
-                master = master_row(session, game_id)
-                if master is not None:
-                    readers[(game_id, MASTER)] = Reader(
-                        None, game_id, MASTER, master.email, master.token, master.password
-                    )
+            heads = rows.game_heads(session, game_ids)
+            games: dict[str, Game | None] = {game_id: None for game_id in game_ids}
+            games.update((game_id, Game(game_id, *head)) for game_id, head in heads.items())
+            for seat in seats_of_games(session, game_ids):
+                game_id = seat.game_id
+                plays, read_at = modes.get((game_id, seat.name, seat.email.lower()), ("mail", None))
+                readers[(game_id, seat.name)] = Reader(
+                    seat.id, game_id, seat.name, seat.email, seat.token, seat.password, plays, read_at
+                )
+            for master in masters_of_games(session, game_ids):
+                readers[(master.game_id, MASTER)] = Reader(
+                    None, master.game_id, MASTER, master.email, master.token, master.password
+                )
         return [_letter(n, games, readers) for n in notices]
 
     def sent(self, letter_ids: list[int], now: datetime) -> None:
@@ -156,10 +155,6 @@ class Letters:
     def backlog(self) -> tuple[int, int]:
         """How many letters wait to be sent, and how many the mail server refused for good."""
         return backlog(self.database)
-
-
-def _game(row: GameRow) -> Game:
-    return Game(row.id, row.kind, row.language, dict(row.settings), row.secret)
 
 
 def _letter(

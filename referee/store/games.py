@@ -6,6 +6,7 @@ a caller can put several of them in one transaction.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
@@ -31,6 +32,19 @@ def game_row(session: Session, game_id: str, *, lock: bool = False) -> GameRow |
         return batch.games[game_id]
     query = select(GameRow).where(GameRow.id == game_id)
     return session.exec(query.with_for_update() if lock else query).first()
+
+
+def game_heads(
+    session: Session, game_ids: Collection[str]
+) -> dict[str, tuple[str, str, dict[str, Any], str]]:
+    """The kind, language, settings and secret of each game of ``game_ids`` that exists, by its id:
+    what mail about a game needs, without its snapshot."""
+    query = select(GameRow.id, GameRow.kind, GameRow.language, GameRow.settings, GameRow.secret)
+    found = session.exec(query.where(col(GameRow.id).in_(sorted(game_ids)))).all()
+    return {
+        game_id: (kind, language, dict(settings), secret)
+        for game_id, kind, language, settings, secret in found
+    }
 
 
 def game_rows(session: Session) -> list[GameRow]:

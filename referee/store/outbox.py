@@ -14,6 +14,7 @@ from collections.abc import Collection
 from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, func, or_, update
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import col, select
 
 from referee.store.models import NoticeRow
@@ -62,9 +63,16 @@ def claim(
             .with_for_update(skip_locked=True)
         )
         rows = list(session.exec(query).all())
-        for row in rows:
-            row.claimed_by, row.claimed_until = owner, now + lease
-            session.add(row)
+        if rows:  # one statement for the claim, and the rows read say so without being written again
+            until = now + lease
+            session.execute(
+                update(NOTICES)
+                .where(NOTICES.c.id.in_([row.id for row in rows]))
+                .values(claimed_by=owner, claimed_until=until)
+            )
+            for row in rows:
+                set_committed_value(row, "claimed_by", owner)
+                set_committed_value(row, "claimed_until", until)
         return rows
 
 

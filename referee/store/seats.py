@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -16,6 +17,17 @@ def seat_rows(session: Session, game_id: str) -> list[SeatRow]:
     """The seats of ``game_id`` in the order they were created."""
     query = select(SeatRow).where(SeatRow.game_id == game_id).order_by(col(SeatRow.id))
     return list(session.exec(query).all())
+
+
+def seats_of_games(session: Session, game_ids: Collection[str]) -> list[SeatRow]:
+    """The seats of every game of ``game_ids``, in the order they were created."""
+    query = select(SeatRow).where(col(SeatRow.game_id).in_(sorted(game_ids))).order_by(col(SeatRow.id))
+    return list(session.exec(query).all())
+
+
+def masters_of_games(session: Session, game_ids: Collection[str]) -> list[MasterRow]:
+    """The game-masters by mail of the games of ``game_ids`` that have one."""
+    return list(session.exec(select(MasterRow).where(col(MasterRow.game_id).in_(sorted(game_ids)))).all())
 
 
 def master_row(session: Session, game_id: str) -> MasterRow | None:
