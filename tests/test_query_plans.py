@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from sqlalchemy import event
+from sqlalchemy.engine import Engine
 from test_store import NAMES, T0
 
 from referee.app import open_referee
@@ -120,7 +121,29 @@ def test_asking_who_holds_claims_reads_only_the_claimed_notices(tmp_path: Path) 
     event.remove(engine, "before_cursor_execute", remember)
     assert len(claimed) == 2 and holders == ["sender-1"]
     (sql, params), *_ = [item for item in asked if "claimed_by" in item[0]]
+    assert "ix_notices_claimed_until" in _plan(engine, sql, params)
+
+
+def _plan(engine: Engine, sql: str, params: object) -> str:
     with engine.connect() as connection:
         raw = connection.connection.dbapi_connection
-        plan = "\n".join(row[3] for row in raw.execute(f"EXPLAIN QUERY PLAN {sql}", params or ()))
-    assert "ix_notices_claimed_until" in plan, plan
+        assert raw is not None
+        return "\n".join(row[3] for row in raw.execute(f"EXPLAIN QUERY PLAN {sql}", params or ()))
+
+
+def test_claiming_mail_to_send_steps_over_no_notice_sent_before(tmp_path: Path) -> None:
+    """A round of sending claims the oldest notices not sent: the index of unsent notices gives those
+    alone, in order, so a round costs the same after a million notices were sent as after none."""
+    referee, _ = _played_with_statements(f"sqlite:///{tmp_path / 'r.db'}")
+    engine = referee.database.engine  # type: ignore[attr-defined]
+    asked: list[tuple[str, object]] = []
+
+    def remember(_conn: object, _cur: object, sql: str, params: object, _ctx: object, _many: bool) -> None:
+        asked.append((sql, params))
+
+    event.listen(engine, "before_cursor_execute", remember)
+    referee.letters.claim("sender-1", T0 + timedelta(days=2))  # type: ignore[attr-defined]
+    event.remove(engine, "before_cursor_execute", remember)
+    (sql, params), *_ = [item for item in asked if "ORDER BY notices.id" in item[0]]
+    plan = _plan(engine, sql, params)
+    assert "ix_notices_unsent (sent_at=? AND failed_at=?)" in plan and "TEMP B-TREE" not in plan, plan

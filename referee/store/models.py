@@ -135,6 +135,10 @@ class NoticeRow(SQLModel, table=True):
     """
 
     __tablename__ = "notices"
+    # The outbox is read for what is still to send: the mails not sent nor refused, oldest first. With
+    # both columns equal to nothing the index gives those rows alone, in the order of their ids, however
+    # many notices were sent before.
+    __table_args__ = (Index("ix_notices_unsent", "sent_at", "failed_at"),)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: str | None = Field(default=None, foreign_key="games.id", index=True)
