@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
@@ -12,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from referee.bench.transport import bare_smtp_send
+from referee.mail.delivery import CLAIM_MOST, claim_size
 from referee.mail.failures import PermanentFailure, TemporaryFailure
 from referee.mail.smtp import SmtpOutbox
-from referee.mail.transports import TransportError
+from referee.mail.transports import MaildirOutbox, TransportError
 from referee.mail.urls import parse_smtp_url
 from referee.testing.loopback import SmtpServer, smtp_server
 
@@ -220,3 +222,18 @@ def test_bare_send_delivers_every_message(server: SmtpServer) -> None:
     assert rate > 0
     assert subjects(server) == [f"Notice {number}" for number in range(20)]
     assert len(set(server.peers)) == 1
+
+
+def test_a_round_claims_fifty_mails_or_under_a_rate_limit_what_half_the_lease_can_send(
+    tmp_path: Path,
+) -> None:
+    """A boundary's burst of reports is claimed fifty at a time; with `rate=` set, a claim never holds
+    more mail than can be sent in half its lease, so no claim runs out while its mail still goes."""
+    lease = timedelta(minutes=2)
+    unlimited = SmtpOutbox(parse_smtp_url("smtp://127.0.0.1:2525?tls=none"), None)
+    slow = SmtpOutbox(parse_smtp_url("smtp://127.0.0.1:2525?tls=none&rate=0.1"), None)
+    quick = SmtpOutbox(parse_smtp_url("smtp://127.0.0.1:2525?tls=none&rate=5"), None)
+    assert claim_size(MaildirOutbox(tmp_path / "out"), lease) == CLAIM_MOST == 50
+    assert claim_size(unlimited, lease) == 50
+    assert claim_size(quick, lease) == 50  # 300 could go in a minute: fifty are claimed
+    assert claim_size(slow, lease) == 6  # one every ten seconds: six in the lease's first minute

@@ -45,6 +45,21 @@ class Delivery:
     failed: list[str] = field(default_factory=list)
 
 
+CLAIM_MOST = 50
+"""The most notices a round of sending claims: enough that a boundary's burst of reports goes at the
+transport's speed (each round reads its games and seats once), few enough that a crash on another
+host holds back little until the claims' lease ends (a restart on the same host takes them over)."""
+
+
+def claim_size(outbox: Outbox, lease: timedelta, most: int = CLAIM_MOST) -> int:
+    """How many notices a round claims through ``outbox``: ``most``, or under a rate limit as many as
+    can be sent in half the lease, so that no claim runs out while its mail is still being sent."""
+    interval = float(getattr(outbox, "interval", 0.0) or 0.0)
+    if interval <= 0:
+        return most
+    return max(1, min(most, int(lease.total_seconds() / 2 / interval)))
+
+
 def retry_delay(attempts: int, first: timedelta = RETRY_FIRST) -> timedelta:
     """How long to wait before the next try after ``attempts`` failed ones, the first wait being ``first``."""
     return min(first * 2 ** max(attempts - 1, 0), max(RETRY_MOST, first))

@@ -61,6 +61,8 @@ class SmtpOutbox:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._next_start: float | None = None
         self._interval = 1.0 / settings.rate if settings.rate else 0.0
+        self.interval = self._interval
+        """Seconds between the starts of two mails under the rate limit (0: no limit)."""
 
     async def send(self, raw: bytes, recipients: Sequence[str]) -> None:
         """Hands the mail ``raw`` to the server for ``recipients`` (raises Temporary- or PermanentFailure)."""

@@ -49,7 +49,7 @@ from referee.app.calendar import Due
 from referee.app.play import Resolved
 from referee.config import Config
 from referee.mail.connect import open_inbox, open_outbox
-from referee.mail.delivery import send_due
+from referee.mail.delivery import claim_size, send_due
 from referee.mail.intake import ingest
 from referee.mail.owners import process_name
 from referee.mail.transports import Inbox, Outbox, backoff
@@ -58,10 +58,6 @@ from referee.render import Renderer
 LOG = logging.getLogger("referee.service")
 
 Clock = Callable[[], datetime]
-
-BATCH = 10
-"""Notices claimed at a time by the sender: few, so that a crash on another host holds back few until
-their lease ends (a restart on the same host takes them over at once)."""
 
 
 RETRY_CAP = 60.0
@@ -288,7 +284,7 @@ class Service:
                     self.renderer,
                     self.config.mail,
                     self.owner,
-                    BATCH,
+                    claim_size(self.outbox, lease),
                     retry=retry,
                     lease=lease,
                 )
