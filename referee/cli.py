@@ -692,6 +692,13 @@ def bench(
         int,
         typer.Option(help="Instead: the same through loopback Dovecot and SMTP, next to the bare protocols."),
     ] = 0,
+    serve: Annotated[
+        int,
+        typer.Option(
+            help="Instead: this many games across one boundary under `referee serve`, timed from the "
+            "boundary to the last report written (Maildir, SQLite, in a temporary folder).",
+        ),
+    ] = 0,
     batch: Annotated[
         int, typer.Option(min=1, help="Games resolved in one transaction, as `referee serve` does.")
     ] = 100,
@@ -714,6 +721,9 @@ def bench(
     if servers:
         _bench_servers(servers)
         return
+    if serve:
+        _bench_serve(serve)
+        return
 
     url = database
     if url is None:
@@ -734,6 +744,22 @@ def bench(
         f"bare, same run: the rules alone {result.rules_seconds * 1000 / result.games:.3f} ms a game; "
         f"the same rows by the bare driver {result.rows_seconds:.2f} s; together {bare:.2f} s "
         f"(referee/bare {result.resolve_seconds / bare:.1f}× the time)"
+    )
+
+
+def _bench_serve(games: int) -> None:
+    """``referee bench --serve N``: from one boundary of N games to the last report, through the service."""
+    import tempfile
+
+    from referee.bench.serving import run_serve_bench
+
+    with tempfile.TemporaryDirectory() as folder:
+        result = run_serve_bench(Path(folder), games, typer.echo)
+    since = "the service's start (the set-up outlasted the night)" if result.late_start else "the boundary"
+    typer.echo(
+        f"serve: {games} games due at once; all resolved {result.resolved_seconds:.1f} s after {since}, "
+        f"the last of {result.reports} reports written {result.reported_seconds:.1f} s after it "
+        f"({result.reports_per_second:.0f} reports/s); set-up {result.setup_seconds:.0f} s"
     )
 
 

@@ -97,10 +97,12 @@ def set_up(
     echo: Callable[[str], None],
     *,
     calendar: bool = False,
+    schedule: str = "ten-sailors-fast",
 ) -> list[str]:
     """Creates ``games`` games with ids starting with ``prefix`` at ``clock``, their night resolved and
-    their orders for hour 1 of day 1 stored; returns their ids. With ``calendar`` they run on the fast
-    schedule from ``clock`` (hour 1 due at ``clock`` + 6 minutes), else they have no deadline."""
+    their orders for hour 1 of day 1 stored; returns their ids. With ``calendar`` they run on
+    ``schedule`` from ``clock`` (the fast one: hour 1 due at ``clock`` + 6 minutes), else they have no
+    deadline."""
     ids = []
     night = clock + timedelta(minutes=4)  # the fast schedule's night
     for number in range(games):
@@ -108,9 +110,9 @@ def set_up(
         players = [{"name": name} for name in NAMES]
         seats = [{"name": name, "email": f"{name.lower()}@example.org"} for name in NAMES]
         setup = {"id": game_id, "seed": number, "language": "en", "players": players}
-        schedule, settings = ("ten-sailors-fast", {"start": clock.isoformat()}) if calendar else ("bench", {})
+        named, settings = (schedule, {"start": clock.isoformat()}) if calendar else ("bench", {})
         store.create_game(
-            setup=setup, kind="ten-sailors", schedule=schedule, seats=seats, settings=settings, now=clock
+            setup=setup, kind="ten-sailors", schedule=named, seats=seats, settings=settings, now=clock
         )
         for segment in ("night", "hour1"):
             orders = []
