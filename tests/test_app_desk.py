@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 from service_helpers import Driven, Site
+from sqlmodel import Session, select
 
 from referee.app import COMMAND_LINE, Actor, Referee, RefereeError
 from referee.app.calendar import parse_shift
 from referee.mail.intake import ingest
 from referee.store.clocks import as_utc
+from referee.store.models import SubmissionRow
 from referee.store.seats import holders
 
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
@@ -151,3 +153,16 @@ def test_a_pause_that_would_end_before_it_begins_is_refused(site: Site) -> None:
     referee = site.store()
     with pytest.raises(RefereeError, match="end after it begins"):
         referee.desk.pause(GAME, T0, COMMAND_LINE, until=T0)
+
+
+def test_orders_the_game_master_enters_are_cleaned_as_a_players_mail_is(site: Site) -> None:
+    """Orders entered on the dashboard pass the one cleaning every submission gets: a zero-width space
+    inside a room's name or a direction override neither spoils the order nor reaches the log."""
+    referee = site.store()
+    actor = Actor("web", GM)
+    at = T0 + timedelta(seconds=1)
+    submitted = referee.desk.enter_orders(GAME, "Anna", "MOVE Kit\u200bchen\u202e", at, actor)
+    assert [verdict.accepted for verdict in submitted.verdicts] == [True]
+    with Session(referee.database.engine) as session:
+        kept = [row.text for row in session.exec(select(SubmissionRow).where(SubmissionRow.game_id == GAME))]
+    assert kept == ["MOVE Kitchen"]

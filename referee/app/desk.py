@@ -24,6 +24,7 @@ from referee.app.rollback import RolledBack, rollback_work
 from referee.core.notices import Notice
 from referee.core.orders import Submission
 from referee.core.seats import MASTER
+from referee.core.text import clean_text
 from referee.store.clocks import as_utc, clock_row
 from referee.store.models import ClockRow, NoticeRow, SeatRow
 from referee.store.records import held_rows, release_held
@@ -212,7 +213,9 @@ class Desk:
 
     def enter_orders(self, game_id: str, name: str, text: str, now: datetime, actor: Actor) -> Submitted:
         """Orders for the character ``name`` entered by the game-master, judged by the same rules as a
-        player's mail (the same verdicts and answer data); the player is sent nothing but the talk relays."""
+        player's mail (the same verdicts and answer data); the player is sent nothing but the talk relays.
+        The text is cleaned as a mail's is (``clean_text``)."""
+        text = clean_text(text)
         if not text.strip():
             raise RefereeError("there are no orders to enter")
 

@@ -21,7 +21,6 @@ from referee.app.links import LINK_NOTICE, Player, read_token
 from referee.app.mailroom import bounded
 from referee.app.play import Submitted, tell
 from referee.core.notices import Notice
-from referee.core.text import clean_text
 from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.clocks import as_utc, clock_row
@@ -199,7 +198,7 @@ class Forum:
         cleaned as a mail's text is (no control, invisible or direction-changing characters; words of
         mixed scripts in one), at most ``most_lines`` non-empty lines, each cut at ``longest_line``."""
         self._check(player, game_id, seat)
-        text, _ = bounded(clean_text(text), most_lines, longest_line)
+        text, _ = bounded(text, most_lines, longest_line)
         if not text.strip():
             raise RefereeError("there is nothing to send")
         if not bool(self.referee.views.player(game_id, seat).get("alive", True)):

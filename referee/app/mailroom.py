@@ -45,7 +45,7 @@ from referee.app.play import AnswerTo, lock, save, tell
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
 from referee.core.seats import MASTER
-from referee.core.text import unmix_scripts
+from referee.core.text import clean_text, unmix_scripts
 from referee.store.inbound import already_kept, answered_since, keep_inbound
 from referee.store.models import HeldRow
 from referee.store.notices import write_notices
@@ -351,12 +351,12 @@ def _clean_arrival(arrival: Arrival) -> Arrival:
 
 
 def bounded(text: str, most_lines: int | None, longest_line: int | None) -> tuple[str, int]:
-    """``text`` up to its ``most_lines``-th non-empty line, each line cut at ``longest_line``
-    characters (ending in ``CUT_MARK``) and its mixed-script words unmixed, and how many non-empty
-    lines were left out."""
+    """``text`` cleaned (``clean_text``), up to its ``most_lines``-th non-empty line, each line cut at
+    ``longest_line`` characters (ending in ``CUT_MARK``) and its mixed-script words unmixed, and how
+    many non-empty lines were left out."""
     kept: list[str] = []
     counted = cut = 0
-    for line in text.split("\n"):
+    for line in clean_text(text).split("\n"):
         if not line.strip():
             if not cut:
                 kept.append(line)

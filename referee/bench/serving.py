@@ -28,6 +28,7 @@ from sqlalchemy.engine import Engine
 from referee.app import open_referee
 from referee.bench.boundary import set_up
 from referee.config import PROJECT_ROOT
+from referee.store.clocks import as_utc
 
 SCHEDULE = "bench-serve"
 HOUR_ONE = timedelta(seconds=10)
@@ -192,5 +193,4 @@ def _watch(engine: Engine, games: int, give_up: datetime) -> tuple[datetime, dat
 
 def _moment(value: object) -> datetime:
     """A time as SQLite gives it back (text), in UTC."""
-    moment = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    return as_utc(value if isinstance(value, datetime) else datetime.fromisoformat(str(value)))

@@ -60,8 +60,7 @@ class SmtpOutbox:
         self._idle: asyncio.Queue[_Line] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._next_start: float | None = None
-        self._interval = 1.0 / settings.rate if settings.rate else 0.0
-        self.interval = self._interval
+        self.interval = 1.0 / settings.rate if settings.rate else 0.0
         """Seconds between the starts of two mails under the rate limit (0: no limit)."""
 
     async def send(self, raw: bytes, recipients: Sequence[str]) -> None:
@@ -177,11 +176,11 @@ class SmtpOutbox:
 
     async def _pace(self) -> None:
         """Waits until the next send may start under the rate limit."""
-        if not self._interval:
+        if not self.interval:
             return
         now = asyncio.get_running_loop().time()
         start = now if self._next_start is None else max(now, self._next_start)
-        self._next_start = start + self._interval
+        self._next_start = start + self.interval
         if start > now:
             await asyncio.sleep(start - now)
 
