@@ -12,6 +12,7 @@ import textwrap
 import tomllib
 from email import policy
 from email.parser import BytesParser
+from email.utils import getaddresses
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from referee.core.text import clean_text
 from referee.mail.html_text import html_to_text
 from referee.mail.own_words import OwnLines, referee_lines
 from referee.mail.quotes import new_text
-from referee.mail.reading import IncomingMail, clean_subject, read_mail
+from referee.mail.reading import PLAIN_ADDRESSES, IncomingMail, clean_subject, read_mail
 from referee.render import Renderer, templates_dir
 
 CORPUS = Path(__file__).parent / "mail" / "reading"
@@ -133,6 +134,43 @@ def test_recipients_come_from_every_address_header_in_order_lowercased_without_r
         "table3@example.net",
         "e@example.net",
     )
+
+
+ADDRESS_HEADERS = ("From", "To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(ADDRESS_HEADERS),
+    st.from_regex(PLAIN_ADDRESSES, fullmatch=True).filter(lambda value: "=?" not in value),
+)
+def test_a_plain_address_header_reads_as_written_as_the_email_package_reads_it(name: str, value: str) -> None:
+    """The door reads plain address lists as written, without the email package's header objects:
+    what it finds must be what those objects would have given."""
+    rendered = str(policy.default.header_fetch_parse(name, value))
+    assert _as_read(value) == _as_read(rendered)
+
+
+ODD_PIECES = ['"', "<", ">", ",", "@", "a", "b.c", " ", "\t", "x-y", "'", "!"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(ODD_PIECES)).map("".join))
+def test_an_address_header_of_odd_plain_pieces_reads_as_the_email_package_reads_it(value: str) -> None:
+    if PLAIN_ADDRESSES.fullmatch(value):
+        rendered = str(policy.default.header_fetch_parse("To", value))
+        assert _as_read(value) == _as_read(rendered)
+
+
+def _as_read(value: str) -> list[tuple[str, str]]:
+    """The (name, address) pairs of an address header's value as the door keeps them: names with
+    their whitespace collapsed."""
+    return [(" ".join(name.split()), address) for name, address in getaddresses([value])]
+
+
+def test_names_in_encoded_words_are_decoded_even_in_a_plain_address_list() -> None:
+    result = mail("From: =?utf-8?b?0JDQvdC90LA=?= <anna@example.org>")
+    assert (result.sender_name, result.sender) == ("Анна", "anna@example.org")
 
 
 def test_sender_without_a_from_header_is_empty() -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from email import policy
 from email.header import decode_header, make_header
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser, BytesParser
 from email.utils import format_datetime, make_msgid, parsedate_to_datetime
 from pathlib import Path
@@ -59,13 +59,12 @@ class MailReader:
                     self.newest[to.lower()] = path
 
     def last(self, address: str) -> Received:
-        """The newest mail the referee sent to ``address``."""
-        message = BytesParser(policy=policy.default).parsebytes(self.newest[address].read_bytes())
-        body = message.get_body(preferencelist=("plain",))
-        text = body.get_content() if isinstance(body, EmailMessage) else ""
+        """The newest mail the referee sent to ``address`` (read without the email policy's header
+        objects: the referee writes its headers in ASCII, the subject in encoded words)."""
+        message = BytesParser(policy=policy.compat32).parsebytes(self.newest[address].read_bytes())
         return Received(
-            str(message["Reply-To"]), str(message["Message-ID"]), str(message["Subject"]),
-            str(message["Date"]), text,
+            _plain(message["Reply-To"]), _plain(message["Message-ID"]), _plain(message["Subject"]),
+            _plain(message["Date"]), _plain_text(message),
         )  # fmt: skip
 
 
@@ -77,6 +76,17 @@ def _plain(value: object) -> str:
     if "=?" in text:
         text = str(make_header(decode_header(text)))
     return " ".join(text.split())
+
+
+def _plain_text(message: Message) -> str:
+    """The text of the first text/plain part of ``message``, decoded, with "\\n" line ends."""
+    for part in message.walk():
+        if part.get_content_type() == "text/plain":
+            payload = part.get_payload(decode=True)
+            if isinstance(payload, bytes):
+                text = payload.decode(part.get_content_charset() or "ascii", "replace")
+                return text.replace("\r\n", "\n")
+    return ""
 
 
 def reply(address: str, name: str, received: Received, orders: str, style: str, when: datetime) -> bytes:

@@ -141,11 +141,20 @@ _SUBJECT_PREFIX = re.compile(
     r"^\s*(?:\[[^\]]*\]|(?:re|fwd?|aw|wg|sv|antw|tr|rv|отв|ответ|пересл)\s*(?:\[\d+\]|\(\d+\))?\s*[:：])\s*",
     re.I,
 )
-_RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
+_RECIPIENT_HEADERS = ("to", "cc", "delivered-to", "x-original-to", "envelope-to")
+_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+_ADDR_SPEC = rf"{_ATOM}(?:\.{_ATOM})*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
+_DISPLAY = rf"(?:{_ATOM}(?:[ \t]+{_ATOM})*|\"[ !#-\[\]-~]*\")"
+_MAILBOX = rf"[ \t]*(?:{_ADDR_SPEC}|(?:{_DISPLAY}[ \t]*)?<{_ADDR_SPEC}>)[ \t]*"
+PLAIN_ADDRESSES = re.compile(rf"{_MAILBOX}(?:,{_MAILBOX})*")
+"""An address header as most mail is written: plain ASCII mailboxes, a comma between two, each a bare
+address or one in angle brackets after a name of plain words or in quotes (no comments, no groups;
+and no encoded words, which the door checks apart). ``getaddresses`` reads such a value as written
+as it reads the email package's rendering of it, but for spaces inside a name (tested)."""
 
 
 def _read(message: EmailMessage, fallback_id: str, own: tuple[str, ...]) -> IncomingMail:
-    senders = _addresses(message, "From")
+    senders = _addresses(message, "from")
     sender_name, sender = senders[0] if senders else ("", "")
     subject = _header(message, "Subject")
     recipients = [address for name in _RECIPIENT_HEADERS for _, address in _addresses(message, name)]
@@ -195,14 +204,16 @@ def _message_id(message: EmailMessage) -> str:
 
 
 def _addresses(message: EmailMessage, name: str) -> list[tuple[str, str]]:
-    """(display name, lowercased address) pairs of every header called `name`.
+    """(display name, lowercased address) pairs of every header called `name` (lowercase).
 
     An address holding a control or invisible character is left out rather than cleaned: without
     the character it could be another person's address.
     """
     try:
-        values = message.get_all(name) or []
-        pairs = getaddresses([str(value) for value in values])
+        values = [
+            _address_field(message, key, raw) for key, raw in message.raw_items() if key.lower() == name
+        ]
+        pairs = getaddresses(values)
     except Exception:  # as in _header
         return []
     return [
@@ -210,6 +221,16 @@ def _addresses(message: EmailMessage, name: str) -> list[tuple[str, str]]:
         for display, address in pairs
         if address and _PRINTABLE_ADDRESS.fullmatch(address.strip())
     ]
+
+
+def _address_field(message: EmailMessage, name: str, raw: str) -> str:
+    """An address header's value as ``getaddresses`` reads it: as written when it is a plain list of
+    addresses (``PLAIN_ADDRESSES``: the standard library's header object would read the same), else
+    the header object's rendering."""
+    unfolded = "".join(raw.splitlines())
+    if "=?" not in unfolded and PLAIN_ADDRESSES.fullmatch(unfolded):
+        return unfolded
+    return str(message.policy.header_fetch_parse(name, raw))
 
 
 def _first_id(value: str) -> str:
