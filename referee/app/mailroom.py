@@ -148,7 +148,8 @@ class Mailroom:
         ``token`` is the one of the personal address it was sent to ("" if none), ``password``
         the one it gave ("" if none); ``answer_to`` says where an answer goes. Of ``text`` only
         the first ``most_lines`` non-empty lines are judged, each cut at ``longest_line`` characters.
-        Wrong passwords are borne as ``throttle`` says.
+        Wrong passwords are borne as ``throttle`` says. A mail kept before is found when it is kept
+        again, by the unique Message-ID: whatever its second reading did is then rolled back.
         """
         arrival, token, password, text = _clean_arrival(arrival), clean(token), clean(password), clean(text)
         arrival = replace(arrival, raw=hide_passwords(arrival.raw, password))
@@ -161,9 +162,7 @@ class Mailroom:
         )
         limits = {"most_lines": most_lines, "longest_line": longest_line, "throttle": throttle}
         try:
-            with self.database.transaction() as session:
-                if already_kept(session, arrival.message_id):
-                    return Receipt("duplicate")
+            with self.database.transaction() as session:  # a mail kept before fails to be kept again
                 found = credentials(session, token, "") if token else []
                 if password and not _proven(found, arrival.sender, token):
                     target = _addressed(found, token)

@@ -27,6 +27,7 @@ from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.boundary import open_boundary
 from referee.store.clocks import as_utc, due_at
+from referee.store.memo import keep, remember
 from referee.store.models import GameRow, SeatRow
 from referee.store.notices import write_notices
 from referee.store.seats import seat_rows
@@ -104,11 +105,26 @@ def _nothing_heard_at_once(notice: Notice) -> Notice:
 
 
 def lock(session: Session, game_id: str) -> Loaded:
-    """The game, locked against other writers until the transaction ends."""
+    """The game, locked against other writers until the transaction ends.
+
+    Inside a batch of mail the game as a unit of the batch saved it is taken again from the batch's
+    memo (``referee.store.memo``) while nothing else wrote to the games: its row is locked already
+    (the lock lasts until the batch commits) and its state is not read and loaded anew for each mail.
+    """
+    loaded = remember(session, ("game", game_id), GAMES, lambda: _locked(session, game_id))
+    row = rows.attach(session, loaded.row)
+    return loaded if row is loaded.row else replace(loaded, row=row)
+
+
+def _locked(session: Session, game_id: str) -> Loaded:
     row = rows.game_row(session, game_id, lock=True)
     if row is None:
         raise RefereeError(f"there is no game called {game_id!r}")
     return loaded_from(row)
+
+
+GAMES = frozenset({GameRow.__tablename__})
+"""The table a game's row and snapshot are read from."""
 
 
 def append(
@@ -124,7 +140,8 @@ def append(
 
 
 def save(session: Session, loaded: Loaded) -> Loaded:
-    """Writes the snapshot of the state reached, once per transaction."""
+    """Writes the snapshot of the state reached, once per transaction (inside a batch of mail, at
+    once, and remembers the game as saved for the batch's next mail: ``lock``)."""
     rules = loaded.rules
     rows.save_snapshot(
         session,
@@ -134,6 +151,8 @@ def save(session: Session, loaded: Loaded) -> Loaded:
         rules.phase(loaded.state).key,
         rules.finished(loaded.state),
     )
+    if open_boundary(session) is None:
+        keep(session, ("game", loaded.row.id), GAMES, loaded)
     return loaded
 
 

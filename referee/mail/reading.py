@@ -28,6 +28,7 @@ from typing import Any
 from referee.core.text import clean_text
 from referee.mail.charsets import decode_text, is_garbage
 from referee.mail.html_text import html_to_text
+from referee.mail.plain_headers import plain_header
 from referee.mail.quotes import new_text
 
 
@@ -89,7 +90,8 @@ def clean_subject(subject: str) -> str:
 
 class _OncePolicy(EmailPolicy):
     """``email.policy.default``, but each header of a mail is parsed once however often it is read
-    (the standard library reads Content-Type anew for every question asked of a part).
+    (the standard library reads Content-Type anew for every question asked of a part), and a plain
+    value not parsed at all until an attribute of its header object is asked for (``plain_headers``).
 
     A policy made by ``clone(parsed={})`` keeps what it parsed in that dictionary: one mail's, bounded
     by its headers. The header objects are immutable, so handing out the same one again is safe.
@@ -103,7 +105,12 @@ class _OncePolicy(EmailPolicy):
             return super().header_fetch_parse(name, value)
         header = parsed.get((name, value))
         if header is None:
-            header = parsed[(name, value)] = super().header_fetch_parse(name, value)
+            unfolded = "".join(value.splitlines())
+            kind = self.header_factory[name]
+            header = plain_header(name, unfolded, kind, lambda: self.header_factory(name, unfolded))
+            if header is None:
+                header = super().header_fetch_parse(name, value)
+            parsed[(name, value)] = header
         return header
 
 

@@ -10,7 +10,8 @@ from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, func, insert
+from sqlalchemy import Table, func, insert, inspect, update
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from referee.core.events import Event
@@ -21,6 +22,7 @@ from referee.store.rollbacks import counting, withdrawn_spans
 EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
 RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
 SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
+GAMES: Table = GameRow.__table__  # type: ignore[assignment]
 """Tables written in bulk with plain inserts, without building ORM objects."""
 
 
@@ -32,6 +34,17 @@ def game_row(session: Session, game_id: str, *, lock: bool = False) -> GameRow |
         return batch.games[game_id]
     query = select(GameRow).where(GameRow.id == game_id)
     return session.exec(query.with_for_update() if lock else query).first()
+
+
+def attach(session: Session, row: GameRow) -> GameRow:
+    """``row``, read in an earlier unit of a batch and detached since, as ``session``'s own: the
+    session's object for the same game if it holds one, else ``row`` itself, attached."""
+    existing = session.identity_map.get(inspect(row).key)
+    if isinstance(existing, GameRow):
+        return existing
+    if row not in session:
+        session.add(row)
+    return row
 
 
 def game_heads(
@@ -82,10 +95,19 @@ def append_events(
 def save_snapshot(
     session: Session, row: GameRow, seq: int, state: dict[str, Any], phase: str, finished: bool
 ) -> None:
-    """Writes the snapshot of a game's state after event ``seq`` (nothing if it is the one stored)."""
-    if row.last_seq != seq:
-        row.last_seq, row.state, row.phase, row.finished = seq, state, phase, finished
+    """Writes the snapshot of a game's state after event ``seq`` (nothing if it is the one stored): at
+    once, by one statement; inside a batch of boundaries, with the batch's rows."""
+    if row.last_seq == seq:
+        return
+    values = {"last_seq": seq, "state": state, "phase": phase, "finished": finished}
+    if open_boundary(session) is not None or not inspect(row).persistent:
+        for name, value in values.items():  # written with the batch's rows, or with the new row
+            setattr(row, name, value)
         session.add(row)
+        return
+    session.connection().execute(update(GAMES).where(GAMES.c.id == row.id), [values])
+    for name, value in values.items():  # written already: the row object is told so, not asked to
+        set_committed_value(row, name, value)
 
 
 def keep_submission(

@@ -88,6 +88,17 @@ def remember(session: Session, key: Hashable, tables: frozenset[str], read: Call
     return value
 
 
+def keep(session: Session, key: Hashable, tables: frozenset[str], value: object) -> None:
+    """Remembers ``value`` under ``key`` as read from ``tables`` now, inside a batch (outside one,
+    nothing): for a value the batch itself has just written, so that it is not read back. What the
+    session has pending is written first, so that it cannot make the value forgotten later."""
+    memo: Memo | None = session.info.get(MEMO)
+    if memo is None or not session.autoflush:
+        return
+    session.flush()
+    memo.values[key] = (tables, value)
+
+
 def _statement(connection: Connection, cursor: Any, statement: str, *rest: Any) -> None:
     """Forgets what a statement about to run in this thread or task may change."""
     opened = _OPEN.get()

@@ -1,0 +1,78 @@
+"""Header values read as written when the email package's header objects would read them the same.
+
+The header objects of ``email.policy.default`` parse every value with a full RFC 5322 parser: most
+of the time it takes to read a mail, though most values are plain ASCII that the parser hands back
+unchanged. ``plain_header`` recognises such values (each kind by a strict pattern: unstructured text
+with no encoded word, a plain Content-Type, Content-Transfer-Encoding or Message-ID) and returns them
+as a ``Plain`` string: equal to the header object's text, and building that object only when an
+attribute of it is asked for (``content_type``, ``params``, ``defects``...). Anything else is left to
+the header object. That both read the same is checked by property tests over the patterns and over
+arbitrary values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from email.headerregistry import UnstructuredHeader
+from typing import Any
+
+_TEXT = re.compile(r"[ -~\t]*")
+"""Printable ASCII, spaces and tabs."""
+
+_TOKEN = r"[!#$%&'*+\-.0-9A-Z^_`a-z{|}~]+"
+_QUOTED = r'"[ !#-\[\]-~]+"'
+_NAME = r"[A-Za-z0-9][A-Za-z0-9._-]*"
+_VALUE = r"[A-Za-z0-9._+-]+"
+_ATOMS = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+_PLAIN_STRUCTURED: dict[str, re.Pattern[str]] = {
+    "content-type": re.compile(
+        rf"[ \t]*{_TOKEN}/{_TOKEN}(?:[ \t]*;[ \t]*{_NAME}=(?:{_VALUE}|{_QUOTED}))*[ \t]*"
+    ),
+    "content-transfer-encoding": re.compile(rf"[ \t]*{_TOKEN}[ \t]*"),
+    "message-id": re.compile(rf"[ \t]*<{_ATOMS}@{_ATOMS}>[ \t]*"),
+}
+"""The plain form of each structured header read as written."""
+
+
+class Plain(str):
+    """A header value as written, standing for the header object ``make()`` builds, which it builds
+    the first time one of that object's own attributes is asked for."""
+
+    def __new__(cls, value: str, make: Callable[[], Any]) -> Plain:
+        plain = super().__new__(cls, value)
+        plain._make = make
+        return plain
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute.startswith("__") or attribute in ("_make", "_made"):
+            raise AttributeError(attribute)
+        made = self.__dict__.get("_made")
+        if made is None:
+            made = self.__dict__["_made"] = self._make()
+        return getattr(made, attribute)
+
+
+def plain_header(name: str, unfolded: str, kind: type, make: Callable[[], Any]) -> Plain | None:
+    """``unfolded``, the value of header ``name`` (whose header class is ``kind``), as a ``Plain`` when
+    the header object ``make()`` would read it as written; else None."""
+    if "=?" in unfolded or not _TEXT.fullmatch(unfolded):
+        return None
+    if issubclass(kind, UnstructuredHeader):
+        return Plain(unfolded, make)
+    key = name.lower()
+    pattern = _PLAIN_STRUCTURED.get(key)
+    if pattern is None or not pattern.fullmatch(unfolded):
+        return None
+    if key == "content-type":  # its header object writes each parameter after "; ", its value quoted
+        kind_part, _, rest = unfolded.partition(";")
+        params = _PARAMETER.findall(rest)
+        if len({name.lower() for name, _ in params}) < len(params):
+            return None  # a parameter given twice: the header object keeps one
+        written = "".join(f'; {name}="{value.strip(chr(34))}"' for name, value in params)
+        return Plain(kind_part + written, make)
+    return Plain(unfolded, make)
+
+
+_PARAMETER = re.compile(rf"({_NAME})=({_VALUE}|{_QUOTED})")
+"""A parameter of a plain Content-Type: its name and its value as written."""
