@@ -4,6 +4,7 @@ though a batch answers lookups it makes again from memory (``referee.store.memo`
 from __future__ import annotations
 
 from contextlib import nullcontext
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 from sqlalchemy import text, update
 from sqlmodel import Session, col, select
 
+from referee.app.play import lock, save
 from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.demo.files import START, start_demo_game
 from referee.mail.connect import open_outbox
@@ -176,3 +178,32 @@ def test_a_clock_changed_in_the_batch_gives_its_new_deadline(database: Database)
             assert _due(session) == T0 + timedelta(days=1)
         with database.transaction() as session:
             assert _due(session) == T0 + timedelta(days=1)
+
+
+def test_a_game_saved_by_one_mail_of_a_batch_is_taken_again_by_the_next_until_undone_or_changed(
+    tmp_path: Path,
+) -> None:
+    """Between the mails of a batch the game is not read and loaded anew from its row while only the
+    batch's own units saved it; work rolled back, or any other write to the games, makes it read again."""
+    _, store, loaded = start_demo_game(tmp_path, 1, 9, "en")
+    game_id, database = loaded.row.id, store.database
+    with database.batch():
+        with database.transaction() as session:
+            first = lock(session, game_id)
+            saved = save(session, replace(first, seq=first.seq + 1))  # as a mail's orders would
+        with database.transaction() as session:
+            again = lock(session, game_id)
+            assert again.state is saved.state and again.seq == saved.seq  # not read anew
+            assert again.row in session  # the session's own row, to lock and write
+        with pytest.raises(RuntimeError), database.transaction() as session:
+            save(session, replace(lock(session, game_id), seq=saved.seq + 5))
+            raise RuntimeError  # that mail's work is undone
+        with database.transaction() as session:
+            after_undo = lock(session, game_id)
+            assert after_undo.state is not saved.state and after_undo.seq == saved.seq
+        with database.transaction() as session:
+            session.execute(update(GameRow).values(failure="stopped elsewhere"))
+        with database.transaction() as session:
+            assert lock(session, game_id).row.failure == "stopped elsewhere"
+    with database.reading() as session:
+        assert session.exec(select(GameRow.last_seq)).one() == saved.seq
