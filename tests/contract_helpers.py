@@ -24,7 +24,7 @@ from jinja2 import TemplateNotFound
 from referee.core.events import Event
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
-from referee.core.rules import Rules, fold, visible
+from referee.core.rules import Rules, fold, notice_kinds, visible
 from referee.render import LANGUAGES, SHARED_NOTICES, Renderer, templates_dir
 
 SEEDS = (3, 11)
@@ -55,6 +55,8 @@ class Played:
     checkpoints: list[tuple[str, int, Any]] = field(default_factory=list)
     """(phase key, length of the log, state) after each submission with events and each closed phase:
     where views are checked."""
+    short_kinds: list[str] = field(default_factory=list)
+    """The phases whose notices changed when their phase's log held only the rules' ``notice_kinds``."""
 
 
 def _start(rules: Rules[Any], seed: int) -> tuple[tuple[str, ...], list[Event]]:
@@ -92,7 +94,13 @@ def play(rules: Rules[Any], seed: int) -> Played:
         events = rules.resolve(current)
         after = fold(rules, events, current) if events else current
         game.log += events
-        game.notices += rules.notices(current, after, events, phase_log)
+        notices = rules.notices(current, after, events, phase_log)
+        kinds = notice_kinds(rules)
+        if kinds is not None:  # a boundary reads only those kinds of the phase's log
+            read = [event for event in phase_log if event.kind in kinds]
+            if rules.notices(current, after, events, read) != notices:
+                game.short_kinds.append(key)
+        game.notices += notices
         phase_log = []
         game.states.append(after)
         game.checkpoints.append((key, len(game.log), after))
@@ -316,6 +324,10 @@ def contract_problems(
         problems += notice_problems(game, renderer)
         problems += snapshot_problems(game)
         problems += secrecy_problems(game, SECRECY_RULES.get(rules.kind, "its own secrecy rule"))
+        problems += [
+            f"{rules.kind}: the notices closing {key} read logged events of a kind not in notice_kinds"
+            for key in game.short_kinds
+        ]
     return list(dict.fromkeys(problems))
 
 

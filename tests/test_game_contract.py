@@ -129,6 +129,13 @@ def test_a_view_that_shows_the_game_masters_secrets_is_named(kind: str, renderer
 # --- the skeleton and the renderer -----------------------------------------------------------------
 
 
+def test_notice_kinds_that_leave_out_what_the_notices_read_are_named(renderer: Renderer) -> None:
+    """A boundary reads of a phase's log only the kinds the rules declare; declaring too few is named."""
+    short = replace(rules_of("ten-sailors"), notice_kinds=frozenset({"talk_chosen"}))
+    problem = first(contract_problems(short, renderer), "notice_kinds")
+    assert problem is not None and problem.startswith("ten-sailors:")
+
+
 def test_the_skeleton_is_checked_but_never_offered_to_players() -> None:
     assert TEMPLATE_KIND in CONTRACT_KINDS and TEMPLATE_KIND not in KINDS
     with pytest.raises(KeyError):

@@ -30,6 +30,8 @@ from referee.app.calendar import Due
 from referee.app.errors import AlreadyResolved, GameStopped, RulesFailed
 from referee.app.garbage import collector_paused
 from referee.app.play import Resolved
+from referee.core.rules import notice_kinds
+from referee.games import rules_for
 from referee.store.boundary import boundary
 from referee.store.clocks import claim_due_rows
 
@@ -113,7 +115,8 @@ def _within(
     drops what it wrote, and its rows are put back as they were read.
     """
     results: list[Resolved | None] = []
-    with collector_paused(), boundary(session, [(item.game_id, item.phase) for item in due]) as batch:
+    due_phases = [(item.game_id, item.phase) for item in due]
+    with collector_paused(), boundary(session, due_phases, _notice_kinds) as batch:
         for item in due:
             try:
                 resolved = referee.resolve_within(session, item.game_id, item.due_at, item.phase)
@@ -130,3 +133,12 @@ def _within(
         batch.write(session)
         session.flush()
     return results
+
+
+def _notice_kinds(kind: str) -> frozenset[str] | None:
+    """The kinds of logged events the rules of games of ``kind`` read at a boundary (all for a kind
+    this process does not know: its game fails when it is resolved, as it would alone)."""
+    try:
+        return notice_kinds(rules_for(kind))
+    except KeyError:
+        return None

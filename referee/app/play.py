@@ -21,7 +21,7 @@ from referee.core.events import Event
 from referee.core.hooks import checkpoint
 from referee.core.notices import REPLIES, Notice
 from referee.core.orders import LineVerdict, Submission
-from referee.core.rules import Rules, fold, resolve_folded, visible
+from referee.core.rules import Rules, fold, notice_kinds, resolve_folded, visible
 from referee.core.seats import find_name
 from referee.games import rules_for
 from referee.store import games as rows
@@ -293,7 +293,7 @@ class Play:
         game_id, phase = loaded.row.id, loaded.rules.phase(loaded.state).key
         loaded = self._play_bots(session, loaded, now)
         events, folded = resolve_folded(loaded.rules, loaded.state)
-        phase_log = rows.phase_log(session, game_id, phase)
+        phase_log = rows.phase_log(session, game_id, phase, notice_kinds(loaded.rules))
         first = loaded.seq + 1
         after = append(session, loaded, events, phase, now, folded)
         notices = loaded.rules.notices(loaded.state, after.state, events, phase_log)

@@ -168,6 +168,14 @@ class GameRules(Generic[S]):
     closing: Callable[[S], tuple[list[Event], S]] | None = None
     """``resolve`` with the state its events fold to, for rules that reach it on the way: a
     boundary then folds nothing again (``resolve_folded``)."""
+    notice_kinds: frozenset[str] | None = None
+    """The kinds of the events logged during a phase that ``notices`` reads of its ``phase_log``; a
+    boundary then reads no other (the orders, most of a phase's log). None: every kind."""
+
+
+def notice_kinds(rules: Rules[Any]) -> frozenset[str] | None:
+    """The kinds of logged events ``rules.notices`` reads (``GameRules.notice_kinds``); None: all."""
+    return getattr(rules, "notice_kinds", None)
 
 
 def apply_by_kind(

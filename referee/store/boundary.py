@@ -15,7 +15,7 @@ key is checked by the final insert, which fails the whole batch if another proce
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -113,11 +113,21 @@ def open_boundary(session: Session) -> Boundary | None:
     return found if isinstance(found, Boundary) else None
 
 
+Kinds = Callable[[str], frozenset[str] | None]
+"""The kinds of logged events a game of a given kind reads of its phase's log (None: all)."""
+
+
+def _every_kind(kind: str) -> frozenset[str] | None:
+    return None
+
+
 @contextmanager
-def boundary(session: Session, due: Sequence[tuple[str, str]]) -> Iterator[Boundary]:
+def boundary(
+    session: Session, due: Sequence[tuple[str, str]], kinds: Kinds = _every_kind
+) -> Iterator[Boundary]:
     """A ``Boundary`` for ``due`` (game id, due phase) open on ``session`` for the block: the rows
     read first (``prefetch``); the caller writes what the games kept (``Boundary.write``)."""
-    opened = prefetch(session, due)
+    opened = prefetch(session, due, kinds)
     session.info["boundary"] = opened
     try:
         yield opened
@@ -130,10 +140,11 @@ def _chunks(ids: Sequence[str]) -> Iterable[list[str]]:
         yield list(ids[start : start + _CHUNK])
 
 
-def prefetch(session: Session, due: Sequence[tuple[str, str]]) -> Boundary:
+def prefetch(session: Session, due: Sequence[tuple[str, str]], kinds: Kinds = _every_kind) -> Boundary:
     """Reads, for the games of ``due`` (game id, due phase), what resolving them reads, with a few
     queries: their rows and clocks (both locked against other writers, in the order of their ids),
-    their withdrawn spans and resolutions, and the events of each one's due phase."""
+    their withdrawn spans and resolutions, and the events of each one's due phase of the kinds its
+    game reads (``kinds`` of the game's kind)."""
     ids = sorted({game_id for game_id, _ in due})
     phases = {game_id: phase for game_id, phase in due}
     found = Boundary()
@@ -165,6 +176,7 @@ def prefetch(session: Session, due: Sequence[tuple[str, str]]) -> Boundary:
         for game_id, phase, count in session.exec(counted).all():
             found.withdrawn[(game_id, phase)] = int(count)
     found.logged = {(game_id, phases[game_id]): [] for game_id in ids}
+    read = {game_id: kinds(found.games[game_id].kind) for game_id in ids}
     for chunk in _chunks(ids):
         query = select(
             col(EventRow.game_id),
@@ -174,11 +186,16 @@ def prefetch(session: Session, due: Sequence[tuple[str, str]]) -> Boundary:
             col(EventRow.data),
             col(EventRow.audience),
         ).where(col(EventRow.game_id).in_(chunk), col(EventRow.phase).in_(sorted({phases[g] for g in chunk})))
+        wanted = [read[game_id] for game_id in chunk]
+        if all(some is not None for some in wanted):
+            query = query.where(col(EventRow.kind).in_(sorted(set().union(*wanted))))
         query = query.order_by(col(EventRow.game_id), col(EventRow.seq))
         for game_id, phase, seq, kind, data, audience in read_rows(session.connection(), query):
             logged = found.logged.get((game_id, phase))
-            spans = found.spans[game_id]
-            if logged is not None and not (spans and any(first <= seq <= last for first, last in spans)):
+            spans, only = found.spans[game_id], read[game_id]
+            if logged is None or (only is not None and kind not in only):
+                continue
+            if not (spans and any(first <= seq <= last for first, last in spans)):
                 logged.append(Event(kind, as_data(data), tuple(as_data(audience))))
     return found
 

@@ -196,25 +196,28 @@ def log(session: Session, game_id: str, upto: int | None = None, *, after: int =
     return found
 
 
-def phase_log(session: Session, game_id: str, phase: str) -> list[Event]:
-    """The events that count logged while ``phase`` of ``game_id`` was open, in order (inside a batch
-    of boundaries, those it read first and those it wrote since)."""
+def phase_log(session: Session, game_id: str, phase: str, kinds: frozenset[str] | None = None) -> list[Event]:
+    """The events that count logged while ``phase`` of ``game_id`` was open, in order, of ``kinds``
+    only if given (inside a batch of boundaries, those it read first and those it wrote since)."""
     batch = open_boundary(session)
     if batch is not None:
         logged = batch.logged.get((game_id, phase))
         if logged is None:
-            logged = _phase_log(session, game_id, phase)
+            logged = _phase_log(session, game_id, phase, kinds)
         fresh = [as_read(row) for row in batch.fresh_events(game_id) if row["phase"] == phase]
-        return logged + fresh
-    return _phase_log(session, game_id, phase)
+        return [event for event in logged + fresh if kinds is None or event.kind in kinds]
+    return _phase_log(session, game_id, phase, kinds)
 
 
-def _phase_log(session: Session, game_id: str, phase: str) -> list[Event]:
+def _phase_log(session: Session, game_id: str, phase: str, kinds: frozenset[str] | None) -> list[Event]:
     columns = select(col(EventRow.kind), col(EventRow.data), col(EventRow.audience))
     query = columns.where(
         EventRow.game_id == game_id, EventRow.phase == phase, counting(withdrawn_spans(session, game_id))
-    ).order_by(col(EventRow.seq))
-    return [Event(kind, data, tuple(audience)) for kind, data, audience in session.exec(query).all()]
+    )
+    if kinds is not None:
+        query = query.where(col(EventRow.kind).in_(sorted(kinds)))
+    rows = session.exec(query.order_by(col(EventRow.seq))).all()
+    return [Event(kind, data, tuple(audience)) for kind, data, audience in rows]
 
 
 def mark_failed(session: Session, game_id: str, failure: str | None, at: datetime | None) -> None:

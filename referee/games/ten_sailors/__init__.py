@@ -87,5 +87,6 @@ RULES: GameRules[GameState] = GameRules(
     reader_zone=zone.reader_zone,
     for_both_reader=notices.for_both_reader,
     closing=resolve.closing,
+    notice_kinds=notices.NOTICE_KINDS,
 )
 """The Ten Sailors rules behind the core's ``Rules`` protocol."""

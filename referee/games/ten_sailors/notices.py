@@ -76,6 +76,10 @@ def relays(state: GameState, seat: str, events: list[Event]) -> list[Notice]:
     ]
 
 
+NOTICE_KINDS = frozenset({"message_posted", "talk_chosen"})
+"""The only events of a phase's log that ``notices`` reads: the talk, and who chose how to hear it."""
+
+
 def notices(before: GameState, after: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
     """What each character is told when a phase closes: the morning mail when a night's traps
     fired (to everyone, the dead included), otherwise a report per character living when the
