@@ -77,7 +77,7 @@ def resolve_next(referee: Referee, until: datetime, limit: int) -> list[tuple[Du
     failed: list[RulesFailed] = []
     claimed: list[Due] = []
     try:
-        with referee.database.transaction() as session:
+        with collector_paused(), referee.database.transaction() as session:
             claimed = [Due(*row) for row in claim_due_rows(session, until, limit)]
             results = _within(referee, session, claimed, failed) if claimed else []
     except Exception as error:
@@ -101,7 +101,7 @@ def _stop_failed(referee: Referee, due: Sequence[Due], failed: list[RulesFailed]
 
 def _together(referee: Referee, due: Sequence[Due], failed: list[RulesFailed]) -> list[Resolved | None]:
     """Resolves ``due`` in one transaction; rules failures go to ``failed``."""
-    with referee.database.transaction() as session:
+    with collector_paused(), referee.database.transaction() as session:
         return _within(referee, session, due, failed)
 
 
@@ -116,7 +116,7 @@ def _within(
     """
     results: list[Resolved | None] = []
     due_phases = [(item.game_id, item.phase) for item in due]
-    with collector_paused(), boundary(session, due_phases, _notice_kinds) as batch:
+    with boundary(session, due_phases, _notice_kinds) as batch:
         for item in due:
             try:
                 resolved = referee.resolve_within(session, item.game_id, item.due_at, item.phase)
