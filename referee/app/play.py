@@ -111,6 +111,8 @@ def lock(session: Session, game_id: str) -> Loaded:
     memo (``referee.store.memo``) while nothing else wrote to the games: its row is locked already
     (the lock lasts until the batch commits) and its state is not read and loaded anew for each mail.
     """
+    if open_boundary(session) is not None:  # a batch of boundaries holds its games itself
+        return _locked(session, game_id)
     loaded = remember(session, ("game", game_id), GAMES, lambda: _locked(session, game_id))
     row = rows.attach(session, loaded.row)
     return loaded if row is loaded.row else replace(loaded, row=row)

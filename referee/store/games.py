@@ -22,8 +22,9 @@ from referee.store.rollbacks import counting, withdrawn_spans
 EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
 RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
 SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
-GAMES: Table = GameRow.__table__  # type: ignore[assignment]
 """Tables written in bulk with plain inserts, without building ORM objects."""
+GAMES: Table = GameRow.__table__  # type: ignore[assignment]
+"""The games, whose snapshots are written by a plain update."""
 
 
 def game_row(session: Session, game_id: str, *, lock: bool = False) -> GameRow | None:
