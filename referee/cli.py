@@ -22,6 +22,7 @@ from referee.core.text import clean_text
 from referee.render import Renderer
 
 if TYPE_CHECKING:  # the mail modules are imported only by the commands that use them
+    from referee.bench.table import Figure
     from referee.mail.intake import Intake
     from referee.mail.transports import Inbox
 
@@ -711,18 +712,35 @@ def bench(
             "timed next to one process.",
         ),
     ] = 1,
+    readme: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also: write the figures measured into the benchmark table of this file (the README's), "
+            "each replacing the row of the same measure.",
+        ),
+    ] = None,
 ) -> None:
     """Time one hour boundary for many games at once and print games per second and peak memory."""
-    from referee.bench.boundary import run_bench
+    from sqlalchemy.engine import make_url
 
+    from referee.bench.boundary import run_bench
+    from referee.bench.table import NoTable, boundary_figures, write_figures
+
+    if readme is not None:
+        try:  # refused before any time is spent measuring
+            write_figures(readme, [])
+        except (OSError, NoTable) as error:
+            raise _fail(f"--readme {readme}: {error}") from error
+    figures: list[Figure] = []
     if mail:
-        _bench_mail(mail)
-        return
-    if servers:
-        _bench_servers(servers)
-        return
-    if serve:
-        _bench_serve(serve)
+        figures = _bench_mail(mail)
+    elif servers:
+        figures = _bench_servers(servers)
+    elif serve:
+        figures = _bench_serve(serve)
+    if mail or servers or serve:
+        if readme is not None:
+            write_figures(readme, figures)
         return
 
     url = database
@@ -730,7 +748,9 @@ def bench(
         Path("bench.db").unlink(missing_ok=True)
         url = "sqlite:///bench.db"
     if processes > 1:
-        _bench_processes(url, games, processes, batch)
+        figures = _bench_processes(url, games, processes, batch)
+        if readme is not None:
+            write_figures(readme, figures)
         return
     result = run_bench(url, games, typer.echo, batch)
     kind = url.split(":", 1)[0]
@@ -745,13 +765,20 @@ def bench(
         f"the same rows by the bare driver {result.rows_seconds:.2f} s; together {bare:.2f} s "
         f"(referee/bare {result.resolve_seconds / bare:.1f}× the time)"
     )
+    if readme is not None:
+        database = make_url(url).get_backend_name() + ("" if batch == 100 else f", {batch} a transaction")
+        figures = boundary_figures(
+            database, result.games, result.resolve_seconds, result.rules_seconds, result.rows_seconds
+        )
+        write_figures(readme, figures)
 
 
-def _bench_serve(games: int) -> None:
+def _bench_serve(games: int) -> list[Figure]:
     """``referee bench --serve N``: from one boundary of N games to the last report, through the service."""
     import tempfile
 
     from referee.bench.serving import run_serve_bench
+    from referee.bench.table import serve_figures
 
     with tempfile.TemporaryDirectory() as folder:
         result = run_serve_bench(Path(folder), games, typer.echo)
@@ -761,11 +788,15 @@ def _bench_serve(games: int) -> None:
         f"the last of {result.reports} reports written {result.reported_seconds:.1f} s after it "
         f"({result.reports_per_second:.0f} reports/s); set-up {result.setup_seconds:.0f} s"
     )
+    if result.late_start:
+        return []  # not timed from the boundary: no figure for the table
+    return serve_figures(games, result.resolved_seconds, result.reported_seconds, result.reports)
 
 
-def _bench_processes(url: str, games: int, processes: int, batch: int) -> None:
+def _bench_processes(url: str, games: int, processes: int, batch: int) -> list[Figure]:
     """``referee bench --processes N``: one boundary by one process, then by N at once."""
     from referee.bench.boundary import ProcessesResult, run_processes_bench
+    from referee.bench.table import processes_figures
 
     if not url.startswith("postgresql"):
         raise _fail("--processes needs a PostgreSQL --database: SQLite lets one process write at a time")
@@ -777,13 +808,15 @@ def _bench_processes(url: str, games: int, processes: int, batch: int) -> None:
         f"= {games / one:.0f} games/s; {processes} processes {many:.2f} s = {games / many:.0f} games/s "
         f"({one / many:.2f}× as fast; games each: {shares})"
     )
+    return processes_figures(games, processes, one, many)
 
 
-def _bench_mail(mails: int) -> None:
+def _bench_mail(mails: int) -> list[Figure]:
     """Prints how fast ``mails`` player mails are taken in and answered, in a temporary folder."""
     import tempfile
 
     from referee.bench.mail import run_mail_bench
+    from referee.bench.table import mail_figures
 
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
         result = run_mail_bench(Path(folder), mails, typer.echo)
@@ -794,13 +827,16 @@ def _bench_mail(mails: int) -> None:
         f"= {result.delivered / result.deliver_seconds:.0f} mails/s; "
         f"peak memory {result.peak_rss_mib:.0f} MiB"
     )
+    taken, sent = result.mails / result.ingest_seconds, result.delivered / result.deliver_seconds
+    return mail_figures(result.mails, taken, result.delivered, sent)
 
 
-def _bench_servers(mails: int) -> None:
+def _bench_servers(mails: int) -> list[Figure]:
     """Prints the mail path's speed through real servers next to the bare protocols."""
     import tempfile
 
     from referee.bench.servers import run_servers_bench
+    from referee.bench.table import servers_figures
 
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
         result = run_servers_bench(Path(folder), mails, typer.echo)
@@ -815,6 +851,8 @@ def _bench_servers(mails: int) -> None:
         f"bare aiosmtplib {result.bare_send_per_second:.0f} mails/s (referee/bare {send_ratio:.2f}×)"
     )
     typer.echo(f"peak memory {result.peak_rss_mib:.0f} MiB")
+    intake, sending = result.intake_per_second, result.send_per_second
+    return servers_figures(intake, result.bare_fetch_per_second, sending, result.bare_send_per_second)
 
 
 def main() -> None:
