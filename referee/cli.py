@@ -721,37 +721,39 @@ def bench(
     ] = None,
 ) -> None:
     """Time one hour boundary for many games at once and print games per second and peak memory."""
-    from sqlalchemy.engine import make_url
-
-    from referee.bench.boundary import run_bench
-    from referee.bench.table import NoTable, boundary_figures, write_figures
+    from referee.bench.table import NoTable, check_table, write_figures
 
     if readme is not None:
         try:  # refused before any time is spent measuring
-            write_figures(readme, [])
+            check_table(readme)
         except (OSError, NoTable) as error:
             raise _fail(f"--readme {readme}: {error}") from error
-    figures: list[Figure] = []
     if mail:
         figures = _bench_mail(mail)
     elif servers:
         figures = _bench_servers(servers)
     elif serve:
         figures = _bench_serve(serve)
-    if mail or servers or serve:
-        if readme is not None:
-            write_figures(readme, figures)
-        return
+    else:
+        figures = _bench_boundary(games, database, batch, processes)
+    if readme is not None:
+        write_figures(readme, figures)
+
+
+def _bench_boundary(games: int, database: str | None, batch: int, processes: int) -> list[Figure]:
+    """``referee bench --games N``: one boundary of N games, next to the rules alone and the bare rows
+    (with ``processes``, by one process and then by that many)."""
+    from sqlalchemy.engine import make_url
+
+    from referee.bench.boundary import run_bench
+    from referee.bench.table import boundary_figures
 
     url = database
     if url is None:
         Path("bench.db").unlink(missing_ok=True)
         url = "sqlite:///bench.db"
     if processes > 1:
-        figures = _bench_processes(url, games, processes, batch)
-        if readme is not None:
-            write_figures(readme, figures)
-        return
+        return _bench_processes(url, games, processes, batch)
     result = run_bench(url, games, typer.echo, batch)
     kind = url.split(":", 1)[0]
     typer.echo(
@@ -765,12 +767,10 @@ def bench(
         f"the same rows by the bare driver {result.rows_seconds:.2f} s; together {bare:.2f} s "
         f"(referee/bare {result.resolve_seconds / bare:.1f}× the time)"
     )
-    if readme is not None:
-        database = make_url(url).get_backend_name() + ("" if batch == 100 else f", {batch} a transaction")
-        figures = boundary_figures(
-            database, result.games, result.resolve_seconds, result.rules_seconds, result.rows_seconds
-        )
-        write_figures(readme, figures)
+    database_name = make_url(url).get_backend_name() + ("" if batch == 100 else f", {batch} a transaction")
+    return boundary_figures(
+        database_name, result.games, result.resolve_seconds, result.rules_seconds, result.rows_seconds
+    )
 
 
 def _bench_serve(games: int) -> list[Figure]:

@@ -22,8 +22,9 @@ from hypothesis import strategies as st
 from referee.core.text import clean_text
 from referee.mail.html_text import html_to_text
 from referee.mail.own_words import OwnLines, referee_lines
+from referee.mail.plain_headers import PLAIN_ADDRESSES
 from referee.mail.quotes import new_text
-from referee.mail.reading import PLAIN_ADDRESSES, IncomingMail, clean_subject, read_mail
+from referee.mail.reading import IncomingMail, clean_subject, read_mail
 from referee.render import Renderer, templates_dir
 
 CORPUS = Path(__file__).parent / "mail" / "reading"

@@ -6,8 +6,9 @@ unchanged. ``plain_header`` recognises such values (each kind by a strict patter
 with no encoded word, a plain Content-Type, Content-Transfer-Encoding or Message-ID) and returns them
 as a ``Plain`` string: equal to the header object's text, and building that object only when an
 attribute of it is asked for (``content_type``, ``params``, ``defects``...). Anything else is left to
-the header object. That both read the same is checked by property tests over the patterns and over
-arbitrary values.
+the header object. ``plain_addresses`` says the same of an address list, which the door reads with
+``getaddresses`` as written. That both read the same is checked by property tests over the patterns
+and over arbitrary values.
 """
 
 from __future__ import annotations
@@ -24,7 +25,16 @@ _TOKEN = r"[!#$%&'*+\-.0-9A-Z^_`a-z{|}~]+"
 _QUOTED = r'"[ !#-\[\]-~]+"'
 _NAME = r"[A-Za-z0-9][A-Za-z0-9._-]*"
 _VALUE = r"[A-Za-z0-9._+-]+"
-_ATOMS = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+_ATOMS = rf"{_ATOM}(?:\.{_ATOM})*"
+_ADDR_SPEC = rf"{_ATOMS}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
+_DISPLAY = rf"(?:{_ATOM}(?:[ \t]+{_ATOM})*|\"[ !#-\[\]-~]*\")"
+_MAILBOX = rf"[ \t]*(?:{_ADDR_SPEC}|(?:{_DISPLAY}[ \t]*)?<{_ADDR_SPEC}>)[ \t]*"
+PLAIN_ADDRESSES = re.compile(rf"{_MAILBOX}(?:,{_MAILBOX})*")
+"""An address header as most mail is written: plain ASCII mailboxes, a comma between two, each a bare
+address or one in angle brackets after a name of plain words or in quotes (no comments, no groups;
+encoded words are ruled out apart: ``plain_addresses``). ``getaddresses`` reads such a value as
+written as it reads the email package's rendering of it, but for spaces inside a name (tested)."""
 _PLAIN_STRUCTURED: dict[str, re.Pattern[str]] = {
     "content-type": re.compile(
         rf"[ \t]*{_TOKEN}/{_TOKEN}(?:[ \t]*;[ \t]*{_NAME}=(?:{_VALUE}|{_QUOTED}))*[ \t]*"
@@ -51,6 +61,11 @@ class Plain(str):
         if made is None:
             made = self.__dict__["_made"] = self._make()
         return getattr(made, attribute)
+
+
+def plain_addresses(unfolded: str) -> bool:
+    """Whether the address header ``unfolded`` is a plain list of addresses (``PLAIN_ADDRESSES``)."""
+    return "=?" not in unfolded and PLAIN_ADDRESSES.fullmatch(unfolded) is not None
 
 
 def plain_header(name: str, unfolded: str, kind: type, make: Callable[[], Any]) -> Plain | None:

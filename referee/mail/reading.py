@@ -28,7 +28,7 @@ from typing import Any
 from referee.core.text import clean_text
 from referee.mail.charsets import decode_text, is_garbage
 from referee.mail.html_text import html_to_text
-from referee.mail.plain_headers import plain_header
+from referee.mail.plain_headers import plain_addresses, plain_header
 from referee.mail.quotes import new_text
 
 
@@ -149,15 +149,6 @@ _SUBJECT_PREFIX = re.compile(
     re.I,
 )
 _RECIPIENT_HEADERS = ("to", "cc", "delivered-to", "x-original-to", "envelope-to")
-_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
-_ADDR_SPEC = rf"{_ATOM}(?:\.{_ATOM})*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
-_DISPLAY = rf"(?:{_ATOM}(?:[ \t]+{_ATOM})*|\"[ !#-\[\]-~]*\")"
-_MAILBOX = rf"[ \t]*(?:{_ADDR_SPEC}|(?:{_DISPLAY}[ \t]*)?<{_ADDR_SPEC}>)[ \t]*"
-PLAIN_ADDRESSES = re.compile(rf"{_MAILBOX}(?:,{_MAILBOX})*")
-"""An address header as most mail is written: plain ASCII mailboxes, a comma between two, each a bare
-address or one in angle brackets after a name of plain words or in quotes (no comments, no groups;
-and no encoded words, which the door checks apart). ``getaddresses`` reads such a value as written
-as it reads the email package's rendering of it, but for spaces inside a name (tested)."""
 
 
 def _read(message: EmailMessage, fallback_id: str, own: tuple[str, ...]) -> IncomingMail:
@@ -232,10 +223,10 @@ def _addresses(message: EmailMessage, name: str) -> list[tuple[str, str]]:
 
 def _address_field(message: EmailMessage, name: str, raw: str) -> str:
     """An address header's value as ``getaddresses`` reads it: as written when it is a plain list of
-    addresses (``PLAIN_ADDRESSES``: the standard library's header object would read the same), else
+    addresses (``plain_addresses``: the standard library's header object would read the same), else
     the header object's rendering."""
     unfolded = "".join(raw.splitlines())
-    if "=?" not in unfolded and PLAIN_ADDRESSES.fullmatch(unfolded):
+    if plain_addresses(unfolded):
         return unfolded
     return str(message.policy.header_fetch_parse(name, raw))
 

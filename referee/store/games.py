@@ -205,8 +205,12 @@ def phase_log(session: Session, game_id: str, phase: str, kinds: frozenset[str] 
         logged = batch.logged.get((game_id, phase))
         if logged is None:
             logged = _phase_log(session, game_id, phase, kinds)
-        fresh = [as_read(row) for row in batch.fresh_events(game_id) if row["phase"] == phase]
-        return [event for event in logged + fresh if kinds is None or event.kind in kinds]
+        fresh = [
+            as_read(row)
+            for row in batch.fresh_events(game_id)
+            if row["phase"] == phase and (kinds is None or row["kind"] in kinds)
+        ]
+        return logged + fresh  # logged: read first of the same kinds (``prefetch``)
     return _phase_log(session, game_id, phase, kinds)
 
 
