@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from referee.config import PROJECT_ROOT
-from referee.mail.delivery import deliver
+from referee.core import hooks
+from referee.mail.delivery import deliver, repeated_at_most
 from referee.mail.owners import is_dead
 from referee.mail.smtp import SmtpOutbox
 from referee.mail.transports import MaildirOutbox
@@ -165,3 +166,29 @@ def serve(site: Site, module: str, env: dict[str, str]) -> subprocess.Popen[byte
 
 def _start_of(pid: int) -> str:
     return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[19]
+
+
+@pytest.mark.parametrize("connections", [1, 3])
+def test_at_every_mail_the_server_takes_at_most_a_bounded_few_are_unrecorded_and_a_round_ends_with_none(
+    tmp_path: Path, database_url: str, server: SmtpServer, connections: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sends are recorded in batches (issue 14): a crash at any moment could send again only the
+    mails the server took that are not recorded yet, and there are never more than
+    ``repeated_at_most`` of them (checked at each mail the server takes, against a real aiosmtpd)."""
+    site = Site(tmp_path, database_url, outgoing=server.url())
+    for number in range(12):
+        site.create_game(f"{GAME}{number}", T0)
+    store, config = site.store(), site.config()
+    outbox = SmtpOutbox(parse_smtp_url(f"{server.url()}&connections={connections}"), None, timeout=5)
+    unrecorded: list[int] = []
+
+    def count(point: str) -> None:
+        if point == "sent":
+            recorded = sum(1 for game in store.games() for n in store.notices(game.id) if n.sent_at)
+            unrecorded.append(len(server.received) - recorded)
+
+    monkeypatch.setattr(hooks, "_callbacks", [count])
+    done = deliver(store, outbox, Renderer(config.templates), config.mail)
+    assert done.failed == [] and done.sent == len(server.received) == 36
+    assert len(unrecorded) == 36 and max(unrecorded) <= repeated_at_most(connections), unrecorded
+    assert store.letters.backlog() == (0, 0)  # every mail the server took is recorded in the end

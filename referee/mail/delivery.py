@@ -3,10 +3,12 @@
 Notices are written in the same transaction as the change that causes them, so a
 process that dies before sending loses nothing: the next round sends them. Notices are
 handed over in groups of the outbox's ``parallel`` (one mail per SMTP connection of its pool;
-a Maildir takes fifty in a row), and a group is recorded as sent, in one transaction, in a
-thread while the next group goes over the network (the next is not recorded before it is). Each
-Message-ID is derived from the notice, so a crash in between can only repeat the mails of the
-last two groups under the same Message-IDs, which mail clients show once.
+a Maildir takes fifty in a row); the next group is composed while one goes over the network.
+What was sent is recorded ``RECORD_EVERY`` mails at a time (or a group at a time, when a group is
+larger), in one transaction, in a thread while the next mails go (a record waits for the one
+before it). Each Message-ID is derived from the notice, so a crash in between can only repeat the
+mails of the last two records under the same Message-IDs, which mail clients show once:
+``repeated_at_most`` says how many.
 A notice with several mails (a copy for the game-master) records each recipient the server
 took, so that a resend after a failure goes only to those who did not get it. A temporary
 failure (a 4xx answer, a server away) is retried with growing pauses; a permanent one (5xx)
@@ -43,6 +45,16 @@ class Delivery:
 
     sent: int = 0
     failed: list[str] = field(default_factory=list)
+
+
+RECORD_EVERY = 10
+"""Mails sent are recorded ten at a time: one transaction a mail would cost as much as sending it."""
+
+
+def repeated_at_most(parallel: int) -> int:
+    """The most mails a crash while sending can make go once more, through an outbox handing over
+    ``parallel`` at once: those of the record being written and those sent since."""
+    return 2 * (RECORD_EVERY + parallel - 1)
 
 
 CLAIM_MOST = 50
@@ -92,12 +104,12 @@ async def send_due(
     step = max(1, getattr(outbox, "parallel", 1))
     groups = [claimed[start : start + step] for start in range(0, len(claimed), step)]
     ahead = _compose_later(groups[0], renderer, mail) if groups else None
-    recording: asyncio.Future[None] | None = None
+    record = _Record(letters)
     try:
         for index, group in enumerate(groups):
             assert ahead is not None
             composed = await ahead
-            # the next group is composed in a thread while this one goes over the network
+            # the next group is composed while this one goes over the network
             ahead = _compose_later(groups[index + 1], renderer, mail) if index + 1 < len(groups) else None
             outcomes = await asyncio.gather(
                 *(
@@ -107,10 +119,7 @@ async def send_due(
                 return_exceptions=True,
             )
             sent = [notice.id for notice, outcome in zip(group, outcomes, strict=True) if outcome is None]
-            if recording is not None:
-                await recording  # the group before is recorded before this one starts to be
-            # recorded in a thread while the next group goes over the network
-            recording = asyncio.ensure_future(asyncio.to_thread(letters.sent, sent, datetime.now(UTC)))
+            await record.add(sent)
             result.sent += len(sent)
             if _ended(letters, group, outcomes, result, retry):
                 if ahead is not None:
@@ -118,9 +127,39 @@ async def send_due(
                 letters.release([rest.id for later in groups[index + 1 :] for rest in later])
                 break
     finally:
-        if recording is not None:
-            await recording
+        await record.finish()
     return result
+
+
+class _Record:
+    """The notices sent in a round, recorded ``RECORD_EVERY`` at a time, each record in a thread while
+    the next mails go over the network (a record starts only when the one before it has ended)."""
+
+    def __init__(self, letters: Letters) -> None:
+        self.letters = letters
+        self.pending: list[int] = []
+        self.writing: asyncio.Future[None] | None = None
+
+    async def add(self, sent: list[int]) -> None:
+        """Takes the notices of ``sent``; records what is pending once there are enough."""
+        self.pending += sent
+        if len(self.pending) >= RECORD_EVERY:
+            await self._start()
+
+    async def finish(self) -> None:
+        """Records whatever is pending and waits until every record has been written."""
+        await self._start()
+        if self.writing is not None:
+            await self.writing
+
+    async def _start(self) -> None:
+        if self.writing is not None:
+            await self.writing  # the record before is written before this one starts to be
+            self.writing = None
+        if self.pending:
+            sent, self.pending = self.pending, []
+            writing = asyncio.to_thread(self.letters.sent, sent, datetime.now(UTC))
+            self.writing = asyncio.ensure_future(writing)
 
 
 def _ended(
@@ -146,8 +185,15 @@ Composed = list[Outgoing] | PermanentFailure
 def _compose_later(
     group: list[Letter], renderer: Renderer, mail: MailSettings
 ) -> asyncio.Future[list[Composed]]:
-    """The mails of ``group``, composed in a worker thread (composing reads no database)."""
-    return asyncio.ensure_future(asyncio.to_thread(_compose_group, group, renderer, mail))
+    """The mails of ``group``, composed on this loop as soon as it is free (composing reads no
+    database): while the mails before go over the network, which leaves the loop waiting for the
+    server's answers. (A thread would wait for the interpreter's lock at every answer.)"""
+
+    async def soon() -> list[Composed]:
+        await asyncio.sleep(0)
+        return _compose_group(group, renderer, mail)
+
+    return asyncio.ensure_future(soon())
 
 
 def _compose_group(group: list[Letter], renderer: Renderer, mail: MailSettings) -> list[Composed]:
