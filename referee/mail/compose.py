@@ -252,13 +252,13 @@ def _message(
     language = game.language
     kind = game.kind
     text = renderer.render(language, f"{notice.template}.txt.j2", kind=kind, **context)
-    shared = notice.template in SHARED_NOTICES  # its subject is the shared one, whatever the game
-    subject = renderer.render(
-        language, "subject.txt.j2", kind="" if shared else kind, template=notice.template, **context
-    )
-    subject = subject.strip()
     if notice.template == "answer" and notice.subject:
-        subject = f"Re: {clean_subject(notice.subject)}"
+        subject = f"Re: {clean_subject(notice.subject)}"  # an answer keeps the subject it answers
+    else:
+        shared = notice.template in SHARED_NOTICES  # its subject is the shared one, whatever the game
+        subject = renderer.render(
+            language, "subject.txt.j2", kind="" if shared else kind, template=notice.template, **context
+        ).strip()
     if f"[{game.id}]" not in subject:
         subject = f"[{game.id}] {subject}"
     if copy_of:
