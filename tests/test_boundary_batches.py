@@ -98,6 +98,7 @@ _STORED = {
     "events": "game_id, seq, phase, kind, data, audience, logged_at",
     "resolutions": "game_id, phase, resolved_at, first_seq, last_seq, attempt, withdrawn_at",
     "notices": "game_id, phase, recipient, template, data, created_at, address, sent_at, attempts",
+    "games": "id, last_seq, state, phase, finished",  # the snapshots, updated by the batch at its end
 }
 
 
@@ -109,7 +110,8 @@ def _stored_text(referee: Referee) -> dict[str, list[tuple[object, ...]]]:
         for table, columns in _STORED.items():
             listed = ", ".join(f"typeof({c}), CAST({c} AS TEXT)" for c in columns.split(", "))
             cursor = connection.cursor()
-            cursor.execute(f"SELECT {listed} FROM {table} ORDER BY game_id, id")
+            order = "id" if table == "games" else "game_id, id"
+            cursor.execute(f"SELECT {listed} FROM {table} ORDER BY {order}")
             found[table] = list(cursor.fetchall())
         return found
     finally:

@@ -209,7 +209,7 @@ def _reader_zones(
     """``reader_zone_field`` for each reader of game ``game_id``: of ``loaded`` if given, else of the
     game's snapshot (read only when its rules keep readers' zones)."""
     if loaded is None and game_id is not None:
-        row = session.get(GameRow, game_id)
+        row = rows.held_row(session, game_id)
         if row is not None and row.state and rules_for(row.kind).reader_zone is not None:
             loaded = loaded_from(row)
     if loaded is None or loaded.rules.reader_zone is None:
@@ -223,7 +223,7 @@ def reading_fields(session: Session, game_id: str) -> dict[str, Any]:
     stops taking orders, if it has a deadline), ``time_zone`` (the IANA name of the game's zone)
     and ``genders`` (character name -> "m" or "f"), the last two as the game was created with."""
     fields: dict[str, Any] = {}
-    row = session.get(GameRow, game_id)
+    row = rows.held_row(session, game_id)
     if row is not None:
         for key in ("time_zone", "genders"):
             if row.settings.get(key):

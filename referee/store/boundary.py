@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Table, func
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from referee.core.events import Event
-from referee.store.bulk import as_data, read_rows, write_rows
+from referee.store.bulk import as_data, read_rows, update_rows, write_rows
 from referee.store.models import ClockRow, EventRow, GameRow, NoticeRow, ResolutionRow, RollbackRow
 
 EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
@@ -32,6 +33,8 @@ RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
 NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
 TABLES = (EVENTS, RESOLUTIONS, NOTICES)
 """The tables a boundary writes rows to, in the order ``write`` inserts them."""
+GAMES: Table = GameRow.__table__  # type: ignore[assignment]
+"""The games, whose snapshots a boundary updates after those inserts."""
 
 _CHUNK = 500
 """How many ids one prefetching query names at most."""
@@ -59,11 +62,22 @@ class Boundary:
     pending: dict[str | None, dict[Table, list[dict[str, Any]]]] = field(default_factory=dict)
     kept: dict[str | None, dict[Table, list[dict[str, Any]]]] = field(default_factory=dict)
     read: dict[int, dict[str, Any]] = field(default_factory=dict)
+    snapshot: tuple[str, dict[str, Any]] | None = None
+    """The snapshot the game under way saved: its id and the columns of its row to update."""
+    snapshots: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The snapshots the games done saved, by game: updated with the batch's rows."""
 
     def add(self, table: Table, rows: list[dict[str, Any]]) -> None:
         """Buffers ``rows`` of ``table`` for the game under way (each row names its game)."""
         for row in rows:
             self.pending.setdefault(row["game_id"], {}).setdefault(table, []).append(row)
+
+    def save(self, row: GameRow, values: dict[str, Any]) -> None:
+        """Keeps the snapshot columns ``values`` of the game under way, for the batch to update its row
+        with; the row object reads them from now on, as written already."""
+        self.snapshot = (row.id, values)
+        for name, value in values.items():
+            set_committed_value(row, name, value)
 
     def keep(self) -> None:
         """The game under way is done: what it wrote is written with the batch."""
@@ -72,16 +86,25 @@ class Boundary:
             for table, rows in tables.items():
                 kept.setdefault(table, []).extend(rows)
         self.pending = {}
+        if self.snapshot is not None:
+            game_id, values = self.snapshot
+            self.snapshots[game_id] = values
+            self.snapshot = None
 
     def drop(self, session: Session, game_id: str) -> None:
         """The game under way failed: what it wrote is forgotten, and its row and clock are put back
         as they were read (a clock it created is forgotten too)."""
         self.pending = {}
-        for row in (self.games.get(game_id), self.clocks.get(game_id)):
-            if row is not None:
-                for name, value in self.read[id(row)].items():
-                    if getattr(row, name) != value:
-                        setattr(row, name, value)
+        self.snapshot = None
+        game = self.games.get(game_id)
+        if game is not None:  # its snapshot is not written with the batch: the row says so again
+            for name, value in self.read[id(game)].items():
+                set_committed_value(game, name, value)
+        clock = self.clocks.get(game_id)
+        if clock is not None:
+            for name, value in self.read[id(clock)].items():
+                if getattr(clock, name) != value:
+                    setattr(clock, name, value)
         for new in list(session.new):
             if isinstance(new, ClockRow) and new.game_id == game_id:
                 session.expunge(new)
@@ -104,7 +127,10 @@ class Boundary:
             rows = [row for tables in self.kept.values() for row in tables.get(table, [])]
             if rows:
                 write_rows(connection, table, rows)
-        self.kept = {}
+        if self.snapshots:
+            saved = [{"id": game_id, **values} for game_id, values in self.snapshots.items()]
+            update_rows(connection, GAMES, "id", saved)
+        self.kept, self.snapshots = {}, {}
 
 
 def open_boundary(session: Session) -> Boundary | None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import orjson
-from sqlalchemy import DateTime, Select, Table, insert
+from sqlalchemy import DateTime, Select, Table, bindparam, insert, update
 from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.exc import DBAPIError
 
@@ -37,6 +37,26 @@ def write_rows(connection: Connection, table: Table, rows: Sequence[dict[str, An
             _copy(connection, table, keys, group)
         else:
             _executemany(connection, table, keys, group)
+
+
+def update_rows(connection: Connection, table: Table, key: str, rows: Sequence[dict[str, Any]]) -> None:
+    """Updates the rows of ``table`` whose column ``key`` has the value each of ``rows`` gives it,
+    setting the other columns each names (all of ``rows`` name the same columns): one ``executemany``
+    by the driver, each value converted as SQLAlchemy would."""
+    if not rows:
+        return
+    where = f"{key}_"  # a bound parameter cannot share the name of a column the statement sets
+    columns = [name for name in rows[0] if name != key]
+    statement = update(table).where(table.c[key] == bindparam(where))
+    statement = statement.values({name: bindparam(name) for name in columns})
+    compiled = statement.compile(dialect=connection.dialect)
+    named = [{**row, where: row[key]} for row in rows]
+    keys = list(compiled.positiontup or ()) if compiled.positional else [*columns, where]
+    converted = _converted(table, connection.dialect, keys, named, {where: key})
+    if compiled.positional:
+        connection.exec_driver_sql(str(compiled), converted)
+    else:
+        connection.exec_driver_sql(str(compiled), [dict(zip(keys, row, strict=True)) for row in converted])
 
 
 def read_rows(connection: Connection, statement: Select[Any]) -> list[tuple[Any, ...]]:
@@ -107,13 +127,18 @@ def _defaults(table: Table, given: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _converted(
-    table: Table, dialect: Dialect, order: list[str], rows: list[dict[str, Any]]
+    table: Table,
+    dialect: Dialect,
+    order: list[str],
+    rows: Sequence[dict[str, Any]],
+    columns: dict[str, str] | None = None,
 ) -> list[tuple[Any, ...]]:
-    """The values of ``rows`` in the columns ``order``, each converted for the driver: only the
-    columns whose type converts anything are touched."""
+    """The values of ``rows`` under the keys ``order``, each converted for the driver as a value of
+    its column (the key's own, or the one ``columns`` names for it): only the columns whose type
+    converts anything are touched."""
     values = [[row[key] for key in order] for row in rows]
     for index, key in enumerate(order):
-        convert = _conversion(table, key, dialect)
+        convert = _conversion(table, (columns or {}).get(key, key), dialect)
         if convert is not _same:
             for row in values:
                 row[index] = convert(row[index])

@@ -37,6 +37,15 @@ def game_row(session: Session, game_id: str, *, lock: bool = False) -> GameRow |
     return session.exec(query.with_for_update() if lock else query).first()
 
 
+def held_row(session: Session, game_id: str) -> GameRow | None:
+    """The row of ``game_id`` as this transaction holds it: the one a batch of boundaries read, or the
+    session's own (read only if the session holds none yet)."""
+    batch = open_boundary(session)
+    if batch is not None and game_id in batch.games:
+        return batch.games[game_id]
+    return session.get(GameRow, game_id)
+
+
 def attach(session: Session, row: GameRow) -> GameRow:
     """``row``, read in an earlier unit of a batch and detached since, as ``session``'s own: the
     session's object for the same game if it holds one, else ``row`` itself, attached."""
@@ -101,8 +110,12 @@ def save_snapshot(
     if row.last_seq == seq:
         return
     values = {"last_seq": seq, "state": state, "phase": phase, "finished": finished}
-    if open_boundary(session) is not None or not inspect(row).persistent:
-        for name, value in values.items():  # written with the batch's rows, or with the new row
+    batch = open_boundary(session)
+    if batch is not None and batch.games.get(row.id) is row:
+        batch.save(row, values)  # written with the batch's rows
+        return
+    if batch is not None or not inspect(row).persistent:
+        for name, value in values.items():  # written by the session, with the new row or later
             setattr(row, name, value)
         session.add(row)
         return

@@ -83,7 +83,7 @@ class ResolutionRow(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("game_id", "phase", "attempt"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    game_id: str = Field(foreign_key="games.id", index=True)
+    game_id: str = Field(foreign_key="games.id")  # indexed as the first column of the unique key
     phase: str
     resolved_at: datetime
     first_seq: int
@@ -150,7 +150,7 @@ class NoticeRow(SQLModel, table=True):
     address: str | None = None
     in_reply_to: str | None = None
     subject: str | None = None
-    sent_at: datetime | None = Field(default=None, index=True)
+    sent_at: datetime | None = Field(default=None)  # indexed first in ix_notices_unsent
     attempts: int = 0
     last_error: str | None = None
     next_attempt_at: datetime | None = None
