@@ -67,7 +67,8 @@ def _played_with_statements(url: str) -> tuple[object, list[tuple[str, object]]]
 
 
 def test_sqlite_runs_in_wal_mode_with_normal_sync_and_a_busy_timeout(tmp_path: Path) -> None:
-    """SQLite's documented settings for many small writers: WAL, synchronous=NORMAL, waiting on a lock."""
+    """SQLite's documented settings for many small writers: WAL, synchronous=NORMAL, waiting on a lock;
+    and for a boundary's bursts: checkpoints every 64 MB of log, cut back after, a 16 MB page cache."""
     referee = open_referee(f"sqlite:///{tmp_path / 'r.db'}")
     with referee.database.engine.connect() as connection:
         raw = connection.connection.dbapi_connection
@@ -75,6 +76,9 @@ def test_sqlite_runs_in_wal_mode_with_normal_sync_and_a_busy_timeout(tmp_path: P
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert raw.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
         assert raw.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
+        assert raw.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 16384
+        assert raw.execute("PRAGMA journal_size_limit").fetchone()[0] == 64 * 1024 * 1024
+        assert raw.execute("PRAGMA cache_size").fetchone()[0] == -16384
 
 
 def test_no_query_on_the_hot_paths_reads_a_whole_table(tmp_path: Path) -> None:
