@@ -47,7 +47,7 @@ from referee.core.notices import Notice
 from referee.core.orders import Submission
 from referee.core.rules import fold, visible
 from referee.core.seats import MASTER
-from referee.games import rules_for
+from referee.games import prepare_all, rules_for
 from referee.store import games as rows
 from referee.store.clocks import clock_row
 from referee.store.inbound import inbound_rows
@@ -106,6 +106,11 @@ class Referee:
                 self.stop,
             )
         return self._calendar
+
+    def prepare(self) -> None:
+        """Loads now what judging players' orders loads on first use (each game's dictionaries and
+        indexes), so that the first mail of a burst is judged as fast as the rest."""
+        prepare_all()
 
     # --- games ---------------------------------------------------------------------------------
 

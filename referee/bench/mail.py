@@ -20,7 +20,7 @@ from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.demo.files import START, start_demo_game
 from referee.mail.connect import open_outbox
 from referee.mail.delivery import deliver
-from referee.mail.intake import ingest
+from referee.mail.intake import ingest, prepare
 from referee.mail.transports import maildir_path
 from referee.render import Renderer
 
@@ -56,6 +56,7 @@ def run_mail_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> 
         style = QUOTE_STYLES[number % len(QUOTE_STYLES)]
         raws.append(reply(address, name, reader.last(address), orders, style, clock))
     echo(f"  wrote {mails} replies; taking them in")
+    prepare(store)  # as `referee serve` does when it starts
     started = time.perf_counter()
     for start in range(0, len(raws), BATCH):
         with store.database.batch():  # as `referee serve` takes a batch in: one commit, a savepoint a mail

@@ -40,6 +40,7 @@ from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.mail.compose import compose
 from referee.mail.connect import open_outbox
 from referee.mail.delivery import Delivery, deliver_all
+from referee.mail.intake import prepare
 from referee.mail.smtp import SmtpOutbox
 from referee.mail.transports import Outbox
 from referee.mail.urls import parse_imap_url, parse_smtp_url
@@ -91,6 +92,7 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
         )
         bare_fetch = bare_imap_fetch(parse_imap_url(imap.url()), imap.password, mails)
         echo("  taking them in as `referee serve` does")
+        prepare(service.referee)  # as `referee serve` does when it starts
         started = time.perf_counter()
         while len(service.referee.inbound()) < mails:
             service._take_in()

@@ -171,6 +171,16 @@ class GameRules(Generic[S]):
     notice_kinds: frozenset[str] | None = None
     """The kinds of the events logged during a phase that ``notices`` reads of its ``phase_log``; a
     boundary then reads no other (the orders, most of a phase's log). None: every kind."""
+    prepare: Callable[[], None] | None = None
+    """Loads once what ``submit`` needs and would otherwise load on its first call (a dictionary, an
+    index), so that the first order a process judges is not slowed by it. None: nothing to load."""
+
+
+def prepare(rules: Rules[Any]) -> None:
+    """Loads what ``rules`` load on first use (``GameRules.prepare``), if anything."""
+    hook = getattr(rules, "prepare", None)
+    if hook is not None:
+        hook()
 
 
 def notice_kinds(rules: Rules[Any]) -> frozenset[str] | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
-from referee.core.rules import Rules
+from referee.core.rules import Rules, prepare
 
 PACKAGES = {
     "ten-sailors": "referee.games.ten_sailors",
@@ -59,6 +59,12 @@ def rules_for(kind: str) -> Rules[Any]:
     """The rules of the game kind ``kind`` (raises ``KeyError`` for an unknown kind)."""
     rules: Rules[Any] = import_module(PACKAGES[kind]).RULES
     return rules
+
+
+def prepare_all() -> None:
+    """Loads now what each game's rules would load on their first use (``GameRules.prepare``)."""
+    for kind in KINDS:
+        prepare(rules_for(kind))
 
 
 def contract_kinds() -> tuple[str, ...]:

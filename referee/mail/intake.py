@@ -29,6 +29,7 @@ from referee.config import Limits, MailSettings
 from referee.core.orders import LineVerdict
 from referee.mail.authentication import failed_checks
 from referee.mail.limits import over_limit
+from referee.mail.own_words import referee_lines
 from referee.mail.reading import IncomingMail, read_mail
 
 _PASSWORD = re.compile(
@@ -56,6 +57,14 @@ class Intake:
     game_id: str | None = None
     seat: str | None = None
     verdicts: tuple[LineVerdict, ...] = ()
+
+
+def prepare(referee: Referee) -> None:
+    """Loads now what taking mail in loads on first use: the lines of the referee's own letters (to
+    tell a quoted letter from what a player wrote) and each game's dictionaries. ``referee serve``
+    calls it as it starts: the first mail of a burst then costs what the others do, not a second."""
+    referee_lines()
+    referee.prepare()
 
 
 def ingest(referee: Referee, mail: MailSettings, raw: bytes, received_at: datetime) -> Intake:

@@ -50,7 +50,7 @@ from referee.app.play import Resolved
 from referee.config import Config
 from referee.mail.connect import open_inbox, open_outbox
 from referee.mail.delivery import claim_size, send_due
-from referee.mail.intake import ingest
+from referee.mail.intake import ingest, prepare
 from referee.mail.owners import process_name
 from referee.mail.transports import Inbox, Outbox, backoff
 from referee.render import Renderer
@@ -98,6 +98,7 @@ class Service:
         loop = asyncio.get_running_loop()
         for number in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(number, self.stop)
+        prepare(self.referee)  # dictionaries loaded now, not while the first mail waits
         scheduler = AsyncIOScheduler(timezone=UTC, event_loop=loop)
         scheduler.add_job(
             self.step,

@@ -14,7 +14,18 @@
 from __future__ import annotations
 
 from referee.core.rules import GameRules
-from referee.games.ten_sailors import apply, bot, notices, orders, resolve, setup, snapshot, views, zone
+from referee.games.ten_sailors import (
+    apply,
+    bot,
+    lexicon,
+    notices,
+    orders,
+    resolve,
+    setup,
+    snapshot,
+    views,
+    zone,
+)
 from referee.games.ten_sailors.state import GameState
 
 NOTICES = frozenset({"welcome", "answer", "talk", "report", "morning"})
@@ -88,5 +99,6 @@ RULES: GameRules[GameState] = GameRules(
     for_both_reader=notices.for_both_reader,
     closing=resolve.closing,
     notice_kinds=notices.NOTICE_KINDS,
+    prepare=lexicon.prepare,
 )
 """The Ten Sailors rules behind the core's ``Rules`` protocol."""
