@@ -99,10 +99,14 @@ async def send_due(
     given back untried.
     """
     result, letters, now = Delivery(), referee.letters, datetime.now(UTC)
-    dead = [name for name in letters.claimants(now) if name != owner and is_dead(name)]
-    if dead:
-        LOG.info("taking over the mail of a process that died", extra={"processes": dead})
-    claimed = letters.claim(owner, now, limit, waiting=waiting, lease=lease, dead=dead)
+
+    def claim() -> list[Letter]:  # in a thread: the loop goes on (the web) while the database is busy
+        dead = [name for name in letters.claimants(now) if name != owner and is_dead(name)]
+        if dead:
+            LOG.info("taking over the mail of a process that died", extra={"processes": dead})
+        return letters.claim(owner, now, limit, waiting=waiting, lease=lease, dead=dead)
+
+    claimed = await asyncio.to_thread(claim)
     step = max(1, getattr(outbox, "parallel", 1))
     groups = [claimed[start : start + step] for start in range(0, len(claimed), step)]
     ahead = _compose_later(groups[0], renderer, mail) if groups else None
