@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 from sqlalchemy import DateTime, Select, Table, bindparam, insert, update
-from sqlalchemy.engine import Connection, Dialect
+from sqlalchemy.engine import Compiled, Connection, Dialect
 from sqlalchemy.exc import DBAPIError
 
 Convert = Callable[[Any], Any]
@@ -51,12 +51,8 @@ def update_rows(connection: Connection, table: Table, key: str, rows: Sequence[d
     statement = statement.values({name: bindparam(name) for name in columns})
     compiled = statement.compile(dialect=connection.dialect)
     named = [{**row, where: row[key]} for row in rows]
-    keys = list(compiled.positiontup or ()) if compiled.positional else [*columns, where]
-    converted = _converted(table, connection.dialect, keys, named, {where: key})
-    if compiled.positional:
-        connection.exec_driver_sql(str(compiled), converted)
-    else:
-        connection.exec_driver_sql(str(compiled), [dict(zip(keys, row, strict=True)) for row in converted])
+    order = list(compiled.positiontup or ()) if compiled.positional else [*columns, where]
+    _run_many(connection, compiled, order, _converted(table, connection.dialect, order, named, {where: key}))
 
 
 def read_rows(connection: Connection, statement: Select[Any]) -> list[tuple[Any, ...]]:
@@ -89,11 +85,18 @@ def _executemany(
     dialect = connection.dialect
     compiled = insert(table).compile(dialect=dialect, column_keys=list(keys))
     order = list(compiled.positiontup or ()) if compiled.positional else list(keys)
-    values = _converted(table, dialect, order, rows)
-    if not compiled.positional:
+    _run_many(connection, compiled, order, _converted(table, dialect, order, rows))
+
+
+def _run_many(
+    connection: Connection, compiled: Compiled, order: list[str], values: list[tuple[Any, ...]]
+) -> None:
+    """Runs ``compiled`` once for each row of ``values`` (given in the parameters' ``order``), in one
+    ``executemany`` of the driver: by position or by name, as the driver's style asks."""
+    if compiled.positional:
+        connection.exec_driver_sql(str(compiled), values)
+    else:
         connection.exec_driver_sql(str(compiled), [dict(zip(order, row, strict=True)) for row in values])
-        return
-    connection.exec_driver_sql(str(compiled), values)
 
 
 def _copy(connection: Connection, table: Table, keys: tuple[str, ...], rows: list[dict[str, Any]]) -> None:
