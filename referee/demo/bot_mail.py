@@ -8,6 +8,7 @@ with a signature, so the referee's intake meets real reply shapes on every turn.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import datetime
 from email import policy
@@ -49,9 +50,11 @@ class MailReader:
         for directory in (self.folder / "new", self.folder / "cur"):
             if not directory.is_dir():
                 continue
-            fresh = [path for path in directory.iterdir() if path.name not in self.seen]
-            for path in sorted(fresh, key=lambda p: p.stat().st_mtime_ns):
-                self.seen.add(path.name)
+            with os.scandir(directory) as entries:  # names only: a path object for each file costs more
+                fresh = [entry for entry in entries if entry.name not in self.seen]
+            for entry in sorted(fresh, key=lambda found: found.stat().st_mtime_ns):
+                self.seen.add(entry.name)
+                path = directory / entry.name
                 with path.open("rb") as file:
                     headers = BytesHeaderParser(policy=policy.compat32).parse(file)
                 reply_to, to = _plain(headers["Reply-To"]), _plain(headers["To"])
