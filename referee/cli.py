@@ -14,6 +14,7 @@ import typer
 from sqlalchemy.exc import DBAPIError
 
 from referee.app import COMMAND_LINE, Loaded, Referee, RefereeError, open_referee
+from referee.app.batches import BATCH
 from referee.app.calendar import parse_shift
 from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import PROJECT_ROOT, Config, ConfigError, config_path, load_config
@@ -702,7 +703,7 @@ def bench(
     ] = 0,
     batch: Annotated[
         int, typer.Option(min=1, help="Games resolved in one transaction, as `referee serve` does.")
-    ] = 100,
+    ] = BATCH,
     processes: Annotated[
         int,
         typer.Option(
@@ -767,7 +768,7 @@ def _bench_boundary(games: int, database: str | None, batch: int, processes: int
         f"the same rows by the bare driver {result.rows_seconds:.2f} s; together {bare:.2f} s "
         f"(referee/bare {result.resolve_seconds / bare:.1f}× the time)"
     )
-    database_name = make_url(url).get_backend_name() + ("" if batch == 100 else f", {batch} a transaction")
+    database_name = make_url(url).get_backend_name() + ("" if batch == BATCH else f", {batch} a transaction")
     return boundary_figures(
         database_name, result.games, result.resolve_seconds, result.rules_seconds, result.rows_seconds
     )

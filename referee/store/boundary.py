@@ -34,7 +34,7 @@ NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
 TABLES = (EVENTS, RESOLUTIONS, NOTICES)
 """The tables a boundary writes rows to, in the order ``write`` inserts them."""
 GAMES: Table = GameRow.__table__  # type: ignore[assignment]
-"""The games, whose snapshots a boundary updates after those inserts."""
+"""The games, whose snapshots are written by a plain update (a boundary's after its inserts)."""
 
 _CHUNK = 500
 """How many ids one prefetching query names at most."""

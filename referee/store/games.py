@@ -15,24 +15,20 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from referee.core.events import Event
-from referee.store.boundary import as_read, open_boundary
+from referee.store.boundary import EVENTS, GAMES, RESOLUTIONS, as_read, open_boundary
 from referee.store.models import EventRow, GameRow, ResolutionRow, SubmissionRow
 from referee.store.rollbacks import counting, withdrawn_spans
 
-EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
-RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
 SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
-"""Tables written in bulk with plain inserts, without building ORM objects."""
-GAMES: Table = GameRow.__table__  # type: ignore[assignment]
-"""The games, whose snapshots are written by a plain update."""
+"""Written in bulk with plain inserts, like the events and resolutions, without building ORM objects."""
 
 
 def game_row(session: Session, game_id: str, *, lock: bool = False) -> GameRow | None:
     """The row of ``game_id``; with ``lock``, locked against other writers until the transaction ends
     (inside a batch of boundaries, the row the batch read and locked)."""
-    batch = open_boundary(session)
-    if batch is not None and game_id in batch.games:
-        return batch.games[game_id]
+    batched = _batch_row(session, game_id)
+    if batched is not None:
+        return batched
     query = select(GameRow).where(GameRow.id == game_id)
     return session.exec(query.with_for_update() if lock else query).first()
 
@@ -40,10 +36,14 @@ def game_row(session: Session, game_id: str, *, lock: bool = False) -> GameRow |
 def held_row(session: Session, game_id: str) -> GameRow | None:
     """The row of ``game_id`` as this transaction holds it: the one a batch of boundaries read, or the
     session's own (read only if the session holds none yet)."""
+    batched = _batch_row(session, game_id)
+    return batched if batched is not None else session.get(GameRow, game_id)
+
+
+def _batch_row(session: Session, game_id: str) -> GameRow | None:
+    """The row of ``game_id`` a batch of boundaries open on ``session`` read, if any."""
     batch = open_boundary(session)
-    if batch is not None and game_id in batch.games:
-        return batch.games[game_id]
-    return session.get(GameRow, game_id)
+    return batch.games.get(game_id) if batch is not None else None
 
 
 def attach(session: Session, row: GameRow) -> GameRow:
