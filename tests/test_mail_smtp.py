@@ -1,4 +1,8 @@
-"""The SMTP outbox against a real aiosmtpd: delivery, one connection, failure kinds, login and rate."""
+"""The SMTP outbox against a real aiosmtpd: delivery, one connection, failure kinds, login and rate.
+
+Every test taking the ``server`` fixture runs twice: against a server that lists PIPELINING in its
+answer to EHLO (RFC 2920; the outbox then sends a mail's envelope in one write) and one that does
+not: whichever way a mail goes, what arrives and how a failure is sorted are the same."""
 
 from __future__ import annotations
 
@@ -40,10 +44,11 @@ def message(number: int, to: str = PLAYER) -> EmailMessage:
     return message
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[SmtpServer]:
-    """A fresh SMTP server storing mail under ``tmp_path``."""
+@pytest.fixture(params=["one command at a time", "pipelined"])
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[SmtpServer]:
+    """A fresh SMTP server storing mail under ``tmp_path``, offering PIPELINING or not."""
     with smtp_server(tmp_path / "received") as running:
+        running.offer_pipelining(request.param == "pipelined")
         yield running
 
 

@@ -70,6 +70,15 @@ def test_smtp_connections_is_a_small_whole_number_kept_in_the_url() -> None:
             parse_smtp_url(f"smtp://relay.example.org?connections={bad}")
 
 
+def test_smtp_pipelining_is_used_where_offered_unless_the_url_says_no() -> None:
+    assert parse_smtp_url("smtp://relay.example.org").pipelining is True
+    settings = parse_smtp_url("smtp://relay.example.org?pipelining=no")
+    assert settings.pipelining is False and parse_smtp_url(settings.url) == settings
+    assert "pipelining" not in parse_smtp_url("smtp://relay.example.org?pipelining=yes").url
+    with pytest.raises(TransportError, match=r"pipelining= is yes .* or no, not 'off'"):
+        parse_smtp_url("smtp://relay.example.org?pipelining=off")
+
+
 @pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.7", "[::1]", "localhost", "LocalHost"])
 def test_plain_text_is_allowed_to_this_machine(host: str) -> None:
     assert parse_imap_url(f"imap://u@{host}?tls=none").tls == "none"

@@ -6,7 +6,7 @@ An IMAP inbox::
 
 An SMTP outbox (the user is optional: without one, no login)::
 
-    smtp://user@host:port?tls=starttls|tls|none&rate=N&connections=N
+    smtp://user@host:port?tls=starttls|tls|none&rate=N&connections=N&pipelining=no
 
 Passwords never go in a URL (URLs end up in logs and process lists): they come from
 ``referee.toml`` or from ``$REFEREE_IMAP_PASSWORD`` / ``$REFEREE_SMTP_PASSWORD`` through
@@ -76,7 +76,8 @@ class SmtpSettings:
 
     ``user`` is None when the server takes mail without a login; ``rate`` is the most
     messages per second to send, None for no limit; ``connections`` how many mails are handed
-    over at once, each on its own connection.
+    over at once, each on its own connection; ``pipelining`` whether a mail's envelope is sent in
+    one write where the server offers it (RFC 2920), off for a server that offers it but fails at it.
     """
 
     host: str
@@ -85,6 +86,7 @@ class SmtpSettings:
     tls: TlsMode = "starttls"
     rate: float | None = None
     connections: int = 1
+    pipelining: bool = True
 
     @property
     def url(self) -> str:
@@ -92,7 +94,8 @@ class SmtpSettings:
         user = "" if self.user is None else f"{quote(self.user, safe='')}@"
         rate = "" if self.rate is None else f"&rate={self.rate:g}"
         pool = "" if self.connections == 1 else f"&connections={self.connections}"
-        return f"smtp://{user}{_netloc_host(self.host)}:{self.port}?tls={self.tls}{rate}{pool}"
+        pipelining = "" if self.pipelining else "&pipelining=no"
+        return f"smtp://{user}{_netloc_host(self.host)}:{self.port}?tls={self.tls}{rate}{pool}{pipelining}"
 
 
 def is_loopback(host: str) -> bool:
@@ -138,7 +141,7 @@ def parse_imap_url(url: str) -> ImapSettings:
 def parse_smtp_url(url: str) -> SmtpSettings:
     """The settings of an ``smtp://`` URL (raises ``TransportError`` saying what is wrong)."""
     parts = _split(url, "smtp")
-    options = _options(parts.query, "smtp", ("tls", "rate", "connections"))
+    options = _options(parts.query, "smtp", ("tls", "rate", "connections", "pipelining"))
     tls = _tls(options, parts.hostname or "", "smtp")
     if parts.path not in ("", "/"):
         raise TransportError("an smtp URL has no path: write smtp://user@host:port?options")
@@ -158,6 +161,12 @@ def parse_smtp_url(url: str) -> SmtpSettings:
             f"smtp option connections= is how many mails go at once, 1 to {MOST_CONNECTIONS}, "
             f"not {connections!r}"
         )
+    pipelining = options.get("pipelining", "yes")
+    if pipelining not in ("yes", "no"):
+        raise TransportError(
+            f"smtp option pipelining= is yes (where the server offers it; the default) or no, "
+            f"not {pipelining!r}"
+        )
     return SmtpSettings(
         host=parts.hostname or "",
         port=_port(parts, SMTP_PORTS[tls]),
@@ -165,6 +174,7 @@ def parse_smtp_url(url: str) -> SmtpSettings:
         tls=tls,
         rate=rate,
         connections=int(connections),
+        pipelining=pipelining == "yes",
     )
 
 

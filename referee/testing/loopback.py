@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.handlers import Sink
 from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
 from imapclient import IMAPClient
 
@@ -264,6 +265,22 @@ def dovecot_server(capabilities: str | None = None) -> Iterator[DovecotServer]:
 # --- aiosmtpd --------------------------------------------------------------------------------------
 
 
+def offering_pipelining(responses: list[str]) -> list[str]:
+    """aiosmtpd's answer lines to EHLO with PIPELINING (RFC 2920) listed too, before the last line."""
+    return [*responses[:-1], "250-PIPELINING", responses[-1]]
+
+
+class PipeliningSink(Sink):
+    """aiosmtpd's sink (takes every mail, keeps none) listing PIPELINING in its answer to EHLO, as
+    Postfix and Exim do: ``python -m aiosmtpd -c referee.testing.loopback.PipeliningSink``."""
+
+    async def handle_EHLO(
+        self, server: SMTP, session: Session, envelope: Envelope, hostname: str, responses: list[str]
+    ) -> list[str]:
+        session.host_name = hostname
+        return offering_pipelining(responses)
+
+
 @dataclass
 class _Handler:
     """What the SMTP server does with each mail: refuse it when told to, else store it."""
@@ -273,7 +290,28 @@ class _Handler:
     peers: list[str] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
     refused_recipients: dict[str, str] = field(default_factory=dict)
+    refused_senders: dict[str, str] = field(default_factory=dict)
+    pipelining: bool = False
+    writes: list[bytes] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    async def handle_EHLO(
+        self, server: SMTP, session: Session, envelope: Envelope, hostname: str, responses: list[str]
+    ) -> list[str]:
+        """The usual answer to EHLO, listing PIPELINING too when ``pipelining`` says so."""
+        session.host_name = hostname
+        return offering_pipelining(responses) if self.pipelining else responses
+
+    async def handle_MAIL(
+        self, server: SMTP, session: Session, envelope: Envelope, address: str, options: list[str]
+    ) -> str:
+        """Refuses senders listed in ``refused_senders``, accepts the others."""
+        answer = self.refused_senders.get(address.lower())
+        if answer is not None:
+            return answer
+        envelope.mail_from = address
+        envelope.mail_options.extend(options)
+        return "250 OK"
 
     async def handle_RCPT(
         self, server: SMTP, session: Session, envelope: Envelope, address: str, options: list[str]
@@ -297,6 +335,15 @@ class _Handler:
         return "250 Message accepted"
 
 
+class _RecordingSMTP(SMTP):
+    """An aiosmtpd session that records each piece of data as its client's writes bring it."""
+
+    def data_received(self, data: bytes) -> None:
+        with self.event_handler.lock:
+            self.event_handler.writes.append(bytes(data))
+        super().data_received(data)
+
+
 class _TrackingController(Controller):
     """A Controller that remembers its sessions, so that stopping it can drop their connections."""
 
@@ -305,8 +352,8 @@ class _TrackingController(Controller):
         self.sessions: list[SMTP] = []
 
     def factory(self) -> SMTP:
-        """A new SMTP session, remembered."""
-        session = super().factory()
+        """A new SMTP session, remembered, recording what its client writes."""
+        session = _RecordingSMTP(self.handler, **self.SMTP_kwargs)
         self.sessions.append(session)
         return session
 
@@ -360,6 +407,20 @@ class SmtpServer:
     def refuse_recipient(self, address: str, code: int, text: str = "no such user") -> None:
         """Answers ``code`` whenever ``address`` is given as a recipient."""
         self.handler.refused_recipients[address.lower()] = f"{code} {text}"
+
+    def refuse_sender(self, address: str, code: int, text: str = "not from you") -> None:
+        """Answers ``code`` whenever ``address`` is given as the sender (MAIL FROM)."""
+        self.handler.refused_senders[address.lower()] = f"{code} {text}"
+
+    def offer_pipelining(self, offered: bool = True) -> None:
+        """Lists PIPELINING (RFC 2920) in the answer to EHLO from now on, or stops listing it."""
+        self.handler.pipelining = offered
+
+    @property
+    def writes(self) -> list[bytes]:
+        """What clients sent, piece by piece as it arrived: commands sent in one write come together."""
+        with self.handler.lock:
+            return list(self.handler.writes)
 
     def start(self) -> None:
         """Starts listening on the port (the same one after a ``stop``)."""

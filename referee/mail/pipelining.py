@@ -1,0 +1,202 @@
+"""One mail handed over with its envelope pipelined (RFC 2920), where the SMTP server offers it.
+
+Sent one command at a time, a mail to one recipient costs four round trips: MAIL FROM, RCPT TO,
+DATA and the message. When the server's EHLO lists PIPELINING, MAIL FROM, every RCPT TO and DATA
+go in one write and their answers are read together; then the message and its answer: two round
+trips, whatever the number of recipients. The answers mean what they mean sent one at a time,
+and failures are raised as aiosmtplib's ``sendmail`` raises them (so they are sorted alike).
+
+aiosmtplib, which keeps the connection (connecting, TLS, login, RSET, QUIT), reads one answer for
+each command it has sent and waited for, and drops an answer that comes before it waits; so for
+the length of one transaction the connection's transport is lent to a reader of the answers here
+(asyncio's ``set_protocol``), and given back after the last answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import deque
+from collections.abc import Sequence
+from typing import cast
+
+import aiosmtplib
+from aiosmtplib import SMTPResponse
+from aiosmtplib.email import quote_address
+from aiosmtplib.protocol import COMMAND_INJECTION_REGEX, PERIOD_REGEX, normalize_message_line_endings
+
+ACCEPTED = (250, 251)
+"""The answers to RCPT TO that take a recipient ("OK", "will forward")."""
+
+MOST_ANSWER_BYTES = 64 * 1024
+"""The most a server's pending answers may hold; more is not an SMTP server talking."""
+
+
+def offers_pipelining(client: aiosmtplib.SMTP) -> bool:
+    """Whether the server on ``client`` listed PIPELINING in its answer to EHLO."""
+    return client.supports_extension("pipelining")
+
+
+async def send_pipelined(
+    client: aiosmtplib.SMTP, sender: str, recipients: Sequence[str], raw: bytes, timeout: float
+) -> dict[str, SMTPResponse]:
+    """Hands ``raw`` over on ``client`` (connected, EHLO answered, PIPELINING offered) for ``recipients``.
+
+    Returns the recipients refused, with their answers, as ``sendmail`` does when some were taken;
+    raises ``SMTPSenderRefused``, ``SMTPRecipientsRefused`` (every recipient refused) or
+    ``SMTPDataError`` after resetting the envelope, ``ValueError`` for an address that cannot be
+    written, and ``SMTPServerDisconnected`` / ``SMTPReadTimeoutError`` after closing the connection.
+    """
+    envelope = _envelope(client, sender, recipients, raw)
+    message = PERIOD_REGEX.sub(b"..", normalize_message_line_endings(raw)) + b".\r\n"
+    if client.transport is None or client.transport.is_closing():
+        raise aiosmtplib.SMTPServerDisconnected("Connection lost")
+    transport = cast(asyncio.WriteTransport, client.transport)
+    owner = transport.get_protocol()
+    answers = _Answers(owner)
+    transport.set_protocol(answers)
+    lent = True
+    try:
+        transport.write(envelope)
+        mail = await answers.read(timeout)
+        taken = [await answers.read(timeout) for _ in recipients]
+        data = await answers.read(timeout)
+        refused = {address: answer for address, answer in zip(recipients, taken, strict=True)}
+        refused = {address: answer for address, answer in refused.items() if answer.code not in ACCEPTED}
+        error = _refusal(mail, refused, recipients, data, sender)
+        if error is None:
+            transport.write(message)
+            done = await answers.read(timeout)
+            if done.code == 250:
+                return refused
+            error = aiosmtplib.SMTPDataError(done.code, done.message)
+        elif data.code == 354:  # the server began a message none will get: it ends empty
+            transport.write(b".\r\n")
+            await answers.read(timeout)
+        transport.set_protocol(owner)
+        lent = False
+        await _reset(client, timeout)
+        raise error
+    except (aiosmtplib.SMTPServerDisconnected, aiosmtplib.SMTPTimeoutError):
+        if lent and not transport.is_closing():
+            transport.set_protocol(owner)
+            lent = False
+        client.close()  # answers may still be on their way: the connection is out of step
+        raise
+    finally:
+        if lent and not transport.is_closing():
+            transport.set_protocol(owner)
+
+
+def _envelope(client: aiosmtplib.SMTP, sender: str, recipients: Sequence[str], raw: bytes) -> bytes:
+    """MAIL FROM (with the size, where the server takes it), the RCPT TOs and DATA, as one write."""
+    size = len(normalize_message_line_endings(raw))
+    mail = b"MAIL FROM:" + quote_address(sender).encode("ascii")
+    if client.supports_extension("size"):
+        mail += b" SIZE=%d" % size
+    commands = [mail, *(b"RCPT TO:" + quote_address(address).encode("ascii") for address in recipients)]
+    for command in commands:
+        if COMMAND_INJECTION_REGEX.search(command):
+            raise ValueError("Command arg contains a prohibited control character")
+    return b"".join(command + b"\r\n" for command in [*commands, b"DATA"])
+
+
+def _refusal(
+    mail: SMTPResponse,
+    refused: dict[str, SMTPResponse],
+    recipients: Sequence[str],
+    data: SMTPResponse,
+    sender: str,
+) -> aiosmtplib.SMTPException | None:
+    """Why the mail cannot go after the envelope's answers, as ``sendmail`` would say it; None if it can."""
+    if mail.code != 250:
+        return aiosmtplib.SMTPSenderRefused(mail.code, mail.message, sender)
+    if len(refused) == len(recipients):
+        return aiosmtplib.SMTPRecipientsRefused(
+            [aiosmtplib.SMTPRecipientRefused(answer.code, answer.message, a) for a, answer in refused.items()]
+        )
+    if data.code != 354:
+        return aiosmtplib.SMTPDataError(data.code, data.message)
+    return None
+
+
+async def _reset(client: aiosmtplib.SMTP, timeout: float) -> None:
+    """Resets the envelope after a refusal, as ``sendmail`` does (a failure to reset is not raised)."""
+    with contextlib.suppress(ConnectionError, aiosmtplib.SMTPException):
+        await client.rset(timeout=timeout)
+
+
+class _Answers(asyncio.Protocol):
+    """Reads the server's answers, in order, while the transport is lent; whatever else happens to
+    the connection (closed, paused) is passed on to aiosmtplib's own protocol, ``owner``."""
+
+    def __init__(self, owner: asyncio.BaseProtocol) -> None:
+        self.owner = owner
+        self.buffer = bytearray()
+        self.ready: deque[SMTPResponse] = deque()
+        self.failure: BaseException | None = None
+        self.waiter: asyncio.Future[None] | None = None
+
+    async def read(self, timeout: float) -> SMTPResponse:
+        """The next answer, waiting at most ``timeout`` seconds for it."""
+        while not self.ready:
+            if self.failure is not None:
+                raise self.failure
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await asyncio.wait_for(self.waiter, timeout)
+            except TimeoutError as error:
+                raise aiosmtplib.SMTPReadTimeoutError("Timed out waiting for server response") from error
+            finally:
+                self.waiter = None
+        return self.ready.popleft()
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        if len(self.buffer) > MOST_ANSWER_BYTES:
+            self._fail(aiosmtplib.SMTPServerDisconnected("The server's answers are too long"))
+            return
+        while (answer := self._next()) is not None:
+            self.ready.append(answer)
+        self._wake()
+
+    def _next(self) -> SMTPResponse | None:
+        """The first whole answer in the buffer (taken out of it), or None while it is not whole."""
+        start, text = 0, []
+        while (end := self.buffer.find(b"\n", start)) != -1:
+            line = bytes(self.buffer[start:end]).rstrip(b"\r")
+            start = end + 1
+            code = line[:3]
+            if not code.isdigit():
+                self._fail(aiosmtplib.SMTPServerDisconnected(f"The server answered {line[:40]!r}, not SMTP"))
+                return None
+            text.append(line[4:].decode("utf-8", "surrogateescape"))
+            if line[3:4] != b"-":
+                del self.buffer[:start]
+                return SMTPResponse(int(code), "\n".join(text))
+        return None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        lost = aiosmtplib.SMTPServerDisconnected("Connection lost")
+        lost.__cause__ = exc
+        self._fail(lost)
+        self.owner.connection_lost(exc)
+
+    def eof_received(self) -> bool | None:
+        self._fail(aiosmtplib.SMTPServerDisconnected("Unexpected EOF received"))
+        return getattr(self.owner, "eof_received", lambda: False)()  # type: ignore[no-any-return]
+
+    def pause_writing(self) -> None:
+        self.owner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.owner.resume_writing()
+
+    def _fail(self, failure: BaseException) -> None:
+        if self.failure is None:
+            self.failure = failure
+        self._wake()
+
+    def _wake(self) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
