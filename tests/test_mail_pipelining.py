@@ -6,16 +6,20 @@ runs all its tests both ways)."""
 from __future__ import annotations
 
 import asyncio
+import ssl
+import subprocess
 from collections.abc import Iterator
 from email.message import EmailMessage
 from pathlib import Path
 
+import aiosmtplib
 import pytest
 
 from referee.mail.failures import PermanentFailure, TemporaryFailure
+from referee.mail.pipelining import offers_pipelining, send_pipelined
 from referee.mail.smtp import SmtpOutbox
 from referee.mail.urls import parse_smtp_url
-from referee.testing.loopback import SmtpServer, smtp_server
+from referee.testing.loopback import HOST, SmtpServer, smtp_server
 
 SENDER = "referee@example.org"
 PLAYER = "anna@example.org"
@@ -167,3 +171,36 @@ def test_a_server_gone_between_two_pipelined_mails_is_reached_again_on_a_new_con
     assert outcomes[:2] == [None, None]
     assert isinstance(outcomes[2], TemporaryFailure) and "cannot reach" in str(outcomes[2])
     assert len(server.received) == 2 and len(set(server.peers)) == 2
+
+
+def test_after_starttls_the_envelope_is_pipelined_over_the_encrypted_connection(tmp_path: Path) -> None:
+    certificate, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+            "-keyout", str(key), "-out", str(certificate),
+            "-subj", f"/CN={HOST}", "-addext", f"subjectAltName=IP:{HOST}",
+        ],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+    served = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    served.load_cert_chain(certificate, key)
+    trusting = ssl.create_default_context(cafile=str(certificate))
+
+    async def run(port: int) -> bool:
+        client = aiosmtplib.SMTP(hostname=HOST, port=port, start_tls=True, tls_context=trusting, timeout=5)
+        await client.connect()  # greeting, EHLO, STARTTLS and EHLO again
+        encrypted = client.get_transport_info("sslcontext") is trusting
+        assert await offers_pipelining(client)  # asked again after STARTTLS
+        for number in (1, 2):
+            assert await send_pipelined(client, SENDER, [PLAYER, HOST_PLAYER], mail(number), 5) == {}
+        await client.quit()
+        return encrypted
+
+    with smtp_server(tmp_path / "received", tls=served) as server:
+        server.offer_pipelining()
+        assert asyncio.run(run(server.port))
+        assert [raw for _, _, raw in server.received] == [mail(1), mail(2)]
+        assert [recipients for _, recipients, _ in server.received] == [[PLAYER, HOST_PLAYER]] * 2
+        assert len(envelopes_in_one_write(server)) == 2  # as the server read them, decrypted

@@ -32,8 +32,15 @@ MOST_ANSWER_BYTES = 64 * 1024
 """The most a server's pending answers may hold; more is not an SMTP server talking."""
 
 
-def offers_pipelining(client: aiosmtplib.SMTP) -> bool:
-    """Whether the server on ``client`` listed PIPELINING in its answer to EHLO."""
+async def offers_pipelining(client: aiosmtplib.SMTP) -> bool:
+    """Whether the server on ``client`` (connected) lists PIPELINING in its answer to EHLO, asking EHLO
+    first if it was not asked since the connection (or STARTTLS) began; a server that does not know
+    EHLO is left to ``sendmail``, which greets it with HELO."""
+    if client.is_ehlo_or_helo_needed:
+        try:
+            await client.ehlo()
+        except aiosmtplib.SMTPHeloError:
+            return False
     return client.supports_extension("pipelining")
 
 

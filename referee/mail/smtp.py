@@ -118,7 +118,7 @@ class SmtpOutbox:
         """One attempt: connect if needed, send (the envelope pipelined where the server offers it and
         the settings allow), and report recipients the server refused."""
         client = await self._connection(line)
-        if self.settings.pipelining and await _pipelines(client):
+        if self.settings.pipelining and await offers_pipelining(client):
             refused = await send_pipelined(client, sender, list(recipients), raw, self.timeout)
         else:
             refused, _ = await client.sendmail(sender, list(recipients), raw)
@@ -194,17 +194,6 @@ class SmtpOutbox:
     def _where(self) -> str:
         """The server, for messages."""
         return f"the SMTP server {self.settings.host}:{self.settings.port}"
-
-
-async def _pipelines(client: aiosmtplib.SMTP) -> bool:
-    """Whether the server on ``client`` offers PIPELINING (asking EHLO first if not asked yet; a
-    server that does not know EHLO is left to ``sendmail``, which greets it with HELO)."""
-    if client.is_ehlo_or_helo_needed:
-        try:
-            await client.ehlo()
-        except aiosmtplib.SMTPHeloError:
-            return False
-    return offers_pipelining(client)
 
 
 def _discard(line: _Line) -> None:

@@ -28,6 +28,7 @@ import secrets
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import tempfile
 import threading
@@ -380,6 +381,8 @@ class SmtpServer:
     controller: _TrackingController | None = None
 
     credentials: tuple[str, str] | None = None
+    tls: ssl.SSLContext | None = None
+    """With it, the server offers STARTTLS with this context and takes mail only after it."""
 
     @property
     def received(self) -> list[tuple[str, list[str], bytes]]:
@@ -427,7 +430,10 @@ class SmtpServer:
         assert self.controller is None, "the SMTP server is already running"
         deadline = time.monotonic() + STARTUP_SECONDS
         while True:
-            controller = _TrackingController(self.handler, hostname=self.host, port=self.port, **self._auth())
+            tls = {} if self.tls is None else {"tls_context": self.tls, "require_starttls": True}
+            controller = _TrackingController(
+                self.handler, hostname=self.host, port=self.port, **self._auth(), **tls
+            )
             try:
                 controller.start()
             except OSError:
@@ -460,13 +466,18 @@ class SmtpServer:
 
 
 @contextmanager
-def smtp_server(maildir_path: Path, credentials: tuple[str, str] | None = None) -> Iterator[SmtpServer]:
+def smtp_server(
+    maildir_path: Path, credentials: tuple[str, str] | None = None, tls: ssl.SSLContext | None = None
+) -> Iterator[SmtpServer]:
     """A running aiosmtpd on a free loopback port storing mail in a Maildir at ``maildir_path``.
 
-    With ``credentials`` (user, password) it takes mail only after a login with them.
+    With ``credentials`` (user, password) it takes mail only after a login with them; with ``tls``
+    only after STARTTLS, with that context.
     """
     folder = mailbox.Maildir(maildir_path, create=True)
-    server = SmtpServer(maildir=folder, port=free_port(), handler=_Handler(folder), credentials=credentials)
+    server = SmtpServer(
+        maildir=folder, port=free_port(), handler=_Handler(folder), credentials=credentials, tls=tls
+    )
     server.start()
     try:
         yield server
