@@ -156,6 +156,27 @@ def test_a_server_that_is_away_is_a_temporary_failure_until_it_is_back(server: S
     assert len(set(server.peers)) == 3
 
 
+def test_a_server_answering_too_late_is_a_temporary_failure_and_the_next_mail_takes_a_new_connection(
+    server: SmtpServer,
+) -> None:
+    assert server.controller is not None
+    sessions = server.controller.sessions
+    opened_before = len(sessions)  # the server's own check that it listens is one
+
+    async def run() -> None:
+        box = SmtpOutbox(parse_smtp_url(server.url()), None, timeout=0.3)
+        server.answer_late(1.0)
+        with pytest.raises(TemporaryFailure, match="did not answer in time"):
+            await box.send(mail(1), [PLAYER])
+        server.answer_late(0)
+        await box.send(mail(2), [PLAYER])
+        await box.close()
+
+    asyncio.run(run())
+    assert subjects(server) == ["Notice 2"]  # the server gave up the first when its client left
+    assert len(sessions) - opened_before == 2  # the connection out of step was dropped, a new one opened
+
+
 def test_a_pool_of_connections_hands_over_mails_at_once_each_mail_once(server: SmtpServer) -> None:
     count = 9
 

@@ -52,52 +52,62 @@ async def send_pipelined(
     Returns the recipients refused, with their answers, as ``sendmail`` does when some were taken;
     raises ``SMTPSenderRefused``, ``SMTPRecipientsRefused`` (every recipient refused) or
     ``SMTPDataError`` after resetting the envelope, ``ValueError`` for an address that cannot be
-    written, and ``SMTPServerDisconnected`` / ``SMTPReadTimeoutError`` after closing the connection.
+    written, and ``SMTPServerDisconnected`` / ``SMTPReadTimeoutError`` (or anything else that stops
+    the exchange halfway) after closing the connection, whose answers would then be out of step.
     """
-    envelope = _envelope(client, sender, recipients, raw)
-    message = PERIOD_REGEX.sub(b"..", normalize_message_line_endings(raw)) + b".\r\n"
+    lines = normalize_message_line_endings(raw)
+    envelope = _envelope(client, sender, recipients, len(lines))
+    message = PERIOD_REGEX.sub(b"..", lines) + b".\r\n"
     if client.transport is None or client.transport.is_closing():
         raise aiosmtplib.SMTPServerDisconnected("Connection lost")
     transport = cast(asyncio.WriteTransport, client.transport)
     owner = transport.get_protocol()
     answers = _Answers(owner)
     transport.set_protocol(answers)
-    lent = True
     try:
-        transport.write(envelope)
-        mail = await answers.read(timeout)
-        taken = [await answers.read(timeout) for _ in recipients]
-        data = await answers.read(timeout)
-        refused = {address: answer for address, answer in zip(recipients, taken, strict=True)}
-        refused = {address: answer for address, answer in refused.items() if answer.code not in ACCEPTED}
-        error = _refusal(mail, refused, recipients, data, sender)
-        if error is None:
-            transport.write(message)
-            done = await answers.read(timeout)
-            if done.code == 250:
-                return refused
-            error = aiosmtplib.SMTPDataError(done.code, done.message)
-        elif data.code == 354:  # the server began a message none will get: it ends empty
+        outcome = await _exchange(transport, answers, envelope, message, sender, recipients, timeout)
+    except BaseException:
+        if not transport.is_closing():
+            transport.set_protocol(owner)
+        client.close()
+        raise
+    transport.set_protocol(owner)
+    if isinstance(outcome, aiosmtplib.SMTPException):
+        with contextlib.suppress(ConnectionError, aiosmtplib.SMTPException):  # as ``sendmail`` resets
+            await client.rset(timeout=timeout)
+        raise outcome
+    return outcome
+
+
+async def _exchange(
+    transport: asyncio.WriteTransport,
+    answers: _Answers,
+    envelope: bytes,
+    message: bytes,
+    sender: str,
+    recipients: Sequence[str],
+    timeout: float,
+) -> dict[str, SMTPResponse] | aiosmtplib.SMTPException:
+    """The envelope, its answers and (unless refused) the message and its answer: the recipients
+    refused, or why the mail was not taken."""
+    transport.write(envelope)
+    mail = await answers.read(timeout)
+    taken = [await answers.read(timeout) for _ in recipients]
+    data = await answers.read(timeout)
+    refused = {a: answer for a, answer in zip(recipients, taken, strict=True) if answer.code not in ACCEPTED}
+    error = _refusal(mail, refused, recipients, data, sender)
+    if error is not None:
+        if data.code == 354:  # the server began a message none will get: it ends empty
             transport.write(b".\r\n")
             await answers.read(timeout)
-        transport.set_protocol(owner)
-        lent = False
-        await _reset(client, timeout)
-        raise error
-    except (aiosmtplib.SMTPServerDisconnected, aiosmtplib.SMTPTimeoutError):
-        if lent and not transport.is_closing():
-            transport.set_protocol(owner)
-            lent = False
-        client.close()  # answers may still be on their way: the connection is out of step
-        raise
-    finally:
-        if lent and not transport.is_closing():
-            transport.set_protocol(owner)
+        return error
+    transport.write(message)
+    done = await answers.read(timeout)
+    return refused if done.code == 250 else aiosmtplib.SMTPDataError(done.code, done.message)
 
 
-def _envelope(client: aiosmtplib.SMTP, sender: str, recipients: Sequence[str], raw: bytes) -> bytes:
-    """MAIL FROM (with the size, where the server takes it), the RCPT TOs and DATA, as one write."""
-    size = len(normalize_message_line_endings(raw))
+def _envelope(client: aiosmtplib.SMTP, sender: str, recipients: Sequence[str], size: int) -> bytes:
+    """MAIL FROM (with the ``size``, where the server takes it), the RCPT TOs and DATA, as one write."""
     mail = b"MAIL FROM:" + quote_address(sender).encode("ascii")
     if client.supports_extension("size"):
         mail += b" SIZE=%d" % size
@@ -125,12 +135,6 @@ def _refusal(
     if data.code != 354:
         return aiosmtplib.SMTPDataError(data.code, data.message)
     return None
-
-
-async def _reset(client: aiosmtplib.SMTP, timeout: float) -> None:
-    """Resets the envelope after a refusal, as ``sendmail`` does (a failure to reset is not raised)."""
-    with contextlib.suppress(ConnectionError, aiosmtplib.SMTPException):
-        await client.rset(timeout=timeout)
 
 
 class _Answers(asyncio.Protocol):

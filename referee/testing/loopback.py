@@ -293,6 +293,7 @@ class _Handler:
     refused_recipients: dict[str, str] = field(default_factory=dict)
     refused_senders: dict[str, str] = field(default_factory=dict)
     pipelining: bool = False
+    delay: float = 0.0
     writes: list[bytes] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -325,7 +326,9 @@ class _Handler:
         return "250 OK"
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
-        """Stores the mail as it came, unless the next answer is a refusal."""
+        """Stores the mail as it came (after ``delay`` seconds), unless the next answer is a refusal."""
+        if self.delay:
+            await asyncio.sleep(self.delay)
         with self.lock:
             if self.refusals:
                 return self.refusals.pop(0)
@@ -414,6 +417,10 @@ class SmtpServer:
     def refuse_sender(self, address: str, code: int, text: str = "not from you") -> None:
         """Answers ``code`` whenever ``address`` is given as the sender (MAIL FROM)."""
         self.handler.refused_senders[address.lower()] = f"{code} {text}"
+
+    def answer_late(self, seconds: float) -> None:
+        """Waits ``seconds`` before answering the end of each mail from now on (0: at once)."""
+        self.handler.delay = seconds
 
     def offer_pipelining(self, offered: bool = True) -> None:
         """Lists PIPELINING (RFC 2920) in the answer to EHLO from now on, or stops listing it."""
