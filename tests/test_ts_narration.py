@@ -5,6 +5,7 @@ dead kept in the news."""
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 import pytest
@@ -251,3 +252,43 @@ def test_ts25_the_game_over_mail_lists_the_frags_most_first(language: str, rende
     listed = [line.split(":")[0] for line in text.splitlines() if line.startswith("- ") and ":" in line]
     frags = [name for name in listed if name in ("- Anna", "- Boris", "- Carl", "- Dora")]
     assert frags[-4:] == ["- Carl", "- Dora", "- Boris", "- Anna"]
+
+
+def test_declining_names_judging_orders_and_narrating_share_one_russian_dictionary(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Russian dictionary holds some 20 MB: the referee's names (core), a Ten Sailors order read
+    in Russian and a narration told in Russian each look words up in it, and between them load it
+    once (three copies held 60 MB in ``referee serve``)."""
+    import pymorphy3
+
+    from referee.core import russian
+    from referee.games.ten_sailors import words
+
+    made: list[object] = []
+    readers: set[str] = set()
+
+    class Counted(pymorphy3.MorphAnalyzer):  # type: ignore[misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            made.append(self)
+            super().__init__(*args, **kwargs)
+
+        def parse(self, word: str) -> Any:
+            readers.add(sys._getframe(1).f_globals["__name__"])
+            return super().parse(word)
+
+    monkeypatch.setattr(pymorphy3, "MorphAnalyzer", Counted)
+    russian.morph.cache_clear()
+    for cached in (russian.normal_form, words.lemmas):
+        cached.cache_clear()
+    try:
+        assert russian.normal_form("Тамбове") == "тамбов"
+        assert "кухня" in words.lemmas("кухне")
+        assert name_case("Ефросинья Тарасова", "dat") == "Ефросинье Тарасовой"
+    finally:
+        russian.morph.cache_clear()  # the next test loads the real one again
+        for cached in (russian.normal_form, words.lemmas):
+            cached.cache_clear()
+    assert len(made) == 1
+    assert {"referee.core.russian", "referee.games.ten_sailors.words"} <= readers
+    assert "referee.games.ten_sailors.narration" in readers

@@ -91,13 +91,14 @@ def test_preparing_loads_the_dictionary_and_card_index_that_the_first_order_woul
     and the index of card names are then loaded, and the first order of a burst of mail is judged
     without loading them (they took a third of the time of taking 300 mails in)."""
     from referee.app import open_referee
-    from referee.games.ten_sailors import lexicon, words
+    from referee.core import russian
+    from referee.games.ten_sailors import lexicon
 
-    for cached in (words.morph, lexicon.card_index, lexicon.card_forms):
+    for cached in (russian.morph, lexicon.card_index, lexicon.card_forms):
         cached.cache_clear()
     assert lexicon.card_index.cache_info().currsize == 0
     open_referee("sqlite://").prepare()
-    for cached in (words.morph, lexicon.card_index, lexicon.card_forms):
+    for cached in (russian.morph, lexicon.card_index, lexicon.card_forms):
         assert cached.cache_info().currsize == 1, cached
     hits = lexicon.card_index.cache_info().hits
     read = parse_text("обыскиваю кровать", NAMES["ru"], NOW)

@@ -46,16 +46,19 @@ def read_gender(text: Any) -> Gender | None:
 
 
 @cache
-def _morph() -> Any:
+def morph() -> Any:
+    """The process's one Russian morphology dictionary (pymorphy3's ``MorphAnalyzer``), loaded on first
+    use: some 20 MB, so every reader of Russian words (names here, a game's orders and narration) shares
+    it rather than loading its own."""
     import pymorphy3
 
-    return pymorphy3.MorphAnalyzer()
+    return pymorphy3.MorphAnalyzer(lang="ru")
 
 
 @cache
 def normal_form(word: str) -> str:
     """``word`` in its dictionary form, lower case, as pymorphy3 reads it most likely: «Москве» → «москва»."""
-    return str(_morph().parse(word)[0].normal_form).replace("ё", "е")
+    return str(morph().parse(word)[0].normal_form).replace("ё", "е")
 
 
 def _tag_gender(parse: Any) -> Gender | None:
@@ -74,7 +77,7 @@ def guess_gender(name: str) -> Gender:
     """
     first = name.strip().split(" ")[0] if name.strip() else ""
     if _CYRILLIC_WORD.match(first):
-        for parse in _morph().parse(first):
+        for parse in morph().parse(first):
             tag = parse.tag
             if {"Name", "nomn", "sing"} <= set(tag.grammemes) and (gender := _tag_gender(parse)):
                 return gender
@@ -109,7 +112,7 @@ def _decline_word(word: str, case: str, gender: Gender) -> str:
         return word
     if case == "accs" and gender == "m" and word[-1:].casefold() not in ("а", "я"):
         case = "gent"  # a man's name ending in a consonant: the accusative of a living being is the genitive
-    parses = _morph().parse(word)
+    parses = morph().parse(word)
     chosen = next((p for p in parses if _known(p) and _fits(p, gender, names_only=True)), None)
     chosen = chosen or next((p for p in parses if _known(p) and _fits(p, gender, names_only=False)), None)
     if chosen is None:  # not in the dictionary: declined as Russian declines a borrowed name

@@ -18,9 +18,10 @@ from functools import cache
 
 from rapidfuzz import fuzz, process
 
+from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import ALIASES, INFORMAL, KIND_OF, LOCATIONS, display
-from referee.games.ten_sailors.words import FILLERS, lemmas, morph
+from referee.games.ten_sailors.words import FILLERS, lemmas
 
 WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 """One word of an order: letters and digits, with inner apostrophes or hyphens."""

@@ -10,12 +10,10 @@ either, such as Саша, are read by their ending: -а/-я feminine, anything e
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Literal
 
-import pymorphy3
-
 from referee.core.rng import SeededStream
+from referee.core.russian import morph
 from referee.games.ten_sailors.scenes import (
     EN_FURNITURE_AT,
     EN_WEAPON_VESSEL,
@@ -54,11 +52,6 @@ _EXPLICIT: dict[str, Gender] = {
 }
 
 
-@cache
-def _morph() -> pymorphy3.MorphAnalyzer:
-    return pymorphy3.MorphAnalyzer(lang="ru")
-
-
 def scene_number(seed: int | str, segment: str, victim: str) -> int:
     """The scene told of ``victim``'s death on night ``segment``: the same for every replay of the game."""
     return SeededStream(seed, f"scene {segment} {victim}").choice(range(1_000_000))
@@ -69,7 +62,7 @@ def gender_of(name: str, given: str | None = None) -> Gender:
     if given and given.strip().lower() in _EXPLICIT:
         return _EXPLICIT[given.strip().lower()]
     first = next(iter(_WORD.findall(name)), "")
-    for parse in _morph().parse(first) if first else ():
+    for parse in morph().parse(first) if first else ():
         if "Name" in parse.tag and parse.tag.case == "nomn":
             if parse.tag.gender in ("masc", "femn"):
                 return "m" if parse.tag.gender == "masc" else "f"
@@ -91,7 +84,7 @@ def name_case(name: str, case: str, gender: Gender | None = None) -> str:
 
 def _declined(word: str, case: str, gender: Gender) -> str:
     wanted = "masc" if gender == "m" else "femn"
-    for parse in _morph().parse(word):
+    for parse in morph().parse(word):
         tag = parse.tag
         if tag.case != "nomn" or tag.number == "plur" or not ({"Name", "Surn", "Patr"} & tag.grammemes):
             continue

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from functools import cache
 
-import pymorphy3
 from rapidfuzz import fuzz, process
 
+from referee.core.russian import morph
 from referee.core.seats import fold_name
 
 VERBS: dict[str, str] = {
@@ -107,12 +107,6 @@ _COMMON = frozenset({"иду", "ищу", "пойду", "обыскать", "об
 _SHORTEST_MISSPELT = 4
 _NEAR_WORD = 80.0
 _CYRILLIC = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
-
-
-@cache
-def morph() -> pymorphy3.MorphAnalyzer:
-    """The Russian morphology dictionary, loaded once."""
-    return pymorphy3.MorphAnalyzer(lang="ru")
 
 
 @cache
