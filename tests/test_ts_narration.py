@@ -292,3 +292,13 @@ def test_declining_names_judging_orders_and_narrating_share_one_russian_dictiona
     assert len(made) == 1
     assert {"referee.core.russian", "referee.games.ten_sailors.words"} <= readers
     assert "referee.games.ten_sailors.narration" in readers
+
+
+def test_the_russian_dictionary_is_read_by_its_compiled_reader() -> None:
+    """pymorphy3 reads its dictionary with a compiled DAWG reader when one is installed (its ``fast``
+    extra, which the project asks for): declining a name took 145 µs with the pure-Python reader and
+    53 µs with it, and names are declined in every Russian mail that names a character."""
+    from pymorphy3 import dawg
+
+    assert dawg.EXTENSION_AVAILABLE
+    assert name_case("Ефросинья Тарасова", "ins") == "Ефросиньей Тарасовой"
