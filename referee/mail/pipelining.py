@@ -61,7 +61,7 @@ async def send_pipelined(
     if client.transport is None or client.transport.is_closing():
         raise aiosmtplib.SMTPServerDisconnected("Connection lost")
     transport = cast(asyncio.WriteTransport, client.transport)
-    owner = transport.get_protocol()
+    owner = cast(asyncio.Protocol, transport.get_protocol())  # aiosmtplib's own
     answers = _Answers(owner)
     transport.set_protocol(answers)
     try:
@@ -141,7 +141,7 @@ class _Answers(asyncio.Protocol):
     """Reads the server's answers, in order, while the transport is lent; whatever else happens to
     the connection (closed, paused) is passed on to aiosmtplib's own protocol, ``owner``."""
 
-    def __init__(self, owner: asyncio.BaseProtocol) -> None:
+    def __init__(self, owner: asyncio.Protocol) -> None:
         self.owner = owner
         self.buffer = bytearray()
         self.ready: deque[SMTPResponse] = deque()
@@ -195,7 +195,7 @@ class _Answers(asyncio.Protocol):
 
     def eof_received(self) -> bool | None:
         self._fail(aiosmtplib.SMTPServerDisconnected("Unexpected EOF received"))
-        return getattr(self.owner, "eof_received", lambda: False)()  # type: ignore[no-any-return]
+        return self.owner.eof_received()
 
     def pause_writing(self) -> None:
         self.owner.pause_writing()
