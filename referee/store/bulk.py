@@ -11,7 +11,8 @@ SQLAlchemy's, as from any other statement.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import orjson
@@ -22,9 +23,12 @@ from sqlalchemy.exc import DBAPIError
 Convert = Callable[[Any], Any]
 
 
-def write_rows(connection: Connection, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+def write_rows(
+    connection: Connection, table: Table, rows: Sequence[dict[str, Any]], *, plain: bool = False
+) -> None:
     """Inserts ``rows`` (dicts of column keys; rows with other keys are grouped apart) into ``table``
-    on ``connection``, inside its transaction."""
+    on ``connection``, inside its transaction; with ``plain``, on the driver's own cursor, unseen by
+    SQLAlchemy's statement events (as COPY always is)."""
     groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
     for row in rows:
         groups.setdefault(tuple(row), []).append(row)
@@ -36,13 +40,15 @@ def write_rows(connection: Connection, table: Table, rows: Sequence[dict[str, An
         if connection.dialect.name == "postgresql":
             _copy(connection, table, keys, group)
         else:
-            _executemany(connection, table, keys, group)
+            _executemany(connection, table, keys, group, plain)
 
 
-def update_rows(connection: Connection, table: Table, key: str, rows: Sequence[dict[str, Any]]) -> None:
+def update_rows(
+    connection: Connection, table: Table, key: str, rows: Sequence[dict[str, Any]], *, plain: bool = False
+) -> None:
     """Updates the rows of ``table`` whose column ``key`` has the value each of ``rows`` gives it,
     setting the other columns each names (all of ``rows`` name the same columns): one ``executemany``
-    by the driver, each value converted as SQLAlchemy would."""
+    by the driver, each value converted as SQLAlchemy would (``plain``: as in ``write_rows``)."""
     if not rows:
         return
     where = f"{key}_"  # a bound parameter cannot share the name of a column the statement sets
@@ -52,7 +58,8 @@ def update_rows(connection: Connection, table: Table, key: str, rows: Sequence[d
     compiled = statement.compile(dialect=connection.dialect)
     named = [{**row, where: row[key]} for row in rows]
     order = list(compiled.positiontup or ()) if compiled.positional else [*columns, where]
-    _run_many(connection, compiled, order, _converted(table, connection.dialect, order, named, {where: key}))
+    values = _converted(table, connection.dialect, order, named, {where: key})
+    _run_many(connection, compiled, order, values, plain)
 
 
 def read_rows(connection: Connection, statement: Select[Any]) -> list[tuple[Any, ...]]:
@@ -61,15 +68,23 @@ def read_rows(connection: Connection, statement: Select[Any]) -> list[tuple[Any,
     compiled = statement.compile(dialect=connection.dialect, compile_kwargs={"render_postcompile": True})
     params = compiled.construct_params()
     given: Any = [params[name] for name in compiled.positiontup or ()] if compiled.positional else params
+    with driver_cursor(connection, str(compiled)) as cursor:
+        cursor.execute(str(compiled), given)
+        return list(cursor.fetchall())
+
+
+@contextmanager
+def driver_cursor(connection: Connection, statement: str) -> Iterator[Any]:
+    """A cursor of the driver's own on ``connection``, closed after the block; the driver's errors
+    come out of the block as SQLAlchemy's (``statement`` names what failed; no parameters)."""
     raw = connection.connection.dbapi_connection
     assert raw is not None
     dbapi = connection.dialect.loaded_dbapi
     cursor = raw.cursor()
     try:
-        cursor.execute(str(compiled), given)
-        return list(cursor.fetchall())
+        yield cursor
     except dbapi.Error as error:
-        raise DBAPIError.instance(str(compiled), None, error, dbapi.Error, hide_parameters=True) from error
+        raise DBAPIError.instance(statement, None, error, dbapi.Error, hide_parameters=True) from error
     finally:
         cursor.close()
 
@@ -80,23 +95,32 @@ def as_data(value: Any) -> Any:
 
 
 def _executemany(
-    connection: Connection, table: Table, keys: tuple[str, ...], rows: list[dict[str, Any]]
+    connection: Connection, table: Table, keys: tuple[str, ...], rows: list[dict[str, Any]], plain: bool
 ) -> None:
     dialect = connection.dialect
     compiled = insert(table).compile(dialect=dialect, column_keys=list(keys))
     order = list(compiled.positiontup or ()) if compiled.positional else list(keys)
-    _run_many(connection, compiled, order, _converted(table, dialect, order, rows))
+    _run_many(connection, compiled, order, _converted(table, dialect, order, rows), plain)
 
 
 def _run_many(
-    connection: Connection, compiled: Compiled, order: list[str], values: list[tuple[Any, ...]]
+    connection: Connection,
+    compiled: Compiled,
+    order: list[str],
+    values: list[tuple[Any, ...]],
+    plain: bool = False,
 ) -> None:
     """Runs ``compiled`` once for each row of ``values`` (given in the parameters' ``order``), in one
-    ``executemany`` of the driver: by position or by name, as the driver's style asks."""
-    if compiled.positional:
-        connection.exec_driver_sql(str(compiled), values)
-    else:
-        connection.exec_driver_sql(str(compiled), [dict(zip(order, row, strict=True)) for row in values])
+    ``executemany`` of the driver: by position or by name, as the driver's style asks; with
+    ``plain``, on a cursor of the driver's own."""
+    given: Any = values
+    if not compiled.positional:
+        given = [dict(zip(order, row, strict=True)) for row in values]
+    if not plain:
+        connection.exec_driver_sql(str(compiled), given)
+        return
+    with driver_cursor(connection, str(compiled)) as cursor:
+        cursor.executemany(str(compiled), given)
 
 
 def _copy(connection: Connection, table: Table, keys: tuple[str, ...], rows: list[dict[str, Any]]) -> None:
@@ -104,15 +128,9 @@ def _copy(connection: Connection, table: Table, keys: tuple[str, ...], rows: lis
     (JSON as its text, times in UTC)."""
     columns = ", ".join(connection.dialect.identifier_preparer.quote(table.c[key].name) for key in keys)
     statement = f"COPY {connection.dialect.identifier_preparer.format_table(table)} ({columns}) FROM STDIN"
-    raw = connection.connection.dbapi_connection
-    assert raw is not None
-    dbapi = connection.dialect.loaded_dbapi
-    try:
-        with raw.cursor() as cursor, cursor.copy(statement) as copy:
-            for values in _converted(table, connection.dialect, list(keys), rows):
-                copy.write_row(values)
-    except dbapi.Error as error:
-        raise DBAPIError.instance(statement, None, error, dbapi.Error, hide_parameters=True) from error
+    with driver_cursor(connection, statement) as cursor, cursor.copy(statement) as copy:
+        for values in _converted(table, connection.dialect, list(keys), rows):
+            copy.write_row(values)
 
 
 def _defaults(table: Table, given: tuple[str, ...]) -> dict[str, Any]:

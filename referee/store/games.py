@@ -16,6 +16,7 @@ from sqlmodel import Session, col, select
 
 from referee.core.events import Event
 from referee.store.boundary import EVENTS, GAMES, RESOLUTIONS, as_read, open_boundary
+from referee.store.deferred import open_deferred
 from referee.store.models import EventRow, GameRow, ResolutionRow, SubmissionRow
 from referee.store.rollbacks import counting, withdrawn_spans
 
@@ -95,8 +96,11 @@ def append_events(
         for number, event in enumerate(events, 1)
     ]
     batch = open_boundary(session)
+    deferred = open_deferred(session) if batch is None else None
     if batch is not None:
         batch.add(EVENTS, rows)
+    elif deferred is not None:
+        deferred.add(EVENTS, rows)
     else:
         session.execute(insert(EVENTS), rows)
     return after_seq + len(rows)
@@ -119,7 +123,11 @@ def save_snapshot(
             setattr(row, name, value)
         session.add(row)
         return
-    session.connection().execute(update(GAMES).where(GAMES.c.id == row.id), [values])
+    deferred = open_deferred(session)
+    if deferred is not None:  # inside a batch of mail: written with the batch, or when read
+        deferred.save(row.id, values)
+    else:
+        session.connection().execute(update(GAMES).where(GAMES.c.id == row.id), [values])
     for name, value in values.items():  # written already: the row object is told so, not asked to
         set_committed_value(row, name, value)
 
@@ -142,7 +150,11 @@ def keep_submission(
         "text": text,
         "verdicts": verdicts,
     }
-    session.execute(insert(SUBMISSIONS), [row])
+    deferred = open_deferred(session)
+    if deferred is not None:
+        deferred.add(SUBMISSIONS, [row])
+    else:
+        session.execute(insert(SUBMISSIONS), [row])
 
 
 def record_resolution(

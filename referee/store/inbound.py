@@ -8,20 +8,31 @@ from typing import Any
 from sqlalchemy import Table, func, insert
 from sqlmodel import Session, col, select
 
+from referee.store.deferred import duplicate, open_deferred
 from referee.store.models import InboundRow, NoticeRow
 
 INBOUND: Table = InboundRow.__table__  # type: ignore[assignment]
 
 
 def already_kept(session: Session, message_id: str) -> bool:
-    """Whether a mail with ``message_id`` was kept before."""
+    """Whether a mail with ``message_id`` was kept before (inside a batch of mail, by it too)."""
+    deferred = open_deferred(session)
+    if deferred is not None:
+        return deferred.kept_before(session, message_id)
     query = select(INBOUND.c.id).where(INBOUND.c.message_id == message_id).limit(1)
     return session.execute(query).first() is not None
 
 
 def keep_inbound(session: Session, record: dict[str, Any]) -> None:
-    """Keeps one mail (message_id, received_at, sender, game_id, seat, outcome, raw)."""
-    session.execute(insert(INBOUND), [record])
+    """Keeps one mail (message_id, received_at, sender, game_id, seat, outcome, raw); a mail kept
+    before fails to be kept again (IntegrityError), inside a batch of mail as well."""
+    deferred = open_deferred(session)
+    if deferred is None:
+        session.execute(insert(INBOUND), [record])
+    elif deferred.kept_before(session, record["message_id"]):
+        raise duplicate(record["message_id"])
+    else:
+        deferred.add(INBOUND, [record])
 
 
 def inbound_rows(session: Session) -> list[InboundRow]:

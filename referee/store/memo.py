@@ -65,6 +65,13 @@ def open_memo(session: Session, engine: Engine) -> object:
     return _OPEN.set((engine, memo))
 
 
+def memo_of(session: Session) -> Memo:
+    """The memo of the batch ``session``."""
+    memo = session.info[MEMO]
+    assert isinstance(memo, Memo)
+    return memo
+
+
 def close_memo(session: Session, opened: object) -> None:
     """Drops the memo of the batch ``session`` at its end."""
     _OPEN.reset(opened)  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ from sqlalchemy import Table, insert
 from sqlmodel import Session, col, select
 
 from referee.store.boundary import open_boundary
+from referee.store.deferred import open_deferred
 from referee.store.models import NoticeRow
 
 NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
@@ -16,10 +17,13 @@ NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
 
 def write_notices(session: Session, rows: list[dict[str, Any]]) -> None:
     """Inserts outbox rows (every row with the same keys: game_id, phase, recipient, template, data,
-    created_at, address, in_reply_to, subject); inside a batch of boundaries, with the batch."""
+    created_at, address, in_reply_to, subject); inside a batch of boundaries or of mail, with the batch."""
     batch = open_boundary(session)
+    deferred = open_deferred(session) if batch is None else None
     if batch is not None:
         batch.add(NOTICES, rows)
+    elif deferred is not None:
+        deferred.add(NOTICES, rows)
     elif rows:
         session.execute(insert(NOTICES), rows)
 

@@ -3,7 +3,8 @@
 Inside ``batch()`` every transaction opened shares the batch's own: each becomes a savepoint of
 it (an error rolls back that savepoint alone) and the batch commits once at its end. Reading then
 uses the batch's session too, so that it sees what the batch wrote so far; lookups the batch makes
-again and again may be answered from its memo (``referee.store.memo``).
+again and again may be answered from its memo (``referee.store.memo``), and the rows every mail
+writes are written together (``referee.store.deferred``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from contextvars import ContextVar
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
-from referee.store.memo import close_memo, open_memo
+from referee.store.deferred import deferring
+from referee.store.memo import close_memo, memo_of, open_memo
 
 _SHARED: ContextVar[Session | None] = ContextVar("referee_batch", default=None)
 """The session of the batch open in this thread or task, if any."""
@@ -37,7 +39,8 @@ class Database:
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             token, memo = _SHARED.set(session), open_memo(session, self.engine)
             try:
-                yield
+                with deferring(session, self.engine, memo_of(session).clear):  # rows written at its end
+                    yield
             finally:
                 close_memo(session, memo)
                 _SHARED.reset(token)

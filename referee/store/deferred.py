@@ -1,0 +1,268 @@
+"""What a batch of mail writes, kept in memory until a statement needs it or the batch ends.
+
+A mail taken in writes the same handful of rows every time: the mail kept, the submission, its
+events, its answer and the talk it relays to the outbox, and the game's snapshot. Written one
+statement each, inside a savepoint each, they cost more than judging the mail. Inside
+``Database.batch()`` they are kept here instead (``Deferred``), and each table's rows go to the
+database in one ``executemany`` (``COPY`` on PostgreSQL) when the batch ends, or earlier, as soon as
+any other statement names their table: a query of the outbox, the log or the games sees every row
+the batch wrote before it, in the order written. A game's snapshot is written once per batch (the
+last one saved), or when something reads or writes the games table.
+
+Savepoints are followed as the session follows them (its transaction events): what a unit
+of the batch wrote is forgotten when its savepoint is rolled back, and rows written to the database
+inside a savepoint that is rolled back are kept again, to be written later, as the database no
+longer holds them. A mail kept twice is found by its Message-ID among the rows kept here as well as
+in the table (``kept_before``), and fails as the unique index would make it fail.
+
+Rows are written through the driver itself (``referee.store.bulk``), so that writing them is not a
+statement that would make the batch's memo forget what it read (``referee.store.memo``): none of the
+values it keeps is read from these tables but the games, whose rows it keeps as saved.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from sqlalchemy import Table, bindparam, event, select
+from sqlalchemy.engine import Connection, Dialect, Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import SessionTransaction
+from sqlmodel import Session
+
+from referee.store.bulk import driver_cursor, update_rows, write_rows
+from referee.store.models import EventRow, GameRow, InboundRow, NoticeRow, SubmissionRow
+
+INBOUND: Table = InboundRow.__table__  # type: ignore[assignment]
+SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
+EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
+NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
+GAMES: Table = GameRow.__table__  # type: ignore[assignment]
+TABLES = {table.name: table for table in (INBOUND, SUBMISSIONS, EVENTS, NOTICES)}
+"""The tables whose rows a batch of mail keeps here, by name."""
+
+DEFERRED = "deferred"
+"""The key of the batch's ``Deferred`` in its session's ``info``."""
+
+_NAMES = re.compile(r"\b(inbound|submissions|events|notices|games)\b", re.IGNORECASE)
+"""The names of the tables kept here, as a statement names them."""
+
+_OPEN: ContextVar[tuple[Connection, Deferred] | None] = ContextVar("referee_deferred", default=None)
+"""The connection and the ``Deferred`` of the batch open in this thread or task, if any."""
+
+
+class Deferred:
+    """Rows of one batch not yet written, and the game snapshots saved by it.
+
+    ``rows`` holds every row added, in order, as [table, values, depth]: the depth is how many
+    savepoints were open when the row was written to the database (None while it is not); ``marks``
+    the savepoints open, each with how many rows and which snapshots there were when it began.
+    """
+
+    def __init__(self) -> None:
+        self.rows: list[list[Any]] = []
+        self.unwritten: dict[str, int] = {}
+        """How many rows of each table are not written yet."""
+        self.deepest = 0
+        """The greatest depth a row was written at (nothing to look for above it)."""
+        self.message_ids: dict[str, int] = {}
+        """The Message-ID of each mail kept, and its row's place in ``rows``."""
+        self.snapshots: dict[str, dict[str, Any]] = {}
+        """The columns of each game's last snapshot saved."""
+        self.dirty: set[str] = set()
+        """The games whose last snapshot is not written yet."""
+        self.written: list[set[str]] = [set()]
+        """For each depth, the games whose snapshot was written at it."""
+        self.marks: list[_Mark] = []
+
+    def waiting(self) -> bool:
+        """Whether anything is not written yet."""
+        return bool(self.dirty) or any(self.unwritten.values())
+
+    # --- writing ------------------------------------------------------------------------------
+
+    def add(self, table: Table, rows: list[dict[str, Any]]) -> None:
+        """Keeps ``rows`` of ``table`` to be written later."""
+        if table is INBOUND:
+            for row in rows:
+                self.message_ids[row["message_id"]] = len(self.rows)
+                self.rows.append([table, row, None])
+        else:
+            self.rows.extend([table, row, None] for row in rows)
+        self.unwritten[table.name] = self.unwritten.get(table.name, 0) + len(rows)
+
+    def save(self, game_id: str, values: dict[str, Any]) -> None:
+        """Keeps the snapshot columns ``values`` of game ``game_id`` to be written later."""
+        self.snapshots[game_id] = values
+        self.dirty.add(game_id)
+
+    def kept_before(self, session: Session, message_id: str) -> bool:
+        """Whether a mail with ``message_id`` was kept, by this batch or before it."""
+        if message_id in self.message_ids:
+            return True
+        connection = session.connection()
+        statement, positional = _kept_query(connection.dialect)
+        given: Any = (message_id,) if positional else {"message_id": message_id}
+        with driver_cursor(connection, statement) as cursor:
+            cursor.execute(statement, given)
+            return cursor.fetchone() is not None
+
+    def write(self, connection: Connection, names: set[str] | None = None) -> None:
+        """Writes what is not written yet of the tables ``names`` (all when None; "games" for the
+        snapshots), through the driver; it counts as written at the depth of savepoints now."""
+        depth = len(self.marks)
+        for name, table in TABLES.items():
+            if (names is None or name in names) and self.unwritten.get(name):
+                found = [row for row in self.rows if row[0] is table and row[2] is None]
+                write_rows(connection, table, [row[1] for row in found], plain=True)
+                for row in found:
+                    row[2] = depth
+                self.unwritten[name] = 0
+                self.deepest = max(self.deepest, depth)
+        if self.dirty and (names is None or "games" in names):
+            saved = [{"id": game_id, **self.snapshots[game_id]} for game_id in sorted(self.dirty)]
+            update_rows(connection, GAMES, "id", saved, plain=True)
+            self.written[depth] |= self.dirty
+            self.dirty = set()
+
+    # --- savepoints ---------------------------------------------------------------------------
+
+    def begun(self, name: int) -> None:
+        """A savepoint called ``name`` began."""
+        self.marks.append(_Mark(name, len(self.rows), dict(self.snapshots), set(self.dirty)))
+        self.written.append(set())
+
+    def released(self, name: int) -> None:
+        """The savepoint ``name`` (with any begun inside it) ended well: what was written inside it
+        now belongs to the one around it."""
+        while self.marks:
+            mark, depth = self.marks.pop(), len(self.marks)  # rows inside it were written deeper
+            self.written[depth] |= self.written.pop()
+            if self.deepest > depth:
+                for row in self.rows:
+                    if row[2] is not None and row[2] > depth:
+                        row[2] = depth
+                self.deepest = depth
+            if mark.name == name:
+                return
+
+    def rolled_back(self, name: int) -> None:
+        """The savepoint ``name`` (with any begun inside it) was rolled back: the rows added inside it
+        are forgotten, those written inside it are to be written again, and the snapshots are as
+        they were when it began."""
+        while self.marks:
+            mark, depth = self.marks.pop(), len(self.marks)
+            undone = self.written.pop()
+            for table, _, written in self.rows[mark.rows :]:
+                if written is None:
+                    self.unwritten[table.name] -= 1
+            del self.rows[mark.rows :]
+            if self.deepest > depth:
+                for row in self.rows:
+                    if row[2] is not None and row[2] > depth:
+                        row[2] = None
+                        self.unwritten[row[0].name] = self.unwritten.get(row[0].name, 0) + 1
+                self.deepest = depth
+            self.message_ids = {key: at for key, at in self.message_ids.items() if at < mark.rows}
+            self.snapshots = mark.snapshots
+            self.dirty = mark.dirty | (undone & set(mark.snapshots))
+            if mark.name == name:
+                return
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """A savepoint open: its name (the session's transaction's id), how many rows were added before
+    it, and the snapshots then."""
+
+    name: int
+    rows: int
+    snapshots: dict[str, dict[str, Any]]
+    dirty: set[str]
+
+
+@cache
+def _kept_query(dialect: Dialect) -> tuple[str, bool]:
+    """The driver's text of the query for a kept mail's Message-ID on ``dialect``, and whether its
+    parameter goes by position."""
+    query = select(INBOUND.c.id).where(INBOUND.c.message_id == bindparam("message_id"))  # unique
+    compiled = query.compile(dialect=dialect, compile_kwargs={"render_postcompile": True})
+    return str(compiled), bool(compiled.positional)
+
+
+def open_deferred(session: Session) -> Deferred | None:
+    """The ``Deferred`` of the batch of mail ``session`` belongs to, if any."""
+    found = session.info.get(DEFERRED)
+    return found if isinstance(found, Deferred) else None
+
+
+@contextmanager
+def deferring(session: Session, engine: Engine, forget: Callable[[], None]) -> Iterator[Deferred]:
+    """A ``Deferred`` open on the batch ``session`` for the block; what it holds at the end is written
+    then (an error from the block leaves it unwritten: the batch is rolled back). It follows the
+    session's savepoints, which may end before any statement made the database begin them; ``forget``
+    is called whenever one is rolled back."""
+    if not event.contains(engine, "before_cursor_execute", _statement):
+        event.listen(engine, "before_cursor_execute", _statement)
+    deferred = Deferred()
+    committed: set[int] = set()
+
+    def created(_: Session, transaction: SessionTransaction) -> None:
+        if transaction.nested:
+            deferred.begun(id(transaction))
+
+    def commit(_: Session) -> None:  # called while the savepoint committing is still the session's
+        transaction = session.get_nested_transaction()
+        if transaction is not None:
+            committed.add(id(transaction))
+
+    def ended(_: Session, transaction: SessionTransaction) -> None:
+        if not transaction.nested:
+            return
+        if id(transaction) in committed:
+            committed.discard(id(transaction))
+            deferred.released(id(transaction))
+        else:
+            deferred.rolled_back(id(transaction))
+            forget()
+
+    hooks = (
+        ("after_transaction_create", created),
+        ("after_commit", commit),
+        ("after_transaction_end", ended),
+    )
+    for name, hook in hooks:
+        event.listen(session, name, hook)
+    session.info[DEFERRED] = deferred
+    opened = _OPEN.set((session.connection(), deferred))  # the batch's own: other connections write at once
+    try:
+        yield deferred
+        deferred.write(session.connection())
+    finally:
+        _OPEN.reset(opened)
+        session.info.pop(DEFERRED, None)
+        for name, hook in hooks:
+            event.remove(session, name, hook)
+
+
+def _statement(connection: Connection, cursor: Any, statement: str, *rest: Any) -> None:
+    """Writes first what a statement about to run names and this batch keeps."""
+    opened = _OPEN.get()
+    if opened is None or opened[0] is not connection or not opened[1].waiting():
+        return
+    names = {name.lower() for name in _NAMES.findall(statement)}
+    if names:
+        opened[1].write(connection, names)
+
+
+def duplicate(message_id: str) -> IntegrityError:
+    """The error the unique index of ``inbound`` raises for a mail kept twice."""
+    return IntegrityError(
+        "INSERT INTO inbound", None, Exception(f"UNIQUE constraint failed: inbound.message_id {message_id}")
+    )

@@ -1,0 +1,155 @@
+"""The rows a batch of mail writes are kept until a statement names their table or the batch ends
+(``referee.store.deferred``): every query inside the batch sees them, each is written once, and a
+savepoint rolled back undoes them as it undoes rows written at once — even those a query made the
+batch write inside it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from referee.store.database import open_engine, upgrade
+from referee.store.deferred import DEFERRED, Deferred
+from referee.store.games import save_snapshot
+from referee.store.inbound import already_kept, keep_inbound
+from referee.store.models import GameRow, InboundRow, NoticeRow
+from referee.store.notices import write_notices
+from referee.store.transactions import Database
+
+T0 = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def database(database_url: str) -> Database:
+    engine = open_engine(database_url)
+    upgrade(engine)
+    database = Database(engine)
+    with database.transaction() as session:
+        game = GameRow(
+            id="g1",
+            kind="ten-sailors",
+            schedule="",
+            language="en",
+            seed="1",
+            created_at=T0,
+            phase="",
+            state={},
+        )
+        session.add(game)
+    return database
+
+
+def _notice(subject: str) -> dict[str, Any]:
+    return {
+        "game_id": "g1",
+        "phase": "",
+        "recipient": "Anna",
+        "template": "answer",
+        "data": {"said": subject},
+        "created_at": T0,
+        "address": "anna@example.org",
+        "in_reply_to": None,
+        "subject": subject,
+    }
+
+
+def _subjects(session: Session) -> list[str | None]:
+    return list(session.exec(select(NoticeRow.subject).order_by(col(NoticeRow.id))).all())
+
+
+def _waiting(session: Session) -> int:
+    deferred = session.info[DEFERRED]
+    assert isinstance(deferred, Deferred)
+    return sum(deferred.unwritten.values())
+
+
+def test_outbox_rows_of_a_batch_are_seen_by_a_query_inside_it_and_written_once(database: Database) -> None:
+    with database.batch():
+        with database.transaction() as session:
+            write_notices(session, [_notice("a")])
+            assert _waiting(session) == 1  # kept, not written
+        with database.transaction() as session:
+            assert _subjects(session) == ["a"]  # the query had it written first
+            assert _waiting(session) == 0
+            write_notices(session, [_notice("b"), _notice("c")])
+    with database.reading() as session:
+        assert _subjects(session) == ["a", "b", "c"]
+
+
+def test_rows_written_inside_a_savepoint_rolled_back_are_written_again_and_its_own_forgotten(
+    database: Database,
+) -> None:
+    with database.batch():
+        with database.transaction() as session:
+            write_notices(session, [_notice("a")])
+        with pytest.raises(RuntimeError), database.transaction() as session:
+            write_notices(session, [_notice("b")])
+            assert _subjects(session) == ["a", "b"]  # both written inside this savepoint
+            raise RuntimeError  # …which undoes both writes
+        with database.trial() as session:
+            write_notices(session, [_notice("tried")])
+            assert _subjects(session) == ["a", "tried"]
+        with database.transaction() as session:
+            assert _waiting(session) == 1  # "a" is to be written again
+            write_notices(session, [_notice("c")])
+    with database.reading() as session:
+        assert _subjects(session) == ["a", "c"]
+
+
+def test_a_snapshot_saved_in_a_batch_is_read_by_any_query_of_the_games_and_kept_as_last_saved(
+    database: Database,
+) -> None:
+    def saved(session: Session, seq: int) -> None:
+        row = session.get(GameRow, "g1")
+        assert row is not None
+        save_snapshot(session, row, seq, {"seq": seq}, f"p{seq}", False)
+
+    def read(session: Session) -> tuple[int, str]:
+        found = session.exec(select(GameRow.last_seq, GameRow.phase)).one()
+        return found[0], found[1]
+
+    with database.batch():
+        with database.transaction() as session:
+            saved(session, 5)
+        with database.transaction() as session:
+            assert read(session) == (5, "p5")
+            saved(session, 6)
+        with pytest.raises(RuntimeError), database.transaction() as session:
+            saved(session, 9)
+            assert read(session) == (9, "p9")
+            raise RuntimeError
+        with database.transaction() as session:
+            assert read(session) == (6, "p6")
+    with database.reading() as session:
+        row = session.get(GameRow, "g1")
+        assert row is not None and (row.last_seq, row.phase, row.state) == (6, "p6", {"seq": 6})
+
+
+def test_a_mail_kept_twice_in_one_batch_fails_the_second_time_as_the_unique_index_would(
+    database: Database,
+) -> None:
+    record = {
+        "message_id": "<m1@example.org>",
+        "received_at": T0,
+        "sender": "anna@example.org",
+        "game_id": "g1",
+        "seat": "Anna",
+        "outcome": "accepted",
+        "raw": b"mail",
+    }
+    with database.batch():
+        with database.transaction() as session:
+            assert not already_kept(session, "<m1@example.org>")
+            keep_inbound(session, record)
+        with database.transaction() as session:
+            assert already_kept(session, "<m1@example.org>")
+        with pytest.raises(IntegrityError), database.transaction() as session:
+            keep_inbound(session, record)
+    with database.batch(), pytest.raises(IntegrityError), database.transaction() as session:
+        keep_inbound(session, record)  # kept by an earlier batch: found in the table
+    with database.reading() as session:
+        assert len(session.exec(select(InboundRow)).all()) == 1
