@@ -80,6 +80,8 @@ class Deferred:
         self.written: list[set[str]] = [set()]
         """For each depth, the games whose snapshot was written at it."""
         self.marks: list[_Mark] = []
+        self.connection: Connection | None = None
+        """The batch's connection."""
 
     def waiting(self) -> bool:
         """Whether anything is not written yet."""
@@ -102,11 +104,14 @@ class Deferred:
         self.snapshots[game_id] = values
         self.dirty.add(game_id)
 
-    def kept_before(self, session: Session, message_id: str) -> bool:
-        """Whether a mail with ``message_id`` was kept, by this batch or before it."""
+    def kept_before(self, message_id: str) -> bool:
+        """Whether a mail with ``message_id`` was kept, by this batch or before it (asked on the batch's
+        connection itself: a unit that only reads and keeps rows here never makes the database begin
+        its savepoint)."""
         if message_id in self.message_ids:
             return True
-        connection = session.connection()
+        assert self.connection is not None
+        connection = self.connection
         statement, positional = _kept_query(connection.dialect)
         given: Any = (message_id,) if positional else {"message_id": message_id}
         with driver_cursor(connection, statement) as cursor:
@@ -196,6 +201,15 @@ def _kept_query(dialect: Dialect) -> tuple[str, bool]:
     return str(compiled), bool(compiled.positional)
 
 
+def reading_connection(session: Session) -> Connection:
+    """The connection to read on in ``session``: inside a batch of mail, the batch's own (a unit that
+    only reads then never makes the database begin its savepoint), else the session's."""
+    deferred = open_deferred(session)
+    if deferred is not None and deferred.connection is not None:
+        return deferred.connection
+    return session.connection()
+
+
 def open_deferred(session: Session) -> Deferred | None:
     """The ``Deferred`` of the batch of mail ``session`` belongs to, if any."""
     found = session.info.get(DEFERRED)
@@ -240,7 +254,8 @@ def deferring(session: Session, engine: Engine, forget: Callable[[], None]) -> I
     for name, hook in hooks:
         event.listen(session, name, hook)
     session.info[DEFERRED] = deferred
-    opened = _OPEN.set((session.connection(), deferred))  # the batch's own: other connections write at once
+    deferred.connection = session.connection()  # the batch's own: other connections write at once
+    opened = _OPEN.set((deferred.connection, deferred))
     try:
         yield deferred
         deferred.write(session.connection())

@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
+from typing import Any
 
-from sqlalchemy import func, literal, null, union_all
+from sqlalchemy import CompoundSelect, bindparam, func, literal, null, union_all
+from sqlalchemy.engine import Dialect
 from sqlmodel import Session, col, select
 
+from referee.store.deferred import reading_connection
 from referee.store.memo import remember
 from referee.store.models import GameRow, HolderRow, MasterRow, SeatRow
 
@@ -64,6 +68,30 @@ _CREDENTIAL_TABLES = frozenset({SeatRow.__tablename__, MasterRow.__tablename__})
 
 
 def _credentials(session: Session, token: str, password: str) -> tuple[Credential, ...]:
+    connection = reading_connection(session)
+    text, order, fixed = _credentials_text(connection.dialect)
+    values = {**fixed, "token": token, "password": password}
+    given: Any = tuple(values[name] for name in order) if order else values
+    rows = connection.exec_driver_sql(text, given).all()
+    return tuple(Credential(bool(row[0]), *row[1:]) for row in rows)
+
+
+@cache
+def _credentials_text(dialect: Dialect) -> tuple[str, tuple[str, ...], dict[str, Any]]:
+    """The credentials query compiled once for ``dialect`` (every mail asks it, and compiling it cost
+    more than the database's answer): its text, the names of its parameters in order when they go by
+    position (else none), and the values of those it fixes itself."""
+    compiled = _credentials_query().compile(dialect=dialect)
+    fixed = {key: value for key, value in compiled.construct_params(dict.fromkeys(_GIVEN, "")).items()}
+    return str(compiled), tuple(compiled.positiontup or ()) if compiled.positional else (), fixed
+
+
+_GIVEN = ("token", "password")
+
+
+def _credentials_query() -> CompoundSelect[Any]:
+    """Seats and game-masters by token or password."""
+    token, password = bindparam("token"), bindparam("password")
     seats = select(
         literal(False).label("is_master"),
         col(SeatRow.game_id),
@@ -82,8 +110,7 @@ def _credentials(session: Session, token: str, password: str) -> tuple[Credentia
         col(MasterRow.token),
         col(MasterRow.password),
     ).where((col(MasterRow.token) == token) | (col(MasterRow.password) == password))
-    rows = session.execute(union_all(seats, masters)).all()
-    return tuple(Credential(bool(row[0]), *row[1:]) for row in rows)
+    return union_all(seats, masters)
 
 
 def registered_seats(session: Session, email: str) -> list[SeatRow]:
