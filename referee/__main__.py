@@ -2,4 +2,5 @@
 
 from referee.cli import main
 
-main()
+if __name__ == "__main__":  # not when a reader process of mail starts from it (``referee.mail.readers``)
+    main()

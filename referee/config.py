@@ -137,7 +137,9 @@ class ServiceSettings:
     one on the same host sees the dead process and takes the batch over at once);
     ``boundary_batch``: how many games due at once share one transaction (1: each its own);
     ``workers``: how many processes resolve the boundaries due (``referee serve`` starts
-    ``workers - 1`` of them beside itself; more than one needs PostgreSQL).
+    ``workers - 1`` of them beside itself; more than one needs PostgreSQL); ``readers``: how many
+    processes read a burst of mail beside the service while it judges and keeps the mail read (0:
+    the service reads it itself; started at the first burst).
     """
 
     tick_seconds: float = 1.0
@@ -146,7 +148,11 @@ class ServiceSettings:
     lease_seconds: float = 120.0
     boundary_batch: int = 100
     workers: int = 1
+    readers: int = 1
 
+
+MAX_READERS = 16
+"""The most processes ``[service] readers`` may ask for."""
 
 MAX_WORKERS = 64
 """The most processes ``[service] workers`` may ask for."""
@@ -216,7 +222,13 @@ def _service(table: dict[str, Any]) -> ServiceSettings:
             f"[service] workers must be a whole number from 1 to {MAX_WORKERS} (processes resolving "
             f"boundaries), not {workers!r}"
         )
-    return ServiceSettings(**values, boundary_batch=batch, workers=workers)
+    readers = table.get("readers", ServiceSettings.readers)
+    if isinstance(readers, bool) or not isinstance(readers, int) or not 0 <= readers <= MAX_READERS:
+        raise ConfigError(
+            f"[service] readers must be a whole number from 0 to {MAX_READERS} (processes reading "
+            f"mail), not {readers!r}"
+        )
+    return ServiceSettings(**values, boundary_batch=batch, workers=workers, readers=readers)
 
 
 def _limits(table: dict[str, Any]) -> Limits:

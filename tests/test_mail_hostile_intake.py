@@ -144,14 +144,14 @@ def test_a_mail_whose_data_the_database_refuses_is_moved_aside_and_the_next_is_t
     from dataclasses import replace
 
     import referee.app.mailroom as mailroom
-    import referee.mail.intake as intake
+    import referee.mail.readers as readers
 
     site = site_on(tmp_path / "refused", postgres_url)
     drop(site.root / "incoming", raw_mail(b"ev\x00il@evil.test", b"<one@evil.test>", b"secret words"), at(1))
     drop(site.root / "incoming", player_mail(site, "Boris", b"MOVE Garage", 1), at(2))
     driven = Driven(site)
     monkeypatch.setattr(mailroom, "clean", lambda text: text)
-    read = intake.read_mail
+    read = readers.read_mail
 
     def unclean(raw: bytes, own_addresses: tuple[str, ...] = ()) -> object:
         incoming = read(raw, own_addresses=own_addresses)
@@ -159,7 +159,7 @@ def test_a_mail_whose_data_the_database_refuses_is_moved_aside_and_the_next_is_t
             return incoming
         return replace(incoming, sender="evil@evil.test", message_id="<o\x00ne@evil.test>")
 
-    monkeypatch.setattr(intake, "read_mail", unclean)
+    monkeypatch.setattr(readers, "read_mail", unclean)
 
     with caplog.at_level("ERROR", logger="referee.service"):
         driven.step_at(10)
@@ -187,7 +187,7 @@ def test_an_unreachable_database_keeps_the_mail_for_the_next_step(
     driven = Driven(site)
     real = runner.ingest
 
-    def down(store, mail, raw, received):  # type: ignore[no-untyped-def]
+    def down(store, mail, raw, received, reading=None):  # type: ignore[no-untyped-def]
         raise OperationalError("INSERT", {}, ConnectionError("server closed the connection"))
 
     monkeypatch.setattr(runner, "ingest", down)

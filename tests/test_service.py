@@ -182,10 +182,10 @@ def test_a_mail_that_breaks_the_reader_is_moved_aside_and_the_rest_go_on(
 
     real = runner.ingest
 
-    def fragile(store, mail, raw, received):  # type: ignore[no-untyped-def]
+    def fragile(store, mail, raw, received, reading=None):  # type: ignore[no-untyped-def]
         if b"Anna" in raw:  # a fault no real mail can be made to cause on demand
             raise RuntimeError("reader bug")
-        return real(store, mail, raw, received)
+        return real(store, mail, raw, received, reading)
 
     monkeypatch.setattr(runner, "ingest", fragile)
     driven.step_at(10)

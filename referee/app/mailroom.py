@@ -82,6 +82,9 @@ class Arrival:
     received_at: datetime
     sender: str
     raw: bytes
+    hidden: bytes | None = None
+    """``raw`` with every password hidden (``hide_passwords`` with the password it gave), when the door
+    did that already; the mailroom does it otherwise."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +155,8 @@ class Mailroom:
         again, by the unique Message-ID: whatever its second reading did is then rolled back.
         """
         arrival, token, password, text = _clean_arrival(arrival), clean(token), clean(password), clean(text)
-        arrival = replace(arrival, raw=hide_passwords(arrival.raw, password))
+        hidden = hide_passwords(arrival.raw, password) if arrival.hidden is None else arrival.hidden
+        arrival = replace(arrival, raw=hidden, hidden=None)
         answer_to = replace(
             answer_to,
             address=clean(answer_to.address),

@@ -3,7 +3,8 @@
 Sets up one nine-character game, writes N replies as mail clients write them (orders on
 top, the referee's mail quoted below, a signature), then times taking them in (read,
 identify, judge, keep, answer written to the outbox: a savepoint per mail, one transaction
-per batch of 100, as ``referee serve`` does) and
+per batch of 100, the next mails read meanwhile by ``[service] readers`` processes, as
+``referee serve`` does) and
 delivering the answers (compose both parts, write to the outgoing Maildir).
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import resource
 import time
 from collections.abc import Callable
+from concurrent.futures import wait
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -21,6 +23,7 @@ from referee.demo.files import START, start_demo_game
 from referee.mail.connect import open_outbox
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest, prepare
+from referee.mail.readers import Readers
 from referee.mail.transports import maildir_path
 from referee.render import Renderer
 
@@ -55,14 +58,18 @@ def run_mail_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> 
         orders = f"MOVE {('Study', 'Garage', 'Bedroom')[number % 3]}\nSAY note {number}"
         style = QUOTE_STYLES[number % len(QUOTE_STYLES)]
         raws.append(reply(address, name, reader.last(address), orders, style, clock))
-    echo(f"  wrote {mails} replies; taking them in")
+    readers = Readers(config.mail, config.service.readers)
+    echo(f"  wrote {mails} replies; taking them in ({readers.count} reader processes beside)")
     prepare(store)  # as `referee serve` does when it starts
+    wait(readers.start())
     started = time.perf_counter()
+    readings = readers.read(raws)  # read ahead over the whole burst, as `referee serve` reads it
     for start in range(0, len(raws), BATCH):
         with store.database.batch():  # as `referee serve` takes a batch in: one commit, a savepoint a mail
             for number in range(start, min(start + BATCH, len(raws))):
-                ingest(store, config.mail, raws[number], clock + timedelta(seconds=number))
+                ingest(store, config.mail, raws[number], clock + timedelta(seconds=number), next(readings))
     ingest_seconds = time.perf_counter() - started
+    readers.close()
     started = time.perf_counter()
     delivered = deliver(store, outbox, renderer, config.mail).sent
     deliver_seconds = time.perf_counter() - started

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from email.utils import parseaddr
 
@@ -28,16 +28,9 @@ from referee.app.mailroom import Arrival, clean
 from referee.config import Limits, MailSettings
 from referee.core.orders import LineVerdict
 from referee.mail.authentication import failed_checks
-from referee.mail.limits import over_limit
 from referee.mail.own_words import referee_lines
-from referee.mail.reading import IncomingMail, read_mail
-
-_PASSWORD = re.compile(
-    r"^\s*(?:password|пароль)\s*[:=]?\s*"
-    r"([a-z0-9]{4})[\s-]?([a-z0-9]{4})[\s-]?([a-z0-9]{4})\s*$",
-    re.IGNORECASE,
-)
-"""A password line: the keyword and a password of three groups of four ("k7pq-2mx9-wh4t")."""
+from referee.mail.readers import Reading, read
+from referee.mail.reading import IncomingMail
 
 SCAN_BYTES = 8192
 """How much of the start of a mail too big to read is searched for its From and Message-ID."""
@@ -67,12 +60,15 @@ def prepare(referee: Referee) -> None:
     referee.prepare()
 
 
-def ingest(referee: Referee, mail: MailSettings, raw: bytes, received_at: datetime) -> Intake:
-    """Reads ``raw`` as received at ``received_at``, keeps it, and has it judged if it is a player's."""
-    code = over_limit(raw, mail.limits)
-    if code:
-        return _too_big(referee, mail, raw, received_at, code)
-    incoming = read_mail(raw, own_addresses=(mail.address,))
+def ingest(
+    referee: Referee, mail: MailSettings, raw: bytes, received_at: datetime, reading: Reading | None = None
+) -> Intake:
+    """Reads ``raw`` as received at ``received_at``, keeps it, and has it judged if it is a player's;
+    ``reading`` is what ``read`` gave for it, if it was read already (``Readers``)."""
+    reading = read(raw, mail) if reading is None else reading
+    if reading.over or reading.incoming is None:
+        return _too_big(referee, mail, raw, received_at, reading.over)
+    incoming = reading.incoming
     arrival = Arrival(incoming.message_id, received_at, incoming.sender, raw)
     ignored = _never_answer(incoming, mail)
     if ignored:
@@ -82,13 +78,12 @@ def ingest(referee: Referee, mail: MailSettings, raw: bytes, received_at: dateti
     if mail.check_senders and forged and incoming.sender:
         receipt = referee.mailroom.keep(arrival, f"refused:sender-failed-{'-'.join(forged)}")
         return Intake(clean(incoming.message_id), receipt.outcome)  # no answer: the From may be forged
-    text, password = _password_lines(incoming.text)
     answer_to = AnswerTo(incoming.sender, incoming.message_id, incoming.subject, incoming.problem)
     receipt = referee.mailroom.receive(
-        arrival,
+        replace(arrival, hidden=raw if reading.hidden is None else reading.hidden),
         token=_token(incoming, mail),
-        password=password,
-        text=text,
+        password=reading.password,
+        text=reading.text,
         answer_to=answer_to,
         most_lines=mail.limits.lines,
         longest_line=mail.limits.talk_chars,
@@ -165,18 +160,6 @@ def _never_answer(incoming: IncomingMail, mail: MailSettings) -> str:
     if not incoming.sender:
         return "no-sender"
     return ""
-
-
-def _password_lines(text: str) -> tuple[str, str]:
-    """``text`` without its password lines, and the first password given ("" if none)."""
-    kept, passwords = [], []
-    for line in text.splitlines():
-        match = _PASSWORD.match(line)
-        if match:
-            passwords.append("-".join(match.groups()).lower())
-        else:
-            kept.append(line)
-    return "\n".join(kept), passwords[0] if passwords else ""
 
 
 def _token(incoming: IncomingMail, mail: MailSettings) -> str:

@@ -36,7 +36,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import IO
 
@@ -52,6 +52,7 @@ from referee.mail.connect import open_inbox, open_outbox
 from referee.mail.delivery import claim_size, send_due
 from referee.mail.intake import ingest, prepare
 from referee.mail.owners import process_name
+from referee.mail.readers import Readers, Reading
 from referee.mail.transports import Inbox, Outbox, backoff
 from referee.render import Renderer
 
@@ -92,6 +93,7 @@ class Service:
         self.outbox: Outbox | None = None
         self.inbox_failures = 0
         self.inbox_retry_at = 0.0
+        self.readers = Readers(config.mail, config.service.readers)
 
     async def run(self) -> None:
         """Runs until SIGTERM or SIGINT (or ``stop``), then finishes the work in hand and returns."""
@@ -99,6 +101,7 @@ class Service:
         for number in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(number, self.stop)
         prepare(self.referee)  # dictionaries loaded now, not while the first mail waits
+        self.readers.start()  # the processes reading bursts of mail, started beside it
         scheduler = AsyncIOScheduler(timezone=UTC, event_loop=loop)
         scheduler.add_job(
             self.step,
@@ -176,27 +179,37 @@ class Service:
         pending = [
             (key, raw, min(self.inbox.received_at(key) or self.now(), self.now())) for key, raw in fetched
         ]
-        while pending:
-            self._catch_up(pending[0][2])  # what is due before the batch's first mail, outside it
-            count = self._take_batch(pending)
-            pending = pending[count:]
+        readings = self.readers.read([raw for _, raw, _ in pending])  # the next read while one is taken
+        try:
+            while pending:
+                self._catch_up(pending[0][2])  # what is due before the batch's first mail, outside it
+                count = self._take_batch(pending, readings)
+                pending = pending[count:]
+        finally:
+            readings.close()
         return True
 
-    def _take_batch(self, pending: list[tuple[str, bytes, datetime]]) -> int:
+    def _take_batch(self, pending: list[tuple[str, bytes, datetime]], readings: Iterator[Reading]) -> int:
         """Takes in the mails of ``pending`` up to the first that a boundary or a pause's end comes
         before (a batch ends there, so that the boundary counts what came before it), in one
-        transaction, a savepoint per mail; then marks them read with one command. Returns how many
-        mails it went through."""
+        transaction, a savepoint per mail; then marks them read with one command. ``readings`` gives
+        the mails of ``pending`` as read, in order: as many are taken from it as the batch holds.
+        Returns how many mails it went through."""
         assert self.inbox is not None
         aside: set[str] = set()
         batch: list[tuple[str, bytes, datetime]] = []
+        read: dict[str, Reading] = {}
         try:
             with self.referee.database.batch():  # one commit for the batch, a savepoint per mail
                 for key, raw, received in pending:
                     if batch and self._due_by(received):
                         break
                     batch.append((key, raw, received))
-                taken = [key for key, raw, received in batch if self._take_one(key, raw, received, aside)]
+                taken = []
+                for key, raw, received in batch:
+                    read[key] = reading = next(readings)
+                    if self._take_one(key, raw, received, aside, reading):
+                        taken.append(key)
         except DBAPIError as error:
             if unreachable(error):
                 raise  # nothing of the batch was kept: its mail stays unread, taken in at the next step
@@ -204,10 +217,12 @@ class Service:
                 "a batch of mail could not be kept as a whole; taking it in one mail at a time",
                 extra={"mails": len(batch), "error": type(error.orig).__name__, "reason": reason(error)},
             )
+            for key, _, _ in batch[len(read) :]:  # the rest of the batch as read, in step with the others
+                read[key] = next(readings)
             taken = [
                 key
                 for key, raw, received in batch
-                if key not in aside and self._take_one(key, raw, received, aside)
+                if key not in aside and self._take_one(key, raw, received, aside, read[key])
             ]
         self.inbox.done_many(taken)  # after the commit: one mark for the batch on the server
         return len(batch)
@@ -216,12 +231,14 @@ class Service:
         """Whether a boundary or the end of a pause falls at or before ``moment``."""
         return bool(self.calendar.due(moment, 1) or self.calendar.pauses_ending(moment))
 
-    def _take_one(self, key: str, raw: bytes, received: datetime, aside: set[str]) -> bool:
-        """Takes in one mail; False when it was moved aside instead (its data refused, or a fault),
-        its key then added to ``aside``."""
+    def _take_one(
+        self, key: str, raw: bytes, received: datetime, aside: set[str], reading: Reading | None = None
+    ) -> bool:
+        """Takes in one mail (``reading``: what reading it gave, if it was read already); False when it
+        was moved aside instead (its data refused, or a fault), its key then added to ``aside``."""
         assert self.inbox is not None
         try:
-            intake = ingest(self.referee, self.config.mail, raw, received)
+            intake = ingest(self.referee, self.config.mail, raw, received, reading)
         except DBAPIError as error:
             if unreachable(error):
                 raise  # the mail stays unread and is taken in at the next step
@@ -309,6 +326,7 @@ class Service:
             await asyncio.wait_for(self.stopping.wait(), timeout=seconds)
 
     async def _close(self) -> None:
+        await asyncio.to_thread(self.readers.close)
         for inbox in (self.inbox, self.watcher_inbox):
             if inbox is not None:
                 with contextlib.suppress(OSError):

@@ -18,7 +18,7 @@ def already_kept(session: Session, message_id: str) -> bool:
     """Whether a mail with ``message_id`` was kept before (inside a batch of mail, by it too)."""
     deferred = open_deferred(session)
     if deferred is not None:
-        return deferred.kept_before(session, message_id)
+        return deferred.kept_before(message_id)
     query = select(INBOUND.c.id).where(INBOUND.c.message_id == message_id).limit(1)
     return session.execute(query).first() is not None
 
@@ -29,7 +29,7 @@ def keep_inbound(session: Session, record: dict[str, Any]) -> None:
     deferred = open_deferred(session)
     if deferred is None:
         session.execute(insert(INBOUND), [record])
-    elif deferred.kept_before(session, record["message_id"]):
+    elif deferred.kept_before(record["message_id"]):
         raise duplicate(record["message_id"])
     else:
         deferred.add(INBOUND, [record])

@@ -1,0 +1,79 @@
+"""A burst of mail read by reader processes beside the service (``referee.mail.readers``) is read
+exactly as the service reads it itself, in the order given, and a reader process killed halfway
+loses nothing: the service reads what it had and the readers start again."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Iterator
+from concurrent.futures import wait
+from pathlib import Path
+
+import pytest
+
+from referee.config import Limits, MailSettings
+from referee.mail.readers import FEW, Readers, read
+
+MAIL = Path(__file__).parent / "mail"
+
+SETTINGS = MailSettings(address="referee@example.org", limits=Limits(mail_bytes=64_000))
+
+
+def _burst() -> list[bytes]:
+    """Every mail of the test corpus, a mail over the size limit and one giving a password, twice:
+    more than the service reads alone."""
+    mails = [path.read_bytes() for path in sorted(MAIL.glob("*/*.eml"))]
+    mails.append(mails[0] + b"\n" + b"x" * 70_000)  # over the limit: never parsed
+    mails.append(
+        b"From: Anna <anna@example.org>\nTo: referee@example.org\nSubject: orders\n"
+        b"Message-ID: <pw@example.org>\n\nPASSWORD k7pq-2mx9-wh4t\nMOVE Study\n"
+    )
+    burst = mails * 2
+    assert len(burst) > FEW
+    return burst
+
+
+@pytest.fixture
+def readers() -> Iterator[Readers]:
+    found = Readers(SETTINGS, 1)
+    yield found
+    found.close()
+
+
+def test_a_burst_read_by_reader_processes_is_read_as_the_service_reads_it(readers: Readers) -> None:
+    burst = _burst()
+    wait(readers.start())
+    assert readers.pool is not None
+    assert list(readers.read(burst)) == [read(raw, SETTINGS) for raw in burst]
+    by_password = read(burst[-1], SETTINGS)
+    assert by_password.password == "k7pq-2mx9-wh4t" and by_password.text == "MOVE Study"
+    assert by_password.hidden is not None and b"k7pq" not in by_password.hidden  # kept without it
+    assert read(burst[len(burst) // 2 - 2], SETTINGS).over == "mail-bytes"
+
+
+def test_a_reader_process_killed_loses_no_mail_and_readers_start_again(readers: Readers) -> None:
+    burst = _burst()
+    wait(readers.start())
+    assert readers.pool is not None
+    started = multiprocessing.active_children()
+    assert started  # the reader process
+    for process in started:
+        assert process.pid is not None
+        os.kill(process.pid, signal.SIGKILL)
+    assert list(readers.read(burst)) == [read(raw, SETTINGS) for raw in burst]
+    wait(readers.start())  # a new pool for the next burst
+    assert readers.pool is not None
+    assert [p for p in multiprocessing.active_children() if p not in started]  # a new one
+    assert list(readers.read(burst)) == [read(raw, SETTINGS) for raw in burst]
+
+
+def test_no_reader_processes_or_a_few_mails_are_read_by_the_service_itself() -> None:
+    alone = Readers(SETTINGS, 0)
+    burst = _burst()
+    assert list(alone.read(burst)) == [read(raw, SETTINGS) for raw in burst]
+    assert alone.pool is None and alone.start() == []
+    few = Readers(SETTINGS, 1)
+    assert list(few.read(burst[:FEW])) == [read(raw, SETTINGS) for raw in burst[:FEW]]
+    assert few.pool is None  # not started for a few mails
