@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import asdict
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ts_helpers import Game
 
 from referee.core.orders import Order, Unreadable, talk_beside_orders
-from referee.games.ten_sailors import notices
+from referee.games.ten_sailors import notices, times
 from referee.games.ten_sailors.parse import parse_text
 from referee.games.ten_sailors.state import Segment
 from referee.render import Renderer, templates_dir
@@ -177,3 +179,27 @@ def test_stay_keeps_the_character_where_they_are_ts_17() -> None:
     (second,) = game.submit("Anna", "stay here")
     assert (second.accepted, second.understood["kind"]) == (True, "stay")
     assert game.state.moves == {}
+
+
+_TIME_PIECES = [
+    "день", "ДЕНЬ", "д", "day", "D", "час", "ЧАС", "ч", "hour", "h", "ночь", "НОЧЬЮ", "night", "n",
+    "tonight", "at", "в", "во", "на", "завтра", "послезавтра", "tomorrow", "today", "сегодня", "утром",
+    "с утра", "morning", "вечером", "evening", "следующий", "next", "turn", "ход", "first", "второй",
+    "1st", "am", "pm", "часов", "дня", "-й", ":", ".", ",", " ", "  ", "—", "\n", "2", "14", "00", "9",
+    "MOVE", "Study", "SAY", "nıght", "İ", "ſ", "ТУРНИР", "кабинет", "Hour", "NIGHT:", "x",
+]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_TIME_PIECES), max_size=12).map("".join))
+def test_a_line_is_read_for_times_as_the_whole_pattern_reads_it_ts_11(text: str) -> None:
+    """The quick look for a digit or a time word passes over no time the full pattern would find."""
+    full = [
+        (
+            match.start(),
+            match.end(),
+            times._read(match.lastgroup or "", [g for g in match.groups() if g is not None][1:]),
+        )
+        for match in times._FIND.finditer(text)
+    ]
+    assert times.find_times(text) == full

@@ -133,8 +133,17 @@ def _read(name: str, groups: list[str]) -> When:
     return fixed[name]
 
 
+_MAYBE = re.compile(
+    r"\d|ноч|night|час|hour|следующ|next|завтра|tomorrow|сегодня|today|утр|morning|вечер|evening", re.I
+)
+"""What every time ``_FIND`` finds holds: a digit or one of these words (each pattern needs one). A
+line without any, as most orders are, names no time, and this says so at a fraction of the cost."""
+
+
 def find_times(text: str) -> list[tuple[int, int, When]]:
     """Every time named in ``text``: its start, its end and what it names."""
+    if _MAYBE.search(text) is None:
+        return []
     found = []
     for match in _FIND.finditer(text):
         name = match.lastgroup or ""
