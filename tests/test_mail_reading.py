@@ -838,6 +838,21 @@ def test_clean_text_is_idempotent(text: str) -> None:
     assert clean_text(clean_text(text)) == clean_text(text)
 
 
+_NORMALISING = st.sampled_from(
+    ["\n", "\r\n", "\r", "…", "ﬁ", "Ｍ", "①", "e\u0301", "\u0301", "й", "\u00ad", "a"]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(_NORMALISING, st.text(max_size=6)), max_size=30).map("".join))
+def test_clean_text_normalises_line_by_line_as_the_whole_text_would_be(text: str) -> None:
+    """Normalising only the lines that need it gives what NFKC of the whole text gives."""
+    from referee.core.text import _REMOVED_PATTERN, nfkc
+
+    whole = _REMOVED_PATTERN.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    assert clean_text(text) == _REMOVED_PATTERN.sub("", nfkc(whole))
+
+
 # --- the referee's own words and more reply layouts ------------------------------------------------------
 
 OWN = ("referee@example.net",)

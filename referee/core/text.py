@@ -48,7 +48,15 @@ def clean_text(text: str) -> str:
     text = _REMOVED_PATTERN.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     if unicodedata.is_normalized("NFKC", text):  # most text is: asking costs a tenth of normalising
         return text
-    return _REMOVED_PATTERN.sub("", unicodedata.normalize("NFKC", text))
+    # Only the lines that need it are normalised: nothing composes with a line feed, so line by line
+    # gives what the whole text would (a quoted letter is long, and one "…" in it is enough).
+    lines = [line if unicodedata.is_normalized("NFKC", line) else nfkc(line) for line in text.split("\n")]
+    return _REMOVED_PATTERN.sub("", "\n".join(lines))
+
+
+def nfkc(text: str) -> str:
+    """``text`` in Unicode NFKC."""
+    return unicodedata.normalize("NFKC", text)
 
 
 SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
