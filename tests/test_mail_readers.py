@@ -7,6 +7,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from concurrent.futures import wait
 from pathlib import Path
@@ -77,3 +80,51 @@ def test_no_reader_processes_or_a_few_mails_are_read_by_the_service_itself() -> 
     few = Readers(SETTINGS, 1)
     assert list(few.read(burst[:FEW])) == [read(raw, SETTINGS) for raw in burst[:FEW]]
     assert few.pool is None  # not started for a few mails
+
+
+def test_readers_given_no_mail_for_a_while_stop_and_start_again_at_the_next_burst(readers: Readers) -> None:
+    burst = _burst()
+    assert list(readers.read(burst)) == [read(raw, SETTINGS) for raw in burst]  # started by the burst
+    assert readers.pool is not None
+    readers.close_idle(3600)
+    assert readers.pool is not None  # used a moment ago
+    readers.close_idle(0)
+    assert readers.pool is None and not multiprocessing.active_children()
+    assert list(readers.read(burst)) == [read(raw, SETTINGS) for raw in burst]
+    assert readers.pool is not None
+
+
+def test_a_reader_process_ends_when_the_service_that_started_it_is_killed(tmp_path: Path) -> None:
+    """A service killed outright leaves no reader process behind."""
+    script = (
+        "import multiprocessing, sys, time\n"
+        "from concurrent.futures import wait\n"
+        "from referee.config import MailSettings\n"
+        "from referee.mail.readers import Readers\n"
+        "if __name__ == '__main__':\n"
+        "    readers = Readers(MailSettings(), 1)\n"
+        "    wait(readers.start())\n"
+        "    print(*(p.pid for p in multiprocessing.active_children()), flush=True)\n"
+        "    time.sleep(60)\n"
+    )
+    path = tmp_path / "service.py"
+    path.write_text(script)
+    service = subprocess.Popen([sys.executable, str(path)], stdout=subprocess.PIPE, text=True)
+    assert service.stdout is not None
+    children = [int(pid) for pid in service.stdout.readline().split()]
+    assert children
+    service.kill()
+    service.wait()
+    deadline = time.monotonic() + 20
+    while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in children)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie is gone already, waiting to be reaped
+        return stat.read().split()[2] != "Z"

@@ -9,14 +9,19 @@ keeps the ones read. Mails come back in the order given, each read exactly as in
 process. The service reads a mail itself whenever the readers have not begun it yet (they are
 behind, or still starting), so it never waits for them idle; if a reader process dies, what it had
 is read in the service's process and the readers start again at the next burst. With no reader
-processes, or for a few mails, the service reads them all itself.
+processes, or for a few mails, the service reads them all itself. The readers start at a burst (the
+service reads alone while they start) and stop after ten minutes without one.
 """
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
 import re
+import threading
+import time
 from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -42,6 +47,9 @@ the service starts on the first of a burst at once."""
 
 FEW = 2 * CHUNK
 """A burst of no more mails than this is read in the service's own process."""
+
+IDLE = 600.0
+"""How long the reader processes wait for the next burst (seconds) before they stop."""
 
 
 @dataclass(frozen=True)
@@ -88,10 +96,15 @@ class Readers:
         self.mail = mail
         self.count = count
         self.pool: ProcessPoolExecutor | None = None
+        self.used = 0.0
+        """When the reader processes were last given mail (``time.monotonic``)."""
 
     def read(self, raws: Sequence[bytes]) -> Generator[Reading]:
-        """Each of ``raws`` read, in order; the next ones are read meanwhile by the reader processes."""
+        """Each of ``raws`` read, in order; the next ones are read meanwhile by the reader processes
+        (started now if they are not running: this process reads until they are)."""
         pool = self._pool() if len(raws) > FEW else None
+        if pool is not None:
+            self.used = time.monotonic()
         if pool is None:
             yield from (read(raw, self.mail) for raw in raws)
             return
@@ -136,6 +149,12 @@ class Readers:
             self._broken(error)
             return []
 
+    def close_idle(self, seconds: float = IDLE) -> None:
+        """Stops the reader processes if they were given no mail for ``seconds``: between bursts they
+        would only hold memory."""
+        if self.pool is not None and time.monotonic() - self.used > seconds:
+            self.close()
+
     def close(self) -> None:
         """Stops the reader processes."""
         if self.pool is not None:
@@ -172,9 +191,19 @@ _SETTINGS: list[MailSettings] = []
 
 
 def _start(mail: MailSettings) -> None:
-    """Prepares a reader process: its settings, and the referee's own lines loaded once."""
+    """Prepares a reader process: its settings, the referee's own lines loaded once, and a watch on the
+    service that started it, so that it ends when the service does, even one killed outright."""
     _SETTINGS[:] = [mail]
     referee_lines()
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def _end_with(sentinel: int) -> None:
+    """Ends this process as soon as ``sentinel`` (its parent's) says the parent is gone."""
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
 
 
 def _ready() -> None:

@@ -101,7 +101,6 @@ class Service:
         for number in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(number, self.stop)
         prepare(self.referee)  # dictionaries loaded now, not while the first mail waits
-        self.readers.start()  # the processes reading bursts of mail, started beside it
         scheduler = AsyncIOScheduler(timezone=UTC, event_loop=loop)
         scheduler.add_job(
             self.step,
@@ -179,6 +178,7 @@ class Service:
         pending = [
             (key, raw, min(self.inbox.received_at(key) or self.now(), self.now())) for key, raw in fetched
         ]
+        self.readers.close_idle()
         readings = self.readers.read([raw for _, raw, _ in pending])  # the next read while one is taken
         try:
             while pending:
