@@ -97,7 +97,7 @@ class Readers:
         self.count = count
         self.pool: ProcessPoolExecutor | None = None
         self.used = 0.0
-        """When the reader processes were last given mail (``time.monotonic``)."""
+        """When the reader processes were started or last given mail (``time.monotonic``)."""
 
     def read(self, raws: Sequence[bytes]) -> Generator[Reading]:
         """Each of ``raws`` read, in order; the next ones are read meanwhile by the reader processes
@@ -166,6 +166,7 @@ class Readers:
             return None
         if self.pool is None:
             context = multiprocessing.get_context("spawn")  # never a fork of a process with threads
+            self.used = time.monotonic()
             self.pool = ProcessPoolExecutor(
                 self.count, mp_context=context, initializer=_start, initargs=(_without_secrets(self.mail),)
             )
