@@ -85,7 +85,7 @@ def test_no_reader_processes_or_a_few_mails_are_read_by_the_service_itself() -> 
 def test_readers_given_no_mail_for_a_while_stop_and_start_again_at_the_next_burst(readers: Readers) -> None:
     burst = _burst()
     wait(readers.start())
-    readers.close_idle(3600)
+    readers.close_idle(60)
     assert readers.pool is not None  # just started, though given no mail yet
     assert list(readers.read(burst)) == [read(raw, SETTINGS) for raw in burst]  # started by the burst
     assert readers.pool is not None
