@@ -5,42 +5,19 @@ batch write inside it."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
+from test_mail_batches import T0, database  # noqa: F401  (the fixture: one game, a seat, a clock)
 
-from referee.store.database import open_engine, upgrade
 from referee.store.deferred import DEFERRED, Deferred
 from referee.store.games import save_snapshot
 from referee.store.inbound import already_kept, keep_inbound
 from referee.store.models import GameRow, InboundRow, NoticeRow
 from referee.store.notices import write_notices
 from referee.store.transactions import Database
-
-T0 = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def database(database_url: str) -> Database:
-    engine = open_engine(database_url)
-    upgrade(engine)
-    database = Database(engine)
-    with database.transaction() as session:
-        game = GameRow(
-            id="g1",
-            kind="ten-sailors",
-            schedule="",
-            language="en",
-            seed="1",
-            created_at=T0,
-            phase="",
-            state={},
-        )
-        session.add(game)
-    return database
 
 
 def _notice(subject: str) -> dict[str, Any]:
@@ -67,7 +44,7 @@ def _waiting(session: Session) -> int:
     return sum(deferred.unwritten.values())
 
 
-def test_outbox_rows_of_a_batch_are_seen_by_a_query_inside_it_and_written_once(database: Database) -> None:
+def test_outbox_rows_of_a_batch_are_seen_by_a_query_inside_it_and_written_once(database: Database) -> None:  # noqa: F811
     with database.batch():
         with database.transaction() as session:
             write_notices(session, [_notice("a")])
@@ -81,7 +58,7 @@ def test_outbox_rows_of_a_batch_are_seen_by_a_query_inside_it_and_written_once(d
 
 
 def test_rows_written_inside_a_savepoint_rolled_back_are_written_again_and_its_own_forgotten(
-    database: Database,
+    database: Database,  # noqa: F811
 ) -> None:
     with database.batch():
         with database.transaction() as session:
@@ -101,7 +78,7 @@ def test_rows_written_inside_a_savepoint_rolled_back_are_written_again_and_its_o
 
 
 def test_a_snapshot_saved_in_a_batch_is_read_by_any_query_of_the_games_and_kept_as_last_saved(
-    database: Database,
+    database: Database,  # noqa: F811
 ) -> None:
     def saved(session: Session, seq: int) -> None:
         row = session.get(GameRow, "g1")
@@ -130,7 +107,7 @@ def test_a_snapshot_saved_in_a_batch_is_read_by_any_query_of_the_games_and_kept_
 
 
 def test_a_mail_kept_twice_in_one_batch_fails_the_second_time_as_the_unique_index_would(
-    database: Database,
+    database: Database,  # noqa: F811
 ) -> None:
     record = {
         "message_id": "<m1@example.org>",

@@ -203,3 +203,5 @@ def test_a_line_is_read_for_times_as_the_whole_pattern_reads_it_ts_11(text: str)
         for match in times._FIND.finditer(text)
     ]
     assert times.find_times(text) == full
+    at_start = [(end, when) for start, end, when in full[:1] if start == 0]
+    assert [times.time_at_start(text)] == (at_start or [None])

@@ -103,11 +103,10 @@ class Readers:
         """Each of ``raws`` read, in order; the next ones are read meanwhile by the reader processes
         (started now if they are not running: this process reads until they are)."""
         pool = self._pool() if len(raws) > FEW else None
-        if pool is not None:
-            self.used = time.monotonic()
         if pool is None:
             yield from (read(raw, self.mail) for raw in raws)
             return
+        self.used = time.monotonic()
         chunks = [raws[start : start + CHUNK] for start in range(0, len(raws), CHUNK)]
         try:
             futures: list[Future[list[Reading]]] = [pool.submit(_read_chunk, chunk) for chunk in chunks]
@@ -140,8 +139,8 @@ class Readers:
         return [read(raw, self.mail) for raw in chunk]
 
     def start(self) -> list[Future[None]]:
-        """Starts the reader processes now rather than at the first burst (``referee serve`` does as
-        it starts); each of the futures returned is done when one of them is ready."""
+        """Starts the reader processes now rather than at the first burst (the benchmarks do, so as not
+        to time their start); each of the futures returned is done when one of them is ready."""
         pool = self._pool()
         try:
             return [] if pool is None else [pool.submit(_ready) for _ in range(self.count)]

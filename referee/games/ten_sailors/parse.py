@@ -43,7 +43,7 @@ from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
 from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
-from referee.games.ten_sailors.times import When, find_times, segment_for
+from referee.games.ten_sailors.times import When, find_times, segment_for, time_at_start
 from referee.games.ten_sailors.words import (
     CANCELLABLE,
     CONNECTORS,
@@ -123,8 +123,8 @@ def parse_text(text: str, names: Sequence[str], now: Segment) -> list[Order | Un
 def _whole_line_order(line: str) -> Order | Unreadable | None:
     """The talk or time-zone order the whole of ``line`` is (or the refusal of a time-zone order naming
     no zone), after any time written before it (which changes nothing); None for any other line."""
-    times = find_times(line)
-    bare = line[times[0][1] :].lstrip(" :,.-—") if times and times[0][0] == 0 else line
+    first = time_at_start(line)
+    bare = line[first[0] :].lstrip(" :,.-—") if first is not None else line
     for text in dict.fromkeys((line, bare)):
         if (talk := read_choice(text)) is not None:
             return Order(line, "talk", talk)

@@ -146,10 +146,24 @@ def find_times(text: str) -> list[tuple[int, int, When]]:
         return []
     found = []
     for match in _FIND.finditer(text):
-        name = match.lastgroup or ""
-        inner = [g for g in match.groups() if g is not None][1:]
-        found.append((match.start(), match.end(), _read(name, inner)))
+        found.append((match.start(), match.end(), _when(match)))
     return found
+
+
+def _when(match: re.Match[str]) -> When:
+    """What the time ``_FIND`` matched names."""
+    return _read(match.lastgroup or "", [g for g in match.groups() if g is not None][1:])
+
+
+def time_at_start(text: str) -> tuple[int, When] | None:
+    """The time ``text`` begins with, if any: where it ends and what it names (the first time
+    ``find_times`` gives when it starts there, found without looking further)."""
+    if _MAYBE.search(text) is None:
+        return None
+    match = _FIND.match(text)
+    if match is None:
+        return None
+    return match.end(), _when(match)
 
 
 def segment_for(when: When, now: Segment, kind: str) -> Segment | Problem:
