@@ -19,6 +19,7 @@ from datetime import timedelta
 from email import message_from_bytes
 from pathlib import Path
 
+from referee.app.garbage import collector_paused
 from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.demo.files import START, start_demo_game
 from referee.mail.connect import open_outbox
@@ -69,7 +70,7 @@ def run_mail_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> 
     started = time.perf_counter()
     readings = readers.read(raws)  # read ahead over the whole burst, as `referee serve` reads it
     for start in range(0, len(raws), BATCH):
-        with store.database.batch():  # as `referee serve` takes a batch in: one commit, a savepoint a mail
+        with collector_paused(), store.database.batch():  # as `referee serve` takes a batch in
             for number in range(start, min(start + BATCH, len(raws))):
                 ingest(store, config.mail, raws[number], clock + timedelta(seconds=number), next(readings))
     ingest_seconds = time.perf_counter() - started

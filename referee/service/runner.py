@@ -46,6 +46,7 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from referee.app import open_referee
 from referee.app.batches import resolve_batch, resolve_next
 from referee.app.calendar import Due
+from referee.app.garbage import collector_paused
 from referee.app.play import Resolved
 from referee.config import Config
 from referee.mail.connect import open_inbox, open_outbox
@@ -200,7 +201,7 @@ class Service:
         batch: list[tuple[str, bytes, datetime]] = []
         read: dict[str, Reading] = {}
         try:
-            with self.referee.database.batch():  # one commit for the batch, a savepoint per mail
+            with collector_paused(), self.referee.database.batch():  # one commit, a savepoint a mail
                 for key, raw, received in pending:
                     if batch and self._due_by(received):
                         break
