@@ -52,6 +52,7 @@ def _played_with_statements(url: str) -> tuple[object, list[tuple[str, object]]]
         text="MOVE Kitchen",
         answer_to=AnswerTo("anna@example.org", "<m1@example.org>", "Re: orders"),
     )
+    referee.calendar.next_change()  # where a batch of mail ends
     for due in referee.calendar.due(T0 + timedelta(days=1)):
         referee.calendar.resolve_due(due)
     batch = [

@@ -22,7 +22,15 @@ from referee.app.timing import Timekeeper, retime
 from referee.core.notices import Notice
 from referee.schedule.clock import Shift
 from referee.schedule.files import parse_duration
-from referee.store.clocks import as_utc, clock_row, clock_rows, due_rows, pauses_ending, reminders_due
+from referee.store.clocks import (
+    as_utc,
+    clock_row,
+    clock_rows,
+    due_rows,
+    next_change,
+    pauses_ending,
+    reminders_due,
+)
 from referee.store.models import ClockRow
 from referee.store.transactions import Database
 
@@ -98,6 +106,12 @@ class Calendar:
             except Exception as error:  # one game's rules failing stops that game alone
                 self._contain(game_id, error, now)
         return reminded
+
+    def next_change(self) -> datetime | None:
+        """The earliest boundary or end of a pause of any game (None if there is none): what is due at
+        a moment is what falls at or before it."""
+        with self.database.reading() as session:
+            return next_change(session)
 
     def pauses_ending(self, until: datetime) -> list[tuple[str, datetime]]:
         """The games whose pause ends at or before ``until``, with when it ends, the earliest first."""

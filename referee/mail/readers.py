@@ -22,7 +22,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 
@@ -100,40 +100,39 @@ class Readers:
         """When the reader processes were started or last given mail (``time.monotonic``)."""
 
     def read(self, raws: Sequence[bytes]) -> Generator[Reading]:
-        """Each of ``raws`` read, in order; the next ones are read meanwhile by the reader processes
-        (started now if they are not running: this process reads until they are)."""
+        """Each of ``raws`` read, in order. The reader processes begin at once (started now if they
+        are not running: this process reads until they are), and read the next mails while the
+        caller takes the first; closing what this returns drops what is not taken yet."""
         pool = self._pool() if len(raws) > FEW else None
         if pool is None:
-            yield from (read(raw, self.mail) for raw in raws)
-            return
+            return (read(raw, self.mail) for raw in raws)
         self.used = time.monotonic()
         chunks = [raws[start : start + CHUNK] for start in range(0, len(raws), CHUNK)]
         try:
             futures: list[Future[list[Reading]]] = [pool.submit(_read_chunk, chunk) for chunk in chunks]
         except Exception as error:  # the readers are gone (BrokenProcessPool): read here
             self._broken(error)
-            yield from (read(raw, self.mail) for raw in raws)
-            return
-        try:
-            yield from self._in_order(chunks, futures)
-        finally:
-            for future in futures:
-                future.cancel()
+            return (read(raw, self.mail) for raw in raws)
+        return self._in_order(chunks, futures)
 
     def _in_order(
         self, chunks: list[Sequence[bytes]], futures: list[Future[list[Reading]]]
-    ) -> Iterator[Reading]:
+    ) -> Generator[Reading]:
         """The readings of ``chunks``, in order, as their ``futures`` give them: a chunk nobody has
         begun yet (the readers are behind, or still starting) is read here instead of waited for."""
-        for chunk, future in zip(chunks, futures, strict=True):
-            if not future.done() and future.cancel():
-                yield from self._here(chunk)
-                continue
-            try:
-                yield from future.result()
-            except Exception as error:  # a reader died or failed: read here, start anew next time
-                self._broken(error)
-                yield from self._here(chunk)
+        try:
+            for chunk, future in zip(chunks, futures, strict=True):
+                if not future.done() and future.cancel():
+                    yield from self._here(chunk)
+                    continue
+                try:
+                    yield from future.result()
+                except Exception as error:  # a reader died or failed: read here, start anew next time
+                    self._broken(error)
+                    yield from self._here(chunk)
+        finally:
+            for future in futures:
+                future.cancel()
 
     def _here(self, chunk: Sequence[bytes]) -> list[Reading]:
         return [read(raw, self.mail) for raw in chunk]

@@ -202,8 +202,9 @@ class Service:
         read: dict[str, Reading] = {}
         try:
             with collector_paused(), self.referee.database.batch():  # one commit, a savepoint a mail
+                change = self.calendar.next_change()  # the batch ends at the first mail it comes before
                 for key, raw, received in pending:
-                    if batch and self._due_by(received):
+                    if batch and change is not None and change <= received:
                         break
                     batch.append((key, raw, received))
                 taken = []
@@ -227,10 +228,6 @@ class Service:
             ]
         self.inbox.done_many(taken)  # after the commit: one mark for the batch on the server
         return len(batch)
-
-    def _due_by(self, moment: datetime) -> bool:
-        """Whether a boundary or the end of a pause falls at or before ``moment``."""
-        return bool(self.calendar.due(moment, 1) or self.calendar.pauses_ending(moment))
 
     def _take_one(
         self, key: str, raw: bytes, received: datetime, aside: set[str], reading: Reading | None = None

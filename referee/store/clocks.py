@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from referee.store.boundary import open_boundary
@@ -83,6 +84,14 @@ def reminders_due(session: Session, now: datetime, limit: int) -> list[str]:
     query = select(ClockRow.game_id).where(col(ClockRow.remind_at).is_not(None))
     query = query.where(col(ClockRow.remind_at) <= now, col(ClockRow.due_at) > now)
     return list(session.exec(query.limit(limit)).all())
+
+
+def next_change(session: Session) -> datetime | None:
+    """The earliest deadline or end of a pause of any clock (None if there is none)."""
+    due = session.exec(select(func.min(ClockRow.due_at))).one()
+    resume = session.exec(select(func.min(ClockRow.resume_at))).one()
+    found = [as_utc(moment) for moment in (due, resume) if moment is not None]
+    return min(found) if found else None
 
 
 def pauses_ending(session: Session, now: datetime) -> list[ClockRow]:
