@@ -64,3 +64,17 @@ def test_a_mail_of_the_largest_size_allowed_is_read_in_bounded_memory(kind: str)
     raw = _largest(kind)
     assert len(raw) <= LIMITS.mail_bytes and over_limit(raw, LIMITS) is None
     assert peak(lambda: read_mail(raw, ("referee@example.org",))) <= 16 * LIMITS.mail_bytes  # ~10x now
+
+
+def test_the_word_lookups_of_orders_remember_a_bounded_number_of_words() -> None:
+    """Mail from anyone may hold any words: what the order reader remembers of them is bounded."""
+    from referee.core import russian
+    from referee.games.ten_sailors import words
+
+    for lookup in (words.lemmas, words.order_kind):
+        lookup.cache_clear()
+        for number in range(words.WORDS_KEPT + 500):
+            lookup(f"zq{number}")
+        assert lookup.cache_info().currsize == words.WORDS_KEPT, lookup
+        lookup.cache_clear()
+    assert russian.normal_form.cache_info().maxsize == russian.WORDS_KEPT

@@ -15,7 +15,7 @@ Genders are ``"m"`` or ``"f"``.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 Gender = Literal["m", "f"]
@@ -55,7 +55,11 @@ def morph() -> Any:
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
-@cache
+WORDS_KEPT = 32_768
+"""How many distinct words ``normal_form`` remembers: a bound on what mail from anyone makes it hold."""
+
+
+@lru_cache(maxsize=WORDS_KEPT)
 def normal_form(word: str) -> str:
     """``word`` in its dictionary form, lower case, as pymorphy3 reads it most likely: «Москве» → «москва»."""
     return str(morph().parse(word)[0].normal_form).replace("ё", "е")

@@ -8,7 +8,7 @@ words by a short table of the forms players write (``going`` → ``go``).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
@@ -109,7 +109,12 @@ _NEAR_WORD = 80.0
 _CYRILLIC = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
 
 
-@cache
+WORDS_KEPT = 32_768
+"""How many distinct words ``lemmas`` and ``order_kind`` remember: every order word and card name many
+times over, and a bound on what mail from anyone can make them hold."""
+
+
+@lru_cache(maxsize=WORDS_KEPT)
 def lemmas(word: str) -> frozenset[str]:
     """Every dictionary form ``word`` (folded) may be a form of, and the word itself.
 
@@ -125,6 +130,7 @@ def lemmas(word: str) -> frozenset[str]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def order_kind(word: str) -> str:
     """The order ``word`` starts ("" if none): ``пойду`` → move, ``ловушку`` → trap, ``going`` → move.
 
