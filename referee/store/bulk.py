@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
 from sqlalchemy import DateTime, Select, Table, bindparam, insert, update
 from sqlalchemy.engine import Compiled, Connection, Dialect
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.sql import ClauseElement
 
 Convert = Callable[[Any], Any]
 
@@ -60,6 +62,29 @@ def update_rows(
     order = list(compiled.positiontup or ()) if compiled.positional else [*columns, where]
     values = _converted(table, connection.dialect, order, named, {where: key})
     _run_many(connection, compiled, order, values, plain)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A statement compiled once for a dialect, to be run again and again by the driver: its text, the
+    names of its parameters in order when they go by position (else none), and the values of those it
+    fixes itself (its literals)."""
+
+    text: str
+    order: tuple[str, ...]
+    fixed: dict[str, Any]
+
+    def params(self, **given: Any) -> Any:
+        """The driver's parameters for the values ``given``, by position or by name."""
+        values = {**self.fixed, **given}
+        return tuple(values[name] for name in self.order) if self.order else values
+
+
+def prepare(statement: ClauseElement, dialect: Dialect, given: Sequence[str]) -> Prepared:
+    """``statement`` compiled for ``dialect``; ``given`` names the parameters each run gives."""
+    compiled = statement.compile(dialect=dialect, compile_kwargs={"render_postcompile": True})
+    order = tuple(compiled.positiontup or ()) if compiled.positional else ()
+    return Prepared(str(compiled), order, compiled.construct_params(dict.fromkeys(given)))
 
 
 def read_rows(connection: Connection, statement: Select[Any]) -> list[tuple[Any, ...]]:

@@ -88,6 +88,8 @@ def reminders_due(session: Session, now: datetime, limit: int) -> list[str]:
 
 def next_change(session: Session) -> datetime | None:
     """The earliest deadline or end of a pause of any clock (None if there is none)."""
+    # Two queries: each finds its minimum at one end of its column's index, where one query asking
+    # both would read the whole table.
     due = session.exec(select(func.min(ClockRow.due_at))).one()
     resume = session.exec(select(func.min(ClockRow.resume_at))).one()
     found = [as_utc(moment) for moment in (due, resume) if moment is not None]

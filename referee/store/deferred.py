@@ -30,20 +30,20 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Table, bindparam, event, select
+from sqlalchemy import Table, bindparam, event, insert, select
 from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import SessionTransaction
 from sqlmodel import Session
 
-from referee.store.bulk import driver_cursor, update_rows, write_rows
-from referee.store.models import EventRow, GameRow, InboundRow, NoticeRow, SubmissionRow
+from referee.store.boundary import EVENTS, GAMES, NOTICES, open_boundary
+from referee.store.boundary import TABLES as BOUNDARY_TABLES
+from referee.store.bulk import Prepared, driver_cursor, prepare, update_rows, write_rows
+from referee.store.models import InboundRow, SubmissionRow
 
 INBOUND: Table = InboundRow.__table__  # type: ignore[assignment]
 SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
-EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
-NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
-GAMES: Table = GameRow.__table__  # type: ignore[assignment]
+"""Written with plain inserts, like the events and resolutions, without building ORM objects."""
 TABLES = {table.name: table for table in (INBOUND, SUBMISSIONS, EVENTS, NOTICES)}
 """The tables whose rows a batch of mail keeps here, by name."""
 
@@ -53,8 +53,8 @@ DEFERRED = "deferred"
 _NAMES = re.compile(r"\b(inbound|submissions|events|notices|games)\b", re.IGNORECASE)
 """The names of the tables kept here, as a statement names them."""
 
-_OPEN: ContextVar[tuple[Connection, Deferred] | None] = ContextVar("referee_deferred", default=None)
-"""The connection and the ``Deferred`` of the batch open in this thread or task, if any."""
+_OPEN: ContextVar[Deferred | None] = ContextVar("referee_deferred", default=None)
+"""The ``Deferred`` of the batch open in this thread or task, if any."""
 
 
 class Deferred:
@@ -65,7 +65,9 @@ class Deferred:
     the savepoints open, each with how many rows and which snapshots there were when it began.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        """The batch's connection."""
         self.rows: list[list[Any]] = []
         self.unwritten: dict[str, int] = {}
         """How many rows of each table are not written yet."""
@@ -80,8 +82,6 @@ class Deferred:
         self.written: list[set[str]] = [set()]
         """For each depth, the games whose snapshot was written at it."""
         self.marks: list[_Mark] = []
-        self.connection: Connection | None = None
-        """The batch's connection."""
 
     def waiting(self) -> bool:
         """Whether anything is not written yet."""
@@ -110,29 +110,26 @@ class Deferred:
         its savepoint)."""
         if message_id in self.message_ids:
             return True
-        assert self.connection is not None
-        connection = self.connection
-        statement, positional = _kept_query(connection.dialect)
-        given: Any = (message_id,) if positional else {"message_id": message_id}
-        with driver_cursor(connection, statement) as cursor:
-            cursor.execute(statement, given)
+        query = _kept_query(self.connection.dialect)
+        with driver_cursor(self.connection, query.text) as cursor:
+            cursor.execute(query.text, query.params(message_id=message_id))
             return cursor.fetchone() is not None
 
-    def write(self, connection: Connection, names: set[str] | None = None) -> None:
+    def write(self, names: set[str] | None = None) -> None:
         """Writes what is not written yet of the tables ``names`` (all when None; "games" for the
         snapshots), through the driver; it counts as written at the depth of savepoints now."""
         depth = len(self.marks)
         for name, table in TABLES.items():
             if (names is None or name in names) and self.unwritten.get(name):
                 found = [row for row in self.rows if row[0] is table and row[2] is None]
-                write_rows(connection, table, [row[1] for row in found], plain=True)
+                write_rows(self.connection, table, [row[1] for row in found], plain=True)
                 for row in found:
                     row[2] = depth
                 self.unwritten[name] = 0
                 self.deepest = max(self.deepest, depth)
         if self.dirty and (names is None or "games" in names):
             saved = [{"id": game_id, **self.snapshots[game_id]} for game_id in sorted(self.dirty)]
-            update_rows(connection, GAMES, "id", saved, plain=True)
+            update_rows(self.connection, GAMES, "id", saved, plain=True)
             self.written[depth] |= self.dirty
             self.dirty = set()
 
@@ -193,21 +190,32 @@ class _Mark:
 
 
 @cache
-def _kept_query(dialect: Dialect) -> tuple[str, bool]:
-    """The driver's text of the query for a kept mail's Message-ID on ``dialect``, and whether its
-    parameter goes by position."""
-    query = select(INBOUND.c.id).where(INBOUND.c.message_id == bindparam("message_id"))  # unique
-    compiled = query.compile(dialect=dialect, compile_kwargs={"render_postcompile": True})
-    return str(compiled), bool(compiled.positional)
+def _kept_query(dialect: Dialect) -> Prepared:
+    """The query for a kept mail's Message-ID (unique), compiled once for ``dialect``."""
+    query = select(INBOUND.c.id).where(INBOUND.c.message_id == bindparam("message_id"))
+    return prepare(query, dialect, ("message_id",))
 
 
 def reading_connection(session: Session) -> Connection:
     """The connection to read on in ``session``: inside a batch of mail, the batch's own (a unit that
     only reads then never makes the database begin its savepoint), else the session's."""
     deferred = open_deferred(session)
-    if deferred is not None and deferred.connection is not None:
-        return deferred.connection
-    return session.connection()
+    return deferred.connection if deferred is not None else session.connection()
+
+
+def insert_rows(session: Session, table: Table, rows: list[dict[str, Any]]) -> None:
+    """Inserts ``rows`` of ``table`` in ``session``: with the batch of boundaries open on it if that
+    batch writes the table, else with the batch of mail open on it, else at once."""
+    if not rows:
+        return
+    boundary = open_boundary(session)
+    deferred = open_deferred(session)
+    if boundary is not None and table in BOUNDARY_TABLES:
+        boundary.add(table, rows)
+    elif deferred is not None:
+        deferred.add(table, rows)
+    else:
+        session.execute(insert(table), rows)
 
 
 def open_deferred(session: Session) -> Deferred | None:
@@ -224,7 +232,7 @@ def deferring(session: Session, engine: Engine, forget: Callable[[], None]) -> I
     is called whenever one is rolled back."""
     if not event.contains(engine, "before_cursor_execute", _statement):
         event.listen(engine, "before_cursor_execute", _statement)
-    deferred = Deferred()
+    deferred = Deferred(session.connection())  # the batch's own: other connections write at once
     committed: set[int] = set()
 
     def created(_: Session, transaction: SessionTransaction) -> None:
@@ -254,11 +262,10 @@ def deferring(session: Session, engine: Engine, forget: Callable[[], None]) -> I
     for name, hook in hooks:
         event.listen(session, name, hook)
     session.info[DEFERRED] = deferred
-    deferred.connection = session.connection()  # the batch's own: other connections write at once
-    opened = _OPEN.set((deferred.connection, deferred))
+    opened = _OPEN.set(deferred)
     try:
         yield deferred
-        deferred.write(session.connection())
+        deferred.write()
     finally:
         _OPEN.reset(opened)
         session.info.pop(DEFERRED, None)
@@ -268,12 +275,12 @@ def deferring(session: Session, engine: Engine, forget: Callable[[], None]) -> I
 
 def _statement(connection: Connection, cursor: Any, statement: str, *rest: Any) -> None:
     """Writes first what a statement about to run names and this batch keeps."""
-    opened = _OPEN.get()
-    if opened is None or opened[0] is not connection or not opened[1].waiting():
+    deferred = _OPEN.get()
+    if deferred is None or deferred.connection is not connection or not deferred.waiting():
         return
     names = {name.lower() for name in _NAMES.findall(statement)}
     if names:
-        opened[1].write(connection, names)
+        deferred.write(names)
 
 
 def duplicate(message_id: str) -> IntegrityError:

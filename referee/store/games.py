@@ -10,18 +10,15 @@ from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, func, insert, inspect, update
+from sqlalchemy import func, insert, inspect, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from referee.core.events import Event
 from referee.store.boundary import EVENTS, GAMES, RESOLUTIONS, as_read, open_boundary
-from referee.store.deferred import open_deferred
-from referee.store.models import EventRow, GameRow, ResolutionRow, SubmissionRow
+from referee.store.deferred import SUBMISSIONS, insert_rows, open_deferred
+from referee.store.models import EventRow, GameRow, ResolutionRow
 from referee.store.rollbacks import counting, withdrawn_spans
-
-SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
-"""Written in bulk with plain inserts, like the events and resolutions, without building ORM objects."""
 
 
 def game_row(session: Session, game_id: str, *, lock: bool = False) -> GameRow | None:
@@ -95,14 +92,7 @@ def append_events(
         }
         for number, event in enumerate(events, 1)
     ]
-    batch = open_boundary(session)
-    deferred = open_deferred(session) if batch is None else None
-    if batch is not None:
-        batch.add(EVENTS, rows)
-    elif deferred is not None:
-        deferred.add(EVENTS, rows)
-    else:
-        session.execute(insert(EVENTS), rows)
+    insert_rows(session, EVENTS, rows)
     return after_seq + len(rows)
 
 
@@ -150,11 +140,7 @@ def keep_submission(
         "text": text,
         "verdicts": verdicts,
     }
-    deferred = open_deferred(session)
-    if deferred is not None:
-        deferred.add(SUBMISSIONS, [row])
-    else:
-        session.execute(insert(SUBMISSIONS), [row])
+    insert_rows(session, SUBMISSIONS, [row])
 
 
 def record_resolution(

@@ -5,13 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, func, insert
+from sqlalchemy import func, insert
 from sqlmodel import Session, col, select
 
-from referee.store.deferred import duplicate, open_deferred
+from referee.store.deferred import INBOUND, duplicate, open_deferred
 from referee.store.models import InboundRow, NoticeRow
-
-INBOUND: Table = InboundRow.__table__  # type: ignore[assignment]
 
 
 def already_kept(session: Session, message_id: str) -> bool:

@@ -5,27 +5,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, insert
 from sqlmodel import Session, col, select
 
-from referee.store.boundary import open_boundary
-from referee.store.deferred import open_deferred
+from referee.store.boundary import NOTICES
+from referee.store.deferred import insert_rows
 from referee.store.models import NoticeRow
-
-NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
 
 
 def write_notices(session: Session, rows: list[dict[str, Any]]) -> None:
     """Inserts outbox rows (every row with the same keys: game_id, phase, recipient, template, data,
     created_at, address, in_reply_to, subject); inside a batch of boundaries or of mail, with the batch."""
-    batch = open_boundary(session)
-    deferred = open_deferred(session) if batch is None else None
-    if batch is not None:
-        batch.add(NOTICES, rows)
-    elif deferred is not None:
-        deferred.add(NOTICES, rows)
-    elif rows:
-        session.execute(insert(NOTICES), rows)
+    insert_rows(session, NOTICES, rows)
 
 
 def notice_rows(session: Session, game_id: str | None, *, unsent_only: bool = False) -> list[NoticeRow]:

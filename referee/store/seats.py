@@ -12,6 +12,7 @@ from sqlalchemy import CompoundSelect, bindparam, func, literal, null, union_all
 from sqlalchemy.engine import Dialect
 from sqlmodel import Session, col, select
 
+from referee.store.bulk import Prepared, prepare
 from referee.store.deferred import reading_connection
 from referee.store.memo import remember
 from referee.store.models import GameRow, HolderRow, MasterRow, SeatRow
@@ -69,24 +70,16 @@ _CREDENTIAL_TABLES = frozenset({SeatRow.__tablename__, MasterRow.__tablename__})
 
 def _credentials(session: Session, token: str, password: str) -> tuple[Credential, ...]:
     connection = reading_connection(session)
-    text, order, fixed = _credentials_text(connection.dialect)
-    values = {**fixed, "token": token, "password": password}
-    given: Any = tuple(values[name] for name in order) if order else values
-    rows = connection.exec_driver_sql(text, given).all()
+    query = _credentials_prepared(connection.dialect)
+    rows = connection.exec_driver_sql(query.text, query.params(token=token, password=password)).all()
     return tuple(Credential(bool(row[0]), *row[1:]) for row in rows)
 
 
 @cache
-def _credentials_text(dialect: Dialect) -> tuple[str, tuple[str, ...], dict[str, Any]]:
-    """The credentials query compiled once for ``dialect`` (every mail asks it, and compiling it cost
-    more than the database's answer): its text, the names of its parameters in order when they go by
-    position (else none), and the values of those it fixes itself."""
-    compiled = _credentials_query().compile(dialect=dialect)
-    fixed = {key: value for key, value in compiled.construct_params(dict.fromkeys(_GIVEN, "")).items()}
-    return str(compiled), tuple(compiled.positiontup or ()) if compiled.positional else (), fixed
-
-
-_GIVEN = ("token", "password")
+def _credentials_prepared(dialect: Dialect) -> Prepared:
+    """The credentials query compiled once for ``dialect``: every mail asks it, and compiling it cost
+    more than the database's answer."""
+    return prepare(_credentials_query(), dialect, ("token", "password"))
 
 
 def _credentials_query() -> CompoundSelect[Any]:
