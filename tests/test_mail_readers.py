@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from referee.config import Limits, MailSettings
-from referee.mail.readers import FEW, Readers, read
+from referee.mail.readers import FEW, Readers, Reading, read
 
 MAIL = Path(__file__).parent / "mail"
 
@@ -131,3 +131,26 @@ def _alive(pid: int) -> bool:
         return False
     with open(f"/proc/{pid}/stat") as stat:  # a zombie is gone already, waiting to be reaped
         return stat.read().split()[2] != "Z"
+
+
+def test_a_mail_whose_reading_fails_comes_back_unread_and_the_others_are_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The service then reads it again as it takes it in, where the failure moves that mail aside
+    alone (``test_a_mail_that_breaks_the_reader_is_moved_aside_and_the_rest_go_on``)."""
+    import referee.mail.readers as readers_module
+
+    burst = _burst()
+    broken = burst[3]
+    real = readers_module.read
+
+    def fragile(raw: bytes, mail: MailSettings) -> Reading:
+        if raw == broken:  # a fault no real mail can be made to cause on demand
+            raise RuntimeError("reader bug")
+        return real(raw, mail)
+
+    monkeypatch.setattr(readers_module, "read", fragile)
+    alone = Readers(SETTINGS, 0)
+    read_here = list(alone.read(burst))
+    assert [i for i, reading in enumerate(read_here) if reading is None] == [3, 3 + len(burst) // 2]
+    assert [r for r in read_here if r is not None] == [real(raw, SETTINGS) for raw in burst if raw != broken]

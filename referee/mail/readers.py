@@ -6,9 +6,11 @@ its passwords hidden — depends on the bytes and the mail settings alone (``rea
 of what taking a mail in costs, and nothing of it waits for the database, so a burst of mail is read
 by ``Readers``: ``[service] readers`` processes read the next mails while the service judges and
 keeps the ones read. Mails come back in the order given, each read exactly as in the service's own
-process. The service reads a mail itself whenever the readers have not begun it yet (they are
-behind, or still starting), so it never waits for them idle; if a reader process dies, what it had
-is read in the service's process and the readers start again at the next burst. With no reader
+process; a mail whose reading fails comes back as None, for the service to read again as it takes it
+in, where the failure moves that mail aside as it always did. The service reads a mail itself
+whenever the readers have not begun it yet (they are behind, or still starting), so it never waits
+for them idle; if a reader process dies, what it had is read in the service's process and the
+readers start again at the next burst. With no reader
 processes, or for a few mails, the service reads them all itself. The readers start at a burst (the
 service reads alone while they start) and stop after ten minutes without one.
 """
@@ -77,6 +79,16 @@ def read(raw: bytes, mail: MailSettings) -> Reading:
     return Reading("", incoming, text, password, None if hidden == raw else hidden)
 
 
+def tried(raw: bytes, mail: MailSettings) -> Reading | None:
+    """``read(raw, mail)``, or None if reading it fails (a bug, or a mail the email package cannot
+    take): the service then reads that mail itself as it takes it in, where a failure moves that mail
+    aside and nothing else."""
+    try:
+        return read(raw, mail)
+    except Exception:
+        return None
+
+
 def password_lines(text: str) -> tuple[str, str]:
     """``text`` without its password lines, and the first password given ("" if none)."""
     kept, passwords = [], []
@@ -99,25 +111,27 @@ class Readers:
         self.used = 0.0
         """When the reader processes were started or last given mail (``time.monotonic``)."""
 
-    def read(self, raws: Sequence[bytes]) -> Generator[Reading]:
+    def read(self, raws: Sequence[bytes]) -> Generator[Reading | None]:
         """Each of ``raws`` read, in order. The reader processes begin at once (started now if they
         are not running: this process reads until they are), and read the next mails while the
         caller takes the first; closing what this returns drops what is not taken yet."""
         pool = self._pool() if len(raws) > FEW else None
         if pool is None:
-            return (read(raw, self.mail) for raw in raws)
+            return (tried(raw, self.mail) for raw in raws)
         self.used = time.monotonic()
         chunks = [raws[start : start + CHUNK] for start in range(0, len(raws), CHUNK)]
         try:
-            futures: list[Future[list[Reading]]] = [pool.submit(_read_chunk, chunk) for chunk in chunks]
+            futures: list[Future[list[Reading | None]]] = [
+                pool.submit(_read_chunk, chunk) for chunk in chunks
+            ]
         except Exception as error:  # the readers are gone (BrokenProcessPool): read here
             self._broken(error)
-            return (read(raw, self.mail) for raw in raws)
+            return (tried(raw, self.mail) for raw in raws)
         return self._in_order(chunks, futures)
 
     def _in_order(
-        self, chunks: list[Sequence[bytes]], futures: list[Future[list[Reading]]]
-    ) -> Generator[Reading]:
+        self, chunks: list[Sequence[bytes]], futures: list[Future[list[Reading | None]]]
+    ) -> Generator[Reading | None]:
         """The readings of ``chunks``, in order, as their ``futures`` give them: a chunk nobody has
         begun yet (the readers are behind, or still starting) is read here instead of waited for."""
         try:
@@ -134,8 +148,8 @@ class Readers:
             for future in futures:
                 future.cancel()
 
-    def _here(self, chunk: Sequence[bytes]) -> list[Reading]:
-        return [read(raw, self.mail) for raw in chunk]
+    def _here(self, chunk: Sequence[bytes]) -> list[Reading | None]:
+        return [tried(raw, self.mail) for raw in chunk]
 
     def start(self) -> list[Future[None]]:
         """Starts the reader processes now rather than at the first burst (the benchmarks do, so as not
@@ -209,5 +223,5 @@ def _ready() -> None:
     """Nothing: done once a reader process has started."""
 
 
-def _read_chunk(raws: Sequence[bytes]) -> list[Reading]:
-    return [read(raw, _SETTINGS[0]) for raw in raws]
+def _read_chunk(raws: Sequence[bytes]) -> list[Reading | None]:
+    return [tried(raw, _SETTINGS[0]) for raw in raws]

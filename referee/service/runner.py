@@ -190,16 +190,19 @@ class Service:
             readings.close()
         return True
 
-    def _take_batch(self, pending: list[tuple[str, bytes, datetime]], readings: Iterator[Reading]) -> int:
+    def _take_batch(
+        self, pending: list[tuple[str, bytes, datetime]], readings: Iterator[Reading | None]
+    ) -> int:
         """Takes in the mails of ``pending`` up to the first that a boundary or a pause's end comes
         before (a batch ends there, so that the boundary counts what came before it), in one
         transaction, a savepoint per mail; then marks them read with one command. ``readings`` gives
-        the mails of ``pending`` as read, in order: as many are taken from it as the batch holds.
+        the mails of ``pending`` as read, in order (None: read as it is taken in, where a failure
+        moves that mail aside): as many are taken from it as the batch holds.
         Returns how many mails it went through."""
         assert self.inbox is not None
         aside: set[str] = set()
         batch: list[tuple[str, bytes, datetime]] = []
-        read: dict[str, Reading] = {}
+        read: dict[str, Reading | None] = {}
         try:
             with collector_paused(), self.referee.database.batch():  # one commit, a savepoint a mail
                 change = self.calendar.next_change()  # the batch ends at the first mail it comes before
