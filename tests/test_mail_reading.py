@@ -1024,3 +1024,51 @@ def test_a_short_line_of_the_referees_ends_the_new_text_only_with_another_after_
 def test_a_sentence_that_only_starts_like_a_line_of_the_help_is_a_players() -> None:
     body = "Nobody may stay in the same room\nfor long, they say.\nMOVE Hall"
     assert new_text(body) == body
+
+
+_QUOTE_PIECES = st.sampled_from(
+    ["\n", ">", " ", "\t", "\u3000", "\x85", "\u2028", "a", "> b", "\n>", "\n\n", ":", "-"]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_QUOTE_PIECES, max_size=40).map("".join))
+def test_a_run_of_quoted_lines_ends_where_the_first_line_not_quoted_starts(text: str) -> None:
+    """``new_text`` skips a run of quoted lines by a pattern; it must stop at the first line whose
+    text but leading spaces does not start with ">", as reading line by line does."""
+    from referee.mail.quotes import _NOT_QUOTED
+
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+    for index, line in enumerate(lines):
+        if not line.strip().startswith(">"):
+            continue
+        after = next(
+            (later for later in range(index + 1, len(lines)) if not lines[later].strip().startswith(">")),
+            None,
+        )
+        found = _NOT_QUOTED.search(text, starts[index])
+        assert (found and found.end()) == (None if after is None else starts[after])
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["wrote", "писал(а)", "Quoting", "On 12", "a@b.org", ">", " ", ":", "-", "x", "12:30", " от "]
+        ),
+        max_size=12,
+    ).map("".join)
+)
+def test_no_attribution_pattern_matches_a_line_that_ends_in_neither_a_colon_nor_a_dash(text: str) -> None:
+    """Attributions are only looked for in lines ending in ":" or "-": the patterns agree."""
+    from referee.mail.quotes import _ADDRESS_ATTRIBUTION, _QUOTING_ATTRIBUTION, _VERB_ATTRIBUTION
+
+    text = text.strip()
+    if text.endswith((":", "-")):
+        return
+    assert not (
+        _ADDRESS_ATTRIBUTION.match(text) or _QUOTING_ATTRIBUTION.match(text) or _VERB_ATTRIBUTION.search(text)
+    )

@@ -50,8 +50,15 @@ def clean_text(text: str) -> str:
         return text
     # Only the lines that need it are normalised: nothing composes with a line feed, so line by line
     # gives what the whole text would (a quoted letter is long, and one "…" in it is enough).
-    lines = [line if unicodedata.is_normalized("NFKC", line) else nfkc(line) for line in text.split("\n")]
-    return _REMOVED_PATTERN.sub("", "\n".join(lines))
+    lines = [
+        line if unicodedata.is_normalized("NFKC", line) else _renormalised(line) for line in text.split("\n")
+    ]
+    return "\n".join(lines)
+
+
+def _renormalised(line: str) -> str:
+    """A line (without removed characters) in NFKC, and without any the normalising made."""
+    return _REMOVED_PATTERN.sub("", nfkc(line))
 
 
 def nfkc(text: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from referee.mail.own_words import OwnLines, referee_lines
 
@@ -24,16 +25,20 @@ def new_text(body: str, own: Sequence[str] = (), words: OwnLines | None = None) 
     form, is taken as the start of a quotation of the referee's mail. ``words``: the referee's own
     lines (those of the repository's templates by default); one repeated starts a quotation too.
     """
-    lines = [line.rstrip() for line in normalised(body).split("\n")]
-    quote_ahead = _quote_ahead(lines)
-    own_line = _own_address_pattern(own)
+    text = normalised(body)
+    lines = text.split("\n")
+    own_line = _own_address_pattern(tuple(own))
     repeats = _Repeats(lines, referee_lines() if words is None else words)
     kept: list[str] = []
-    index = 0
-    while index < len(lines):
+    index, offset, end = 0, 0, len(lines)  # offset: where line ``index`` starts in ``text``
+    while index < end:
         line = lines[index].strip()
-        if _is_quoted(line):
-            index += 1
+        if _is_quoted(line):  # the whole run of quoted lines is skipped, found by a pattern
+            found = _NOT_QUOTED.search(text, offset)
+            if found is None:
+                break
+            index += text.count("\n", offset, found.end())
+            offset = found.end()
             continue
         if repeats.quote_starts(index):
             break
@@ -41,7 +46,8 @@ def new_text(body: str, own: Sequence[str] = (), words: OwnLines | None = None) 
             span, strong = 1, True
         else:
             span, strong = _attribution(lines, index)
-        if span and quote_ahead[index + span]:  # a marked quote follows: the reply may go on below it
+        if span and _quote_follows(lines, index + span):  # the reply may go on below a marked quote
+            offset += sum(len(skipped) + 1 for skipped in lines[index : index + span])
             index += span
             continue
         if span and strong:
@@ -53,13 +59,15 @@ def new_text(body: str, own: Sequence[str] = (), words: OwnLines | None = None) 
             or _sign_off_block_at(lines, index)
         ):
             break
-        kept.append(lines[index])
+        kept.append(lines[index].rstrip())
+        offset += len(lines[index]) + 1
         index += 1
     return tidy(_without_sign_off(_trimmed(kept)))
 
 
 _INVISIBLE = {ord(char): None for char in "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"} | {0xA0: " "}
-_INVISIBLE_PATTERN = re.compile("[" + "".join(chr(code) for code in _INVISIBLE) + "]")
+_INVISIBLE_CHARS = "".join(chr(code) for code in _INVISIBLE)
+_INVISIBLE_PATTERN = re.compile(f"[{_INVISIBLE_CHARS}]")
 
 _VERB = (
     r"(?:wrote|writes|schrieb|a\s+écrit|escribió|escreveu|ha\s+scritto|schreef|skrev|napisał\(a\)|"
@@ -176,7 +184,10 @@ class _Repeats:
 
 def normalised(text: str) -> str:
     """``text`` with "\n" line ends and without invisible characters (no-break spaces become spaces)."""
-    return _INVISIBLE_PATTERN.sub(_invisible, text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not any(char in text for char in _INVISIBLE_CHARS):  # most text has none: a search each is quicker
+        return text
+    return _INVISIBLE_PATTERN.sub(_invisible, text)
 
 
 def _invisible(match: re.Match[str]) -> str:
@@ -188,16 +199,21 @@ def _is_quoted(line: str) -> bool:
     return line.startswith(">")
 
 
-def _quote_ahead(lines: list[str]) -> list[bool]:
-    """For each index, and the one past the end: whether the next non-blank line from there is quoted."""
-    ahead = [False] * (len(lines) + 1)
-    for index in range(len(lines) - 1, -1, -1):
-        line = lines[index].strip()
-        ahead[index] = _is_quoted(line) if line else ahead[index + 1]
-    return ahead
+_NOT_QUOTED = re.compile(r"\n(?![^\S\n]*>)")
+"""The start of the next line that is not quoted (a line whose first character but spaces is not ">")."""
 
 
-def _own_address_pattern(own: Sequence[str]) -> re.Pattern[str] | None:
+def _quote_follows(lines: list[str], index: int) -> bool:
+    """Whether the first line from ``index`` on that is not blank is quoted (False when there is none)."""
+    for after in range(index, len(lines)):
+        line = lines[after].strip()
+        if line:
+            return _is_quoted(line)
+    return False
+
+
+@lru_cache(maxsize=64)
+def _own_address_pattern(own: tuple[str, ...]) -> re.Pattern[str] | None:
     """A pattern finding any of the addresses `own`, or ``local+anything@domain`` of one, in a line."""
     forms = []
     for address in own:
@@ -211,6 +227,8 @@ def _own_address_pattern(own: Sequence[str]) -> re.Pattern[str] | None:
 
 def _attribution_kind(text: str) -> str:
     """How sure it is that `text` is a reply attribution: "strong", "weak" (only before a quote) or ""."""
+    if not text.endswith((":", "-")):  # every attribution ends so: most lines need no pattern
+        return ""
     if _ADDRESS_ATTRIBUTION.match(text) or _QUOTING_ATTRIBUTION.match(text):
         return "strong"
     if _VERB_ATTRIBUTION.search(text):
@@ -285,7 +303,7 @@ def _sign_off_block_at(lines: list[str], index: int) -> bool:
     for line in lines[index + 1 : index + 2 + _NAME_BLOCK_LINES]:
         if not line.strip():
             break
-        if len(line) > _NAME_BLOCK_WIDTH:
+        if len(line.rstrip()) > _NAME_BLOCK_WIDTH:
             return False
         block += 1
     return 0 < block <= _NAME_BLOCK_LINES
