@@ -205,3 +205,24 @@ def test_a_line_is_read_for_times_as_the_whole_pattern_reads_it_ts_11(text: str)
     assert times.find_times(text) == full
     at_start = [(end, when) for start, end, when in full[:1] if start == 0]
     assert [times.time_at_start(text)] == (at_start or [None])
+
+
+@pytest.mark.parametrize(
+    "text", ["сегодняшний обыск", "завтрашний день", "daytomorrow", "tonightly", "вечеромъ", "на ночьку"]
+)
+def test_a_word_that_only_holds_a_time_word_names_no_time_ts_11(text: str) -> None:
+    """ "Сегодняшний" is not "сегодня": every time word must stand as a word of its own."""
+    assert times.find_times(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("сегодня обыск", "сегодня"),
+        ("MOVE Study tomorrow", "tomorrow"),
+        ("в ночь иду", "в ночь"),
+        ("at 14:00", "at 14:00"),
+    ],
+)
+def test_a_time_word_standing_alone_is_found_ts_11(text: str, found: str) -> None:
+    assert [text[start:end] for start, end, _ in times.find_times(text)] == [found]

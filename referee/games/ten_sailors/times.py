@@ -84,7 +84,12 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("morning", r"утром|с\s+утра|(?:in\s+the\s+|this\s+)?morning"),
     ("evening", r"вечером|(?:in\s+the\s+|this\s+)?evening"),
 )  # fmt: skip
-_FIND = re.compile("|".join(rf"(?P<{name}>(?<![\w:]){pattern}(?!\w))" for name, pattern in _PATTERNS), re.I)
+_FIND = re.compile(
+    r"(?<![\w:])(?:" + "|".join(rf"(?P<{name}>(?:{pattern})(?!\w))" for name, pattern in _PATTERNS) + ")",
+    re.I,
+)
+"""Any of the times, neither starting nor ending inside a word ("сегодняшний" is not "сегодня"); where
+one may start is asked once for all of them."""
 
 
 def _clock(hours: int, minutes: int) -> When:
