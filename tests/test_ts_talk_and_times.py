@@ -8,6 +8,8 @@ that holds it: today's if it has not ended, otherwise the next day's.
 
 from __future__ import annotations
 
+import re
+import sys
 from dataclasses import asdict
 
 import pytest
@@ -226,3 +228,22 @@ def test_a_word_that_only_holds_a_time_word_names_no_time_ts_11(text: str) -> No
 )
 def test_a_time_word_standing_alone_is_found_ts_11(text: str, found: str) -> None:
     assert [text[start:end] for start, end, _ in times.find_times(text)] == [found]
+
+
+def test_times_read_in_lower_case_are_the_times_read_ignoring_case_for_every_character_ts_11() -> None:
+    """``find_times`` reads a text in lower case with a case-sensitive pattern unless it holds one of
+    the few letters that the case-blind pattern reads otherwise: none is missing from that list."""
+    chars = [chr(code) for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF]
+    every = "".join(chars)
+    lowered = [char.lower() for char in chars]
+    odd = {char for char, lower in zip(chars, lowered, strict=True) if len(lower) != 1}
+    letters = {char for _, pattern in times._PATTERNS for char in pattern if char.isalpha()}
+    for letter in letters:
+        blind = set(re.findall(f"[{re.escape(letter)}]", every, re.I))
+        odd |= blind ^ {char for char, lower in zip(chars, lowered, strict=True) if lower == letter}
+    same_length = "".join(lower if len(lower) == 1 else "\x00" for lower in lowered)
+    for kind in (r"\w", r"\d", r"\s"):
+        before = {found.start() for found in re.finditer(kind, every)}
+        after = {found.start() for found in re.finditer(kind, same_length)}
+        odd |= {every[at] for at in before ^ after}
+    assert odd == set(re.findall(times._CASE_ODD, every))
