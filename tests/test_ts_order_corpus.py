@@ -94,7 +94,7 @@ def test_preparing_loads_the_dictionary_and_card_index_that_the_first_order_woul
     from referee.core import russian
     from referee.games.ten_sailors import lexicon
 
-    for cached in (russian.morph, lexicon.card_index, lexicon.card_forms):
+    for cached in (russian.morph, lexicon.card_index, lexicon.card_forms, lexicon._lexicon):
         cached.cache_clear()
     assert lexicon.card_index.cache_info().currsize == 0
     open_referee("sqlite://").prepare()

@@ -14,7 +14,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from rapidfuzz import fuzz, process
 
@@ -131,6 +131,31 @@ def _people(names: tuple[str, ...]) -> tuple[dict[tuple[str, ...], str], dict[st
     return index, forms
 
 
+@dataclass(frozen=True)
+class _Lexicon:
+    """What ``read_names`` looks names up in, for one game's characters: the dictionary forms of
+    every name (``index``), every written form (``forms``), and those of one and of two words."""
+
+    index: dict[tuple[str, ...], str]
+    forms: dict[str, frozenset[str]]
+    one_word: list[str]
+    two_words: list[str]
+
+
+@lru_cache(maxsize=64)
+def _lexicon(people: tuple[str, ...]) -> _Lexicon:
+    """The cards' names and ``people``'s (which come first where they are spelt alike), made once for
+    the last games read rather than for every sentence."""
+    person_index, person_forms = _people(people)
+    forms = {**card_forms(), **person_forms}
+    return _Lexicon(
+        {**card_index(), **person_index},
+        forms,
+        [form for form in forms if " " not in form],
+        [form for form in forms if " " in form],
+    )
+
+
 def is_name(word: str, people: Sequence[str]) -> bool:
     """Whether ``word`` is a form of one of the characters' names ``people``."""
     index, _ = _people(tuple(people))
@@ -142,8 +167,8 @@ def read_names(words: Sequence[str], people: Sequence[str] = ()) -> list[Found] 
 
     Little words between them are skipped; the longest name is tried first.
     """
-    person_index, person_forms = _people(tuple(people))
-    index = {**card_index(), **person_index}
+    lexicon = _lexicon(tuple(people))
+    index = lexicon.index
     found: list[Found] = []
     position = 0
     while position < len(words):
@@ -161,7 +186,7 @@ def read_names(words: Sequence[str], people: Sequence[str] = ()) -> list[Found] 
             known = position + 1 < len(words) and any(
                 key in index for key in _keys(words[position + 1 : position + 2])
             )
-            near = _nearest(words, position, {**card_forms(), **person_forms}, alone=known)
+            near = _nearest(words, position, lexicon, alone=known)
             if isinstance(near, Missing):
                 return near
             found.append(near[0])
@@ -170,7 +195,7 @@ def read_names(words: Sequence[str], people: Sequence[str] = ()) -> list[Found] 
 
 
 def _nearest(
-    words: Sequence[str], position: int, forms: dict[str, frozenset[str]], *, alone: bool
+    words: Sequence[str], position: int, lexicon: _Lexicon, *, alone: bool
 ) -> tuple[Found, int] | Missing:
     """The name the misspelt words at ``position`` mean (and how many words it took), or why none;
     ``alone`` when the next word is a name of its own: the two are then read as one name only if
@@ -183,7 +208,7 @@ def _nearest(
     best: tuple[list[tuple[str, float]], int] | None = None
     for size in attempts:
         query = fold_name(" ".join(words[position : position + size]))
-        pool = [form for form in forms if (" " in form) == (size == 2)]
+        forms, pool = lexicon.forms, lexicon.two_words if size == 2 else lexicon.one_word
         scores: dict[str, float] = {}
         for form, score, _ in process.extract(query, pool, scorer=fuzz.ratio, limit=15, score_cutoff=SUGGEST):
             for name in forms[form]:
