@@ -5,6 +5,7 @@ batch write inside it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from sqlmodel import Session, col, select
 from test_mail_batches import T0, database  # noqa: F401  (the fixture: one game, a seat, a clock)
 
 from referee.store.deferred import DEFERRED, Deferred
-from referee.store.games import save_snapshot
+from referee.store.games import attach, held_row, save_snapshot
 from referee.store.inbound import already_kept, keep_inbound
 from referee.store.models import GameRow, InboundRow, NoticeRow
 from referee.store.notices import write_notices
@@ -83,7 +84,7 @@ def test_a_snapshot_saved_in_a_batch_is_read_by_any_query_of_the_games_and_kept_
     def saved(session: Session, seq: int) -> None:
         row = session.get(GameRow, "g1")
         assert row is not None
-        save_snapshot(session, row, seq, {"seq": seq}, f"p{seq}", False)
+        save_snapshot(session, row, seq, lambda: {"seq": seq}, f"p{seq}", False)
 
     def read(session: Session) -> tuple[int, str]:
         found = session.exec(select(GameRow.last_seq, GameRow.phase)).one()
@@ -94,6 +95,8 @@ def test_a_snapshot_saved_in_a_batch_is_read_by_any_query_of_the_games_and_kept_
             saved(session, 5)
         with database.transaction() as session:
             assert read(session) == (5, "p5")
+            row = session.get(GameRow, "g1")
+            assert row is not None and row.state == {"seq": 5}  # the state is dumped when written
             saved(session, 6)
         with pytest.raises(RuntimeError), database.transaction() as session:
             saved(session, 9)
@@ -130,3 +133,24 @@ def test_a_mail_kept_twice_in_one_batch_fails_the_second_time_as_the_unique_inde
         keep_inbound(session, record)  # kept by an earlier batch: found in the table
     with database.reading() as session:
         assert len(session.exec(select(InboundRow)).all()) == 1
+
+
+def test_a_game_saved_by_every_mail_of_a_batch_is_dumped_once_for_the_snapshot_written(
+    database: Database,  # noqa: F811
+) -> None:
+    dumped: list[int] = []
+
+    def dump(seq: int) -> Callable[[], dict[str, int]]:
+        return lambda: dumped.append(seq) or {"seq": seq}
+
+    row = None
+    with database.batch():
+        for seq in (5, 6, 7):
+            with database.transaction() as session:  # each mail's unit takes the row the last one had
+                row = session.get(GameRow, "g1") if row is None else attach(session, row)
+                assert row is not None and held_row(session, "g1") is row
+                save_snapshot(session, row, seq, dump(seq), f"p{seq}", False)
+    assert dumped == [7]
+    with database.reading() as session:
+        row = session.get(GameRow, "g1")
+        assert row is not None and row.state == {"seq": 7}

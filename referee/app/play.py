@@ -144,14 +144,14 @@ def append(
 def save(session: Session, loaded: Loaded) -> Loaded:
     """Writes the snapshot of the state reached, once per transaction (inside a batch of mail, at
     once, and remembers the game as saved for the batch's next mail: ``lock``)."""
-    rules = loaded.rules
+    rules, state = loaded.rules, loaded.state
     rows.save_snapshot(
         session,
         loaded.row,
         loaded.seq,
-        rules.dump(loaded.state),
-        rules.phase(loaded.state).key,
-        rules.finished(loaded.state),
+        lambda: rules.dump(state),  # states are never changed: dumped when written
+        rules.phase(state).key,
+        rules.finished(state),
     )
     if open_boundary(session) is None:
         keep(session, ("game", loaded.row.id), GAMES, loaded)
@@ -167,6 +167,7 @@ def tell(
     answer_to: AnswerTo | None = None,
     *,
     loaded: Loaded | None = None,
+    fields: dict[str, Any] | None = None,
 ) -> None:
     """Puts ``notices`` in the outbox, one row per reader; an answer keeps where it goes.
 
@@ -174,8 +175,10 @@ def tell(
     stands (``reading_fields``): until when orders are taken, in which time zone, and the
     players' genders; and, for a reader who chose a time zone of their own, ``reader_zone``,
     read from ``loaded`` (the game as it stands in this transaction) or else from its snapshot.
+    ``fields`` are those ``reading_fields``, when the caller has them already.
     """
-    reading = reading_fields(session, game_id) if game_id is not None else {}
+    if fields is None:
+        fields = reading_fields(session, game_id) if game_id is not None else {}
     own_zone = _reader_zones(session, game_id, loaded)
     write_notices(
         session,
@@ -185,7 +188,7 @@ def tell(
                 "phase": phase,
                 "recipient": recipient,
                 "template": notice.template,
-                "data": {**notice.data, **reading, **own_zone(recipient)},
+                "data": {**notice.data, **fields, **own_zone(recipient)},
                 "created_at": now,
                 **_answer_fields(answer_to if notice.template in REPLIES else None),
             }
@@ -281,13 +284,14 @@ class Play:
         )
         relaying = loaded.row.settings.get("relay_talk", True)
         notices = rules.relays(after.state, seat, events) if relaying else []
-        answer = {**answer, **reading_fields(session, game_id), **reader_zone_field(after, seat)}
+        fields = reading_fields(session, game_id)
+        answer = {**answer, **fields, **reader_zone_field(after, seat)}
         if answer_to is not None:
             extra: dict[str, Any] = {"problem": answer_to.problem} if answer_to.problem else {}
             if answer_to.cut:
                 extra |= {"cut": answer_to.cut, "lines_read": answer_to.lines_read}
             notices.append(Notice("answer", (seat,), {**answer, **extra}))
-        tell(session, game_id, phase, notices, submission.received_at, answer_to, loaded=after)
+        tell(session, game_id, phase, notices, submission.received_at, answer_to, loaded=after, fields=fields)
         return Submitted(verdicts, answer, after)
 
     def resolve(self, session: Session, loaded: Loaded, now: datetime) -> Resolved:

@@ -99,9 +99,10 @@ class Deferred:
             self.rows.extend([table, row, None] for row in rows)
         self.unwritten[table.name] = self.unwritten.get(table.name, 0) + len(rows)
 
-    def save(self, game_id: str, values: dict[str, Any]) -> None:
-        """Keeps the snapshot columns ``values`` of game ``game_id`` to be written later."""
-        self.snapshots[game_id] = values
+    def save(self, game_id: str, values: dict[str, Any], dump: Callable[[], dict[str, Any]]) -> None:
+        """Keeps the snapshot columns ``values`` of game ``game_id`` to be written later, with its state
+        as ``dump`` gives it then."""
+        self.snapshots[game_id] = {**values, "state": dump}
         self.dirty.add(game_id)
 
     def kept_before(self, message_id: str) -> bool:
@@ -128,7 +129,10 @@ class Deferred:
                 self.unwritten[name] = 0
                 self.deepest = max(self.deepest, depth)
         if self.dirty and (names is None or "games" in names):
-            saved = [{"id": game_id, **self.snapshots[game_id]} for game_id in sorted(self.dirty)]
+            saved = [
+                {"id": game_id, **self.snapshots[game_id], "state": self.snapshots[game_id]["state"]()}
+                for game_id in sorted(self.dirty)
+            ]
             update_rows(self.connection, GAMES, "id", saved, plain=True)
             self.written[depth] |= self.dirty
             self.dirty = set()

@@ -6,12 +6,13 @@ a caller can put several of them in one transaction.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, insert, inspect, update
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
 
 from referee.core.events import Event
@@ -33,9 +34,13 @@ def game_row(session: Session, game_id: str, *, lock: bool = False) -> GameRow |
 
 def held_row(session: Session, game_id: str) -> GameRow | None:
     """The row of ``game_id`` as this transaction holds it: the one a batch of boundaries read, or the
-    session's own (read only if the session holds none yet)."""
+    session's own, as it holds it (a snapshot saved in a batch of mail is not read back for it), read
+    only if the session holds none yet."""
     batched = _batch_row(session, game_id)
-    return batched if batched is not None else session.get(GameRow, game_id)
+    if batched is not None:
+        return batched
+    held = session.identity_map.get(identity_key(GameRow, game_id))
+    return held if isinstance(held, GameRow) else session.get(GameRow, game_id)
 
 
 def _batch_row(session: Session, game_id: str) -> GameRow | None:
@@ -97,14 +102,23 @@ def append_events(
 
 
 def save_snapshot(
-    session: Session, row: GameRow, seq: int, state: dict[str, Any], phase: str, finished: bool
+    session: Session, row: GameRow, seq: int, dump: Callable[[], dict[str, Any]], phase: str, finished: bool
 ) -> None:
     """Writes the snapshot of a game's state after event ``seq`` (nothing if it is the one stored): at
-    once, by one statement; inside a batch of boundaries, with the batch's rows."""
+    once, by one statement; inside a batch of boundaries, with the batch's rows; inside a batch of mail,
+    when the batch writes it. ``dump`` gives the state as stored; inside a batch of mail, where a game
+    is saved by each of its mails and written once, it is called only for the snapshot written."""
     if row.last_seq == seq:
         return
-    values = {"last_seq": seq, "state": state, "phase": phase, "finished": finished}
+    deferred = open_deferred(session)
     batch = open_boundary(session)
+    if deferred is not None and batch is None and inspect(row).persistent:
+        deferred.save(row.id, {"last_seq": seq, "phase": phase, "finished": finished}, dump)
+        for name, value in (("last_seq", seq), ("phase", phase), ("finished", finished)):
+            set_committed_value(row, name, value)
+        session.expire(row, ["state"])  # read again, once written, if it is asked for
+        return
+    values = {"last_seq": seq, "state": dump(), "phase": phase, "finished": finished}
     if batch is not None and batch.games.get(row.id) is row:
         batch.save(row, values)  # written with the batch's rows
         return
@@ -113,11 +127,7 @@ def save_snapshot(
             setattr(row, name, value)
         session.add(row)
         return
-    deferred = open_deferred(session)
-    if deferred is not None:  # inside a batch of mail: written with the batch, or when read
-        deferred.save(row.id, values)
-    else:
-        session.connection().execute(update(GAMES).where(GAMES.c.id == row.id), [values])
+    session.connection().execute(update(GAMES).where(GAMES.c.id == row.id), [values])
     for name, value in values.items():  # written already: the row object is told so, not asked to
         set_committed_value(row, name, value)
 
