@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -123,9 +124,15 @@ def _executemany(
     connection: Connection, table: Table, keys: tuple[str, ...], rows: list[dict[str, Any]], plain: bool
 ) -> None:
     dialect = connection.dialect
-    compiled = insert(table).compile(dialect=dialect, column_keys=list(keys))
+    compiled = _insert(table, keys, dialect)
     order = list(compiled.positiontup or ()) if compiled.positional else list(keys)
     _run_many(connection, compiled, order, _converted(table, dialect, order, rows), plain)
+
+
+@lru_cache(maxsize=256)
+def _insert(table: Table, keys: tuple[str, ...], dialect: Dialect) -> Compiled:
+    """The INSERT of the columns ``keys`` of ``table``, compiled for ``dialect`` once."""
+    return insert(table).compile(dialect=dialect, column_keys=list(keys))
 
 
 def _run_many(
