@@ -11,6 +11,7 @@ import hashlib
 import textwrap
 import tomllib
 from email import policy
+from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses
 from pathlib import Path
@@ -1072,3 +1073,37 @@ def test_no_attribution_pattern_matches_a_line_that_ends_in_neither_a_colon_nor_
     assert not (
         _ADDRESS_ATTRIBUTION.match(text) or _QUOTING_ATTRIBUTION.match(text) or _VERB_ATTRIBUTION.search(text)
     )
+
+
+_PARSE_PIECES = st.sampled_from(
+    [
+        b"From: a@b.c\r\n", b"From: a@b.c\n", b"From a@b.c Mon Jan 1\n", b"Subject: hi\n", b" folded\n",
+        b"Content-Type: multipart/mixed; boundary=x\n", b"Content-Type: message/rfc822\n",
+        b"Content-Type: message/delivery-status\n", b"Content-Type: text/plain\r\n", b"Content-Type: ;;\n",
+        b"\r\n", b"\n", b"\r", b"\n\n", b"\r\n\r\n", b"--x\n", b"--x--\n", b"MOVE Kitchen\n", b"no colon\n",
+        b": empty name\n", b"\xff\xfe\n", b"X: \xd0\xb0\n",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_PARSE_PIECES | st.binary(max_size=6), max_size=16).map(b"".join))
+def test_a_mail_parsed_by_its_headers_first_is_the_mail_the_email_package_parses(raw: bytes) -> None:
+    """``parsed`` reads the headers alone and takes the rest as the body when that is what the email
+    package would do: whatever it does, the mail is the one the package gives."""
+    from referee.mail.reading import _POLICY, parsed
+
+    quick, whole = parsed(raw), BytesParser(policy=_POLICY.clone(parsed={})).parsebytes(raw)
+    assert list(quick.raw_items()) == list(whole.raw_items())
+    assert quick.get_unixfrom() == whole.get_unixfrom()
+    assert [type(defect) for defect in quick.defects] == [type(defect) for defect in whole.defects]
+    assert (quick.preamble, quick.epilogue) == (whole.preamble, whole.epilogue)
+    assert _flat(quick) == _flat(whole)
+
+
+def _flat(message: EmailMessage) -> bytes | type:
+    """The mail written back, or the kind of error writing it back raises."""
+    try:
+        return message.as_bytes()
+    except Exception as error:  # the generator fails on some broken mail, the same for both
+        return type(error)
