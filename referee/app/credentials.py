@@ -49,7 +49,7 @@ def _hide_lines(data: bytes) -> bytes:
     only where a keyword stands (a match starts with one), which is many times faster over a mail."""
     folded = data.lower()  # the pattern folds ASCII letters alone, as bytes.lower does
     starts: set[int] = set()
-    for word in _FOLDED_KEYWORDS:
+    for word in _ASCII_KEYWORDS if data.isascii() else _FOLDED_KEYWORDS:  # most mail is ASCII, encoded
         found = folded.find(word)
         while found >= 0:
             starts.add(found)
@@ -66,6 +66,7 @@ def _hide_lines(data: bytes) -> bytes:
 
 
 _FOLDED_KEYWORDS = {word.lower() for word in _KEYWORDS}
+_ASCII_KEYWORDS = {word for word in _FOLDED_KEYWORDS if word.isascii()}
 
 _ENCODED = re.compile(
     rb"^content-transfer-encoding:[ \t]*(base64|quoted-printable)", re.IGNORECASE | re.MULTILINE
