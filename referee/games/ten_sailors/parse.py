@@ -65,6 +65,8 @@ _BULLET = re.compile(r"^\s*(?:[-*•>]+|\d{1,2}[.)](?!\d))\s*")
 _SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=\S)")
 _ADDRESSEES = re.compile(r"^(?:всем|вслух|everyone|everybody|all|aloud|to\s+everyone)\s*[:,\-—]\s*", re.I)
 _FEW_WORDS = 2
+_LEADING = PRONOUNS | CONNECTORS | FILLERS
+_LITTLE = FILLERS | PRONOUNS
 """After an order word, this many words or fewer resemble an order, naming nothing ("иду в чулан")."""
 
 
@@ -79,27 +81,22 @@ class Order(CoreOrder):
     read_as: tuple[tuple[str, str], ...] = field(default=())
 
 
-@dataclass(frozen=True)
 class _Token:
-    """A word of a line (``text``) or a time (``when``), with where it starts and ends."""
+    """A word of a line (``text``) or a time (``when``), with where it starts and ends; its ``folded``
+    form and the order word it is (``kind``, "" if none) are found once, as it is made: the reading
+    asks them of every word several times."""
 
-    text: str
-    start: int
-    end: int
-    when: When | None = None
+    __slots__ = ("end", "folded", "kind", "start", "text", "when")
 
-    @property
-    def folded(self) -> str:
-        return fold_name(self.text)
-
-    @property
-    def kind(self) -> str:
-        return order_kind(self.text) if self.when is None else ""
+    def __init__(self, text: str, start: int, end: int, when: When | None = None) -> None:
+        self.text, self.start, self.end, self.when = text, start, end, when
+        self.folded = fold_name(text)
+        self.kind = order_kind(text) if when is None else ""
 
     @property
     def leading(self) -> bool:
         """A word that may stand before an order word: a time, "I", "then", "set" (a trap)."""
-        return self.when is not None or self.folded in PRONOUNS | CONNECTORS | FILLERS or is_setter(self.text)
+        return self.when is not None or self.folded in _LEADING or is_setter(self.text)
 
 
 def parse_text(text: str, names: Sequence[str], now: Segment) -> list[Order | Unreadable]:
@@ -240,7 +237,7 @@ class _Reader:
             return True
         if kind == "say":  # "говорю: …", "tell everyone …"; not "Tomorrow I will tell you everything"
             return first == 0 or _after(sentence, verb).startswith(":")
-        rest = [t for t in tokens[first + 1 :] if t.when is None and t.folded not in FILLERS | PRONOUNS]
+        rest = [t for t in tokens[first + 1 :] if t.when is None and t.folded not in _LITTLE]
         if len(rest) <= _FEW_WORDS:
             return True
         for size in (1, 2):
