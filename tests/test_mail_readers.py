@@ -154,3 +154,35 @@ def test_a_mail_whose_reading_fails_comes_back_unread_and_the_others_are_read(
     read_here = list(alone.read(burst))
     assert [i for i, reading in enumerate(read_here) if reading is None] == [3, 3 + len(burst) // 2]
     assert [r for r in read_here if r is not None] == [real(raw, SETTINGS) for raw in burst if raw != broken]
+
+
+def test_a_burst_dropped_halfway_leaves_nothing_behind_for_the_next(readers: Readers) -> None:
+    """What the readers read of a burst the service stopped taking is never given as the next one's."""
+    burst = _burst()
+    wait(readers.start())
+    first = readers.read(burst)
+    assert [next(first) for _ in range(3)] == [read(raw, SETTINGS) for raw in burst[:3]]
+    first.close()
+    second = list(reversed(burst))
+    assert list(readers.read(second)) == [read(raw, SETTINGS) for raw in second]
+
+
+def test_the_service_and_the_readers_share_a_burst_each_reading_what_the_other_has_not_begun(
+    readers: Readers, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Neither waits idle for the other: with nothing else to do, the service reads some of the burst
+    itself, and the reader process the rest."""
+    import referee.mail.readers as readers_module
+
+    here: list[bytes] = []
+    real = readers_module.tried
+
+    def counted(raw: bytes, mail: MailSettings) -> Reading | None:
+        here.append(raw)  # only the service's own reading is seen here
+        return real(raw, mail)
+
+    burst = _burst() * 4
+    wait(readers.start())
+    monkeypatch.setattr(readers_module, "tried", counted)
+    assert list(readers.read(burst)) == [read(raw, SETTINGS) for raw in burst]
+    assert 0 < len(here) < len(burst)

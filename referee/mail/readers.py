@@ -21,12 +21,14 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import queue
 import re
 import threading
 import time
 from collections.abc import Generator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
+from typing import Any
 
 from referee.app.credentials import hide_passwords
 from referee.config import MailSettings
@@ -102,14 +104,29 @@ def password_lines(text: str) -> tuple[str, str]:
 
 
 class Readers:
-    """Reads mail for ``mail`` in ``count`` processes of its own (none: in the caller's)."""
+    """Reads mail for ``mail`` in ``count`` processes of its own (none: in the caller's).
+
+    Each reader process is sent the whole burst through a pipe of its own (a thread of the reader's
+    takes it in at once, so the service never waits to write), and the chunks of a burst are
+    claimed one after another, by the readers and by the service alike, from one counter they
+    share: a reader claims the next chunk when it is done with one; the service, at each chunk it
+    comes to, takes it back from whoever claimed it or, when nobody has yet, claims and reads it
+    itself. So neither waits while the other is behind, and no thread of the service's waits on the
+    readers (a process pool's threads had cost the service a tenth of each mail, taking the
+    interpreter's lock from it at every chunk).
+    """
 
     def __init__(self, mail: MailSettings, count: int) -> None:
         self.mail = mail
         self.count = count
-        self.pool: ProcessPoolExecutor | None = None
+        self.pool: list[_Reader] | None = None
+        """The reader processes running, if any."""
+        self.claims: Any = None
+        """The counter shared with them: [the burst under way, the next chunk of it nobody claimed]."""
         self.used = 0.0
         """When the reader processes were started or last given mail (``time.monotonic``)."""
+        self.bursts = 0
+        """How many bursts were handed to them: what a chunk's readings are known by."""
 
     def read(self, raws: Sequence[bytes]) -> Generator[Reading | None]:
         """Each of ``raws`` read, in order. The reader processes begin at once (started now if they
@@ -119,47 +136,103 @@ class Readers:
         if pool is None:
             return (tried(raw, self.mail) for raw in raws)
         self.used = time.monotonic()
-        chunks = [raws[start : start + CHUNK] for start in range(0, len(raws), CHUNK)]
+        self.bursts += 1
+        chunks = [list(raws[start : start + CHUNK]) for start in range(0, len(raws), CHUNK)]
+        with self.claims.get_lock():
+            self.claims[0], self.claims[1] = self.bursts, 1  # the first chunk is read here meanwhile
         try:
-            futures: list[Future[list[Reading | None]]] = [
-                pool.submit(_read_chunk, chunk) for chunk in chunks
-            ]
-        except Exception as error:  # the readers are gone (BrokenProcessPool): read here
+            for reader in pool:
+                if reader.started():  # one still starting gets the next burst
+                    reader.pipe.send((self.bursts, chunks))
+        except (OSError, EOFError) as error:  # a reader is gone: this burst is read here
             self._broken(error)
-            return (tried(raw, self.mail) for raw in raws)
-        return self._in_order(chunks, futures)
+        return self._in_order(self.bursts, chunks)
 
-    def _in_order(
-        self, chunks: list[Sequence[bytes]], futures: list[Future[list[Reading | None]]]
-    ) -> Generator[Reading | None]:
-        """The readings of ``chunks``, in order, as their ``futures`` give them: a chunk nobody has
-        begun yet (the readers are behind, or still starting) is read here instead of waited for."""
+    def _in_order(self, number: int, chunks: list[list[bytes]]) -> Generator[Reading | None]:
+        """The readings of the burst ``number``, in order: each chunk taken back from the reader that
+        claimed it, or claimed and read here when nobody has."""
+        done: dict[int, list[Reading | None]] = {}
         try:
-            for chunk, future in zip(chunks, futures, strict=True):
-                if not future.done() and future.cancel():
-                    yield from self._here(chunk)
-                    continue
-                try:
-                    yield from future.result()
-                except Exception as error:  # a reader died or failed: read here, start anew next time
-                    self._broken(error)
-                    yield from self._here(chunk)
+            for index, chunk in enumerate(chunks):
+                if index and not self._claim(index):
+                    self._wait(number, index, chunks, done)
+                else:
+                    self._collect(number, done)
+                found = done.pop(index, None)
+                yield from found if found is not None else self._here(chunk)
         finally:
-            for future in futures:
-                future.cancel()
+            if self.pool is not None:
+                with self.claims.get_lock():
+                    if self.claims[0] == number:
+                        self.claims[1] = len(chunks)  # what is left of it is claimed by nobody
+
+    def _claim(self, index: int) -> bool:
+        """Claims chunk ``index`` for the service if nobody has (True), else False."""
+        if self.pool is None:
+            return True
+        with self.claims.get_lock():
+            if self.claims[1] <= index:
+                self.claims[1] = index + 1
+                return True
+        return False
+
+    def _collect(self, number: int, done: dict[int, list[Reading | None]], *, wait: bool = False) -> None:
+        """Takes what the readers have sent back (``wait``: at least one message, waited for)."""
+        by_pipe = {reader.pipe: reader for reader in self.pool or []}
+        try:
+            for pipe in multiprocessing.connection.wait(list(by_pipe), None if wait else 0):
+                message = by_pipe[pipe].pipe.recv()  # type: ignore[index]
+                if message is None:  # the word that it started
+                    by_pipe[pipe].ready = True  # type: ignore[index]
+                elif message[0] == number:
+                    done[message[1]] = message[2]
+        except (OSError, EOFError) as error:  # a reader is gone: what it claimed is read here
+            self._broken(error)
+
+    def _wait(
+        self, number: int, index: int, chunks: list[list[bytes]], done: dict[int, list[Reading | None]]
+    ) -> None:
+        """Waits for the readings of chunk ``index``, claimed by a reader (unread if it is gone):
+        meanwhile the next chunks nobody has claimed are claimed and read here."""
+        while index not in done and self.pool is not None:
+            self._collect(number, done)
+            if index in done:
+                return
+            ahead = self._claim_next(len(chunks))
+            if ahead is None:
+                self._collect(number, done, wait=True)
+            else:
+                done[ahead] = self._here(chunks[ahead])
+
+    def _claim_next(self, count: int) -> int | None:
+        """Claims the next chunk of ``count`` nobody has for the service, if any."""
+        with self.claims.get_lock():
+            ahead = self.claims[1]
+            if ahead >= count:
+                return None
+            self.claims[1] = ahead + 1
+            return int(ahead)
 
     def _here(self, chunk: Sequence[bytes]) -> list[Reading | None]:
         return [tried(raw, self.mail) for raw in chunk]
 
     def start(self) -> list[Future[None]]:
         """Starts the reader processes now rather than at the first burst (the benchmarks do, so as not
-        to time their start); each of the futures returned is done when one of them is ready."""
+        to time their start) and waits until they are ready; returns a done future for each."""
         pool = self._pool()
+        if pool is None:
+            return []
+        done: list[Future[None]] = []
         try:
-            return [] if pool is None else [pool.submit(_ready) for _ in range(self.count)]
-        except Exception as error:  # as in ``read``: they start again at the next burst
+            for reader in pool:
+                reader.wait_ready()
+                future: Future[None] = Future()
+                future.set_result(None)
+                done.append(future)
+        except (OSError, EOFError) as error:  # as in ``read``: they start again at the next burst
             self._broken(error)
             return []
+        return done
 
     def close_idle(self, seconds: float = IDLE) -> None:
         """Stops the reader processes if they were given no mail for ``seconds``: between bursts they
@@ -169,29 +242,59 @@ class Readers:
 
     def close(self) -> None:
         """Stops the reader processes."""
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-            self.pool = None
+        pool, self.pool = self.pool, None
+        for reader in pool or []:
+            reader.stop()
 
-    def _pool(self) -> ProcessPoolExecutor | None:
+    def _pool(self) -> list[_Reader] | None:
         if self.count < 1:
             return None
         if self.pool is None:
             context = multiprocessing.get_context("spawn")  # never a fork of a process with threads
             self.used = time.monotonic()
-            self.pool = ProcessPoolExecutor(
-                self.count, mp_context=context, initializer=_start, initargs=(_without_secrets(self.mail),)
-            )
+            self.claims = context.Array("q", [0, 0])
+            mail = _without_secrets(self.mail)
+            self.pool = [_Reader(context, mail, self.claims) for _ in range(self.count)]
         return self.pool
 
-    def _broken(self, error: Exception) -> None:
+    def _broken(self, error: BaseException) -> None:
         LOG.warning(
             "a mail reader process failed; reading in the service's own process until the next burst",
             extra={"error": f"{type(error).__name__}: {error}"[:300]},
         )
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
+        self.close()
+
+
+class _Reader:
+    """One reader process and the service's end of its pipe."""
+
+    def __init__(self, context: Any, mail: MailSettings, claims: Any) -> None:
+        here, there = context.Pipe()
+        self.process = context.Process(target=_serve, args=(there, mail, claims), daemon=True)
+        self.process.start()
+        there.close()
+        self.pipe: multiprocessing.connection.Connection = here
+        self.ready = False
+
+    def started(self) -> bool:
+        """Whether the reader has said it started (asked without waiting)."""
+        while not self.ready and self.pipe.poll():
+            if self.pipe.recv() is None:
+                self.ready = True
+        return self.ready
+
+    def wait_ready(self) -> None:
+        """Waits for the reader's word that it has started."""
+        while not self.ready:
+            if self.pipe.recv() is None:
+                self.ready = True
+
+    def stop(self) -> None:
+        self.pipe.close()  # the reader ends when its pipe does
+        self.process.join(5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
 
 
 def _without_secrets(mail: MailSettings) -> MailSettings:
@@ -199,29 +302,39 @@ def _without_secrets(mail: MailSettings) -> MailSettings:
     return replace(mail, incoming_password=None, outgoing_password=None)
 
 
-_SETTINGS: list[MailSettings] = []
-"""The mail settings of this reader process (set as it starts)."""
-
-
-def _start(mail: MailSettings) -> None:
-    """Prepares a reader process: its settings, the referee's own lines loaded once, and a watch on the
-    service that started it, so that it ends when the service does, even one killed outright."""
-    _SETTINGS[:] = [mail]
+def _serve(pipe: multiprocessing.connection.Connection, mail: MailSettings, claims: Any) -> None:
+    """A reader process: for each burst the service sends, claims its chunks one after another from
+    the counter it shares with the service and sends back what it read of each, until the pipe ends;
+    ends as soon as the service does, even one killed outright."""
     referee_lines()
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
+    given: queue.SimpleQueue[tuple[int, list[list[bytes]]] | None] = queue.SimpleQueue()
+    threading.Thread(target=_take_in, args=(pipe, given), daemon=True).start()
+    pipe.send(None)
+    while (burst := given.get()) is not None:
+        number, chunks = burst
+        while given.empty():  # a newer burst makes what is left of this one nobody's
+            with claims.get_lock():
+                if claims[0] != number or claims[1] >= len(chunks):
+                    break
+                index = claims[1]
+                claims[1] = index + 1
+            pipe.send((number, index, [tried(raw, mail) for raw in chunks[index]]))
+
+
+def _take_in(pipe: multiprocessing.connection.Connection, given: queue.SimpleQueue[Any]) -> None:
+    """Takes in every chunk the service sends as it comes; None when the pipe ends."""
+    while True:
+        try:
+            given.put(pipe.recv())
+        except (EOFError, OSError):
+            given.put(None)
+            return
 
 
 def _end_with(sentinel: int) -> None:
     """Ends this process as soon as ``sentinel`` (its parent's) says the parent is gone."""
     multiprocessing.connection.wait([sentinel])
     os._exit(0)
-
-
-def _ready() -> None:
-    """Nothing: done once a reader process has started."""
-
-
-def _read_chunk(raws: Sequence[bytes]) -> list[Reading | None]:
-    return [tried(raw, _SETTINGS[0]) for raw in raws]
