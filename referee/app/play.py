@@ -28,7 +28,7 @@ from referee.store import games as rows
 from referee.store.boundary import open_boundary
 from referee.store.clocks import as_utc, due_at
 from referee.store.memo import keep, remember
-from referee.store.models import GameRow, SeatRow
+from referee.store.models import ClockRow, GameRow, SeatRow
 from referee.store.notices import write_notices
 from referee.store.seats import seat_rows
 
@@ -224,7 +224,19 @@ def _reader_zones(
 def reading_fields(session: Session, game_id: str) -> dict[str, Any]:
     """What every text of game ``game_id`` may use: ``deadline_at`` (ISO, UTC: when the open phase
     stops taking orders, if it has a deadline), ``time_zone`` (the IANA name of the game's zone)
-    and ``genders`` (character name -> "m" or "f"), the last two as the game was created with."""
+    and ``genders`` (character name -> "m" or "f"), the last two as the game was created with.
+    Inside a batch of mail, what it gave for the game while neither its row nor the clocks were
+    written since (a snapshot is no change to them); not to be changed by the caller."""
+    if open_boundary(session) is not None:
+        return _reading_fields(session, game_id)
+    return remember(session, ("reading", game_id), _READING, lambda: _reading_fields(session, game_id))
+
+
+_READING = frozenset({GameRow.__tablename__, ClockRow.__tablename__})
+"""The tables ``reading_fields`` reads."""
+
+
+def _reading_fields(session: Session, game_id: str) -> dict[str, Any]:
     fields: dict[str, Any] = {}
     row = rows.held_row(session, game_id)
     if row is not None:
