@@ -321,7 +321,10 @@ def _serve(pipe: multiprocessing.connection.Connection, mail: MailSettings, clai
                     break
                 index = claims[1]
                 claims[1] = index + 1
-            pipe.send((number, index, [tried(raw, mail) for raw in chunks[index]]))
+            try:
+                pipe.send((number, index, [tried(raw, mail) for raw in chunks[index]]))
+            except OSError:  # the service closed its end: nothing more is wanted
+                return
 
 
 def _take_in(pipe: multiprocessing.connection.Connection, given: queue.SimpleQueue[Any]) -> None:
