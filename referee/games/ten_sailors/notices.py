@@ -47,13 +47,14 @@ def answer(
     The character's whole view is added only when a STATUS line asked for it.
     """
     was, now = orders_in_force(before, seat), orders_in_force(after, seat)
+    standing = {_essence(order) for order in now}
     data: dict[str, Any] = {
         "character": seat,
         "segment": after.segment.key,
         "verdicts": [vars(v) for v in verdicts],
         "orders": now,
         "added": [o for o in now if o not in was],
-        "removed": [o for o in was if _essence(o) not in {_essence(n) for n in now}],
+        "removed": [o for o in was if _essence(o) not in standing],
     }
     if any(v.accepted and v.understood.get("kind") == "status" for v in verdicts):
         data["view"] = player_view(after, seat, seen())
