@@ -154,7 +154,7 @@ class Readers:
         done: dict[int, list[Reading | None]] = {}
         try:
             for index, chunk in enumerate(chunks):
-                if index and not self._claim(index):
+                if index and self._claim(len(chunks), only=index) is None:
                     self._wait(number, index, chunks, done)
                 else:
                     self._collect(number, done)
@@ -166,24 +166,26 @@ class Readers:
                     if self.claims[0] == number:
                         self.claims[1] = len(chunks)  # what is left of it is claimed by nobody
 
-    def _claim(self, index: int) -> bool:
-        """Claims chunk ``index`` for the service if nobody has (True), else False."""
-        if self.pool is None:
-            return True
+    def _claim(self, count: int, *, only: int | None = None) -> int | None:
+        """Claims for the service the next chunk of ``count`` nobody has, if any (``only``: that chunk,
+        if nobody has it yet); returns the chunk claimed."""
         with self.claims.get_lock():
-            if self.claims[1] <= index:
-                self.claims[1] = index + 1
-                return True
-        return False
+            ahead = self.claims[1]
+            if ahead >= count or (only is not None and ahead > only):
+                return None
+            claimed = ahead if only is None else only
+            self.claims[1] = claimed + 1
+            return int(claimed)
 
     def _collect(self, number: int, done: dict[int, list[Reading | None]], *, wait: bool = False) -> None:
         """Takes what the readers have sent back (``wait``: at least one message, waited for)."""
         by_pipe = {reader.pipe: reader for reader in self.pool or []}
         try:
             for pipe in multiprocessing.connection.wait(list(by_pipe), None if wait else 0):
-                message = by_pipe[pipe].pipe.recv()  # type: ignore[index]
+                reader = by_pipe[pipe]  # type: ignore[index]
+                message = reader.pipe.recv()
                 if message is None:  # the word that it started
-                    by_pipe[pipe].ready = True  # type: ignore[index]
+                    reader.ready = True
                 elif message[0] == number:
                     done[message[1]] = message[2]
         except (OSError, EOFError) as error:  # a reader is gone: what it claimed is read here
@@ -198,20 +200,11 @@ class Readers:
             self._collect(number, done)
             if index in done:
                 return
-            ahead = self._claim_next(len(chunks))
+            ahead = self._claim(len(chunks))
             if ahead is None:
                 self._collect(number, done, wait=True)
             else:
                 done[ahead] = self._here(chunks[ahead])
-
-    def _claim_next(self, count: int) -> int | None:
-        """Claims the next chunk of ``count`` nobody has for the service, if any."""
-        with self.claims.get_lock():
-            ahead = self.claims[1]
-            if ahead >= count:
-                return None
-            self.claims[1] = ahead + 1
-            return int(ahead)
 
     def _here(self, chunk: Sequence[bytes]) -> list[Reading | None]:
         return [tried(raw, self.mail) for raw in chunk]

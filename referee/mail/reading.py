@@ -92,8 +92,7 @@ def parsed(raw: bytes) -> EmailMessage:
         ):
             message.set_payload(raw[end:].decode("ascii", "surrogateescape"))
             return message
-        policy = _POLICY.clone(parsed={})
-    return BytesParser(policy=policy).parsebytes(raw)
+    return BytesParser(policy=policy).parsebytes(raw)  # the headers parsed already are the same
 
 
 def clean_subject(subject: str) -> str:

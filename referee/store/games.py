@@ -112,13 +112,14 @@ def save_snapshot(
         return
     deferred = open_deferred(session)
     batch = open_boundary(session)
+    columns = {"last_seq": seq, "phase": phase, "finished": finished}
     if deferred is not None and batch is None and inspect(row).persistent:
-        deferred.save(row.id, {"last_seq": seq, "phase": phase, "finished": finished}, dump)
-        for name, value in (("last_seq", seq), ("phase", phase), ("finished", finished)):
+        deferred.save(row.id, columns, dump)
+        for name, value in columns.items():
             set_committed_value(row, name, value)
         session.expire(row, ["state"])  # read again, once written, if it is asked for
         return
-    values = {"last_seq": seq, "state": dump(), "phase": phase, "finished": finished}
+    values = {**columns, "state": dump()}
     if batch is not None and batch.games.get(row.id) is row:
         batch.save(row, values)  # written with the batch's rows
         return

@@ -19,7 +19,6 @@ yet over (its night, for a trap).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from referee.core.orders import Problem
@@ -155,17 +154,14 @@ def find_times(text: str) -> list[tuple[int, int, When]]:
     """Every time named in ``text``: its start, its end and what it names."""
     if _MAYBE.search(text) is None:
         return []
-    found = []
-    for match in _matches(text):
-        found.append((match.start(), match.end(), _when(match)))
-    return found
+    pattern, subject = _searched(text)
+    return [(match.start(), match.end(), _when(match)) for match in pattern.finditer(subject)]
 
 
-def _matches(text: str) -> Iterator[re.Match[str]]:
-    """The matches of ``_FIND`` in ``text``, of ``_FIND_LOWER`` in its lower case where that is the same."""
-    if _CASE_ODD.search(text) is None:
-        return _FIND_LOWER.finditer(text.lower())
-    return _FIND.finditer(text)
+def _searched(text: str) -> tuple[re.Pattern[str], str]:
+    """The pattern to look for times with and the text to look in: ``_FIND_LOWER`` and the lower case
+    of ``text`` where that finds the same, else ``_FIND`` and ``text``."""
+    return (_FIND_LOWER, text.lower()) if _CASE_ODD.search(text) is None else (_FIND, text)
 
 
 def _when(match: re.Match[str]) -> When:
@@ -178,7 +174,8 @@ def time_at_start(text: str) -> tuple[int, When] | None:
     ``find_times`` gives when it starts there, found without looking further)."""
     if _MAYBE.search(text) is None:
         return None
-    match = _FIND_LOWER.match(text.lower()) if _CASE_ODD.search(text) is None else _FIND.match(text)
+    pattern, subject = _searched(text)
+    match = pattern.match(subject)
     if match is None:
         return None
     return match.end(), _when(match)
