@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from referee.core.text import clean_text
 from referee.mail.html_text import html_to_text
 from referee.mail.own_words import OwnLines, referee_lines
-from referee.mail.plain_headers import PLAIN_ADDRESSES
+from referee.mail.plain_headers import PLAIN_ADDRESSES, plain_pairs
 from referee.mail.quotes import new_text
 from referee.mail.reading import IncomingMail, clean_subject, read_mail
 from referee.render import Renderer, templates_dir
@@ -153,6 +153,14 @@ def test_a_plain_address_header_reads_as_written_as_the_email_package_reads_it(n
     assert _as_read(value) == _as_read(rendered)
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.from_regex(PLAIN_ADDRESSES, fullmatch=True).filter(lambda value: "=?" not in value))
+def test_a_plain_address_list_is_split_as_getaddresses_splits_it(value: str) -> None:
+    """The door splits a plain address list into names and addresses itself, without the standard
+    library's address parser: every pair must be the one that parser gives."""
+    assert plain_pairs(value) == getaddresses([value])
+
+
 ODD_PIECES = ['"', "<", ">", ",", "@", "a", "b.c", " ", "\t", "x-y", "'", "!"]
 
 
@@ -162,6 +170,7 @@ def test_an_address_header_of_odd_plain_pieces_reads_as_the_email_package_reads_
     if PLAIN_ADDRESSES.fullmatch(value):
         rendered = str(policy.default.header_fetch_parse("To", value))
         assert _as_read(value) == _as_read(rendered)
+        assert plain_pairs(value) == getaddresses([value])
 
 
 def _as_read(value: str) -> list[tuple[str, str]]:

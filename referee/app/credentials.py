@@ -60,7 +60,7 @@ def _hide_lines(data: bytes) -> bytes:
     for start in sorted(starts):
         match = _PASSWORD_LINE.match(data, start) if start >= end else None
         if match is not None:
-            pieces += [data[end:start], match.expand(rb"\1\2" + HIDDEN)]
+            pieces += [data[end:start], match[1], match[2], HIDDEN]  # as expand(rb"\1\2" + HIDDEN)
             end = match.end()
     return b"".join([*pieces, data[end:]])
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from email.headerregistry import UnstructuredHeader
+from email.utils import getaddresses
 from typing import Any
 
 _TEXT = re.compile(r"[ -~\t]*")
@@ -35,6 +36,9 @@ PLAIN_ADDRESSES = re.compile(rf"{_MAILBOX}(?:,{_MAILBOX})*")
 address or one in angle brackets after a name of plain words or in quotes (no comments, no groups;
 encoded words are ruled out apart: ``plain_addresses``). ``getaddresses`` reads such a value as
 written as it reads the email package's rendering of it, but for spaces inside a name (tested)."""
+_MAILBOX_PARTS = re.compile(rf"[ \t]*(?:({_ADDR_SPEC})|(?:({_DISPLAY})[ \t]*)?<({_ADDR_SPEC})>)[ \t]*(?:,|$)")
+"""One mailbox of a plain address list, and the comma after it: the bare address, or the name and
+the address in angle brackets."""
 _PLAIN_STRUCTURED: dict[str, re.Pattern[str]] = {
     "content-type": re.compile(
         rf"[ \t]*{_TOKEN}/{_TOKEN}(?:[ \t]*;[ \t]*{_NAME}=(?:{_VALUE}|{_QUOTED}))*[ \t]*"
@@ -66,6 +70,26 @@ class Plain(str):
 def plain_addresses(unfolded: str) -> bool:
     """Whether the address header ``unfolded`` is a plain list of addresses (``PLAIN_ADDRESSES``)."""
     return "=?" not in unfolded and PLAIN_ADDRESSES.fullmatch(unfolded) is not None
+
+
+def plain_pairs(unfolded: str) -> list[tuple[str, str]]:
+    """The (name, address) pairs of the plain address list ``unfolded`` (``plain_addresses``), as
+    ``getaddresses`` gives them: a quoted name without its quotes, the words of any other name one
+    space apart, "" for a bare address."""
+    pairs, position = [], 0
+    while position < len(unfolded):
+        found = _MAILBOX_PARTS.match(unfolded, position)
+        if found is None:  # not a plain list after all: what getaddresses makes of it
+            return getaddresses([unfolded])
+        bare, name, address = found.groups()
+        if bare is not None:
+            pairs.append(("", bare))
+        elif name is not None and name.startswith('"'):
+            pairs.append((name[1:-1], address))
+        else:
+            pairs.append((" ".join((name or "").split()), address))
+        position = found.end()
+    return pairs
 
 
 def plain_header(name: str, unfolded: str, kind: type, make: Callable[[], Any]) -> Plain | None:

@@ -28,7 +28,8 @@ from typing import Any
 from referee.core.text import clean_text
 from referee.mail.charsets import decode_text, is_garbage
 from referee.mail.html_text import html_to_text
-from referee.mail.plain_headers import plain_addresses, plain_header
+from referee.mail.indexed import IndexedMessage
+from referee.mail.plain_headers import plain_addresses, plain_header, plain_pairs
 from referee.mail.quotes import new_text
 
 
@@ -69,14 +70,18 @@ def read_mail(raw: bytes, own_addresses: Sequence[str] = ()) -> IncomingMail:
     ``own_addresses`` are the referee's own: a line of the body holding one of them (or one of their
     ``local+token@domain`` forms) starts a quotation of the referee's words, never the player's text.
     """
-    fallback_id = f"<{hashlib.sha256(raw).hexdigest()}@referee.invalid>"
     try:
-        return _read(parsed(raw), fallback_id, tuple(own_addresses))
+        return _read(parsed(raw), raw, tuple(own_addresses))
     except Exception:  # the email package has known crashes on hostile input; none may escape
-        return IncomingMail(message_id=fallback_id, problem="undecodable")
+        return IncomingMail(message_id=_fallback_id(raw), problem="undecodable")
 
 
-def parsed(raw: bytes) -> EmailMessage:
+def _fallback_id(raw: bytes) -> str:
+    """The Message-ID of a mail that gives none: made from its bytes' hash."""
+    return f"<{hashlib.sha256(raw).hexdigest()}@referee.invalid>"
+
+
+def parsed(raw: bytes) -> IndexedMessage:
     """``raw`` parsed as the email package parses it (``_POLICY``), its headers alone when they end at
     the first empty line and do not make it a multipart or enclosed mail: the body of any other mail
     is then its payload as written, which the package reads line by line to find (half of its time)."""
@@ -91,8 +96,8 @@ def parsed(raw: bytes) -> EmailMessage:
             and message.get_content_maintype() not in ("multipart", "message")
         ):
             message.set_payload(raw[end:].decode("ascii", "surrogateescape"))
-            return message
-    return BytesParser(policy=policy).parsebytes(raw)  # the headers parsed already are the same
+            return message  # type: ignore[return-value]
+    return BytesParser(policy=policy).parsebytes(raw)  # type: ignore[return-value]
 
 
 def clean_subject(subject: str) -> str:
@@ -148,8 +153,9 @@ class _Registry(HeaderRegistry):
         return made
 
 
-_POLICY = _OncePolicy(header_factory=_Registry())
-"""As ``email.policy.default``; each mail is read with a clone of its own."""
+_POLICY = _OncePolicy(header_factory=_Registry(), message_factory=IndexedMessage)
+"""As ``email.policy.default``, its mails and their parts looking their headers up in an index
+(``referee.mail.indexed``); each mail is read with a clone of its own."""
 
 
 _MESSAGE_ID = re.compile(r"<[!-;=?-~]{1,250}>")  # printable ASCII but "<" and ">"
@@ -169,14 +175,14 @@ _SUBJECT_PREFIX = re.compile(
 _RECIPIENT_HEADERS = ("to", "cc", "delivered-to", "x-original-to", "envelope-to")
 
 
-def _read(message: EmailMessage, fallback_id: str, own: tuple[str, ...]) -> IncomingMail:
+def _read(message: IndexedMessage, raw: bytes, own: tuple[str, ...]) -> IncomingMail:
     senders = _addresses(message, "from")
     sender_name, sender = senders[0] if senders else ("", "")
     subject = _header(message, "Subject")
     recipients = [address for name in _RECIPIENT_HEADERS for _, address in _addresses(message, name)]
     text, problem = _text_of(message, own)
     return IncomingMail(
-        message_id=_message_id(message) or fallback_id,
+        message_id=_message_id(message) or _fallback_id(raw),
         sender=sender,
         sender_name=sender_name,
         recipients=tuple(address for address in dict.fromkeys(recipients) if "@" in address),
@@ -219,17 +225,19 @@ def _message_id(message: EmailMessage) -> str:
     return text
 
 
-def _addresses(message: EmailMessage, name: str) -> list[tuple[str, str]]:
+def _addresses(message: IndexedMessage, name: str) -> list[tuple[str, str]]:
     """(display name, lowercased address) pairs of every header called `name` (lowercase).
 
     An address holding a control or invisible character is left out rather than cleaned: without
     the character it could be another person's address.
     """
     try:
-        values = [
-            _address_field(message, key, raw) for key, raw in message.raw_items() if key.lower() == name
-        ]
-        pairs = getaddresses(values)
+        named = message.named(name)
+        unfolded = ["".join(raw.splitlines()) for _, raw in named]
+        if all(plain_addresses(value) for value in unfolded):  # as most mail is written
+            pairs = [pair for value in unfolded for pair in plain_pairs(value)]
+        else:
+            pairs = getaddresses([_address_field(message, key, raw) for key, raw in named])
     except Exception:  # as in _header
         return []
     return [

@@ -1,0 +1,92 @@
+"""A mail whose headers are looked up in an index answers every question as the email package does."""
+
+from __future__ import annotations
+
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.mail.indexed import IndexedMessage
+
+NAMES = ["Subject", "subject", "To", "Cc", "Received", "X-Note", "content-type", "From"]
+HEADER = st.tuples(
+    st.sampled_from(NAMES),
+    st.text(st.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=30),
+)
+
+
+def _both(raw: bytes) -> tuple[EmailMessage, IndexedMessage]:
+    plain = BytesParser(policy=policy.default).parsebytes(raw)
+    indexed = BytesParser(policy=policy.default.clone(message_factory=IndexedMessage)).parsebytes(raw)
+    assert isinstance(indexed, IndexedMessage)
+    return plain, indexed  # type: ignore[return-value]
+
+
+def _same_answers(plain: EmailMessage, indexed: IndexedMessage) -> None:
+    for name in [*NAMES, "X-Missing", "RECEIVED"]:
+        assert str(indexed.get(name)) == str(plain.get(name))
+        assert [str(value) for value in indexed.get_all(name, [])] == [
+            str(value) for value in plain.get_all(name, [])
+        ]
+        assert (name in indexed) == (name in plain)
+        assert [value for key, value in indexed.named(name)] == [
+            value for key, value in plain.raw_items() if key.lower() == name.lower()
+        ]
+    assert indexed.get_content_type() == plain.get_content_type()
+    assert indexed.get_params() == plain.get_params()
+
+
+def _mail(headers: list[tuple[str, str]]) -> bytes:
+    lines = [f"{name}: {value}" for name, value in headers]
+    return ("\r\n".join([*lines, "", "Body text."]) + "\r\n").encode()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(HEADER, max_size=12))
+def test_an_indexed_mail_answers_each_header_question_as_the_email_package(
+    headers: list[tuple[str, str]],
+) -> None:
+    plain, indexed = _both(_mail(headers))
+    _same_answers(plain, indexed)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(HEADER, min_size=1, max_size=8),
+    st.text("abcdefgh xyz@.", min_size=1, max_size=20),
+    st.integers(0, 3),
+)
+def test_an_indexed_mail_answers_as_the_email_package_after_its_headers_change(
+    headers: list[tuple[str, str]], value: str, change: int
+) -> None:
+    """Asked once, then changed (a header added, deleted, replaced in place or a parameter set),
+    then asked again: the index must follow every change."""
+    plain, indexed = _both(_mail(headers))
+    _same_answers(plain, indexed)
+    for message in (plain, indexed):
+        if change == 0:
+            message["X-Note"] = value
+        elif change == 1:
+            del message[headers[0][0]]
+        elif change == 2:
+            message.replace_header(headers[0][0], value)
+        else:
+            message.set_param("charset", "utf-8")
+    _same_answers(plain, indexed)
+
+
+def test_a_multipart_mail_read_with_the_index_finds_the_same_body() -> None:
+    raw = (
+        b"From: a@example.org\r\nMIME-Version: 1.0\r\n"
+        b'Content-Type: multipart/alternative; boundary="b"\r\n\r\n'
+        b"--b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nMOVE Study\r\n"
+        b"--b\r\nContent-Type: text/html\r\n\r\n<p>MOVE Study</p>\r\n--b--\r\n"
+    )
+    plain, indexed = _both(raw)
+    found, expected = indexed.get_body(("plain", "html")), plain.get_body(("plain", "html"))
+    assert isinstance(found, IndexedMessage) and expected is not None
+    assert found.get_content() == expected.get_content()
+    assert found.get_content_charset() == expected.get_content_charset()
