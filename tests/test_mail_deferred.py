@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from sqlalchemy import event, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 from test_mail_batches import T0, database  # noqa: F401  (the fixture: one game, a seat, a clock)
@@ -16,7 +17,7 @@ from test_mail_batches import T0, database  # noqa: F401  (the fixture: one game
 from referee.store.deferred import DEFERRED, Deferred
 from referee.store.games import attach, held_row, save_snapshot
 from referee.store.inbound import already_kept, keep_inbound
-from referee.store.models import GameRow, InboundRow, NoticeRow
+from referee.store.models import GameRow, InboundRow, NoticeRow, SeatRow
 from referee.store.notices import write_notices
 from referee.store.transactions import Database
 
@@ -154,3 +155,60 @@ def test_a_game_saved_by_every_mail_of_a_batch_is_dumped_once_for_the_snapshot_w
     with database.reading() as session:
         row = session.get(GameRow, "g1")
         assert row is not None and row.state == {"seq": 7}
+
+
+def _statements(database: Database) -> list[str]:  # noqa: F811
+    """Every statement the database is sent through SQLAlchemy from now on (a list that grows)."""
+    seen: list[str] = []
+    event.listen(database.engine, "before_cursor_execute", lambda _c, _k, text, *rest: seen.append(text))
+    return seen
+
+
+def test_a_unit_of_a_batch_that_only_reads_and_keeps_rows_sends_no_savepoint(database: Database) -> None:  # noqa: F811
+    """A mail of a batch is a savepoint of the batch, begun only when it writes: a mail that only
+    reads and keeps rows for the batch costs no statement for it."""
+    with database.batch():
+        seen = _statements(database)
+        for subject in ("a", "b", "c"):
+            with database.transaction() as session:
+                held_row(session, "g1")
+                write_notices(session, [_notice(subject)])
+        assert not [text for text in seen if "SAVEPOINT" in text.upper()]
+    with database.reading() as session:
+        assert _subjects(session) == ["a", "b", "c"]
+
+
+def test_a_unit_whose_flush_fails_is_undone_alone_and_the_batch_goes_on(database: Database) -> None:  # noqa: F811
+    """One bad mail never stops the rest: a unit whose ORM flush is refused by the database (a seat
+    with a token already given) is undone with what it wrote, and the units before and after it
+    are kept when the batch commits."""
+    with database.batch():
+        with database.transaction() as session:
+            write_notices(session, [_notice("before")])
+        with pytest.raises(IntegrityError), database.transaction() as session:
+            write_notices(session, [_notice("refused")])
+            assert _subjects(session) == ["before", "refused"]  # written inside the unit's savepoint
+            session.add(SeatRow(game_id="g1", name="Boris", email="b@example.org", token="tok", password="x"))
+            session.flush()
+        with database.transaction() as session:
+            write_notices(session, [_notice("after")])
+            session.add(SeatRow(game_id="g1", name="Vera", email="v@example.org", token="tok2", password="y"))
+    with database.reading() as session:
+        assert _subjects(session) == ["before", "after"]
+        assert sorted(session.exec(select(SeatRow.name)).all()) == ["Anna", "Vera"]
+
+
+def test_a_unit_that_wrote_and_then_failed_leaves_nothing_behind(database: Database) -> None:  # noqa: F811
+    """A unit that wrote a row at once (an update) and kept others for the batch, then failed, leaves
+    none of them; a unit inside it that ended well is undone with it."""
+    with database.batch():
+        with pytest.raises(RuntimeError), database.transaction() as session:
+            session.execute(update(SeatRow).values(email="mallory@example.org"))
+            with database.transaction() as inner:
+                write_notices(inner, [_notice("inner")])
+            raise RuntimeError
+        with database.transaction() as session:
+            write_notices(session, [_notice("kept")])
+    with database.reading() as session:
+        assert _subjects(session) == ["kept"]
+        assert session.exec(select(SeatRow.email)).all() == ["anna@example.org"]

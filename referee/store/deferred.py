@@ -22,6 +22,7 @@ values it keeps is read from these tables but the games, whose rows it keeps as 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -53,6 +54,9 @@ DEFERRED = "deferred"
 _NAMES = re.compile(r"\b(inbound|submissions|events|notices|games)\b", re.IGNORECASE)
 """The names of the tables kept here, as a statement names them."""
 
+_PLAIN_READ = re.compile(r"\s*SELECT\b(?![^;]*\bFOR\s+UPDATE\b)", re.IGNORECASE)
+"""A statement that reads and locks nothing: one a unit may run before its savepoint begins."""
+
 _OPEN: ContextVar[Deferred | None] = ContextVar("referee_deferred", default=None)
 """The ``Deferred`` of the batch open in this thread or task, if any."""
 
@@ -65,9 +69,11 @@ class Deferred:
     the savepoints open, each with how many rows and which snapshots there were when it began.
     """
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, forget: Callable[[], None] = lambda: None) -> None:
         self.connection = connection
         """The batch's connection."""
+        self.forget = forget
+        """Called when a unit is undone: the batch forgets what it remembers."""
         self.rows: list[list[Any]] = []
         self.unwritten: dict[str, int] = {}
         """How many rows of each table are not written yet."""
@@ -82,6 +88,8 @@ class Deferred:
         self.written: list[set[str]] = [set()]
         """For each depth, the games whose snapshot was written at it."""
         self.marks: list[_Mark] = []
+        self.unit: Unit | None = None
+        """The unit of work open at the top of the batch (``open_unit``), if any."""
 
     def waiting(self) -> bool:
         """Whether anything is not written yet."""
@@ -119,6 +127,7 @@ class Deferred:
     def write(self, names: set[str] | None = None) -> None:
         """Writes what is not written yet of the tables ``names`` (all when None; "games" for the
         snapshots), through the driver; it counts as written at the depth of savepoints now."""
+        self.ensure_savepoint()
         depth = len(self.marks)
         for name, table in TABLES.items():
             if (names is None or name in names) and self.unwritten.get(name):
@@ -136,6 +145,58 @@ class Deferred:
             update_rows(self.connection, GAMES, "id", saved, plain=True)
             self.written[depth] |= self.dirty
             self.dirty = set()
+
+    # --- units --------------------------------------------------------------------------------
+
+    def open_unit(self) -> Unit:
+        """Opens a unit of work at the top of the batch (one mail): a savepoint that the database is
+        asked to begin only before the unit's first write (``ensure_savepoint``), so that a unit that
+        only reads and keeps rows here costs no statement and none of the ORM's bookkeeping."""
+        unit = self.unit = Unit(next(_UNIT_NAMES))
+        self.begun(unit.name)
+        return unit
+
+    def ensure_savepoint(self) -> None:
+        """Has the database begin the open unit's savepoint, if there is a unit and it has none yet:
+        called before anything of the unit is written."""
+        unit = self.unit
+        if unit is not None and not unit.savepoint:
+            unit.savepoint = True
+            self._run(f"SAVEPOINT {_UNIT_SAVEPOINT}")
+
+    def close_unit(self, unit: Unit, session: Session, done: bool) -> None:
+        """Ends ``unit``: what it wrote is kept when ``done``, else undone (its savepoint rolled back,
+        its rows and snapshots forgotten, and what the batch remembers with them: ``forget``). A
+        savepoint of the ORM's begun to protect one of its flushes ends with it."""
+        self.unit = None
+        orm = unit.orm
+        try:
+            if orm is not None and session.get_nested_transaction() is orm:
+                if not (done and orm.is_active):
+                    done = False
+                    orm.rollback()
+                else:
+                    try:
+                        orm.commit()
+                    except BaseException:
+                        done = False
+                        if session.get_nested_transaction() is orm:
+                            orm.rollback()
+                        raise
+        finally:
+            if unit.savepoint:
+                if not done:
+                    self._run(f"ROLLBACK TO SAVEPOINT {_UNIT_SAVEPOINT}")
+                self._run(f"RELEASE SAVEPOINT {_UNIT_SAVEPOINT}")
+            if done:
+                self.released(unit.name)
+            else:
+                self.rolled_back(unit.name)
+                self.forget()
+
+    def _run(self, statement: str) -> None:
+        with driver_cursor(self.connection, statement) as cursor:
+            cursor.execute(statement)
 
     # --- savepoints ---------------------------------------------------------------------------
 
@@ -193,6 +254,22 @@ class _Mark:
     dirty: set[str]
 
 
+@dataclass
+class Unit:
+    """A unit of work open at the top of a batch: its name among the savepoints, whether the database
+    has begun its savepoint, and the ORM's savepoint begun inside it to protect a flush, if any."""
+
+    name: int
+    savepoint: bool = False
+    orm: SessionTransaction | None = None
+
+
+_UNIT_NAMES = itertools.count(-1, -1)
+"""Names of units among the savepoints followed (the ORM's are the ids of its transactions)."""
+_UNIT_SAVEPOINT = "referee_unit"
+"""The name of a unit's savepoint (one is open at a time)."""
+
+
 @cache
 def _kept_query(dialect: Dialect) -> Prepared:
     """The query for a kept mail's Message-ID (unique), compiled once for ``dialect``."""
@@ -236,7 +313,7 @@ def deferring(session: Session, engine: Engine, forget: Callable[[], None]) -> I
     is called whenever one is rolled back."""
     if not event.contains(engine, "before_cursor_execute", _statement):
         event.listen(engine, "before_cursor_execute", _statement)
-    deferred = Deferred(session.connection())  # the batch's own: other connections write at once
+    deferred = Deferred(session.connection(), forget)  # the batch's own: other connections write at once
     committed: set[int] = set()
 
     def created(_: Session, transaction: SessionTransaction) -> None:
@@ -258,7 +335,16 @@ def deferring(session: Session, engine: Engine, forget: Callable[[], None]) -> I
             deferred.rolled_back(id(transaction))
             forget()
 
+    def flushing(_: Session, *rest: Any) -> None:
+        # A flush that fails rolls back up to the nearest savepoint of the ORM's: inside a unit, with
+        # none open, that would be the whole batch. One is begun first.
+        unit = deferred.unit
+        if unit is not None and unit.orm is None and session.get_nested_transaction() is None:
+            deferred.ensure_savepoint()
+            unit.orm = session.begin_nested()
+
     hooks = (
+        ("before_flush", flushing),
         ("after_transaction_create", created),
         ("after_commit", commit),
         ("after_transaction_end", ended),
@@ -280,7 +366,11 @@ def deferring(session: Session, engine: Engine, forget: Callable[[], None]) -> I
 def _statement(connection: Connection, cursor: Any, statement: str, *rest: Any) -> None:
     """Writes first what a statement about to run names and this batch keeps."""
     deferred = _OPEN.get()
-    if deferred is None or deferred.connection is not connection or not deferred.waiting():
+    if deferred is None or deferred.connection is not connection:
+        return
+    if deferred.unit is not None and not deferred.unit.savepoint and not _PLAIN_READ.match(statement):
+        deferred.ensure_savepoint()  # the unit's first write: its savepoint first
+    if not deferred.waiting():
         return
     names = {name.lower() for name in _NAMES.findall(statement)}
     if names:

@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
-from referee.store.deferred import deferring
+from referee.store.deferred import deferring, open_deferred
 from referee.store.memo import close_memo, memo_of, open_memo
 
 _SHARED: ContextVar[Session | None] = ContextVar("referee_batch", default=None)
@@ -52,9 +52,19 @@ class Database:
         if shared is not None:
             depth = shared.info.get("depth", 0)
             shared.info["depth"] = depth + 1
+            deferred = open_deferred(shared) if depth == 0 else None
             try:
-                with shared.begin_nested():
-                    yield shared
+                if deferred is None:
+                    with shared.begin_nested():
+                        yield shared
+                else:  # a unit of a batch of mail: its savepoint begun only if it writes
+                    unit, done = deferred.open_unit(), False
+                    try:
+                        yield shared
+                        shared.flush()
+                        done = True
+                    finally:
+                        deferred.close_unit(unit, shared, done)
             finally:
                 shared.info["depth"] = depth
                 if depth == 0:  # a whole unit of the batch is written: the next one reads afresh
