@@ -56,13 +56,19 @@ def update_rows(
         return
     where = f"{key}_"  # a bound parameter cannot share the name of a column the statement sets
     columns = [name for name in rows[0] if name != key]
-    statement = update(table).where(table.c[key] == bindparam(where))
-    statement = statement.values({name: bindparam(name) for name in columns})
-    compiled = statement.compile(dialect=connection.dialect)
+    compiled = _update(table, key, tuple(columns), connection.dialect)
     named = [{**row, where: row[key]} for row in rows]
     order = list(compiled.positiontup or ()) if compiled.positional else [*columns, where]
     values = _converted(table, connection.dialect, order, named, {where: key})
     _run_many(connection, compiled, order, values, plain)
+
+
+@lru_cache(maxsize=64)
+def _update(table: Table, key: str, columns: tuple[str, ...], dialect: Dialect) -> Compiled:
+    """The UPDATE of ``columns`` of ``table`` where ``key`` is the parameter ``{key}_``, compiled for
+    ``dialect`` once (every batch writes its games' snapshots with it)."""
+    statement = update(table).where(table.c[key] == bindparam(f"{key}_"))
+    return statement.values({name: bindparam(name) for name in columns}).compile(dialect=dialect)
 
 
 @dataclass(frozen=True)
