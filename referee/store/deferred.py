@@ -9,11 +9,15 @@ any other statement names their table: a query of the outbox, the log or the gam
 the batch wrote before it, in the order written. A game's snapshot is written once per batch (the
 last one saved), or when something reads or writes the games table.
 
-Savepoints are followed as the session follows them (its transaction events): what a unit
-of the batch wrote is forgotten when its savepoint is rolled back, and rows written to the database
-inside a savepoint that is rolled back are kept again, to be written later, as the database no
-longer holds them. A mail kept twice is found by its Message-ID among the rows kept here as well as
-in the table (``kept_before``), and fails as the unique index would make it fail.
+Each unit of work at the top of the batch (a mail) is a savepoint of the batch's own
+(``Deferred.open_unit``), which the database is asked to begin only before the unit's first write;
+the ORM's savepoints inside it are followed as the session follows them (its transaction events),
+and a flush of the ORM's inside a unit is given one of its own first, as a flush that fails rolls back
+to the ORM's nearest savepoint. What a unit of the batch wrote is forgotten when its savepoint is
+rolled back, and rows written to the database inside a savepoint that is rolled back are kept
+again, to be written later, as the database no longer holds them. A mail kept twice is found by its
+Message-ID among the rows kept here as well as in the table (``kept_before``), and fails as the
+unique index would make it fail.
 
 Rows are written through the driver itself (``referee.store.bulk``), so that writing them is not a
 statement that would make the batch's memo forget what it read (``referee.store.memo``): none of the
