@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from referee.core.text import clean_text
 from referee.mail.html_text import html_to_text
 from referee.mail.own_words import OwnLines, referee_lines
-from referee.mail.plain_headers import PLAIN_ADDRESSES, plain_pairs
+from referee.mail.plain_headers import PLAIN_ADDRESSES, plain_addresses, plain_pairs
 from referee.mail.quotes import new_text
 from referee.mail.reading import IncomingMail, clean_subject, read_mail
 from referee.render import Renderer, templates_dir
@@ -161,12 +161,19 @@ def test_a_plain_address_list_is_split_as_getaddresses_splits_it(value: str) -> 
     assert plain_pairs(value) == getaddresses([value])
 
 
+@pytest.mark.parametrize("value", ["", " ", "a@b.c,", ",a@b.c", "a@b.c,,d@e.f", "=?utf-8?q?A?= <a@b.c>"])
+def test_what_is_not_a_plain_address_list_is_left_to_the_standard_parser(value: str) -> None:
+    assert not plain_addresses(value)
+    assert plain_pairs(value) is None
+
+
 ODD_PIECES = ['"', "<", ">", ",", "@", "a", "b.c", " ", "\t", "x-y", "'", "!"]
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(ODD_PIECES)).map("".join))
 def test_an_address_header_of_odd_plain_pieces_reads_as_the_email_package_reads_it(value: str) -> None:
+    assert (plain_pairs(value) is not None) == plain_addresses(value)
     if PLAIN_ADDRESSES.fullmatch(value):
         rendered = str(policy.default.header_fetch_parse("To", value))
         assert _as_read(value) == _as_read(rendered)

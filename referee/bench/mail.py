@@ -13,7 +13,6 @@ from __future__ import annotations
 import resource
 import time
 from collections.abc import Callable
-from concurrent.futures import wait
 from dataclasses import dataclass
 from datetime import timedelta
 from email import message_from_bytes
@@ -65,7 +64,7 @@ def run_mail_bench(directory: Path, mails: int, echo: Callable[[str], None]) -> 
     readers = Readers(config.mail, config.service.readers)
     echo(f"  wrote {mails} replies; taking them in ({readers.count} reader processes beside)")
     prepare(store)  # as `referee serve` does when it starts
-    wait(readers.start())
+    readers.start()
     bare = bare_parse(raws)
     started = time.perf_counter()
     readings = readers.read(raws)  # read ahead over the whole burst, as `referee serve` reads it

@@ -29,7 +29,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import wait
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -95,7 +94,7 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
         bare_fetch = bare_imap_fetch(parse_imap_url(imap.url()), imap.password, mails)
         echo("  taking them in as `referee serve` does")
         prepare(service.referee)  # as `referee serve` does when it starts
-        wait(service.readers.start())
+        service.readers.start()
         started = time.perf_counter()
         while len(service.referee.inbound()) < mails:
             service._take_in()

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from email.headerregistry import UnstructuredHeader
-from email.utils import getaddresses
 from typing import Any
 
 _TEXT = re.compile(r"[ -~\t]*")
@@ -36,9 +35,9 @@ PLAIN_ADDRESSES = re.compile(rf"{_MAILBOX}(?:,{_MAILBOX})*")
 address or one in angle brackets after a name of plain words or in quotes (no comments, no groups;
 encoded words are ruled out apart: ``plain_addresses``). ``getaddresses`` reads such a value as
 written as it reads the email package's rendering of it, but for spaces inside a name (tested)."""
-_MAILBOX_PARTS = re.compile(rf"[ \t]*(?:({_ADDR_SPEC})|(?:({_DISPLAY})[ \t]*)?<({_ADDR_SPEC})>)[ \t]*(?:,|$)")
-"""One mailbox of a plain address list, and the comma after it: the bare address, or the name and
-the address in angle brackets."""
+_MAILBOX_PARTS = re.compile(rf"[ \t]*(?:({_ADDR_SPEC})|(?:({_DISPLAY})[ \t]*)?<({_ADDR_SPEC})>)[ \t]*(,|\Z)")
+"""One mailbox of a plain address list (``_MAILBOX``), and the comma after it unless it is the last:
+the bare address, or the name and the address in angle brackets."""
 _PLAIN_STRUCTURED: dict[str, re.Pattern[str]] = {
     "content-type": re.compile(
         rf"[ \t]*{_TOKEN}/{_TOKEN}(?:[ \t]*;[ \t]*{_NAME}=(?:{_VALUE}|{_QUOTED}))*[ \t]*"
@@ -72,16 +71,20 @@ def plain_addresses(unfolded: str) -> bool:
     return "=?" not in unfolded and PLAIN_ADDRESSES.fullmatch(unfolded) is not None
 
 
-def plain_pairs(unfolded: str) -> list[tuple[str, str]]:
-    """The (name, address) pairs of the plain address list ``unfolded`` (``plain_addresses``), as
-    ``getaddresses`` gives them: a quoted name without its quotes, the words of any other name one
-    space apart, "" for a bare address."""
-    pairs, position = [], 0
-    while position < len(unfolded):
+def plain_pairs(unfolded: str) -> list[tuple[str, str]] | None:
+    """The (name, address) pairs of the address header ``unfolded`` when it is a plain list of
+    addresses (exactly when ``plain_addresses`` says so; None otherwise), as ``getaddresses`` gives
+    them: a quoted name without its quotes, the words of any other name one space apart, "" for a bare
+    address. One pass over the value both tells and splits it."""
+    if "=?" in unfolded:
+        return None
+    pairs: list[tuple[str, str]] = []
+    position = 0
+    while True:
         found = _MAILBOX_PARTS.match(unfolded, position)
-        if found is None:  # not a plain list after all: what getaddresses makes of it
-            return getaddresses([unfolded])
-        bare, name, address = found.groups()
+        if found is None:
+            return None
+        bare, name, address, comma = found.groups()
         if bare is not None:
             pairs.append(("", bare))
         elif name is not None and name.startswith('"'):
@@ -89,7 +92,8 @@ def plain_pairs(unfolded: str) -> list[tuple[str, str]]:
         else:
             pairs.append((" ".join((name or "").split()), address))
         position = found.end()
-    return pairs
+        if not comma:
+            return pairs
 
 
 def plain_header(name: str, unfolded: str, kind: type, make: Callable[[], Any]) -> Plain | None:

@@ -26,7 +26,6 @@ import re
 import threading
 import time
 from collections.abc import Generator, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -209,23 +208,14 @@ class Readers:
     def _here(self, chunk: Sequence[bytes]) -> list[Reading | None]:
         return [tried(raw, self.mail) for raw in chunk]
 
-    def start(self) -> list[Future[None]]:
+    def start(self) -> None:
         """Starts the reader processes now rather than at the first burst (the benchmarks do, so as not
-        to time their start) and waits until they are ready; returns a done future for each."""
-        pool = self._pool()
-        if pool is None:
-            return []
-        done: list[Future[None]] = []
+        to time their start) and waits until they are ready."""
         try:
-            for reader in pool:
-                reader.wait_ready()
-                future: Future[None] = Future()
-                future.set_result(None)
-                done.append(future)
+            for reader in self._pool() or []:
+                reader.started(wait=True)
         except (OSError, EOFError) as error:  # as in ``read``: they start again at the next burst
             self._broken(error)
-            return []
-        return done
 
     def close_idle(self, seconds: float = IDLE) -> None:
         """Stops the reader processes if they were given no mail for ``seconds``: between bursts they
@@ -269,18 +259,12 @@ class _Reader:
         self.pipe: multiprocessing.connection.Connection = here
         self.ready = False
 
-    def started(self) -> bool:
-        """Whether the reader has said it started (asked without waiting)."""
-        while not self.ready and self.pipe.poll():
+    def started(self, *, wait: bool = False) -> bool:
+        """Whether the reader has said it started (``wait``: waited for until it has)."""
+        while not self.ready and (wait or self.pipe.poll()):
             if self.pipe.recv() is None:
                 self.ready = True
         return self.ready
-
-    def wait_ready(self) -> None:
-        """Waits for the reader's word that it has started."""
-        while not self.ready:
-            if self.pipe.recv() is None:
-                self.ready = True
 
     def stop(self) -> None:
         self.pipe.close()  # the reader ends when its pipe does

@@ -233,9 +233,9 @@ def _addresses(message: IndexedMessage, name: str) -> list[tuple[str, str]]:
     """
     try:
         named = message.named(name)
-        unfolded = ["".join(raw.splitlines()) for _, raw in named]
-        if all(plain_addresses(value) for value in unfolded):  # as most mail is written
-            pairs = [pair for value in unfolded for pair in plain_pairs(value)]
+        plain = [plain_pairs("".join(raw.splitlines())) for _, raw in named]
+        if all(found is not None for found in plain):  # as most mail is written
+            pairs = [pair for found in plain for pair in found or ()]
         else:
             pairs = getaddresses([_address_field(message, key, raw) for key, raw in named])
     except Exception:  # as in _header

@@ -73,7 +73,7 @@ class Deferred:
     the savepoints open, each with how many rows and which snapshots there were when it began.
     """
 
-    def __init__(self, connection: Connection, forget: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, connection: Connection, forget: Callable[[], None]) -> None:
         self.connection = connection
         """The batch's connection."""
         self.forget = forget

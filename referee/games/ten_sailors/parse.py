@@ -65,9 +65,11 @@ _BULLET = re.compile(r"^\s*(?:[-*•>]+|\d{1,2}[.)](?!\d))\s*")
 _SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=\S)")
 _ADDRESSEES = re.compile(r"^(?:всем|вслух|everyone|everybody|all|aloud|to\s+everyone)\s*[:,\-—]\s*", re.I)
 _FEW_WORDS = 2
-_LEADING = PRONOUNS | CONNECTORS | FILLERS
-_LITTLE = FILLERS | PRONOUNS
 """After an order word, this many words or fewer resemble an order, naming nothing ("иду в чулан")."""
+_LEADING = PRONOUNS | CONNECTORS | FILLERS
+"""Words that may stand before an order word (beside times and trap setters)."""
+_LITTLE = FILLERS | PRONOUNS
+"""Words that name nothing, not counted among those after an order word."""
 
 
 @dataclass(frozen=True)
