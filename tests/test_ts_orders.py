@@ -8,6 +8,8 @@ never changes what was accepted before it or stops the valid lines around it.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ts_helpers import Game
 
 RU_HANDS = {
@@ -276,6 +278,35 @@ def test_ts23_say_in_english_and_russian() -> None:
         (verdict,) = game.submit("Anna", text)
         assert not verdict.accepted and verdict.reason == reason
     assert len(game.events("message_posted")) == 2
+
+
+@pytest.mark.parametrize("line", [":-)", "...", "?", "!", '"', "«»", "—", "'", ")"])
+def test_ts23_a_line_of_punctuation_alone_is_talk_beside_the_orders(line: str) -> None:
+    """TS-23 ruling: a line that is no order is talk, one of punctuation alone too (a smiley, an
+    ellipsis, a stray quote): the orders around it are taken, and nothing about it fails."""
+    game = Game()
+    verdicts = game.submit("Anna", f"MOVE Study\n{line}")
+    assert [v.accepted for v in verdicts] == [True, True]
+    assert verdicts[0].understood["kind"] == "move" and verdicts[1].understood["kind"] == "say"
+    assert [e.data["text"] for e in game.events("message_posted")] == [line]
+    (alone,) = game.submit("Boris", line)
+    assert alone.accepted and alone.understood["kind"] == "say"
+
+
+_FRAGMENTS = [
+    *" \t.,:;!?\"'«»()—-–…*•>0123456789ч",
+    "MOVE ", "SAY ", "SEARCH ", "TRAP ", "CANCEL ", "at ", "day 2 ", "hour 3 ", "ночью ", "завтра ", "10:00",
+    "Study", "Anna", "rope", "иду ", "в ", "Кухню", ":-)",
+]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_FRAGMENTS), max_size=12).map("".join))
+def test_ts23_every_text_is_read_as_orders_and_talk_and_none_makes_the_rules_fail(text: str) -> None:
+    """Whatever a player writes, each of its lines comes back with a verdict: no text, however odd its
+    punctuation, is an error of the rules (which would stop the whole game)."""
+    verdicts = Game().submit("Anna", text)
+    assert all(verdict.line.strip() for verdict in verdicts)
 
 
 def test_ts11_help_and_status_are_answered_without_changing_anything() -> None:

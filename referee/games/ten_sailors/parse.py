@@ -348,7 +348,11 @@ def _not_an_order(sentence: str, tokens: list[_Token]) -> Unreadable:
     words = [t for t in tokens if t.when is None]
     word = words[0].text if words else ""
     near = near_order_word(word) if words and words[0] is tokens[0] else ""
-    timed = tokens[0].when is not None and _after(sentence, tokens[0]).startswith((":", "—", "-", "–"))
+    timed = (
+        bool(tokens)
+        and tokens[0].when is not None
+        and _after(sentence, tokens[0]).startswith((":", "—", "-", "–"))
+    )  # a sentence of punctuation alone (":-)", "...") has no token at all, and is talk
     return Unreadable(
         sentence, "unknown_order", {"word": word, "suggestion": near.upper()}, bool(near or timed)
     )
