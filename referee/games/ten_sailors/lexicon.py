@@ -21,7 +21,7 @@ from rapidfuzz import fuzz, process
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import ALIASES, INFORMAL, KIND_OF, LOCATIONS, display
-from referee.games.ten_sailors.words import FILLERS, lemmas
+from referee.games.ten_sailors.words import FILLERS, WORDS_KEPT, lemmas
 
 WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 """One word of an order: letters and digits, with inner apostrophes or hyphens."""
@@ -73,7 +73,13 @@ def _phrases() -> Iterable[tuple[str, str]]:
 
 
 def _keys(words: Sequence[str]) -> Iterable[tuple[str, ...]]:
-    return itertools.product(*(sorted(lemmas(word)) for word in words))
+    return itertools.product(*map(_sorted_lemmas, words))
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _sorted_lemmas(word: str) -> tuple[str, ...]:
+    """The dictionary forms of ``word`` (see ``lemmas``), in order: made once for a word met often."""
+    return tuple(sorted(lemmas(word)))
 
 
 @cache

@@ -34,7 +34,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
@@ -43,7 +44,7 @@ from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
 from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
-from referee.games.ten_sailors.times import When, find_times, segment_for, time_at_start
+from referee.games.ten_sailors.times import When, find_times, segment_for
 from referee.games.ten_sailors.words import (
     CANCELLABLE,
     CONNECTORS,
@@ -52,6 +53,7 @@ from referee.games.ten_sailors.words import (
     KEYWORDS,
     PRONOUNS,
     STAY,
+    WORDS_KEPT,
     is_setter,
     lemmas,
     near_order_word,
@@ -62,7 +64,9 @@ from referee.games.ten_sailors.zone import read_zone_order
 __all__ = ["KEYWORDS", "Order", "Unreadable", "parse_text"]
 
 _BULLET = re.compile(r"^\s*(?:[-*•>]+|\d{1,2}[.)](?!\d))\s*")
-_SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=\S)")
+_SENTENCE = re.compile(r"\s(?<=[.!?…]\s)\s*(?=\S)")
+"""Spaces after the end of a sentence, before more text; it starts with the space so that a search
+skips every other character at once."""
 _ADDRESSEES = re.compile(r"^(?:всем|вслух|everyone|everybody|all|aloud|to\s+everyone)\s*[:,\-—]\s*", re.I)
 _FEW_WORDS = 2
 """After an order word, this many words or fewer resemble an order, naming nothing ("иду в чулан")."""
@@ -83,47 +87,67 @@ class Order(CoreOrder):
     read_as: tuple[tuple[str, str], ...] = field(default=())
 
 
-class _Token:
+class _Token(NamedTuple):
     """A word of a line (``text``) or a time (``when``), with where it starts and ends; its ``folded``
-    form and the order word it is (``kind``, "" if none) are found once, as it is made: the reading
-    asks them of every word several times."""
+    form, the order word it is (``kind``, "" if none), whether it may stand before an order word
+    (``leading``: a time, "I", "then", "set") and whether it sets a trap (``setter``): the reading asks
+    them of every word several times."""
 
-    __slots__ = ("end", "folded", "kind", "start", "text", "when")
+    text: str
+    start: int
+    end: int
+    when: When | None
+    folded: str
+    kind: str
+    leading: bool
+    setter: bool
 
-    def __init__(self, text: str, start: int, end: int, when: When | None = None) -> None:
-        self.text, self.start, self.end, self.when = text, start, end, when
-        self.folded = fold_name(text)
-        self.kind = order_kind(text) if when is None else ""
 
-    @property
-    def leading(self) -> bool:
-        """A word that may stand before an order word: a time, "I", "then", "set" (a trap)."""
-        return self.when is not None or self.folded in _LEADING or is_setter(self.text)
+@lru_cache(maxsize=WORDS_KEPT)
+def _word(text: str) -> tuple[str, str, bool, bool]:
+    """What a token asks of the word ``text``: its folded form, the order it starts ("" if none), whether
+    it may stand before an order word and whether it is a verb like "set" (see ``_Token``)."""
+    folded = fold_name(text)
+    setter = is_setter(text)
+    return folded, order_kind(text), folded in _LEADING or setter, setter
+
+
+def _word_token(text: str, start: int, end: int) -> _Token:
+    return _Token(text, start, end, None, *_word(text))
+
+
+def _time_token(text: str, start: int, end: int, when: When) -> _Token:
+    folded, _, _, setter = _word(text)
+    return _Token(text, start, end, when, folded, "", True, setter)
 
 
 def parse_text(text: str, names: Sequence[str], now: Segment) -> list[Order | Unreadable]:
     """Every order and talk in ``text``; ``names`` are the characters', ``now`` the open segment."""
     reader = _Reader(tuple(names), now)
     for raw in text.splitlines():
-        line = _BULLET.sub("", raw).strip()
-        if line and (whole := _whole_line_order(line)) is not None:  # how talk and deadlines reach the writer
+        bullet = _BULLET.match(raw)
+        line = (raw[bullet.end() :] if bullet else raw).strip()
+        if not line:
+            continue
+        times = find_times(line)
+        if (whole := _whole_line_order(line, times)) is not None:  # how talk and deadlines reach the writer
             reader.flush()
             reader.items.append(whole)
-        elif line:
-            start = len(reader.items)
-            for sentence in _sentences(line):
-                reader.read(sentence)
-            reader.items[start:] = _joined_talk(reader.items[start:])
+            continue
+        start = len(reader.items)
+        for sentence in _sentences(line):
+            reader.read(sentence, times if sentence == line else find_times(sentence))
+        reader.items[start:] = _joined_talk(reader.items[start:])
     reader.flush()
     reader.time_alone()
     return _merged_searches(reader.items)
 
 
-def _whole_line_order(line: str) -> Order | Unreadable | None:
+def _whole_line_order(line: str, times: list[tuple[int, int, When]]) -> Order | Unreadable | None:
     """The talk or time-zone order the whole of ``line`` is (or the refusal of a time-zone order naming
-    no zone), after any time written before it (which changes nothing); None for any other line."""
-    first = time_at_start(line)
-    bare = line[first[0] :].lstrip(" :,.-—") if first is not None else line
+    no zone), after any time written before it (which changes nothing); None for any other line.
+    ``times`` are the times of ``line``."""
+    bare = line[times[0][1] :].lstrip(" :,.-—") if times and times[0][0] == 0 else line
     for text in dict.fromkeys((line, bare)):
         if (talk := read_choice(text)) is not None:
             return Order(line, "talk", talk)
@@ -165,13 +189,13 @@ def _sentences(line: str) -> list[str]:
     return sentences
 
 
-def _tokens(text: str) -> list[_Token]:
-    """The words and times of ``text``, in order."""
-    times = find_times(text)
-    tokens = [_Token(text[a:b], a, b, when) for a, b, when in times]
-    for match in WORD.finditer(text):
-        if not any(a <= match.start() < b for a, b, _ in times):
-            tokens.append(_Token(match.group(), match.start(), match.end()))
+def _tokens(text: str, times: list[tuple[int, int, When]]) -> list[_Token]:
+    """The words and times of ``text`` (whose times are ``times``), in order."""
+    words = [_word_token(text[a:b], a, b) for a, b in map(re.Match.span, WORD.finditer(text))]
+    if not times:
+        return words
+    tokens = [_time_token(text[a:b], a, b, when) for a, b, when in times]
+    tokens += [word for word in words if not any(a <= word.start < b for a, b, _ in times)]
     return sorted(tokens, key=lambda token: token.start)
 
 
@@ -200,14 +224,14 @@ class _Reader:
             self.items.append(Unreadable(self.header_line, "time_alone"))
             self.header_used = True
 
-    def read(self, sentence: str) -> None:
-        """Reads one sentence: orders, a time for the lines after it, or talk."""
-        tokens = _tokens(sentence)
+    def read(self, sentence: str, times: list[tuple[int, int, When]]) -> None:
+        """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk."""
+        tokens = _tokens(sentence, times)
         words = [t for t in tokens if t.when is None]
-        times = [t.when for t in tokens if t.when is not None]
-        if times and not [w for w in words if w.folded not in CONNECTORS]:
+        whens = [t.when for t in tokens if t.when is not None]
+        if whens and not [w for w in words if w.folded not in CONNECTORS]:
             self.flush()
-            self._set_header(sentence, times)
+            self._set_header(sentence, whens)
             return
         first = next((i for i, t in enumerate(tokens) if t.kind or not t.leading), None)
         if first is not None and self._starts_order(sentence, tokens, first):
@@ -372,7 +396,7 @@ def _merge(times: Sequence[When | None]) -> When | None:
 
 def _trap_follows(tokens: Sequence[_Token], at: int) -> bool:
     """Whether ``tokens[at]`` is a verb like "set" with a trap word just after it."""
-    return is_setter(tokens[at].text) and any(t.kind == "trap" for t in tokens[at + 1 : at + 4])
+    return tokens[at].setter and any(t.kind == "trap" for t in tokens[at + 1 : at + 4])
 
 
 def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[list[_Token]]:

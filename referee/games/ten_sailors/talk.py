@@ -35,11 +35,16 @@ PHRASES: dict[str, str] = {
 """Every way to write the order (folded, without punctuation) and the choice it makes."""
 
 _PUNCTUATION = str.maketrans(dict.fromkeys(".,;:!?«»\"'—-", " "))
+_NEEDED = frozenset("kKыЫ\u212a")
+"""Every letter whose folded form holds "k" or "ы" (the Kelvin sign folds to "k"; a test checks every
+character): each phrase holds one of the two, so a text without any of these letters is no talk order."""
 
 
 def read_choice(text: str) -> dict[str, str] | None:
     """The arguments of a talk order if the whole of ``text`` (a line without its time prefix) is one,
     else None: the parser then reads the line as it would any other."""
+    if _NEEDED.isdisjoint(text):
+        return None
     choice = PHRASES.get(fold_name(text.translate(_PUNCTUATION)))
     return None if choice is None else {"delivery": choice}
 

@@ -143,25 +143,52 @@ def _read(name: str, groups: list[str]) -> When:
     return fixed[name]
 
 
-_MAYBE = re.compile(
-    r"\d|ноч|night|час|hour|следующ|next|завтра|tomorrow|сегодня|today|утр|morning|вечер|evening", re.I
-)
-"""What every time ``_FIND`` finds holds: a digit or one of these words (each pattern needs one). A
-line without any, as most orders are, names no time, and this says so at a fraction of the cost."""
+_TIME_WORDS = (
+    "час", "hour", "ноч", "night", "день", "дня", "day", "следующ", "next", "завтра", "tomorrow",
+    "сегодня", "today", "утр", "morning", "вечер", "evening",
+)  # fmt: skip
+"""A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
+_NUMBER = r"[\dчhnd](?:(?<=\d)(?:[\s,.]*[чh]|[:.]\d|\s*[ap]m)|(?<=[чhnd])\.?\s*\d)"
+"""What every pattern of a number needs: a digit before "ч" or "h", before ":" or "." and a digit, or
+before "am" or "pm", or a digit after "ч", "h", "n" or "d" ("note 17" holds none)."""
+_DIGIT = re.compile(r"\d")
+
+
+@dataclass(frozen=True)
+class _Way:
+    """How to look for times in a text: for a word of a time (``word``), for a number that may be one
+    (``number``), then for the times themselves (``find``)."""
+
+    word: re.Pattern[str]
+    number: re.Pattern[str]
+    find: re.Pattern[str]
+
+    def may_name_a_time(self, subject: str) -> bool:
+        """Whether ``subject`` holds a word of a time or a number that may be one: a line that does not,
+        as most orders are, names no time, and this says so at a fraction of the cost of looking."""
+        if self.word.search(subject) is not None:
+            return True
+        return _DIGIT.search(subject) is not None and self.number.search(subject) is not None
+
+
+_BLIND = _Way(re.compile("|".join(_TIME_WORDS), re.I), re.compile(_NUMBER, re.I), _FIND)
+"""How to look for times in any text, in any letter case."""
+_LOWER = _Way(re.compile("|".join(_TIME_WORDS)), re.compile(_NUMBER), _FIND_LOWER)
+"""``_BLIND`` for a text in lower case."""
 
 
 def find_times(text: str) -> list[tuple[int, int, When]]:
     """Every time named in ``text``: its start, its end and what it names."""
-    if _MAYBE.search(text) is None:
+    way, subject = _searched(text)
+    if not way.may_name_a_time(subject):
         return []
-    pattern, subject = _searched(text)
-    return [(match.start(), match.end(), _when(match)) for match in pattern.finditer(subject)]
+    return [(match.start(), match.end(), _when(match)) for match in way.find.finditer(subject)]
 
 
-def _searched(text: str) -> tuple[re.Pattern[str], str]:
-    """The pattern to look for times with and the text to look in: ``_FIND_LOWER`` and the lower case
-    of ``text`` where that finds the same, else ``_FIND`` and ``text``."""
-    return (_FIND_LOWER, text.lower()) if _CASE_ODD.search(text) is None else (_FIND, text)
+def _searched(text: str) -> tuple[_Way, str]:
+    """How to look for times and the text to look in: ``_LOWER`` and the lower case of ``text`` where
+    that finds the same, else ``_BLIND`` and ``text``."""
+    return (_LOWER, text.lower()) if _CASE_ODD.search(text) is None else (_BLIND, text)
 
 
 def _when(match: re.Match[str]) -> When:
@@ -172,10 +199,10 @@ def _when(match: re.Match[str]) -> When:
 def time_at_start(text: str) -> tuple[int, When] | None:
     """The time ``text`` begins with, if any: where it ends and what it names (the first time
     ``find_times`` gives when it starts there, found without looking further)."""
-    if _MAYBE.search(text) is None:
+    way, subject = _searched(text)
+    if not way.may_name_a_time(subject):
         return None
-    pattern, subject = _searched(text)
-    match = pattern.match(subject)
+    match = way.find.match(subject)
     if match is None:
         return None
     return match.end(), _when(match)
