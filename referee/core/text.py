@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from functools import cache
 
 from confusable_homoglyphs import categories, confusables
@@ -36,24 +37,62 @@ _REMOVED_PATTERN = re.compile("[" + "".join(re.escape(chr(code)) for code in _RE
 """The characters of ``_REMOVED``, found by a pattern: a dozen times faster than ``str.translate``."""
 
 
-def clean_text(text: str) -> str:
+def clean_text(text: str, *, printed: bool = False) -> str:
     """`text` in Unicode NFKC, without control characters (but newlines and tabs) or invisible ones.
 
     Line ends become "\\n". Removed: the other C0 and C1 controls, soft hyphens,
     zero-width characters, invisible separators and operators, the byte order mark, and bidi
-    embeddings, overrides and isolates.
+    embeddings, overrides and isolates. ``printed``: the caller has found ``printable(text)`` true,
+    so it is not asked again (such text has none of the characters removed, nor a "\\r").
     """
     # Removed before NFKC, so that letters around a removed character compose; and after, in case a
     # compatibility form decomposes into one of them (none does today; the second pass costs little).
-    text = _REMOVED_PATTERN.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not (printed or printable(text)):  # most text is: asking costs a third of looking for what to remove
+        text = _REMOVED_PATTERN.sub("", text)
     if unicodedata.is_normalized("NFKC", text):  # most text is: asking costs a tenth of normalising
         return text
     # Only the lines that need it are normalised: nothing composes with a line feed, so line by line
     # gives what the whole text would (a quoted letter is long, and one "…" in it is enough).
-    lines = [
-        line if unicodedata.is_normalized("NFKC", line) else _renormalised(line) for line in text.split("\n")
-    ]
-    return "\n".join(lines)
+    return "\n".join(_normalised_block(block) for block in _blocks(text))
+
+
+def printable(text: str) -> bool:
+    """Whether every character of ``text`` but its line feeds and tabs is printable.
+
+    Such text holds none of the characters ``clean_text`` removes (each of them is a control or a
+    format character, which Python never calls printable), nor any that ``is_garbage`` counts but
+    the replacement character. Asking is a few times quicker than searching for them by a pattern.
+    """
+    return text.replace("\n", " ").replace("\t", " ").isprintable()
+
+
+_BLOCK = 1000
+"""About how many characters of a text are asked at once whether they are in NFKC (``_blocks``)."""
+
+
+def _blocks(text: str) -> Iterator[str]:
+    """``text`` cut at line feeds (which are left out) into blocks of whole lines, each about
+    ``_BLOCK`` characters long or more: asking a block costs as much as asking its lines one by one,
+    but for the cost of splitting it into lines, which only a block holding a line to normalise needs."""
+    start = 0
+    while True:
+        end = text.find("\n", start + _BLOCK)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start:end]
+        start = end + 1
+
+
+def _normalised_block(block: str) -> str:
+    """A block of lines (without removed characters) in NFKC, line by line: a block in NFKC has each
+    of its lines in NFKC, so it stays as it is."""
+    if unicodedata.is_normalized("NFKC", block):
+        return block
+    return "\n".join(
+        line if unicodedata.is_normalized("NFKC", line) else _renormalised(line) for line in block.split("\n")
+    )
 
 
 def _renormalised(line: str) -> str:

@@ -6,6 +6,8 @@ import codecs
 import re
 from contextlib import suppress
 
+from referee.core.text import printable
+
 _LATIN = frozenset({"iso8859-1", "iso8859-15", "cp1252"})
 _RUSSIAN_BY_FREQUENCY = "оеаинтсрвлкмдпуяыьгзбчйхжшюцщэфъё"
 _RUSSIAN_WORD = re.compile(r"[а-яё]{3,}")
@@ -56,7 +58,13 @@ _JUNK = re.compile("[\ufffd\x00-\x08\x0b\x0e-\x1f]")
 feed, the form feed and the carriage return."""
 
 
-def is_garbage(text: str) -> bool:
-    """Whether decoded text is binary junk rather than something a person wrote."""
+def is_garbage(text: str, *, printed: bool | None = None) -> bool:
+    """Whether decoded text is binary junk rather than something a person wrote.
+
+    Text without the replacement character whose characters are all printable (but line feeds and
+    tabs: ``printable``) holds no junk at all, and most text is such: telling so is quicker than
+    counting by the pattern. ``printed``: ``printable(text)`` if the caller has asked it already."""
+    if "\ufffd" not in text and (printable(text) if printed is None else printed):
+        return False
     junk = len(_JUNK.findall(text))
     return junk > max(3, len(text) // 20)

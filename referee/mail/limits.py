@@ -49,15 +49,51 @@ def over_limit(raw: bytes, limits: Limits) -> str | None:
     """
     if len(raw) > limits.mail_bytes:
         return "mail-bytes"
-    blank = _BLANK.search(raw, 0, limits.header_bytes + 8)
-    header_end = blank.start() + 1 if blank else len(raw)
+    blank = _first_blank(raw, limits.header_bytes + 8)
+    header_end = blank + 1 if blank >= 0 else len(raw)
     if raw[:1] in (b"\r", b"\n"):
         header_end = 0
     if header_end > limits.header_bytes:
         return "header-bytes"
-    if len(_FIELD_START.findall(raw, 0, header_end)) > limits.headers:
+    if _field_starts(raw, header_end) > limits.headers:
         return "headers"
     return _Scan(raw, limits).run()
+
+
+def _first_blank(raw: bytes, end: int) -> int:
+    """Where the first empty line of ``raw`` (``_BLANK``, ending before ``end``) starts; -1 if none.
+
+    Before the first "\\n\\n" of a mail without a "\\r" up to there, no two line ends follow one
+    another, so that is the first: found so without the pattern, which tries every byte."""
+    found = raw.find(b"\n\n", 0, end)
+    if found >= 0 and raw.find(b"\r", 0, found) < 0:
+        return found
+    blank = _BLANK.search(raw, 0, end)
+    return blank.start() if blank else -1
+
+
+def _field_starts(raw: bytes, end: int) -> int:
+    """How many header fields start in ``raw[:end]``: lines whose first byte is not a space, a tab or
+    a line end (``_FIELD_START``), counted by ``_field_lines`` when it can, else by the pattern."""
+    counted = _field_lines(raw[:end])
+    return len(_FIELD_START.findall(raw, 0, end)) if counted is None else counted
+
+
+def _field_lines(block: bytes) -> int | None:
+    """How many lines of ``block`` start with a byte but a space, a tab or a line end, when its lines
+    end in "\\n" or "\\r\\n" (the last maybe in a lone "\\r", whose "\\n" is beyond it) and none
+    is empty; None otherwise.
+
+    Each line end but a last one is then followed by a line, which is counted unless it starts with
+    a space or a tab: counted by the line ends, without a loop over the lines or a pattern."""
+    text = block.replace(b"\r\n", b"\n")
+    if text.endswith(b"\r"):
+        text = text[:-1] + b"\n"
+    if b"\r" in text or b"\n\n" in text or text.startswith(b"\n"):
+        return None
+    ends = text.count(b"\n") - text.endswith(b"\n")
+    first = 1 if text and text[:1] not in (b" ", b"\t") else 0
+    return first + ends - text.count(b"\n ") - text.count(b"\n\t")
 
 
 class _Scan:
@@ -106,24 +142,9 @@ class _Scan:
         end = lines.end()
         if end - start > limits.header_bytes:
             return None, "header-bytes", False
-        declared: set[bytes] = set()
-        message = False
-        position, fields = start, 0
-        while position < end:
-            field = _FIELD.match(raw, position, end)
-            assert field is not None
-            position = field.end()
-            fields += 1
-            if fields > limits.headers:
-                return None, "headers", False
-            name, _, content = field.group().partition(b":")
-            name = name.strip().lower()
-            if name.startswith(b"content-"):
-                if content.count(b";") > MAX_PARAMETERS:
-                    return None, "header-parameters", False
-                message = message or (name == b"content-type" and b"message/" in content.lower())
-            if b"oundary" in content or b"OUNDARY" in content:
-                declared |= _boundaries(content)
+        problem, declared, message = self._fields(start, end)
+        if problem:
+            return None, problem, False
         blank = _LINE_END.match(raw, end)  # the empty line ending the block, if that is what ended it
         body = blank.end() if blank else end
         if declared or message:
@@ -136,6 +157,34 @@ class _Scan:
                 return None, "mime-parts", False
             return (body if body < len(raw) else None), None, True
         return body, None, False
+
+    def _fields(self, start: int, end: int) -> tuple[str | None, set[bytes], bool]:
+        """The fields of the header block ``raw[start:end]``: (the problem of the first limit they
+        exceed, the boundaries they declare, whether they make the body a mail); counted at once when
+        they are plain (``_plain_fields``), else looked at one by one."""
+        raw, limits = self.raw, self.limits
+        plain = _plain_fields(raw[start:end])
+        if plain is not None:
+            return ("headers" if plain > limits.headers else None), set(), False
+        declared: set[bytes] = set()
+        message = False
+        position, fields = start, 0
+        while position < end:
+            field = _FIELD.match(raw, position, end)
+            assert field is not None
+            position = field.end()
+            fields += 1
+            if fields > limits.headers:
+                return "headers", declared, message
+            name, _, content = field.group().partition(b":")
+            name = name.strip().lower()
+            if name.startswith(b"content-"):
+                if content.count(b";") > MAX_PARAMETERS:
+                    return "header-parameters", declared, message
+                message = message or (name == b"content-type" and b"message/" in content.lower())
+            if b"oundary" in content or b"OUNDARY" in content:
+                declared |= _boundaries(content)
+        return None, declared, message
 
     def _next_part(self, start: int) -> tuple[int | None, str | None]:
         """Find the next delimiter line of an open multipart: (where that part's headers start, problem)."""
@@ -163,6 +212,26 @@ class _Scan:
                     del self.stack[level:]
                     break
         return None, None
+
+
+def _plain_fields(block: bytes) -> int | None:
+    """How many fields the header block ``block`` holds, when ``_Scan._fields`` would find nothing
+    else in it: no "oundary" (so no boundary declared), no "message/" (so no enclosed mail), and no
+    more ";" in all than one field may hold; None otherwise, or when ``_field_lines`` cannot count.
+
+    Each field is a line and its continuation lines, and only the first line of a block may start
+    a field with a space or a tab."""
+    if (
+        b"oundary" in block
+        or b"OUNDARY" in block
+        or block.count(b";") > MAX_PARAMETERS
+        or b"message/" in block.lower()
+    ):
+        return None
+    lines = _field_lines(block)
+    if lines is None:
+        return None
+    return lines + (1 if block[:1] in (b" ", b"\t") else 0)
 
 
 def _boundaries(content: bytes) -> set[bytes]:

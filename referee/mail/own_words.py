@@ -136,7 +136,9 @@ class OwnLines:
 
     def _starts_one(self, text: str) -> bool:
         """Whether ``text`` is, up to a word's end, the fixed start of a kept line (and long enough)."""
-        for start in self.starts[bisect.bisect_left(self.starts, text) :]:
+        starts = self.starts
+        for index in range(bisect.bisect_left(starts, text), len(starts)):  # no copy of the rest
+            start = starts[index]
             if not start.startswith(text):
                 return False
             if len(start) == len(text) or start[len(text)] == " ":

@@ -25,7 +25,7 @@ from email.policy import EmailPolicy
 from email.utils import getaddresses
 from typing import Any
 
-from referee.core.text import clean_text
+from referee.core.text import clean_text, printable
 from referee.mail.charsets import decode_text, is_garbage
 from referee.mail.html_text import html_to_text
 from referee.mail.indexed import IndexedMessage
@@ -89,7 +89,8 @@ def parsed(raw: bytes) -> IndexedMessage:
     ends = [found + len(blank) for blank in (b"\n\n", b"\r\n\r\n") if (found := raw.find(blank)) >= 0]
     if ends:
         end = min(ends)
-        message = BytesParser(policy=policy).parsebytes(raw[:end])
+        head = raw[:end]
+        message = simple_headers(head, policy) or BytesParser(policy=policy).parsebytes(head)
         if (
             not message.defects
             and message.get_payload() == ""
@@ -98,6 +99,32 @@ def parsed(raw: bytes) -> IndexedMessage:
             message.set_payload(raw[end:].decode("ascii", "surrogateescape"))
             return message  # type: ignore[return-value]
     return BytesParser(policy=policy).parsebytes(raw)  # type: ignore[return-value]
+
+
+_SIMPLE_HEAD = re.compile(rb"(?:[!-9;-~]+:[^\r\n]*\n(?:[ \t][^\r\n]*\n)*)+\n")
+"""A header block as most mail is written: fields named in printable ASCII, lines ending in "\\n"
+alone, continuation lines starting with a space or a tab, and the empty line ending the block."""
+_SIMPLE_FIELD = re.compile(r"[^\n]*\n(?:[ \t][^\n]*\n)*")
+"""One field of such a block: its first line and the continuation lines after it."""
+
+
+def simple_headers(head: bytes, policy: EmailPolicy) -> IndexedMessage | None:
+    """The header block ``head`` (headers and the empty line ending them) parsed as ``BytesParser``
+    parses it, when it is a simple one (``_SIMPLE_HEAD``); None otherwise.
+
+    The parser reads such a block as its lines decoded from ASCII (surrogateescape), each field being
+    a line with a ":" and the continuation lines below it, each given to the policy's
+    ``header_source_parse`` and stored with ``set_raw``; the empty line ends the headers, and the
+    body is empty. None of the shapes it treats apart (a "From " line, a line without a name or a
+    colon, a first line continued, a lone "\\r") is simple, nor does any of them give a defect."""
+    if not _SIMPLE_HEAD.fullmatch(head):
+        return None
+    message: IndexedMessage = policy.message_factory(policy=policy)  # type: ignore[misc]
+    text = head.decode("ascii", "surrogateescape")
+    for field in _SIMPLE_FIELD.findall(text, 0, len(text) - 1):  # the empty line is none
+        message.set_raw(*policy.header_source_parse([field]))
+    message.set_payload("")
+    return message
 
 
 def clean_subject(subject: str) -> str:
@@ -124,7 +151,7 @@ class _OncePolicy(EmailPolicy):
 
     def header_fetch_parse(self, name: str, value: str) -> Any:
         parsed = self.parsed
-        if parsed is None or hasattr(value, "name"):
+        if parsed is None or (type(value) is not str and hasattr(value, "name")):  # a str has no name
             return super().header_fetch_parse(name, value)
         header = parsed.get((name, value))
         if header is None:
@@ -308,11 +335,12 @@ def _text_of(message: EmailMessage, own: tuple[str, ...]) -> tuple[str, str]:
         return "", "undecodable"
     if part is None or not body.strip():
         return "", "no-text"
-    if is_garbage(body):
+    printed = printable(body)  # asked once, for both what follows needs it for
+    if is_garbage(body, printed=printed):
         return "", "undecodable"
     if part.get_content_subtype() == "html":
-        body = html_to_text(body)
-    return clean_text(new_text(clean_text(body), own=own)), ""
+        body, printed = html_to_text(body), False
+    return clean_text(new_text(clean_text(body, printed=printed), own=own)), ""
 
 
 def _decoded(part: EmailMessage) -> str:
