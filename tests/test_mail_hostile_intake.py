@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 import service_helpers as helpers
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from service_helpers import Site, drop
 from sqlmodel import Session, col, select
 
+from referee.app.mailroom import clean
 from referee.store.models import InboundRow, NoticeRow, SubmissionRow
 
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
@@ -130,6 +133,18 @@ def test_a_nul_in_sender_message_id_or_body_is_kept_once_and_the_mail_behind_it_
     texts = [row.text for row in driven.submissions()]
     assert texts and all("\x00" not in text and "\x07" not in text for text in texts)
     assert not moved_aside(site)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=40)
+    | st.text(alphabet="ab \t\n\r\x00\x07\x1f\x7f\x85\xa0", max_size=20)
+)
+def test_every_value_kept_of_a_mail_loses_exactly_its_c0_controls_but_tab_and_line_feed(text: str) -> None:
+    """What the mailroom keeps of a value is the value without C0 controls (but the tab and the
+    line feed), whether or not it is one printable line (let through without a search)."""
+    cleaned = clean(text)
+    assert cleaned == "".join(char for char in text if char in "\t\n" or not ord(char) < 0x20)
 
 
 # --- what the database refuses, and what it says --------------------------------------------------

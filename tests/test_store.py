@@ -197,3 +197,33 @@ def test_seat_of_an_unknown_game_names_the_game(sqlite_url: str) -> None:
     store = make_store(sqlite_url)
     with pytest.raises(RefereeError, match="no game called 'ghost'"):
         store.seat("ghost", "Anna")
+
+
+def test_rows_sharing_one_data_dictionary_store_it_for_each_and_an_equal_one_alike(database_url: str) -> None:
+    """The readers of one notice share one dictionary of its data, written as JSON once for them all:
+    each row still holds it whole, and a row with an equal dictionary of its own or none holds the same
+    as it would alone."""
+    from referee.store.bulk import write_rows
+    from referee.store.models import NoticeRow
+
+    store = make_store(database_url)
+    create(store)
+    shared = {"speaker": "Anna", "text": "ёлки", "at": [1, 2]}
+    rows = [
+        {
+            "game_id": "g1",
+            "phase": "d0n",
+            "recipient": name,
+            "template": "talk",
+            "data": data,
+            "created_at": T0,
+        }
+        for name, data in [("Boris", shared), ("Clara", shared), ("Dmitri", dict(shared)), ("Eva", {})]
+    ]
+    with store.database.engine.begin() as connection:
+        write_rows(connection, NoticeRow.__table__, rows)  # type: ignore[arg-type]
+    with Session(store.database.engine) as session:
+        query = select(NoticeRow).where(NoticeRow.template == "talk").order_by(NoticeRow.recipient)
+        stored = {row.recipient: row.data for row in session.exec(query)}
+    assert stored == {"Boris": shared, "Clara": shared, "Dmitri": shared, "Eva": {}}
+    store.database.engine.dispose()

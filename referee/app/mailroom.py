@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
@@ -54,6 +54,8 @@ from referee.store.seats import Credential, credentials, registered_seats
 
 if TYPE_CHECKING:
     from referee.app.referee import Referee
+
+T = TypeVar("T")
 
 REFUSAL_PAUSE = timedelta(days=1)
 """How long after a refusal another mail from the same address is refused without an answer."""
@@ -154,16 +156,10 @@ class Mailroom:
         Wrong passwords are borne as ``throttle`` says. A mail kept before is found when it is kept
         again, by the unique Message-ID: whatever its second reading did is then rolled back.
         """
-        arrival, token, password, text = _clean_arrival(arrival), clean(token), clean(password), clean(text)
+        token, password, text = clean(token), clean(password), clean(text)
         hidden = hide_passwords(arrival.raw, password) if arrival.hidden is None else arrival.hidden
-        arrival = replace(arrival, raw=hidden, hidden=None)
-        answer_to = replace(
-            answer_to,
-            address=clean(answer_to.address),
-            in_reply_to=clean(answer_to.in_reply_to),
-            subject=clean(answer_to.subject),
-            problem=clean(answer_to.problem),
-        )
+        arrival = Arrival(clean(arrival.message_id), arrival.received_at, clean(arrival.sender), hidden)
+        answer_to = _cleaned(answer_to, "address", "in_reply_to", "subject", "problem")
         limits = {"most_lines": most_lines, "longest_line": longest_line, "throttle": throttle}
         try:
             with self.database.transaction() as session:  # a mail kept before fails to be kept again
@@ -250,7 +246,8 @@ class Mailroom:
     ) -> Receipt:
         by_password = arrival.sender != seat.email.lower()
         address = arrival.sender if by_password else seat.email  # a password answers where it came from
-        answer_to = replace(answer_to, address=address)
+        if answer_to.address != address:
+            answer_to = replace(answer_to, address=address)
         loaded = lock(session, seat.game_id)
         if loaded.row.failed_at is not None:
             return self._hold(session, arrival, seat, text, answer_to)
@@ -345,12 +342,23 @@ class Mailroom:
 
 def clean(text: str) -> str:
     """``text`` without NUL and the other control characters but the tab and the line feed."""
+    if text.isprintable():  # most values are one printable line: no control character to look for
+        return text
     return _CONTROLS.sub("", text)
 
 
 def _clean_arrival(arrival: Arrival) -> Arrival:
     """``arrival`` with its sender and Message-ID cleaned; the raw mail stays as it came."""
-    return replace(arrival, message_id=clean(arrival.message_id), sender=clean(arrival.sender))
+    return _cleaned(arrival, "message_id", "sender")
+
+
+def _cleaned(value: T, *names: str) -> T:
+    """``value``, a dataclass, with its text fields ``names`` cleaned (``clean``): ``value`` itself when
+    that changes none of them, as for nearly every mail."""
+    changed = {
+        name: cleaned for name in names if (cleaned := clean(getattr(value, name))) != getattr(value, name)
+    }
+    return replace(value, **changed) if changed else value  # type: ignore[type-var]
 
 
 def bounded(text: str, most_lines: int | None, longest_line: int | None) -> tuple[str, int]:

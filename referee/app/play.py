@@ -180,22 +180,16 @@ def tell(
     if fields is None:
         fields = reading_fields(session, game_id) if game_id is not None else {}
     own_zone = _reader_zones(session, game_id, loaded)
-    write_notices(
-        session,
-        [
-            {
-                "game_id": game_id,
-                "phase": phase,
-                "recipient": recipient,
-                "template": notice.template,
-                "data": {**notice.data, **fields, **own_zone(recipient)},
-                "created_at": now,
-                **_answer_fields(answer_to if notice.template in REPLIES else None),
-            }
-            for notice in notices
-            for recipient in notice.audience
-        ],
-    )
+    rows = []
+    for notice in notices:
+        shared = {**notice.data, **fields}  # one dictionary for every reader who chose no zone of their own
+        answered = _answer_fields(answer_to if notice.template in REPLIES else None)
+        for recipient in notice.audience:
+            zone = own_zone(recipient)
+            row = {"game_id": game_id, "phase": phase, "recipient": recipient, "template": notice.template}
+            row |= {"data": {**shared, **zone} if zone else shared, "created_at": now, **answered}
+            rows.append(row)
+    write_notices(session, rows)
 
 
 def reader_zone_field(loaded: Loaded, seat: str) -> dict[str, str]:

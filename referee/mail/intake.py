@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.utils import parseaddr
 
@@ -69,7 +69,8 @@ def ingest(
     if reading.over or reading.incoming is None:
         return _too_big(referee, mail, raw, received_at, reading.over)
     incoming = reading.incoming
-    arrival = Arrival(incoming.message_id, received_at, incoming.sender, raw)
+    hidden = raw if reading.hidden is None else reading.hidden
+    arrival = Arrival(incoming.message_id, received_at, incoming.sender, raw, hidden)
     ignored = _never_answer(incoming, mail)
     if ignored:
         receipt = referee.mailroom.keep(arrival, f"ignored:{ignored}")
@@ -80,7 +81,7 @@ def ingest(
         return Intake(clean(incoming.message_id), receipt.outcome)  # no answer: the From may be forged
     answer_to = AnswerTo(incoming.sender, incoming.message_id, incoming.subject, incoming.problem)
     receipt = referee.mailroom.receive(
-        replace(arrival, hidden=raw if reading.hidden is None else reading.hidden),
+        arrival,
         token=_token(incoming, mail),
         password=reading.password,
         text=reading.text,

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 import orjson
-from sqlalchemy import DateTime, Select, Table, bindparam, insert, update
+from sqlalchemy import JSON, DateTime, Select, Table, bindparam, insert, update
 from sqlalchemy.engine import Compiled, Connection, Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql import ClauseElement
@@ -213,6 +213,8 @@ def _conversion(table: Table, key: str, dialect: Dialect) -> Convert:
         return _same
     if isinstance(column_type, DateTime) or isinstance(getattr(column_type, "impl_instance", None), DateTime):
         return _once_per_value(convert)
+    if isinstance(column_type, JSON):
+        return _once_per_object(convert)
     return convert
 
 
@@ -230,5 +232,22 @@ def _once_per_value(convert: Convert) -> Convert:
         except KeyError:
             seen[value] = found = convert(value)
             return found
+
+    return remembered
+
+
+def _once_per_object(convert: Convert) -> Convert:
+    """``convert``, remembering its answer for each object it has seen (for this write only): the
+    readers of one notice share one dictionary of its data, written as JSON once. The object is
+    kept with the answer, so that no other object can come to have its ``id`` during the write."""
+    seen: dict[int, tuple[Any, Any]] = {}
+
+    def remembered(value: Any) -> Any:
+        kept = seen.get(id(value))
+        if kept is not None and kept[0] is value:
+            return kept[1]
+        found = convert(value)
+        seen[id(value)] = (value, found)
+        return found
 
     return remembered

@@ -37,18 +37,20 @@ def orders_in_force(state: GameState, name: str) -> list[dict[str, Any]]:
     """The orders ``name`` has in force, for the current segment and later ones, in time order."""
     rows: list[tuple[Segment, int, dict[str, Any]]] = []
 
-    def add(key: tuple[str, str], standing: Standing, kind: str) -> None:
-        if key[1] == name:
-            order = {"kind": kind, "segment": key[0], **_order_fields(standing)}
-            rows.append((Segment.from_key(key[0]), standing.number, order))
+    def add(segment: str, standing: Standing, kind: str) -> None:
+        order = {"kind": kind, "segment": segment, **_order_fields(standing)}
+        rows.append((Segment.from_key(segment), standing.number, order))
 
-    for key, standing in state.moves.items():
-        add(key, standing, "move")
-    for key, standing in state.searches.items():
-        add(key, standing, "search")
-    for key, traps in state.traps.items():
-        for standing in traps:
-            add(key, standing, "trap")
+    for (segment, who), standing in state.moves.items():
+        if who == name:
+            add(segment, standing, "move")
+    for (segment, who), standing in state.searches.items():
+        if who == name:
+            add(segment, standing, "search")
+    for (segment, who), traps in state.traps.items():
+        if who == name:
+            for standing in traps:
+                add(segment, standing, "trap")
     return [order for _, _, order in sorted(rows, key=lambda row: (row[0].index, row[1]))]
 
 

@@ -77,4 +77,7 @@ def chosen(state: GameState, data: dict[str, Any]) -> GameState:
 
 def reader_zone(state: GameState, seat: str) -> str | None:
     """The zone ``seat`` chose to be told deadlines in besides the game's; None if none (or no such seat)."""
-    return next((c.zone or None for c in state.characters if c.name == seat), None)
+    for character in state.characters:  # asked for each reader of each notice: a plain loop
+        if character.name == seat:
+            return character.zone or None
+    return None
