@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 
 import pytest
 from alembic import command
@@ -154,15 +153,6 @@ def test_upgrading_a_database_at_head_again_changes_nothing_and_reads_no_migrati
 
     assert revision(engine) == HEAD
     assert_old_game_kept(engine)
-
-
-def test_upgrading_at_head_is_fast(sqlite_url: str) -> None:
-    engine = open_engine(sqlite_url)
-    upgrade(engine)
-    start = time.perf_counter()
-    for _ in range(20):
-        upgrade(engine)
-    assert (time.perf_counter() - start) / 20 < 0.05
 
 
 def test_the_models_match_a_database_upgraded_to_head(database_url: str) -> None:

@@ -4,8 +4,6 @@ it is read as an order; a word wholly in one script is never changed."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -90,12 +88,11 @@ def test_an_order_with_look_alike_letters_is_read_as_the_player_meant_it(
     assert (order.kind, order.args) == (kind, args)
 
 
-def test_unmixing_the_most_text_a_mail_may_have_judged_is_fast() -> None:
-    """60 lines of 2,000 characters (the default limits), every word mixed: well under a second."""
+def test_unmixing_the_most_text_a_mail_may_have_judged_unmixes_every_word() -> None:
+    """60 lines of 2,000 characters (the default limits), every word mixed: each is unmixed (how fast,
+    the mail benchmark tells; a test never times)."""
     text = "\n".join([f"R{CYRILLIC_O}{CYRILLIC_O}m, " * 333] * 60)
-    start = time.perf_counter()
     unmixed = unmix_scripts(text)
-    assert time.perf_counter() - start < 1.0
     assert unmixed.isascii() and unmixed.count("Room") == 333 * 60
 
 
@@ -107,6 +104,7 @@ def test_the_pattern_removes_exactly_what_the_table_of_removed_characters_names(
     assert _REMOVED_PATTERN.sub("", text) == text.translate(_REMOVED)
 
 
+@settings(deadline=None)  # its first example imports the mail modules
 @given(st.text())
 def test_normalised_mail_text_drops_invisible_characters_as_the_table_says(text: str) -> None:
     from referee.mail.quotes import _INVISIBLE, normalised
