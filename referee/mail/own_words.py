@@ -28,7 +28,7 @@ import bisect
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from referee.app.desk import KEYWORDS as MASTER_COMMANDS
@@ -48,15 +48,20 @@ _STATEMENT = re.compile(r"\{%.*?%\}", re.S)
 _EXPRESSION = re.compile(r"\{\{.*?\}\}", re.S)
 _WILD = "\x00"
 _TAG = "\x01"
-_BULLET = re.compile(r"^[\s\-*•·–—]+")
-_SPACES = re.compile(r"\s+")
+_BULLETS = " -*•·–—"
+"""What a line's leading bullets are made of, beside whitespace."""
 _TIME = re.compile(r"^(?:[^\W\d_]+\s*\d+[\s,]*){1,2}[:.\-—]?\s*")
 _FIRST_WORD = re.compile(r"[^\W\d_]+")
 
 
 def key(line: str) -> str:
-    """``line`` as it is compared: casefolded, whitespace collapsed, without leading bullets."""
-    return _BULLET.sub("", _SPACES.sub(" ", line.casefold())).rstrip()
+    """``line`` as it is compared: casefolded, whitespace collapsed, without leading bullets.
+
+    ``str.split`` breaks at the characters the ``\\s`` of a pattern stands for, so the words joined by
+    single spaces are the text with each run of whitespace one space and none at either end: what
+    is left to strip at the start is bullets and single spaces, and nothing is left at the end.
+    """
+    return " ".join(line.casefold().split()).lstrip(_BULLETS)
 
 
 @dataclass(frozen=True)
@@ -120,19 +125,36 @@ class OwnLines:
         if len(line) > _LONGEST:
             return 0
         text = key(line)
-        if not text:
+        if len(text) < self._shortest:  # an empty text too
             return 0
         if text in self.exact:
             return _letters(text)
-        candidates = (
-            *self.by_start.get(text[:_ANCHOR], ()),
-            *self.by_end.get(text[-_ANCHOR:], ()),
-            *self.loose,
-        )
+        candidates = (*self.by_start.get(text[:_ANCHOR], ()), *self.by_end.get(text[-_ANCHOR:], ()))
+        sizes, loose = self._loose_by_size
+        candidates += loose[: bisect.bisect_right(sizes, len(text))]
         matched = [glob.letters for glob in candidates if glob.probe in text and _matches(glob.pieces, text)]
         if matched:
             return max(matched)
         return 1 if self._starts_one(text) else 0  # a start may be a player's: another line must follow
+
+    @cached_property
+    def _shortest(self) -> int:
+        """How long a text at least is for ``weight`` to find anything in it (never less than 1): a kept
+        line without wildcards is as long as itself, one with them as its fixed pieces together, and a
+        start of a line needs ``MIN_WRAPPED_LETTERS`` letters."""
+        globs = (
+            *self.loose,
+            *(glob for found in (*self.by_start.values(), *self.by_end.values()) for glob in found),
+        )
+        return max(1, min((*map(len, self.exact), *map(_size, globs), MIN_WRAPPED_LETTERS)))
+
+    @cached_property
+    def _loose_by_size(self) -> tuple[tuple[int, ...], tuple[_Glob, ...]]:
+        """(sizes, lines): the ``loose`` lines by the length of their fixed pieces together, shortest
+        first. A text shorter than a line's pieces together cannot hold them all one after another,
+        so ``_matches`` is false for every line beyond the sizes no longer than the text."""
+        ordered = sorted(self.loose, key=_size)
+        return tuple(map(_size, ordered)), tuple(ordered)
 
     def _starts_one(self, text: str) -> bool:
         """Whether ``text`` is, up to a word's end, the fixed start of a kept line (and long enough)."""
@@ -177,6 +199,11 @@ def _kept(pieces: tuple[str, ...], order_words: Collection[str]) -> bool:
         return False
     first = _FIRST_WORD.match(_TIME.sub("", pieces[0]))
     return not (first and first.group() in order_words)
+
+
+def _size(glob: _Glob) -> int:
+    """How many characters a text matching ``glob`` holds at least: those of its fixed pieces."""
+    return sum(map(len, glob.pieces))
 
 
 def _letters(text: str) -> int:

@@ -34,15 +34,15 @@ def new_text(body: str, own: Sequence[str] = (), words: OwnLines | None = None) 
     while index < end:
         line = lines[index].strip()
         if _is_quoted(line):  # the whole run of quoted lines is skipped, found by a pattern
-            found = _NOT_QUOTED.search(text, offset)
-            if found is None:
+            after = _quote_end(text, offset)
+            if after is None:
                 break
-            index += text.count("\n", offset, found.end())
-            offset = found.end()
+            index += text.count("\n", offset, after)
+            offset = after
             continue
         if repeats.quote_starts(index):
             break
-        if own_line and own_line.search(line):
+        if own_line and "@" in line and own_line.search(line):  # each address it finds holds "@"
             span, strong = 1, True
         else:
             span, strong = _attribution(lines, index)
@@ -184,7 +184,8 @@ class _Repeats:
 
 def normalised(text: str) -> str:
     """``text`` with "\n" line ends and without invisible characters (no-break spaces become spaces)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\r" in text:  # most text has none: one search spares two
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not any(char in text for char in _INVISIBLE_CHARS):  # most text has none: a search each is quicker
         return text
     return _INVISIBLE_PATTERN.sub(_invisible, text)
@@ -201,6 +202,22 @@ def _is_quoted(line: str) -> bool:
 
 _NOT_QUOTED = re.compile(r"\n(?![^\S\n]*>)")
 """The start of the next line that is not quoted (a line whose first character but spaces is not ">")."""
+_UNMARKED = re.compile(r"\n(?!>)")
+"""A line end not followed by ">": the next line is not quoted unless spaces come before its ">"."""
+
+
+def _quote_end(text: str, offset: int) -> int | None:
+    """Where the first line after ``offset`` that is not quoted starts (``_NOT_QUOTED.search``'s end).
+
+    Every line end ``_NOT_QUOTED`` finds is one ``_UNMARKED`` finds, whose test is quicker: in a run
+    of quoted lines most start with ">" itself. Its finds are taken in order and each is tried with
+    ``_NOT_QUOTED`` in turn, so the first that passes is the first ``_NOT_QUOTED.search`` finds.
+    """
+    while (found := _UNMARKED.search(text, offset)) is not None:
+        if _NOT_QUOTED.match(text, found.start()):
+            return found.end()
+        offset = found.end()
+    return None
 
 
 def _quote_follows(lines: list[str], index: int) -> bool:
@@ -225,9 +242,13 @@ def _own_address_pattern(own: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w.+-])(?:{'|'.join(forms)})(?![\w-]|\.\w)", re.I)
 
 
+_ATTRIBUTION_ENDS = (":", "-")
+"""How every attribution ends."""
+
+
 def _attribution_kind(text: str) -> str:
     """How sure it is that `text` is a reply attribution: "strong", "weak" (only before a quote) or ""."""
-    if not text.endswith((":", "-")):  # every attribution ends so: most lines need no pattern
+    if not text.endswith(_ATTRIBUTION_ENDS):  # every attribution ends so: most lines need no pattern
         return ""
     if _ADDRESS_ATTRIBUTION.match(text) or _QUOTING_ATTRIBUTION.match(text):
         return "strong"
@@ -237,18 +258,28 @@ def _attribution_kind(text: str) -> str:
 
 
 def _attribution(lines: list[str], index: int) -> tuple[int, bool]:
-    """(lines, strong) of a reply attribution starting at `index`, wrapped over up to 3 lines; (0, False)."""
-    for size in (1, 2, 3):
-        chunk = [line.strip() for line in lines[index : index + size]]
-        if len(chunk) < size or not all(chunk) or any(_is_quoted(line) for line in chunk):
+    """(lines, strong) of a reply attribution starting at `index`, wrapped over up to 3 lines; (0, False).
+
+    The lines are taken one more at a time, up to a blank or quoted one or 400 characters (no
+    attribution is that long; it spares the patterns long lines). The lines so far, joined, end as
+    the last of them does, and every attribution ends in ":" or "-": so only a last line ending so
+    is worth asking ``_attribution_kind`` about.
+    """
+    chunk: list[str] = []
+    length = 0
+    for line in lines[index : index + 3]:
+        line = line.strip()
+        length += len(line)
+        if not line or _is_quoted(line) or length > 400:
             break
-        if sum(map(len, chunk)) > 400:  # no attribution is that long; spares the patterns long lines
-            break
+        chunk.append(line)
+        if not line.endswith(_ATTRIBUTION_ENDS):
+            continue
         kind = _attribution_kind(" ".join(chunk))
-        if kind and size > 1 and not _wraps_attribution(chunk):
+        if kind and len(chunk) > 1 and not _wraps_attribution(chunk):
             break
         if kind:
-            return size, kind == "strong"
+            return len(chunk), kind == "strong"
     return 0, False
 
 
@@ -259,6 +290,9 @@ def _wraps_attribution(chunk: list[str]) -> bool:
 
 
 def _header_key(line: str) -> str:
+    """The key of a header line ("from", "тема"), or "" when the line is no header line ("" without ":")."""
+    if ":" not in line:  # a header line's key ends in ":": most lines need no pattern
+        return ""
     found = _HEADER_LINE.match(line.strip())
     key = found.group(1).strip().lower() if found else ""
     return key if key in _FROM_KEYS or key in _OTHER_KEYS else ""
