@@ -142,7 +142,7 @@ def test_a_nul_in_sender_message_id_or_body_is_kept_once_and_the_mail_behind_it_
 )
 def test_every_value_kept_of_a_mail_loses_exactly_its_c0_controls_but_tab_and_line_feed(text: str) -> None:
     """What the mailroom keeps of a value is the value without C0 controls (but the tab and the
-    line feed), whether or not it is one printable line (let through without a search)."""
+    line feed), whether or not it is printable but for those two (let through without a search)."""
     cleaned = clean(text)
     assert cleaned == "".join(char for char in text if char in "\t\n" or not ord(char) < 0x20)
 

@@ -45,7 +45,7 @@ from referee.app.play import AnswerTo, lock, save, tell
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
 from referee.core.seats import MASTER
-from referee.core.text import clean_text, unmix_scripts
+from referee.core.text import clean_text, printable, unmix_scripts
 from referee.store.inbound import already_kept, answered_since, keep_inbound
 from referee.store.models import HeldRow
 from referee.store.notices import write_notices
@@ -342,7 +342,7 @@ class Mailroom:
 
 def clean(text: str) -> str:
     """``text`` without NUL and the other control characters but the tab and the line feed."""
-    if text.isprintable():  # most values are one printable line: no control character to look for
+    if printable(text):  # most values are: no control character to look for
         return text
     return _CONTROLS.sub("", text)
 
