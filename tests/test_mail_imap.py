@@ -97,6 +97,31 @@ def test_done_sets_seen_and_remembers_how_far_it_got(server: DovecotServer, memo
     assert memory.position(inbox.memory_key) == (server.uidvalidity(), uids[1])
 
 
+def test_marking_a_batch_read_asks_the_server_for_no_flags_back(
+    server: DovecotServer, memory: FileMemory
+) -> None:
+    """One silent STORE marks a batch read: the server answers it with its OK alone, not with a FETCH
+    of every mail's flags for the referee to read and throw away."""
+    for number in range(20):
+        server.append(raw(number))
+    with open_inbox(server, memory) as inbox:
+        fetched = inbox.fetch()
+        assert inbox._client is not None
+        connection = inbox._client._imap
+        heard: list[bytes] = []
+        readline = connection.readline
+
+        def listened() -> bytes:
+            line = readline()
+            heard.append(line)
+            return line
+
+        connection.readline = listened  # type: ignore[method-assign]
+        inbox.done_many([key for key, _ in fetched])
+    assert heard and not any(b"FETCH" in line.upper() for line in heard)
+    assert all(SEEN in flags for flags in server.messages().values())
+
+
 def test_done_can_move_mail_to_a_folder_it_creates(server: DovecotServer, memory: FileMemory) -> None:
     uids = [server.append(raw(number)) for number in range(2)]
     with open_inbox(server, memory, options="processed=move:Referee-done") as inbox:

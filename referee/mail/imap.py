@@ -286,7 +286,7 @@ class ImapInbox:
     def _mark_processed(self, client: IMAPClient, uids: Sequence[int]) -> None:
         """Flags or moves the processed mail ``uids``, as the settings say."""
         if self.settings.move_to is None:
-            client.add_flags(uids, [SEEN])
+            client.add_flags(uids, [SEEN], silent=True)  # no FLAGS response a mail to read back
         else:
             self._move(client, uids, self.settings.move_to)
 
@@ -301,7 +301,7 @@ class ImapInbox:
             client.move(uids, folder)
             return
         client.copy(uids, folder)
-        client.add_flags(uids, [DELETED])
+        client.add_flags(uids, [DELETED], silent=True)
         if b"UIDPLUS" in self._capabilities:
             client.uid_expunge(uids)
 
