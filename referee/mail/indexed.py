@@ -7,6 +7,10 @@ lowering each name: reading one reply asks some thirty such questions of some tw
 question and made again whenever the list of headers has changed since (another list, another length,
 or a header replaced in place). What it answers is what ``EmailMessage`` answers: the same header
 parsed by the same policy, the first of its name for ``get``, all of them in order for ``get_all``.
+
+A header's parameters (``get_param``, ``get_params``, ``get_content_charset`` and the like, which parse
+the whole Content-Type again at every question) and the content type are worked out once for each index
+too, and forgotten with it.
 """
 
 from __future__ import annotations
@@ -15,12 +19,14 @@ from email.message import EmailMessage
 from typing import Any
 
 _Index = dict[str, list[tuple[str, Any]]]
+_Params = list[tuple[str, str]]
 
 
 class IndexedMessage(EmailMessage):
     """``EmailMessage``, but its header lookups go through an index by lowercased name."""
 
-    _indexed: tuple[list[tuple[str, Any]], int, _Index] | None = None
+    _indexed: tuple[list[tuple[str, Any]], int, _Index, dict[str, Any]] | None = None
+    """The list of headers indexed, its length then, the index, and what was worked out from it."""
 
     def named(self, name: str) -> list[tuple[str, Any]]:
         """The (name, raw value) pairs of every header called ``name`` (any case), in order."""
@@ -46,6 +52,32 @@ class IndexedMessage(EmailMessage):
         self._indexed = None  # the one change made in place, keeping the list and its length
         super().replace_header(_name, _value)
 
+    def get_content_type(self) -> str:
+        known = self._known()
+        found = known.get("")
+        if found is None:
+            if "content-type" not in self._index():  # the default type, which may be changed alone
+                return super().get_content_type()  # type: ignore[no-any-return]
+            found = known[""] = super().get_content_type()
+        return found  # type: ignore[no-any-return]
+
+    def _get_params_preserve(self, failobj: Any, header: str) -> Any:
+        known = self._known()
+        key = f"params {header.lower()}"
+        params: _Params | None = known.get(key)
+        if params is None:
+            found = super()._get_params_preserve(None, header)  # type: ignore[misc]
+            if found is None:  # no such header: nothing to remember
+                return failobj
+            params = known[key] = found
+        return list(params)  # a list of its own: ``get_params`` hands it out as it is
+
+    def _known(self) -> dict[str, Any]:
+        """What was worked out from the headers as they are now (forgotten when they change)."""
+        self._index()
+        assert self._indexed is not None
+        return self._indexed[3]
+
     def _index(self) -> _Index:
         headers = self._headers  # type: ignore[attr-defined]
         indexed = self._indexed
@@ -53,5 +85,5 @@ class IndexedMessage(EmailMessage):
             index: _Index = {}
             for key, value in headers:
                 index.setdefault(key.lower(), []).append((key, value))
-            indexed = self._indexed = (headers, len(headers), index)
+            indexed = self._indexed = (headers, len(headers), index, {})
         return indexed[2]
