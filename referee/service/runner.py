@@ -264,6 +264,9 @@ class Service:
     def _catch_up(self, until: datetime) -> None:
         """Resolves, in order, every boundary due at or before ``until``, each as of its own time
         (pauses that ended meanwhile end first, as of their own end)."""
+        change = self.calendar.next_change()
+        if change is None or change > until:
+            return  # nothing falls due by then: one question instead of the three below
         self.referee.desk.resume_ended(until)
         if self.workers is not None:
             self.workers.offer(until)  # they take their share of the games due
