@@ -41,8 +41,14 @@ def test_two_services_on_one_database_resolve_each_boundary_once_and_send_each_m
         )
         for n in range(2)
     ]
+    log_files = [tmp_path / f"serve-{n}.log" for n in range(2)]
     try:
         deadline = time.monotonic() + 60
+        # Both must be up before the work is done: under load one may do it all while the other still
+        # starts, and a SIGTERM before its handler is set would end that one with the signal's code.
+        while not all('"service started"' in log.read_text() for log in log_files):
+            assert time.monotonic() < deadline, [log.read_text()[-2000:] for log in log_files]
+            time.sleep(0.1)
         while len(resolutions(store)) < GAMES * 2 or store.letters.backlog() != (0, 0):
             assert time.monotonic() < deadline, [p.read_text()[-2000:] for p in tmp_path.glob("serve-*.log")]
             time.sleep(0.2)
