@@ -127,9 +127,8 @@ class Service:
         await self.stopping.wait()
         if web is not None:
             web.should_exit = True
-        scheduler.shutdown(wait=False)
-        async with self.step_lock:  # the step in hand finishes
-            pass
+        async with self.step_lock:  # the step in hand finishes first: shutting down cancels a job
+            scheduler.shutdown(wait=False)  # running, and its thread would go on as things close
         self.mail_waiting.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self._close()
