@@ -4,7 +4,6 @@ did, that costs one question."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from functools import partial
 from pathlib import Path
 
 import service_helpers as helpers
@@ -25,8 +24,7 @@ def test_catching_up_when_nothing_is_due_asks_the_database_only_when_the_next_ch
     driven = helpers.Driven(site, T0)
     asked: list[str] = []
     engine = driven.service.referee.database.engine
-    listen = partial(event.listen, engine, "before_cursor_execute")
-    listen(lambda *args: asked.append(args[2].split()[0]))
+    event.listen(engine, "before_cursor_execute", lambda *args: asked.append(args[2].split()[0]))
     driven.service._catch_up(T0 + timedelta(seconds=59))
     assert [word for word in asked if word.upper() == "SELECT"] == ["SELECT", "SELECT"]  # its two ends
     assert helpers.resolutions(site.store()) == []

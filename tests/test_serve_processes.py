@@ -50,7 +50,7 @@ def test_two_services_on_one_database_resolve_each_boundary_once_and_send_each_m
             assert time.monotonic() < deadline, [log.read_text()[-2000:] for log in log_files]
             time.sleep(0.1)
         while len(resolutions(store)) < GAMES * 2 or store.letters.backlog() != (0, 0):
-            assert time.monotonic() < deadline, [p.read_text()[-2000:] for p in tmp_path.glob("serve-*.log")]
+            assert time.monotonic() < deadline, [log.read_text()[-2000:] for log in log_files]
             time.sleep(0.2)
     finally:
         for service in services:

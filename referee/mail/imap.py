@@ -286,7 +286,7 @@ class ImapInbox:
     def _mark_processed(self, client: IMAPClient, uids: Sequence[int]) -> None:
         """Flags or moves the processed mail ``uids``, as the settings say."""
         if self.settings.move_to is None:
-            client.add_flags(uids, [SEEN], silent=True)  # no FLAGS response a mail to read back
+            client.add_flags(uids, [SEEN], silent=True)  # the server sends no mail's flags back
         else:
             self._move(client, uids, self.settings.move_to)
 
