@@ -311,9 +311,12 @@ def _take_in(settings: Config, referee: Referee, raw: bytes, at: str | None) -> 
 
 def _take_in_folder(settings: Config, referee: Referee, inbox: Inbox, at: str | None) -> None:
     """Takes in every unread mail of ``inbox`` in arrival order, marking each read once kept."""
-    for key, raw in inbox.fetch():
-        _report_intake(key, _take_in(settings, referee, raw, at))
-        inbox.done(key)
+    from referee.mail.transports import fetches
+
+    for fetched in fetches(inbox):
+        for key, raw in fetched:
+            _report_intake(key, _take_in(settings, referee, raw, at))
+            inbox.done(key)
 
 
 def _report_intake(name: str, intake: Intake) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from referee.bench.transport import bare_imap_fetch
+from referee.mail import imap
 from referee.mail.imap import ImapInbox
 from referee.mail.transports import Inbox, TransportError, backoff
 from referee.mail.urls import parse_imap_url
@@ -83,6 +84,24 @@ def test_fetch_gives_unread_mail_oldest_first_and_leaves_it_unread(
         assert all(SEEN not in server.messages()[uid] for uid in uids)
         assert inbox.fetch() == fetched  # nothing is done yet, so all of it is still unread
     assert memory.position(inbox.memory_key) is None
+
+
+def test_a_fetch_reads_so_many_mails_and_bytes_at_most_and_says_more_wait(
+    server: DovecotServer, memory: FileMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    uids = [server.append(raw(number)) for number in range(5)]
+    validity = server.uidvalidity()
+    inbox = ImapInbox(parse_imap_url(server.url()), server.password, memory, timeout=5, batch=3)
+    with inbox:
+        first = inbox.fetch()
+        assert [key for key, _ in first] == [f"{validity}:{uid}" for uid in uids[:3]] and inbox.more
+        monkeypatch.setattr(imap, "FETCH_BATCH", 1)  # one mail a FETCH command, to stop between them
+        monkeypatch.setattr(imap, "FETCH_BYTES", len(raw(0)) + 1)
+        assert [key for key, _ in inbox.fetch()] == [key for key, _ in first[:2]] and inbox.more
+        inbox.done_many([key for key, _ in first])
+        monkeypatch.setattr(imap, "FETCH_BYTES", 10**6)
+        assert [key for key, _ in inbox.fetch()] == [f"{validity}:{uid}" for uid in uids[3:]]
+        assert not inbox.more
 
 
 def test_done_sets_seen_and_remembers_how_far_it_got(server: DovecotServer, memory: FileMemory) -> None:

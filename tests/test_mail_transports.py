@@ -11,8 +11,9 @@ import pytest
 
 from referee.app import Referee
 from referee.config import MailSettings
+from referee.mail import transports
 from referee.mail.connect import check_transports, open_inbox, open_outbox
-from referee.mail.transports import MaildirInbox, MaildirOutbox, TransportError, maildir_path
+from referee.mail.transports import MaildirInbox, MaildirOutbox, TransportError, fetches, maildir_path
 from referee.store.database import open_engine
 from referee.store.transactions import Database
 
@@ -33,6 +34,54 @@ def test_unread_mail_comes_in_delivery_order_once(tmp_path: Path) -> None:
         inbox.done(key)
     assert inbox.fetch() == []
     assert sorted(p.name for p in (tmp_path / "in" / "cur").iterdir()) == sorted(f"{k}:2,S" for k in keys)
+
+
+def _delivered(inbox: MaildirInbox, count: int) -> list[str]:
+    """``count`` mails added to ``inbox``, each delivered a second after the one before."""
+    keys = [inbox.folder.add(_raw(number)) for number in range(count)]
+    for number, key in enumerate(keys):
+        os.utime(inbox.path / "new" / key, ns=(0, (number + 1) * 10**9))
+    return keys
+
+
+def test_a_fetch_reads_so_many_mails_at_most_and_says_more_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(transports, "FETCH_MAILS", 3)
+    inbox = MaildirInbox(tmp_path / "in")
+    keys = _delivered(inbox, 5)
+    first = inbox.fetch()
+    assert [key for key, _ in first] == keys[:3] and inbox.more
+    inbox.done_many([key for key, _ in first])
+    assert [key for key, _ in inbox.fetch()] == keys[3:] and not inbox.more
+
+
+def test_a_fetch_stops_before_the_mail_past_its_bytes_but_always_reads_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    size = len(_raw(0))
+    monkeypatch.setattr(transports, "FETCH_BYTES", 2 * size)
+    inbox = MaildirInbox(tmp_path / "in")
+    keys = _delivered(inbox, 3)
+    assert [key for key, _ in inbox.fetch()] == keys[:2] and inbox.more
+    monkeypatch.setattr(transports, "FETCH_BYTES", size // 2)  # smaller than any mail
+    assert [key for key, _ in inbox.fetch()] == keys[:1] and inbox.more
+
+
+def test_fetches_go_on_while_mail_waits_and_never_give_the_same_mail_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(transports, "FETCH_MAILS", 2)
+    inbox = MaildirInbox(tmp_path / "in")
+    keys = _delivered(inbox, 5)
+    read = []
+    for fetched in fetches(inbox):
+        read += [key for key, _ in fetched]
+        inbox.done_many([key for key, _ in fetched])
+    assert read == keys and inbox.fetch() == []
+    _delivered(inbox, 3)
+    left = [fetched for fetched in fetches(inbox)]  # nothing marked read: the first fetch, then none
+    assert len(left) == 1 and len(left[0]) == 2
 
 
 def test_mail_in_cur_without_the_seen_flag_is_unread_and_keeps_its_flags(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import service_helpers as helpers
 from service_helpers import Site, drop
 
 from referee.app import COMMAND_LINE
+from referee.mail import transports
 from referee.store.models import NoticeRow
 
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
@@ -76,6 +77,30 @@ def test_ts4_after_downtime_each_boundary_is_resolved_once_in_order_with_the_mai
     assert [phase for phase, _ in accepted] == ["d0n", "d0n", "d1h1", "d1h2"]
     driven.step_at(126)
     assert len(driven.resolutions()) == 3  # nothing is resolved twice
+
+
+@pytest.mark.parametrize("most", [1, 3])
+def test_ts4_a_burst_bigger_than_a_fetch_is_taken_in_one_step_a_fetch_at_a_time_in_order(
+    make_site: Callable[[str], Site], monkeypatch: pytest.MonkeyPatch, most: int
+) -> None:
+    whole, fetched = make_site("whole"), make_site(f"by-{most}")
+    for site in (whole, fetched):
+        for seconds, name, text in MAILS:
+            drop(site.root / "incoming", site.mail_from(GAME, name, text, at(seconds)), at(seconds))
+    at_once = Driven(whole)
+    at_once.step_at(125)
+    monkeypatch.setattr(transports, "FETCH_MAILS", most)
+    by_fetch = Driven(fetched)
+    by_fetch.step_at(125)  # one step, as many fetches as it takes
+
+    assert not list((fetched.root / "incoming" / "new").iterdir())
+    assert (
+        by_fetch.resolutions()
+        == at_once.resolutions()
+        == [("d0n", at(60)), ("d1h1", at(90)), ("d1h2", at(120))]
+    )
+    assert by_fetch.log() == at_once.log()
+    assert fetched.store().load(GAME).row.state == whole.store().load(GAME).row.state
 
 
 def test_ts4_a_service_that_was_down_ends_in_the_same_state_as_one_that_never_stopped(

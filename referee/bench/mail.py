@@ -3,8 +3,8 @@
 Sets up one nine-character game, writes N replies as mail clients write them (orders on
 top, the referee's mail quoted below, a signature), then times taking them in (read,
 identify, judge, keep, answer written to the outbox: a savepoint per mail, one transaction
-per batch of 100, the next mails read meanwhile by ``[service] readers`` processes, as
-``referee serve`` does) and
+per fetch of at most ``FETCH_MAILS``, the next mails read meanwhile by ``[service] readers``
+processes, as ``referee serve`` does) and
 delivering the answers (compose both parts, write to the outgoing Maildir).
 """
 
@@ -25,11 +25,11 @@ from referee.mail.connect import open_outbox
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest, prepare
 from referee.mail.readers import Readers
-from referee.mail.transports import maildir_path
+from referee.mail.transports import FETCH_MAILS, maildir_path
 from referee.render import Renderer
 
-BATCH = 100
-"""Mails taken in one transaction."""
+BATCH = FETCH_MAILS
+"""Mails taken in one transaction: a fetch's, as ``referee serve`` takes them with no boundary among them."""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from referee.demo.files import demo_address
 from referee.mail.connect import open_outbox
 from referee.mail.delivery import deliver
 from referee.mail.intake import Intake, ingest
-from referee.mail.transports import MaildirInbox, maildir_path
+from referee.mail.transports import MaildirInbox, fetches, maildir_path
 from referee.render import Renderer
 
 
@@ -64,11 +64,10 @@ class PostOffice:
 
     def take_in(self) -> list[Intake]:
         """The referee reads every unread mail of its incoming Maildir, oldest first."""
-        taken, keys = [], []
-        for key, raw in self.inbox.fetch():
-            taken.append(ingest(self.store, self.config.mail, raw, self.clock))
-            keys.append(key)
-        self.inbox.done_many(keys)  # one look through the folder for them all
+        taken = []
+        for fetched in fetches(self.inbox):
+            taken += [ingest(self.store, self.config.mail, raw, self.clock) for _, raw in fetched]
+            self.inbox.done_many([key for key, _ in fetched])  # one look through the folder for them all
         return taken
 
     def later(self, minutes: int) -> datetime:

@@ -33,7 +33,7 @@ from typing import Any, Protocol, TypeVar
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientAbortError, IMAPClientError, LoginError
 
-from referee.mail.transports import TransportError
+from referee.mail.transports import FETCH_BYTES, FETCH_MAILS, TransportError
 from referee.mail.urls import ImapSettings
 
 SEEN = b"\\Seen"
@@ -76,12 +76,14 @@ class ImapInbox:
         memory: UidMemory,
         *,
         timeout: float = 30.0,
-        batch: int = 500,
+        batch: int = FETCH_MAILS,
     ) -> None:
         self.settings = settings
         self.memory = memory
         self.timeout = timeout
         self.batch = batch
+        self.more = False
+        """Whether the last fetch left unprocessed mail for the next one."""
         self.memory_key = f"{settings.user}@{settings.host}/{settings.mailbox}"
         """The name under which the memory keeps this mailbox's position (user, host and mailbox)."""
         self._password = password
@@ -110,9 +112,14 @@ class ImapInbox:
 
         def read(client: IMAPClient) -> list[tuple[str, bytes]]:
             client.noop()  # the server shows a session new mail only after a command: this one
-            uids = self._unprocessed(client, self._position)[: self.batch]
+            unread = self._unprocessed(client, self._position)
+            uids = unread[: self.batch]
             mails: list[tuple[str, bytes]] = []
+            size = 0
             for start in range(0, len(uids), FETCH_BATCH):
+                if size > FETCH_BYTES:  # the rest at the next fetch
+                    uids = uids[:start]
+                    break
                 chunk = uids[start : start + FETCH_BATCH]
                 found = client.fetch(chunk, ["BODY.PEEK[]", "INTERNALDATE"])
                 for uid in chunk:
@@ -120,9 +127,11 @@ class ImapInbox:
                     if body is not None:  # a mail removed since the search is not ours to read
                         key = f"{self._uidvalidity}:{uid}"
                         mails.append((key, bytes(body)))
+                        size += len(body)
                         arrived = found[uid].get(b"INTERNALDATE")
                         if isinstance(arrived, datetime):
                             self._arrived[key] = _aware(arrived)
+            self.more = len(uids) < len(unread)
             return mails
 
         self._arrived = {}

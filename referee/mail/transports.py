@@ -13,10 +13,17 @@ import os
 import random
 import socket
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
+
+FETCH_MAILS = 500
+"""The most mails one fetch reads: a burst is taken in a fetch at a time, never held whole in memory."""
+
+FETCH_BYTES = 32 * 1024 * 1024
+"""The most bytes of mail one fetch reads: it stops before the first mail past them (it always reads
+one, however big: the limits on a mail are checked as it is taken in)."""
 
 
 class TransportError(OSError):
@@ -26,8 +33,12 @@ class TransportError(OSError):
 class Inbox(Protocol):
     """Mail waiting to be read, oldest first."""
 
+    more: bool
+    """Whether the last fetch left unread mail for the next one (it had read as much as one may)."""
+
     def fetch(self) -> list[tuple[str, bytes]]:
-        """The unread mails as (key, raw bytes), in the order they arrived."""
+        """The oldest unread mails as (key, raw bytes), in the order they arrived: at most
+        ``FETCH_MAILS`` of them and ``FETCH_BYTES`` in all (``more`` says whether others wait)."""
         ...
 
     def done(self, key: str) -> None:
@@ -53,6 +64,22 @@ class Inbox(Protocol):
     def close(self) -> None:
         """Lets go of any connection held."""
         ...
+
+
+def fetches(inbox: Inbox) -> Iterator[list[tuple[str, bytes]]]:
+    """Fetch after fetch of ``inbox``, while the last one left mail for another; the caller marks each
+    fetch's mails read (or moves them aside) before it asks for the next. A fetch that begins with the
+    mail the one before began with is not given: that mail was left where it was, and reading on would
+    go round for ever; the rest waits for the next time."""
+    first = None
+    while True:
+        fetched = inbox.fetch()
+        if fetched and fetched[0][0] == first:
+            return
+        yield fetched
+        if not fetched or not inbox.more:
+            return
+        first = fetched[0][0]
 
 
 class Outbox(Protocol):
@@ -85,6 +112,7 @@ class MaildirInbox:
     def __init__(self, path: Path) -> None:
         self.folder = mailbox.Maildir(path, create=True)
         self.path = Path(path)
+        self.more = False
 
     def _unread(self) -> dict[str, Path]:
         """The unread mails by key. A folder missing ``new/``, ``cur/`` or ``tmp/`` (a hand-made one,
@@ -105,10 +133,20 @@ class MaildirInbox:
         return delivered if delivered.exists() else self._unread().get(key)
 
     def fetch(self) -> list[tuple[str, bytes]]:
-        """The unread mails as (key, raw bytes), in the order they were delivered."""
-        unread = self._unread()
-        order = sorted(unread, key=lambda key: (unread[key].stat().st_mtime_ns, key))
-        return [(key, unread[key].read_bytes()) for key in order]
+        """The oldest unread mails as (key, raw bytes), in the order they were delivered (at most
+        ``FETCH_MAILS``, and ``FETCH_BYTES`` in all)."""
+        unread = {key: (path, path.stat()) for key, path in self._unread().items()}
+        order = sorted(unread, key=lambda key: (unread[key][1].st_mtime_ns, key))
+        mails: list[tuple[str, bytes]] = []
+        size = 0
+        for key in order:
+            path, status = unread[key]
+            size += status.st_size
+            if len(mails) == FETCH_MAILS or (mails and size > FETCH_BYTES):
+                break
+            mails.append((key, path.read_bytes()))
+        self.more = len(mails) < len(order)
+        return mails
 
     def done(self, key: str) -> None:
         """Moves the mail ``key`` to ``cur/`` with the seen flag, as mail clients do."""

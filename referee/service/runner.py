@@ -54,7 +54,7 @@ from referee.mail.delivery import claim_size, send_due
 from referee.mail.intake import ingest, prepare
 from referee.mail.owners import process_name
 from referee.mail.readers import Readers, Reading
-from referee.mail.transports import Inbox, Outbox, backoff
+from referee.mail.transports import Inbox, Outbox, backoff, fetches
 from referee.render import Renderer
 
 LOG = logging.getLogger("referee.service")
@@ -158,23 +158,37 @@ class Service:
             self.calendar.remind(self.now())
 
     def _take_in(self) -> bool:
-        """Takes in every unread mail in order of arrival; False if the inbox could not be read."""
+        """Takes in every unread mail in order of arrival, a fetch at a time (a fetch holds so many
+        mails at most), until none is left or the service is asked to stop; False if the inbox could
+        not be read."""
         if self.inbox_failures and time.monotonic() < self.inbox_retry_at:
             return False
-        try:
-            if self.inbox is None:
-                self.inbox = open_inbox(self.config.mail, self.referee, self.env)
-            fetched = self.inbox.fetch()
-        except OSError as error:
-            self.inbox_failures += 1
-            wait = backoff(self.inbox_failures, self.rng, cap=RETRY_CAP)
-            self.inbox_retry_at = time.monotonic() + wait
-            LOG.warning(
-                "incoming mail unreachable; boundaries wait for it",
-                extra={"error": str(error), "retry_in": round(wait, 1)},
-            )
-            return False
-        self.inbox_failures = 0
+        batches = None
+        while True:
+            try:
+                if self.inbox is None:
+                    self.inbox = open_inbox(self.config.mail, self.referee, self.env)
+                batches = fetches(self.inbox) if batches is None else batches
+                fetched = next(batches, None)
+            except OSError as error:
+                self.inbox_failures += 1
+                wait = backoff(self.inbox_failures, self.rng, cap=RETRY_CAP)
+                self.inbox_retry_at = time.monotonic() + wait
+                LOG.warning(
+                    "incoming mail unreachable; boundaries wait for it",
+                    extra={"error": str(error), "retry_in": round(wait, 1)},
+                )
+                return False
+            if fetched is None:
+                return True
+            self.inbox_failures = 0
+            self._take_fetched(fetched)
+            if self.stopping.is_set():  # asked to stop: the rest when it starts again
+                return True
+
+    def _take_fetched(self, fetched: list[tuple[str, bytes]]) -> None:
+        """Takes in the mails of one fetch, in batches that end where a boundary comes between."""
+        assert self.inbox is not None
         pending = [
             (key, raw, min(self.inbox.received_at(key) or self.now(), self.now())) for key, raw in fetched
         ]
@@ -187,7 +201,6 @@ class Service:
                 pending = pending[count:]
         finally:
             readings.close()
-        return True
 
     def _take_batch(
         self, pending: list[tuple[str, bytes, datetime]], readings: Iterator[Reading | None]
