@@ -37,7 +37,7 @@ def test_unread_mail_comes_in_delivery_order_once(tmp_path: Path) -> None:
 
 
 def _delivered(inbox: MaildirInbox, count: int) -> list[str]:
-    """``count`` mails added to ``inbox``, each delivered a second after the one before."""
+    """The keys of ``count`` mails added to ``inbox``, each delivered a second after the one before."""
     keys = [inbox.folder.add(_raw(number)) for number in range(count)]
     for number, key in enumerate(keys):
         os.utime(inbox.path / "new" / key, ns=(0, (number + 1) * 10**9))
@@ -48,8 +48,7 @@ def test_a_fetch_reads_so_many_mails_at_most_and_says_more_wait(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(transports, "FETCH_MAILS", 3)
-    inbox = MaildirInbox(tmp_path / "in")
-    keys = _delivered(inbox, 5)
+    keys = _delivered(inbox := MaildirInbox(tmp_path / "in"), 5)
     first = inbox.fetch()
     assert [key for key, _ in first] == keys[:3] and inbox.more
     inbox.done_many([key for key, _ in first])
@@ -61,8 +60,7 @@ def test_a_fetch_stops_before_the_mail_past_its_bytes_but_always_reads_one(
 ) -> None:
     size = len(_raw(0))
     monkeypatch.setattr(transports, "FETCH_BYTES", 2 * size)
-    inbox = MaildirInbox(tmp_path / "in")
-    keys = _delivered(inbox, 3)
+    keys = _delivered(inbox := MaildirInbox(tmp_path / "in"), 3)
     assert [key for key, _ in inbox.fetch()] == keys[:2] and inbox.more
     monkeypatch.setattr(transports, "FETCH_BYTES", size // 2)  # smaller than any mail
     assert [key for key, _ in inbox.fetch()] == keys[:1] and inbox.more
@@ -72,8 +70,7 @@ def test_fetches_go_on_while_mail_waits_and_never_give_the_same_mail_twice(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(transports, "FETCH_MAILS", 2)
-    inbox = MaildirInbox(tmp_path / "in")
-    keys = _delivered(inbox, 5)
+    keys = _delivered(inbox := MaildirInbox(tmp_path / "in"), 5)
     read = []
     for fetched in fetches(inbox):
         read += [key for key, _ in fetched]
