@@ -81,6 +81,43 @@ def test_fetches_go_on_while_mail_waits_and_never_give_the_same_mail_twice(
     assert len(left) == 1 and len(left[0]) == 2
 
 
+def _moved_unread_into_cur(inbox: MaildirInbox, number: int) -> str:
+    """A mail delivered and moved into ``cur/`` unread by a mail client, with the folder's time put
+    back as it was: a change the folder's time does not show (it is kept to a few milliseconds)."""
+    cur = inbox.path / "cur"
+    before = cur.stat()
+    key = inbox.folder.add(_raw(number))
+    (inbox.path / "new" / key).rename(cur / f"{key}:2,")
+    os.utime(cur, ns=(before.st_atime_ns, before.st_mtime_ns))
+    return key
+
+
+def test_read_mail_in_cur_is_listed_again_only_when_the_folder_changes_or_after_a_while(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keys = _delivered(inbox := MaildirInbox(tmp_path / "in"), 3)
+    inbox.done_many([key for key, _ in inbox.fetch()])  # the referee's own change to cur/
+    hidden = _moved_unread_into_cur(inbox, 7)
+    assert inbox.fetch() == []  # cur/ unchanged since the referee's own marking: not listed again
+    monkeypatch.setattr(transports, "RESCAN_SECONDS", 0.0)
+    assert [key for key, _ in inbox.fetch()] == [hidden]  # listed again after a while all the same
+    inbox.done(hidden)
+    seen = {path.name.partition(":")[0] for path in (inbox.path / "cur").iterdir()}
+    assert seen == {*keys, hidden} and inbox.fetch() == []
+
+
+def test_a_mail_a_client_moves_into_cur_unread_is_found_at_the_next_look(tmp_path: Path) -> None:
+    _delivered(inbox := MaildirInbox(tmp_path / "in"), 2)
+    inbox.done_many([key for key, _ in inbox.fetch()])
+    key = inbox.folder.add(_raw(9))
+    cur = inbox.path / "cur"
+    (inbox.path / "new" / key).rename(cur / f"{key}:2,F")
+    later = cur.stat().st_mtime_ns + 10**9  # the folder's time a moment after the referee's marking
+    os.utime(cur, ns=(later, later))
+    assert [found for found, _ in inbox.fetch()] == [key]
+    assert [found for found, _ in inbox.fetch()] == [key]  # unread until marked read
+
+
 def test_mail_in_cur_without_the_seen_flag_is_unread_and_keeps_its_flags(tmp_path: Path) -> None:
     inbox = MaildirInbox(tmp_path / "in")
     key = inbox.folder.add(_raw(1))
