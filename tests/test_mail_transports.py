@@ -118,6 +118,15 @@ def test_a_mail_a_client_moves_into_cur_unread_is_found_at_the_next_look(tmp_pat
     assert [found for found, _ in inbox.fetch()] == [key]  # unread until marked read
 
 
+def test_waiting_says_whether_mail_was_delivered(tmp_path: Path) -> None:
+    inbox = MaildirInbox(tmp_path / "in")
+    assert not inbox.wait(0)
+    (key,) = _delivered(inbox, 1)
+    assert inbox.wait(0)
+    inbox.done(key)
+    assert not inbox.wait(0)
+
+
 def test_mail_in_cur_without_the_seen_flag_is_unread_and_keeps_its_flags(tmp_path: Path) -> None:
     inbox = MaildirInbox(tmp_path / "in")
     key = inbox.folder.add(_raw(1))

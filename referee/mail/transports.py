@@ -208,9 +208,12 @@ class MaildirInbox:
         return datetime.fromtimestamp(path.stat().st_mtime, UTC) if path is not None else None
 
     def wait(self, timeout: float) -> bool:
-        """Sleeps ``timeout`` seconds (a folder cannot announce new mail); then says whether there is some."""
+        """Sleeps ``timeout`` seconds (a folder cannot announce new mail); then says whether mail was
+        delivered meanwhile (into ``new/``: mail a mail client moved into ``cur/`` unread is found by
+        the next fetch, without this look listing the mail read before)."""
         time.sleep(timeout)
-        return bool(self._unread())
+        (self.path / "new").mkdir(parents=True, exist_ok=True)
+        return any((self.path / "new").iterdir())
 
     def close(self) -> None:
         """Nothing to let go of."""
