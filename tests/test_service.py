@@ -103,6 +103,27 @@ def test_ts4_a_burst_bigger_than_a_fetch_is_taken_in_one_step_a_fetch_at_a_time_
     assert fetched.store().load(GAME).row.state == whole.store().load(GAME).row.state
 
 
+def test_ts4_a_service_asked_to_stop_between_fetches_resolves_no_boundary_before_the_mail_left(
+    make_site: Callable[[str], Site], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = make_site("stopped")
+    for seconds, name, text in MAILS:
+        drop(site.root / "incoming", site.mail_from(GAME, name, text, at(seconds)), at(seconds))
+    monkeypatch.setattr(transports, "FETCH_MAILS", 1)
+    driven = Driven(site)
+    take_fetched = driven.service._take_fetched
+
+    def then_stop(fetched: list[tuple[str, bytes]]) -> None:
+        take_fetched(fetched)
+        driven.service.stop()
+
+    monkeypatch.setattr(driven.service, "_take_fetched", then_stop)
+    driven.step_at(125)  # the first mail (10 s) taken, then asked to stop with three mails left
+
+    assert driven.resolutions() == []  # the boundary at 60 s waits for the mail sent before it
+    assert len(list((site.root / "incoming" / "new").iterdir())) == 3
+
+
 def test_ts4_a_service_that_was_down_ends_in_the_same_state_as_one_that_never_stopped(
     make_site: Callable[[str], Site],
 ) -> None:

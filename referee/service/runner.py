@@ -165,10 +165,10 @@ class Service:
             return False
         batches = None
         while True:
-            try:
+            try:  # only opening and reading the inbox: what taking a mail in raises goes on up
                 if self.inbox is None:
                     self.inbox = open_inbox(self.config.mail, self.referee, self.env)
-                batches = fetches(self.inbox) if batches is None else batches
+                batches = batches or fetches(self.inbox)
                 fetched = next(batches, None)
             except OSError as error:
                 self.inbox_failures += 1
@@ -183,8 +183,8 @@ class Service:
                 return True
             self.inbox_failures = 0
             self._take_fetched(fetched)
-            if self.stopping.is_set():  # asked to stop: the rest when it starts again
-                return True
+            if self.stopping.is_set():  # asked to stop: the rest when it starts again, and the
+                return not self.inbox.more  # boundaries wait for it as for an inbox away
 
     def _take_fetched(self, fetched: list[tuple[str, bytes]]) -> None:
         """Takes in the mails of one fetch, in batches that end where a boundary comes between."""
