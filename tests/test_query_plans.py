@@ -152,3 +152,31 @@ def test_claiming_mail_to_send_steps_over_no_notice_sent_before(tmp_path: Path) 
     (sql, params), *_ = [item for item in asked if "ORDER BY notices.id" in item[0]]
     plan = _plan(engine, sql, params)
     assert "ix_notices_unsent (sent_at=? AND failed_at=?)" in plan and "TEMP B-TREE" not in plan, plan
+
+
+def test_a_notice_written_costs_no_entry_in_the_indexes_of_refusals_and_claims(tmp_path: Path) -> None:
+    """Every notice is written unrefused and unclaimed: the indexes on ``failed_at`` and
+    ``claimed_until`` keep only the notices that have one, and the questions asked of them (the
+    refused mail the status shows, the backlog's count of refusals, who holds claims) still go
+    through them."""
+    referee, _ = _played_with_statements(f"sqlite:///{tmp_path / 'r.db'}")
+    engine = referee.database.engine  # type: ignore[attr-defined]
+    with engine.connect() as connection:
+        raw = connection.connection.dbapi_connection
+        partial = {row[1]: row[4] for row in raw.execute("PRAGMA index_list(notices)")}
+    assert partial["ix_notices_failed_at"] == 1 and partial["ix_notices_claimed_until"] == 1
+    assert partial["ix_notices_unsent"] == 0  # every unsent notice is in it, as claiming needs
+    asked: list[tuple[str, object]] = []
+
+    def remember(_conn: object, _cur: object, sql: str, params: object, _ctx: object, _many: bool) -> None:
+        asked.append((sql, params))
+
+    event.listen(engine, "before_cursor_execute", remember)
+    status = referee.views.status()  # type: ignore[attr-defined]
+    event.remove(engine, "before_cursor_execute", remember)
+    assert status["outbox"]["refused"] == 0
+    refusals = [item for item in asked if "failed_at IS NOT NULL" in item[0]]
+    assert len(refusals) >= 2  # the refused mail listed, and their count
+    for sql, params in refusals:
+        plan = _plan(engine, sql, params)
+        assert "ix_notices_failed_at" in plan, plan

@@ -6,7 +6,7 @@ import secrets
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, Index, LargeBinary, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, LargeBinary, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
@@ -137,8 +137,24 @@ class NoticeRow(SQLModel, table=True):
     __tablename__ = "notices"
     # The outbox is read for what is still to send: the mails not sent nor refused, oldest first. With
     # both columns equal to nothing the index gives those rows alone, in the order of their ids, however
-    # many notices were sent before.
-    __table_args__ = (Index("ix_notices_unsent", "sent_at", "failed_at"),)
+    # many notices were sent before. A refusal for good and a sending process's claim are rare: their
+    # indexes hold only the notices that have one (``IS NOT NULL``), so that writing a notice, which
+    # has neither, costs no entry in them.
+    __table_args__ = (
+        Index("ix_notices_unsent", "sent_at", "failed_at"),
+        Index(
+            "ix_notices_failed_at",
+            "failed_at",
+            sqlite_where=text("failed_at IS NOT NULL"),
+            postgresql_where=text("failed_at IS NOT NULL"),
+        ),
+        Index(
+            "ix_notices_claimed_until",
+            "claimed_until",
+            sqlite_where=text("claimed_until IS NOT NULL"),
+            postgresql_where=text("claimed_until IS NOT NULL"),
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: str | None = Field(default=None, foreign_key="games.id", index=True)
@@ -154,11 +170,11 @@ class NoticeRow(SQLModel, table=True):
     attempts: int = 0
     last_error: str | None = None
     next_attempt_at: datetime | None = None
-    failed_at: datetime | None = Field(default=None, index=True)
+    failed_at: datetime | None = Field(default=None)  # indexed where set (ix_notices_failed_at)
     """Set when the mail server refused the mail for good; the game-master sees it, nothing retries it."""
     claimed_by: str | None = None
     """The sending process holding the claim: "host:pid:start", so that a dead one can be told apart."""
-    claimed_until: datetime | None = Field(default=None, index=True)
+    claimed_until: datetime | None = Field(default=None)  # indexed where set
     """A sending process's lease: until then no other process sends this notice (unless it is dead)."""
     delivered: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     """The addresses the mail server took this notice's mail for so far (None: none yet); a notice
