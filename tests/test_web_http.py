@@ -5,12 +5,15 @@ door "web" (TS-5 for the clock, TS-11 for a preview that changes nothing, TS-3 f
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from web_helpers import ADMIN, GAME, GM, OTHER, OTHER_GM, PASSWORD, T0, client, sign_in, token, web_site
 
+from referee.app import accounts
 from referee.web.words import RU
 
 PAGES = ["/campaigns", f"/games/{GAME}", f"/games/{GAME}/see/Anna"]
@@ -257,3 +260,14 @@ def test_what_an_action_did_is_said_in_the_viewers_language_ts_5(site) -> None: 
     assert said["resend"] == "Последний отчёт персонажа Anna отправлен ещё раз"
     assert said["substitute"].startswith("Персонажем Boris теперь играют с адреса boris.new@example.org")
     assert said["rollback"] == "Снова открыто: вечер прибытия; об отзыве отчёта сообщено игрокам: 3"
+
+
+def test_no_password_is_hashed_when_the_referee_is_imported_only_when_its_web_door_starts(site) -> None:  # type: ignore[no-untyped-def]
+    """An argon2 hash takes a sixth of a second: a command, a mail reader process or the service
+    without the web door never makes one. The web door makes the one a sign-in with an unknown address
+    is checked against as it starts, so that the first such sign-in takes no longer than the next."""
+    code = "import referee.cli; from referee.app import accounts; print(accounts._dummy_hash.cache_info())"
+    imported = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "currsize=0" in imported.stdout, imported.stderr
+    client(*site)  # builds the web application
+    assert accounts._dummy_hash.cache_info().currsize == 1

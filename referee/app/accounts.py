@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -24,9 +25,14 @@ MIN_PASSWORD = 10
 
 _HASHER = PasswordHasher()
 
-_DUMMY_HASH = _HASHER.hash("a password nobody has")
-"""Checked against when no account has the address given, so that a wrong address takes as long as
-a wrong password and the time taken does not tell which addresses have accounts."""
+
+@cache
+def _dummy_hash() -> str:
+    """Checked against when no account has the address given, so that a wrong address takes as long as
+    a wrong password and the time taken does not tell which addresses have accounts. Made once, when
+    the web door starts (``Accounts.prepare``), not when this module is imported: an argon2 hash takes
+    a sixth of a second and 64 MB, which every command, mail reader process and test would pay."""
+    return _HASHER.hash("a password nobody has")
 
 
 @dataclass(frozen=True)
@@ -75,12 +81,17 @@ class Accounts:
             raise RefereeError(f"{email} has an account already") from error
         return _account(row)
 
+    def prepare(self) -> None:
+        """Makes now what checking a password against no account needs, so that the first such check
+        takes no longer than any other."""
+        _dummy_hash()
+
     def check(self, email: str, password: str) -> Account | None:
         """The account if ``password`` is its password, else None (the same time either way)."""
         with self.database.reading() as session:
             row = account_by_email(session, email.strip())
         try:
-            _HASHER.verify(row.password_hash if row else _DUMMY_HASH, password)
+            _HASHER.verify(row.password_hash if row else _dummy_hash(), password)
         except (VerificationError, InvalidHashError):
             return None
         return _account(row) if row is not None else None

@@ -180,6 +180,7 @@ def build(
 ) -> Starlette:
     """The web application of ``referee``, configured by ``config``."""
     site = Site(referee, config, key if key is not None else site_key(config), clock)
+    referee.accounts.prepare()  # before the first sign-in, which must take as long as any other
     routes = [
         Route("/", _answering(pages.home)),
         Route("/login", _answering(pages.login_form), methods=["GET"]),
