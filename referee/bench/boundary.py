@@ -296,6 +296,11 @@ def bare_rows(engine: Engine, prefix: str, boundary: datetime, games_a_batch: in
         ]
         grouped = {table: _grouped(found) for table, found in rows.items()}
         sqlite = engine.dialect.name == "sqlite"  # its connections commit each statement unless told
+        inserts = {  # the columns named: a scratch copy may have more (``_UNWRITTEN``)
+            table: f"INSERT INTO bare_{table} ({', '.join(columns)}) "
+            f"VALUES ({', '.join([mark] * len(columns))})"
+            for table, columns in _COPIED.items()
+        }
         started = time.perf_counter()
         for batch in batches:
             if sqlite:
@@ -307,9 +312,7 @@ def bare_rows(engine: Engine, prefix: str, boundary: datetime, games_a_batch: in
                         for row in values:
                             copy.write_row(row)
                     continue
-                places = ", ".join([mark] * len(columns))
-                named = ", ".join(columns)
-                cursor.executemany(f"INSERT INTO bare_{table} ({named}) VALUES ({places})", values)
+                cursor.executemany(inserts[table], values)
             updates = [(snapshots[by_game[game_id]][1], game_id) for game_id in batch]
             cursor.executemany(f"UPDATE bare_games SET state = {mark} WHERE id = {mark}", updates)
             connection.commit()

@@ -126,6 +126,13 @@ REPLIES = frozenset({"answer", "refusal", "master_answer"})
 and go out marked ``Auto-Submitted: auto-replied`` (RFC 3834)."""
 
 
+def _where_set(table: str, column: str) -> Index:
+    """The index ``ix_<table>_<column>`` of the rows whose ``column`` is set (a partial index, on SQLite
+    and PostgreSQL alike)."""
+    where = text(f"{column} IS NOT NULL")
+    return Index(f"ix_{table}_{column}", column, sqlite_where=where, postgresql_where=where)
+
+
 class NoticeRow(SQLModel, table=True):
     """A message owed to one reader (the outbox): written with the change that causes it, sent later.
 
@@ -142,18 +149,8 @@ class NoticeRow(SQLModel, table=True):
     # has neither, costs no entry in them.
     __table_args__ = (
         Index("ix_notices_unsent", "sent_at", "failed_at"),
-        Index(
-            "ix_notices_failed_at",
-            "failed_at",
-            sqlite_where=text("failed_at IS NOT NULL"),
-            postgresql_where=text("failed_at IS NOT NULL"),
-        ),
-        Index(
-            "ix_notices_claimed_until",
-            "claimed_until",
-            sqlite_where=text("claimed_until IS NOT NULL"),
-            postgresql_where=text("claimed_until IS NOT NULL"),
-        ),
+        _where_set("notices", "failed_at"),
+        _where_set("notices", "claimed_until"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
