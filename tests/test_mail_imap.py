@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.bench.transport import bare_imap_fetch
+from referee.bench.transport import bare_imap_fetch, imap_door
 from referee.mail import imap
 from referee.mail.imap import ImapInbox
 from referee.mail.transports import Inbox, TransportError, backoff
@@ -325,6 +325,31 @@ def test_bare_fetch_reads_every_mail_and_leaves_it_unread(server: DovecotServer)
     assert all(SEEN not in flags for flags in server.messages().values())
     with pytest.raises(TransportError, match="fewer than 151"):
         bare_imap_fetch(parse_imap_url(server.url()), server.password, 151)
+
+
+def test_the_inbox_alone_takes_every_mail_and_leaves_the_mailbox_as_it_found_it(
+    server: DovecotServer, memory: FileMemory
+) -> None:
+    """The benchmark of the IMAP inbox alone marks each fetch read and keeps a position, as the referee
+    does, but under a name of its own, and makes the mail unread again: the referee then reads all of it."""
+    server.append_many([raw(number) for number in range(620)])  # two fetches of at most 500
+    settings = parse_imap_url(server.url())
+    assert imap_door(settings, server.password, memory, 620) > 0
+    assert all(SEEN not in flags for flags in server.messages().values())
+    with open_inbox(server, memory) as inbox:
+        [kept] = memory._all()
+        assert kept.startswith("bench ") and kept.endswith(f":{inbox.memory_key}")
+        assert memory.position(kept) == (inbox_validity(server), max(server.messages()))
+        assert len(inbox.fetch()) == 500  # the referee's own position is untouched
+    with pytest.raises(TransportError, match="took 620 of 621"):
+        imap_door(settings, server.password, memory, 621)
+    assert all(SEEN not in flags for flags in server.messages().values())  # unread again after a failure
+
+
+def inbox_validity(server: DovecotServer) -> int:
+    """The UIDVALIDITY of the server's INBOX."""
+    with server.client() as client:
+        return int(client.select_folder("INBOX", readonly=True)[b"UIDVALIDITY"])
 
 
 def test_received_at_is_the_time_the_server_received_the_mail(

@@ -5,9 +5,11 @@ puts N replies (orders on top, the referee's letter quoted below, as mail client
 them) into the IMAP mailbox, then measures, each next to the bare protocol on the same
 server and the same mails:
 
-- intake: fetch, parse, identify, judge, keep and answer into the outbox (one
-  transaction per mail, exactly as ``referee serve`` does) against a bare IMAPClient
+- intake: fetch, parse, identify, judge, keep and answer into the outbox (a transaction per
+  fetch, a savepoint per mail, exactly as ``referee serve`` does) against a bare IMAPClient
   fetch of the same mails;
+- the IMAP inbox alone (fetch, mark read, remember the position: what the transport adds around
+  the mails' own work) against the same bare fetch;
 - sending: claim, compose, send over SMTP and record each answer, against bare
   aiosmtplib sending the same bytes on one connection, both to an aiosmtpd that keeps nothing,
   running in its own process as a real mail server does, and listing PIPELINING as Postfix and
@@ -35,7 +37,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from referee.app.gamefile import read_game_file
-from referee.bench.transport import Send, bare_imap_fetch, bare_smtp_send
+from referee.bench.transport import Send, bare_imap_fetch, bare_smtp_send, imap_door
 from referee.config import PROJECT_ROOT, load_config
 from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
 from referee.mail.compose import compose
@@ -61,6 +63,8 @@ class ServersBench:
     mails: int
     intake_per_second: float
     bare_fetch_per_second: float
+    door_per_second: float
+    """The referee's IMAP inbox alone: fetched, marked read and the position kept, no mail judged."""
     sent: int
     send_per_second: float
     bare_send_per_second: float
@@ -91,7 +95,9 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
             )
             for n in range(mails)
         )
-        bare_fetch = bare_imap_fetch(parse_imap_url(imap.url()), imap.password, mails)
+        settings = parse_imap_url(imap.url())
+        bare_fetch = bare_imap_fetch(settings, imap.password, mails)
+        door = imap_door(settings, imap.password, service.referee.positions, mails)
         echo("  taking them in as `referee serve` does")
         prepare(service.referee)  # as `referee serve` does when it starts
         service.readers.start()
@@ -100,7 +106,7 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
             service._take_in()
         intake = mails / (time.perf_counter() - started)
         service.readers.close()
-        bare_fetch = (bare_fetch + bare_imap_fetch(parse_imap_url(imap.url()), imap.password, mails)) / 2
+        bare_fetch = (bare_fetch + bare_imap_fetch(settings, imap.password, mails)) / 2
         messages = _composed(service)
         echo(f"  sending {len(messages)} answers over SMTP, to a server in its own process")
         with sink_server() as port:
@@ -112,7 +118,7 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
             bare_send = (bare_send + bare_smtp_send(LOOPBACK, port, messages)) / 2
         service.referee.database.engine.dispose()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return ServersBench(mails, intake, bare_fetch, sent, send, bare_send, peak)
+    return ServersBench(mails, intake, bare_fetch, door, sent, send, bare_send, peak)
 
 
 async def _send_all(service: Service, outbox: Outbox | None = None) -> Delivery:

@@ -1,8 +1,9 @@
-"""How fast the mail servers' own protocols go, with nothing of the referee around them.
+"""How fast the mail servers' own protocols go, with nothing of the referee around them, and the
+referee's IMAP inbox alone, with none of the work on the mails it fetches.
 
 The benchmark compares the referee's inbox and outbox with these numbers: the gap is
-what the referee's bookkeeping costs. Both functions talk to a real server (on
-loopback, in the benchmark) and return messages per second.
+what the referee's bookkeeping costs. Each function talks to a real server (on
+loopback, in the benchmark) and returns messages per second.
 """
 
 from __future__ import annotations
@@ -10,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import ssl
 import time
+import uuid
 from collections.abc import Sequence
 
 import aiosmtplib
 from imapclient import IMAPClient
 
-from referee.mail.transports import TransportError
+from referee.mail.imap import SEEN, ImapInbox, UidMemory
+from referee.mail.transports import TransportError, fetches
 from referee.mail.urls import ImapSettings
 
 FETCH_BATCH = 100
@@ -29,17 +32,8 @@ def bare_imap_fetch(server_settings: ImapSettings, password: str, count: int) ->
     the login.
     """
     settings = server_settings
-    client = IMAPClient(
-        settings.host,
-        settings.port,
-        ssl=settings.tls == "tls",
-        ssl_context=ssl.create_default_context() if settings.tls == "tls" else None,
-        timeout=60,
-    )
+    client = _logged_in(settings, password)
     try:
-        if settings.tls == "starttls":
-            client.starttls(ssl.create_default_context())
-        client.login(settings.user, password)
         client.select_folder(settings.mailbox, readonly=True)
         started = time.perf_counter()
         uids = sorted(client.search(["ALL"]))[:count]
@@ -55,6 +49,71 @@ def bare_imap_fetch(server_settings: ImapSettings, password: str, count: int) ->
     if read != count:
         raise TransportError(f"read {read} of {count} mails")
     return count / elapsed
+
+
+def imap_door(settings: ImapSettings, password: str, memory: UidMemory, count: int) -> float:
+    """Messages per second through the referee's own IMAP inbox alone, around no work on the mails:
+    each fetch of the unread mail (with the time each arrived), marked read with one STORE and its
+    position remembered in ``memory``, as ``referee serve`` does around taking the mails in.
+
+    The mailbox (whose mail is flagged read when done, not moved) must hold ``count`` unread mails and
+    nothing else unread. The position is kept under a
+    name of its own (not the one the referee keeps for this mailbox), and afterwards every mail is
+    made unread again (not timed), so that the mailbox is left as it was found. The time counts the
+    fetches and the acknowledgements, not the login.
+    """
+    if settings.move_to is not None:
+        raise TransportError("the inbox alone is measured on a mailbox whose mail is flagged read")
+    inbox = ImapInbox(settings, password, memory)
+    inbox.memory_key = f"bench {uuid.uuid4().hex[:12]}:{inbox.memory_key}"
+    taken = 0
+    try:
+        inbox.open()
+        started = time.perf_counter()
+        for fetched in fetches(inbox):
+            keys = [key for key, _ in fetched]
+            for key in keys:
+                inbox.received_at(key)
+            inbox.done_many(keys)
+            taken += len(keys)
+        elapsed = time.perf_counter() - started
+    finally:
+        inbox.close()
+        _unread_again(settings, password)
+    if taken != count:
+        raise TransportError(f"took {taken} of {count} mails")
+    return count / elapsed
+
+
+def _unread_again(settings: ImapSettings, password: str) -> None:
+    """Takes the \\Seen flag off every mail of the mailbox."""
+    client = _logged_in(settings, password)
+    try:
+        client.select_folder(settings.mailbox)
+        uids = client.search(["ALL"])
+        if uids:
+            client.remove_flags(uids, [SEEN], silent=True)
+    finally:
+        client.logout()
+
+
+def _logged_in(settings: ImapSettings, password: str) -> IMAPClient:
+    """A connection to the server of ``settings``, logged in, no mailbox selected."""
+    client = IMAPClient(
+        settings.host,
+        settings.port,
+        ssl=settings.tls == "tls",
+        ssl_context=ssl.create_default_context() if settings.tls == "tls" else None,
+        timeout=60,
+    )
+    try:
+        if settings.tls == "starttls":
+            client.starttls(ssl.create_default_context())
+        client.login(settings.user, password)
+    except BaseException:
+        client.shutdown()
+        raise
+    return client
 
 
 Send = tuple[str, list[str], bytes]

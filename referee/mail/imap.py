@@ -156,7 +156,7 @@ class ImapInbox:
             return
         uids = [self._uid(key) for key in keys]
         if self._client is None:
-            self._run(lambda client: None)  # connect, to learn the mailbox's UIDVALIDITY
+            self.open()  # to learn the mailbox's UIDVALIDITY
         for key in keys:
             self._check_same_mailbox(key)
         self._finish(*uids)
@@ -187,6 +187,11 @@ class ImapInbox:
         """
         deadline = time.monotonic() + timeout
         return self._run(lambda client: self._wait(client, deadline))
+
+    def open(self) -> None:
+        """Connects now, if not connected (else the first call that needs the server does)."""
+        if self._client is None:
+            self._run(lambda client: None)
 
     def close(self) -> None:
         """Logs out and closes the connection (the next call opens a new one)."""
