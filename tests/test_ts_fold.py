@@ -94,3 +94,48 @@ def test_changed_gives_what_dataclasses_replace_gives(
     assert character == Character(name=name, host=False, hand=Hand("Kitchen", "Sofa", "Knife"))  # untouched
     with pytest.raises(dataclasses.FrozenInstanceError):
         copy.alive = not alive  # type: ignore[misc]
+
+
+def _started() -> GameState:
+    setup = {"id": "fold-index", "seed": 3, "language": "en", "players": [{"name": n} for n in NAMES]}
+    state = None
+    for event in RULES.start(setup):
+        state = RULES.apply(state, event)
+    assert state is not None
+    return state
+
+
+def test_a_copy_holding_other_characters_finds_its_own_not_those_the_original_gathered() -> None:
+    """``character`` looks names up in an index gathered once per state; a copy made by ``changed``
+    with new characters must not answer from the index it copied (TS-12: where each one stands)."""
+    state = _started()
+    anna = state.character("Anna")  # gathers the index
+    moved = changed(anna, location="Study")
+    copy = changed(state, characters=(moved, *state.characters[1:]))
+    assert copy.character("Anna").location == "Study" and state.character("Anna").location == anna.location
+    assert copy == dataclasses.replace(state, characters=(moved, *state.characters[1:]))  # not a field
+    assert "_by_name_of" not in json.dumps(RULES.dump(copy))
+    with pytest.raises(KeyError):
+        copy.character("Nobody")
+
+
+def test_ts16_a_run_of_moves_folded_together_gives_the_state_one_at_a_time_gives() -> None:
+    """Moves to a room, to the Hall and overnight, twice for one character: the run folded on one copy
+    reaches the state of ``apply`` event after event; an unknown character fails alike."""
+    state = _started()
+
+    def moved(name: str, to: str, overnight: bool = False) -> Event:
+        data = {"character": name, "segment": "d1h1", "from": "Hall", "to": to, "reason": "moved"}
+        return Event("moved", {**data, "overnight": overnight}, (name,))
+
+    run = [moved("Anna", "Study"), moved("Boris", "Hall"), moved("Anna", "Study")]
+    run.append(moved("Clara", "Hall", overnight=True))
+    one_at_a_time = state
+    for event in run:
+        one_at_a_time = fold_module.apply(one_at_a_time, event)
+    together = fold_module.apply_all(state, run)
+    assert together == one_at_a_time and together.character("Anna").streak == 2
+    with pytest.raises(KeyError):
+        fold_module.apply_all(state, [moved("Anna", "Study"), moved("Nobody", "Study")])
+    with pytest.raises(KeyError):
+        fold_module.apply(state, moved("Nobody", "Study"))

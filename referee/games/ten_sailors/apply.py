@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -28,6 +29,23 @@ from referee.games.ten_sailors.talk import chosen
 def apply(state: GameState | None, event: Event) -> GameState:
     """The state after ``event``."""
     return apply_by_kind(state, event, _started, _HANDLERS)
+
+
+def apply_all(state: GameState, events: list[Event]) -> GameState:
+    """The state after ``events``, as ``apply`` gives it one event after another; the moves of a run of
+    ``moved`` events (every character's, as an hour closes) are made on one copy of the state."""
+    at = 0
+    while at < len(events):
+        end = at
+        while end < len(events) and events[end].kind == "moved":
+            end += 1
+        if end - at > 1:
+            state = _moved_together(state, [event.data for event in events[at:end]])
+            at = end
+        else:
+            state = apply(state, events[at])
+            at += 1
+    return state
 
 
 def _started(data: dict[str, Any]) -> GameState:
@@ -93,24 +111,54 @@ def _order_cancelled(state: GameState, data: dict[str, Any]) -> GameState:
 
 
 def _update(state: GameState, name: str, **changes: Any) -> GameState:
+    return _changing(state, name, lambda _: changes)
+
+
+def _changing(
+    state: GameState, name: str, change: Callable[[Character], dict[str, Any]], *, known: bool = False
+) -> GameState:
+    """``state`` with the character ``name`` changed as ``change`` (given the character) says; the same
+    state if there is no such character, or, if it must be ``known``, KeyError."""
     characters = state.characters
     for index, character in enumerate(characters):
         if character.name == name:
-            after = changed(character, **changes)
+            after = changed(character, **change(character))
             return changed(state, characters=(*characters[:index], after, *characters[index + 1 :]))
+    if known:
+        raise KeyError(name)
     return state
 
 
 def _moved(state: GameState, data: dict[str, Any]) -> GameState:
     """Moves a character, counting hours running in one room (TS-16: the night does not break it)."""
-    character = state.character(data["character"])
-    to = data["to"]
-    if data["overnight"]:
-        return _update(state, character.name, location=HALL)
-    if to == HALL:
-        return _update(state, character.name, location=HALL, streak_room=None, streak=0)
-    streak = character.streak + 1 if to == character.streak_room else 1
-    return _update(state, character.name, location=to, streak_room=to, streak=streak)
+    return _changing(state, data["character"], _move(data), known=True)
+
+
+def _move(data: dict[str, Any]) -> Callable[[Character], dict[str, Any]]:
+    """What the ``moved`` event ``data`` changes of its character, given the character."""
+    to, overnight = data["to"], data["overnight"]
+
+    def move(character: Character) -> dict[str, Any]:
+        if overnight:
+            return {"location": HALL}
+        if to == HALL:
+            return {"location": HALL, "streak_room": None, "streak": 0}
+        streak = character.streak + 1 if to == character.streak_room else 1
+        return {"location": to, "streak_room": to, "streak": streak}
+
+    return move
+
+
+def _moved_together(state: GameState, moves: list[dict[str, Any]]) -> GameState:
+    """``_moved`` for each of ``moves`` in turn, the state copied once for all of them."""
+    characters = list(state.characters)
+    seat: dict[str, int] = {}
+    for index, character in enumerate(characters):
+        seat.setdefault(character.name, index)
+    for data in moves:
+        index = seat[data["character"]]
+        characters[index] = changed(characters[index], **_move(data)(characters[index]))
+    return changed(state, characters=tuple(characters))
 
 
 def _died(state: GameState, data: dict[str, Any]) -> GameState:

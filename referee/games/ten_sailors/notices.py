@@ -150,6 +150,7 @@ def _reports(
     public = {"segment": before.segment.key, "next": after.segment.key if not after.finished else None}
     searched = _by_character(events, "searched")
     moved = _by_character(events, "moved")
+    present = after.present_by_place()
     result = []
     for character in before.characters:
         name = character.name
@@ -161,7 +162,7 @@ def _reports(
             "name": name,
             "alive": now.alive,
             "location": now.location if now.alive else None,
-            "present": [n for n in after.present(now.location) if n != name] if now.alive else [],
+            "present": [n for n in present.get(now.location, ()) if n != name] if now.alive else [],
             "search": searched.get(name),
             "move": moved.get(name),
             "messages": [e.data for e in phase_log if e.kind == "message_posted" and e.visible_to(name)],

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from referee.core.events import EVERYONE, Event
 from referee.core.rng import SeededStream
-from referee.games.ten_sailors.apply import apply
+from referee.games.ten_sailors.apply import apply_all
 from referee.games.ten_sailors.cards import HALL, ROOMS, SEARCHABLE
 from referee.games.ten_sailors.state import (
     LAST_DAY,
@@ -49,8 +49,7 @@ def closing(state: GameState) -> tuple[list[Event], GameState]:
 
     def record(new: list[Event]) -> None:
         nonlocal state
-        for event in new:
-            state = apply(state, event)
+        state = apply_all(state, new)
         events.extend(new)
 
     if state.segment.is_night:
@@ -72,13 +71,14 @@ def closing(state: GameState) -> tuple[list[Event], GameState]:
 def _searches(state: GameState, rng: SeededStream) -> list[Event]:
     """Every living character outside the Hall searches their room (TS-11, TS-19)."""
     events = []
+    holders = state.holders()
     for character in state.living():
         if character.location == HALL:
             continue
         standing = state.searches.get((state.segment.key, character.name))
         drawn = standing is None
         cards = rng.sample(SEARCHABLE, 2) if standing is None else list(_order(standing, Search).cards)
-        holder = state.holder_of(character.location)
+        holder = holders.get(character.location)
         found = [card for card in cards if holder is not None and card in holder.hand.cards()]
         data = {
             "character": character.name,

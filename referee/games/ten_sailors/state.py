@@ -226,11 +226,18 @@ class GameState:
     """Every successful trap so far, in order: revealed to all when the game ends."""
 
     def character(self, name: str) -> Character:
-        """The character called ``name`` (exact canonical spelling)."""
-        for character in self.characters:
-            if character.name == name:
-                return character
-        raise KeyError(name)
+        """The character called ``name`` (exact canonical spelling); KeyError if there is none."""
+        return self._by_name()[name]
+
+    def _by_name(self) -> dict[str, Character]:
+        """Each character by name, gathered once for the characters this state holds: a letter asks
+        for the same few again and again. A copy made by ``changed`` keeps what it gathered only while
+        it holds the very same characters."""
+        kept = self.__dict__.get("_by_name_of")
+        if kept is None or kept[0] is not self.characters:
+            kept = (self.characters, {character.name: character for character in self.characters})
+            self.__dict__["_by_name_of"] = kept  # not a field: neither compared, shown nor stored
+        return kept[1]
 
     def living(self) -> list[Character]:
         """The living characters, in seat order."""
@@ -246,7 +253,23 @@ class GameState:
 
     def holder_of(self, card: str) -> Character | None:
         """The character who holds ``card``; None when the card was not dealt (TS-1 ruling)."""
-        return next((c for c in self.characters if card in c.hand.cards()), None)
+        return self.holders().get(card)
+
+    def holders(self) -> dict[str, Character]:
+        """The character who holds each card dealt, by card (``holder_of`` for many cards)."""
+        found: dict[str, Character] = {}
+        for character in self.characters:
+            for card in character.hand.cards():
+                found.setdefault(card, character)
+        return found
+
+    def present_by_place(self) -> dict[str, list[str]]:
+        """``present`` for every place someone living is in, by place."""
+        found: dict[str, list[str]] = {}
+        for character in self.characters:
+            if character.alive:
+                found.setdefault(character.location, []).append(character.name)
+        return found
 
 
 Frozen = TypeVar("Frozen")
