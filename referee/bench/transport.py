@@ -57,10 +57,10 @@ def imap_door(settings: ImapSettings, password: str, memory: UidMemory, count: i
     position remembered in ``memory``, as ``referee serve`` does around taking the mails in.
 
     The mailbox (whose mail is flagged read when done, not moved) must hold ``count`` unread mails and
-    nothing else unread. The position is kept under a
-    name of its own (not the one the referee keeps for this mailbox), and afterwards every mail is
-    made unread again (not timed), so that the mailbox is left as it was found. The time counts the
-    fetches and the acknowledgements, not the login.
+    nothing else unread. The position is kept under a name of this run's own ("bench <random>:…", not
+    the one the referee keeps for this mailbox, so that no run starts where another ended), and
+    afterwards every mail is made unread again (not timed), so that the mailbox is left as it was
+    found. The time counts the fetches and the acknowledgements, not the login.
     """
     if settings.move_to is not None:
         raise TransportError("the inbox alone is measured on a mailbox whose mail is flagged read")
@@ -72,7 +72,7 @@ def imap_door(settings: ImapSettings, password: str, memory: UidMemory, count: i
         started = time.perf_counter()
         for fetched in fetches(inbox):
             keys = [key for key, _ in fetched]
-            for key in keys:
+            for key in keys:  # each mail's arrival time asked for, as the service asks
                 inbox.received_at(key)
             inbox.done_many(keys)
             taken += len(keys)
