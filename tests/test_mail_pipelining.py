@@ -14,9 +14,12 @@ from pathlib import Path
 
 import aiosmtplib
 import pytest
+from aiosmtplib.protocol import PERIOD_REGEX, normalize_message_line_endings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.mail.failures import PermanentFailure, TemporaryFailure
-from referee.mail.pipelining import offers_pipelining, send_pipelined
+from referee.mail.pipelining import dot_stuffed, offers_pipelining, send_pipelined, with_crlf
 from referee.mail.smtp import SmtpOutbox
 from referee.mail.urls import parse_smtp_url
 from referee.testing.loopback import HOST, SmtpServer, smtp_server
@@ -204,3 +207,34 @@ def test_after_starttls_the_envelope_is_pipelined_over_the_encrypted_connection(
         assert [raw for _, _, raw in server.received] == [mail(1), mail(2)]
         assert [recipients for _, recipients, _ in server.received] == [[PLAYER, HOST_PLAYER]] * 2
         assert len(envelopes_in_one_write(server)) == 2  # as the server read them, decrypted
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.binary(max_size=200)
+    | st.lists(st.sampled_from([b"\r\n", b"\n", b"\r", b".", b"a", b" "])).map(b"".join)
+)
+def test_the_data_sent_is_what_aiosmtplib_would_send_whatever_the_line_endings_and_dots(raw: bytes) -> None:
+    """The quick path (no regular expression over a mail whose lines already end in CRLF and none of
+    which begins with a dot) gives byte for byte what aiosmtplib's own DATA gives."""
+    lines = normalize_message_line_endings(raw)
+    assert with_crlf(raw) == lines
+    assert dot_stuffed(with_crlf(raw)) == PERIOD_REGEX.sub(b"..", lines)
+
+
+def test_a_mail_already_in_crlf_and_without_a_leading_dot_goes_as_it_is() -> None:
+    """No copy is made of a mail that needs nothing changed."""
+    raw = mail(1).replace(b"\n.", b"\nx")  # no line beginning with a dot
+    assert with_crlf(raw) is raw
+    assert dot_stuffed(raw) is raw
+
+
+def test_an_address_with_a_control_character_is_refused_for_good_each_time_and_nothing_goes(
+    server: SmtpServer,
+) -> None:
+    """Addresses once read are remembered; one that cannot be written is refused every time it comes."""
+    outcomes = send(server, [(mail(1), ["an\x00na@example.org"]), (mail(2), ["an\x00na@example.org"])])
+    assert all(isinstance(outcome, PermanentFailure) for outcome in outcomes)
+    assert "cannot be sent as it is" in str(outcomes[1])
+    assert send(server, [(mail(3), [PLAYER])]) == [None]
+    assert len(server.received) == 1

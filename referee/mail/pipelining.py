@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections import deque
 from collections.abc import Sequence
 from typing import cast
@@ -23,7 +24,7 @@ from typing import cast
 import aiosmtplib
 from aiosmtplib import SMTPResponse
 from aiosmtplib.email import quote_address
-from aiosmtplib.protocol import COMMAND_INJECTION_REGEX, PERIOD_REGEX, normalize_message_line_endings
+from aiosmtplib.protocol import COMMAND_INJECTION_REGEX, normalize_message_line_endings
 
 ACCEPTED = (250, 251)
 """The answers to RCPT TO that take a recipient ("OK", "will forward")."""
@@ -55,9 +56,9 @@ async def send_pipelined(
     written, and ``SMTPServerDisconnected`` / ``SMTPReadTimeoutError`` (or anything else that stops
     the exchange halfway) after closing the connection, whose answers would then be out of step.
     """
-    lines = normalize_message_line_endings(raw)
+    lines = with_crlf(raw)
     envelope = _envelope(client, sender, recipients, len(lines))
-    message = PERIOD_REGEX.sub(b"..", lines) + b".\r\n"
+    message = dot_stuffed(lines) + b".\r\n"
     if client.transport is None or client.transport.is_closing():
         raise aiosmtplib.SMTPServerDisconnected("Connection lost")
     transport = cast(asyncio.WriteTransport, client.transport)
@@ -77,6 +78,28 @@ async def send_pipelined(
             await client.rset(timeout=timeout)
         raise outcome
     return outcome
+
+
+def with_crlf(raw: bytes) -> bytes:
+    """``raw`` with every line ending in CRLF, as it goes after DATA: byte for byte what aiosmtplib's own
+    normalising gives, without its regular expression's pass over every byte (a fifth of sending a
+    long mail) where the lines all end alike: in LF alone, as the referee writes its mails (and a
+    Maildir keeps them), or in CRLF already."""
+    if b"\r" not in raw:
+        lines = raw.replace(b"\n", b"\r\n")
+    elif raw.count(b"\r\n") == raw.count(b"\n") == raw.count(b"\r"):
+        lines = raw
+    else:
+        return normalize_message_line_endings(raw)
+    return lines if lines.endswith(b"\r\n") else lines + b"\r\n"
+
+
+def dot_stuffed(lines: bytes) -> bytes:
+    """``lines`` with the dot doubled at the start of every line that begins with one (a line of a dot
+    alone ends the data), as aiosmtplib's regular expression does it, by a plain replacement."""
+    if lines.startswith(b"."):
+        lines = b"." + lines
+    return lines.replace(b"\n.", b"\n..") if b"\n." in lines else lines
 
 
 async def _exchange(
@@ -108,14 +131,22 @@ async def _exchange(
 
 def _envelope(client: aiosmtplib.SMTP, sender: str, recipients: Sequence[str], size: int) -> bytes:
     """MAIL FROM (with the ``size``, where the server takes it), the RCPT TOs and DATA, as one write."""
-    mail = b"MAIL FROM:" + quote_address(sender).encode("ascii")
+    mail = b"MAIL FROM:" + _quoted(sender)
     if client.supports_extension("size"):
         mail += b" SIZE=%d" % size
-    commands = [mail, *(b"RCPT TO:" + quote_address(address).encode("ascii") for address in recipients)]
-    for command in commands:
-        if COMMAND_INJECTION_REGEX.search(command):
-            raise ValueError("Command arg contains a prohibited control character")
-    return b"".join(command + b"\r\n" for command in [*commands, b"DATA"])
+    return b"".join(
+        [mail, b"\r\n", *(b"RCPT TO:" + _quoted(address) + b"\r\n" for address in recipients), b"DATA\r\n"]
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _quoted(address: str) -> bytes:
+    """``address`` as it goes in MAIL FROM or RCPT TO (the same few addresses come back mail after mail,
+    and reading one costs as much as a tenth of handing a mail over)."""
+    quoted = quote_address(address).encode("ascii")
+    if COMMAND_INJECTION_REGEX.search(quoted):
+        raise ValueError("Command arg contains a prohibited control character")
+    return quoted
 
 
 def _refusal(
