@@ -215,8 +215,8 @@ def test_after_starttls_the_envelope_is_pipelined_over_the_encrypted_connection(
     | st.lists(st.sampled_from([b"\r\n", b"\n", b"\r", b".", b"a", b" "])).map(b"".join)
 )
 def test_the_data_sent_is_what_aiosmtplib_would_send_whatever_the_line_endings_and_dots(raw: bytes) -> None:
-    """The quick path (no regular expression over a mail whose lines already end in CRLF and none of
-    which begins with a dot) gives byte for byte what aiosmtplib's own DATA gives."""
+    """The quick paths (a plain replacement where every line ends in LF alone, none where every line
+    ends in CRLF or none begins with a dot) give byte for byte what aiosmtplib's own DATA gives."""
     lines = normalize_message_line_endings(raw)
     assert with_crlf(raw) == lines
     assert dot_stuffed(with_crlf(raw)) == PERIOD_REGEX.sub(b"..", lines)

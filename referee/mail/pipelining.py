@@ -82,8 +82,8 @@ async def send_pipelined(
 
 def with_crlf(raw: bytes) -> bytes:
     """``raw`` with every line ending in CRLF, as it goes after DATA: byte for byte what aiosmtplib's own
-    normalising gives, without its regular expression's pass over every byte (a fifth of sending a
-    long mail) where the lines all end alike: in LF alone, as the referee writes its mails (and a
+    normalising gives, without its regular expression's pass over every byte (0.1 ms for a letter of
+    15 KB) where the lines all end alike: in LF alone, as the referee writes its mails (and a
     Maildir keeps them), or in CRLF already."""
     if b"\r" not in raw:
         lines = raw.replace(b"\n", b"\r\n")
