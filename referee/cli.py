@@ -799,12 +799,15 @@ def _bench_serve(games: int) -> list[Figure]:
 
 def _bench_processes(url: str, games: int, processes: int, batch: int) -> list[Figure]:
     """``referee bench --processes N``: one boundary by one process, then by N at once."""
-    from referee.bench.boundary import ProcessesResult, run_processes_bench
+    from referee.bench.boundary import NotEmpty, ProcessesResult, run_processes_bench
     from referee.bench.table import processes_figures
 
     if not url.startswith("postgresql"):
         raise _fail("--processes needs a PostgreSQL --database: SQLite lets one process write at a time")
-    result = run_processes_bench(url, games, processes, typer.echo, batch)
+    try:
+        result = run_processes_bench(url, games, processes, typer.echo, batch)
+    except NotEmpty as error:
+        raise _fail(str(error)) from None
     one, many = ProcessesResult.seconds(result.one), ProcessesResult.seconds(result.many)
     shares = ", ".join(str(share.resolved) for share in result.many)
     typer.echo(

@@ -5,10 +5,22 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from referee.app import open_referee
-from referee.bench.boundary import _COPIED, _SCRATCH, _UNWRITTEN, run_bench
+from referee.bench.boundary import (
+    _COPIED,
+    _SCRATCH,
+    _UNWRITTEN,
+    NotEmpty,
+    run_bench,
+    run_processes_bench,
+    set_up,
+)
+from referee.config import PROJECT_ROOT
 
 _COLUMNS = re.compile(r"ON bare_(\w+) \(([^)]*)\)")
 
@@ -49,3 +61,27 @@ def test_a_boundary_is_timed_next_to_the_rules_alone_and_the_same_rows_written_b
     result = run_bench(f"sqlite:///{tmp_path / 'b.db'}", 3, lambda _line: None)
     assert result.games == 3 and result.notices == 27
     assert result.rows_seconds > 0 and result.rules_seconds > 0
+
+
+def test_the_boundary_is_shared_by_two_processes_each_game_resolved_once(postgres_url: str) -> None:
+    """``referee bench --processes 2``: one process resolves its boundary, then two share another of as
+    many new games (PostgreSQL), and every game is resolved by exactly one of them."""
+    result = run_processes_bench(postgres_url, 4, 2, lambda _line: None, batch=2)
+    assert sum(share.resolved for share in result.one) == 4
+    assert len(result.many) == 2 and sum(share.resolved for share in result.many) == 4
+    assert all(share.notices == 9 * share.resolved for share in result.one + result.many)
+
+
+def test_a_database_with_games_already_due_is_refused_before_anything_is_set_up(postgres_url: str) -> None:
+    """Games left due by a run that was stopped would be resolved too and spoil the figures: the benchmark
+    says so at once instead of after minutes of set-up."""
+    store = open_referee(postgres_url, PROJECT_ROOT / "schedules")
+    set_up(store, "left-", 1, datetime(2026, 12, 1, 20, 0, tzinfo=UTC), lambda _line: None, calendar=True)
+    store.database.engine.dispose()
+    lines: list[str] = []
+    with pytest.raises(NotEmpty, match="already holds games due"):
+        run_processes_bench(postgres_url, 2, 2, lines.append)
+    assert lines == []  # nothing was set up
+    store = open_referee(postgres_url, PROJECT_ROOT / "schedules")
+    assert len(store.games()) == 1
+    store.database.engine.dispose()

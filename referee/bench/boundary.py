@@ -172,6 +172,7 @@ def run_processes_bench(
     clock = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
     until = clock + timedelta(minutes=6)  # hour 1 of the fast schedule ends
     found: dict[int, list[Share]] = {}
+    _nothing_due(url, schedules, until)
     for count in (1, processes):
         store = open_referee(url, schedules)
         stamp = f"{time.time_ns():x}"
@@ -186,6 +187,26 @@ def run_processes_bench(
             raise RuntimeError(f"{done} games resolved by {count} process(es), not {games}")
         echo(f"  {count} process(es): {ProcessesResult.seconds(found[count]):.2f} s")
     return ProcessesResult(games, processes, found[1], found[processes])
+
+
+class NotEmpty(RuntimeError):
+    """The database already holds games due at the benchmark's boundary: the processes would resolve them
+    too, and the figures would not be of the games set up."""
+
+
+def _nothing_due(url: str, schedules: Path, until: datetime) -> None:
+    """Raises ``NotEmpty`` if a game of the database at ``url`` is due by ``until``: asked before the
+    set-up, which takes minutes, not after it."""
+    store = open_referee(url, schedules)
+    try:
+        due = store.calendar.due(until, 1)
+    finally:
+        store.database.engine.dispose()
+    if due:
+        raise NotEmpty(
+            f"the database already holds games due at {until:%Y-%m-%d %H:%M} UTC (left by an earlier run "
+            "that was stopped?); give --database an empty database"
+        )
 
 
 def _in_processes(url: str, schedules: Path, until: datetime, batch: int, count: int) -> list[Share]:
