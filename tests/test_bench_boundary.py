@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from referee.bench.boundary import (
     _COPIED,
     _SCRATCH,
     _UNWRITTEN,
+    CLOCK,
     NotEmpty,
     run_bench,
     run_processes_bench,
@@ -76,7 +76,7 @@ def test_a_database_with_games_already_due_is_refused_before_anything_is_set_up(
     """Games left due by a run that was stopped would be resolved too and spoil the figures: the benchmark
     says so at once instead of after minutes of set-up."""
     store = open_referee(postgres_url, PROJECT_ROOT / "schedules")
-    set_up(store, "left-", 1, datetime(2026, 12, 1, 20, 0, tzinfo=UTC), lambda _line: None, calendar=True)
+    set_up(store, "left-", 1, CLOCK, lambda _line: None, calendar=True)
     store.database.engine.dispose()
     lines: list[str] = []
     with pytest.raises(NotEmpty, match="already holds games due"):

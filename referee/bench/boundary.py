@@ -42,6 +42,9 @@ from referee.games.ten_sailors.cards import ROOMS, SEARCHABLE
 
 NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
 
+CLOCK = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+"""When the benchmark's games are set up: their first evening."""
+
 
 @dataclass(frozen=True)
 class BenchResult:
@@ -68,12 +71,11 @@ def run_bench(url: str, games: int, echo: Callable[[str], None], batch: int = BA
     the boundary resolved ``batch`` games a transaction, as ``referee serve`` does (1: each alone)."""
     store = open_referee(url)
     stamp = f"{time.time_ns():x}"
-    clock = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
     started = time.perf_counter()
-    ids = set_up(store, f"bench-{stamp}-", games, clock, echo)
+    ids = set_up(store, f"bench-{stamp}-", games, CLOCK, echo)
     setup_seconds = time.perf_counter() - started
     rules_seconds = rules_alone([store.load(game_id) for game_id in ids])
-    boundary = clock + timedelta(hours=3)
+    boundary = CLOCK + timedelta(hours=3)
     started = time.perf_counter()
     notices = 0
     for start in range(0, len(ids), batch):
@@ -169,14 +171,18 @@ def run_processes_bench(
     runs the loop of ``referee serve``'s workers (``resolve_next``: batch after batch of the earliest
     deadlines no other process holds) until no game is due."""
     schedules = PROJECT_ROOT / "schedules"
-    clock = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
-    until = clock + timedelta(minutes=6)  # hour 1 of the fast schedule ends
+    until = CLOCK + timedelta(minutes=6)  # hour 1 of the fast schedule ends
     found: dict[int, list[Share]] = {}
-    _nothing_due(url, schedules, until)
     for count in (1, processes):
         store = open_referee(url, schedules)
+        if store.calendar.due(until, 1):  # asked before the set-up, which takes minutes
+            store.database.engine.dispose()
+            raise NotEmpty(
+                f"the database already holds games due at {until:%Y-%m-%d %H:%M} UTC (left by an earlier "
+                "run that was stopped?); give --database an empty database"
+            )
         stamp = f"{time.time_ns():x}"
-        ids = set_up(store, f"bench-{stamp}-", games, clock, echo, calendar=True)
+        ids = set_up(store, f"bench-{stamp}-", games, CLOCK, echo, calendar=True)
         due = store.calendar.due(until, games + 1)
         if len(due) != len(ids):
             raise RuntimeError(f"{len(due)} games due at {until}, not {len(ids)}")
@@ -192,21 +198,6 @@ def run_processes_bench(
 class NotEmpty(RuntimeError):
     """The database already holds games due at the benchmark's boundary: the processes would resolve them
     too, and the figures would not be of the games set up."""
-
-
-def _nothing_due(url: str, schedules: Path, until: datetime) -> None:
-    """Raises ``NotEmpty`` if a game of the database at ``url`` is due by ``until``: asked before the
-    set-up, which takes minutes, not after it."""
-    store = open_referee(url, schedules)
-    try:
-        due = store.calendar.due(until, 1)
-    finally:
-        store.database.engine.dispose()
-    if due:
-        raise NotEmpty(
-            f"the database already holds games due at {until:%Y-%m-%d %H:%M} UTC (left by an earlier run "
-            "that was stopped?); give --database an empty database"
-        )
 
 
 def _in_processes(url: str, schedules: Path, until: datetime, batch: int, count: int) -> list[Share]:
