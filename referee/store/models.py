@@ -324,6 +324,8 @@ class AccountRow(SQLModel, table=True):
     password_hash: str
     admin: bool = False
     created_at: datetime
+    session_epoch: int = 0
+    """Raised by signing out, a new password or removal: sessions signed with an older one are refused."""
 
 
 class UsedLinkRow(SQLModel, table=True):
