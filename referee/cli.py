@@ -7,6 +7,7 @@ import shutil
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
+from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -17,10 +18,11 @@ from referee.app import COMMAND_LINE, Loaded, Referee, RefereeError, open_refere
 from referee.app.batches import BATCH
 from referee.app.calendar import parse_shift
 from referee.app.gamefile import GameFileError, read_game_file
-from referee.config import PROJECT_ROOT, Config, ConfigError, config_path, load_config
+from referee.config import Config, ConfigError, config_path, load_config
 from referee.core.events import Event
 from referee.core.text import clean_text
 from referee.render import Renderer
+from referee.shipped import shipped
 
 if TYPE_CHECKING:  # the mail modules are imported only by the commands that use them
     from referee.bench.table import Figure
@@ -42,6 +44,22 @@ ConfigOption = Annotated[
     typer.Option("--config", "-c", help="Configuration file (default: $REFEREE_CONFIG or ./referee.toml)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs instead of text.")]
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"referee {version('referee')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _everything(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """A play-by-email referee for deduction games."""
 
 
 def _fail(message: str, code: int = 1) -> typer.Exit:
@@ -105,7 +123,7 @@ def init(config: ConfigOption = None) -> None:
     """Create the database (and referee.toml from the example if it is missing)."""
     path = config_path(config)
     if not path.exists():
-        shutil.copyfile(PROJECT_ROOT / "config.example.toml", path)
+        shutil.copyfile(shipped("config.example.toml"), path)
         typer.echo(f"wrote {path} from config.example.toml")
     settings = _config(str(path))
     _referee(settings, create=True)

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from referee.shipped import shipped
+
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 """The checkout holding ``templates/``, ``schedules/`` and ``config.example.toml``."""
 
@@ -285,4 +287,4 @@ def _directory(value: str | None, base: Path, default: str) -> Path:
         candidate = (base / value).resolve()
         if candidate.is_dir():
             return candidate
-    return PROJECT_ROOT / default
+    return shipped(default)

@@ -60,6 +60,7 @@ from referee.core.moments import moment_text, zone_named
 from referee.core.russian import Gender, by_gender, decline, guess_gender, read_gender
 from referee.core.zones import reader_text, zone_name
 from referee.games import presentation_for
+from referee.shipped import shipped
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 """The languages every template exists in."""
@@ -101,8 +102,8 @@ class MissingTemplate(TemplateNotFound):
 
 
 def templates_dir() -> Path:
-    """The repository's ``templates/`` directory."""
-    return Path(__file__).resolve().parents[1] / "templates"
+    """The shipped ``templates/`` directory (the checkout's, or the installed package's)."""
+    return shipped("templates")
 
 
 def and_list(items: Iterable[Any], language: str) -> str:

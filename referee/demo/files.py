@@ -14,8 +14,9 @@ from pathlib import Path
 
 from referee.app import Loaded, Referee, open_referee
 from referee.app.gamefile import read_game_file
-from referee.config import PROJECT_ROOT, Config, load_config
+from referee.config import Config, load_config
 from referee.demo.russian import RU_NAMES
+from referee.shipped import shipped
 
 NAMES = ("Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Galina", "Hugo", "Igor")
 """The demo's characters; in Ten Sailors the last one playing is the host."""
@@ -75,8 +76,8 @@ def write_demo_files(
     directory.mkdir(parents=True, exist_ok=True)
     config = directory / "referee.toml"
     config.write_text(
-        f'[database]\nurl = "sqlite:///referee.db"\n\n[paths]\nschedules = "{PROJECT_ROOT / "schedules"}"\n'
-        f'templates = "{PROJECT_ROOT / "templates"}"\n\n[mail]\naddress = "referee@example.org"\n'
+        f'[database]\nurl = "sqlite:///referee.db"\n\n[paths]\nschedules = "{shipped("schedules")}"\n'
+        f'templates = "{shipped("templates")}"\n\n[mail]\naddress = "referee@example.org"\n'
         'incoming = "maildir:mail/incoming"\noutgoing = "maildir:mail/outgoing"\n',
         encoding="utf-8",
     )
