@@ -8,10 +8,37 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, make_url
+from sqlalchemy.exc import OperationalError
 
 POSTGRES = os.environ.get("REFEREE_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 """The PostgreSQL server the tests use; each test gets a schema of its own there."""
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Makes the tests' database on the PostgreSQL server once, before any test runs; a server that does
+    not answer ends the run with one message saying what to do, not an error in every PostgreSQL test."""
+    if hasattr(session.config, "workerinput"):  # an xdist worker: the controller has done it
+        return
+    url = make_url(POSTGRES)
+    server = create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with server.connect() as connection:
+            known = connection.exec_driver_sql(
+                "SELECT 1 FROM pg_database WHERE datname = %(name)s", {"name": url.database}
+            ).first()
+            if known is None:
+                connection.exec_driver_sql(f'CREATE DATABASE "{url.database}"')
+    except OperationalError as error:
+        reason = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
+        pytest.exit(
+            f"PostgreSQL at {url.host}:{url.port} does not let the user {url.username} in ({reason}).\n"
+            "Run `bash .ci/run` as root (it installs and starts PostgreSQL and trusts that user on the "
+            "loopback address), or set REFEREE_TEST_POSTGRES to another server's URL.",
+            returncode=3,
+        )
+    finally:
+        server.dispose()
 
 
 @pytest.fixture
