@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from sqlalchemy.exc import DBAPIError
 
-from referee.app import COMMAND_LINE, Loaded, Referee, RefereeError, open_referee
+from referee.app import COMMAND_LINE, SETUP_ERRORS, Loaded, Referee, RefereeError, open_referee
 from referee.app.batches import BATCH
 from referee.app.calendar import parse_shift
 from referee.app.gamefile import GameFileError, read_game_file
@@ -141,6 +141,9 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
     except (GameFileError, ValueError, RefereeError) as error:
         raise _fail(f"no game was created: {error}") from error
     typer.echo(f"created {game.kind} game {loaded.row.id} with {len(game.seats)} players")
+    typer.echo(f"schedule {game.schedule}: {game.schedule_path}")
+    for warning in game.warnings:
+        typer.echo(f"warning: {warning}", err=True)
     typer.echo(_master_text(settings, referee, loaded.row.id))
     _deliver(settings, referee)
 
@@ -892,6 +895,9 @@ def main() -> None:
         app()
     except DBAPIError as error:
         typer.echo(f"error: {database_trouble(error)}", err=True)
+        sys.exit(1)
+    except (*SETUP_ERRORS, ConfigError) as error:
+        typer.echo(f"error: {error}", err=True)
         sys.exit(1)
 
 

@@ -91,7 +91,9 @@ class Config:
 
     path: Path
     database_url: str
-    schedules: Path
+    schedules: tuple[Path, ...]
+    """Where schedules are looked for: the game-master's own folder first (if there is one), then the
+    shipped schedules; a file in the own folder wins over a shipped one of the same name."""
     templates: Path
     raw: dict[str, Any]
     mail: MailSettings = MailSettings()
@@ -180,7 +182,7 @@ def load_config(path: Path) -> Config:
     return Config(
         path=path,
         database_url=absolute_sqlite(raw.get("database", {}).get("url", "sqlite:///referee.db"), base),
-        schedules=_directory(paths.get("schedules"), base, "schedules"),
+        schedules=_schedule_folders(paths.get("schedules"), base),
         templates=_directory(paths.get("templates"), base, "templates"),
         raw=raw,
         mail=replace(
@@ -279,6 +281,14 @@ def absolute_sqlite(url: str, base: Path) -> str:
     if url.startswith(prefix) and not url.startswith(prefix + "/") and url != "sqlite:///:memory:":
         return prefix + str((base / url[len(prefix) :]).resolve())
     return url
+
+
+def _schedule_folders(value: str | None, base: Path) -> tuple[Path, ...]:
+    """The configured schedules folder (``schedules/`` beside the configuration when unset), if it is
+    there and is not the shipped one, followed by the shipped folder."""
+    own = (base / (value or "schedules")).resolve()
+    ship = shipped("schedules").resolve()
+    return (own, ship) if own.is_dir() and own != ship else (ship,)
 
 
 def _directory(value: str | None, base: Path, default: str) -> Path:

@@ -16,13 +16,14 @@ onto a ``Referee`` (``referee.py``); the store below it is data access only.
 from __future__ import annotations
 
 from referee.app.audit import COMMAND_LINE, Action, Actor
-from referee.app.errors import AlreadyResolved, GameStopped, RefereeError
+from referee.app.errors import SETUP_ERRORS, AlreadyResolved, GameStopped, RefereeError
 from referee.app.opening import open_referee
 from referee.app.play import AnswerTo, Loaded, Resolved, Submitted
 from referee.app.referee import Referee
 
 __all__ = [
     "COMMAND_LINE",
+    "SETUP_ERRORS",
     "Action",
     "Actor",
     "AlreadyResolved",

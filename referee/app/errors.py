@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from referee.schedule.files import ScheduleError
+
 
 class RefereeError(LookupError):
     """A request the referee cannot carry out; the message says why, for a game-master."""
@@ -23,3 +25,8 @@ class RulesFailed(Exception):
         super().__init__(f"{game_id}: {type(error).__name__}: {error}")
         self.game_id = game_id
         self.error = error
+
+
+SETUP_ERRORS: tuple[type[Exception], ...] = (RefereeError, ScheduleError)
+"""What a door tells a person as one line, never as a traceback: requests the referee cannot carry out
+and problems of the set-up a game-master can fix (a schedule missing or broken)."""

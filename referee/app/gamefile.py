@@ -43,17 +43,17 @@ from typing import TYPE_CHECKING, Any
 from referee.core.russian import guess_gender, read_gender
 from referee.core.seats import hidden_character
 from referee.games import KINDS, rules_for
-from referee.schedule.files import ScheduleError, load_schedule
+from referee.schedule.files import ScheduleError, ScheduleFolders, load_schedule, schedule_file
 
 if TYPE_CHECKING:
     from referee.app.play import Loaded
     from referee.app.referee import Referee
 
 
-def default_schedule(kind: str, schedules: Path) -> str:
+def default_schedule(kind: str, schedules: ScheduleFolders) -> str:
     """The schedule of a game file that names none: ``<kind>-daily`` if there is one, else ``<kind>``."""
     daily = f"{kind}-daily"
-    return daily if (schedules / f"{daily}.toml").exists() else kind
+    return daily if schedule_file(daily, schedules) is not None else kind
 
 
 GAME_KEYS = (
@@ -84,6 +84,10 @@ class GameFile:
     setup: dict[str, Any]
     seats: list[dict[str, Any]]
     settings: dict[str, Any]
+    schedule_path: Path | None = None
+    """The file the schedule was read from (the game-master's own folder wins over the shipped one)."""
+    warnings: tuple[str, ...] = ()
+    """What will not go as the game-master may expect, though the game can be created."""
 
     def create(self, referee: Referee, now: datetime) -> Loaded:
         """Creates this game with its welcome letters (errors as ``Referee.create_game``)."""
@@ -119,7 +123,7 @@ def _hidden_in(value: Any) -> str | None:
     return None
 
 
-def read_game_file(path: Path, schedules: Path) -> GameFile:
+def read_game_file(path: Path, schedules: ScheduleFolders) -> GameFile:
     """The game described in ``path``; schedules are looked up in ``schedules``."""
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -148,8 +152,15 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
         problems.append("[game] seed must be a number or a word")
     schedule = str(game.get("schedule", default_schedule(str(kind), schedules)))
     start = game.get("start")
+    warnings: list[str] = []
     try:
-        zone = load_schedule(schedule, schedules).timezone
+        loaded_schedule = load_schedule(schedule, schedules)
+        zone = loaded_schedule.timezone
+        if start is None and loaded_schedule.clock != "phases":
+            warnings.append(
+                f"[game] has no start, so schedule {schedule!r} sets it no deadlines and `referee serve` "
+                f"will never resolve it: add e.g. start = 2026-12-14T09:00:00 ({zone.key} time)"
+            )
         if start is not None and not isinstance(start, datetime):
             problems.append("[game] start must be a date and time, such as 2026-12-01T20:00:00")
         elif start is not None and start.tzinfo is None:
@@ -219,4 +230,12 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
         if not hosts:
             raise GameFileError("[game] host_bot = true needs a player with host = true")
         settings["bots"] = hosts
-    return GameFile(kind=str(kind), schedule=schedule, setup=setup, seats=seats, settings=settings)
+    return GameFile(
+        kind=str(kind),
+        schedule=schedule,
+        setup=setup,
+        seats=seats,
+        settings=settings,
+        schedule_path=schedule_file(schedule, schedules),
+        warnings=tuple(warnings),
+    )

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sqlalchemy import inspect
 
 from referee.app.referee import Referee
+from referee.schedule.files import ScheduleFolders
 from referee.schedule.timekeeper import ScheduleTimekeeper
 from referee.store.database import open_engine, upgrade
 from referee.store.transactions import Database
 
 
-def open_referee(database_url: str, schedules: Path | None = None, *, create: bool = True) -> Referee:
+def open_referee(
+    database_url: str, schedules: ScheduleFolders | None = None, *, create: bool = True
+) -> Referee:
     """The referee over ``database_url``, brought up to the current schema; with ``schedules``
-    (a folder of schedule files) its games keep a calendar.
+    (folders of schedule files, the first holding a name wins) its games keep a calendar.
 
     Without ``create`` an empty database is left empty (the command then says to run
     ``referee init``); a database that has the referee's tables is always brought up to date.

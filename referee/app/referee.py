@@ -288,8 +288,15 @@ class Referee:
     def preview(self, game_id: str, now: datetime) -> Resolved:
         """What resolving now would do — the same draws, the same bots, the same notices — with
         nothing changed: the work is done in a transaction that is rolled back."""
-        with self.contained(game_id, now), self.database.trial() as session:
-            return self._resolve_in(session, game_id, now, None)
+        try:
+            with self.database.trial() as session:
+                return self._resolve_in(session, game_id, now, None)
+        except (RefereeError, DBAPIError):
+            raise
+        except Exception as error:  # a preview stops no game, whatever fails inside it
+            raise RefereeError(
+                f"resolving {game_id!r} now would fail ({type(error).__name__}: {error}); nothing was changed"
+            ) from error
 
     def running(self, session: Any, game_id: str) -> Loaded:
         """The game, locked; a game stopped on an error raises ``GameStopped``."""

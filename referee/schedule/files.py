@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
@@ -61,6 +61,7 @@ __all__ = [
     "Clock",
     "Schedule",
     "ScheduleError",
+    "ScheduleFolders",
     "Segment",
     "available_schedules",
     "boundaries",
@@ -68,6 +69,7 @@ __all__ = [
     "load_schedule",
     "mark_time",
     "parse_duration",
+    "schedule_file",
     "trap_time",
 ]
 
@@ -148,15 +150,39 @@ def parse_duration(text: str) -> timedelta:
     return timedelta(hours=hours, minutes=minutes, seconds=seconds)
 
 
-def available_schedules(directory: Path) -> list[str]:
-    """The names of the schedules in ``directory``, sorted (empty if it does not exist)."""
-    if not directory.is_dir():
-        return []
-    return sorted(path.stem for path in directory.glob(f"*{SUFFIX}") if path.is_file())
+ScheduleFolders = Path | Sequence[Path]
+"""Where schedules are looked for: one folder, or several in order (the game-master's own first, then
+the shipped ones: a file of the same name in an earlier folder wins)."""
 
 
-def load_schedule(name: str, directory: Path) -> Schedule:
-    """The schedule ``name`` read from ``directory/<name>.toml``.
+def _folders(folders: ScheduleFolders) -> tuple[Path, ...]:
+    return (folders,) if isinstance(folders, Path) else tuple(folders)
+
+
+def available_schedules(folders: ScheduleFolders) -> list[str]:
+    """The names of the schedules in ``folders``, sorted (empty if none exists)."""
+    return sorted(
+        {
+            path.stem
+            for folder in _folders(folders)
+            if folder.is_dir()
+            for path in folder.glob(f"*{SUFFIX}")
+            if path.is_file()
+        }
+    )
+
+
+def schedule_file(name: str, folders: ScheduleFolders) -> Path | None:
+    """The file of schedule ``name``: in the first of ``folders`` that holds one, else None."""
+    name = name.removesuffix(SUFFIX)
+    if not _NAME.fullmatch(name):
+        return None
+    files = (folder / f"{name}{SUFFIX}" for folder in _folders(folders))
+    return next((file for file in files if file.is_file()), None)
+
+
+def load_schedule(name: str, folders: ScheduleFolders) -> Schedule:
+    """The schedule ``name`` read from ``<name>.toml`` in the first of ``folders`` that holds it.
 
     Raises ``ScheduleError`` with a message fit for a game-master if there is no such
     file (the message lists the available ones), the file is not valid TOML, a key is
@@ -167,10 +193,10 @@ def load_schedule(name: str, directory: Path) -> Schedule:
         name = name[: -len(SUFFIX)]
     if not _NAME.fullmatch(name):
         raise ScheduleError(f"{name!r} is not a schedule name (letters, digits, '-', '_' and '.' only)")
-    path = directory / f"{name}{SUFFIX}"
-    if not path.is_file():
-        available = ", ".join(available_schedules(directory)) or "(none)"
-        where = directory.as_posix().rstrip("/") + "/"
+    path = schedule_file(name, folders)
+    if path is None:
+        available = ", ".join(available_schedules(folders)) or "(none)"
+        where = " or ".join(folder.as_posix().rstrip("/") + "/" for folder in _folders(folders))
         raise ScheduleError(f"no schedule named {name!r} in {where}; available: {available}")
     try:
         with path.open("rb") as handle:

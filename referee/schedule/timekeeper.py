@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 from functools import cache
-from pathlib import Path
 from typing import Any, Protocol
 from zoneinfo import ZoneInfo
 
 from referee.core.phases import Phase
 from referee.schedule.clock import Shift, next_reminder, phase_deadline, reminders_passed
-from referee.schedule.files import Schedule, boundaries, load_schedule
+from referee.schedule.files import Schedule, ScheduleFolders, boundaries, load_schedule
 
 
 class Scheduled(Protocol):
@@ -21,14 +20,14 @@ class Scheduled(Protocol):
 
 
 class ScheduleTimekeeper:
-    """Deadlines and reminder times of games, read from the schedule files in ``directory``."""
+    """Deadlines and reminder times of games, read from the schedule files in ``folders``."""
 
-    def __init__(self, directory: Path) -> None:
-        self.directory = Path(directory)
+    def __init__(self, folders: ScheduleFolders) -> None:
+        self.folders = folders
         self.schedule = cache(self._load)
 
     def _load(self, name: str) -> Schedule:
-        return load_schedule(name, self.directory)
+        return load_schedule(name, self.folders)
 
     def deadline(
         self, row: Scheduled, phase: Phase, opened_at: datetime, shifts: list[Shift]
