@@ -27,6 +27,7 @@ at, and the sender is told once when to try again.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, TypeVar
@@ -132,17 +133,23 @@ class Mailroom:
         except IntegrityError:
             return Receipt("duplicate")  # another process kept the same mail first
 
-    def too_big(self, arrival: Arrival, code: str, limit: int, *, answer: bool = True) -> Receipt:
+    def too_big(
+        self, arrival: Arrival, code: str, limit: int, *, answer: bool = True, forged: Sequence[str] = ()
+    ) -> Receipt:
         """Keeps a mail too big to read (it exceeds the limit ``code``, of ``limit``), unread, and
-        answers its sender (if known and ``answer``) saying so, at most once a day per address."""
+        answers its sender (if known and ``answer``) saying so, at most once a day per address. A mail
+        whose sender failed the receiving server's ``forged`` checks is never answered: its outcome
+        names them first ("refused:sender-failed-dmarc:over-limit:…"), as for any forged mail."""
         arrival = _clean_arrival(arrival)
         outcome = f"refused:over-limit:{clean(code)}"
+        if forged:
+            outcome = f"refused:sender-failed-{'-'.join(forged)}:over-limit:{clean(code)}"
         try:
             with self.database.transaction() as session:
                 if already_kept(session, arrival.message_id):
                     return Receipt("duplicate")
                 _keep(session, arrival, outcome)
-                if answer and arrival.sender and not self._answered(session, arrival):
+                if answer and not forged and arrival.sender and not self._answered(session, arrival):
                     _answer_stranger(session, "too_big", {"limit": code, "size": limit}, arrival)
                 return Receipt(outcome)
         except IntegrityError:
