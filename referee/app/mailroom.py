@@ -7,7 +7,7 @@ player's when it comes from the address registered for a seat to that seat's per
 address, or when it gives that seat's password, from any address; the same holds for a
 game's game-master. Seats and game-masters are looked up in one query inside the
 transaction that uses them. A mail from a seat's registered address to the plain address is
-held until a reply from that address confirms it (``confirmation``). Anything else changes
+held on its own until a reply from that address says YES to it (``confirmation``). Anything else changes
 no game and gets a short answer naming none — at most one a day per address. A mail for a
 game that stands still on an error is kept and held, and answered saying so.
 
@@ -105,8 +105,8 @@ class Arrival:
 @dataclass(frozen=True)
 class Receipt:
     """What became of a mail: its outcome ("accepted", "accepted:game-master", "accepted:confirmed",
-    "refused:…", "ignored:…", "held:game-stopped", "held:unconfirmed", "duplicate"), whose it was and
-    the verdicts on its lines."""
+    "accepted:disowned", "refused:…", "ignored:…", "held:game-stopped", "held:unconfirmed",
+    "held:confirmation-unclear", "duplicate"), whose it was and the verdicts on its lines."""
 
     outcome: str
     game_id: str | None = None
