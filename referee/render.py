@@ -70,6 +70,7 @@ SHARED_NOTICES: frozenset[str] = frozenset(
         "reminder",
         "held",
         "confirm",
+        "disowned",
         "master_welcome",
         "master_answer",
         "master_note",

@@ -104,13 +104,13 @@ def test_after_five_wrong_passwords_from_one_address_even_the_right_one_is_refus
 
 def test_the_guesser_is_told_once_when_to_try_again_and_the_game_master_once_who_guessed(door: Door) -> None:
     for n, guess in enumerate(WRONG * 2):  # five wrong, then five held back
-        door.send(GUESSER, f"PASSWORD {guess}", T0 + timedelta(minutes=n))
+        door.send(GUESSER, f"PASSWORD {guess}", T0 + timedelta(minutes=n), to=door.to_seat("Anna"))
 
     (wait,) = door.notices("password_wait")
     assert wait["until"] == "2026-12-01 18:00 UTC" and wait["minutes"] == 55
     (note,) = door.notices("guessing")
     said = {k: note[k] for k in ("addresses", "failures", "seat", "by", "minutes")}
-    assert said == {"addresses": [GUESSER], "failures": 5, "seat": "", "by": "address", "minutes": 60}
+    assert said == {"addresses": [GUESSER], "failures": 5, "seat": "Anna", "by": "address", "minutes": 60}
     assert not any(guess in str(note) for guess in WRONG)  # the guesses are never told
 
     mails = door.delivered()
@@ -143,6 +143,73 @@ def test_ten_wrong_passwords_to_one_seats_address_hold_that_seat_back_but_not_it
     assert note["seat"] == "Anna" and note["failures"] == 10 and note["by"] == "seat"
     assert note["addresses"] == [f"guesser{n}@elsewhere.example.net" for n in range(10)]
     assert [n.recipient for n in door.store.notices(GAME) if n.template == "guessing"] == [MASTER]
+
+
+# --- who hears of it: the game aimed at, once per window ------------------------------------------------
+
+GAMES = [f"castle{n}" for n in range(12)]
+"""Twelve games, each with a game-master of its own by mail (gm0@… to gm11@…)."""
+
+
+@pytest.fixture
+def twelve(tmp_path: Path, sqlite_url: str) -> Door:
+    site = Site(tmp_path, sqlite_url)
+    for n, game in enumerate(GAMES):
+        site.create_game(game, T0, options=f'master_email = "gm{n}@example.org"')
+    door = Door(site)
+    door.delivered()  # the welcome letters
+    return door
+
+
+def notes_to_masters(door: Door) -> list[str]:
+    """To whom the game-masters' notes of password guessing went, as mailed (each game-master's address)."""
+    return sorted(
+        str(m["To"])
+        for m in door.delivered()
+        if str(m["To"]).startswith("gm") and "guessing" in str(m["Subject"]).lower()
+    )
+
+
+@pytest.mark.parametrize("count", [5, 50])
+def test_wrong_passwords_to_the_plain_address_tell_no_game_master(twelve: Door, count: int) -> None:
+    """They name no game: before, each of twelve game-masters got a note (thirteen mails for five)."""
+    before = {str(m["Message-ID"]) for m in twelve.delivered()}
+    for n in range(count):
+        twelve.send(GUESSER, f"PASSWORD {WRONG[n % 5]}", T0 + timedelta(seconds=n))
+
+    assert twelve.notices("guessing") == []
+    mailed = [str(m["To"]) for m in twelve.delivered() if str(m["Message-ID"]) not in before]
+    assert mailed == [GUESSER] * (1 if count == 5 else 2)  # the refusal (and, held back, when to try again)
+
+
+@pytest.mark.parametrize("count", [5, 50])
+def test_wrong_passwords_to_one_seat_tell_that_games_game_master_once_and_no_other(
+    twelve: Door, count: int
+) -> None:
+    to_anna = f"referee+{twelve.store.seat('castle3', 'Anna').token}@example.org"
+    for n in range(count):  # one guesser, then many: both the address and the seat are held back
+        sender = GUESSER if n < 5 else f"guesser{n}@elsewhere.example.net"
+        twelve.send(sender, f"PASSWORD {WRONG[n % 5]}", T0 + timedelta(seconds=n), to=to_anna)
+
+    assert notes_to_masters(twelve) == ["gm3@example.org"]
+    (note,) = twelve.notices("guessing")
+    assert (note["failures"], note["seat"], note["addresses"]) == (5, "Anna", [GUESSER])
+    assert [n.recipient for n in twelve.store.notices("castle3") if n.template == "guessing"] == [MASTER]
+
+
+def test_a_new_burst_after_the_window_is_told_again_but_not_one_within_it(twelve: Door) -> None:
+    to_anna = f"referee+{twelve.store.seat('castle3', 'Anna').token}@example.org"
+    to_boris = f"referee+{twelve.store.seat('castle3', 'Boris').token}@example.org"
+    for n in range(5):
+        twelve.send(GUESSER, f"PASSWORD {WRONG[n]}", T0 + timedelta(seconds=n), to=to_anna)
+    for n in range(5):  # another address, another seat of the same game, within the hour: no second note
+        twelve.send(
+            "eve@elsewhere.example.net", f"PASSWORD {WRONG[n]}", T0 + timedelta(minutes=10 + n), to=to_boris
+        )
+    assert notes_to_masters(twelve) == ["gm3@example.org"]
+    for n in range(5):  # after the hour
+        twelve.send(GUESSER, f"PASSWORD {WRONG[n]}", T0 + timedelta(minutes=61, seconds=n), to=to_anna)
+    assert notes_to_masters(twelve) == ["gm3@example.org"] * 2  # all mailed so far: one per window
 
 
 def test_no_password_right_or_wrong_is_kept_in_the_stored_mail(door: Door) -> None:

@@ -1,17 +1,20 @@
 """Password guessing held back: wrong passwords counted per address and per seat, password mail
-refused unread while too many came, and the game-master told once per burst.
+refused unread while too many came, and the game concerned told at most once per window.
 
 A mail that gives a wrong password counts against its sender's address and, when it was sent to a
 seat's personal address, against that seat. Once ``per_address`` (or ``per_seat``) of them came
 within ``window``, password mail from that address (or to that seat's address) is refused without
 the password being looked at, until the oldest of them is ``window`` old. The mail that completes
-such a burst writes one note to the game-master of the game concerned; a burst aimed at no seat
-concerns every game not over that has a game-master by mail. Each game's game-master gets at most
-one such note per ``window``. Only the address and the count are kept, never the guess.
+such a burst writes one note to the game-master of the game it was aimed at — the game whose seat's
+(or game-master's) personal address it was sent to — and to no other: a burst sent to the plain
+address names no game, so no game-master hears of it (the service's log does). Each game's
+game-master gets at most one such note per ``window``, saying how many wrong passwords came and
+from where. Only the address and the count are kept, never the guess.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -26,9 +29,10 @@ from referee.store.guesses import (
     failures,
     forget_failures,
     noted_since,
-    watched_games,
 )
 from referee.store.seats import master_row
+
+LOG = logging.getLogger("referee.guesses")
 
 Seat = tuple[str, str]
 """A seat or game-master as the game id and the name (``MASTER`` for the game-master)."""
@@ -68,28 +72,31 @@ def count_failure(
     session: Session, throttle: Throttle, address: str, seat: Seat | None, now: datetime
 ) -> None:
     """Records a wrong password from ``address`` (to ``seat``'s personal address, if any); if it
-    completes a burst, tells the game-masters concerned who guessed and how often."""
+    completes a burst, tells the game-master of the game it was aimed at, unless told within the
+    window already; a burst aimed at no seat is only logged."""
     since = now - throttle.window
     forget_failures(session, since)
     add_failure(session, now, address, *(seat or (None, None)))
     session.flush()
-    told: dict[str, dict[str, object]] = {}
-    if seat is not None and len(by_seat := failures(session, since, seat=seat)) == throttle.per_seat:
-        addresses = list(dict.fromkeys(sender for _, sender in by_seat))
-        told[seat[0]] = {"addresses": addresses, "failures": len(by_seat), "seat": _shown(seat), "by": "seat"}
-    if len(failures(session, since, address=address)) == throttle.per_address:
-        for game_id in [seat[0]] if seat is not None else watched_games(session):
-            data = {
-                "addresses": [address],
-                "failures": throttle.per_address,
-                "seat": _shown(seat),
-                "by": "address",
-            }
-            told.setdefault(game_id, data)
     minutes = int(throttle.window.total_seconds() // 60)
-    for game_id, data in told.items():
-        if master_row(session, game_id) is not None and not noted_since(session, game_id, since):
-            tell(session, game_id, "", [Notice(GUESSING, (MASTER,), {**data, "minutes": minutes})], now)
+    by_address = failures(session, since, address=address)
+    if seat is None:
+        if len(by_address) == throttle.per_address:
+            LOG.warning(
+                "wrong passwords to the plain address; that address is held back",
+                extra={"address": address, "failures": len(by_address), "minutes": minutes},
+            )
+        return
+    data: dict[str, object] | None = None
+    if len(by_seat := failures(session, since, seat=seat)) == throttle.per_seat:
+        addresses = list(dict.fromkeys(sender for _, sender in by_seat))
+        data = {"addresses": addresses, "failures": len(by_seat), "seat": _shown(seat), "by": "seat"}
+    elif len(by_address) == throttle.per_address:
+        data = {"addresses": [address], "failures": len(by_address), "seat": _shown(seat), "by": "address"}
+    game_id = seat[0]
+    if data is None or master_row(session, game_id) is None or noted_since(session, game_id, since):
+        return  # no burst completed; no game-master by mail; or told within the window already
+    tell(session, game_id, "", [Notice(GUESSING, (MASTER,), {**data, "minutes": minutes})], now)
 
 
 def _shown(seat: Seat | None) -> str:

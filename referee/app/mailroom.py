@@ -7,7 +7,7 @@ player's when it comes from the address registered for a seat to that seat's per
 address, or when it gives that seat's password, from any address; the same holds for a
 game's game-master. Seats and game-masters are looked up in one query inside the
 transaction that uses them. A mail from a seat's registered address to the plain address is
-held until a reply from that address confirms it (``confirmation``). Anything else changes
+held on its own until a reply from that address says YES to it (``confirmation``). Anything else changes
 no game and gets a short answer naming none — at most one a day per address. A mail for a
 game that stands still on an error is kept and held, and answered saying so.
 
@@ -27,6 +27,7 @@ at, and the sender is told once when to try again.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, TypeVar
@@ -35,7 +36,19 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from referee.app.audit import Actor
-from referee.app.confirmation import TOKEN_PREFIX, added, confirms, lapsed, question, unconfirmed
+from referee.app.confirmation import (
+    MOST_PENDING,
+    NO,
+    TOKEN_PREFIX,
+    UNCLEAR,
+    YES,
+    answer,
+    confirms,
+    dropped,
+    lapsed,
+    question,
+    unconfirmed,
+)
 from referee.app.credentials import hide_passwords
 from referee.app.desk import master_answer
 from referee.app.errors import RulesFailed
@@ -50,7 +63,7 @@ from referee.store.inbound import already_kept, answered_since, keep_inbound
 from referee.store.models import HeldRow
 from referee.store.notices import write_notices
 from referee.store.records import UNCONFIRMED, hold, release_held, unconfirmed_rows
-from referee.store.seats import Credential, credentials, registered_seats
+from referee.store.seats import Credential, credentials, master_row, registered_seats
 
 if TYPE_CHECKING:
     from referee.app.referee import Referee
@@ -92,8 +105,8 @@ class Arrival:
 @dataclass(frozen=True)
 class Receipt:
     """What became of a mail: its outcome ("accepted", "accepted:game-master", "accepted:confirmed",
-    "refused:…", "ignored:…", "held:game-stopped", "held:unconfirmed", "duplicate"), whose it was and
-    the verdicts on its lines."""
+    "accepted:disowned", "refused:…", "ignored:…", "held:game-stopped", "held:unconfirmed",
+    "held:confirmation-unclear", "duplicate"), whose it was and the verdicts on its lines."""
 
     outcome: str
     game_id: str | None = None
@@ -120,17 +133,23 @@ class Mailroom:
         except IntegrityError:
             return Receipt("duplicate")  # another process kept the same mail first
 
-    def too_big(self, arrival: Arrival, code: str, limit: int, *, answer: bool = True) -> Receipt:
+    def too_big(
+        self, arrival: Arrival, code: str, limit: int, *, answer: bool = True, forged: Sequence[str] = ()
+    ) -> Receipt:
         """Keeps a mail too big to read (it exceeds the limit ``code``, of ``limit``), unread, and
-        answers its sender (if known and ``answer``) saying so, at most once a day per address."""
+        answers its sender (if known and ``answer``) saying so, at most once a day per address. A mail
+        whose sender failed the receiving server's ``forged`` checks is never answered: its outcome
+        names them first ("refused:sender-failed-dmarc:over-limit:…"), as for any forged mail."""
         arrival = _clean_arrival(arrival)
         outcome = f"refused:over-limit:{clean(code)}"
+        if forged:
+            outcome = f"refused:sender-failed-{'-'.join(forged)}:over-limit:{clean(code)}"
         try:
             with self.database.transaction() as session:
                 if already_kept(session, arrival.message_id):
                     return Receipt("duplicate")
                 _keep(session, arrival, outcome)
-                if answer and arrival.sender and not self._answered(session, arrival):
+                if answer and not forged and arrival.sender and not self._answered(session, arrival):
                     _answer_stranger(session, "too_big", {"limit": code, "size": limit}, arrival)
                 return Receipt(outcome)
         except IntegrityError:
@@ -271,26 +290,23 @@ class Mailroom:
         most_lines: int | None,
         longest_line: int | None,
     ) -> Receipt | None:
-        """A mail to the plain address from one seat's registered address, held until confirmed, or a
-        reply confirming such a mail; None for any other mail (refused as it would be anyway)."""
+        """A mail to the plain address from one seat's registered address, held on its own until
+        confirmed, or a reply to such a mail's question; None for any other mail (refused as it would
+        be anyway)."""
+        text, _ = bounded(text, most_lines, longest_line)
         if token:
             confirming = token.lower().startswith(TOKEN_PREFIX)
-            return self._confirmed(session, arrival, token) if confirming else None
+            return self._confirmed(session, arrival, token, text) if confirming else None
         seats = registered_seats(session, arrival.sender)
-        text, _ = bounded(text, most_lines, longest_line)
         if len(seats) != 1 or not text.strip():
             return None  # several games: which one is unknown; no text: nothing to confirm
         seat = seats[0]
-        lock(session, seat.game_id)  # one question per address and game, even from two processes
+        lock(session, seat.game_id)  # the waiting mails are counted one process at a time
         waiting = [row for row in unconfirmed_rows(session, arrival.sender) if row.game_id == seat.game_id]
+        release_held(session, [row for row in waiting if lapsed(row, arrival.received_at)])
+        if sum(not lapsed(row, arrival.received_at) for row in waiting) >= MOST_PENDING:
+            return self._refuse(session, arrival, "too-many-unconfirmed")
         _keep(session, arrival, "held:unconfirmed", seat.game_id, seat.name)
-        for row in waiting:
-            if lapsed(row, arrival.received_at):
-                release_held(session, [row])
-            else:  # asked already: its lines join the held text; the one question confirms them all
-                row.text = added(row.text, text, most_lines)
-                session.add(row)
-                return Receipt("held:unconfirmed", seat.game_id, seat.name)
         row = unconfirmed(seat, arrival.message_id, arrival.received_at, text, answer_to.subject)
         hold(session, row)
         session.flush()  # its id keys the question's reply address
@@ -298,20 +314,37 @@ class Mailroom:
         tell(session, seat.game_id, "", [question(row)], arrival.received_at, asked)
         return Receipt("held:unconfirmed", seat.game_id, seat.name)
 
-    def _confirmed(self, session: Session, arrival: Arrival, token: str) -> Receipt | None:
-        """Applies the orders a reply to the confirmation address ``token`` confirms, if it came from
-        the registered address they were held for while it still is the seat's and in time."""
+    def _confirmed(self, session: Session, arrival: Arrival, token: str, text: str) -> Receipt | None:
+        """Answers a reply to the question whose address is ``token``, if it came from the registered
+        address the orders were held for: YES applies them while that address still is the seat's
+        and in time, NO drops them and tells the game-master, and anything else (``text`` says neither)
+        changes nothing and is asked again. None when ``token`` confirms no held orders of the sender."""
         for row in unconfirmed_rows(session, arrival.sender):
             game = lock(session, row.game_id).row
-            if not confirms(token, game.secret, row.id or 0):
+            if not confirms(token, game.secret, row):
                 continue
-            release_held(session, [row])
+            said = answer(text)
+            reply = AnswerTo(
+                row.address or arrival.sender, arrival.message_id, row.subject or "", row.problem
+            )
+            if said == NO:
+                release_held(session, [row])
+                _keep(session, arrival, "accepted:disowned", game.id, row.seat)
+                told = dropped(row)[: 2 if master_row(session, game.id) is not None else 1]
+                tell(session, game.id, "", told, arrival.received_at, reply)
+                return Receipt("accepted:disowned", game.id, row.seat)
             seats = registered_seats(session, arrival.sender)  # still this seat's address, the game not over
             seat = next((s for s in seats if (s.game_id, s.name) == (game.id, row.seat)), None)
             if seat is None or lapsed(row, arrival.received_at):
+                release_held(session, [row])
                 return self._refuse(session, arrival, "confirmation-lapsed")
+            if said != YES:
+                _keep(session, arrival, "held:confirmation-unclear", game.id, row.seat)
+                tell(session, game.id, "", [question(row, UNCLEAR)], arrival.received_at, reply)
+                return Receipt("held:confirmation-unclear", game.id, row.seat)
+            release_held(session, [row])
             proven = Credential(False, game.id, seat.id, seat.name, seat.email, seat.token, seat.password)
-            reply = AnswerTo(seat.email, arrival.message_id, row.subject or "", row.problem)
+            reply = replace(reply, address=seat.email)
             source = row.source.removeprefix(UNCONFIRMED)
             return self._from_seat(session, arrival, proven, row.text, reply, "accepted:confirmed", source)
         return None

@@ -3,9 +3,11 @@
 The referee's own mail server records in an ``Authentication-Results`` header whether
 the sender's domain passed DMARC, DKIM and SPF. A mail whose ``From`` domain failed
 one of them may be forged, so it is refused without an answer (the answer would go to
-whoever the forger named). Only the header added by the receiving server counts: the
-one naming the configured ``authserv-id``, or else the topmost one — headers further
-down were written by servers the mail passed before and may be forged themselves.
+whoever the forger named) — a mail too big to read too: its verdict is found by a short
+scan of its header and read before anything would answer it (``referee.mail.intake``).
+Only the header added by the receiving server counts: the one naming the configured
+``authserv-id``, or else the topmost one — headers further down were written by servers
+the mail passed before and may be forged themselves.
 """
 
 from __future__ import annotations

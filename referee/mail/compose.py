@@ -232,9 +232,11 @@ MAILED_TO_WEB_PLAYERS = frozenset({"welcome", LINK_NOTICE, *REPLIES})
 
 def _answer_address(notice: Letter, game: Game, seat: Reader, mail: MailSettings) -> str:
     """Where the reader's reply goes: their personal address, or for the question whether held orders
-    are theirs, the address keyed to those orders (``confirmation``), which a reply confirms."""
-    if notice.template == CONFIRM:
-        return f"{mail.local_part}+{confirmation_token(game.secret, int(notice.data['held']))}@{mail.domain}"
+    are theirs, the address keyed to those orders and their text (``confirmation``), which a reply
+    answers."""
+    if notice.template == CONFIRM and "held" in notice.data:
+        token = confirmation_token(game.secret, int(notice.data["held"]), str(notice.data.get("digest", "")))
+        return f"{mail.local_part}+{token}@{mail.domain}"
     return reply_address(mail, seat)
 
 

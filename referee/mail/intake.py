@@ -10,7 +10,10 @@ judges and answers it, in one transaction. Each Message-ID is taken once.
 
 Before anything is read, the mail's size is checked against ``[limits]`` (``over_limit``): a mail
 over a limit is kept as it came and never parsed; its sender, found by a short scan of the start
-of its header block, is told once a day at most that it was too big. Of a mail that is read, the
+of its header block, is told once a day at most that it was too big — unless the receiving
+server's verdict on that sender, found by the same scan, says the From may be forged: then, as for
+any mail, nobody is answered. No answer of any kind goes out before that verdict is read
+(``_forged``). Of a mail that is read, the
 mailroom judges at most ``limits.lines`` lines, none longer than ``limits.talk_chars``.
 """
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.utils import parseaddr
@@ -35,7 +39,9 @@ from referee.mail.reading import IncomingMail
 SCAN_BYTES = 8192
 """How much of the start of a mail too big to read is searched for its From and Message-ID."""
 
-_FIELD = re.compile(rb"^(from|message-id|auto-submitted|precedence)[ \t]*:(.*)$", re.IGNORECASE)
+_FIELD = re.compile(
+    rb"^(from|message-id|auto-submitted|precedence|authentication-results)[ \t]*:(.*)$", re.IGNORECASE
+)
 _MESSAGE_ID = re.compile(r"<[^<>\s]{1,500}>")
 _BLANK_LINE = re.compile(rb"\r?\n\r?\n")
 _FOLD = re.compile(rb"\r?\n[ \t]+")
@@ -75,8 +81,8 @@ def ingest(
     if ignored:
         receipt = referee.mailroom.keep(arrival, f"ignored:{ignored}")
         return Intake(clean(incoming.message_id), receipt.outcome)
-    forged = failed_checks(incoming.authentication, incoming.sender.rpartition("@")[2], mail.authserv_id)
-    if mail.check_senders and forged and incoming.sender:
+    forged = _forged(incoming.authentication, incoming.sender, mail)
+    if forged:
         receipt = referee.mailroom.keep(arrival, f"refused:sender-failed-{'-'.join(forged)}")
         return Intake(clean(incoming.message_id), receipt.outcome)  # no answer: the From may be forged
     answer_to = AnswerTo(incoming.sender, incoming.message_id, incoming.subject, incoming.problem)
@@ -113,8 +119,19 @@ def _too_big(referee: Referee, mail: MailSettings, raw: bytes, received_at: date
     limit = _LIMIT_OF.get(code, "")
     size = getattr(mail.limits, limit) if limit else 0
     arrival = Arrival(message_id, received_at, sender, raw)
-    receipt = referee.mailroom.too_big(arrival, code, size, answer=not (own or automatic or bulk))
+    forged = _forged(authentication_scan(raw), sender, mail)
+    answer = not (own or automatic or bulk or forged)
+    receipt = referee.mailroom.too_big(arrival, code, size, answer=answer, forged=forged)
     return Intake(clean(message_id), receipt.outcome)
+
+
+def _forged(authentication: Sequence[str], sender: str, mail: MailSettings) -> list[str]:
+    """The checks the receiving server says ``sender``'s domain failed (``failed_checks`` of the mail's
+    Authentication-Results values ``authentication``), when ``[mail] check_senders`` asks for them:
+    a mail that failed one is answered by nobody, whatever else is wrong with it."""
+    if not (mail.check_senders and sender):
+        return []
+    return failed_checks(authentication, sender.rpartition("@")[2], mail.authserv_id)
 
 
 _LIMIT_OF: dict[str, str] = {
@@ -130,16 +147,9 @@ _LIMIT_OF: dict[str, str] = {
 def header_scan(raw: bytes) -> dict[str, str]:
     """From (its address, lowercased), Message-ID, Auto-Submitted and Precedence of ``raw``, found in
     its first ``SCAN_BYTES`` bytes only and without parsing the mail; a field not found is missing."""
-    head = raw[:SCAN_BYTES]
-    blank = _BLANK_LINE.search(head)
-    unfolded = _FOLD.sub(b" ", head[: blank.start() if blank else len(head)])
     found: dict[str, str] = {}
-    for line in unfolded.splitlines():
-        match = _FIELD.match(line)
-        if not match:
-            continue
-        name, value = match.group(1).decode().lower(), match.group(2).decode("utf-8", "replace").strip()
-        if name in found:
+    for name, value in _scanned_fields(raw):
+        if name in found or name == "authentication-results":
             continue
         if name == "from":
             address = parseaddr(value)[1].strip().lower()
@@ -149,6 +159,27 @@ def header_scan(raw: bytes) -> dict[str, str]:
             value = first.group() if first else ""
         found[name] = value
     return found
+
+
+def authentication_scan(raw: bytes) -> tuple[str, ...]:
+    """The Authentication-Results values of ``raw``, topmost first, found as ``header_scan`` finds its
+    fields: the receiving server writes its own at the top, so it is within the scan."""
+    return tuple(value for name, value in _scanned_fields(raw) if name == "authentication-results")
+
+
+def _scanned_fields(raw: bytes) -> list[tuple[str, str]]:
+    """The header fields ``_FIELD`` names in the first ``SCAN_BYTES`` bytes of ``raw`` (unfolded, up to
+    the first empty line), in order: each name lowercased and its value decoded and stripped."""
+    head = raw[:SCAN_BYTES]
+    blank = _BLANK_LINE.search(head)
+    unfolded = _FOLD.sub(b" ", head[: blank.start() if blank else len(head)])
+    fields = []
+    for line in unfolded.splitlines():
+        match = _FIELD.match(line)
+        if match:
+            value = match.group(2).decode("utf-8", "replace").strip()
+            fields.append((match.group(1).decode().lower(), value))
+    return fields
 
 
 def _never_answer(incoming: IncomingMail, mail: MailSettings) -> str:

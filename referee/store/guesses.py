@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
-from referee.store.models import FailureRow, GameRow, MasterRow, NoticeRow
+from referee.store.models import FailureRow, NoticeRow
 
 GUESSING = "guessing"
 """The template of the note telling a game-master that passwords are being guessed."""
@@ -42,14 +42,3 @@ def noted_since(session: Session, game_id: str, since: datetime) -> bool:
         NoticeRow.game_id == game_id, NoticeRow.template == GUESSING, NoticeRow.created_at >= since
     )
     return session.exec(query.limit(1)).first() is not None
-
-
-def watched_games(session: Session) -> list[str]:
-    """The games not over that have a game-master by mail, oldest id first."""
-    query = (
-        select(MasterRow.game_id)
-        .join(GameRow, col(GameRow.id) == col(MasterRow.game_id))
-        .where(col(GameRow.finished).is_(False))
-        .order_by(col(MasterRow.game_id))
-    )
-    return list(session.exec(query).all())
