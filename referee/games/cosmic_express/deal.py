@@ -209,7 +209,7 @@ def _fixed(
     weapon = ""
     if "weapon" in setup:
         weapon = _item(setup["weapon"], "the weapon", problems)
-    dummy_role, dummy_items = "", ()
+    dummy_role, dummy_items = "", tuple[str, ...]()
     if "dummy" in setup:
         dummy_role, dummy_items = _dummy(setup["dummy"], len(seats), problems)
     if problems:

@@ -135,7 +135,7 @@ def notices(before: GameState, after: GameState, events: list[Event], phase_log:
     for hypotheses, or the solution and the scores."""
     ended = next((e.data for e in events if e.kind == "game_ended"), None)
     if ended is not None:
-        data = {
+        data: dict[str, Any] = {
             "result": ended,
             "explanation": after.case.explanation,
             "title": after.case.title,
