@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
@@ -60,6 +60,11 @@ class Unreadable:
     reason: str
     params: dict[str, Any] = field(default_factory=dict)
     is_order: bool = True
+
+
+def asked_for_status(verdicts: Iterable[LineVerdict]) -> bool:
+    """Whether one of ``verdicts`` is an accepted STATUS line (the answer then carries the whole view)."""
+    return any(verdict.accepted and verdict.understood.get("kind") == "status" for verdict in verdicts)
 
 
 Problem = tuple[str, dict[str, Any]]
