@@ -28,7 +28,7 @@ from referee.core.keywords import order_lines, read_order
 from referee.core.orders import Order, Problem, Unreadable
 from referee.core.seats import fold_name
 from referee.games.minuit.content import LOCATIONS, ZONES
-from referee.games.minuit.investigation import ELEMENTS, TOPICS, Investigation
+from referee.games.minuit.investigation import Investigation
 
 KEYWORDS: dict[str, str] = {
     "move": "move", "go": "move", "walk": "move", "иду": "move", "идти": "move", "перейти": "move",
@@ -254,4 +254,3 @@ _READERS = {
     "buoy": _buoy,
     "hypothesis": _hypothesis,
 }
-__all__ = ["ELEMENTS", "TOPICS", "parse_text"]
