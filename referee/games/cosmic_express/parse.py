@@ -86,6 +86,13 @@ def _player(words: list[str], names: Sequence[str]) -> tuple[str, int] | None:
     return None
 
 
+def _unknown_player(text: str, names: Sequence[str]) -> Problem:
+    """``text`` names no player: the refusal, with the closest player's name as a suggestion."""
+    close = difflib.get_close_matches(fold_name(text), [fold_name(n) for n in names], n=1, cutoff=0.6)
+    suggestion = next((n for n in names if close and fold_name(n) == close[0]), "")
+    return "unknown_player", {"text": text, "suggestion": suggestion}
+
+
 def _item(words: list[str]) -> str | Problem:
     """The item named by ``words`` (filler words such as "my" left out)."""
     kept = [word for word in words if fold_name(word) not in _FILLERS]
@@ -107,9 +114,7 @@ def _offer(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
     words = _words(text)
     found = _player(words, names)
     if found is None:
-        close = difflib.get_close_matches(fold_name(words[0]), [fold_name(n) for n in names], n=1, cutoff=0.6)
-        suggestion = next((n for n in names if close and fold_name(n) == close[0]), "")
-        return "unknown_player", {"text": words[0], "suggestion": suggestion}
+        return _unknown_player(words[0], names)
     player, used = found
     if used == len(words):
         return "missing_arguments", {"order": "OFFER"}
@@ -164,9 +169,7 @@ def _arrest(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
     words = _words(text)
     found = _player(words, names)
     if found is None or found[1] != len(words):
-        close = difflib.get_close_matches(fold_name(text), [fold_name(n) for n in names], n=1, cutoff=0.6)
-        suggestion = next((n for n in names if close and fold_name(n) == close[0]), "")
-        return "unknown_player", {"text": text, "suggestion": suggestion}
+        return _unknown_player(text, names)
     return {"target": found[0]}
 
 
