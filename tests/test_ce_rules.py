@@ -11,7 +11,7 @@ import pytest
 from ce_helpers import DEAL4, NAMES4, WEAPON4, Game
 
 from referee.core.events import Event
-from referee.core.orders import Submission
+from referee.core.orders import Order, Submission, Unreadable
 from referee.core.rules import fold
 from referee.games.cosmic_express import RULES, SetupError
 from referee.games.cosmic_express.cards import (
@@ -28,7 +28,7 @@ from referee.games.cosmic_express.cards import (
     item_deck,
     role_deck,
 )
-from referee.games.cosmic_express.parse import Order, Unreadable, parse_text
+from referee.games.cosmic_express.parse import parse_text
 from referee.games.cosmic_express.winners import game_winners, round_result, standings
 
 NAMES3 = ("Anna", "Boris", "Vera")

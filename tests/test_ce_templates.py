@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from ce_helpers import DEAL4, NAMES4, WEAPON4, Game, play_with_bots
 
+from referee.core import keywords
 from referee.core.notices import Notice
 from referee.core.rules import visible
 from referee.games.cosmic_express import RULES, interrogation, orders, parse, trading
@@ -238,14 +239,15 @@ def test_notice_data_never_uses_reserved_keys() -> None:
 
 
 def reason_codes() -> set[str]:
-    """The reason codes the rules give, read from the source of parse, trading, interrogation, orders."""
+    """The reason codes the rules give, read from the source of parse, trading, interrogation, orders
+    and the core's keyword reader."""
     codes: set[str] = set()
 
     def text(node: ast.AST | None) -> str | None:
         """The string ``node`` holds, if it is a string literal."""
         return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
-    for module in (parse, trading, interrogation, orders):
+    for module in (keywords, parse, trading, interrogation, orders):
         tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):

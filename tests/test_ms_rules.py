@@ -14,6 +14,7 @@ import pytest
 from ms_helpers import GRID, NO_THIEF, ONE_THIEF, THREE_THIEVES, TWO_THIEVES, Game, play_bots
 
 from referee.core.events import EVERYONE, Event
+from referee.core.orders import Order, Unreadable
 from referee.core.phases import Phase
 from referee.games.museum_suspects import RULES, SetupError
 from referee.games.museum_suspects.content import (
@@ -28,7 +29,7 @@ from referee.games.museum_suspects.content import (
     clears,
     clue_text,
 )
-from referee.games.museum_suspects.parse import Order, Unreadable, parse_line
+from referee.games.museum_suspects.parse import parse_line
 from referee.games.museum_suspects.scoring import thieves
 from referee.games.museum_suspects.state import EXIT, TOKEN_VALUES, ClueToken
 

@@ -69,8 +69,9 @@ def render(renderer: Renderer, language: str, name: str, **data: Any) -> str:
 
 
 def reason_codes() -> set[str]:
-    """Every reason code the rules can give, read from their source."""
+    """Every reason code the rules can give, read from their source and the core's keyword reader."""
     text = (SOURCES / "parse.py").read_text() + (SOURCES / "turns.py").read_text()
+    text += (SOURCES.parents[1] / "core" / "keywords.py").read_text()
     found = set(re.findall(r'_reject\(order, "(\w+)"', text))
     found |= set(re.findall(r'return "(\w+)", \{', text))
     found |= set(re.findall(r'Unreadable\(line, "(\w+)"', text))

@@ -98,10 +98,10 @@ def test_the_core_rule_gathers_talk_and_keeps_orders_and_refusals_in_place_ts_23
         typo,
         Unreadable("bye", "unknown_order", {}, is_order=False),
     ]
-    spoken, kept, refused = talk_beside_orders(items, "said", "\n")
+    spoken, kept, refused = talk_beside_orders(items, "said", "\n", Order)
     assert isinstance(spoken, Order) and spoken.args == {"said": "hi\nbye", "talk": ["hi", "bye"]}
     assert (kept, refused) == (order, typo)
-    assert talk_beside_orders([order, typo], "said", "\n") == [order, typo]
+    assert talk_beside_orders([order, typo], "said", "\n", Order) == [order, typo]
 
 
 @pytest.mark.parametrize(

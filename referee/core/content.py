@@ -7,9 +7,10 @@ its modules and reads it once, when the package is imported::
 
 ``schema`` names every key the game needs (a dotted key walks into tables) and the type
 of its value: a plain type, or ``list[T]`` / ``dict[str, T]`` for a list or table whose
-items are all of type ``T``. A missing key or a value of another type raises
-``ContentError`` naming the file and the key, so a broken file stops the game at once
-instead of in the middle of a letter. Keys the schema does not name are kept as they are.
+items are all of type ``T`` (``Any`` where they may be of any type). A missing key or a
+value of another type raises ``ContentError`` naming the file and the key, so a broken file
+stops the game at once instead of in the middle of a letter. Keys the schema does not name
+are kept as they are.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ def check_content(data: Mapping[str, Any], schema: Schema, where: str) -> None:
 
 def _fits(value: Any, expected: Any) -> bool:
     """Whether ``value`` has the type ``expected`` (booleans are not numbers here)."""
+    if expected is Any:
+        return True
     origin = get_origin(expected)
     if origin is list:
         (item,) = get_args(expected)
@@ -73,6 +76,8 @@ def _fits(value: Any, expected: Any) -> bool:
 
 def _describe(expected: Any) -> str:
     """``expected`` as the error message names it."""
+    if expected is Any:
+        return "anything"
     origin = get_origin(expected)
     if origin is list:
         return f"a list of {_describe(get_args(expected)[0])}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
@@ -62,30 +62,39 @@ class Unreadable:
     is_order: bool = True
 
 
+def asked_for_status(verdicts: Iterable[LineVerdict]) -> bool:
+    """Whether one of ``verdicts`` is an accepted STATUS line (the answer then carries the whole view)."""
+    return any(verdict.accepted and verdict.understood.get("kind") == "status" for verdict in verdicts)
+
+
 Problem = tuple[str, dict[str, Any]]
 """Why a line's arguments cannot be read: a reason code and its parameters."""
 
 
+OrderT = TypeVar("OrderT", bound=Order)
+
+
 def talk_beside_orders(
-    items: list[Order | Unreadable],
+    items: Sequence[OrderT | Unreadable],
     key: str,
     joiner: str,
-    make: Callable[[str, str, dict[str, Any]], Order] = Order,
-) -> list[Order | Unreadable]:
+    make: Callable[[str, str, dict[str, Any]], OrderT],
+) -> list[OrderT | Unreadable]:
     """The lines of a text that neither are nor resemble orders, said aloud as one "say" order.
 
     In one text, a line read as an order stays an order and a line that resembles one but
     cannot be read stays refused (so a typo never becomes talk); every other line is table
     talk. The talk lines, joined by ``joiner`` in the order written, go in ``args[key]``, and
     the lines themselves in ``args["talk"]``; the order stands where the first of them stood.
-    A text with no orders at all is thus talk. ``make`` builds the order (a game's own class).
+    A text with no orders at all is thus talk. ``make`` builds the order (``Order`` or a game's
+    own subclass).
     """
     talk = [item for item in items if isinstance(item, Unreadable) and not item.is_order]
     if not talk:
-        return items
+        return list(items)
     said = joiner.join(item.line for item in talk)
     spoken = make(said, "say", {key: said, "talk": [item.line for item in talk]})
-    result: list[Order | Unreadable] = []
+    result: list[OrderT | Unreadable] = []
     for item in items:
         if item is talk[0]:
             result.append(spoken)

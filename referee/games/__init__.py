@@ -44,7 +44,7 @@ class Presentation:
     globals: Mapping[str, Any] = field(default_factory=dict)
 
 
-def _package(kind: str) -> str:
+def package_of(kind: str) -> str:
     """The package of ``kind``, the skeleton's included (raises ``KeyError`` for an unknown kind)."""
     return _SKELETON if kind == TEMPLATE_KIND else PACKAGES[kind]
 
@@ -74,14 +74,14 @@ def contract_kinds() -> tuple[str, ...]:
 
 def contract_rules(kind: str) -> Rules[Any]:
     """The rules of any kind of ``contract_kinds`` (raises ``KeyError`` for an unknown kind)."""
-    rules: Rules[Any] = import_module(_package(kind)).RULES
+    rules: Rules[Any] = import_module(package_of(kind)).RULES
     return rules
 
 
 def presentation_for(kind: str) -> Presentation:
     """The filters and globals of game ``kind``'s templates, from its ``presentation`` module
     (``FILTERS`` and ``GLOBALS``, both optional); raises ``KeyError`` for an unknown kind."""
-    module = import_module(f"{_package(kind)}.presentation")
+    module = import_module(f"{package_of(kind)}.presentation")
     return Presentation(filters=getattr(module, "FILTERS", {}), globals=getattr(module, "GLOBALS", {}))
 
 

@@ -31,7 +31,9 @@ How to start a new game from it:
    ``phase_name`` filter if your phase keys should read differently in reminders.
 6. Register the kind in ``referee.games.PACKAGES``; the contract test then checks it
    (templates in every language, phrases for every reason, snapshots that round-trip,
-   views that keep secrets) by playing whole games with your ``bot``.
+   views that keep secrets) by playing whole games with your ``bot``. Add the package to the
+   "No game imports another" contract in ``pyproject.toml``: ``tests/test_layers.py`` fails
+   until every registered game is listed there.
 """
 
 from __future__ import annotations

@@ -7,8 +7,6 @@ Russian game read. ``ALIASES`` maps every spelling an order or a game file may u
 
 from __future__ import annotations
 
-from collections import Counter
-
 from referee.core.seats import fold_name
 
 DETECTIVE = "Undercover Detective"
@@ -90,11 +88,6 @@ def weapon_cards_needed(weapon: str) -> int:
     means two; when the weapon is Trash the Murderer needs only one (CE-7 footnote).
     """
     return 1 if weapon == TRASH else 2
-
-
-def same_cards(first: list[str] | tuple[str, ...], second: list[str] | tuple[str, ...]) -> bool:
-    """Whether two collections hold the same cards, as multisets."""
-    return Counter(first) == Counter(second)
 
 
 def display(name: str, language: str) -> str:

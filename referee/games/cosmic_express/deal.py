@@ -9,6 +9,7 @@ deck of CE-2, drawn from the game's seed. Later rounds are always dealt from the
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -209,7 +210,7 @@ def _fixed(
     weapon = ""
     if "weapon" in setup:
         weapon = _item(setup["weapon"], "the weapon", problems)
-    dummy_role, dummy_items = "", ()
+    dummy_role, dummy_items = "", tuple[str, ...]()
     if "dummy" in setup:
         dummy_role, dummy_items = _dummy(setup["dummy"], len(seats), problems)
     if problems:
@@ -264,20 +265,21 @@ def _dummy(raw: Any, players: int, problems: list[str]) -> tuple[str, tuple[str,
     return role, hand
 
 
-def _role(raw: Any, where: str, problems: list[str]) -> str:
-    role = ROLE_ALIASES.get(fold_name(str(raw))) if isinstance(raw, str) else None
-    if role is None:
-        problems.append(f"{where}: {raw!r} is not a role")
+def _named(raw: Any, aliases: Mapping[str, str], what: str, where: str, problems: list[str]) -> str:
+    """The card ``raw`` names by one of its ``aliases`` ("" and a problem saying ``raw`` is not ``what``)."""
+    card = aliases.get(fold_name(raw)) if isinstance(raw, str) else None
+    if card is None:
+        problems.append(f"{where}: {raw!r} is not {what}")
         return ""
-    return role
+    return card
+
+
+def _role(raw: Any, where: str, problems: list[str]) -> str:
+    return _named(raw, ROLE_ALIASES, "a role", where, problems)
 
 
 def _item(raw: Any, where: str, problems: list[str]) -> str:
-    item = ITEM_ALIASES.get(fold_name(str(raw))) if isinstance(raw, str) else None
-    if item is None:
-        problems.append(f"{where}: {raw!r} is not an item")
-        return ""
-    return item
+    return _named(raw, ITEM_ALIASES, "an item", where, problems)
 
 
 def _items(raw: Any, where: str, problems: list[str]) -> tuple[str, ...]:

@@ -9,9 +9,8 @@ shows the weapon and every card at the same moment.
 from __future__ import annotations
 
 from referee.core.events import EVERYONE, Event
-from referee.core.orders import Submission
+from referee.core.orders import Order, Submission
 from referee.games.cosmic_express.cards import DUMMY
-from referee.games.cosmic_express.parse import Order
 from referee.games.cosmic_express.state import INTERROGATION, GameState
 from referee.games.cosmic_express.trading import Verdict, accept, reject
 

@@ -11,11 +11,11 @@ from typing import Any
 
 from referee.core.events import Event
 from referee.core.notices import Notice
-from referee.core.orders import LineVerdict
+from referee.core.orders import LineVerdict, asked_for_status
 from referee.core.rules import Seen
 from referee.games.cosmic_express.cards import MURDERER
 from referee.games.cosmic_express.state import GameState
-from referee.games.cosmic_express.views import player_view
+from referee.games.cosmic_express.views import open_offers_of, player_view
 
 
 def _own(state: GameState, seat: str) -> dict[str, Any]:
@@ -65,16 +65,9 @@ def answer(
         "verdicts": [vars(v) for v in verdicts],
         **_own(after, seat),
         "i_am_done": seat in after.done,
-        "my_offers": [
-            {"offer": o.id, "to": o.receiver, "item": o.item}
-            for o in after.open_offers()
-            if o.offerer == seat
-        ],
-        "offers_to_me": [
-            {"offer": o.id, "from": o.offerer} for o in after.open_offers() if o.receiver == seat
-        ],
+        **open_offers_of(after, seat),
     }
-    if any(v.accepted and v.understood.get("kind") == "status" for v in verdicts):
+    if asked_for_status(verdicts):
         data["view"] = player_view(after, seat, seen())
     return data
 

@@ -7,10 +7,18 @@ changes nothing. A mail in which no line even looks like an order is table talk.
 from __future__ import annotations
 
 from referee.core.events import Event
-from referee.core.orders import LineVerdict, Submission, judge_in_turn, refused, talk_beside_orders
+from referee.core.orders import (
+    LineVerdict,
+    Order,
+    Submission,
+    Unreadable,
+    judge_in_turn,
+    refused,
+    talk_beside_orders,
+)
 from referee.games.cosmic_express import interrogation, trading
 from referee.games.cosmic_express.apply import apply
-from referee.games.cosmic_express.parse import Order, Unreadable, parse_text
+from referee.games.cosmic_express.parse import parse_text
 from referee.games.cosmic_express.state import GameState
 
 
@@ -22,7 +30,7 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
     def judge(now: GameState, item: Order | Unreadable) -> trading.Verdict:
         return refused(item) if isinstance(item, Unreadable) else _judge(now, submission, item)
 
-    items = talk_beside_orders(parse_text(submission.text, state.seats), "said", "\n")  # CE-5 ruling
+    items = talk_beside_orders(parse_text(submission.text, state.seats), "said", "\n", Order)  # CE-5 ruling
     return judge_in_turn(state, items, judge, apply)
 
 

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
+from referee.core.keywords import read_orders
 from referee.core.orders import Order, Problem, Unreadable
 from referee.core.seats import fold_name
 from referee.games.cosmic_express.cards import DUMMY, DUMMY_ALIASES, ITEM_ALIASES
@@ -42,8 +44,6 @@ KEYWORDS: dict[str, str] = {
 }  # fmt: skip
 """Every order keyword (folded) and the order it starts."""
 
-_BULLET = re.compile(r"^\s*[-*•]+\s*")
-_KEYWORD = re.compile(r"^\s*([^\W\d_]+)[\s:,.\-—]*(.*)$", re.S)
 _OFFER_ID = re.compile(r"^[#№]?\s*[oо]?-?(\d{1,6})[.,;:!]?$", re.I)
 _FILLERS = frozenset(
     {"my", "a", "an", "the", "with", "for", "card", "мой", "мою", "моё", "моя", "на", "карту"}
@@ -51,38 +51,22 @@ _FILLERS = frozenset(
 
 
 def parse_text(text: str, names: Sequence[str]) -> list[Order | Unreadable]:
-    """Every non-blank line of ``text`` read as an order; ``names`` are the players' names."""
-    results: list[Order | Unreadable] = []
-    for raw in text.splitlines():
-        line = _BULLET.sub("", raw).strip()
-        if line:
-            results.append(read_line(line, names))
-    return results
+    """Every non-blank line of ``text`` read as an order; ``names`` are the players' names. A line's
+    leading bullet is left out of the line kept with its order."""
+    return read_orders(text, KEYWORDS, partial(_arguments, names=names), drop_bullets=True)
 
 
-def read_line(line: str, names: Sequence[str]) -> Order | Unreadable:
-    """The order written on ``line``, or why it is not one."""
-    match = _KEYWORD.match(line)
-    word = fold_name(match.group(1)) if match else ""
-    kind = KEYWORDS.get(word)
-    if match is None or kind is None:
-        shown = match.group(1) if match else line.split()[0]
-        guess = difflib.get_close_matches(word, KEYWORDS, n=1, cutoff=0.75)
-        params = {"word": shown, "suggestion": KEYWORDS[guess[0]].upper() if guess else ""}
-        return Unreadable(line, "unknown_order", params, is_order=bool(guess))
-    rest = match.group(2).strip()
+def _arguments(kind: str, rest: str, names: Sequence[str]) -> dict[str, Any] | Problem:
+    """The arguments of an order of ``kind`` written as ``rest``: none for HELP, STATUS, DONE and
+    REVEAL, the words said for SAY."""
+    rest = rest.strip()
     if kind in ("help", "status", "done", "reveal"):
-        return Order(line, kind)
+        return {}
     if kind == "say":
-        return Order(line, kind, {"said": rest}) if rest else Unreadable(line, "say_empty")
+        return {"said": rest} if rest else ("say_empty", {})
     if not rest:
-        return Unreadable(line, "missing_arguments", {"order": kind.upper()})
-    reader = {"offer": _offer, "accept": _accept, "refuse": _answer, "withdraw": _answer}
-    reader |= {"swap": _swap, "arrest": _arrest}
-    outcome = reader[kind](rest, names)
-    if isinstance(outcome, tuple):
-        return Unreadable(line, outcome[0], outcome[1])
-    return Order(line, kind, outcome)
+        return "missing_arguments", {"order": kind.upper()}
+    return _READERS[kind](rest, names)
 
 
 def _words(text: str) -> list[str]:
@@ -100,6 +84,13 @@ def _player(words: list[str], names: Sequence[str]) -> tuple[str, int] | None:
         if phrase in DUMMY_ALIASES:
             return DUMMY, size
     return None
+
+
+def _unknown_player(text: str, names: Sequence[str]) -> Problem:
+    """``text`` names no player: the refusal, with the closest player's name as a suggestion."""
+    close = difflib.get_close_matches(fold_name(text), [fold_name(n) for n in names], n=1, cutoff=0.6)
+    suggestion = next((n for n in names if close and fold_name(n) == close[0]), "")
+    return "unknown_player", {"text": text, "suggestion": suggestion}
 
 
 def _item(words: list[str]) -> str | Problem:
@@ -123,9 +114,7 @@ def _offer(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
     words = _words(text)
     found = _player(words, names)
     if found is None:
-        close = difflib.get_close_matches(fold_name(words[0]), [fold_name(n) for n in names], n=1, cutoff=0.6)
-        suggestion = next((n for n in names if close and fold_name(n) == close[0]), "")
-        return "unknown_player", {"text": words[0], "suggestion": suggestion}
+        return _unknown_player(words[0], names)
     player, used = found
     if used == len(words):
         return "missing_arguments", {"order": "OFFER"}
@@ -180,7 +169,16 @@ def _arrest(text: str, names: Sequence[str]) -> dict[str, Any] | Problem:
     words = _words(text)
     found = _player(words, names)
     if found is None or found[1] != len(words):
-        close = difflib.get_close_matches(fold_name(text), [fold_name(n) for n in names], n=1, cutoff=0.6)
-        suggestion = next((n for n in names if close and fold_name(n) == close[0]), "")
-        return "unknown_player", {"text": text, "suggestion": suggestion}
+        return _unknown_player(text, names)
     return {"target": found[0]}
+
+
+_READERS: dict[str, Callable[[str, Sequence[str]], dict[str, Any] | Problem]] = {
+    "offer": _offer,
+    "accept": _accept,
+    "refuse": _answer,
+    "withdraw": _answer,
+    "swap": _swap,
+    "arrest": _arrest,
+}
+"""The reader of each order that takes arguments."""

@@ -16,8 +16,6 @@ from referee.games.cosmic_express.cards import DETECTIVE, DUMMY
 
 TRADING = "trading"
 INTERROGATION = "interrogation"
-STAGES: tuple[str, ...] = (TRADING, INTERROGATION)
-"""The two phases of a round in which orders are collected (CE-4, CE-5), named as schedule stages."""
 
 OPEN = "open"
 ACCEPTED = "accepted"
@@ -80,10 +78,6 @@ class GameState:
     def has_dummy(self) -> bool:
         """Whether this game uses the Dummy (three players, CE-9)."""
         return bool(self.dummy_items)
-
-    def role_of(self, who: str) -> str:
-        """The role of the seat ``who`` (or of the Dummy) this round."""
-        return self.dummy_role if who == DUMMY else self.roles[who]
 
     def seat_with(self, role: str) -> str | None:
         """The seat holding ``role`` this round, ``DUMMY`` for the Dummy, None when nobody has it."""

@@ -18,10 +18,9 @@ from collections import Counter
 from typing import Any
 
 from referee.core.events import Event
-from referee.core.orders import LineVerdict
+from referee.core.orders import LineVerdict, Order
 from referee.games.cosmic_express.apply import replaced
 from referee.games.cosmic_express.cards import DUMMY
-from referee.games.cosmic_express.parse import Order
 from referee.games.cosmic_express.state import TRADING, GameState, Offer
 
 Verdict = tuple[LineVerdict, list[Event]]

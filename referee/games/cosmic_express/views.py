@@ -69,14 +69,7 @@ def player_view(state: GameState, seat: str, seen: list[Event]) -> dict[str, Any
         "detective": revealed,
         "i_am_done": seat in state.done,
         "done": [e.data["player"] for e in now if e.kind == "player_done"],
-        "my_offers": [
-            {"offer": o.id, "to": o.receiver, "item": o.item}
-            for o in state.open_offers()
-            if o.offerer == seat
-        ],
-        "offers_to_me": [
-            {"offer": o.id, "from": o.offerer} for o in state.open_offers() if o.receiver == seat
-        ],
+        **open_offers_of(state, seat),
         "trades": [_trade(e, seat) for e in now if e.kind in ("offer_accepted", "dummy_swapped")],
         "closed": [_closed(e, seat) for e in now if e.kind in _CLOSED],
         "swaps": [_swap(e) for e in now if e.kind in ("swap_news", "dummy_swap_news")],
@@ -88,6 +81,21 @@ def player_view(state: GameState, seat: str, seen: list[Event]) -> dict[str, Any
         "results": results,
         "standings": list(results[-1]["standings"]) if results else [],
         "winners": list(ended["winners"]) if ended else [],
+    }
+
+
+def open_offers_of(state: GameState, seat: str) -> dict[str, list[dict[str, str]]]:
+    """The open offers ``seat`` made (``my_offers``: id, receiver, item) and those made to them
+    (``offers_to_me``: id, offerer; the item stays face down)."""
+    return {
+        "my_offers": [
+            {"offer": o.id, "to": o.receiver, "item": o.item}
+            for o in state.open_offers()
+            if o.offerer == seat
+        ],
+        "offers_to_me": [
+            {"offer": o.id, "from": o.offerer} for o in state.open_offers() if o.receiver == seat
+        ],
     }
 
 

@@ -110,7 +110,9 @@ def round_result(
 def standings(seats: tuple[str, ...], results: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The table of a game so far (CE-8): wins, Detective wins and Murderer wins of each player,
     ranked by wins, then Detective wins, then Murderer wins; equal records share a place."""
-    table = {seat: {"name": seat, "wins": 0, "detective_wins": 0, "murderer_wins": 0} for seat in seats}
+    table: dict[str, dict[str, Any]] = {
+        seat: {"name": seat, "wins": 0, "detective_wins": 0, "murderer_wins": 0} for seat in seats
+    }
     for result in results:
         for player in result["players"]:
             if player["won"]:

@@ -21,18 +21,18 @@ SHIP_SCHEMA: dict[str, Any] = {
     "suspect_steps": int,
     "revealer_bonus": int,
     "revealer_penalty": int,
-    "connections": list[list],
+    "connections": list[list[int]],
     "players.ship": dict[str, int],
     "players.buoys": dict[str, int],
     "players.remove": dict[str, list[str]],
-    "methods": dict[str, dict],
-    "zones": list[dict],
-    "decks": dict[str, dict],
-    "locations": dict[str, dict],
+    "methods": dict[str, dict[str, Any]],
+    "zones": list[dict[str, Any]],
+    "decks": dict[str, dict[str, Any]],
+    "locations": dict[str, dict[str, Any]],
 }
 """Every key of ``ship.toml`` the rules read, with its type."""
 
-EVENTS_SCHEMA: dict[str, Any] = {"events": list[dict]}
+EVENTS_SCHEMA: dict[str, Any] = {"events": list[dict[str, Any]]}
 
 SHIP: dict[str, Any] = load_content(__package__, "ship.toml", SHIP_SCHEMA)
 _EVENTS: dict[str, Any] = load_content(__package__, "events.toml", EVENTS_SCHEMA)

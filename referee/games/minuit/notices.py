@@ -12,7 +12,7 @@ from typing import Any
 
 from referee.core.events import EVERYONE, Event
 from referee.core.notices import Notice
-from referee.core.orders import LineVerdict
+from referee.core.orders import LineVerdict, asked_for_status
 from referee.core.rules import Seen
 from referee.games.minuit.content import PORT
 from referee.games.minuit.shipmap import board, names
@@ -104,7 +104,7 @@ def answer(
         and after.turn_over,
         "next": after.seats[(after.turn + 1) % len(after.seats)],
     }
-    if any(v.accepted and v.understood.get("kind") == "status" for v in verdicts):
+    if asked_for_status(verdicts):
         data["view"] = player_view(after, seat, seen())
     return data
 
@@ -135,7 +135,7 @@ def notices(before: GameState, after: GameState, events: list[Event], phase_log:
     for hypotheses, or the solution and the scores."""
     ended = next((e.data for e in events if e.kind == "game_ended"), None)
     if ended is not None:
-        data = {
+        data: dict[str, Any] = {
             "result": ended,
             "explanation": after.case.explanation,
             "title": after.case.title,

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import partial
 from typing import Any
 
+from referee.core.keywords import order_lines, read_order
 from referee.core.orders import Order, Problem, Unreadable
 from referee.core.seats import fold_name
 from referee.games.minuit.content import LOCATIONS, ZONES
-from referee.games.minuit.investigation import ELEMENTS, TOPICS, Investigation
+from referee.games.minuit.investigation import Investigation
 
 KEYWORDS: dict[str, str] = {
     "move": "move", "go": "move", "walk": "move", "иду": "move", "идти": "move", "перейти": "move",
@@ -73,8 +75,6 @@ FILLERS = frozenset(
      "про", "зону", "зона", "место", "локацию", "локация", "номер", "no", "number", "№"}
 )  # fmt: skip
 
-_KEYWORD = re.compile(r"^\s*([^\W\d_]+)[\s:,.\-—]*(.*)$", re.S)
-_BULLET = re.compile(r"^\s*[-*•]+\s*")
 _SEPARATORS = re.compile(r"[,;:#№=()/]+")
 
 
@@ -107,29 +107,25 @@ def suspect_names(case: Investigation) -> dict[str, str]:
 
 def parse_text(text: str, case: Investigation) -> list[Order | Unreadable]:
     """Every non-blank line of ``text`` read as an order (or why it cannot be one)."""
-    return [parse_line(raw.strip(), case) for raw in text.splitlines() if raw.strip()]
+    return [parse_line(line, case) for line in order_lines(text)]
 
 
 def parse_line(line: str, case: Investigation) -> Order | Unreadable:
-    """The order written on ``line`` (a leading bullet such as "-" is ignored)."""
-    match = _KEYWORD.match(_BULLET.sub("", line))
-    word = fold_name(match.group(1)) if match else ""
-    kind = KEYWORDS.get(word)
-    if match is None or kind is None:
-        shown = match.group(1) if match else line.split()[0]
-        guess = difflib.get_close_matches(word, KEYWORDS, n=1, cutoff=0.75)
-        suggestion = KEYWORDS[guess[0]].upper() if guess else ""
-        return Unreadable(line, "unknown_order", {"word": shown, "suggestion": suggestion}, is_order=False)
-    words = _words(match.group(2))
+    """The order written on ``line`` (a leading bullet such as "-" is ignored); MOVE with a suspect
+    is the order to escort them."""
+    order = read_order(line, KEYWORDS, partial(_arguments, case=case))
+    if isinstance(order, Order) and order.kind == "move" and "suspect" in order.args:
+        return Order(order.line, "escort", order.args)
+    return order
+
+
+def _arguments(kind: str, rest: str, case: Investigation) -> dict[str, Any] | Problem:
+    """The arguments of an order of ``kind`` written as ``rest`` (orders without a reader take none)."""
+    words = _words(rest)
     reader = _READERS.get(kind)
-    outcome: dict[str, Any] | Problem = (
-        reader(words, case) if reader else ({} if not words else _extra(words))
-    )
-    if isinstance(outcome, tuple):
-        return Unreadable(line, outcome[0], outcome[1])
-    if kind == "move" and "suspect" in outcome:
-        kind = "escort"
-    return Order(line, kind, outcome)
+    if reader is not None:
+        return reader(words, case)
+    return {} if not words else _extra(words)
 
 
 def _words(text: str) -> list[str]:
@@ -258,4 +254,3 @@ _READERS = {
     "buoy": _buoy,
     "hypothesis": _hypothesis,
 }
-__all__ = ["ELEMENTS", "TOPICS", "parse_text"]

@@ -31,7 +31,7 @@ def final_result(state: GameState) -> dict[str, Any]:
     if revealer:
         mine = state.hypotheses.get(revealer, {})
         right_first = sum(1 for e in ELEMENTS if e in mine and mine[e][0] == solution[e])
-    scores = []
+    scores: list[dict[str, Any]] = []
     for seat in state.seats:
         mine = state.hypotheses.get(seat, {})
         per = {e: element_points(mine.get(e), solution[e], points[e]) for e in ELEMENTS}

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.core.events import Event
 from referee.core.notices import Notice
-from referee.core.orders import LineVerdict
+from referee.core.orders import LineVerdict, asked_for_status
 from referee.core.rules import Seen
 from referee.games.museum_suspects.content import SUSPECT
 from referee.games.museum_suspects.grid import board, marks
@@ -69,7 +69,7 @@ def answer(
         target = verdict["understood"].get("suspect")
         if verdict["accepted"] and verdict["understood"].get("kind") == "suggest":
             verdict["understood"] = {**verdict["understood"], "name": _names(target)}
-    if any(v.accepted and v.understood.get("kind") == "status" for v in verdicts):
+    if asked_for_status(verdicts):
         data["view"] = player_view(after, seat, seen())
     return data
 

@@ -18,6 +18,7 @@ import difflib
 import re
 from typing import Any
 
+from referee.core.keywords import read_order, read_orders
 from referee.core.orders import Order, Problem, Unreadable
 from referee.core.seats import fold_name
 from referee.games.museum_suspects.content import SUSPECTS
@@ -56,8 +57,6 @@ _CYRILLIC_COLUMNS = str.maketrans({"а": "a", "б": "b", "в": "b", "с": "c", "
 _ROOM = re.compile(r"^([a-d])([1-4])$")
 _ROOM_BACKWARDS = re.compile(r"^([1-4])([a-d])$")
 _ROOM_LIKE = re.compile(r"^(?:[a-zа-я]\d+|\d+[a-zа-я])$")
-_KEYWORD = re.compile(r"^\s*([^\W\d_]+)[\s:,.\-—]*(.*)$", re.S)
-_BULLET = re.compile(r"^\s*[-*•]+\s*")
 _SEPARATORS = re.compile(r"[,;:#№=()]+")
 
 _SUSPECT_NAMES: dict[str, tuple[str, str]] = {
@@ -67,34 +66,20 @@ _SUSPECT_NAMES: dict[str, tuple[str, str]] = {
 
 def parse_text(text: str) -> list[Order | Unreadable]:
     """Every non-blank line of ``text`` read as an order (or why it cannot be one)."""
-    results: list[Order | Unreadable] = []
-    for raw in text.splitlines():
-        if raw.strip():
-            results.append(parse_line(raw.strip()))
-    return results
+    return read_orders(text, KEYWORDS, _arguments)
 
 
 def parse_line(line: str) -> Order | Unreadable:
     """The order written on ``line`` (a leading bullet such as "-" or "*" is ignored)."""
-    match = _KEYWORD.match(_BULLET.sub("", line))
-    word = fold_name(match.group(1)) if match else ""
-    kind = KEYWORDS.get(word)
-    if match is None or kind is None:
-        shown = match.group(1) if match else line.split()[0]
-        guess = difflib.get_close_matches(word, KEYWORDS, n=1, cutoff=0.75)
-        return Unreadable(line, "unknown_order", {"word": shown, "suggestion": _suggested_keyword(guess)})
+    return read_order(line, KEYWORDS, _arguments)
+
+
+def _arguments(kind: str, rest: str) -> dict[str, Any] | Problem:
+    """The arguments of an order of ``kind`` written as ``rest`` (HELP and STATUS take none)."""
     if kind in ("help", "status"):
-        return Order(line, kind)
-    words = _words(match.group(2))
-    outcome = _investigate(words) if kind == "investigate" else _suggest(words)
-    if isinstance(outcome, tuple):
-        return Unreadable(line, outcome[0], outcome[1])
-    return Order(line, kind, outcome)
-
-
-def _suggested_keyword(guess: list[str]) -> str:
-    """The canonical English keyword of the closest known word (or "")."""
-    return KEYWORDS[guess[0]].upper() if guess else ""
+        return {}
+    words = _words(rest)
+    return _investigate(words) if kind == "investigate" else _suggest(words)
 
 
 def _words(text: str) -> list[str]:

@@ -24,10 +24,10 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.events import EVERYONE, Event
-from referee.core.orders import LineVerdict, Submission, judge_in_turn, refused
+from referee.core.orders import LineVerdict, Order, Submission, Unreadable, judge_in_turn, refused
 from referee.core.phases import Phase
 from referee.games.museum_suspects.content import SUSPECT, clue_card
-from referee.games.museum_suspects.parse import Order, Unreadable, parse_text
+from referee.games.museum_suspects.parse import parse_text
 from referee.games.museum_suspects.scoring import final_result
 from referee.games.museum_suspects.state import EXIT, GameState, apply
 

@@ -62,7 +62,7 @@ def order_from_json(kind: str, raw: dict[str, Any]) -> Move | Search | Trap:
     if kind == "move":
         return Move(raw["room"])
     if kind == "search":
-        return Search(tuple(raw["cards"]))  # type: ignore[arg-type]
+        return Search(tuple(raw["cards"]))
     return Trap(raw["target"], raw["room"], raw["furniture"], raw["weapon"])
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.core.events import Event
 from referee.core.notices import Notice
-from referee.core.orders import LineVerdict
+from referee.core.orders import LineVerdict, asked_for_status
 from referee.core.rules import Seen
 from referee.games.ten_sailors import talk
 from referee.games.ten_sailors.narration import gender_of, scene_number
@@ -56,7 +56,7 @@ def answer(
         "added": [o for o in now if o not in was],
         "removed": [o for o in was if _essence(o) not in standing],
     }
-    if any(v.accepted and v.understood.get("kind") == "status" for v in verdicts):
+    if asked_for_status(verdicts):
         data["view"] = player_view(after, seat, seen())
     return data
 

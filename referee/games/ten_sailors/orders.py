@@ -7,6 +7,7 @@ earlier one, TS-11 ruling).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from referee.core.events import Event
@@ -139,7 +140,12 @@ def _trap(state: GameState, submission: Submission, order: Order, segment: Segme
 
 
 def _cancel(state: GameState, seat: str, order: Order, kind: str, segment: Segment) -> Verdict:
-    table = {"move": state.moves, "search": state.searches, "trap": state.traps}[kind]
+    tables: dict[str, Mapping[tuple[str, str], object]] = {
+        "move": state.moves,
+        "search": state.searches,
+        "trap": state.traps,
+    }
+    table = tables[kind]
     staying = bool(order.args.get("stay"))
     if (segment.key, seat) not in table:
         if staying:  # "stay here" with no move in force: nothing to withdraw, and the character stays

@@ -34,8 +34,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, NamedTuple
+from functools import lru_cache, reduce
+from typing import Any, NamedTuple, TypeGuard
 
 from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
@@ -171,7 +171,7 @@ def _joined_talk(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
     return joined
 
 
-def _is_talk(item: Order | Unreadable) -> bool:
+def _is_talk(item: Order | Unreadable) -> TypeGuard[Unreadable]:
     return isinstance(item, Unreadable) and not item.is_order
 
 
@@ -231,7 +231,7 @@ class _Reader:
         whens = [t.when for t in tokens if t.when is not None]
         if whens and not [w for w in words if w.folded not in CONNECTORS]:
             self.flush()
-            self._set_header(sentence, whens)
+            self._set_header(sentence, reduce(When.merged, whens))
             return
         first = next((i for i, t in enumerate(tokens) if t.kind or not t.leading), None)
         if first is not None and self._starts_order(sentence, tokens, first):
@@ -245,8 +245,7 @@ class _Reader:
         self.flush()
         self.items.append(_not_an_order(sentence, tokens))
 
-    def _set_header(self, sentence: str, times: list[When]) -> None:
-        when = _merge(times)
+    def _set_header(self, sentence: str, when: When) -> None:
         if when.bad_hour is not None:
             self.items.append(Unreadable(sentence, "bad_hour", {"hour": when.bad_hour}))
             return
@@ -410,7 +409,7 @@ def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[l
         starts = starts and not (kind == "trap" and token.kind == "trap" and not has_args)
         if starts and not is_name(token.text, names):
             current = clauses[-1]
-            lead = []
+            lead: list[_Token] = []
             while len(current) > 1 and current[-1].leading and not current[-1].kind:
                 lead.insert(0, current.pop())
             clauses.append([*lead, token])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from referee.core.events import EVERYONE, Event
 from referee.core.rng import SeededStream
@@ -158,7 +158,12 @@ def _traps(state: GameState) -> list[Event]:
         for standing in state.traps.get((key, setter.name), ()):
             trap = _order(standing, Trap)
             target = state.character(trap.target)
-            data = {"setter": setter.name, "target": target.name, "segment": key, "cards": list(trap.cards())}
+            data: dict[str, Any] = {
+                "setter": setter.name,
+                "target": target.name,
+                "segment": key,
+                "cards": list(trap.cards()),
+            }
             if not (setter.alive and target.alive):
                 events.append(Event("trap_resolved", {**data, "void": True}, (setter.name,)))
                 continue

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 from functools import cache, cached_property, total_ordering
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from referee.games.ten_sailors.cards import HALL
 
@@ -146,9 +146,6 @@ class Character:
     def must_leave(self) -> bool:
         """Whether this character has spent the longest allowed run in their room (TS-16)."""
         return self.location != HALL and self.streak >= MAX_HOURS_IN_A_ROW
-
-
-OrderType = Literal["move", "search", "trap"]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,97 @@
+"""The core and the games are checked by mypy with its strict profile ([tool.mypy] in pyproject.toml)
+and are clean: every function typed, no generic left bare, no ``Any`` leaking out of a typed function.
+A ``# type: ignore`` there names its error code and says why on the same line."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.config import PROJECT_ROOT
+
+STRICT = ("referee/core", "referee/games")
+"""The packages held to the strict profile."""
+
+_IGNORE = re.compile(r"#\s*type:\s*ignore(?P<rest>.*)$")
+_EXPLAINED = re.compile(r"^\[[a-z-]+(?:,\s*[a-z-]+)*\]\s*#\s*\S")
+
+
+def _mypy(root: Path, cache: Path, *paths: str) -> subprocess.CompletedProcess[str]:
+    """Runs mypy over ``paths`` in ``root`` with ``root``'s configuration, its cache kept in ``cache``."""
+    command = [sys.executable, "-m", "mypy", "--cache-dir", str(cache), *paths]
+    return subprocess.run(command, cwd=root, capture_output=True, text=True, check=False, timeout=300)
+
+
+def _copy(root: Path) -> Path:
+    """A copy of the ``referee`` package and of the configuration in ``root``; the package's folder."""
+    shutil.copytree(PROJECT_ROOT / "referee", root / "referee", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(PROJECT_ROOT / "pyproject.toml", root / "pyproject.toml")
+    return root / "referee"
+
+
+def test_the_core_and_the_games_are_clean_under_the_strict_profile(tmp_path: Path) -> None:
+    result = _mypy(PROJECT_ROOT, tmp_path, *STRICT)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Success: no issues found" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "code", "error"),
+    [
+        ("core/rng.py", "def loose(value):\n    return value\n", "no-untyped-def"),
+        ("games/minuit/dice.py", "def counts() -> dict:\n    return {}\n", "type-arg"),
+        (
+            "games/ten_sailors/cards.py",
+            "def first(words: list[str]) -> int:\n    return words[0]\n",
+            "return-value",
+        ),
+        ("core/seats.py", "LOOSE = 1  # type: ignore[assignment]\n", "unused-ignore"),
+    ],
+)
+def test_strict_mistakes_planted_in_the_core_or_a_game_fail_the_check(
+    tmp_path: Path, module: str, code: str, error: str
+) -> None:
+    package = _copy(tmp_path)
+    planted = package / module
+    planted.write_text(planted.read_text(encoding="utf-8") + "\n\n" + code, encoding="utf-8")
+
+    result = _mypy(tmp_path, tmp_path / ".mypy_cache", *STRICT)
+
+    assert result.returncode != 0
+    assert f"referee/{module}:" in result.stdout
+    assert f"[{error}]" in result.stdout, result.stdout
+
+
+def test_every_ignored_type_error_in_the_core_and_the_games_names_its_code_and_a_reason() -> None:
+    unexplained = [
+        f"{path.relative_to(PROJECT_ROOT)}:{number}: {line.strip()}"
+        for folder in STRICT
+        for path in sorted((PROJECT_ROOT / folder).rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if (found := _IGNORE.search(line)) and not _EXPLAINED.match(found.group("rest").strip())
+    ]
+
+    assert unexplained == []
+
+
+@pytest.mark.parametrize(
+    ("comment", "explained"),
+    [
+        ("x = f()  # type: ignore", False),
+        ("x = f()  # type: ignore[arg-type]", False),
+        ("x = f()  # type: ignore  # the library has no stubs", False),
+        ("x = f()  # type: ignore[arg-type]  # the library's stub says int; it returns str", True),
+        ("x = f()  # type: ignore[arg-type, call-arg]  # pydantic's constructor", True),
+    ],
+)
+def test_an_ignore_counts_as_explained_only_with_a_code_and_a_reason(comment: str, explained: bool) -> None:
+    found = _IGNORE.search(comment)
+
+    assert found is not None
+    assert bool(_EXPLAINED.match(found.group("rest").strip())) is explained
