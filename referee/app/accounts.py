@@ -10,6 +10,7 @@ remove the row), and the web refuses a session that carries another epoch than t
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -95,7 +96,12 @@ class Accounts:
         if problem := _password_problem(password):
             raise RefereeError(problem)
         row = AccountRow(
-            name=name, email=email, password_hash=_HASHER.hash(password), admin=admin, created_at=now
+            name=name,
+            email=email,
+            password_hash=_HASHER.hash(password),
+            admin=admin,
+            created_at=now,
+            session_epoch=secrets.randbelow(2**30),  # an account made again is not the sessions' old one
         )
         try:
             with self.database.transaction() as session:
