@@ -91,7 +91,7 @@ def test_a_body_within_max_body_is_read_and_the_setting_is_honoured(tmp_path: Pa
     sign_in(browser)
 
 
-@pytest.mark.parametrize("value", ["1023", "-5", "\"lots\"", "true", "99999999999"])
+@pytest.mark.parametrize("value", ["1023", "-5", '"lots"', "true", "99999999999"])
 def test_a_max_body_that_is_not_a_sensible_number_of_bytes_is_a_configuration_error(
     tmp_path: Path, value: str
 ) -> None:
