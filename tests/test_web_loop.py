@@ -15,11 +15,12 @@ from typing import Any
 
 import httpx
 from sqlalchemy import select
-from web_helpers import GAME, GM, PASSWORD, served, web_site
+from web_helpers import GAME, GM, PASSWORD, T0, served, web_site
 
-from referee.app import Referee
+from referee.app import COMMAND_LINE, Referee
 from referee.store.bulk import write_rows
 from referee.store.models import ClockRow, GameRow, SeatRow
+from referee.web.metrics import Figures
 
 GAMES = 3000
 _TOKEN = re.compile(r'name="csrf" value="([^"]+)"')
@@ -91,3 +92,30 @@ def test_polling_healthz_and_metrics_of_3000_games_leaves_signing_in_as_fast(
     assert answers and set(answers) == {200}
     assert f'referee_games{{state="running"}} {float(GAMES)}' in metrics
     assert busy <= 3 * quiet + 0.25, (quiet, busy)
+
+
+class Clock:
+    """A monotonic clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 50.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_metrics_are_counted_by_the_database_and_read_at_most_once_every_few_seconds(
+    tmp_path: Path, database_url: str
+) -> None:
+    _, referee = web_site(tmp_path, database_url)
+    _copies(referee, 3)
+    clock = Clock()
+    figures = Figures(referee, seconds=5.0, clock=clock)
+    first = figures.current().decode()
+    assert 'referee_games{state="running"} 5.0' in first and 'referee_games{state="paused"} 0.0' in first
+    referee.desk.pause(GAME, T0, COMMAND_LINE)
+    clock.now += 4.9
+    assert figures.current().decode() == first  # a scrape within the five seconds is served the last reading
+    clock.now += 0.2
+    again = figures.current().decode()
+    assert 'referee_games{state="running"} 4.0' in again and 'referee_games{state="paused"} 1.0' in again
