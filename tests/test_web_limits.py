@@ -87,7 +87,9 @@ def test_a_body_within_max_body_is_read_and_the_setting_is_honoured(tmp_path: Pa
     browser = client(*site)
     form = token(browser.get("/login").text)
     padded = {"csrf": form, "email": GM, "password": PASSWORD, "pad": "x" * 3000}
-    assert browser.post("/login", data=padded).status_code == 413
+    refused = browser.post("/login", data=padded)
+    assert refused.status_code == 413
+    assert "at most 2048 bytes" in refused.text and "не больше 2048 байт" in refused.text
     sign_in(browser)
 
 

@@ -92,6 +92,10 @@ class BodyLimit:
 
     def __init__(self, app: ASGIApp, max_body: int) -> None:
         self.app, self.max_body = app, max_body
+        self.too_large = (
+            f"The request is too large: at most {max_body} bytes.\n"
+            f"Запрос слишком велик: не больше {max_body} байт.\n"
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -101,15 +105,17 @@ class BodyLimit:
         declared = headers.get("content-length")
         chunked = "chunked" in headers.get("transfer-encoding", "").lower()
         if declared is not None and not (declared.isascii() and declared.isdigit() and len(declared) < 20):
-            await _answer(send, 400, "Content-Length is not a number.\n")
+            await _answer(send, 400, "Content-Length is not a number.\nContent-Length — не число.\n")
             return
         length = int(declared) if declared is not None else 0
         if length > self.max_body:
-            await _answer(send, 413, f"The request is too large: at most {self.max_body} bytes.\n")
+            await _answer(send, 413, self.too_large)
             return
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if (length or chunked) and kind != FORM_TYPE:
-            await _answer(send, 415, f"Only forms ({FORM_TYPE}) are accepted here.\n")
+            await _answer(
+                send, 415, f"Only forms ({FORM_TYPE}) are accepted here.\nСайт принимает только формы.\n"
+            )
             return
         received = 0
         started = False
@@ -132,7 +138,7 @@ class BodyLimit:
             await self.app(scope, receiving, sending)
         except BodyTooLarge:
             if not started:
-                await _answer(send, 413, f"The request is too large: at most {self.max_body} bytes.\n")
+                await _answer(send, 413, self.too_large)
 
 
 def _network(text: str) -> ipaddress.IPv4Network | ipaddress.IPv6Network:

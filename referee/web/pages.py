@@ -151,7 +151,7 @@ async def logout(request: Request) -> Response:
     if account is not None:
         await run_in_threadpool(site.referee.accounts.sign_out, account.id)
     elif session.player is not None:
-        site.signed_out.failed(session.csrf)
+        site.signed_out.failed(session.csrf)  # remembered until the session would have expired
     return site.redirect("/play" if session.player else "/login", fresh(session.language))
 
 
