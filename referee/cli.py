@@ -634,8 +634,9 @@ def gm_add(
     admin: Annotated[bool, typer.Option("--admin", help="The account sees and steers every game.")] = False,
     config: ConfigOption = None,
 ) -> None:
-    """Create a game-master's account; the password is read from standard input (one line)."""
-    password = sys.stdin.readline().rstrip("\r\n")
+    """Create a game-master's account; the password is asked for at a terminal (not shown), else read
+    from standard input (one line)."""
+    password = _password()
     referee = _referee(_config(config), create=True)
     try:
         account = referee.accounts.add(name, email, password, datetime.now(UTC), admin=admin)
@@ -650,6 +651,40 @@ def gm_list(config: ConfigOption = None) -> None:
     """List the game-masters' accounts (never their passwords)."""
     for account in _referee(_config(config)).accounts.all():
         typer.echo(f"{account.email}\t{account.name}\t{'admin' if account.admin else 'game-master'}")
+
+
+@gm_app.command("passwd")
+def gm_passwd(email: str, config: ConfigOption = None) -> None:
+    """Give a game-master's account a new password and sign it out everywhere; the password is asked
+    for at a terminal (not shown, twice), else read from standard input (one line)."""
+    password = _password()
+    try:
+        account = _referee(_config(config)).accounts.set_password(email, password)
+    except RefereeError as error:
+        raise _fail(f"the password was not changed: {error}") from error
+    typer.echo(f"account {account.email} has a new password; every session of it has ended")
+
+
+@gm_app.command("remove")
+def gm_remove(email: str, config: ConfigOption = None) -> None:
+    """Remove a game-master's account; every session of it ends (its games stay as they are)."""
+    try:
+        account = _referee(_config(config)).accounts.remove(email)
+    except RefereeError as error:
+        raise _fail(f"no account was removed: {error}") from error
+    typer.echo(f"account {account.name} <{account.email}> removed; every session of it has ended")
+
+
+def _password() -> str:
+    """A new password: asked for twice at a terminal without showing it, else one line of standard input."""
+    if not sys.stdin.isatty():
+        return sys.stdin.readline().rstrip("\r\n")
+    import getpass
+
+    password = getpass.getpass("New password: ")
+    if getpass.getpass("The same again: ") != password:
+        raise _fail("the two passwords differ; nothing was changed")
+    return password
 
 
 @app.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -108,12 +109,17 @@ class WebSettings:
     ``listen`` is ``host:port`` (``referee serve`` runs the web too when it is set; ``referee web``
     runs it alone, on ``127.0.0.1:8080`` if it is not); ``base_url`` starts every link the referee
     gives out. ``secret_file`` holds the key that signs sessions (made on first use, readable by its
-    owner only; ``$REFEREE_WEB_SECRET`` replaces it).
+    owner only; ``$REFEREE_WEB_SECRET`` replaces it). ``max_body`` is the most bytes a request's body
+    may have (64 KiB: the longest form is a message or orders); ``trusted_proxies`` are the addresses
+    (or networks) of the reverse proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are
+    believed; from anyone else those headers are ignored.
     """
 
     listen: str | None = None
     base_url: str = ""
     secret_file: Path | None = None
+    max_body: int = 64 * 1024
+    trusted_proxies: tuple[str, ...] = ()
 
     @property
     def host(self) -> str:
@@ -204,9 +210,28 @@ def _web(table: dict[str, Any], base: Path) -> WebSettings:
     if not base_url.startswith(("http://", "https://")):
         raise ConfigError(f"[web] base_url must start with http:// or https://, not {base_url!r}")
     secret = table.get("secret_file", "referee-web.key")
+    max_body = table.get("max_body", WebSettings.max_body)
+    if isinstance(max_body, bool) or not isinstance(max_body, int) or not 1024 <= max_body <= 16 * 2**20:
+        raise ConfigError(f"[web] max_body must be a number of bytes from 1024 to 16777216, not {max_body!r}")
     return WebSettings(
-        listen=str(listen) if listen else None, base_url=base_url, secret_file=(base / secret).resolve()
+        listen=str(listen) if listen else None,
+        base_url=base_url,
+        secret_file=(base / secret).resolve(),
+        max_body=max_body,
+        trusted_proxies=_proxies(table.get("trusted_proxies", [])),
     )
+
+
+def _proxies(value: Any) -> tuple[str, ...]:
+    """``[web] trusted_proxies``: a list of addresses or networks ("127.0.0.1", "10.0.0.0/8")."""
+    if not isinstance(value, list):
+        raise ConfigError(f'[web] trusted_proxies must be a list such as ["127.0.0.1"], not {value!r}')
+    for item in value:
+        try:
+            ipaddress.ip_network(str(item), strict=False)
+        except ValueError as error:
+            raise ConfigError(f"[web] trusted_proxies: {item!r} is not an address or a network") from error
+    return tuple(str(item) for item in value)
 
 
 def _service(table: dict[str, Any]) -> ServiceSettings:

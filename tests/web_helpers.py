@@ -4,7 +4,13 @@ a client that signs in and posts forms with their token."""
 from __future__ import annotations
 
 import re
+import socket
+import threading
+import time
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -30,9 +36,10 @@ KEY = b"a key for the tests' session cookies"
 _TOKEN = re.compile(r'name="csrf" value="([^"]+)"')
 
 
-def web_site(root: Path, database_url: str) -> tuple[Site, Referee]:
-    """A site with two games of two game-masters, and accounts for both and for an admin."""
-    site = Site(root, database_url)
+def web_site(root: Path, database_url: str, web: str = "") -> tuple[Site, Referee]:
+    """A site with two games of two game-masters, and accounts for both and for an admin (``web``: the
+    lines of a ``[web]`` table, if it needs one)."""
+    site = Site(root, database_url, extra=f"\n[web]\n{web}\n" if web else "")
     site.create_game(GAME, T0, options=f'master_email = "{GM}"')
     site.create_game(OTHER, T0, options=f'master_email = "{OTHER_GM}"')
     referee = site.store()
@@ -42,10 +49,45 @@ def web_site(root: Path, database_url: str) -> tuple[Site, Referee]:
     return site, referee
 
 
-def client(site: Site, referee: Referee, now: datetime = T0) -> TestClient:
-    """A browser-like client of the site's web app (its clock stands at ``now``)."""
+def client(site: Site, referee: Referee, now: datetime = T0, *, address: str = "testclient") -> TestClient:
+    """A browser-like client of the site's web app (its clock stands at ``now``), connecting from
+    ``address``."""
     app = build(site.config(), referee, key=KEY, clock=lambda: now)
-    return TestClient(app, base_url="http://127.0.0.1:8080")
+    return TestClient(app, base_url="http://127.0.0.1:8080", client=(address, 50000))
+
+
+def another(browser: TestClient, address: str = "testclient") -> TestClient:
+    """A second browser of the same site (the same app, so the same limits), connecting from ``address``."""
+    return TestClient(browser.app, base_url="http://127.0.0.1:8080", client=(address, 50000))
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on at the moment."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def served(site: Site, referee: Referee) -> Iterator[str]:
+    """The site's web door under a real uvicorn on a loopback port, in a thread of this process, as
+    ``referee web`` runs it; yields its address and stops it after."""
+    from referee.web.server import web_server
+
+    config = site.config()
+    port = free_port()
+    server = web_server(replace(config, web=replace(config.web, listen=f"127.0.0.1:{port}")), referee)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the web server did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
 
 
 def token(html: str) -> str:

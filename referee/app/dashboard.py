@@ -8,7 +8,6 @@ game that does not exist (``NoSuchGame``), so guessing ids tells nothing. A play
 
 from __future__ import annotations
 
-from collections import Counter
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -21,10 +20,13 @@ from referee.store import games as rows
 from referee.store.clocks import as_utc, clock_row, clock_rows
 from referee.store.models import GameRow
 from referee.store.overview import (
+    answers,
+    games_by_state,
     last_received_by_game,
     mail_in,
     mail_out,
     outbox_by_game,
+    outbox_totals,
     resolutions,
     submissions,
     totals,
@@ -180,29 +182,23 @@ class Dashboard:
             return [r.phase for r in live_resolutions(session, game_id)]
 
     def metrics(self) -> dict[str, Any]:
-        """The numbers monitoring reads: games by state, the outbox, failures, mail in and out."""
+        """The numbers monitoring reads: games by state, the outbox, failures, mail in and out, all
+        counted by the database (no game is loaded)."""
         with self.database.reading() as session:
-            games = rows.game_rows(session)
-            clocks = {clock.game_id: clock for clock in clock_rows(session)}
-            outbox = outbox_by_game(session)
+            states = games_by_state(session)
+            waiting, failed = outbox_totals(session)
             counted = totals(session)
-        states: Counter[str] = Counter()
-        for row in games:
-            clock = clocks.get(row.id)
-            if row.failed_at is not None:
-                states["failed"] += 1
-            elif row.finished:
-                states["finished"] += 1
-            elif clock is not None and clock.paused_at is not None:
-                states["paused"] += 1
-            else:
-                states["running"] += 1
         return {
             "games": {state: states.get(state, 0) for state in ("running", "paused", "finished", "failed")},
-            "outbox_waiting": sum(w for w, _ in outbox.values()),
-            "outbox_failed": sum(f for _, f in outbox.values()),
+            "outbox_waiting": waiting,
+            "outbox_failed": failed,
             **counted,
         }
+
+    def answers(self) -> bool:
+        """Whether the database answers (one query of a constant: what ``/healthz`` asks)."""
+        with self.database.reading() as session:
+            return answers(session)
 
 
 def _letter(notice: Any) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from referee.app.errors import RefereeError
-from referee.app.links import LINK_NOTICE, Player, read_token
+from referee.app.links import LINK_DAY, LINK_NOTICE, LINKS_A_DAY, Player, read_token
 from referee.app.mailroom import bounded
 from referee.app.play import Submitted, tell
 from referee.core.notices import Notice
@@ -72,7 +72,8 @@ class Forum:
 
     def request_links(self, email: str, now: datetime) -> int:
         """Mails a sign-in link to ``email`` for each seat it holds in a game not over (none if it holds
-        none, and none for a seat sent one within ``LINK_PAUSE``); how many were written."""
+        none, none for a seat sent one within ``LINK_PAUSE``, and none past ``LINKS_A_DAY`` a day); how
+        many were written."""
         written = 0
         with self.database.transaction() as session:
             for seat in registered_seats(session, email.strip()):
@@ -85,6 +86,8 @@ class Forum:
 
     def _link(self, session: Any, game_id: str, seat: str, email: str, now: datetime) -> int:
         if links_since(session, game_id, seat, email, LINK_NOTICE, now - LINK_PAUSE):
+            return 0
+        if links_since(session, game_id, seat, email, LINK_NOTICE, now - LINK_DAY) >= LINKS_A_DAY:
             return 0
         tell(session, game_id, "", [Notice(LINK_NOTICE, (seat,), {"email": email.lower()})], now)
         return 1

@@ -3,7 +3,8 @@
 The token is signed (itsdangerous) with the game's secret and names the game, the seat, the address it
 was mailed to and the mail that carried it (its notice number). It signs in once (``used_links``),
 within ``LINK_LIFE`` of being written, and only while that address still holds the seat: a link mailed
-to a player who has since been substituted is worthless.
+to a player who has since been substituted is worthless. At most ``LINKS_A_DAY`` links asked for are
+mailed to a seat's holder in a day (``Forum``), so nobody can fill a player's mailbox with them.
 """
 
 from __future__ import annotations
@@ -16,6 +17,12 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 LINK_LIFE = timedelta(days=3)
 """How long a sign-in link works after it was written into a mail."""
+
+LINKS_A_DAY = 5
+"""The most sign-in links mailed to one seat's holder in ``LINK_DAY``, however they were asked for (the
+web page or a mail saying LINK): past it a request is answered as any other and nothing is mailed."""
+
+LINK_DAY = timedelta(days=1)
 
 LINK_NOTICE = "sign_in_link"
 """The notice that carries a link the player asked for (every mail to a player carries one too)."""

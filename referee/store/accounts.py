@@ -27,3 +27,17 @@ def add_account(session: Session, row: AccountRow) -> AccountRow:
     session.add(row)
     session.flush()
     return row
+
+
+def remove_account(session: Session, row: AccountRow) -> None:
+    """Deletes ``row``."""
+    session.delete(row)
+    session.flush()
+
+
+def new_epoch(session: Session, row: AccountRow) -> int:
+    """Raises ``row``'s session epoch (every session signed with the old one is refused); the new one."""
+    row.session_epoch = (row.session_epoch or 0) + 1
+    session.add(row)
+    session.flush()
+    return row.session_epoch

@@ -6,9 +6,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import case, literal
 from sqlmodel import Session, col, func, select
 
-from referee.store.models import InboundRow, NoticeRow, ResolutionRow, SubmissionRow
+from referee.store.models import ClockRow, GameRow, InboundRow, NoticeRow, ResolutionRow, SubmissionRow
 
 
 def outbox_by_game(session: Session) -> dict[str | None, tuple[int, int]]:
@@ -71,3 +72,38 @@ def totals(session: Session) -> dict[str, int]:
         "mail_out": int(session.exec(sent.select_from(NoticeRow)).one()),
         "resolutions": int(session.exec(select(func.count()).select_from(ResolutionRow)).one()),
     }
+
+
+def games_by_state(session: Session) -> dict[str, int]:
+    """How many games are failed, finished, paused and running, counted by the database (no game's
+    state is read)."""
+    state = case(
+        (col(GameRow.failed_at).is_not(None), literal("failed")),
+        (col(GameRow.finished), literal("finished")),
+        (col(ClockRow.paused_at).is_not(None), literal("paused")),
+        else_=literal("running"),
+    )
+    query = (
+        select(state, func.count())
+        .select_from(GameRow)
+        .outerjoin(ClockRow, col(ClockRow.game_id) == col(GameRow.id))
+        .group_by(state)
+    )
+    return {str(name): int(count) for name, count in session.exec(query).all()}
+
+
+def outbox_totals(session: Session) -> tuple[int, int]:
+    """How many notices wait to be sent, and how many the mail server refused for good, in all."""
+    waiting = (
+        col(NoticeRow.sent_at).is_(None)
+        & col(NoticeRow.failed_at).is_(None)
+        & col(NoticeRow.withdrawn_at).is_(None)
+    )
+    query = select(func.count().filter(waiting), func.count().filter(col(NoticeRow.failed_at).is_not(None)))
+    found, failed = session.exec(query).one()
+    return int(found or 0), int(failed or 0)
+
+
+def answers(session: Session) -> bool:
+    """Whether the database answers a query at all (the cheapest one)."""
+    return session.exec(select(literal(1))).one() == 1

@@ -6,7 +6,8 @@ the application layer (``Referee``: ``dashboard``, ``views``, ``desk``, ``accoun
 - ``site``: the application (routes, errors) and how it is built from a ``Config``
 - ``pages``: the game-master's pages and actions
 - ``sessions``: signed cookies holding who is signed in (with a role) and the form token
-- ``guard``: security headers and the limits on sign-in attempts
+- ``guard``: security headers, bounded request bodies, trusted proxies, and the limits on sign-ins
+  and on players' requests for links
 - ``words``: the pages' words in English and Russian
 - ``metrics``: ``/healthz`` and ``/metrics`` for monitoring
 - ``server``: running it under uvicorn, alone or on ``referee serve``'s loop

@@ -1,13 +1,20 @@
 """``/healthz`` and ``/metrics``: how the referee stands, for the people and programs that run it.
 
-``/metrics`` is Prometheus's text format (prometheus-client), read fresh from the database at each
-scrape: games by state, the outbox waiting and refused for good, mails in and out, resolutions. It
-holds counts only, never a name, an address or a mail.
+``/metrics`` is Prometheus's text format (prometheus-client): games by state, the outbox waiting and
+refused for good, mails in and out, resolutions, counted by the database (``Dashboard.metrics``) and
+kept for ``METRICS_SECONDS``, however many scrape meanwhile. It holds counts only, never a name, an
+address or a mail. ``/healthz`` asks the database one constant. Both read off the event loop (a
+worker thread), so polling them delays neither the pages nor the mail service on the same loop.
 """
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
+
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Gauge, generate_latest
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -33,11 +40,36 @@ def numbers(referee: Referee) -> bytes:
     return generate_latest(registry)
 
 
+METRICS_SECONDS = 5.0
+"""How long one reading of the metrics is served again (Prometheus scrapes every 15 s or more)."""
+
+
+class Figures:
+    """The metrics of ``referee``, read at most once every ``seconds`` (scrapes meanwhile share one
+    reading; a scrape arriving while it is being read waits for it rather than reading again)."""
+
+    def __init__(
+        self, referee: Referee, seconds: float = METRICS_SECONDS, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.referee, self.seconds, self.clock = referee, seconds, clock
+        self.lock = threading.Lock()
+        self.text = b""
+        self.read_at = float("-inf")
+
+    def current(self) -> bytes:
+        """The metrics, read again if the last reading is older than ``seconds`` (in a worker thread)."""
+        with self.lock:
+            if self.clock() - self.read_at >= self.seconds:
+                self.text = numbers(self.referee)
+                self.read_at = self.clock()
+            return self.text
+
+
 async def healthz(request: Request) -> Response:
     """200 while the database answers, 503 when it does not."""
     referee: Referee = request.app.state.referee
     try:
-        referee.games()
+        await run_in_threadpool(referee.dashboard.answers)
     except Exception as error:  # whatever keeps the database from answering
         return JSONResponse({"ok": False, "error": type(error).__name__}, status_code=503)
     return JSONResponse({"ok": True})
@@ -45,4 +77,5 @@ async def healthz(request: Request) -> Response:
 
 async def metrics(request: Request) -> Response:
     """The metrics, for Prometheus."""
-    return Response(numbers(request.app.state.referee), media_type=CONTENT_TYPE_LATEST)
+    figures: Figures = request.app.state.figures
+    return Response(await run_in_threadpool(figures.current), media_type=CONTENT_TYPE_LATEST)

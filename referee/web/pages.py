@@ -14,15 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
 from referee.app import Actor, RefereeError
-from referee.app.accounts import Account
+from referee.app.accounts import MAX_PASSWORD, Account
 from referee.app.calendar import parse_shift
 from referee.app.dashboard import NoSuchGame
 from referee.render import phase_label
-from referee.web.sessions import Session, fresh, signed_in, with_flash
+from referee.web.guard import MOST_EMAIL
+from referee.web.sessions import DEVICE_COOKIE, Session, fresh, signed_in, with_flash
 from referee.web.words import LANGUAGES, refusal, translator
 
 if TYPE_CHECKING:
@@ -35,6 +37,12 @@ ACTIONS = frozenset(
 
 HIDDEN = "…"
 """What stands for a password in a text shown on the dashboard."""
+
+MOST_FIELDS = 32
+"""The most fields a form may post (the longest form of the site has fewer than ten)."""
+
+MOST_DIGITS = 9
+"""The longest number a page's address may hold (``?at=N``)."""
 
 
 def _site(request: Request) -> Site:
@@ -58,11 +66,39 @@ async def _signed_in(request: Request) -> tuple[Site, Session, Account]:
 
 
 async def _form(request: Request, session: Session) -> FormData:
-    """The posted form, if it carries the session's token (``Refused`` otherwise: 403)."""
-    form = await request.form()
+    """The posted form, if it carries the session's token (``Refused`` otherwise: 403). A form of more
+    than ``MOST_FIELDS`` fields or holding a file is refused (400); the body's size is bounded before
+    (``guard.BodyLimit``)."""
+    site = _site(request)
+    try:
+        form = await request.form(max_files=0, max_fields=MOST_FIELDS, max_part_size=site.config.web.max_body)
+    except HTTPException as error:  # what Starlette raises for too many fields or a field too long
+        raise _refused(400, "bad_form") from error
+    if not all(isinstance(value, str) for value in form.values()):
+        raise _refused(400, "bad_form")
     if not session.checks(form.get("csrf")):
         raise _refused(403, "csrf")
     return form
+
+
+def _text(form: FormData, name: str, most: int, *, line: bool = False) -> str:
+    """The field ``name`` of ``form`` ("" when absent); ``Refused`` (400) when longer than ``most``, or,
+    for a ``line`` (an address), when it holds a control character."""
+    value = str(form.get(name, ""))
+    if len(value) > most or (line and not value.isprintable()):
+        raise _refused(400, "bad_form")
+    return value
+
+
+def _number(request: Request, name: str) -> int | None:
+    """The query parameter ``name`` as a number of at most ``MOST_DIGITS`` ASCII digits, None when it is
+    absent or empty; anything else is refused (400) with a sentence saying so."""
+    text = request.query_params.get(name, "")
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= MOST_DIGITS):
+        raise _refused(400, "bad_query")
+    return int(text)
 
 
 async def home(request: Request) -> Response:
@@ -82,26 +118,40 @@ async def login_form(request: Request) -> Response:
 
 
 async def login(request: Request) -> Response:
+    """Signs a game-master in; a browser that did gets a known-browser cookie (``guard.SignInLimits``)."""
     site = _site(request)
     session = site.session(request)
     form = await _form(request, session)
-    email, password = str(form.get("email", "")), str(form.get("password", ""))
-    address = request.client.host if request.client else "?"
+    email, password = _text(form, "email", MOST_EMAIL, line=True), _text(form, "password", MAX_PASSWORD)
+    address = site.client(request)
+    device = site.cookies.device_of(request.cookies.get(DEVICE_COOKIE), email)
     language = site.language(request, session)
-    if site.limits.blocked(email, address):
+    if not site.limits.admits(email, address, device):
         return site.page(request, session, "login.html.j2", language=language, status=429, problem="too_many")
     account = await run_in_threadpool(site.referee.accounts.check, email, password)
     if account is None:
-        site.limits.failed(email, address)
+        site.limits.failed(email, address, device)
         return site.page(request, session, "login.html.j2", language=language, status=401, problem="wrong")
-    site.limits.succeeded(email)
-    return site.redirect("/campaigns", signed_in(session, account.id))
+    site.limits.succeeded(email, address, device)
+    response = site.redirect("/campaigns", signed_in(session, account))
+    if not device:
+        response.set_cookie(
+            DEVICE_COOKIE, site.cookies.device(account.email), **site.cookies.device_options()
+        )
+    return response
 
 
 async def logout(request: Request) -> Response:
+    """Signs out: every session of the game-master's account ends (copies of the cookie too); a
+    player's session ends and is refused from then on."""
     site = _site(request)
     session = site.session(request)
     await _form(request, session)
+    account = await site.account(session)
+    if account is not None:
+        await run_in_threadpool(site.referee.accounts.sign_out, account.id)
+    elif session.player is not None:
+        site.signed_out.failed(session.csrf)  # remembered until the session would have expired
     return site.redirect("/play" if session.player else "/login", fresh(session.language))
 
 
@@ -114,7 +164,7 @@ async def language(request: Request) -> Response:
     form = await _form(request, session)
     chosen = str(form.get("language", ""))
     kept = replace(session, language=chosen if chosen in LANGUAGES else "", flash="")
-    return site.redirect(local_path(str(form.get("next", "/"))), kept)
+    return site.redirect(local_path(_text(form, "next", 2000, line=True)), kept)
 
 
 async def campaigns(request: Request) -> Response:
@@ -136,11 +186,9 @@ async def _game_row(site: Site, account: Account, game_id: str) -> Any:
 async def game(request: Request) -> Response:
     site, session, account = await _signed_in(request)
     game_id = request.path_params["game"]
+    at = _number(request, "at")
     await _game_row(site, account, game_id)
-    at = request.query_params.get("at", "")
-    data = await run_in_threadpool(
-        lambda: site.referee.dashboard.game(account, game_id, at=int(at) if at.isdigit() else None)
-    )
+    data = await run_in_threadpool(lambda: site.referee.dashboard.game(account, game_id, at=at))
     row = data["row"]
     language = site.language(request, session, row.language)
     return site.page(
@@ -151,9 +199,8 @@ async def game(request: Request) -> Response:
 async def see_as(request: Request) -> Response:
     site, session, account = await _signed_in(request)
     game_id, seat = request.path_params["game"], request.path_params["seat"]
+    at = _number(request, "at")
     row = await _game_row(site, account, game_id)
-    at_text = request.query_params.get("at", "")
-    at = int(at_text) if at_text.isdigit() else None
     try:
         view = await run_in_threadpool(lambda: site.referee.dashboard.see_as(account, game_id, seat, at=at))
         phases = await run_in_threadpool(site.referee.dashboard.phases, account, game_id)

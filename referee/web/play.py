@@ -19,7 +19,8 @@ from starlette.responses import Response
 from referee.app import RefereeError
 from referee.app.forum import MODES, NotYours
 from referee.app.links import Player
-from referee.web.pages import HIDDEN, _answer, _form, _refused, _site
+from referee.web.guard import MOST_EMAIL
+from referee.web.pages import HIDDEN, _answer, _form, _refused, _site, _text
 from referee.web.sessions import Session, as_player, with_flash
 from referee.web.words import LETTER_NAMES, MODE_NAMES
 
@@ -54,12 +55,12 @@ async def ask_for_link(request: Request) -> Response:
     site = _site(request)
     session = site.session(request)
     form = await _form(request, session)
-    email = str(form.get("email", "")).strip()[:320]
-    address = request.client.host if request.client else "?"
+    email = _text(form, "email", MOST_EMAIL, line=True).strip()
+    address = site.client(request)
     language = site.language(request, session)
-    if site.limits.blocked(email, address):
+    if not site.links.admits(email, address):
         return site.page(request, session, "play_sign_in.html.j2", language=language, status=429, asked=True)
-    site.limits.failed(email, address)  # every request counts: links are not mailed in a flood
+    site.links.asked(email, address)  # every request counts (its own limits: no game-master is shut out)
     if "@" in email:
         await run_in_threadpool(site.referee.forum.request_links, email, site.now())
     return site.page(request, session, "play_sign_in.html.j2", language=language, asked=True)

@@ -5,11 +5,22 @@ and Secure when the site is reached over HTTPS. It holds no secret of a game: on
 a role, a random token for forms (CSRF) and a language. A visitor not signed in gets a session too
 (role ``visitor``) so the sign-in form has a token. Roles: ``master`` (a game-master's account, for
 ``MAX_AGE`` since the last page) and ``player`` (one seat of one game as held by one address, for
-``PLAYER_MAX_AGE``: the forum checks at every request that the address still holds the seat).
+``PLAYER_MAX_AGE``: the forum checks at every request that the address still holds the seat); the
+cookie's own lifetime is the role's.
+
+A game-master's session carries the account's address and session epoch: signing out, a new password
+(``referee gm passwd``) or removal (``referee gm remove``) changes the account's, and every session
+carrying the old one is refused. A player's session signed out is remembered by its token until it
+would have expired anyway (in the web process, bounded).
+
+A second cookie marks a browser where a game-master signed in (``DEVICE_COOKIE``): signed, naming a
+random browser id and a digest of the address, it lets that browser sign in to that account while
+others' failures have locked the account (``guard.SignInLimits``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import time
@@ -18,6 +29,7 @@ from typing import Any
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from referee.app.accounts import Account
 from referee.app.links import Player
 
 COOKIE = "referee_session"
@@ -26,6 +38,10 @@ MAX_AGE = 12 * 3600
 
 PLAYER_MAX_AGE = 14 * 24 * 3600
 """How long a player's session lasts after it was last written (a game runs for days)."""
+
+DEVICE_COOKIE = "referee_device"
+DEVICE_MAX_AGE = 180 * 24 * 3600
+"""How long a browser stays known to the account that signed in from it."""
 
 VISITOR = "visitor"
 MASTER = "master"
@@ -45,7 +61,10 @@ class Session:
     game: str = ""
     seat: str = ""
     holder: str = ""
-    """A player's session: the game, the seat and the address that held it when the link was used."""
+    """A player's session: the game, the seat and the address that held it when the link was used (a
+    game-master's: the account's address)."""
+    epoch: int = 0
+    """A game-master's session: the account's session epoch when it was signed in."""
 
     @property
     def signed_in(self) -> bool:
@@ -69,9 +88,17 @@ def fresh(language: str = "") -> Session:
     return Session(VISITOR, None, secrets.token_urlsafe(24), language)
 
 
-def signed_in(session: Session, account: int) -> Session:
-    """``session`` after signing in: a new form token (a token seen before signing in is worthless)."""
-    return Session(MASTER, account, secrets.token_urlsafe(24), session.language)
+def signed_in(session: Session, account: Account) -> Session:
+    """``session`` after signing in: a new form token (a token seen before signing in is worthless),
+    the account's address and its session epoch."""
+    return Session(
+        MASTER,
+        account.id,
+        secrets.token_urlsafe(24),
+        session.language,
+        holder=account.email,
+        epoch=account.epoch,
+    )
 
 
 def as_player(session: Session, player: Player) -> Session:
@@ -98,6 +125,8 @@ class Cookies:
 
     def __init__(self, key: bytes, *, secure: bool) -> None:
         self.serializer = URLSafeTimedSerializer(key, salt="referee-web-session")
+        self.devices = URLSafeTimedSerializer(key, salt="referee-web-device")
+        self.key = key
         self.secure = secure
 
     def dump(self, session: Session) -> str:
@@ -112,6 +141,7 @@ class Cookies:
                 "g": session.game,
                 "s": session.seat,
                 "e": session.holder,
+                "v": session.epoch,
             }
         )
 
@@ -127,7 +157,7 @@ class Cookies:
             return None
         if not isinstance(data, dict) or data.get("r") not in ROLES or not isinstance(data.get("c"), str):
             return None
-        account = data.get("a")
+        account, epoch = data.get("a"), data.get("v")
         return Session(
             data["r"],
             account if isinstance(account, int) else None,
@@ -137,8 +167,45 @@ class Cookies:
             str(data.get("g") or ""),
             str(data.get("s") or ""),
             str(data.get("e") or ""),
+            epoch if isinstance(epoch, int) and not isinstance(epoch, bool) else -1,
         )
 
-    def options(self) -> dict[str, Any]:
-        """How the cookie is set: HttpOnly, SameSite=Lax, for the whole site, Secure over HTTPS."""
-        return {"httponly": True, "samesite": "lax", "path": "/", "secure": self.secure, "max_age": MAX_AGE}
+    def options(self, session: Session) -> dict[str, Any]:
+        """How the cookie is set: HttpOnly, SameSite=Lax, for the whole site, Secure over HTTPS, kept
+        by the browser as long as the session's role lasts."""
+        age = PLAYER_MAX_AGE if session.role == PLAYER else MAX_AGE
+        return {"httponly": True, "samesite": "lax", "path": "/", "secure": self.secure, "max_age": age}
+
+    def device(self, email: str) -> str:
+        """A new known-browser cookie value for the account of ``email``."""
+        return self.devices.dumps({"d": secrets.token_urlsafe(16), "m": self._digest(email)})
+
+    def device_of(self, value: str | None, email: str) -> str:
+        """The browser id in a known-browser cookie ``value`` if this site signed it for ``email``'s
+        account and it has not expired; "" otherwise."""
+        if not value or len(value) > 512:
+            return ""
+        try:
+            data = self.devices.loads(value, max_age=DEVICE_MAX_AGE)
+        except BadSignature:
+            return ""
+        if (
+            not isinstance(data, dict)
+            or not isinstance(data.get("d"), str)
+            or not isinstance(data.get("m"), str)
+        ):
+            return ""
+        return data["d"] if hmac.compare_digest(data["m"], self._digest(email)) else ""
+
+    def device_options(self) -> dict[str, Any]:
+        """How the known-browser cookie is set: like the session's, for ``DEVICE_MAX_AGE``."""
+        return {
+            "httponly": True,
+            "samesite": "lax",
+            "path": "/",
+            "secure": self.secure,
+            "max_age": DEVICE_MAX_AGE,
+        }
+
+    def _digest(self, email: str) -> str:
+        return hmac.new(self.key, email.strip().lower().encode(), hashlib.sha256).hexdigest()[:32]

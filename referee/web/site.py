@@ -1,7 +1,9 @@
 """The web application: routes, the site's shared parts, and how a page is answered.
 
 ``build(config, referee)`` makes the Starlette application; ``Site`` (on ``app.state.site``) holds
-what every page needs: the referee, the cookie signer, the sign-in limits and the templates.
+what every page needs: the referee, the cookie signer, the sign-in and link limits and the templates.
+Every request passes the guards first (``guard``): the client as trusted proxies say, bounded bodies,
+security headers.
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ from referee.app.accounts import Account
 from referee.config import Config
 from referee.render import Renderer
 from referee.web import metrics, pages, play
-from referee.web.guard import SecurityHeaders, SignInLimits
-from referee.web.sessions import COOKIE, Cookies, Session, fresh
+from referee.web.guard import Attempts, BodyLimit, ForwardedBy, LinkLimits, SecurityHeaders, SignInLimits
+from referee.web.sessions import COOKIE, PLAYER, PLAYER_MAX_AGE, Cookies, Session, fresh
 from referee.web.words import KIND_NAMES, LANGUAGES, REASONS, translator
 
 STATIC = Path(__file__).with_name("static")
@@ -57,18 +59,32 @@ class Site:
         self.base_url = config.web.base_url
         self.cookies = Cookies(key, secure=self.base_url.startswith("https://"))
         self.limits = SignInLimits()
+        self.links = LinkLimits()
+        self.signed_out = Attempts(1, PLAYER_MAX_AGE, most_keys=200_000)
+        """Players' sessions signed out (by their form token), until they would have expired anyway."""
         self.renderer = Renderer(config.templates)
         self.now: Clock = clock or (lambda: datetime.now(UTC))
 
     def session(self, request: Request) -> Session:
-        """The request's session, or a new visitor's one."""
-        return self.cookies.load(request.cookies.get(COOKIE)) or fresh()
+        """The request's session, or a new visitor's one (also for a player's session signed out)."""
+        session = self.cookies.load(request.cookies.get(COOKIE))
+        if session is None or (session.role == PLAYER and self.signed_out.blocked(session.csrf)):
+            return fresh(session.language if session else "")
+        return session
 
     async def account(self, session: Session) -> Account | None:
-        """The game-master signed in, if the session holds one whose account still exists."""
+        """The game-master signed in, if the session holds an account that still exists, has the same
+        address and has not ended its sessions since (signing out, a new password)."""
         if not session.signed_in or session.account is None:
             return None
-        return await run_in_threadpool(self.referee.accounts.get, session.account)
+        account = await run_in_threadpool(self.referee.accounts.get, session.account)
+        if account is None or account.epoch != session.epoch or account.email != session.holder:
+            return None
+        return account
+
+    def client(self, request: Request) -> str:
+        """The client's address (as trusted proxies tell it: ``guard.ForwardedBy``)."""
+        return request.client.host if request.client else "?"
 
     def language(self, request: Request, session: Session, game_language: str = "") -> str:
         """The viewer's choice, else the game's language, else the browser's first wish, else English."""
@@ -119,7 +135,7 @@ class Site:
 
     def keep(self, response: Response, session: Session) -> Response:
         """Writes ``session`` into ``response``'s cookie."""
-        response.set_cookie(COOKIE, self.cookies.dump(session), **self.cookies.options())
+        response.set_cookie(COOKIE, self.cookies.dump(session), **self.cookies.options(session))
         return response
 
     def redirect(self, to: str, session: Session) -> Response:
@@ -157,12 +173,23 @@ def site_key(config: Config, env: dict[str, str] | None = None) -> bytes:
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
+MOST_PATH_PART = 1024
+"""The longest part of a path the site reads (a sign-in link's token is a few hundred characters)."""
+
+
+def _plain(part: Any) -> bool:
+    return isinstance(part, str) and len(part) <= MOST_PATH_PART and part.isprintable()
+
 
 def _answering(endpoint: Endpoint) -> Endpoint:
-    """``endpoint`` with ``Refused`` answered as a page saying why, in the viewer's language."""
+    """``endpoint`` with ``Refused`` answered as a page saying why, in the viewer's language; a path
+    whose parts are longer than ``MOST_PATH_PART`` or hold a control character is answered as a page
+    that does not exist (no database is asked about it)."""
 
     async def answered(request: Request) -> Response:
         try:
+            if not all(_plain(part) for part in request.path_params.values()):
+                raise Refused(404, "not_found")
             return await endpoint(request)
         except Refused as refused:
             site: Site = request.app.state.site
@@ -212,9 +239,14 @@ def build(
 
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[
+            Middleware(ForwardedBy, trusted=config.web.trusted_proxies),
+            Middleware(SecurityHeaders),
+            Middleware(BodyLimit, max_body=config.web.max_body),
+        ],
         exception_handlers={404: not_found, 405: not_found},
     )
     app.state.site = site
     app.state.referee = referee
+    app.state.figures = metrics.Figures(referee)
     return app

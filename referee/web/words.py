@@ -18,6 +18,9 @@ REASONS: dict[str, str] = {
     "csrf": "This form is out of date or did not come from this site. Reload the page and try again.",
     "not_found": "There is no such page, or it is not yours to see.",
     "sign_in_player": "Please sign in with the link the referee mailed you.",
+    "bad_query": "The page's address holds a value the site cannot read: a number of at most nine digits "
+    "is expected. Check the link.",
+    "bad_form": "The form is too long or has too many fields. Shorten it and send it again.",
 }
 """Why a request was refused, by key, in English (``RU`` has them in Russian)."""
 
@@ -70,13 +73,20 @@ RU: dict[str, str] = {
         "Войдите по адресу и паролю своей учётной записи ведущего."
     ),
     "Wrong address or password.": "Неверный адрес или пароль.",
-    "Too many attempts. Wait a quarter of an hour and try again.": (
-        "Слишком много попыток. Подождите четверть часа и попробуйте снова."
+    "Too many attempts. Wait a few minutes and try again.": (
+        "Слишком много попыток. Подождите несколько минут и попробуйте снова."
     ),
     # refusals
     REASONS["sign_in"]: "Чтобы открыть эту страницу, войдите.",
     REASONS["csrf"]: "Форма устарела или пришла не с этого сайта. Обновите страницу и попробуйте ещё раз.",
     REASONS["not_found"]: "Такой страницы нет, или она вам недоступна.",
+    REASONS["bad_query"]: (
+        "В адресе страницы есть значение, которое сайт не может прочесть: ожидается число не длиннее "
+        "девяти цифр. Проверьте ссылку."
+    ),
+    REASONS["bad_form"]: (
+        "Форма слишком длинная или в ней слишком много полей. Сократите её и отправьте снова."
+    ),
     "Not allowed": "Нет доступа",
     "Back to the campaigns": "К списку партий",
     # campaigns
