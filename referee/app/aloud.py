@@ -59,10 +59,16 @@ def _letter(character: str) -> str:
 
 def spoken(text: str) -> list[Spoken]:
     """Every stretch of ``text`` that reads as a password: twelve letters and digits of passwords in a
-    row, with at most ``GAP_MOST`` other characters between any two, and no letter of another kind."""
+    row, with at most ``GAP_MOST`` other characters between any two and no letter of another kind,
+    that begins where a word begins and ends where a word ends (a word: letters and digits written
+    together)."""
     found: list[Spoken] = []
     for chain in _chains(text):
-        for first in range(len(chain) - PASSWORD_LENGTH + 1):
+        starts = {0} | {n for n in range(1, len(chain)) if chain[n][0] - chain[n - 1][0] > 1}
+        ends = {n - 1 for n in starts if n} | {len(chain) - 1}
+        for first in sorted(starts):
+            if first + PASSWORD_LENGTH - 1 not in ends:
+                continue
             window = chain[first : first + PASSWORD_LENGTH]
             letters = "".join(letter for _, letter in window)
             if _ALPHABET.issuperset(letters):

@@ -87,9 +87,16 @@ def credentials(session: Session, token: str, password: str) -> list[Credential]
 
 
 def keyed(session: Session, keys: Collection[str]) -> list[Credential]:
-    """Every seat and game-master whose password key is one of ``keys``."""
+    """Every seat and game-master whose password key is one of ``keys``; inside a batch, asked again,
+    the answer it gave while neither table was written since (a mail's text is looked through twice:
+    as it comes in, and as it is judged)."""
     if not keys:
         return []
+    memo = ("keyed", frozenset(keys))
+    return list(remember(session, memo, _CREDENTIAL_TABLES, lambda: tuple(_keyed(session, keys))))
+
+
+def _keyed(session: Session, keys: Collection[str]) -> list[Credential]:
     found: list[Credential] = []
     for seat in session.exec(select(SeatRow).where(col(SeatRow.password_key).in_(sorted(keys)))).all():
         found.append(Credential.of_seat(seat))
