@@ -173,6 +173,7 @@ def test_a_password_said_in_talk_is_hidden_everywhere_and_replaced(
     assert str(renewal["To"]).lower() == "anna@example.org"
     assert "no longer works" in _text(renewal)
     new = password_in(renewal)
+    assert nowhere(new, door.kept_texts(), every_text(door.store))
 
     assert (
         door.send(ROOMMATE, f"PASSWORD {old}\nMOVE Garage", T0 + timedelta(seconds=6))
@@ -325,3 +326,20 @@ def test_migration_0014_hashes_the_clear_passwords_and_they_still_work(
     assert Credential(
         True, "g1", None, "", master.email, master.token, master.password_hash, master.password_key
     ).opened_by("pqrs-tuvw-xyz2")
+
+
+def test_a_letter_sent_again_carries_a_new_password_and_the_outbox_holds_none(door: Door) -> None:
+    """A welcome claimed, not sent and claimed again (a transport that failed) is given a fresh
+    password: only the last one works; the notice's data never holds one."""
+    now = datetime.now(UTC)
+    letters = door.store.letters
+    claimed = letters.claim("one", now, 100)
+    letters.release([letter.id for letter in claimed])
+    again = letters.claim("two", now, 100)
+    first = next(letter.reader for letter in claimed if letter.recipient == "Anna")
+    second = next(letter.reader for letter in again if letter.recipient == "Anna")
+    assert first is not None and second is not None
+    before, after = first.password, second.password
+    anna = Credential.of_seat(door.store.seat(GAME, "Anna"))
+    assert (before != after, anna.opened_by(after), anna.opened_by(before)) == (True, True, False)
+    assert nowhere(before, every_text(door.store)) and nowhere(after, every_text(door.store))

@@ -133,7 +133,7 @@ class Mailroom:
             with self.database.transaction() as session:
                 if already_kept(session, arrival.message_id):
                     return Receipt("duplicate")
-                _keep(session, arrival, outcome)
+                _keep(session, replace(arrival, raw=hide_passwords(arrival.raw)), outcome)  # unread, hidden
                 if answer and arrival.sender and not self._answered(session, arrival):
                     _answer_stranger(session, "too_big", {"limit": code, "size": limit}, arrival)
                 return Receipt(outcome)
