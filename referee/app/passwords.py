@@ -134,5 +134,5 @@ def _write(session: Session, owner: Credential, template: str, data: dict[str, A
     """Writes ``template`` to ``owner`` at their registered address (not where a mail came from)."""
     recipient = MASTER if owner.is_master else owner.name
     row = {"game_id": owner.game_id, "phase": "", "recipient": recipient, "template": template}
-    row |= {"data": {**data, "email": owner.email.lower()}, "created_at": now}
+    row |= {"data": {**data, "email": owner.email.lower(), "master": owner.is_master}, "created_at": now}
     write_notices(session, [row | {"address": owner.email, "in_reply_to": None, "subject": None}])
