@@ -77,6 +77,8 @@ SHARED_NOTICES: frozenset[str] = frozenset(
         "guessing",
         "sign_in_link",
         "withdrawn",
+        "new_password",
+        "password_later",
     }
 )
 """Notices every game sends alike, from the shared templates; their subject is the shared

@@ -117,7 +117,7 @@ def database(database_url: str, tmp_path: Path) -> Database:
         )
         session.add(game)
         session.flush()
-        session.add(SeatRow(game_id="g1", name="Anna", email="anna@example.org", token="tok", password="pw"))
+        session.add(SeatRow(game_id="g1", name="Anna", email="anna@example.org", token="tok"))
         session.add(ClockRow(game_id="g1", phase="night-0", phase_index=0, opened_at=T0, due_at=T0))
     return database
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from email import policy
 from email.message import EmailMessage
@@ -15,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.app.letters import Reader
 from referee.config import MailSettings
 from referee.mail import compose as compose_module
 from referee.mail.compose import (
@@ -28,7 +30,7 @@ from referee.mail.compose import (
     thread_root,
 )
 from referee.render import Renderer, templates_dir
-from referee.store.models import GameRow, NoticeRow, SeatRow
+from referee.store.models import GameRow, NoticeRow
 
 MAIL = MailSettings(address="referee@castle.example")
 NOW = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
@@ -42,14 +44,8 @@ def _game(language: str = "en", secret: str = SECRET, **settings: Any) -> GameRo
     )  # fmt: skip
 
 
-ANNA = SeatRow(
-    id=3,
-    game_id="castle-7",
-    name="Anna",
-    email="anna@example.org",
-    token="ab" * 16,
-    password="k7pq-2mx9-wh4t",
-)
+ANNA = Reader(3, "castle-7", "Anna", "anna@example.org", "ab" * 16, "k7pq-2mx9-wh4t")
+"""Anna as a letter reads her: with the password her welcome letter is given as it is sent."""
 
 
 def _notice(template: str, data: dict[str, Any], **fields: Any) -> NoticeRow:
@@ -308,7 +304,7 @@ def test_subjects_never_carry_control_characters_and_keep_their_spaces(words: li
 
 
 def test_a_name_with_a_line_break_in_a_copys_subject_writes_no_other_header(renderer: Renderer) -> None:
-    seat = SeatRow(**{**ANNA.model_dump(), "name": f"Anna{INJECTED}"})
+    seat = replace(ANNA, name=f"Anna{INJECTED}")
     game = _game(master_email="gm@example.org", copy_master=True)
     _, copy = compose(_notice("talk", TALK), game, seat, renderer, MAIL)
     read = _wire(copy.message)
@@ -330,7 +326,7 @@ def test_a_copys_to_address_with_a_control_character_is_refused(renderer: Render
 
 
 def test_a_reply_to_with_a_control_character_is_refused(renderer: Renderer) -> None:
-    seat = SeatRow(**{**ANNA.model_dump(), "token": f"ab{INJECTED}"})
+    seat = replace(ANNA, token=f"ab{INJECTED}")
     with pytest.raises(UnsafeHeader, match="Reply-To"):
         compose(_notice("talk", TALK), _game(), seat, renderer, MAIL)
 
@@ -388,7 +384,7 @@ def _read_back(raw: bytes) -> tuple[list[tuple[str, str]], list[tuple[str, str]]
     return headers, parts
 
 
-def _notices() -> list[tuple[NoticeRow, GameRow | None, SeatRow | None, MailSettings]]:
+def _notices() -> list[tuple[NoticeRow, GameRow | None, Reader | None, MailSettings]]:
     answer = {
         "character": "Anna",
         "segment": "d1h1",

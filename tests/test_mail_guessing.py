@@ -15,6 +15,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from password_helpers import given_password
 
 from referee.app.credentials import _KEYWORDS, _PASSWORD_LINE, HIDDEN, hide_passwords
 from referee.config import Limits, load_config
@@ -39,6 +40,7 @@ class Door:
     def __init__(self, site: Site) -> None:
         self.site, self.store, self.mail = site, site.store(), site.config().mail
         self.count = 0
+        self.given: dict[str, str] = {}
 
     def send(self, sender: str, text: str, at: datetime, *, to: str = "", base64_body: bool = False) -> str:
         """Takes in a mail from ``sender`` to ``to`` (the bare address by default); its outcome."""
@@ -55,7 +57,9 @@ class Door:
         return f"referee+{self.store.seat(GAME, name).token}@example.org"
 
     def password(self, name: str) -> str:
-        return self.store.seat(GAME, name).password
+        if name not in self.given:
+            self.given[name] = given_password(self.store, GAME, name)
+        return self.given[name]
 
     def notices(self, template: str) -> list[dict[str, object]]:
         return [n.data for n in self.store.notices(None) if n.template == template]

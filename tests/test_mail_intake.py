@@ -21,8 +21,10 @@ from email.parser import BytesParser
 from email.utils import parseaddr
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import pytest
+from password_helpers import given_password
 from sqlmodel import Session, col, select
 
 from referee.app import Referee
@@ -89,15 +91,26 @@ def tampered(token: str) -> str:
     return token[:-1] + ("0" if token[-1] != "0" else "1")
 
 
+_PASSWORDS: WeakKeyDictionary[Referee, dict[str, str]] = WeakKeyDictionary()
+
+
+def passwords(store: Referee) -> dict[str, str]:
+    """Each seat's password, given the first time a test asks (a seat keeps its hash alone)."""
+    if store not in _PASSWORDS:
+        _PASSWORDS[store] = {seat.name: given_password(store, GAME, seat.name) for seat in store.seats(GAME)}
+    return _PASSWORDS[store]
+
+
 def placeholders(store: Referee) -> dict[str, str]:
     """The values of the placeholders the mail templates use, for the game in ``store``."""
     values = {"GAME": GAME}
+    given = passwords(store)
     for seat in store.seats(GAME):
         key = seat.name.upper()
         values[f"TOKEN_{key}"] = seat.token
         values[f"TAMPERED_TOKEN_{key}"] = tampered(seat.token)
-        values[f"PASSWORD_{key}"] = seat.password
-        values[f"PASSWORD_{key}_SPACED"] = seat.password.replace("-", " ").upper()
+        values[f"PASSWORD_{key}"] = given[seat.name]
+        values[f"PASSWORD_{key}_SPACED"] = given[seat.name].replace("-", " ").upper()
         values[f"WELCOME_{key}"] = thread_root(REFEREE, store.load(GAME).row, seat)
     return values
 
@@ -113,7 +126,8 @@ def fill(name: str, store: Referee) -> bytes:
 
 def secrets_of(store: Referee) -> list[str]:
     """Every seat's token and password."""
-    return [secret for seat in store.seats(GAME) for secret in (seat.token, seat.password)]
+    given = passwords(store)
+    return [secret for seat in store.seats(GAME) for secret in (seat.token, given[seat.name])]
 
 
 def reply_address(seat: SeatRow) -> str:
@@ -343,7 +357,7 @@ def test_password_typed_with_spaces_in_capitals_below_a_greeting_is_accepted(tab
     ]
     (answer,) = [mail for mail in table.deliver() if mail.to == "a.smirnova@office.example.com"]
     assert answer.to == "a.smirnova@office.example.com"
-    assert table.seat("Anna").password not in answer.everything.lower()
+    assert passwords(table.store)["Anna"] not in answer.everything.lower()
 
 
 def test_ts23_talk_from_the_player_that_starts_with_the_word_password_is_still_talk(table: Table) -> None:
@@ -384,7 +398,7 @@ def test_password_line_from_another_address_acts_for_the_seat_and_is_answered_th
     assert [(v.line, v.accepted) for v in intake.verdicts] == [("MOVE Garage", True)]
     assert table.move_of("Anna") == "Garage"
     assert table.events("message_posted") == []
-    password = table.seat("Anna").password
+    password = passwords(table.store)["Anna"]
     assert [password not in row.text for row in table.submissions()] == [True]
     sent = table.deliver()
     assert [mail.to for mail in sent] == ["anna.work@office.example.net"]
@@ -399,7 +413,7 @@ def test_ts23_russian_password_line_is_not_said_aloud_with_the_talk_after_it(tab
     assert (intake.outcome, intake.seat) == ("accepted", "Anna")
     (posted,) = table.events("message_posted")
     assert posted.data["text"] == "Кто-нибудь уже был в оранжерее?"
-    password = table.seat("Anna").password
+    password = passwords(table.store)["Anna"]
     sent = table.deliver()
     assert sorted(mail.to for mail in sent) == [
         "anna.phone@mobile.example.net", "boris@example.org", "gleb@example.org", "vera@example.org"
@@ -412,7 +426,7 @@ def test_ts23_a_password_pasted_below_a_greeting_is_never_said_aloud(table: Tabl
     """Anna replies from her own address with her password on the second line: nobody else may read it."""
     table.ingest("password_inside_talk.eml", T0 + timedelta(minutes=5))
 
-    password = table.seat("Anna").password
+    password = passwords(table.store)["Anna"]
     for row in table.events("message_posted"):
         assert password not in row.data["text"]
     for mail in table.deliver():

@@ -57,8 +57,11 @@ def tables(engine: Engine) -> set[str]:
 
 def add_an_old_game(engine: Engine, game_id: str = "g1", seat_id: int = 1) -> None:
     """A game with a seat and an event, inserted as the referee before migrations wrote them
-    (with a secret, if the database is already at a revision that has the column)."""
+    (with a secret, if the database is already at a revision that has the column; with a password in
+    clear before revision 0014, with none after)."""
     secret = "secret" in {column["name"] for column in inspect(engine).get_columns("games")}
+    clear = "password" in {column["name"] for column in inspect(engine).get_columns("seats")}
+    kept = "password" if clear else "password_key"
     with engine.begin() as connection:
         connection.execute(
             text(
@@ -71,10 +74,16 @@ def add_an_old_game(engine: Engine, game_id: str = "g1", seat_id: int = 1) -> No
         )
         connection.execute(
             text(
-                "INSERT INTO seats (id, game_id, name, email, host, token, password) "
+                f"INSERT INTO seats (id, game_id, name, email, host, token, {kept}) "
                 "VALUES (:seat, :id, 'Anna', 'anna@example.org', :no, :token, :password)"
             ),
-            {"seat": seat_id, "id": game_id, "no": False, "token": f"t{seat_id}", "password": f"p{seat_id}"},
+            {
+                "seat": seat_id,
+                "id": game_id,
+                "no": False,
+                "token": f"t{seat_id}",
+                "password": f"p{seat_id}" if clear else "",
+            },
         )
         connection.execute(
             text(

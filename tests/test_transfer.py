@@ -7,11 +7,14 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from password_helpers import given_password
 from sqlalchemy import text
 from test_store import T0, create, make_store, play_to_end
 
 from referee.app import Referee
 from referee.app.transfer import TransferError, copy_referee, export_game, import_game
+from referee.store.hashes import bare
+from referee.store.seats import Credential
 
 
 def _played(url: str, game_id: str = "g1", *, to_end: bool = False) -> Referee:
@@ -40,10 +43,26 @@ def test_ts25_an_exported_game_imported_elsewhere_replays_to_the_same_state(
     assert [(e.seq, e.kind, e.data) for e in target.events("g1")] == [
         (e.seq, e.kind, e.data) for e in source.events("g1")
     ]
-    assert [(s.name, s.email, s.token, s.password) for s in target.seats("g1")] == [
-        (s.name, s.email, s.token, s.password) for s in source.seats("g1")
+    assert [(s.name, s.email, s.token, s.password_hash, s.password_key) for s in target.seats("g1")] == [
+        (s.name, s.email, s.token, s.password_hash, s.password_key) for s in source.seats("g1")
     ]
     assert len(target.notices("g1")) == len(source.notices("g1"))
+
+
+def test_an_export_holds_no_clear_password_and_an_imported_seat_keeps_its_password(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """The file holds each password's hash alone (in no spelling the password itself); the seat
+    imported from it is opened by the same password as before."""
+    source = _played(sqlite_url)
+    passwords = {seat.name: given_password(source, "g1", seat.name) for seat in source.seats("g1")}
+    written = json.dumps(export_game(source, "g1"))
+    for password in passwords.values():
+        assert password not in written.lower() and bare(password) not in written.lower()
+    target = make_store(f"sqlite:///{tmp_path / 'target.db'}")
+    import_game(target, json.loads(written))
+    opened = [Credential.of_seat(seat).opened_by(passwords[seat.name]) for seat in target.seats("g1")]
+    assert opened == [True] * len(passwords)
 
 
 def test_an_imported_game_goes_on_being_played(sqlite_url: str, postgres_url: str) -> None:

@@ -1,8 +1,13 @@
 """Secrets a seat is given: the token of its reply address and its password; and a kept mail's
 copy without the passwords it gave.
 
-Passwords are kept as they are, not hashed: the welcome letter, which may be sent again, tells the
-player theirs, and a mail from another address is matched to its seat by its password alone.
+A password is never kept: a seat (or a game-master by mail) keeps its argon2 hash and a short lookup
+key (``password_key``: eight hex digits of the SHA-256 of the password, written without dashes). A
+mail that gives a password is matched to the few seats whose key is the password's, and then to the
+one whose hash it verifies. The key is too short to find a password from (some 2^28 passwords share
+each key, each to be tried against argon2), long enough that a password is verified against one
+hash at most, nearly always (``referee.store.hashes``). The player learns a password only from the
+mail that carries it (``referee.app.passwords``).
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import quopri
 import re
 import secrets
 from email.policy import compat32
+
+from referee.store.hashes import PASSWORD_LENGTH, bare
 
 PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 """Letters and digits of seat passwords: none that read alike (l/1, o/0)."""
@@ -36,7 +43,10 @@ _KEYWORDS = [b"password"] + [
     for word in ("пароль", "Пароль", "ПАРОЛЬ")
     for charset in ("utf-8", "cp1251", "koi8-r")
 ]
-_GROUPS = rb"[a-z0-9]{4}[ \t-]?[a-z0-9]{4}[ \t-]?[a-z0-9]{4}(?![a-z0-9])"
+_APART = rb"(?:[ \t.\-_]|\xe2\x80[\x90-\x95]|\xe2\x88\x92|[\x96\x97]){0,3}"
+"""What may stand between a password's groups in the bytes of a mail: spaces, dots, dashes (of any
+kind, in UTF-8 and cp1251, and the minus sign)."""
+_GROUPS = rb"[a-z0-9]{4}" + _APART + rb"[a-z0-9]{4}" + _APART + rb"[a-z0-9]{4}(?![a-z0-9])"
 _PASSWORD_LINE = re.compile(
     rb"(" + b"|".join(re.escape(word) for word in _KEYWORDS) + rb")([ \t]*[:=]?[ \t]*)" + _GROUPS,
     re.IGNORECASE,
@@ -73,14 +83,15 @@ _ENCODED = re.compile(
 )
 
 
-def hide_passwords(raw: bytes, password: str = "") -> bytes:
-    """``raw`` with every password line's password, and ``password`` wherever it stands, replaced by
-    ``HIDDEN``: a mail is kept without the password it gave, right or wrong.
+def hide_passwords(raw: bytes, *passwords: str) -> bytes:
+    """``raw`` with every password line's password, and each of ``passwords`` wherever it stands (in
+    any spelling), replaced by ``HIDDEN``: a mail is kept without the password it gave, right or
+    wrong, nor any it said aloud.
 
     Parts in base64 or quoted-printable are decoded, cleaned and encoded again when a password is
     given (and only then: the mail is parsed for it); the rest of the mail stays as it came.
     """
-    given = _given(password)
+    given = _given(passwords)
     cleaned = _hidden(raw, given)
     if given is None or not _ENCODED.search(cleaned):
         return cleaned
@@ -99,12 +110,20 @@ def hide_passwords(raw: bytes, password: str = "") -> bytes:
     return message.as_bytes() if changed else cleaned
 
 
-def _given(password: str) -> re.Pattern[bytes] | None:
-    """The pattern of ``password`` as it may be written (any case, groups apart or joined), if any."""
-    groups = re.fullmatch(r"([a-z0-9]{4})-([a-z0-9]{4})-([a-z0-9]{4})", password.lower())
-    if groups is None:
+_BETWEEN = rb"[^a-z0-9]{0,8}"
+"""What may stand between two letters of a given password in the bytes of a mail: anything but letters
+and digits, a few bytes of it (spaces, dashes of any kind in any charset, dots, a line break and the
+quote marks of the next line, the zero bytes of UTF-16)."""
+
+
+def _given(passwords: tuple[str, ...]) -> re.Pattern[bytes] | None:
+    """The pattern of ``passwords`` as they may be written (any case, anything but letters and digits
+    between their letters: spaces, dashes, dots, line breaks), if any."""
+    each = sorted({letters for password in passwords if len(letters := bare(password)) == PASSWORD_LENGTH})
+    if not each:
         return None
-    return re.compile(rb"[ \t-]?".join(group.encode() for group in groups.groups()), re.IGNORECASE)
+    written = (_BETWEEN.join(re.escape(c.encode()) for c in letters) for letters in each)
+    return re.compile(b"|".join(written), re.IGNORECASE)
 
 
 def _hidden(data: bytes, given: re.Pattern[bytes] | None) -> bytes:

@@ -17,8 +17,9 @@ from sqlmodel import Session, col, select
 
 from referee.app.audit import Actor
 from referee.app.calendar import parse_shift
-from referee.app.credentials import new_password, new_token
+from referee.app.credentials import new_token
 from referee.app.errors import RefereeError, RulesFailed
+from referee.app.passwords import PASSWORD_NOTICES
 from referee.app.play import AnswerTo, Resolved, Submitted, lock, save, seat_named, tell
 from referee.app.rollback import RolledBack, rollback_work
 from referee.core.notices import Notice
@@ -36,7 +37,9 @@ if TYPE_CHECKING:
 PAUSE_ENDED = Actor("service", "calendar: the pause ended")
 """Who resumes a game whose pause had an end."""
 
-PERSONAL = frozenset({"answer", "talk", "reminder", "refusal", "welcome", "master_note", "held", "confirm"})
+PERSONAL = frozenset(
+    {"answer", "talk", "reminder", "refusal", "welcome", "master_note", "held", "confirm", *PASSWORD_NOTICES}
+)
 """Notices that are not a report of a phase, so RESEND passes them over."""
 
 ADDRESS_CHARS = frozenset("\r\n<>,;\"'()[]\\ \t")
@@ -158,7 +161,8 @@ class Desk:
         def work(inner: Session) -> tuple[SeatRow, str]:
             loaded = self.referee.running(inner, game_id)
             seat = seat_named(inner, game_id, name)
-            seat.email, seat.token, seat.password = email, new_token(), new_password()
+            seat.email, seat.token = email, new_token()
+            seat.password_hash = seat.password_key = ""  # the old one ends; the welcome gives a new one
             inner.add(seat)
             open_holding(inner, game_id, seat.name, email, now)
             welcome = [n for n in loaded.rules.welcome(loaded.state) if seat.name in n.audience]

@@ -2,15 +2,21 @@
 what became of each (sent, refused, to be retried).
 
 A letter is plain data: the door never handles a row or a session.
+
+A letter that carries a password (``PASSWORD_LETTERS``: a welcome, a new password) is given a fresh
+one as it is claimed, which its reader's seat keeps the hash of (``passwords.issue``): the password is
+in that letter alone, never in the outbox. One that was claimed before and whose mail its reader was
+already sent (a copy for the game-master failed) is given none: its reader's mail is not sent again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from referee.app.passwords import PASSWORD_LETTERS, issue
 from referee.core.seats import MASTER
 from referee.games import rules_for
 from referee.store import games as rows
@@ -52,7 +58,8 @@ class Reader:
     name: str
     email: str
     token: str
-    password: str
+    password: str = ""
+    """The password the letter tells, made as it was claimed ("" in any letter that tells none)."""
     plays: str = "mail"
     """How the reader chose to play ("mail", "web" or "both"): on the web alone, reports are not mailed;
     both, what the game's ``for_both_reader`` makes of each letter (``Letter.data``, ``Letter.mailed``)."""
@@ -102,7 +109,7 @@ class Letters:
         """Claims up to ``limit`` letters due for sending for the process ``owner``, oldest first,
         taking over at once those claimed by the processes in ``dead``."""
         rows = claim(self.database, owner, now, limit, waiting=waiting, lease=lease, dead=dead)
-        return self._letters(rows)
+        return self._letters(rows, issuing=True)
 
     def claimants(self, now: datetime) -> list[str]:
         """The processes holding a claim on a letter not sent yet."""
@@ -114,8 +121,9 @@ class Letters:
             notices = notice_rows(session, None, unsent_only=True)
         return self._letters(notices)
 
-    def _letters(self, notices: list[NoticeRow]) -> list[Letter]:
-        """The letters of ``notices``: their games, seats and game-masters read with a query each."""
+    def _letters(self, notices: list[NoticeRow], *, issuing: bool = False) -> list[Letter]:
+        """The letters of ``notices``: their games, seats and game-masters read with a query each;
+        ``issuing``, those that carry a password each with a new one."""
         readers: dict[tuple[str, str], Reader] = {}
         with self.database.reading() as session:
             game_ids = {n.game_id for n in notices if n.game_id is not None}
@@ -127,13 +135,35 @@ class Letters:
                 game_id = seat.game_id
                 plays, read_at = modes.get((game_id, seat.name, seat.email.lower()), ("mail", None))
                 readers[(game_id, seat.name)] = Reader(
-                    seat.id, game_id, seat.name, seat.email, seat.token, seat.password, plays, read_at
+                    seat.id, game_id, seat.name, seat.email, seat.token, "", plays, read_at
                 )
             for master in masters_of_games(session, game_ids):
-                readers[(master.game_id, MASTER)] = Reader(
-                    None, master.game_id, MASTER, master.email, master.token, master.password
-                )
-        return [_letter(n, games, readers) for n in notices]
+                key = (master.game_id, MASTER)
+                readers[key] = Reader(None, master.game_id, MASTER, master.email, master.token)
+        given = self._issue(notices, readers) if issuing else {}
+        return [_letter(n, games, readers, given.get(n.id)) for n in notices]
+
+    def _issue(
+        self, notices: list[NoticeRow], readers: dict[tuple[str, str], Reader]
+    ) -> dict[int | None, str]:
+        """A new password for each letter of ``notices`` that carries one, by the letter's number (the
+        letters of one reader in one claim share it): in one transaction, the readers' hashes."""
+        wanted: dict[tuple[str, str], list[int | None]] = {}
+        for notice in notices:
+            reader = readers.get((notice.game_id or "", notice.recipient))
+            if notice.template not in PASSWORD_LETTERS or reader is None:
+                continue
+            if (notice.address or reader.email).lower() in (notice.delivered or ()):
+                continue  # its reader's mail went already: it is not sent again
+            wanted.setdefault((reader.game_id, reader.name), []).append(notice.id)
+        if not wanted:
+            return {}
+        given: dict[int | None, str] = {}
+        with self.database.transaction() as session:
+            for (game_id, name), ids in wanted.items():
+                password = issue(session, game_id, name)
+                given.update(dict.fromkeys(ids, password))
+        return given
 
     def sent(self, letter_ids: list[int], now: datetime) -> None:
         """Records that the letters were handed to the outgoing transport."""
@@ -158,10 +188,15 @@ class Letters:
 
 
 def _letter(
-    notice: NoticeRow, games: dict[str, Game | None], readers: dict[tuple[str, str], Reader]
+    notice: NoticeRow,
+    games: dict[str, Game | None],
+    readers: dict[tuple[str, str], Reader],
+    password: str | None = None,
 ) -> Letter:
     game = games.get(notice.game_id) if notice.game_id is not None else None
     reader = readers.get((notice.game_id, notice.recipient)) if notice.game_id is not None else None
+    if reader is not None and password:
+        reader = replace(reader, password=password)
     data: dict[str, Any] | None = notice.data
     if game is not None and reader is not None and reader.plays == "both":
         data = _for_both_reader(game.kind, notice.template, notice.data, reader.read_at)

@@ -19,9 +19,11 @@ a word in them that mixes look-alike letters of two scripts is written in one (`
 A mail too big to read at all is kept unread and answered at most once a day per address.
 
 A password is never kept: the copy of a mail that is kept has its password lines' passwords
-hidden (``hide_passwords``), right or wrong. Wrong passwords are counted (``guesses``): after too
-many, password mail from that address or to that seat is refused without the password being looked
-at, and the sender is told once when to try again.
+hidden (``hide_passwords``), right or wrong. A password said anywhere else in a mail, in any
+spelling, is hidden in its text and in the copy kept, and is ended at once: its owner is mailed a
+new one (``passwords``). A player asks for a new password with ``NEW PASSWORD``. Wrong passwords
+are counted (``guesses``): after too many, password mail from that address or to that seat is
+refused without the password being looked at, and the sender is told once when to try again.
 """
 
 from __future__ import annotations
@@ -54,11 +56,13 @@ from referee.app.desk import master_answer
 from referee.app.errors import RulesFailed
 from referee.app.guesses import BY_DEFAULT, Seat, Throttle, count_failure, held_back
 from referee.app.links import asks_for_link
+from referee.app.passwords import ask, asks_for_password, rotate, said
 from referee.app.play import AnswerTo, lock, save, tell
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
 from referee.core.seats import MASTER
 from referee.core.text import clean_text, printable, unmix_scripts
+from referee.store.hashes import bare
 from referee.store.inbound import already_kept, answered_since, keep_inbound
 from referee.store.models import HeldRow
 from referee.store.notices import write_notices
@@ -148,7 +152,7 @@ class Mailroom:
             with self.database.transaction() as session:
                 if already_kept(session, arrival.message_id):
                     return Receipt("duplicate")
-                _keep(session, arrival, outcome)
+                _keep(session, replace(arrival, raw=hide_passwords(arrival.raw)), outcome)  # unread, hidden
                 if answer and not forged and arrival.sender and not self._answered(session, arrival):
                     _answer_stranger(session, "too_big", {"limit": code, "size": limit}, arrival)
                 return Receipt(outcome)
@@ -182,6 +186,11 @@ class Mailroom:
         limits = {"most_lines": most_lines, "longest_line": longest_line, "throttle": throttle}
         try:
             with self.database.transaction() as session:  # a mail kept before fails to be kept again
+                heard = said(session, text)  # a password said aloud: hidden, and ended at once
+                if heard.owners:
+                    text = heard.text
+                    arrival = replace(arrival, raw=hide_passwords(arrival.raw, *heard.passwords))
+                    rotate(session, heard.owners, arrival.received_at)
                 found = credentials(session, token, "") if token else []
                 if password and not _proven(found, arrival.sender, token):
                     target = _addressed(found, token)
@@ -191,7 +200,7 @@ class Mailroom:
                     found = credentials(session, token, password)
                 master = _master(found, arrival.sender, token, password)
                 if master is not None:
-                    commands, _ = bounded(_without_password(text, master), most_lines, longest_line)
+                    commands, _ = bounded(_without_password(text, password), most_lines, longest_line)
                     return self._from_master(session, arrival, master, commands, answer_to)
                 seat, why = _seat(found, arrival.sender, token, password)
                 if seat is None and why in ("no-personal-address", "unknown-token"):
@@ -205,7 +214,7 @@ class Mailroom:
                         target = _addressed(found, token)
                         count_failure(session, throttle, arrival.sender, target, arrival.received_at)
                     return self._refuse(session, arrival, why)
-                orders, cut = bounded(_without_password(text, seat), most_lines, longest_line)
+                orders, cut = bounded(_without_password(text, password), most_lines, longest_line)
                 if cut:
                     answer_to = replace(answer_to, cut=cut, lines_read=most_lines or 0)
                 return self._from_seat(session, arrival, seat, orders, answer_to)
@@ -245,7 +254,8 @@ class Mailroom:
     ) -> Receipt:
         outcome = "accepted:game-master"
         _keep(session, arrival, outcome, master.game_id, MASTER)
-        text = _without_password(text, master)
+        if asks_for_password(text):  # a new password to the registered address, not a command
+            return Receipt(f"accepted:{ask(session, master, arrival.received_at)}", master.game_id, MASTER)
         actor = Actor("mail", master.email)
         results = self.referee.desk.commands(master.game_id, text, arrival.received_at, actor, session)
         reply = replace(answer_to, address=arrival.sender)
@@ -274,6 +284,8 @@ class Mailroom:
         if asks_for_link(text):  # any game: a sign-in link to the registered address, not an order
             self.referee.forum.link_in(session, seat.game_id, seat.name, seat.email, arrival.received_at)
             return Receipt("accepted:link", seat.game_id, seat.name)
+        if asks_for_password(text):  # a new password to the registered address alone, not an order
+            return Receipt(f"accepted:{ask(session, seat, arrival.received_at)}", seat.game_id, seat.name)
         submission = Submission(seat.name, text, arrival.received_at, source or f"mail:{arrival.message_id}")
         with self.referee.contained(seat.game_id, arrival.received_at, deferred=True):
             submitted = self.referee.play.submit(session, loaded, submission, answer_to)
@@ -343,7 +355,7 @@ class Mailroom:
                 tell(session, game.id, "", [question(row, UNCLEAR)], arrival.received_at, reply)
                 return Receipt("held:confirmation-unclear", game.id, row.seat)
             release_held(session, [row])
-            proven = Credential(False, game.id, seat.id, seat.name, seat.email, seat.token, seat.password)
+            proven = Credential.of_seat(seat)
             reply = replace(reply, address=seat.email)
             source = row.source.removeprefix(UNCONFIRMED)
             return self._from_seat(session, arrival, proven, row.text, reply, "accepted:confirmed", source)
@@ -458,7 +470,7 @@ def _master(found: list[Credential], sender: str, token: str, password: str) -> 
         if item.is_master and token and item.token == token.lower() and sender == item.email.lower():
             return item
     if password:
-        return next((i for i in found if i.is_master and i.password == password.lower()), None)
+        return next((i for i in found if i.is_master and i.opened_by(password)), None)
     return None
 
 
@@ -472,7 +484,7 @@ def _seat(found: list[Credential], sender: str, token: str, password: str) -> tu
     if by_token is not None and sender == by_token.email.lower():
         return by_token, ""
     if password:
-        by_password = next((s for s in seats if s.password == password.lower()), None)
+        by_password = next((s for s in seats if s.opened_by(password)), None)
         if by_password is None:
             return None, "wrong-password"
         if token and (by_token is None or by_token.seat_id != by_password.seat_id):
@@ -502,6 +514,10 @@ def _minutes(span: timedelta) -> int:
     return max(1, -(-int(span.total_seconds()) // 60))
 
 
-def _without_password(text: str, who: Credential) -> str:
-    """``text`` without any line holding the password: a password is never read or said aloud."""
-    return "\n".join(line for line in text.splitlines() if who.password not in line.lower())
+def _without_password(text: str, password: str) -> str:
+    """``text`` without any line holding ``password``, the one the mail gave (in any spelling): a
+    password is never read or said aloud."""
+    letters = bare(password)
+    if not letters:
+        return text
+    return "\n".join(line for line in text.splitlines() if letters not in bare(line))

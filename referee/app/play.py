@@ -16,6 +16,7 @@ from typing import Any
 from sqlmodel import Session
 
 from referee.app.errors import RefereeError
+from referee.app.passwords import hear
 from referee.app.timing import Timekeeper, refresh_clock
 from referee.core.events import Event
 from referee.core.hooks import checkpoint
@@ -264,7 +265,9 @@ class Play:
     def submit(
         self, session: Session, loaded: Loaded, submission: Submission, answer_to: AnswerTo | None
     ) -> Submitted:
-        """Judges one submission, keeps it whole, and writes the talk it relays and its answer."""
+        """Judges one submission, keeps it whole, and writes the talk it relays and its answer; a
+        password said in it is hidden first, and ended (``passwords.hear``)."""
+        submission = replace(submission, text=hear(session, submission.text, submission.received_at))
         game_id, seat, rules = loaded.row.id, submission.seat, loaded.rules
         verdicts, events = rules.submit(loaded.state, submission)
         rows.keep_submission(

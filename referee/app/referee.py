@@ -20,7 +20,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from referee.app.accounts import Accounts
 from referee.app.audit import COMMAND_LINE, Action, Actor, Audit
 from referee.app.calendar import Calendar
-from referee.app.credentials import new_password, new_token
+from referee.app.credentials import new_token
 from referee.app.dashboard import Dashboard
 from referee.app.desk import Desk
 from referee.app.errors import AlreadyResolved, GameStopped, RefereeError, RulesFailed
@@ -157,8 +157,7 @@ class Referee:
                         name=seat["name"],
                         email=seat["email"],
                         host=bool(seat.get("host")),
-                        token=new_token(),
-                        password=new_password(),
+                        token=new_token(),  # no password yet: the welcome letter is given one as it is sent
                     )
                 )
                 open_holding(session, row.id, seat["name"], seat["email"], now)
@@ -169,7 +168,7 @@ class Referee:
             if settings.get("master_email"):
                 email = str(settings["master_email"])
                 session.add(
-                    MasterRow(game_id=row.id, email=email, token=new_token(), password=new_password())
+                    MasterRow(game_id=row.id, email=email, token=new_token())  # a password as for seats
                 )
                 session.flush()
                 tell(session, row.id, "", [Notice("master_welcome", (MASTER,), {})], now)

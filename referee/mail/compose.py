@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from referee.app.confirmation import CONFIRM, confirmation_token
 from referee.app.letters import Game, Letter, Reader
 from referee.app.links import LINK_NOTICE, Player, sign_in_link
+from referee.app.passwords import PASSWORD_NOTICES
 from referee.config import MailSettings
 from referee.core.notices import REPLIES
 from referee.core.seats import MASTER
@@ -226,8 +227,9 @@ def compose(
     return outgoing
 
 
-MAILED_TO_WEB_PLAYERS = frozenset({"welcome", LINK_NOTICE, *REPLIES})
-"""What a player who plays on the web alone is still mailed: the welcome, sign-in links, and answers."""
+MAILED_TO_WEB_PLAYERS = frozenset({"welcome", LINK_NOTICE, *REPLIES, *PASSWORD_NOTICES})
+"""What a player who plays on the web alone is still mailed: the welcome, sign-in links, answers, and
+new passwords."""
 
 
 def _answer_address(notice: Letter, game: Game, seat: Reader, mail: MailSettings) -> str:

@@ -37,12 +37,15 @@ from referee.mail.reading import IncomingMail, read_mail
 
 LOG = logging.getLogger("referee.readers")
 
+_APART = r"[\s.\-_\u2010-\u2015\u2212]{0,3}"
+"""What may stand between a password's groups on a password line: spaces, dots, dashes of any kind."""
 _PASSWORD = re.compile(
     r"^\s*(?:password|пароль)\s*[:=]?\s*"
-    r"([a-z0-9]{4})[\s-]?([a-z0-9]{4})[\s-]?([a-z0-9]{4})\s*$",
+    rf"([a-z0-9]{{4}}){_APART}([a-z0-9]{{4}}){_APART}([a-z0-9]{{4}})\s*[.!,;]*\s*$",
     re.IGNORECASE,
 )
-"""A password line: the keyword and a password of three groups of four ("k7pq-2mx9-wh4t")."""
+"""A password line: the keyword and a password of three groups of four ("k7pq-2mx9-wh4t", "PASSWORD
+K7PQ 2MX9 WH4T.", "пароль: k7pq–2mx9–wh4t"); any other spelling is a password said aloud."""
 
 CHUNK = 8
 """How many mails a reader process is given at a time: enough to be worth sending, few enough that

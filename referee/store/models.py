@@ -37,9 +37,10 @@ class GameRow(SQLModel, table=True):
 class SeatRow(SQLModel, table=True):
     """A player's seat: the character they play and how to reach them.
 
-    ``token`` goes into the personal reply address of every mail the seat is sent;
-    ``password`` lets the player write from another address. Both are secrets shown only
-    to the seat's own address and never logged.
+    ``token`` goes into the personal reply address of every mail the seat is sent; a password lets
+    the player write from another address. The token is a secret shown only to the seat's own address
+    and never logged; the password is not kept at all, only its argon2 hash (``password_hash``, ""
+    while the seat has none) and its short lookup key (``password_key``, ``credentials.lookup_key``).
     """
 
     __tablename__ = "seats"
@@ -51,7 +52,8 @@ class SeatRow(SQLModel, table=True):
     email: str
     host: bool = False
     token: str = Field(unique=True)
-    password: str = Field(unique=True)
+    password_hash: str = ""
+    password_key: str = Field(default="", index=True)
 
 
 class EventRow(SQLModel, table=True):
@@ -236,19 +238,26 @@ MASTER = "#master"
 
 
 class MasterRow(SQLModel, table=True):
-    """A game's game-master by mail: their address and, like a seat, a token and a password."""
+    """A game's game-master by mail: their address and, like a seat, a token and a password (kept as
+    its hash and lookup key alone)."""
 
     __tablename__ = "masters"
 
     game_id: str = Field(foreign_key="games.id", primary_key=True)
     email: str
     token: str = Field(unique=True)
-    password: str = Field(unique=True)
+    password_hash: str = ""
+    password_key: str = Field(default="", index=True)
 
     def as_seat(self) -> SeatRow:
         """The game-master as a seat (unsaved), for the code that addresses mail to seats."""
         return SeatRow(
-            game_id=self.game_id, name=MASTER, email=self.email, token=self.token, password=self.password
+            game_id=self.game_id,
+            name=MASTER,
+            email=self.email,
+            token=self.token,
+            password_hash=self.password_hash,
+            password_key=self.password_key,
         )
 
 

@@ -14,8 +14,9 @@ from sqlmodel import Session, col, select
 
 from referee.store.bulk import Prepared, prepare
 from referee.store.deferred import reading_connection
+from referee.store.hashes import lookup_key, secrets_of, verified
 from referee.store.memo import remember
-from referee.store.models import GameRow, HolderRow, MasterRow, SeatRow
+from referee.store.models import MASTER, GameRow, HolderRow, MasterRow, SeatRow
 
 
 def seat_rows(session: Session, game_id: str) -> list[SeatRow]:
@@ -42,7 +43,8 @@ def master_row(session: Session, game_id: str) -> MasterRow | None:
 
 @dataclass(frozen=True)
 class Credential:
-    """A seat or game-master whose token or password matched: which, of what game, and its secrets."""
+    """A seat or game-master whose token or password key matched: which, of what game, and what it
+    keeps of its secrets (the token; the password's hash and lookup key)."""
 
     is_master: bool
     game_id: str
@@ -50,28 +52,83 @@ class Credential:
     name: str
     email: str
     token: str
-    password: str
+    password_hash: str
+    password_key: str
+
+    def opened_by(self, password: str) -> bool:
+        """Whether ``password`` (in any spelling) is this one's: its key matches and its hash verifies."""
+        return (
+            bool(self.password_key)
+            and lookup_key(password) == self.password_key
+            and verified(self.password_hash, password)
+        )
+
+    @classmethod
+    def of_seat(cls, seat: SeatRow) -> Credential:
+        """The credential of ``seat``, as the query would find it."""
+        return cls(False, seat.game_id, seat.id, seat.name, seat.email, seat.token, *_kept(seat))
+
+
+def _kept(row: SeatRow | MasterRow) -> tuple[str, str]:
+    return row.password_hash, row.password_key
 
 
 def credentials(session: Session, token: str, password: str) -> list[Credential]:
-    """Every seat and game-master whose reply token is ``token`` or whose password is ``password``.
+    """Every seat and game-master whose reply token is ``token`` or whose password key is that of
+    ``password`` (whether the password is theirs is for ``Credential.opened_by`` to say).
 
-    One query over both tables (tokens and passwords are unique, so at most four rows); inside a
-    batch, asked again, the answer it gave while neither table was written since.
+    One query over both tables (tokens are unique, keys nearly so: a few rows); inside a batch,
+    asked again, the answer it gave while neither table was written since.
     """
-    token, password = token.lower(), password.lower()
-    key = ("credentials", token, password)
-    found = remember(session, key, _CREDENTIAL_TABLES, lambda: _credentials(session, token, password))
+    token, key = token.lower(), lookup_key(password) or None  # None: no key (= NULL matches no row)
+    memo = ("credentials", token, key)
+    found = remember(session, memo, _CREDENTIAL_TABLES, lambda: _credentials(session, token, key))
     return list(found)
+
+
+def keyed(session: Session, keys: Collection[str]) -> list[Credential]:
+    """Every seat and game-master whose password key is one of ``keys``; inside a batch, asked again,
+    the answer it gave while neither table was written since (a mail's text is looked through twice:
+    as it comes in, and as it is judged)."""
+    if not keys:
+        return []
+    memo = ("keyed", frozenset(keys))
+    return list(remember(session, memo, _CREDENTIAL_TABLES, lambda: tuple(_keyed(session, keys))))
+
+
+def _keyed(session: Session, keys: Collection[str]) -> list[Credential]:
+    found: list[Credential] = []
+    for seat in session.exec(select(SeatRow).where(col(SeatRow.password_key).in_(sorted(keys)))).all():
+        found.append(Credential.of_seat(seat))
+    for master in session.exec(select(MasterRow).where(col(MasterRow.password_key).in_(sorted(keys)))).all():
+        found.append(Credential(True, master.game_id, None, "", master.email, master.token, *_kept(master)))
+    return found
+
+
+def set_password(session: Session, game_id: str, name: str, password: str) -> bool:
+    """Keeps ``password`` (its hash and key alone) for the seat ``name`` of ``game_id``, or for its
+    game-master when ``name`` is ``MASTER``; "" leaves it with no password at all. Whether it exists."""
+    row: SeatRow | MasterRow | None
+    if name == MASTER:
+        row = session.get(MasterRow, game_id)
+    else:
+        query = select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.name == name)
+        row = session.exec(query).first()
+    if row is None:
+        return False
+    row.password_hash, row.password_key = secrets_of(password) if password else ("", "")
+    session.add(row)
+    session.flush()  # the next mail of a batch looks passwords up with a query of its own
+    return True
 
 
 _CREDENTIAL_TABLES = frozenset({SeatRow.__tablename__, MasterRow.__tablename__})
 
 
-def _credentials(session: Session, token: str, password: str) -> tuple[Credential, ...]:
+def _credentials(session: Session, token: str, key: str | None) -> tuple[Credential, ...]:
     connection = reading_connection(session)
     query = _credentials_prepared(connection.dialect)
-    rows = connection.exec_driver_sql(query.text, query.params(token=token, password=password)).all()
+    rows = connection.exec_driver_sql(query.text, query.params(token=token, key=key)).all()
     return tuple(Credential(bool(row[0]), *row[1:]) for row in rows)
 
 
@@ -79,12 +136,12 @@ def _credentials(session: Session, token: str, password: str) -> tuple[Credentia
 def _credentials_prepared(dialect: Dialect) -> Prepared:
     """The credentials query compiled once for ``dialect``: every mail asks it, and compiling it cost
     more than the database's answer."""
-    return prepare(_credentials_query(), dialect, ("token", "password"))
+    return prepare(_credentials_query(), dialect, ("token", "key"))
 
 
 def _credentials_query() -> CompoundSelect[Any]:
-    """Seats and game-masters by token or password."""
-    token, password = bindparam("token"), bindparam("password")
+    """Seats and game-masters by token or password key."""
+    token, key = bindparam("token"), bindparam("key")
     seats = select(
         literal(False).label("is_master"),
         col(SeatRow.game_id),
@@ -92,8 +149,9 @@ def _credentials_query() -> CompoundSelect[Any]:
         col(SeatRow.name),
         col(SeatRow.email),
         col(SeatRow.token),
-        col(SeatRow.password),
-    ).where((col(SeatRow.token) == token) | (col(SeatRow.password) == password))
+        col(SeatRow.password_hash),
+        col(SeatRow.password_key),
+    ).where((col(SeatRow.token) == token) | (col(SeatRow.password_key) == key))
     masters = select(
         literal(True).label("is_master"),
         col(MasterRow.game_id),
@@ -101,8 +159,9 @@ def _credentials_query() -> CompoundSelect[Any]:
         literal(""),
         col(MasterRow.email),
         col(MasterRow.token),
-        col(MasterRow.password),
-    ).where((col(MasterRow.token) == token) | (col(MasterRow.password) == password))
+        col(MasterRow.password_hash),
+        col(MasterRow.password_key),
+    ).where((col(MasterRow.token) == token) | (col(MasterRow.password_key) == key))
     return union_all(seats, masters)
 
 
