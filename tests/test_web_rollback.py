@@ -82,7 +82,7 @@ def test_a_second_rollback_of_the_same_resolution_is_refused_and_audited(site) -
 
     log = [(a.channel, a.action, a.ok) for a in referee.actions(GAME)]
     assert log[1:] == [("cli", "rollback", False), ("cli", "rollback", True), ("cli", "rollback", False)]
-    assert "withdrew the resolution of d1h1" in referee.actions(GAME)[2].result
+    assert "d1h1 is open again; 3 players were told" in referee.actions(GAME)[2].result
     assert referee.load(GAME).row.phase == "d1h1"
     referee.resolve(GAME, at(80))
     referee.desk.rollback(GAME, at(85), COMMAND_LINE)  # the new last resolution may be rolled back in turn
@@ -204,7 +204,7 @@ def test_referee_rollback_on_the_command_line_is_audited_as_cli(site) -> None:  
 
     printed = Command(root.root)("rollback", GAME).stdout
 
-    assert "withdrew the resolution of d1h1" in printed
+    assert "day 1, hour 1 (10:00–12:30) is open again; 3 players were told" in printed
     assert (referee.actions(GAME)[-1].channel, referee.actions(GAME)[-1].action) == ("cli", "rollback")
     refused = Command(root.root)("rollback", GAME, ok=False)
     assert "rolled back already" in refused.stderr

@@ -4,7 +4,9 @@ The command line, the mail intake and sending, ``referee serve`` and the web are
 onto a ``Referee`` (``referee.py``); the store below it is data access only.
 
 - ``referee``: games, orders, resolutions (and a preview of one), reading, failures kept to one game
-- ``desk``: the game-master's actions and command language, every one recorded (``audit``)
+- ``actions``: the registry of the game-master's actions, each declared once for every door
+- ``desk``: the actions carried out, and the mail's command language; every one recorded (``audit``)
+- ``refusals``: why an action was refused, in the game-master's language
 - ``calendar``, ``timing``: deadlines, reminders, pause, resume, shift
 - ``mailroom``: a mail kept once, its sender identified, its text judged and answered
 - ``letters``: the outbox as the sending door sees it
@@ -15,24 +17,32 @@ onto a ``Referee`` (``referee.py``); the store below it is data access only.
 
 from __future__ import annotations
 
+from referee.app.actions import ACTIONS, DOORS, GameMasterAction, Outcome, Registry
 from referee.app.audit import COMMAND_LINE, Action, Actor
 from referee.app.errors import SETUP_ERRORS, AlreadyResolved, GameStopped, RefereeError
 from referee.app.opening import open_referee
 from referee.app.play import AnswerTo, Loaded, Resolved, Submitted
 from referee.app.referee import Referee
+from referee.app.refusals import refusal
 
 __all__ = [
+    "ACTIONS",
     "COMMAND_LINE",
+    "DOORS",
     "SETUP_ERRORS",
     "Action",
     "Actor",
     "AlreadyResolved",
     "AnswerTo",
+    "GameMasterAction",
     "GameStopped",
     "Loaded",
+    "Outcome",
     "Referee",
     "RefereeError",
+    "Registry",
     "Resolved",
     "Submitted",
     "open_referee",
+    "refusal",
 ]

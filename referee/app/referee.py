@@ -270,10 +270,12 @@ class Referee:
         with self.contained(game_id, now, deferred=True):
             return self._resolve_in(session, game_id, now, expected_phase)
 
-    def resolve_in(self, session: Any, game_id: str, now: datetime) -> tuple[Resolved, str]:
-        """A game-master's "resolve now" inside ``session`` (the mail commands' transaction)."""
-        resolved = self._resolve_in(session, game_id, now, None)
-        return resolved, f"resolved {resolved.phase} now; {len(resolved.notices)} notices written"
+    def resolve_in(
+        self, session: Any, game_id: str, now: datetime, expected_phase: str | None = None
+    ) -> Resolved:
+        """A game-master's "resolve now" inside ``session`` (with ``expected_phase``, only if that phase
+        is the open one)."""
+        return self._resolve_in(session, game_id, now, expected_phase)
 
     def _resolve_in(self, session: Any, game_id: str, now: datetime, expected_phase: str | None) -> Resolved:
         loaded = self.running(session, game_id)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 
-from referee.app.desk import KEYWORDS as MASTER_COMMANDS
+from referee.app import ACTIONS
 from referee.games import order_words
 from referee.render import templates_dir
 
@@ -173,7 +173,7 @@ def referee_lines(templates: Path | None = None) -> OwnLines:
     """The lines of every text template in ``templates`` (the repository's by default), read once."""
     folder = templates or templates_dir()
     texts = (path.read_text("utf-8") for path in sorted(folder.rglob("*.txt.j2")))
-    return OwnLines.from_templates(texts, order_words() | set(MASTER_COMMANDS))
+    return OwnLines.from_templates(texts, order_words() | set(ACTIONS.words))
 
 
 def _template_lines(source: str) -> list[tuple[str, ...]]:

@@ -9,7 +9,6 @@ as one that does not exist. Actions go through the desk (``Referee.desk``) with 
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
@@ -18,22 +17,15 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from referee.app import Actor, RefereeError
+from referee.app import Actor, RefereeError, refusal
 from referee.app.accounts import MAX_PASSWORD, Account
-from referee.app.calendar import parse_shift
 from referee.app.dashboard import NoSuchGame
-from referee.render import phase_label
 from referee.web.guard import MOST_EMAIL
 from referee.web.sessions import DEVICE_COOKIE, Session, fresh, signed_in, with_flash
-from referee.web.words import LANGUAGES, refusal, translator
+from referee.web.words import LANGUAGES
 
 if TYPE_CHECKING:
     from referee.web.site import Site
-
-ACTIONS = frozenset(
-    {"resolve", "pause", "resume", "shift", "substitute", "resend", "announce", "orders", "rollback"}
-)
-"""The actions a game-master may take on a game's page."""
 
 HIDDEN = "…"
 """What stands for a password in a text shown on the dashboard."""
@@ -191,9 +183,11 @@ async def game(request: Request) -> Response:
     data = await run_in_threadpool(lambda: site.referee.dashboard.game(account, game_id, at=at))
     row = data["row"]
     language = site.language(request, session, row.language)
+    actions = site.referee.desk.actions.on("web")
     return site.page(
-        request, session, "game.html.j2", kind=row.kind, language=language, account=account, game=data
-    )
+        request, session, "game.html.j2", kind=row.kind, language=language, account=account, game=data,
+        actions=actions,
+    )  # fmt: skip
 
 
 async def see_as(request: Request) -> Response:
@@ -261,87 +255,39 @@ async def preview(request: Request) -> Response:
 
 
 async def act(request: Request) -> Response:
+    """Carries out one of the registry's actions the web offers (``ACTIONS.on("web")``): its fields
+    read by the action's own reader, a tick in "confirm" first if it asks for one, its outcome shown
+    in the viewer's language."""
     site, session, account = await _signed_in(request)
-    action = request.path_params["action"]
-    if action not in ACTIONS:
+    action = next(
+        (a for a in site.referee.desk.actions.on("web") if a.name == request.path_params["action"]), None
+    )
+    if action is None:
         raise _refused(404, "not_found")
     form = await _form(request, session)
     game_id = request.path_params["game"]
     row = await _game_row(site, account, game_id)
     back = f"/games/{game_id}"
-    if form.get("confirm") != "yes":
+    language = site.language(request, session, row.language)
+    if action.confirm and form.get("confirm") != "yes":
         return site.redirect(back, with_flash(session, "Tick the confirm box first: nothing was done."))
     actor = Actor("web", account.email)
-    now = site.now()
-    desk = site.referee.desk
-    text = {key: str(value).strip() for key, value in form.items() if isinstance(value, str)}
+    roles = frozenset({"admin" if account.admin else "master"})  # as it may see the game (``may_see``)
+    fields = {key: str(value) for key, value in form.items() if isinstance(value, str)}
     try:
-        if action == "orders":
-            submitted = await run_in_threadpool(
-                desk.enter_orders, game_id, text.get("seat", ""), text.get("text", ""), now, actor
-            )
-            answer = _answer(site, row, submitted.answer)
-            language = site.language(request, session, row.language)
-            return site.page(
-                request, session, "answer.html.j2", kind=row.kind, language=language, game_id=game_id,
-                seat=text.get("seat", ""), answer=answer,
-            )  # fmt: skip
-        english, fields = await run_in_threadpool(_carry_out, site, action, game_id, text, now, actor)
+        values = action.read_form(fields)
+        acted = await run_in_threadpool(
+            site.referee.desk.perform, action.name, game_id, values, site.now(), actor, None, roles
+        )
     except (RefereeError, ValueError) as error:
-        said = refusal(str(error), site.language(request, session, row.language))
-        return site.redirect(back, with_flash(session, f"! {said}"))
-    language = site.language(request, session, row.language)
-    if "phase" in fields:  # the phase as the game-master reads it, not its key
-        fields = {**fields, "phase": phase_label(str(fields["phase"]), row.kind, language)}
-    said = translator(language)(english, **fields)
-    return site.redirect(back, with_flash(session, said))
-
-
-Said = tuple[str, dict[str, Any]]
-"""A sentence for the game-master in English (``words.RU`` has its Russian) and its fields."""
-
-
-def _carry_out(site: Site, action: str, game_id: str, text: dict[str, str], now: Any, actor: Actor) -> Said:
-    """Carries out one action through the desk; returns the sentence to show and its fields."""
-    desk = site.referee.desk
-    if action == "resolve":
-        resolved = desk.resolve(game_id, now, actor, expected_phase=text.get("phase") or None)
-        return "resolved {phase}; {count} letters written", {
-            "phase": resolved.phase,
-            "count": len(resolved.notices),
-        }
-    if action == "pause":
-        until = now + parse_shift(text["until"]) if text.get("until") else None
-        desk.pause(game_id, now, actor, until=until)
-        return ("paused until {when} UTC", {"when": f"{until:%Y-%m-%d %H:%M}"}) if until else ("paused", {})
-    if action == "resume":
-        desk.resume(game_id, now, actor)
-        return "running again", {}
-    if action == "shift":
-        by = parse_shift(text.get("by", ""))
-        if by == timedelta(0):
-            raise ValueError("a shift of nothing changes nothing")
-        clock = desk.shift(game_id, by, now, actor, only=text.get("only") == "yes")
-        return "{phase} now ends at {when} UTC", {
-            "phase": clock.phase,
-            "when": f"{clock.due_at:%Y-%m-%d %H:%M:%S}",
-        }
-    if action == "substitute":
-        seat = desk.substitute(game_id, text.get("seat", ""), text.get("email", ""), now, actor)
-        return "{name} is now played from {email}; their welcome letter went there", {
-            "name": seat.name,
-            "email": seat.email,
-        }
-    if action == "rollback":
-        done = desk.rollback(game_id, now, actor)
-        return "{phase} is open again; {count} players were told its report is withdrawn", {
-            "phase": done.phase,
-            "count": len(done.told),
-        }
-    if action == "resend":
-        last = desk.resend(game_id, text.get("seat", ""), now, actor)
-        return "{name}'s last report is sent again", {"name": last.recipient}
-    return "announced to {count} players", {"count": desk.announce(game_id, text.get("text", ""), now, actor)}
+        return site.redirect(back, with_flash(session, f"! {refusal(str(error), language)}"))
+    if action.name == "orders":  # the answer the player would have had, in full
+        answer = _answer(site, row, acted.value.answer)
+        return site.page(
+            request, session, "answer.html.j2", kind=row.kind, language=language, game_id=game_id,
+            seat=values["seat"], answer=answer,
+        )  # fmt: skip
+    return site.redirect(back, with_flash(session, action.sentence(acted.outcome, language, row.kind)))
 
 
 def _answer(site: Site, row: Any, data: dict[str, Any]) -> str:
