@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import shutil
 import sys
-from collections.abc import Callable
 from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
@@ -14,9 +14,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from sqlalchemy.exc import DBAPIError
 
-from referee.app import COMMAND_LINE, SETUP_ERRORS, Loaded, Referee, RefereeError, open_referee
+from referee.app import (
+    ACTIONS,
+    COMMAND_LINE,
+    FLAG,
+    SETUP_ERRORS,
+    GameMasterAction,
+    Loaded,
+    Referee,
+    RefereeError,
+    open_referee,
+)
 from referee.app.batches import BATCH
-from referee.app.calendar import parse_shift
 from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import Config, ConfigError, config_path, load_config
 from referee.core.events import Event
@@ -180,9 +189,9 @@ def order(
     text = clean_text(text)  # as a mail is cleaned: no control, invisible or bidi characters
     settings = _config(config)
     referee = _referee(settings)
+    values = {"seat": character, "text": text, "source": source}
     try:
-        seat = referee.seat(game, character)
-        outcome = referee.submit(game, seat.name, text, _now(at), source)
+        outcome = referee.desk.perform("orders", game, values, _now(at), COMMAND_LINE).value
     except RefereeError as error:
         raise _fail(str(error)) from error
     answer = outcome.answer
@@ -224,13 +233,14 @@ def advance(
     try:
         if segment is not None:
             referee.load(game)  # says that there is no such game
-        resolved = referee.desk.resolve(game, datetime.now(UTC), COMMAND_LINE, expected_phase=segment)
+        acted = referee.desk.perform("resolve", game, {"phase": segment}, datetime.now(UTC), COMMAND_LINE)
     except RefereeError as error:
         raise _fail(str(error)) from error
+    resolved = acted.value
     loaded = resolved.loaded
     for event in resolved.events:
         typer.echo(loaded.rules.describe(event))
-    typer.echo(f"resolved {resolved.phase}; {len(resolved.notices)} notices written")
+    typer.echo(ACTIONS["resolve"].sentence(acted.outcome, "en", loaded.row.kind))
     view = loaded.rules.master_view(loaded.state)
     if view["finished"]:
         typer.echo(f"the game is over; winners: {', '.join(view.get('winners', [])) or 'nobody'}")
@@ -407,83 +417,55 @@ def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
     typer.echo(f"last mail received: {report['last_mail'] or 'none yet'}")
 
 
-@app.command()
-def pause(
-    game: str,
-    for_: Annotated[
-        str | None,
-        typer.Option(
-            "--for", help='Resume by itself after this long ("2h", "1h30m"); default: until resumed.'
-        ),
-    ] = None,
-    config: ConfigOption = None,
-) -> None:
-    """Stop a game's clock: nothing is resolved until `referee resume` (orders are still taken)."""
-    now = datetime.now(UTC)
-    try:
-        until = now + parse_shift(for_) if for_ is not None else None
-    except ValueError as error:
-        raise _fail(str(error)) from error
-    referee = _referee(_config(config))
-    typer.echo(_said(lambda: referee.desk.pause(game, now, COMMAND_LINE, until=until), referee, game))
+def _action_command(action: GameMasterAction, into: typer.Typer = app) -> None:
+    """Adds to ``into`` the command line's command of ``action`` (``referee NAME GAME [arguments]``),
+    made from the registry: its arguments and options, its help; it prints the outcome and sends any
+    mail written."""
+
+    def command(game: str, config: str | None = None, **given: str | bool | None) -> None:
+        settings = _config(config)
+        referee = _referee(settings)
+        try:
+            values = action.read_fields(given)
+            acted = referee.desk.perform(action, game, values, datetime.now(UTC), COMMAND_LINE)
+        except (RefereeError, ValueError) as error:
+            raise _fail(str(error)) from error
+        typer.echo(action.sentence(acted.outcome, "en", referee.load(game).row.kind))
+        if action.mails:
+            _deliver(settings, referee)
+
+    parameters = [inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=str)]
+    for argument in action.arguments:
+        name = argument.name
+        if argument.kind == FLAG:
+            kind: Any = Annotated[bool, typer.Option(argument.cli, help=argument.label.en)]
+            default: Any = False
+        elif argument.cli:
+            kind, default = Annotated[str | None, typer.Option(argument.cli, help=argument.label.en)], None
+        elif argument.required:
+            kind, default = Annotated[str, typer.Argument(help=argument.label.en)], inspect.Parameter.empty
+        else:
+            kind, default = Annotated[str | None, typer.Argument(help=argument.label.en)], None
+        parameters.append(
+            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=kind, default=default)
+        )
+    parameters.append(
+        inspect.Parameter("config", inspect.Parameter.KEYWORD_ONLY, annotation=ConfigOption, default=None)
+    )
+    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    command.__annotations__ = {}
+    command.__doc__ = f"{action.help.en[0].upper()}{action.help.en[1:]}."
+    into.command(action.command)(command)
 
 
-@app.command()
-def resume(game: str, config: ConfigOption = None) -> None:
-    """Restart a paused game's clock; its deadlines move by the time it was paused."""
-    referee = _referee(_config(config))
-    typer.echo(_said(lambda: referee.desk.resume(game, datetime.now(UTC), COMMAND_LINE), referee, game))
+HAND_WRITTEN = frozenset({"order", "advance"})
+"""Commands of registered actions written out below, for what they show beyond the outcome (the
+answer to orders, the events of a resolution, a dry run); they too carry the action out through
+``Desk.perform``."""
 
-
-@app.command()
-def shift(
-    game: str,
-    by: Annotated[str, typer.Argument(help='How far to move the boundary: "30m", "+2h", "-15m".')],
-    only: Annotated[
-        bool, typer.Option("--only", help="Move only the open phase's boundary, not the later ones.")
-    ] = False,
-    config: ConfigOption = None,
-) -> None:
-    """Move the boundary of the open phase (and every later one unless --only) — TS-5."""
-    try:
-        amount = parse_shift(by)
-    except ValueError as error:
-        raise _fail(str(error)) from error
-    referee = _referee(_config(config))
-    now = datetime.now(UTC)
-    typer.echo(_said(lambda: referee.desk.shift(game, amount, now, COMMAND_LINE, only=only), referee, game))
-
-
-@app.command()
-def retry(game: str, config: ConfigOption = None) -> None:
-    """Start a game stopped on an error again (after a fix): mail held meanwhile is judged in order."""
-    settings = _config(config)
-    referee = _referee(settings)
-    try:
-        judged = referee.desk.retry(game, datetime.now(UTC), COMMAND_LINE)
-    except RefereeError as error:
-        raise _fail(str(error)) from error
-    typer.echo(f"{game} runs again; {judged} held mail(s) judged")
-    _deliver(settings, referee)
-
-
-@app.command()
-def rollback(game: str, config: ConfigOption = None) -> None:
-    """Withdraw the last resolution so that its phase is resolved again; players who got its report
-    are told. The log keeps both. Pause first to correct orders before the phase is resolved again."""
-    settings = _config(config)
-    referee = _referee(settings)
-    typer.echo(_said(lambda: referee.desk.rollback(game, datetime.now(UTC), COMMAND_LINE), referee, game))
-    _deliver(settings, referee)
-
-
-def _said(action: Callable[[], object], referee: Referee, game: str) -> str:
-    """Runs a game-master action and returns what the audit log says of it (errors as messages)."""
-    try:
-        action()
-    except RefereeError as error:
-        raise _fail(str(error)) from error
-    return referee.actions(game)[-1].result
+for _action in ACTIONS.on("cli"):
+    if _action.command not in HAND_WRITTEN:
+        _action_command(_action)
 
 
 @app.command()

@@ -17,7 +17,7 @@ onto a ``Referee`` (``referee.py``); the store below it is data access only.
 
 from __future__ import annotations
 
-from referee.app.actions import ACTIONS, DOORS, GameMasterAction, Outcome, Registry
+from referee.app.actions import ACTIONS, DOORS, FLAG, GameMasterAction, Outcome, Registry
 from referee.app.audit import COMMAND_LINE, Action, Actor
 from referee.app.errors import SETUP_ERRORS, AlreadyResolved, GameStopped, RefereeError
 from referee.app.opening import open_referee
@@ -29,6 +29,7 @@ __all__ = [
     "ACTIONS",
     "COMMAND_LINE",
     "DOORS",
+    "FLAG",
     "SETUP_ERRORS",
     "Action",
     "Actor",

@@ -218,15 +218,16 @@ class GameMasterAction:
             raise ValueError(f"{' '.join(words)!r} is more than {self.example('en')} takes")
         return self.checked(values)
 
-    def read_form(self, form: Mapping[str, str]) -> dict[str, Any]:
-        """The values of a web form's fields (a ticked box says "yes")."""
+    def read_fields(self, fields: Mapping[str, str | bool | None]) -> dict[str, Any]:
+        """The values of a web form's fields or the command line's arguments, by name: text read as
+        its argument's kind says, a flag set by True or "yes" (a ticked box)."""
         values: dict[str, Any] = {}
         for argument in self.arguments:
-            text = form.get(argument.name, "").strip()
+            given = fields.get(argument.name)
             if argument.kind == FLAG:
-                values[argument.name] = text == "yes"
-            elif text:
-                values[argument.name] = read(argument, text)
+                values[argument.name] = given is True or (isinstance(given, str) and given.strip() == "yes")
+            elif isinstance(given, str) and given.strip():
+                values[argument.name] = read(argument, given)
         return self.checked(values)
 
     def checked(self, values: dict[str, Any]) -> dict[str, Any]:
@@ -481,12 +482,11 @@ def _orders(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
     if not text.strip():
         raise RefereeError("there are no orders to enter")
     source = call.values.get("source") or call.actor.channel
-    at = call.values.get("at") or call.now
 
     def work(session: Session) -> Any:
         loaded = referee.running(session, call.game_id)
         seat = seat_named(session, call.game_id, name)
-        submitted = referee.play.submit(session, loaded, Submission(seat.name, text, at, source), None)
+        submitted = referee.play.submit(session, loaded, Submission(seat.name, text, call.now, source), None)
         save(session, submitted.loaded)
         return submitted
 

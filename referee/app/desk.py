@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session
 
-from referee.app.actions import ACTIONS, Acted, Call, Registry, Words, perform
+from referee.app.actions import ACTIONS, Acted, Call, GameMasterAction, Registry, Words, perform
 from referee.app.audit import Actor
 from referee.app.errors import RefereeError
 from referee.app.play import Resolved, Submitted, lock
@@ -67,7 +67,7 @@ class Desk:
 
     def perform(
         self,
-        name: str,
+        name: str | GameMasterAction,
         game_id: str,
         values: dict[str, Any],
         now: datetime,
@@ -75,10 +75,12 @@ class Desk:
         session: Session | None = None,
         roles: frozenset[str] = ADMIN,
     ) -> Acted:
-        """Carries out the action ``name`` with ``values`` (read already) for an actor who is ``roles``
-        to the game, recorded in the audit log; returns what its work returned and its outcome."""
+        """Carries out the action ``name`` (or the action itself) with ``values`` (read already) for
+        an actor who is ``roles`` to the game, recorded in the audit log; returns what its work
+        returned and its outcome."""
         call = Call(game_id, values, now, actor, roles)
-        return perform(self.referee, self.actions[name], call, session)
+        action = self.actions[name] if isinstance(name, str) else name
+        return perform(self.referee, action, call, session)
 
     def pause(
         self,

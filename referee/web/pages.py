@@ -275,7 +275,7 @@ async def act(request: Request) -> Response:
     roles = frozenset({"admin" if account.admin else "master"})  # as it may see the game (``may_see``)
     fields = {key: str(value) for key, value in form.items() if isinstance(value, str)}
     try:
-        values = action.read_form(fields)
+        values = action.read_fields(fields)
         acted = await run_in_threadpool(
             site.referee.desk.perform, action.name, game_id, values, site.now(), actor, None, roles
         )
