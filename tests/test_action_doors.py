@@ -75,18 +75,24 @@ def missing_doors(registry: Registry, commands: set[str], forms: set[str]) -> li
     """Each (action, door) of ``registry`` a door should offer and does not: a command of the command
     line (``commands``), every command word naming the action and the first of each language listed in
     the game-master's welcome letter, a form of the game page (``forms``)."""
-    missing = []
-    for action in registry:
-        offered = {
-            "cli": action.command in commands,
-            "mail": all(
-                registry.named(word) is action for words in action.keywords.values() for word in words
-            )
-            and all(action.keywords[lang][0].upper() in welcome_words(lang) for lang in ("en", "ru")),
-            "web": ("preview" if action.preview else action.name) in forms,
-        }
-        missing += [(action.name, door) for door in DOORS if action.on(door) and not offered[door]]
-    return missing
+    return [
+        (action.name, door)
+        for action in registry
+        for door in DOORS
+        if action.on(door) and not offers(registry, action, door, commands, forms)
+    ]
+
+
+def offers(
+    registry: Registry, action: GameMasterAction, door: str, commands: set[str], forms: set[str]
+) -> bool:
+    """Whether ``door`` offers ``action`` (see ``missing_doors``)."""
+    if door == "cli":
+        return action.command in commands
+    if door == "web":
+        return ("preview" if action.preview else action.name) in forms
+    named = all(registry.named(word) is action for words in action.keywords.values() for word in words)
+    return named and all(action.keywords[lang][0].upper() in welcome_words(lang) for lang in ("en", "ru"))
 
 
 def test_every_registered_action_is_on_every_door_or_says_in_writing_why_not(site: Site) -> None:

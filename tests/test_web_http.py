@@ -255,12 +255,16 @@ def test_what_an_action_did_is_said_in_the_viewers_language_ts_5(site) -> None: 
         said[action] = re.search(r'<p class="flash[^"]*" role="status">\s*(.*?)\s*</p>', page, re.S).group(1)  # type: ignore[union-attr]
     assert said["resolve"].startswith("Разрешено: вечер прибытия; написано писем: ")
     assert said["shift"].startswith("Новый срок фазы «день 1, час 1 (10:00–12:30)»: ")
-    assert said["pause"] == "Партия на паузе: ничего не разрешается, пока её не продолжат (приказы принимаются)"
+    assert (
+        said["pause"] == "Партия на паузе: ничего не разрешается, пока её не продолжат (приказы принимаются)"
+    )
     assert said["resume"].startswith("Партия снова идёт; фаза «день 1, час 1 (10:00–12:30)» закончится ")
     assert said["announce"] == "Объявление разослано игрокам: 3"
     assert said["resend"] == "Последний отчёт персонажа Anna отправлен ещё раз"
     assert said["substitute"].startswith("Персонажем Boris теперь играют с адреса boris.new@example.org")
-    assert said["rollback"].startswith("Снова открыто: вечер прибытия; об отзыве отчёта сообщено игрокам: 3; ")
+    assert said["rollback"].startswith(
+        "Снова открыто: вечер прибытия; об отзыве отчёта сообщено игрокам: 3; "
+    )
 
 
 def test_no_password_is_hashed_when_the_referee_is_imported_only_when_its_web_door_starts(site) -> None:  # type: ignore[no-untyped-def]

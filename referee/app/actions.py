@@ -239,7 +239,7 @@ class GameMasterAction:
 
     def example(self, language: str) -> str:
         """The command as a mail line shows it, e.g. "SUBSTITUTE <character> <address>"."""
-        word = self.keywords[language][0].upper()
+        word = (self.keywords.get(language) or self.keywords.get("en") or (self.name,))[0].upper()
         shown = [
             (a.words[0 if language == "en" else -1].upper() if a.kind == FLAG else f"<{a.name}>")
             if a.required
@@ -767,7 +767,7 @@ ACTIONS = Registry(
                 "orders for a character, judged as the player's mail would be",
                 "приказы за персонажа; судья оценит их так же, как письмо игрока",
             ),
-            keywords={"en": ("orders",), "ru": ("приказы",)},
+            keywords={},  # not a command of mail (``not_on``): its words would only shadow players' lines
             arguments=(
                 Argument("seat", SEAT, _CHARACTER),
                 Argument("text", LINES, Words("orders, one per line", "приказы, по одному в строке")),

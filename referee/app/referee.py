@@ -241,25 +241,16 @@ class Referee:
         now: datetime,
         *,
         expected_phase: str | None = None,
-        actor: Actor | None = None,
     ) -> Resolved:
-        """Resolves the open phase of ``game_id`` once, with its notices, in one transaction.
+        """Resolves the open phase of ``game_id`` once, with its notices, in one transaction (a
+        game-master's "resolve now" is the desk's, recorded in the audit log).
 
         With ``expected_phase``, a phase that is no longer open raises ``AlreadyResolved``
-        and changes nothing; a finished game raises ``RefereeError``. With ``actor`` (a
-        game-master resolving now) the action is recorded in the audit log.
+        and changes nothing; a finished game raises ``RefereeError``.
         """
-
-        def work(session: Any) -> tuple[Resolved, str]:
-            resolved = self._resolve_in(session, game_id, now, expected_phase)
-            return resolved, f"resolved {resolved.phase} now; {len(resolved.notices)} notices written"
-
         try:
-            with self.contained(game_id, now):
-                if actor is not None:
-                    return self.audit.act(actor, game_id, "resolve", {}, now, work)
-                with self.database.transaction() as session:
-                    return work(session)[0]
+            with self.contained(game_id, now), self.database.transaction() as session:
+                return self._resolve_in(session, game_id, now, expected_phase)
         except IntegrityError as error:
             raise AlreadyResolved(f"{game_id}: this phase was resolved by another process") from error
 

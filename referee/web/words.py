@@ -158,29 +158,8 @@ RU: dict[str, str] = {
     "confirm": "подтверждаю",
     "Preview the resolution": "Предпросмотр разрешения",
     "Resolve now": "Разрешить сейчас",
-    "Pause": "Пауза",
     "for how long (e.g. 2h, 1d; empty: until resumed)": (
         "на сколько (например, 2h, 1d; пусто — до возобновления)"
-    ),
-    "Resume": "Продолжить",
-    "Shift the boundary": "Сдвинуть рубеж",
-    "by (e.g. +2h, -30m)": "на (например, +2h, -30m)",
-    "this boundary only": "только этот рубеж",
-    "Substitute a player": "Заменить игрока",
-    "new address": "новый адрес",
-    "Resend the last report": "Отправить последний отчёт ещё раз",
-    "Announce": "Объявить",
-    "text to every player": "текст для всех игроков",
-    "Enter orders for a character": "Ввести приказы за персонажа",
-    "orders, one per line": "приказы, по одному в строке",
-    "Roll back the last resolution": "Откатить последнее разрешение",
-    (
-        "Its report is withdrawn and its phase resolved again at its deadline (pause first to correct "
-        "orders before that); the log keeps both, and the players who got the report are told."
-    ): (
-        "Его отчёт отзывается, а фаза разрешается заново в свой срок (чтобы сначала поправить "
-        "приказы, поставьте игру на паузу); в журнале остаются оба разрешения, а получившим отчёт "
-        "игрокам судья напишет."
     ),
     "rolled back": "откачено",
     "resolved again": "разрешено заново",
@@ -191,19 +170,6 @@ RU: dict[str, str] = {
         "Сначала поставьте галочку «подтверждаю»: ничего не сделано."
     ),
     "Done": "Готово",
-    # what an action did
-    "resolved {phase}; {count} letters written": "Разрешено: {phase}; написано писем: {count}",
-    "paused until {when} UTC": "Партия на паузе до {when} UTC",
-    "running again": "Партия снова идёт",
-    "{phase} now ends at {when} UTC": "Новый срок фазы «{phase}»: {when} UTC",
-    "{name} is now played from {email}; their welcome letter went there": (
-        "Персонажем {name} теперь играют с адреса {email}; приветственное письмо ушло туда"
-    ),
-    "{phase} is open again; {count} players were told its report is withdrawn": (
-        "Снова открыто: {phase}; об отзыве отчёта сообщено игрокам: {count}"
-    ),
-    "{name}'s last report is sent again": "Последний отчёт персонажа {name} отправлен ещё раз",
-    "announced to {count} players": "Объявление разослано игрокам: {count}",
     "Refused": "Отказано",
     # preview, answer, see as
     "What resolving {phase} now would do": "Что произойдёт, если разрешить фазу «{phase}» сейчас",
