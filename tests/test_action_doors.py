@@ -279,3 +279,44 @@ def test_an_action_added_to_the_registry_alone_is_offered_by_all_three_doors(sit
         ("web", {"seat": "Anna"}, True, "waved at Anna"),
     ]
     assert "wave" not in {a.name for a in ACTIONS}  # the registry itself is untouched
+
+
+def test_rollback_by_mail_reopens_the_phase_and_is_answered_in_the_games_language(site: Site) -> None:
+    referee = site.store()
+    from_master(site, referee, "RESOLVE", 1)
+    assert referee.load(GAME).row.phase == "d1h1"
+
+    from_master(site, referee, "ОТКАТИТЬ", 2)
+
+    assert referee.load(GAME).row.phase == "d0n"
+    resolved, rolled = answers(referee)
+    assert resolved["ok"] and resolved["said"].startswith("Разрешено: вечер прибытия; написано писем: ")
+    assert rolled["ok"] and rolled["said"].startswith("Снова открыто: вечер прибытия; об отзыве отчёта")
+    assert [(a.channel, a.action, a.ok) for a in referee.actions(GAME)[-2:]] == [
+        ("mail", "resolve", True),
+        ("mail", "rollback", True),
+    ]
+
+
+def test_retry_by_mail_and_on_the_web_starts_a_stopped_game_and_is_refused_on_a_running_one(
+    site: Site,
+) -> None:
+    referee = site.store()
+    browser = client(site, referee)
+    form = sign_in(browser)
+    running = browser.post(f"/games/{GAME}/retry", data={"csrf": form, "confirm": "yes"}).text
+    assert f"партия {GAME} идёт: перезапускать нечего" in running
+
+    referee.stop(GAME, RuntimeError("a fault on purpose"), T0 + timedelta(seconds=1))
+    from_master(site, referee, "ПАУЗА\nПЕРЕЗАПУСК\nСТАТУС", 2)
+    assert referee.load(GAME).row.failed_at is None
+    paused, retried, status = answers(referee)
+    assert not paused["ok"] and "остановлена из-за ошибки" in paused["said"]
+    assert retried["ok"] and retried["said"] == f"Партия {GAME} снова идёт; отложенных писем рассмотрено: 0"
+    assert status["ok"] and status["said"].startswith("вечер прибытия, до ")
+
+    referee.stop(GAME, RuntimeError("a fault on purpose"), T0 + timedelta(seconds=3))
+    flash = browser.post(f"/games/{GAME}/retry", data={"csrf": form, "confirm": "yes"}).text
+    assert f"Партия {GAME} снова идёт" in flash and referee.load(GAME).row.failed_at is None
+    retries = [(a.channel, a.ok) for a in referee.actions(GAME) if a.action == "retry"]
+    assert retries == [("web", False), ("mail", True), ("web", True)]

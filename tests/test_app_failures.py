@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -36,14 +37,18 @@ def broken_kind(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def create(referee: Referee, game_id: str, kind: str) -> None:
+def create(referee: Referee, game_id: str, kind: str, master: str = "") -> None:
     players = [{"name": name, "hand": hand} for name, (_, hand) in PLAYERS.items()]
     referee.create_game(
         setup={"id": game_id, "seed": 7, "language": "en", "players": players},
         kind=kind,
         schedule="ten-sailors-seconds",
         seats=[{"name": name, "email": email} for name, (email, _) in PLAYERS.items()],
-        settings={"start": T0.isoformat(), "relay_talk": True},
+        settings={
+            "start": T0.isoformat(),
+            "relay_talk": True,
+            **({"master_email": master} if master else {}),
+        },
         now=T0,
     )
 
@@ -162,3 +167,29 @@ def test_the_clock_of_a_stopped_game_stands_still_until_retry(site: Site) -> Non
     assert clock is not None and clock.due_at is None and clock.remind_at is None
     healthy = referee.calendar.clock(HEALTHY)
     assert healthy is not None and healthy.due_at is not None and as_utc(healthy.due_at) == at(60)
+
+
+def test_retry_by_mail_whose_rules_fail_again_is_refused_and_the_game_stays_stopped(site: Site) -> None:
+    """RETRY in the game-master's mail runs inside that mail's transaction: a failure again is that line's
+    refusal (with the new error), not a second stop of the game that would read the mail once more."""
+    referee = site.store()
+    create(referee, "steered", broken_game.KIND, master="gm@example.org")
+    mail = site.config().mail
+    ingest(referee, mail, site.mail_from("steered", "Vera", "BREAK", at(5)), at(5))
+    assert referee.load("steered").row.failed_at is not None
+    master = referee.master("steered")
+    assert master is not None
+    message = EmailMessage()
+    message["From"], message["To"] = "gm@example.org", f"referee+{master.token}@example.org"
+    message["Subject"], message["Message-ID"] = "retry", "<gm.retry@example.org>"
+    message.set_content("RETRY\nSTATUS")
+
+    intake = ingest(referee, mail, message.as_bytes(), at(6))
+
+    assert intake.outcome == "accepted:game-master"
+    assert referee.load("steered").row.failed_at is not None
+    (answer,) = [n.data for n in referee.notices("steered") if n.template == "master_answer"]
+    retried, status = answer["results"]
+    assert not retried["ok"] and "the rules failed again" in retried["said"]
+    assert status["ok"] and "stopped after an error in the rules" in status["said"]
+    assert [(a.channel, a.ok) for a in referee.actions("steered") if a.action == "retry"] == [("mail", False)]
