@@ -332,8 +332,9 @@ def perform(referee: Referee, action: GameMasterAction, call: Call, session: Ses
             acted: Acted = referee.audit.act(
                 call.actor, call.game_id, action.name, detail, call.now, done, session
             )
-            return acted
     except IntegrityError as error:
+        if not action.clash:
+            raise
         raise AlreadyResolved(action.clash.format(game=call.game_id)) from error
     except RulesFailed as failed:
         if session is not None:
@@ -343,6 +344,7 @@ def perform(referee: Referee, action: GameMasterAction, call: Call, session: Ses
             call.actor, call.game_id, action.name, detail, call.now, f"failed again: {stopped}"
         )
         raise stopped from failed.error
+    return acted
 
 
 # --- the actions ---------------------------------------------------------------------------------
@@ -561,6 +563,35 @@ SUBSTITUTE = (
 ACTIONS = Registry(
     [
         GameMasterAction(
+            name="resolve",
+            title=Words("Resolve now", "Разрешить сейчас"),
+            help=Words("resolve the open phase now", "разрешить текущую фазу сейчас"),
+            keywords={"en": ("resolve",), "ru": ("разрешить",)},
+            arguments=(
+                Argument(
+                    "phase",
+                    PHASE,
+                    Words(
+                        "resolve only if this phase (e.g. d2h3) is the open one",
+                        "разрешить, только если открыта эта фаза (например, d2h3)",
+                    ),
+                    required=False,
+                    cli="--segment",
+                ),
+            ),
+            work=_resolve,
+            outcome=_resolved,
+            said={
+                "resolved": Words(
+                    "resolved {phase}; {count} letters written", "Разрешено: {phase}; написано писем: {count}"
+                )
+            },
+            mails=True,
+            cli="advance",
+            preview=Words("Preview the resolution", "Предпросмотр разрешения"),
+            clash="{game}: this phase was resolved by another process",
+        ),
+        GameMasterAction(
             name="pause",
             title=Words("Pause", "Пауза"),
             help=Words(
@@ -639,35 +670,6 @@ ACTIONS = Registry(
                     "Новый срок фазы «{phase}»: {when}; следующие рубежи сдвинуты вместе с ним",
                 ),
             },
-        ),
-        GameMasterAction(
-            name="resolve",
-            title=Words("Resolve now", "Разрешить сейчас"),
-            help=Words("resolve the open phase now", "разрешить текущую фазу сейчас"),
-            keywords={"en": ("resolve",), "ru": ("разрешить",)},
-            arguments=(
-                Argument(
-                    "phase",
-                    PHASE,
-                    Words(
-                        "resolve only if this phase (e.g. d2h3) is the open one",
-                        "разрешить, только если открыта эта фаза (например, d2h3)",
-                    ),
-                    required=False,
-                    cli="--segment",
-                ),
-            ),
-            work=_resolve,
-            outcome=_resolved,
-            said={
-                "resolved": Words(
-                    "resolved {phase}; {count} letters written", "Разрешено: {phase}; написано писем: {count}"
-                )
-            },
-            mails=True,
-            cli="advance",
-            preview=Words("Preview the resolution", "Предпросмотр разрешения"),
-            clash="{game}: this phase was resolved by another process",
         ),
         GameMasterAction(
             name="rollback",
