@@ -207,11 +207,11 @@ def test_a_mail_line_is_read_by_its_actions_own_reader(
 @pytest.mark.parametrize(
     ("line", "problem"),
     [
-        ("SHIFT +30m SOON", "is more than SHIFT <by> [ONLY] takes"),
-        ("SHIFT", "by missing"),
+        ("SHIFT +30m SOON", "'SOON' is more than SHIFT <how far> [ONLY] takes"),
+        ("SHIFT", "how far missing: write SHIFT <how far> [ONLY]"),
         ("SUBSTITUTE Anna", "not an address"),
         ("PAUSE soon", "not a duration"),
-        ("RESEND", "seat missing"),
+        ("RESEND", "character missing: write RESEND <character>"),
     ],
 )
 def test_a_mail_line_the_reader_cannot_read_is_refused_naming_the_problem(line: str, problem: str) -> None:
@@ -320,3 +320,13 @@ def test_retry_by_mail_and_on_the_web_starts_a_stopped_game_and_is_refused_on_a_
     assert f"Партия {GAME} снова идёт" in flash and referee.load(GAME).row.failed_at is None
     retries = [(a.channel, a.ok) for a in referee.actions(GAME) if a.action == "retry"]
     assert retries == [("web", False), ("mail", True), ("web", True)]
+
+
+def test_a_line_the_reader_cannot_take_is_answered_in_russian_with_a_russian_example(site: Site) -> None:
+    referee = site.store()
+    from_master(site, referee, "ПОВТОРИТЬ\nСДВИГ +1h ПОТОМ\nЗАМЕНА Anna", 1)
+    assert [(r["ok"], r["said"]) for r in answers(referee)] == [
+        (False, "не хватает: персонаж; пишите так: ПОВТОРИТЬ <персонаж>"),
+        (False, "лишнее: «ПОТОМ»; пишите так: СДВИГ <на сколько> [ТОЛЬКО]"),
+        (False, "Anna — не адрес, по которому можно писать игроку"),
+    ]

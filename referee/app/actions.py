@@ -7,6 +7,12 @@ action and its record are one transaction) and its outcome: data (``Outcome``) w
 Russian by the action's own ``said`` table. The command line's commands, the mail command language
 (``Desk.commands``) and the game page's forms are made from ``ACTIONS``; a door that cannot offer an
 action says why in ``not_on``, and ``tests/test_action_doors.py`` holds every door to it.
+
+To add an action: write its work (``Build``: the audit detail and a function of the session) and its
+outcome (``Tell``: a key of its ``said`` and the fields), declare it in ``ACTIONS`` with its words,
+arguments and sentences, and add its line to both ``master_welcome`` templates. The command line gets
+``referee NAME GAME …``, mail its words, the game page its form; nothing else changes
+(``test_an_action_added_to_the_registry_alone_is_offered_by_all_three_doors`` shows it).
 """
 
 from __future__ import annotations
@@ -95,6 +101,38 @@ class Argument:
     required: bool = True
     cli: str = ""
     words: tuple[str, ...] = ()
+    shown: Words | None = None
+    """What a mail line's example calls it, e.g. <character> (its name if None)."""
+
+    def placeholder(self, language: str) -> str:
+        """The argument in an example of a mail line: a flag's word, else <what it is>."""
+        if self.kind == FLAG:
+            return self.words[-1 if language == "ru" else 0].upper()
+        return f"<{self.shown.of(language) if self.shown else self.name}>"
+
+
+MISREAD = {
+    "missing": Words("{what} missing: write {example}", "не хватает: {what}; пишите так: {example}"),
+    "extra": Words("{words!r} is more than {example} takes", "лишнее: «{words}»; пишите так: {example}"),
+}
+"""What a mail line or a form the reader cannot take is told, by the problem."""
+
+
+class Misread(ValueError):
+    """A mail line or a form an action cannot take: an argument ``missing``, or words left ``extra``."""
+
+    def __init__(self, action: GameMasterAction, missing: tuple[Argument, ...] = (), extra: str = "") -> None:
+        self.action, self.missing, self.extra = action, missing, extra
+        super().__init__(self.said("en"))
+
+    def said(self, language: str) -> str:
+        """The problem in ``language``, with an example of the line."""
+        example = self.action.example(language)
+        if self.missing:
+            what = " and " if language != "ru" else " и "
+            names = what.join(a.placeholder(language).strip("<>") for a in self.missing)
+            return MISREAD["missing"].of(language).format(what=names, example=example)
+        return MISREAD["extra"].of(language).format(words=self.extra, example=example)
 
 
 @dataclass(frozen=True)
@@ -215,7 +253,7 @@ class GameMasterAction:
             if rest:
                 values[self.arguments[greedy].name] = read(self.arguments[greedy], rest)
         elif words:
-            raise ValueError(f"{' '.join(words)!r} is more than {self.example('en')} takes")
+            raise Misread(self, extra=" ".join(words))
         return self.checked(values)
 
     def read_fields(self, fields: Mapping[str, str | bool | None]) -> dict[str, Any]:
@@ -232,19 +270,16 @@ class GameMasterAction:
 
     def checked(self, values: dict[str, Any]) -> dict[str, Any]:
         """``values``, once every required argument is there (``ValueError`` with an example if not)."""
-        missing = [a.name for a in self.arguments if a.required and values.get(a.name) in (None, "")]
+        missing = tuple(a for a in self.arguments if a.required and values.get(a.name) in (None, ""))
         if missing:
-            raise ValueError(f"{' and '.join(missing)} missing: write {self.example('en')}")
+            raise Misread(self, missing=missing)
         return values
 
     def example(self, language: str) -> str:
         """The command as a mail line shows it, e.g. "SUBSTITUTE <character> <address>"."""
         word = (self.keywords.get(language) or self.keywords.get("en") or (self.name,))[0].upper()
         shown = [
-            (a.words[0 if language == "en" else -1].upper() if a.kind == FLAG else f"<{a.name}>")
-            if a.required
-            else f"[{a.words[0 if language == 'en' else -1].upper() if a.kind == FLAG else a.name}]"
-            for a in self.arguments
+            a.placeholder(language) if a.required else f"[{a.placeholder(language)}]" for a in self.arguments
         ]
         return " ".join([word, *shown])
 
@@ -555,9 +590,10 @@ def _standing(context: Context, loaded: Any) -> tuple[str, dict[str, Any]]:
 
 
 _CHARACTER = Words("Character", "Персонаж")
+_SEAT = Argument("seat", SEAT, _CHARACTER, shown=Words("character", "персонаж"))
 SUBSTITUTE = (
-    Argument("seat", SEAT, _CHARACTER),
-    Argument("email", ADDRESS, Words("new address", "новый адрес")),
+    _SEAT,
+    Argument("email", ADDRESS, Words("new address", "новый адрес"), shown=Words("address", "адрес")),
 )
 
 ACTIONS = Registry(
@@ -609,6 +645,7 @@ ACTIONS = Registry(
                     ),
                     required=False,
                     cli="--for",
+                    shown=Words("how long", "на сколько"),
                 ),
             ),
             work=_pause,
@@ -651,7 +688,12 @@ ACTIONS = Registry(
             ),
             keywords={"en": ("shift",), "ru": ("сдвиг", "сдвинуть")},
             arguments=(
-                Argument("by", DURATION, Words("by (e.g. +2h, -30m)", "на (например, +2h, -30m)")),
+                Argument(
+                    "by",
+                    DURATION,
+                    Words("by (e.g. +2h, -30m)", "на (например, +2h, -30m)"),
+                    shown=Words("how far", "на сколько"),
+                ),
                 Argument(
                     "only",
                     FLAG,
@@ -739,7 +781,7 @@ ACTIONS = Registry(
                 "send the character's last report again", "ещё раз отправить персонажу его последний отчёт"
             ),
             keywords={"en": ("resend",), "ru": ("повторить",)},
-            arguments=(Argument("seat", SEAT, _CHARACTER),),
+            arguments=(_SEAT,),
             work=_resend,
             outcome=_resent,
             said={
@@ -754,7 +796,14 @@ ACTIONS = Registry(
             title=Words("Announce", "Объявить"),
             help=Words("send the text to every player", "отправить текст всем игрокам"),
             keywords={"en": ("announce",), "ru": ("объявить",)},
-            arguments=(Argument("text", TEXT, Words("text to every player", "текст для всех игроков")),),
+            arguments=(
+                Argument(
+                    "text",
+                    TEXT,
+                    Words("text to every player", "текст для всех игроков"),
+                    shown=Words("text", "текст"),
+                ),
+            ),
             work=_announce,
             outcome=_announced,
             said={
@@ -771,7 +820,7 @@ ACTIONS = Registry(
             ),
             keywords={},  # not a command of mail (``not_on``): its words would only shadow players' lines
             arguments=(
-                Argument("seat", SEAT, _CHARACTER),
+                _SEAT,
                 Argument("text", LINES, Words("orders, one per line", "приказы, по одному в строке")),
             ),
             work=_orders,

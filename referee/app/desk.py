@@ -206,7 +206,7 @@ class Desk:
                     action.name, game_id, action.read(rest), now, actor, session, MASTER_ROLE
                 )
             except (RefereeError, ValueError) as error:
-                results.append(Done(line, False, refusal(str(error), language)))
+                results.append(Done(line, False, refusal(error, language)))
             else:
                 results.append(Done(line, True, action.sentence(acted.outcome, language, kind)))
         return results

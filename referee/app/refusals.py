@@ -40,9 +40,6 @@ REFUSALS_RU: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (_GAME + r" is running; there is nothing to retry", "партия {game} идёт: перезапускать нечего"),
         (r"the rules failed again \((?P<why>.*)\); the game stays stopped",
          "правила снова дали сбой ({why}); партия остаётся остановленной"),
-        (r"(?P<what>.+) missing: write (?P<example>.+)", "не хватает: {what}; напишите {example}"),
-        (r"'(?P<words>.+)' is more than (?P<example>.+) takes",
-         "лишнее: «{words}»; команда пишется так: {example}"),
         (r"'(?P<text>.*)' is not a duration; write e.g. (?P<examples>.*)",
          "«{text}» — не промежуток времени; напишите, например, {examples}"),
     )
@@ -50,8 +47,13 @@ REFUSALS_RU: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 """Why an action was refused, as the application layer says it in English, and in Russian."""
 
 
-def refusal(message: str, language: str) -> str:
-    """Why an action was refused, in ``language``: a reason not known here stays as it was said."""
+def refusal(error: str | Exception, language: str) -> str:
+    """Why an action was refused, in ``language``: an error that words itself (``said(language)``, as
+    the actions' reader does) says it; a reason not known here stays as it was said."""
+    said = getattr(error, "said", None)
+    if callable(said):
+        return str(said(language))
+    message = str(error)
     if language != "ru":
         return message
     for pattern, russian in REFUSALS_RU:

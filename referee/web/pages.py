@@ -280,7 +280,7 @@ async def act(request: Request) -> Response:
             site.referee.desk.perform, action.name, game_id, values, site.now(), actor, None, roles
         )
     except (RefereeError, ValueError) as error:
-        return site.redirect(back, with_flash(session, f"! {refusal(str(error), language)}"))
+        return site.redirect(back, with_flash(session, f"! {refusal(error, language)}"))
     if action.name == "orders":  # the answer the player would have had, in full
         answer = _answer(site, row, acted.value.answer)
         return site.page(
