@@ -41,8 +41,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.core.russian import guess_gender, read_gender
-from referee.core.seats import hidden_character
+from referee.core.seats import hidden_character, name_problems
 from referee.games import KINDS, rules_for
+from referee.render import LANGUAGES
 from referee.schedule.files import ScheduleError, load_schedule
 
 if TYPE_CHECKING:
@@ -127,6 +128,16 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
         raise GameFileError(f"there is no file {path}") from error
     except tomllib.TOMLDecodeError as error:
         raise GameFileError(f"{path} is not valid TOML: {error}") from error
+    return game_file(raw, schedules)
+
+
+def game_file(raw: dict[str, Any], schedules: Path | None) -> GameFile:
+    """The game that ``raw`` (a game file as read: ``{"game": {…}, "players": [{…}, …]}``) describes,
+    checked as ``referee game create`` checks it; an import checks a game it is given the same way.
+
+    Schedules are looked up in ``schedules``; with None (a referee keeping no calendar) the schedule is
+    not looked up, and a start must then say its time zone.
+    """
     game = raw.get("game", {})
     if not isinstance(game, dict):
         raise GameFileError(f"[game] must be a table (a line [game], then key = value lines), not {game!r}")
@@ -146,14 +157,21 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
     seed = game.get("seed", game_id)  # without a seed the game's id is its seed: still replayable
     if not isinstance(seed, int | str) or isinstance(seed, bool) or seed == "":
         problems.append("[game] seed must be a number or a word")
-    schedule = str(game.get("schedule", default_schedule(str(kind), schedules)))
+    language = game.get("language", "en")
+    if language not in LANGUAGES:
+        problems.append(f"[game] language must be one of {', '.join(LANGUAGES)}, not {language!r}")
+    default = default_schedule(str(kind), schedules) if schedules is not None else str(kind)
+    schedule = str(game.get("schedule", default))
     start = game.get("start")
     try:
-        zone = load_schedule(schedule, schedules).timezone
+        zone = load_schedule(schedule, schedules).timezone if schedules is not None else None
         if start is not None and not isinstance(start, datetime):
             problems.append("[game] start must be a date and time, such as 2026-12-01T20:00:00")
         elif start is not None and start.tzinfo is None:
-            start = start.replace(tzinfo=zone)  # a local time in the schedule's time zone
+            if zone is None:
+                problems.append("[game] start must say its time zone, such as 2026-12-01T20:00:00+03:00")
+            else:
+                start = start.replace(tzinfo=zone)  # a local time in the schedule's time zone
     except ScheduleError as error:
         problems.append(f"[game] schedule: {error}")
     unknown_keys = ", ".join(sorted(set(game) - game_keys))
@@ -189,6 +207,7 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
         unknown = set(player) - player_keys
         if unknown:
             problems.append(f"{who} has unknown keys: {', '.join(sorted(unknown))}")
+    problems += name_problems(players, 0, len(players), checked_apart=True)
     master = game.get("master_email")
     if master is not None and not is_address(str(master)):
         problems.append(f"[game] master_email must be an address, not {master!r}")
@@ -202,7 +221,7 @@ def read_game_file(path: Path, schedules: Path) -> GameFile:
     setup = {
         "id": game_id,
         "seed": seed,
-        "language": game.get("language", "en"),
+        "language": language,
         "players": [{k: v for k, v in p.items() if k not in ("email", "gender")} for p in players],
         **{key: game[key] for key in sorted(game_keys - set(GAME_KEYS)) if key in game},
     }
