@@ -182,7 +182,7 @@ def test_game_create_refuses_hostile_names_and_broken_files_without_a_traceback(
 
 @pytest.mark.parametrize("name", ["#master", "#MASTER", " #master", "#anything", "\uff03master", "*"])
 def test_a_character_named_as_the_referee_names_its_own_readers_is_refused(tmp_path: Path, name: str) -> None:
-    """"#master" is the game-master's reader name: a character called so would be sent the
+    """ "#master" is the game-master's reader name: a character called so would be sent the
     game-master's welcome, with the game-master's password."""
     entries = PLAYERS + f'\n[[players]]\nname = "{name}"\nemail = "dora@example.org"\n'
     message = refusal(write(tmp_path, 'master_email = "gm@example.org"', entries))

@@ -97,5 +97,5 @@ def test_a_name_with_a_sign_inside_is_still_a_name(name: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_game_refuses_the_game_masters_name_for_a_character(kind: str) -> None:
     players = [{"name": name} for name in ("Anna", "Boris", "Clara", "#master")]
-    with pytest.raises(ValueError, match="'#master' cannot be a .*'s name"):
+    with pytest.raises(ValueError, match=r"'#master' cannot be a .*'s name"):
         rules_for(kind).start({"id": "g", "seed": 1, "language": "en", "players": players})

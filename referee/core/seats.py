@@ -88,8 +88,8 @@ def name_problems(
     itself (``reserved_name``) nor one that ``refuse`` (given the folded name) gives a reason
     against, e.g. a card's name. It must hold no control or invisible format character, show
     something, and be at most ``LONGEST_NAME`` characters long. Each problem names the player by
-    number and name. With ``checked_apart`` a name that is missing, not text or holds a hidden character is left to
-    the caller, who names those problems itself (a game file does, for every key).
+    number and name. With ``checked_apart`` a name that is missing, not text or holds a hidden
+    character is left to the caller, who names those problems itself (a game file does, for every key).
     """
     problems = []
     if not least <= len(players) <= most:
