@@ -4,6 +4,7 @@ elsewhere hearing any of it."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from datetime import timedelta
 from pathlib import Path
 
@@ -21,8 +22,9 @@ NOW = T0 + timedelta(minutes=2)
 
 
 @pytest.fixture
-def site(tmp_path: Path, sqlite_url: str):  # type: ignore[no-untyped-def]
-    site, referee = forum_site(tmp_path, sqlite_url)
+def site(tmp_path: Path, database_url: str):  # type: ignore[no-untyped-def]
+    """The forum's castle on SQLite and on PostgreSQL, after the evening's moves."""
+    site, referee = forum_site(tmp_path, database_url)
     referee.submit(GAME, "Anna", "MOVE Garage", T0 + timedelta(seconds=2), "mail:a1")
     referee.submit(GAME, "Vera", "MOVE Garage", T0 + timedelta(seconds=3), "mail:v2")
     referee.submit(GAME, "Boris", "MOVE Study", T0 + timedelta(seconds=4), "mail:b1")
@@ -120,3 +122,26 @@ def test_a_line_said_while_the_gathered_mail_is_being_sent_goes_in_a_mail_after_
     to_vera = _talk(referee, "Vera")
     assert _heard(to_vera) == [*(f"early {n}" for n in range(RELAYS_PER_MINUTE + 2)), "while sending"]
     assert len(to_vera) == RELAYS_PER_MINUTE + 2 and to_vera[-1].id > to_vera[-2].id
+
+
+def test_a_flood_taken_in_one_batch_of_mail_is_paced_as_one_taken_line_by_line(
+    tmp_path: Path, database_url: str
+) -> None:
+    """Inside a batch the outbox rows wait in memory (``referee.store.deferred``): pacing still counts
+    and gathers every line the batch relayed before."""
+
+    def flood(directory: Path, batched: bool) -> list[tuple]:
+        directory.mkdir()
+        url = database_url if batched else f"sqlite:///{directory / 'alone.db'}"
+        _, referee = forum_site(directory, url)
+        referee.submit(GAME, "Anna", "MOVE Garage", T0 + timedelta(seconds=2), "mail:a1")
+        referee.submit(GAME, "Vera", "MOVE Garage", T0 + timedelta(seconds=3), "mail:v2")
+        referee.resolve(GAME, T0 + timedelta(seconds=60))
+        with referee.database.batch() if batched else nullcontext():
+            for number in range(20):
+                referee.submit(GAME, "Anna", f"SAY batch {number}", NOW + timedelta(seconds=number), "mail")
+        talk = [n for n in referee.notices(GAME) if n.template == "talk"]
+        return [(n.recipient, n.data["text"], len(n.data.get("more", [])), n.next_attempt_at) for n in talk]
+
+    alone, batched = flood(tmp_path / "alone", False), flood(tmp_path / "batched", True)
+    assert batched == alone and len(alone) == RELAYS_PER_MINUTE + 1
