@@ -142,3 +142,28 @@ def test_a_new_database_is_private_from_its_first_command(tmp_path: Path, loose_
     (tmp_path / "referee.toml").write_text(f'[database]\nurl = "sqlite:///{database}"\n', encoding="utf-8")
     Command(tmp_path)("init")
     assert database.stat().st_mode & SECRET_MODE == 0
+
+
+def test_a_game_made_with_every_option_of_a_game_file_moves_to_another_referee(tmp_path: Path) -> None:
+    """The import's checks are the game file's: a game `game create` made passes them untouched."""
+    here = tmp_path / "here"
+    here.mkdir()
+    (here / "referee.toml").write_text(f'[database]\nurl = "sqlite:///{here / "r.db"}"\n', encoding="utf-8")
+    (here / "castle.toml").write_text(
+        '[game]\nkind = "ten-sailors"\nid = "castle"\nlanguage = "ru"\nstart = 2026-12-01T20:00:00\n'
+        'master_email = "gm@example.org"\ncopy_master = true\nhost_bot = true\nrelay_talk = false\n'
+        + "".join(
+            f'\n[[players]]\nname = "{name}"\nemail = "{name.lower()}@example.org"\ngender = "{gender}"\n'
+            for name, gender in [("Anna", "f"), ("Boris", "m"), ("Clara", "f"), ("Dmitri", "m")]
+        )
+        + "host = true\n",
+        encoding="utf-8",
+    )
+    referee = Command(here)
+    referee("init")
+    referee("game", "create", str(here / "castle.toml"))
+    referee("export", "castle", "--output", str(here / "castle.json"))
+    data = json.loads((here / "castle.json").read_text(encoding="utf-8"))
+    there, said = _import_elsewhere(tmp_path, data, ok=True)
+    assert "imported game castle" in said
+    assert there.json("state", "castle") == referee.json("state", "castle")

@@ -27,8 +27,11 @@ break, a bidirectional control, a zero-width space): it would reach mail headers
 screens. Every player needs a name (text) and an address of their own, compared ignoring case.
 
 Mail options in [game]: ``relay_talk`` (default true) also mails table talk at once to
-those present; ``master_email`` with ``copy_master = true`` copies the game-master on
-every mail (without the players' secrets).
+those present (paced: ``referee.app.pacing``); ``master_email`` with ``copy_master = true``
+copies the game-master on every mail (without the players' secrets).
+
+No character may take a name the referee keeps for itself (``referee.core.seats.reserved_name``:
+``#master``, the game-master's, anything else beginning with ``#``, and ``*``).
 """
 
 from __future__ import annotations
