@@ -99,3 +99,14 @@ def test_every_game_refuses_the_game_masters_name_for_a_character(kind: str) -> 
     players = [{"name": name} for name in ("Anna", "Boris", "Clara", "#master")]
     with pytest.raises(ValueError, match=r"'#master' cannot be a .*'s name"):
         rules_for(kind).start({"id": "g", "seed": 1, "language": "en", "players": players})
+
+
+@pytest.mark.parametrize("twin", ["anna", " ANNA ", "\u0410nna", "Ann\u0430"])
+def test_a_name_that_reads_as_another_players_is_refused(twin: str) -> None:
+    """Case, spaces and look-alike letters of another script ("А" Cyrillic for "A") make no new name."""
+    (problem,) = problems("Anna", twin)
+    assert problem.startswith(f"two players are called {twin.strip()!r}")
+
+
+def test_a_name_wholly_in_another_script_is_its_own() -> None:
+    assert problems("Anna", "\u0410\u043d\u043d\u0430") == []  # "Анна", all Cyrillic

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from referee.core.events import EVERYONE
+from referee.core.text import unmix_scripts
 
 MASTER = "#master"
 """The reader name of notices for a game's game-master (no character can be called this)."""
@@ -101,6 +102,7 @@ def name_problems(
         given = str(player.get("name") or "")
         name = given.strip()
         folded = fold_name(name)
+        alike = fold_name(unmix_scripts(name))  # "Аnna" with a Cyrillic "А" is "Anna" to a reader
         who = f"{noun} {number} ({given!r})"
         if hidden := hidden_character(given):  # before the strip, which drops a trailing line break
             problems.append(f"{who}: a name cannot hold a control or invisible character ({hidden})")
@@ -110,9 +112,12 @@ def name_problems(
             problems.append(f"{who}: a name must show something, not only invisible characters")
         elif len(name) > LONGEST_NAME:
             problems.append(f"{who}: a name can be at most {LONGEST_NAME} characters long, not {len(name)}")
-        elif folded in seen:
-            problems.append(f"two {noun}s are called {name!r} (names are compared ignoring case)")
+        elif folded in seen or alike in seen:
+            problems.append(
+                f"two {noun}s are called {name!r} (names are compared ignoring case and letters of"
+                " another script that look alike)"
+            )
         elif why := reserved_name(name) or refuse(folded):
             problems.append(f"{name!r} cannot be a {noun}'s name: {why}")
-        seen.add(folded)
+        seen |= {folded, alike}
     return problems
