@@ -179,6 +179,8 @@ def _seat(data: dict, number: int) -> dict:
         (lambda d: d["tables"]["notices"][0].update(recipient="Mallory"), "names 'Mallory', who is not"),
         (lambda d: d["tables"]["notices"][0].update(recipient="#master"), "names '#master', who is not"),
         (lambda d: d["tables"]["seat_holders"][0].update(seat="Mallory"), "names 'Mallory', who is not"),
+        (lambda d: d["tables"]["events"][-1].update(audience=["Anna", "#master"]), "shown to '#master'"),
+        (lambda d: d["tables"]["events"][0].update(audience="*"), "shown to '*'"),
     ],
 )
 def test_an_import_refuses_what_game_create_refuses_and_keeps_nothing(

@@ -11,10 +11,11 @@ An import is a trusted boundary, checked as ``referee game create`` checks a gam
 anything is kept: the game's id, kind, schedule, language and settings, every character's name
 (none the referee keeps for itself, such as the game-master's ``#master``) and address (one per
 seat), as the game file is checked (``referee.app.gamefile.game_file``); every notice is for a
-character of the game or its game-master; and the event log, folded afresh by the game's rules,
-must give the state the file says the game is in. Mail the file holds as not sent yet is never
-sent from here: it is kept as refused (``WITHHELD``), and mail held for ``referee retry`` is
-answered only at the game's own addresses. One transaction: a refused import keeps nothing.
+character of the game or its game-master, and every event shown to none but its characters; and
+the event log, folded afresh by the game's rules, must give the state the file says the game is
+in. Mail the file holds as not sent yet is never sent from here: it is kept as refused
+(``WITHHELD``), and mail held for ``referee retry`` is answered only at the game's own addresses.
+One transaction: a refused import keeps nothing.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from referee.app.gamefile import GameFileError, game_file
 from referee.app.play import lock
 from referee.app.private_files import private_database
 from referee.app.referee import Referee
+from referee.core.events import EVERYONE
 from referee.core.rules import fold
 from referee.core.seats import MASTER
 from referee.store.database import open_engine, upgrade
@@ -127,7 +129,17 @@ def _check_game(tables: dict[str, list[dict[str, Any]]], schedules: Path | None)
     if zone is not None and not _is_zone(zone):
         raise TransferError(f"the game's time zone {zone!r} is not a time zone")
     seats = {str(seat["name"]) for seat in tables.get("seats", [])}
-    readers = seats | ({MASTER} if masters else set())
+    readers, shown = seats | ({MASTER} if masters else set()), seats | {EVERYONE}
+    for event in tables.get("events", []):
+        audience = event.get("audience")
+        strangers = (
+            [name for name in audience if name not in shown] if isinstance(audience, list) else [audience]
+        )
+        if strangers:
+            raise TransferError(
+                f"event {event.get('seq')!r} of the file is shown to {strangers[0]!r}, "
+                "who is not a character of the game"
+            )
     for table in ("notices", "seat_holders", "held"):
         key = "recipient" if table == "notices" else "seat"
         for row in tables.get(table, []):
