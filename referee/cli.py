@@ -58,7 +58,10 @@ def _config(explicit: str | None) -> Config:
 
 def _referee(config: Config, *, create: bool = False) -> Referee:
     """The referee over ``config``'s database (brought up to date), on the calendar of its schedules."""
-    return open_referee(config.database_url, config.schedules, create=create)
+    try:
+        return open_referee(config.database_url, config.schedules, create=create)
+    except RefereeError as error:  # e.g. a new SQLite file that cannot be made private
+        raise _fail(str(error)) from error
 
 
 def _now(at: str | None) -> datetime:

@@ -167,3 +167,11 @@ def test_a_game_made_with_every_option_of_a_game_file_moves_to_another_referee(t
     there, said = _import_elsewhere(tmp_path, data, ok=True)
     assert "imported game castle" in said
     assert there.json("state", "castle") == referee.json("state", "castle")
+
+
+def test_a_database_in_a_folder_that_does_not_exist_is_named_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "referee.toml").write_text(
+        f'[database]\nurl = "sqlite:///{tmp_path / "absent" / "r.db"}"\n', encoding="utf-8"
+    )
+    result = Command(tmp_path)("init", ok=False)
+    assert "absent" in result.stderr and "Traceback" not in result.stderr
