@@ -76,7 +76,10 @@ def _config(explicit: str | None) -> Config:
 
 def _referee(config: Config, *, create: bool = False) -> Referee:
     """The referee over ``config``'s database (brought up to date), on the calendar of its schedules."""
-    return open_referee(config.database_url, config.schedules, create=create)
+    try:
+        return open_referee(config.database_url, config.schedules, create=create)
+    except RefereeError as error:  # e.g. a new SQLite file that cannot be made private
+        raise _fail(str(error)) from error
 
 
 def _now(at: str | None) -> datetime:
@@ -562,41 +565,58 @@ def _print_actions(referee: Referee, game: str, as_json: bool) -> None:
 def export_command(
     game: str,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (default: GAME.json).")
+        Path | None, typer.Option("--output", "-o", help="Write here, a new file (default: GAME.json).")
     ] = None,
     config: ConfigOption = None,
 ) -> None:
-    """Write a game's whole log, seats, clock and mail history to a JSON file (it holds passwords)."""
+    """Write a game's whole log, seats, clock and mail history to a new JSON file only you can read
+    (it holds passwords); an existing file or link is never written over."""
+    from referee.app.private_files import write_private
     from referee.app.transfer import export_game
 
     referee = _referee(_config(config))
     _load(referee, game)
     target = output or Path(f"{game}.json")
-    target.write_text(json.dumps(export_game(referee, game), ensure_ascii=False), encoding="utf-8")
-    target.chmod(0o600)
+    try:
+        write_private(target, json.dumps(export_game(referee, game), ensure_ascii=False))
+    except RefereeError as error:
+        raise _fail(str(error)) from error
     typer.echo(f"exported game {game} to {target}; it holds the players' passwords: keep it private")
 
 
 @app.command("import")
 def import_command(file: Path, config: ConfigOption = None) -> None:
-    """Add a game from a file `referee export` wrote, after checking its log replays to its state."""
+    """Add a game from a file `referee export` wrote, checked as `game create` checks a game file and
+    its log replayed; mail it holds as not sent yet is kept as refused, never sent from here."""
     from referee.app.transfer import import_game
 
-    referee = _referee(_config(config))
+    settings = _config(config)
+    referee = _referee(settings)
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise _fail(f"cannot read {file}: {error}") from error
     try:
-        imported = import_game(referee, data)
+        imported = import_game(referee, data, schedules=settings.schedules)
     except RefereeError as error:
         raise _fail(str(error)) from error
     typer.echo(f"imported game {imported.game_id} ({imported.kind}, {imported.rows} rows); its log replays")
+    if imported.withheld:
+        typer.echo(
+            f"{imported.withheld} mail(s) the file held as not sent yet were kept as refused: "
+            "they will not be sent from here"
+        )
+    if imported.unanswered:
+        typer.echo(
+            f"{imported.unanswered} held mail(s) will be judged at `referee retry` without an answer: "
+            "their answer address is not one of the game's"
+        )
 
 
 @app.command("move-to")
 def move_to(url: str, config: ConfigOption = None) -> None:
-    """Copy this referee's whole database (e.g. its SQLite file) into an empty one (e.g. PostgreSQL)."""
+    """Copy this referee's whole database (e.g. its SQLite file) into an empty one (e.g. PostgreSQL);
+    a new SQLite file is made readable by you alone, and never through a link."""
     from referee.app.transfer import copy_referee
 
     settings = _config(config)
