@@ -69,12 +69,11 @@ def check_referee(config: Config) -> Findings:
     addresses = [config.mail.address]
     if referee is not None:
         addresses += _check_games(referee, config, findings)
-    if "web" in config.raw:
-        reach = web_reach(config, addresses)
-        if reach is not None:
-            findings.problems.append(reach)
-        else:
-            findings.checked.append(f"[web] base_url {config.web.base_url}")
+    reach = web_reach(config, addresses)
+    if reach is not None:
+        findings.problems.append(reach)
+    elif "web" in config.raw:
+        findings.checked.append(f"[web] base_url {config.web.base_url}")
     return findings
 
 
@@ -114,7 +113,7 @@ def web_reach(config: Config, addresses: Iterable[str]) -> Problem | None:
     domain (the demo, the tests)."""
     base_url = config.web.base_url
     kind = unreachable_kind(base_url)
-    if kind is None:
+    if kind is None or "web" not in config.raw:  # without [web] mail carries no link at all
         return None
     outside = sorted(
         {a.rpartition("@")[2].lower() for a in addresses if not is_local_domain(a.rpartition("@")[2])}
