@@ -222,23 +222,35 @@ def test_check_names_a_closed_port_as_unreachable(tmp_path: Path) -> None:
     assert all("cannot reach" in p.problem and "firewall" in p.fix for p in findings.problems)
 
 
-def test_check_names_maildir_folders_missing_or_not_writable(tmp_path: Path) -> None:
-    present = tmp_path / "out"
+def _maildir(path: Path) -> Path:
     for sub in ("new", "cur", "tmp"):
-        (present / sub).mkdir(parents=True)
-    mail = MailSettings(incoming=f"maildir:{tmp_path / 'absent'}", outgoing=f"maildir:{present}")
-    findings = probe_mail(mail, env={})
-    assert len(findings.problems) == 1 and "no Maildir folder" in findings.problems[0].problem
-    assert "referee init" in findings.problems[0].fix
+        (path / sub).mkdir(parents=True)
+    return path
 
-    (present / "new").chmod(0o500)
+
+def test_check_names_maildir_folders_missing_whole_or_in_part(tmp_path: Path) -> None:
+    partial = _maildir(tmp_path / "out")
+    (partial / "tmp").rmdir()
+    mail = MailSettings(incoming=f"maildir:{tmp_path / 'absent'}", outgoing=f"maildir:{partial}")
+
+    incoming, outgoing = probe_mail(mail, env={}).problems
+
+    assert "no Maildir folder" in incoming.problem and "referee init" in incoming.fix
+    assert "lacks tmp/" in outgoing.problem and str(partial / "tmp") in outgoing.fix
+
+
+def test_check_names_a_maildir_folder_this_user_may_not_write(tmp_path: Path) -> None:
+    folder = _maildir(tmp_path / "in")
+    (folder / "new").chmod(0o500)
     try:
-        if os.access(present / "new", os.W_OK):
+        if os.access(folder / "new", os.W_OK):
             pytest.skip("this user may write anywhere (root)")
-        findings = probe_mail(mail, env={})
-        assert any("may not write" in p.problem and "new" in p.problem for p in findings.problems)
+        [problem] = probe_mail(
+            MailSettings(incoming=f"maildir:{folder}", outgoing=f"maildir:{folder}"), env={}
+        ).problems[:1]
+        assert "may not write" in problem.problem and "new" in problem.problem and "chown" in problem.fix
     finally:
-        (present / "new").chmod(0o700)
+        (folder / "new").chmod(0o700)
 
 
 def test_the_check_command_says_everything_looks_right_or_exits_1_with_a_line_a_problem(
