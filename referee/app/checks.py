@@ -90,8 +90,8 @@ def is_local_domain(domain: str) -> bool:
 
 
 def unreachable_kind(base_url: str) -> str | None:
-    """ "loopback" or "private" when the host of ``base_url`` is reachable from this machine alone or
-    from its own network alone; None for any other host (a name is not looked up)."""
+    """What the host of ``base_url`` is when only this machine reaches it ("loopback") or only its own
+    network ("private"); None for any other host (a name is not looked up)."""
     host = (urlsplit(base_url).hostname or "").lower().rstrip(".")
     if host == "localhost" or host.endswith(".localhost"):
         return "loopback"
@@ -123,7 +123,7 @@ def web_reach(config: Config, addresses: Iterable[str]) -> Problem | None:
     where = "this machine alone" if kind == "loopback" else "your own network alone"
     domains = ", ".join(outside[:3]) + (" and others" if len(outside) > 3 else "")
     return Problem(
-        f"[web] base_url = {base_url!r} is a {kind} address, reachable from {where}: players at "
+        f"[web] base_url = {base_url!r} is a {kind} address, reachable from {where}: people at "
         f"{domains} could not open the links in their mail",
         f"set [web] base_url in {config.path} to the address players reach the referee at, such as "
         "https://referee.example.org, served by an HTTPS proxy in front of [web] listen "
