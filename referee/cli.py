@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -22,7 +21,6 @@ from referee.config import Config, ConfigError, config_path, load_config
 from referee.core.events import Event
 from referee.core.text import clean_text
 from referee.render import Renderer
-from referee.shipped import shipped
 
 if TYPE_CHECKING:  # the mail modules are imported only by the commands that use them
     from referee.bench.table import Figure
@@ -122,30 +120,251 @@ def _print_json(data: Any) -> None:
 
 
 @app.command()
-def init(config: ConfigOption = None) -> None:
-    """Create the database (and referee.toml from the example if it is missing)."""
+def init(
+    address: Annotated[
+        str | None, typer.Option(help="The referee's own mail address, e.g. referee@example.org.")
+    ] = None,
+    incoming: Annotated[
+        str | None,
+        typer.Option(
+            help="Where players' mail is read: imap://user@host/INBOX?tls=starttls or maildir:PATH."
+        ),
+    ] = None,
+    outgoing: Annotated[
+        str | None,
+        typer.Option(
+            help="Where the referee's mail goes: smtp://user@host:587?tls=starttls or maildir:PATH."
+        ),
+    ] = None,
+    base_url: Annotated[
+        str | None,
+        typer.Option("--base-url", help="How players reach the web pages, e.g. https://referee.example.org."),
+    ] = None,
+    database: Annotated[
+        str | None,
+        typer.Option(help="sqlite:///referee.db (the default) or postgresql+psycopg://user@host/dbname."),
+    ] = None,
+    language: Annotated[
+        str | None, typer.Option(help="en or ru: the name the referee's mail is signed with.")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write referee.toml anew even though there is one.")
+    ] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Write referee.toml (from config.example.toml, with the values given) and create the database.
+
+    At a terminal it asks for each value not given; otherwise those keep the example's values. An
+    existing referee.toml is kept (only the database is created or brought up to date) unless --force.
+    """
     path = config_path(config)
-    if not path.exists():
-        shutil.copyfile(shipped("config.example.toml"), path)
-        typer.echo(f"wrote {path} from config.example.toml")
+    given = {"address": address, "incoming": incoming, "outgoing": outgoing, "base_url": base_url}
+    given |= {"database": database, "language": language}
+    chosen = {name: value for name, value in given.items() if value is not None}
+    if path.exists() and not force:
+        if chosen:
+            raise _fail(
+                f"{path} exists already and was left as it is: edit it, or write it anew with "
+                "`referee init --force` and the values"
+            )
+    else:
+        _write_config(path, chosen, force=force)
     settings = _config(str(path))
+    _make_maildirs(settings)
     _referee(settings, create=True)
-    typer.echo(f"database ready: {settings.database_url}")
+    typer.echo(f"database ready: {_shown_url(settings.database_url)}")
+    typer.echo("next: `referee check` tries the mail servers and the rest of the configuration")
+
+
+def _write_config(path: Path, chosen: dict[str, str], *, force: bool) -> None:
+    """Writes ``path`` from the example with ``chosen`` filled in, asking for the rest at a terminal."""
+    from referee.app.configfile import FROM_NAMES, example_values, filled_example, write_private
+
+    for name, value in chosen.items():
+        if problem := _init_problem(name, value):
+            raise _fail(f"--{name.replace('_', '-')}: {problem}; nothing was written")
+    example = example_values()
+    kept = []
+    for name in ("address", "incoming", "outgoing", "base_url", "database", "language"):
+        if name in chosen:
+            continue
+        if sys.stdin.isatty():
+            chosen[name] = _ask(name, _init_default(name, chosen, example))
+        elif name != "language":
+            kept.append(name)
+    language = chosen.pop("language", None)
+    if language is not None:
+        chosen["name"] = FROM_NAMES[language]
+    try:
+        write_private(path, filled_example(chosen), replace=force)
+    except FileExistsError as error:
+        raise _fail(f"{path} appeared meanwhile and was left as it is") from error
+    except OSError as error:
+        raise _fail(f"cannot write {path}: {error.strerror}") from error
+    typer.echo(f"wrote {path} from config.example.toml (readable by you alone)")
+    for name in kept:
+        typer.echo(
+            f"kept the example's {_INIT_KEYS[name]} = {example[name]!r}: "
+            f"give --{name.replace('_', '-')}, or edit {path.name}"
+        )
+
+
+_INIT_KEYS = {
+    "address": "[mail] address",
+    "incoming": "[mail] incoming",
+    "outgoing": "[mail] outgoing",
+    "base_url": "[web] base_url",
+    "database": "[database] url",
+    "language": "the language",
+}
+
+
+def _init_problem(name: str, value: str) -> str | None:
+    """What is wrong with ``value`` for ``referee init``'s setting ``name``; None when it will do."""
+    from urllib.parse import urlsplit
+
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from referee.app.configfile import FROM_NAMES
+    from referee.app.gamefile import is_address
+    from referee.mail.transports import TransportError
+    from referee.mail.urls import parse_imap_url, parse_smtp_url
+
+    if name == "address":
+        return None if is_address(value) else f"{value!r} is not a mail address such as referee@example.org"
+    if name in ("incoming", "outgoing"):
+        scheme = "imap" if name == "incoming" else "smtp"
+        if value.startswith("maildir:"):
+            return (
+                None if value.removeprefix("maildir:") else "maildir: needs a folder, as in maildir:mail/in"
+            )
+        if not value.startswith(f"{scheme}://"):
+            return f"write {scheme}://user@host… or maildir:PATH"
+        try:
+            (parse_imap_url if scheme == "imap" else parse_smtp_url)(value)
+        except TransportError as error:
+            return str(error)
+        return None
+    if name == "base_url":
+        parts = urlsplit(value)
+        good = parts.scheme in ("http", "https") and parts.hostname
+        return None if good else f"{value!r} is not an address such as https://referee.example.org"
+    if name == "database":
+        try:
+            backend = make_url(value).get_backend_name()
+        except ArgumentError:
+            backend = ""
+        good = backend in ("sqlite", "postgresql")
+        return None if good else "write sqlite:///referee.db or postgresql+psycopg://user@host/dbname"
+    return None if value in FROM_NAMES else f"the language is {' or '.join(FROM_NAMES)}, not {value!r}"
+
+
+def _init_default(name: str, chosen: dict[str, str], example: dict[str, str]) -> str:
+    """What ``referee init`` offers for ``name`` at a terminal: guessed from the address given."""
+    from referee.app.checks import is_local_domain
+
+    local, _, domain = chosen.get("address", example["address"]).partition("@")
+    real = not is_local_domain(domain)
+    if name == "incoming" and real:
+        return f"imap://{local}@mail.{domain}/INBOX?tls=starttls"
+    if name == "outgoing" and real:
+        return f"smtp://{local}@mail.{domain}:587?tls=starttls"
+    if name == "base_url" and real:
+        return f"https://referee.{domain}"
+    return "en" if name == "language" else example[name]
+
+
+def _ask(name: str, default: str) -> str:
+    """Asks at the terminal for ``referee init``'s setting ``name`` until the answer will do."""
+    while True:
+        answer = str(typer.prompt(_INIT_KEYS[name], default=default)).strip()
+        problem = _init_problem(name, answer)
+        if problem is None:
+            return answer
+        typer.echo(f"  {problem}")
+
+
+def _make_maildirs(settings: Config) -> None:
+    """Makes the Maildir folders the configuration names, if missing."""
+    from referee.mail.transports import MaildirInbox, MaildirOutbox, TransportError, maildir_path
+
+    try:
+        if settings.mail.incoming.startswith("maildir:"):
+            MaildirInbox(maildir_path(settings.mail.incoming))
+        if settings.mail.outgoing.startswith("maildir:"):
+            MaildirOutbox(maildir_path(settings.mail.outgoing))
+    except (OSError, TransportError) as error:
+        typer.echo(f"warning: cannot make the Maildir folders: {error}", err=True)
+
+
+def _shown_url(url: str) -> str:
+    """A database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+@app.command()
+def check(config: ConfigOption = None) -> None:
+    """Check everything a campaign needs, changing nothing: the mail servers (a login, nothing sent),
+    the database, schedules and time zones, the open games and the web address. One line per problem
+    with its fix; exits 1 when there is one."""
+    from referee.app.checks import check_referee
+    from referee.mail.probe import probe_mail
+
+    settings = _config(config)
+    findings = probe_mail(settings.mail)
+    findings.extend(check_referee(settings))
+    for problem in findings.problems:
+        typer.echo(f"problem: {problem.problem} -- fix: {problem.fix}")
+    if findings.problems:
+        raise typer.Exit(1)
+    typer.echo(f"everything looks right in {settings.path}; checked:")
+    for checked in findings.checked:
+        typer.echo(f"  {checked}")
+
+
+@app.command()
+def backup(
+    path: Annotated[Path, typer.Argument(help="The new file to write; it must not exist.")],
+    config: ConfigOption = None,
+) -> None:
+    """Copy the SQLite database into a new file (readable by you alone) while the referee runs.
+
+    To restore: stop `referee serve` and copy the file back in place of the database. PostgreSQL is
+    backed up with pg_dump (this command says so and exits 1).
+    """
+    from referee.app.backup import backup_sqlite
+
+    settings = _config(config)
+    try:
+        made = backup_sqlite(settings.database_url, path)
+    except RefereeError as error:
+        raise _fail(str(error)) from error
+    typer.echo(
+        f"backed up {made.games} game(s) into {made.path} ({made.size} bytes); to restore, stop "
+        f"`referee serve` and copy it back to {settings.database_url.removeprefix('sqlite:///')}"
+    )
 
 
 @game_app.command("create")
 def game_create(file: Path, config: ConfigOption = None) -> None:
     """Create a game from a game file (TOML with [game] and [[players]])."""
+    from referee.app.checks import web_missing, web_reach
+
     settings = _config(config)
     referee = _referee(settings)
     try:
         game = read_game_file(file, settings.schedules)
+        if (unreachable := web_reach(settings, [seat["email"] for seat in game.seats])) is not None:
+            raise _fail(f"no game was created: {unreachable.problem}; fix: {unreachable.fix}")
         loaded = game.create(referee, datetime.now(UTC))
     except (GameFileError, ValueError, RefereeError) as error:
         raise _fail(f"no game was created: {error}") from error
     typer.echo(f"created {game.kind} game {loaded.row.id} with {len(game.seats)} players")
     typer.echo(f"schedule {game.schedule}: {game.schedule_path}")
-    for warning in game.warnings:
+    for warning in (*game.warnings, *filter(None, [web_missing(settings)])):
         typer.echo(f"warning: {warning}", err=True)
     typer.echo(_master_text(settings, referee, loaded.row.id))
     _deliver(settings, referee)
