@@ -21,7 +21,7 @@ from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import Config, ConfigError, config_path, load_config
 from referee.core.events import Event
 from referee.core.text import clean_text
-from referee.render import Renderer
+from referee.render import Renderer, phase_label
 from referee.shipped import shipped
 
 if TYPE_CHECKING:  # the mail modules are imported only by the commands that use them
@@ -151,11 +151,10 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
 @game_app.command("list")
 def game_list(config: ConfigOption = None) -> None:
     """List every game with its current segment."""
-    for row in _referee(_config(config)).games():
-        status = "finished" if row.finished else f"open: {row.phase}"
-        if row.failed_at is not None:
-            status = f"stopped on an error: {row.failure}"
-        typer.echo(f"{row.id}\t{row.kind}\t{status}")
+    from referee.app.standing import list_line
+
+    for game in _referee(_config(config)).views.status()["games"]:
+        typer.echo(list_line(game))
 
 
 @app.command()
@@ -392,19 +391,17 @@ def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         _print_json(report)
         return
+    from referee.app.standing import status_lines, when
+
     for game in report["games"]:
-        when = "paused" if game["paused"] else (game["due_at"] or "no deadline")
-        state = "over" if game["finished"] else f"{game['phase']} until {when}"
-        if game["failed"]:
-            state = f"STOPPED on an error ({game['failed']}); `referee retry {game['id']}` after a fix"
-        typer.echo(f"{game['id']:<20} {game['kind']:<16} {state}; awaiting {game['waiting']}")
+        typer.echo("\n".join(status_lines(game)))
     outbox = report["outbox"]
     typer.echo(
         f"outbox: {outbox['waiting']} waiting, {outbox['refused']} refused for good by the mail server"
     )
     for mail in outbox["refused_mail"]:
         typer.echo(f"  refused: {mail['what']} to {mail['game']}/{mail['to']}: {mail['error']}")
-    typer.echo(f"last mail received: {report['last_mail'] or 'none yet'}")
+    typer.echo(f"last mail received: {when(report['last_mail'], 'UTC') or 'none yet'}")
 
 
 @app.command()
@@ -507,10 +504,13 @@ def _master_view(referee: Referee, game: str) -> dict[str, Any]:
 
 def _master_text(settings: Config, referee: Referee, game: str) -> str:
     """The game-master's view as text, from the game's ``master.txt.j2`` (English)."""
+    from referee.app.standing import master_lines
+
     view = _master_view(referee, game)
-    kind = referee.load(game).row.kind
+    row = referee.load(game).row
+    label = phase_label(row.phase, row.kind, "en", view["label"])
     return Renderer(settings.templates).render(
-        "en", "master.txt.j2", kind=kind, view=view, label=view["label"]
+        "en", "master.txt.j2", kind=row.kind, view=view, label=label, standing=master_lines(view)
     )
 
 
