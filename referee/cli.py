@@ -29,14 +29,27 @@ if TYPE_CHECKING:  # the mail modules are imported only by the commands that use
     from referee.mail.intake import Intake
     from referee.mail.transports import Inbox
 
+PLAIN_HELP: Any = None
+"""Typer's ``rich_markup_mode`` for every command: plain help, as Click writes it, so that bracketed words
+("[web] listen") are shown as written and a flag is shown as a flag, not "--web <bool>"."""
+
 app = typer.Typer(
-    no_args_is_help=True, add_completion=False, help="A play-by-email referee for deduction games."
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=PLAIN_HELP,
+    help="A play-by-email referee for deduction games.",
 )
-game_app = typer.Typer(no_args_is_help=True, help="Create and list games.")
+game_app = typer.Typer(no_args_is_help=True, rich_markup_mode=PLAIN_HELP, help="Create and list games.")
 app.add_typer(game_app, name="game")
-gm_app = typer.Typer(no_args_is_help=True, help="Game-masters' accounts on the web dashboard.")
+gm_app = typer.Typer(
+    no_args_is_help=True, rich_markup_mode=PLAIN_HELP, help="Game-masters' accounts on the web dashboard."
+)
 app.add_typer(gm_app, name="gm")
-minuit_app = typer.Typer(no_args_is_help=True, help="Minuit, Murder at Sea: check investigation files.")
+minuit_app = typer.Typer(
+    no_args_is_help=True,
+    rich_markup_mode=PLAIN_HELP,
+    help="Minuit, Murder at Sea: check investigation files.",
+)
 app.add_typer(minuit_app, name="minuit")
 
 ConfigOption = Annotated[
@@ -150,7 +163,7 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
 
 @game_app.command("list")
 def game_list(config: ConfigOption = None) -> None:
-    """List every game with its current segment."""
+    """List every game, one a line: its open phase and until when it runs (or why it waits)."""
     from referee.app.standing import list_line
 
     for game in _referee(_config(config)).views.status()["games"]:
@@ -516,7 +529,7 @@ def _master_text(settings: Config, referee: Referee, game: str) -> str:
 
 @app.command()
 def view(game: str, character: str, config: ConfigOption = None, as_json: JsonOption = False) -> None:
-    """Exactly what one character knows, as JSON (``--json`` is accepted for symmetry)."""
+    """Exactly what one character knows, as JSON (`--json` is accepted for symmetry)."""
     referee = _referee(_config(config))
     try:
         _print_json(referee.views.player(game, character))
