@@ -20,6 +20,7 @@ from referee.app.calendar import parse_shift
 from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import Config, ConfigError, config_path, load_config
 from referee.core.events import Event
+from referee.core.numbers import counted
 from referee.core.text import clean_text
 from referee.render import Renderer, phase_label
 from referee.shipped import shipped
@@ -56,6 +57,9 @@ ConfigOption = Annotated[
     str | None,
     typer.Option("--config", "-c", help="Configuration file (default: $REFEREE_CONFIG or ./referee.toml)."),
 ]
+MAILS = ("mail", "mails")
+"""The word the command line counts mail with."""
+
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs instead of text.")]
 
 
@@ -121,8 +125,8 @@ def _deliver(settings: Config, referee: Referee) -> None:
         typer.echo(f"warning: no mail was sent ({error}); `referee deliver` sends it later", err=True)
         return
     done = deliver(referee, outbox, Renderer(settings.templates), settings.mail)
-    if done.sent:
-        typer.echo(f"{done.sent} mail(s) sent to {settings.mail.outgoing}", err=True)
+    if done.mails:
+        typer.echo(f"{counted(done.mails, MAILS)} sent to {settings.mail.outgoing}", err=True)
     for failure in done.failed:
         typer.echo(f"warning: not sent yet, will be retried: {failure}", err=True)
 
@@ -305,7 +309,7 @@ def deliver_command(config: ConfigOption = None) -> None:
     settings = _config(config)
     referee = _referee(settings)
     _deliver(settings, referee)
-    typer.echo(f"{len(referee.notices(None, unsent_only=True))} mail(s) still waiting")
+    typer.echo(f"{counted(len(referee.notices(None, unsent_only=True)), MAILS)} still waiting")
 
 
 @app.command()
@@ -357,7 +361,8 @@ def _report_intake(name: str, intake: Intake) -> None:
     if intake.outcome == "accepted":
         refused = sum(not v.accepted for v in intake.verdicts)
         typer.echo(
-            f"{name}: {intake.game_id}/{intake.seat}: {len(intake.verdicts)} line(s), {refused} not accepted"
+            f"{name}: {intake.game_id}/{intake.seat}: {counted(len(intake.verdicts), ('line', 'lines'))}, "
+            f"{refused} not accepted"
         )
     else:
         typer.echo(f"{name}: {intake.outcome}")
@@ -473,7 +478,7 @@ def retry(game: str, config: ConfigOption = None) -> None:
         judged = referee.desk.retry(game, datetime.now(UTC), COMMAND_LINE)
     except RefereeError as error:
         raise _fail(str(error)) from error
-    typer.echo(f"{game} runs again; {judged} held mail(s) judged")
+    typer.echo(f"{game} runs again; {counted(judged, ('held mail', 'held mails'))} judged")
     _deliver(settings, referee)
 
 
