@@ -22,6 +22,7 @@ from referee.config import Config, ConfigError, config_path, load_config
 from referee.core.events import Event
 from referee.core.numbers import counted
 from referee.core.text import clean_text
+from referee.invoked import invoked_as
 from referee.render import Renderer, phase_label
 from referee.shipped import shipped
 
@@ -171,7 +172,7 @@ def game_list(config: ConfigOption = None) -> None:
     from referee.app.standing import list_line
 
     for game in _referee(_config(config)).views.status()["games"]:
-        typer.echo(list_line(game))
+        typer.echo(list_line(game, invoked_as()))
 
 
 @app.command()
@@ -412,7 +413,7 @@ def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
     from referee.app.standing import status_lines, when
 
     for game in report["games"]:
-        typer.echo("\n".join(status_lines(game)))
+        typer.echo("\n".join(status_lines(game, invoked_as())))
     outbox = report["outbox"]
     typer.echo(
         f"outbox: {outbox['waiting']} waiting, {outbox['refused']} refused for good by the mail server"
@@ -528,7 +529,12 @@ def _master_text(settings: Config, referee: Referee, game: str) -> str:
     row = referee.load(game).row
     label = phase_label(row.phase, row.kind, "en", view["label"])
     return Renderer(settings.templates).render(
-        "en", "master.txt.j2", kind=row.kind, view=view, label=label, standing=master_lines(view)
+        "en",
+        "master.txt.j2",
+        kind=row.kind,
+        view=view,
+        label=label,
+        standing=master_lines(view, invoked_as()),
     )
 
 
@@ -698,7 +704,7 @@ def demo(
     if (directory / "referee.db").exists():
         raise _fail(f"{directory} holds a demo already; name an empty folder with --keep")
     try:
-        result = play(directory, game, seed, players, language, typer.echo)
+        result = play(directory, game, seed, players, language, typer.echo, command=invoked_as())
     except DemoError as error:
         raise _fail(str(error)) from error
     if web:

@@ -61,21 +61,21 @@ def when(moment: str | None, zone_key: str) -> str:
     return moment_text(moment, zone_named(zone_key), LANGUAGE) if moment else ""
 
 
-def clock_text(game: dict[str, Any], *, short: bool = False) -> str:
+def clock_text(game: dict[str, Any], *, short: bool = False, command: str = "referee") -> str:
     """Until when the open phase of ``game`` (a ``game_status``) runs, or why it does not run by itself
-    (``short``: in a few words, for a list)."""
+    (``short``: in a few words, for a list); ``command`` is how the reader runs referee."""
     zone = str(game.get("time_zone") or "")
     if game["paused"]:
         resumes = when(game["paused_until"], zone)
-        return f"paused until {resumes}" if resumes else f"paused until `referee resume {game['id']}`"
+        return f"paused until {resumes}" if resumes else f"paused until `{command} resume {game['id']}`"
     if game["due_at"]:
         return f"until {when(game['due_at'], zone)}"
     if game.get("start"):
         return "no deadline"
     if short:
-        return f"no start: it advances only by `referee advance {game['id']}`"
+        return f"no start: it advances only by `{command} advance {game['id']}`"
     return (
-        f"no start, so it never advances by itself: `referee advance {game['id']}` resolves the open phase "
+        f"no start, so it never advances by itself: `{command} advance {game['id']}` resolves the open phase "
         "now. A game keeps its calendar when its game file has a start, e.g. start = 2026-12-14T19:00:00 "
         "(local time in the game's zone), when it is created."
     )
@@ -89,28 +89,30 @@ def awaited_text(game: dict[str, Any]) -> str:
     return f"orders awaited from {and_list(awaited, LANGUAGE)}"
 
 
-def status_lines(game: dict[str, Any]) -> list[str]:
+def status_lines(game: dict[str, Any], command: str = "referee") -> list[str]:
     """``game`` (a ``game_status``) for ``referee status``: a heading, then how its clock and orders stand."""
     heading = f"{game['id']} ({game['kind']}): "
     if game["failed"]:
-        return [heading + f"STOPPED on an error ({game['failed']}); `referee retry {game['id']}` after a fix"]
+        return [
+            heading + f"STOPPED on an error ({game['failed']}); `{command} retry {game['id']}` after a fix"
+        ]
     if game["finished"]:
         return [heading + "over"]
-    return [heading + str(game["label"]), f"  {clock_text(game)}", f"  {awaited_text(game)}"]
+    return [heading + str(game["label"]), f"  {clock_text(game, command=command)}", f"  {awaited_text(game)}"]
 
 
-def list_line(game: dict[str, Any]) -> str:
+def list_line(game: dict[str, Any], command: str = "referee") -> str:
     """``game`` (a ``game_status``) as one line of ``referee game list``: id, kind, and how it stands."""
     if game["failed"]:
         state = f"stopped on an error: {game['failed']}"
     elif game["finished"]:
         state = "finished"
     else:
-        state = f"open: {game['label']}, {clock_text(game, short=True)}"
+        state = f"open: {game['label']}, {clock_text(game, short=True, command=command)}"
     return f"{game['id']}\t{game['kind']}\t{state}"
 
 
-def master_lines(view: dict[str, Any]) -> list[str]:
+def master_lines(view: dict[str, Any], command: str = "referee") -> list[str]:
     """How the clock and the orders of the game of ``view`` (``Views.master``) stand, for ``referee state``:
     nothing once the game is over."""
     if view.get("finished"):
@@ -123,7 +125,7 @@ def master_lines(view: dict[str, Any]) -> list[str]:
         "start": view.get("start"),
         "time_zone": view.get("time_zone", ""),
     }
-    clock = clock_text(game)
+    clock = clock_text(game, command=command)
     if game["due_at"] and not game["paused"]:
         clock = f"this phase runs {clock}; schedule {view.get('schedule', '')}"
     return [clock, awaited_text(view)]
