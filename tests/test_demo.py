@@ -302,3 +302,21 @@ def test_the_demo_suggests_the_command_the_way_referee_was_run(tmp_path: Path) -
             how,
             shown.stderr,
         )
+
+
+def test_every_line_the_demo_prints_exists_in_english_and_russian() -> None:
+    """The demo's words have the same lines and fields in both languages, and the Russian ones are
+    written in Russian (no English word outside the fields filled in)."""
+    from string import Formatter
+
+    from referee.demo.words import COUNTED, LINES
+
+    assert set(LINES["en"]) == set(LINES["ru"])
+    for key, english in LINES["en"].items():
+        fields = {name for _, name, _, _ in Formatter().parse(english) if name}
+        russian = LINES["ru"][key]
+        assert {name for _, name, _, _ in Formatter().parse(russian) if name} <= fields | {"arrested_word"}, (
+            key
+        )
+        assert not re.search(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}(/\w+)?|Ctrl-C", "", russian)), (key, russian)
+    assert all(len(forms["en"]) == 2 and len(forms["ru"]) == 3 for forms in COUNTED.values())

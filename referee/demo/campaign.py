@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,8 @@ class DemoResult:
     """The demo's configuration file, for ``referee state <id> --config …``."""
     details: list[str] = field(default_factory=list)
     """More lines about the end (the thieves; the weapon and the arrest)."""
+    language: str = "en"
+    """The demo's language: the language of the game and of every line the demo prints."""
 
 
 def play(
@@ -88,6 +90,7 @@ def play(
         result = run_demo(directory, seed, count, language, echo)
     else:
         result = _short(directory, game, seed, count, language, echo)
+    result = replace(result, language=language)
     _summary(result, echo, command, language)
     return result
 

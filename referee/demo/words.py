@@ -56,6 +56,11 @@ LINES: dict[str, dict[str, str]] = {
         "arrest": "{detective} (the Detective) {arrested_verb} {target}",
         "shown": "the weapon was shown: {weapon}",
         "no_swaps": "no swaps",
+        "web_pages": "the demo's web pages: {base}/",
+        "web_master": "game-master: sign in at {base}/login as {email} with the password {password}",
+        "web_link": "{name}'s sign-in link (works once): {link}",
+        "web_stop": "Ctrl-C stops the web pages",
+        "web_stopped": "the web pages are stopped",
     },
     "ru": {
         "playing": "{game}: играют {bots} ({names}), зерно {seed}, папка {directory}",
@@ -98,6 +103,11 @@ LINES: dict[str, dict[str, str]] = {
         "arrest": "{detective} (Детектив) {arrested_verb} {target}",
         "shown": "показано орудие: {weapon}",
         "no_swaps": "обменов нет",
+        "web_pages": "страницы демо-игры: {base}/",
+        "web_master": "ведущий: вход на {base}/login, адрес {email}, пароль {password}",
+        "web_link": "{name}: ссылка для входа (действует один раз): {link}",
+        "web_stop": "Ctrl-C останавливает страницы",
+        "web_stopped": "страницы остановлены",
     },
 }
 """Every line the demo prints, by language; ``{field}`` parts are filled by ``say``."""
