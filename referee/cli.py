@@ -19,28 +19,46 @@ from referee.app.calendar import parse_shift
 from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import Config, ConfigError, config_path, load_config
 from referee.core.events import Event
+from referee.core.numbers import counted
 from referee.core.text import clean_text
-from referee.render import Renderer
+from referee.invoked import invoked_as
+from referee.render import Renderer, phase_label
 
 if TYPE_CHECKING:  # the mail modules are imported only by the commands that use them
     from referee.bench.table import Figure
     from referee.mail.intake import Intake
     from referee.mail.transports import Inbox
 
+PLAIN_HELP: Any = None
+"""Typer's ``rich_markup_mode`` for every command: plain help, as Click writes it, so that bracketed words
+("[web] listen") are shown as written and a flag is shown as a flag, not "--web <bool>"."""
+
 app = typer.Typer(
-    no_args_is_help=True, add_completion=False, help="A play-by-email referee for deduction games."
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=PLAIN_HELP,
+    help="A play-by-email referee for deduction games.",
 )
-game_app = typer.Typer(no_args_is_help=True, help="Create and list games.")
+game_app = typer.Typer(no_args_is_help=True, rich_markup_mode=PLAIN_HELP, help="Create and list games.")
 app.add_typer(game_app, name="game")
-gm_app = typer.Typer(no_args_is_help=True, help="Game-masters' accounts on the web dashboard.")
+gm_app = typer.Typer(
+    no_args_is_help=True, rich_markup_mode=PLAIN_HELP, help="Game-masters' accounts on the web dashboard."
+)
 app.add_typer(gm_app, name="gm")
-minuit_app = typer.Typer(no_args_is_help=True, help="Minuit, Murder at Sea: check investigation files.")
+minuit_app = typer.Typer(
+    no_args_is_help=True,
+    rich_markup_mode=PLAIN_HELP,
+    help="Minuit, Murder at Sea: check investigation files.",
+)
 app.add_typer(minuit_app, name="minuit")
 
 ConfigOption = Annotated[
     str | None,
     typer.Option("--config", "-c", help="Configuration file (default: $REFEREE_CONFIG or ./referee.toml)."),
 ]
+MAILS = ("mail", "mails")
+"""The word the command line counts mail with."""
+
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs instead of text.")]
 
 
@@ -109,8 +127,8 @@ def _deliver(settings: Config, referee: Referee) -> None:
         typer.echo(f"warning: no mail was sent ({error}); `referee deliver` sends it later", err=True)
         return
     done = deliver(referee, outbox, Renderer(settings.templates), settings.mail)
-    if done.sent:
-        typer.echo(f"{done.sent} mail(s) sent to {settings.mail.outgoing}", err=True)
+    if done.mails:
+        typer.echo(f"{counted(done.mails, MAILS)} sent to {settings.mail.outgoing}", err=True)
     for failure in done.failed:
         typer.echo(f"warning: not sent yet, will be retried: {failure}", err=True)
 
@@ -372,12 +390,11 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
 
 @game_app.command("list")
 def game_list(config: ConfigOption = None) -> None:
-    """List every game with its current segment."""
-    for row in _referee(_config(config)).games():
-        status = "finished" if row.finished else f"open: {row.phase}"
-        if row.failed_at is not None:
-            status = f"stopped on an error: {row.failure}"
-        typer.echo(f"{row.id}\t{row.kind}\t{status}")
+    """List every game, one a line: its open phase and until when it runs (or why it waits)."""
+    from referee.app.standing import list_line
+
+    for game in _referee(_config(config)).views.status()["games"]:
+        typer.echo(list_line(game, invoked_as()))
 
 
 @app.command()
@@ -515,7 +532,7 @@ def deliver_command(config: ConfigOption = None) -> None:
     settings = _config(config)
     referee = _referee(settings)
     _deliver(settings, referee)
-    typer.echo(f"{len(referee.notices(None, unsent_only=True))} mail(s) still waiting")
+    typer.echo(f"{counted(len(referee.notices(None, unsent_only=True)), MAILS)} still waiting")
 
 
 @app.command()
@@ -567,7 +584,8 @@ def _report_intake(name: str, intake: Intake) -> None:
     if intake.outcome == "accepted":
         refused = sum(not v.accepted for v in intake.verdicts)
         typer.echo(
-            f"{name}: {intake.game_id}/{intake.seat}: {len(intake.verdicts)} line(s), {refused} not accepted"
+            f"{name}: {intake.game_id}/{intake.seat}: {counted(len(intake.verdicts), ('line', 'lines'))}, "
+            f"{refused} not accepted"
         )
     else:
         typer.echo(f"{name}: {intake.outcome}")
@@ -614,19 +632,17 @@ def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         _print_json(report)
         return
+    from referee.app.standing import status_lines, when
+
     for game in report["games"]:
-        when = "paused" if game["paused"] else (game["due_at"] or "no deadline")
-        state = "over" if game["finished"] else f"{game['phase']} until {when}"
-        if game["failed"]:
-            state = f"STOPPED on an error ({game['failed']}); `referee retry {game['id']}` after a fix"
-        typer.echo(f"{game['id']:<20} {game['kind']:<16} {state}; awaiting {game['waiting']}")
+        typer.echo("\n".join(status_lines(game, invoked_as())))
     outbox = report["outbox"]
     typer.echo(
         f"outbox: {outbox['waiting']} waiting, {outbox['refused']} refused for good by the mail server"
     )
     for mail in outbox["refused_mail"]:
         typer.echo(f"  refused: {mail['what']} to {mail['game']}/{mail['to']}: {mail['error']}")
-    typer.echo(f"last mail received: {report['last_mail'] or 'none yet'}")
+    typer.echo(f"last mail received: {when(report['last_mail'], 'UTC') or 'none yet'}")
 
 
 @app.command()
@@ -685,7 +701,7 @@ def retry(game: str, config: ConfigOption = None) -> None:
         judged = referee.desk.retry(game, datetime.now(UTC), COMMAND_LINE)
     except RefereeError as error:
         raise _fail(str(error)) from error
-    typer.echo(f"{game} runs again; {judged} held mail(s) judged")
+    typer.echo(f"{game} runs again; {counted(judged, ('held mail', 'held mails'))} judged")
     _deliver(settings, referee)
 
 
@@ -729,16 +745,24 @@ def _master_view(referee: Referee, game: str) -> dict[str, Any]:
 
 def _master_text(settings: Config, referee: Referee, game: str) -> str:
     """The game-master's view as text, from the game's ``master.txt.j2`` (English)."""
+    from referee.app.standing import master_lines
+
     view = _master_view(referee, game)
-    kind = referee.load(game).row.kind
+    row = referee.load(game).row
+    label = phase_label(row.phase, row.kind, "en", view["label"])
     return Renderer(settings.templates).render(
-        "en", "master.txt.j2", kind=kind, view=view, label=view["label"]
+        "en",
+        "master.txt.j2",
+        kind=row.kind,
+        view=view,
+        label=label,
+        standing=master_lines(view, invoked_as()),
     )
 
 
 @app.command()
 def view(game: str, character: str, config: ConfigOption = None, as_json: JsonOption = False) -> None:
-    """Exactly what one character knows, as JSON (``--json`` is accepted for symmetry)."""
+    """Exactly what one character knows, as JSON (`--json` is accepted for symmetry)."""
     referee = _referee(_config(config))
     try:
         _print_json(referee.views.player(game, character))
@@ -954,7 +978,7 @@ def demo(
     if (directory / "referee.db").exists():
         raise _fail(f"{directory} holds a demo already; name an empty folder with --keep")
     try:
-        result = play(directory, game, seed, players, language, typer.echo)
+        result = play(directory, game, seed, players, language, typer.echo, command=invoked_as())
     except DemoError as error:
         raise _fail(str(error)) from error
     if web:
