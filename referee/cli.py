@@ -621,8 +621,16 @@ def serve(
         check_transports(settings.mail, _referee(settings))
     except TransportError as error:
         raise _fail(f"the service cannot start: {error}") from error
+    web_socket = None
+    if settings.web.listen:  # bound before anything starts: a port taken stops the service now, in a line
+        from referee.web.server import CannotListen, listening_socket
+
+        try:
+            web_socket = listening_socket(settings)
+        except CannotListen as error:
+            raise _fail(f"the service cannot start: {error}") from None
     setup_logging(log_level)
-    run_service(settings, log_level)
+    run_service(settings, log_level, web_socket=web_socket)
 
 
 @app.command()
@@ -881,13 +889,17 @@ def web(
 ) -> None:
     """Serve the web dashboard alone, at [web] listen (default 127.0.0.1:8080). Stop with Ctrl-C."""
     from referee.service.logs import setup_logging
-    from referee.web.server import run_web
+    from referee.web.server import CannotListen, listening_socket, run_web
 
     settings = _config(config)
     referee = _referee(settings)
+    try:
+        sock = listening_socket(settings)
+    except CannotListen as error:
+        raise _fail(str(error)) from None
     setup_logging(log_level)
     typer.echo(f"web dashboard at {settings.web.base_url}/", err=True)
-    run_web(settings, referee)
+    run_web(settings, referee, sock)
 
 
 @gm_app.command("add")
