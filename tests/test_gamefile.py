@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_helpers import Referee
+from cli_helpers import Referee, initialised
 
 from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import PROJECT_ROOT
@@ -153,10 +153,7 @@ def test_a_player_without_a_name_or_with_a_name_that_is_not_text_is_refused(
 
 @pytest.fixture
 def referee(tmp_path: Path, sqlite_url: str) -> Referee:
-    (tmp_path / "referee.toml").write_text(f'[database]\nurl = "{sqlite_url}"\n', encoding="utf-8")
-    run = Referee(tmp_path)
-    run("init")
-    return run
+    return initialised(tmp_path, sqlite_url)
 
 
 def test_game_create_refuses_hostile_names_and_broken_files_without_a_traceback(

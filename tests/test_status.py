@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_helpers import Referee
+from cli_helpers import Referee, initialised
 from test_cli import HANDS, game_file
 
 OLD_KEYS = {
@@ -30,10 +30,7 @@ JARGON = re.compile(r"\bd\d+(n|h\d)\b|\+00:00|T\d\d:\d\d")
 
 @pytest.fixture
 def referee(tmp_path: Path, sqlite_url: str) -> Referee:
-    (tmp_path / "referee.toml").write_text(f'[database]\nurl = "{sqlite_url}"\n', encoding="utf-8")
-    run = Referee(tmp_path)
-    run("init")
-    return run
+    return initialised(tmp_path, sqlite_url)
 
 
 def started(directory: Path, game_id: str, start: str = "2026-12-01T20:00:00") -> Path:
