@@ -20,6 +20,15 @@ LANGUAGE = "en"
 """The command line speaks English."""
 
 
+def _label(row: Any) -> str:
+    """The open phase of ``row`` as people read it, or its key when its kind's texts cannot be had
+    (a kind no longer installed, a game that fails): one game never hides the others."""
+    try:
+        return phase_label(row.phase, row.kind, LANGUAGE)
+    except Exception:
+        return str(row.phase)
+
+
 def game_status(row: Any, clock: Any, zone_key: str) -> dict[str, Any]:
     """One game's entry of ``referee status --json``: its phase (key and ``label``), clock (UTC
     ``due_at`` and the local ``deadline``), who it waits for (``waiting``, ``awaited``) and its failure;
@@ -36,7 +45,7 @@ def game_status(row: Any, clock: Any, zone_key: str) -> dict[str, Any]:
         "due_at": due.isoformat() if due else None,
         "waiting": 0,
         "failed": row.failure if row.failed_at is not None else None,
-        "label": phase_label(row.phase, row.kind, LANGUAGE),
+        "label": _label(row),
         "time_zone": zone.key,
         "deadline": due.astimezone(zone).isoformat() if due else None,
         "start": (row.settings or {}).get("start"),
