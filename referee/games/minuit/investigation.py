@@ -368,6 +368,14 @@ def _check_claims(raw: dict[str, Any], suspects: list[str]) -> list[str]:
     solution = raw["solution"]
     culprit, moment = solution["culprit"], minute_of(solution["time"]) or 0
     truthful = [c for c in claims if c.lead.split(".")[0] != culprit]
+    timeline, timeline_problems = victim_timeline(solution.get("victim"), moment)
+    problems += timeline_problems
+    if not timeline_problems:
+        problems += [
+            problem
+            for claim in truthful
+            if claim.who == VICTIM and (problem := _victim_problem(claim, timeline, moment))
+        ]
     for claim in truthful:
         if not claim.covers(moment):
             continue
@@ -382,10 +390,6 @@ def _check_claims(raw: dict[str, Any], suspects: list[str]) -> list[str]:
                 f"lead {claim.lead} puts {claim.who} in the suite at {solution['time']}, but the culprit "
                 "acted alone"
             )
-        elif claim.who == VICTIM and claim.where != SCENE:
-            problems.append(
-                f"lead {claim.lead} puts the victim in location {at}, but the murder was in the suite"
-            )
     for number, one in enumerate(truthful):
         for other in truthful[number + 1 :]:
             if one.who == other.who and one.where != other.where and one.overlaps(other):
@@ -394,3 +398,73 @@ def _check_claims(raw: dict[str, Any], suspects: list[str]) -> list[str]:
                     f"{other.where:02d} at the same time, and neither is the culprit's"
                 )
     return problems
+
+
+def clock_of(minute: int) -> str:
+    """Minutes after the day's start as a time "HH:MM" (24:10 is "00:10")."""
+    return f"{minute // 60 % 24:02d}:{minute % 60:02d}"
+
+
+def victim_timeline(raw: Any, moment: int) -> tuple[list[Claim], list[str]]:
+    """The solution's ``victim`` list (where the victim was, from when to when, up to the murder) as
+    stretches of time, and the problems of the list itself. After the murder the victim lies in the
+    suite, which needs no entry."""
+    if not isinstance(raw, list) or not raw:
+        return [], [
+            "[solution] victim is missing: list where the victim was before the murder, "
+            'such as victim = [{ where = 20, from = "23:00", to = "23:40" }, { where = 13, from = "23:41", '
+            'to = "23:50" }]'
+        ]
+    problems: list[str] = []
+    stretches: list[Claim] = []
+    for number, entry in enumerate(raw, 1):
+        entry = entry if isinstance(entry, dict) else {}
+        start, end = minute_of(entry.get("from")), minute_of(entry.get("to"))
+        if entry.get("where") not in ZONE_OF_LOCATION:
+            problems.append(f"[solution] victim {number}: {entry.get('where')!r} is not a location (1 to 24)")
+        elif start is None or end is None or start > end:
+            problems.append(f"[solution] victim {number}: from and to must be times HH:MM, from before to")
+        elif end > moment:
+            problems.append(
+                f"[solution] victim {number} ends at {entry['to']}, after the murder at {clock_of(moment)}: "
+                "from the murder on the victim lies in the suite, which needs no entry"
+            )
+        else:
+            stretches.append(Claim("solution.victim", VICTIM, entry["where"], start, end))
+    for number, one in enumerate(stretches):
+        for other in stretches[number + 1 :]:
+            if one.where != other.where and one.start <= other.end and other.start <= one.end:
+                problems.append(
+                    f"[solution] victim puts the victim in locations {one.where:02d} and "
+                    f"{other.where:02d} at {clock_of(max(one.start, other.start))}"
+                )
+    if stretches and not problems and max(stretches, key=lambda s: s.end).where != SCENE:
+        problems.append("[solution] victim must end in the suite (13), where the murder happened")
+    return stretches, problems
+
+
+def victim_at(timeline: list[Claim], moment: int, minute: int) -> int | None:
+    """Where the victim was at ``minute``: the suite from the murder on, else the solution's ``victim``
+    list; None where the list says nothing."""
+    if minute >= moment:
+        return SCENE
+    return next((stretch.where for stretch in timeline if stretch.covers(minute)), None)
+
+
+def _victim_problem(claim: Claim, timeline: list[Claim], moment: int) -> str:
+    """How a truthful claim about the victim disagrees with the victim's whereabouts, at the first
+    minute it does ("" if it never does): every minute of the claim is compared, not only the murder's."""
+    for minute in range(claim.start, claim.end + 1):
+        known = victim_at(timeline, moment, minute)
+        if known == claim.where:
+            continue
+        said = f"lead {claim.lead} puts the victim in location {claim.where:02d} at {clock_of(minute)}"
+        if minute >= moment:
+            return f"{said}, but the victim lay dead in the suite from the murder at {clock_of(moment)}"
+        if known is None:
+            return (
+                f"{said}, but [solution] victim does not have the victim anywhere then: only the culprit "
+                "may lie, so add where the victim was or correct the claim"
+            )
+        return f"{said}, but the victim was in location {known:02d} then ([solution] victim)"
+    return ""
