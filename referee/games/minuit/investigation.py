@@ -6,7 +6,9 @@ their own: a missing lead or translation, duplicate initials, no Kristina, a sol
 that is not among the candidates, points that do not fall from hypothesis 1 to 2, and
 any timeline marker (``[[claims]]``) that contradicts the solution — only the culprit
 may lie, they acted alone, and the murder happened in the suite between 23:45 and
-midnight (MM-6).
+midnight (MM-6), the victim's whereabouts compared at every minute — and, through
+``solver``, a case whose truthful leads (their claims and ``[[findings]]``) allow any
+answer but the solution, or more than it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.minuit.content import LOCATIONS, SUITE, ZONE_OF_LOCATION
+from referee.games.minuit.solver import Finding, ruled_out_by, solutions, trusted
 
 LANGUAGES = ("en", "ru")
 TOPICS = ("alibi", "witness", "motive")
@@ -214,6 +217,8 @@ def check_investigation(raw: dict[str, Any]) -> list[str]:
     problems += _check_solution(raw.get("solution"), choices)
     if not problems:
         problems += _check_claims(raw, suspects)
+    if not problems:
+        problems += _check_solved(raw, suspects, choices)
     return problems
 
 
@@ -468,3 +473,69 @@ def _victim_problem(claim: Claim, timeline: list[Claim], moment: int) -> str:
             )
         return f"{said}, but the victim was in location {known:02d} then ([solution] victim)"
     return ""
+
+
+def _findings(
+    raw: dict[str, Any], suspects: list[str], choices: dict[str, set[str]]
+) -> tuple[list[Finding], list[str]]:
+    """The ``[[findings]]`` of ``raw`` (what a lead shows or rules out) and the problems of the list."""
+    keys = set(lead_keys(suspects))
+    known = {f"{element}.{choice}" for element, ids in choices.items() for choice in ids}
+    findings: list[Finding] = []
+    problems: list[str] = []
+    for number, entry in enumerate(raw.get("findings", []), 1):
+        entry = entry if isinstance(entry, dict) else {}
+        shows, rules_out = entry.get("shows", ""), entry.get("rules_out", [])
+        wrong = [item for item in ([shows] if shows else []) + list(rules_out) if item not in known]
+        if entry.get("lead") not in keys:
+            problems.append(f"finding {number}: {entry.get('lead')!r} is not a lead (such as place.13)")
+        elif not isinstance(rules_out, list) or not (shows or rules_out):
+            problems.append(f'finding {number}: give shows (such as "means.trophy") or a list rules_out')
+        elif wrong:
+            problems.append(
+                f"finding {number} ({entry['lead']}): {', '.join(map(repr, wrong))} is not an element's "
+                'candidate (such as "means.trophy", "motive.money", "culprit.roman")'
+            )
+        else:
+            findings.append(Finding(entry["lead"], shows, tuple(rules_out)))
+    return findings, problems
+
+
+def _check_solved(raw: dict[str, Any], suspects: list[str], choices: dict[str, set[str]]) -> list[str]:
+    """The solution must be the one answer the truthful leads allow (MM-5, MM-6): no lead but the
+    culprit's rules out an element of it, and every other culprit, means and motive is ruled out."""
+    findings, problems = _findings(raw, suspects, choices)
+    if problems:
+        return problems
+    candidates = {
+        "culprit": [*suspects, ACCIDENT, SUICIDE],
+        **{element: [entry["id"] for entry in raw[element]] for element in ("means", "motive")},
+    }
+
+    def fits(culprit: str) -> bool:
+        return not _check_claims({**raw, "solution": {**raw["solution"], "culprit": culprit}}, suspects)
+
+    found = solutions(candidates, findings, fits)
+    answer = tuple(str(raw["solution"][element]) for element in ELEMENTS)
+    culprit = answer[0]
+    if answer not in found:
+        for element, choice in zip(ELEMENTS, answer, strict=True):
+            for lead in ruled_out_by(trusted(findings, culprit), element, choice, candidates[element]):
+                problems.append(
+                    f"lead {lead} rules out the solution's {element} {choice!r}, and only the culprit may lie"
+                )
+    for other in sorted({triple[0] for triple in found} - {culprit}):
+        problems.append(
+            f"the culprit could as well be {other!r}: with their own leads set aside, no truthful claim "
+            "or finding rules them out"
+        )
+    for index, element in enumerate(ELEMENTS[1:], 1):
+        others = sorted({t[index] for t in found if t[0] == culprit} - {answer[index]})
+        for choice in others:
+            own = ruled_out_by(findings, element, choice, candidates[element])
+            note = f" (only by the culprit's own {', '.join(own)}, which may lie)" if own else ""
+            problems.append(
+                f"no truthful lead rules out the {element} {choice!r}{note}: the leads allow it as well as "
+                f"{answer[index]!r}; add a finding to a lead that settles it"
+            )
+    return problems
