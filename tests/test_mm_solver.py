@@ -136,3 +136,13 @@ def test_referee_minuit_check_fails_when_the_decisive_leads_are_removed(tmp_path
     players = [{"name": "Anna"}, {"name": "Boris"}]
     with pytest.raises(SetupError, match="no truthful lead rules out the means 'bottle'"):
         start({"id": "g", "seed": 1, "language": "en", "players": players, "investigation": str(path)})
+
+
+def test_a_file_with_too_many_claims_or_findings_is_refused_at_once() -> None:
+    """Size bound: checking goes through every minute and every culprit, so the lists are capped."""
+    raw = copy.deepcopy(MODEL)
+    raw["claims"] = raw["claims"] * 100
+    raw["findings"] = "place.13"
+    problems = check_investigation(raw)
+    assert any(p.startswith(f"[[claims]] has {len(raw['claims'])} entries; at most") for p in problems)
+    assert "[[findings]] must be a list of tables" in problems

@@ -215,10 +215,30 @@ def check_investigation(raw: dict[str, Any]) -> list[str]:
         choices[element] = ids
         problems += element_problems
     problems += _check_solution(raw.get("solution"), choices)
+    problems += _check_sizes(raw)
     if not problems:
         problems += _check_claims(raw, suspects)
     if not problems:
         problems += _check_solved(raw, suspects, choices)
+    return problems
+
+
+MOST_ENTRIES = 400
+"""The most timeline markers, findings or stretches of the victim's timeline a file may hold, so that
+checking it (every minute, every culprit in turn) stays quick whatever the file says."""
+
+
+def _check_sizes(raw: dict[str, Any]) -> list[str]:
+    """The lists the timeline and the solver go through: lists, and not too long."""
+    solution = raw.get("solution") if isinstance(raw.get("solution"), dict) else {}
+    parts = {"[[claims]]": raw.get("claims", []), "[[findings]]": raw.get("findings", [])}
+    parts["[solution] victim"] = solution.get("victim", [])
+    problems = []
+    for name, entries in parts.items():
+        if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
+            problems.append(f"{name} must be a list of tables")
+        elif len(entries) > MOST_ENTRIES:
+            problems.append(f"{name} has {len(entries)} entries; at most {MOST_ENTRIES} are read")
     return problems
 
 
