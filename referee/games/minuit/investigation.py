@@ -230,7 +230,8 @@ checking it (every minute, every culprit in turn) stays quick whatever the file 
 
 def _check_sizes(raw: dict[str, Any]) -> list[str]:
     """The lists the timeline and the solver go through: lists, and not too long."""
-    solution = raw.get("solution") if isinstance(raw.get("solution"), dict) else {}
+    given = raw.get("solution")
+    solution: dict[str, Any] = given if isinstance(given, dict) else {}
     parts = {"[[claims]]": raw.get("claims", []), "[[findings]]": raw.get("findings", [])}
     parts["[solution] victim"] = solution.get("victim", [])
     problems = []
