@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import shutil
 import sys
 from datetime import UTC, datetime
 from importlib.metadata import version
@@ -29,29 +28,46 @@ from referee.app.batches import BATCH
 from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import Config, ConfigError, config_path, load_config
 from referee.core.events import Event
+from referee.core.numbers import counted
 from referee.core.text import clean_text
-from referee.render import Renderer
-from referee.shipped import shipped
+from referee.invoked import invoked_as
+from referee.render import Renderer, phase_label
 
 if TYPE_CHECKING:  # the mail modules are imported only by the commands that use them
     from referee.bench.table import Figure
     from referee.mail.intake import Intake
     from referee.mail.transports import Inbox
 
+PLAIN_HELP: Any = None
+"""Typer's ``rich_markup_mode`` for every command: plain help, as Click writes it, so that bracketed words
+("[web] listen") are shown as written and a flag is shown as a flag, not "--web <bool>"."""
+
 app = typer.Typer(
-    no_args_is_help=True, add_completion=False, help="A play-by-email referee for deduction games."
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=PLAIN_HELP,
+    help="A play-by-email referee for deduction games.",
 )
-game_app = typer.Typer(no_args_is_help=True, help="Create and list games.")
+game_app = typer.Typer(no_args_is_help=True, rich_markup_mode=PLAIN_HELP, help="Create and list games.")
 app.add_typer(game_app, name="game")
-gm_app = typer.Typer(no_args_is_help=True, help="Game-masters' accounts on the web dashboard.")
+gm_app = typer.Typer(
+    no_args_is_help=True, rich_markup_mode=PLAIN_HELP, help="Game-masters' accounts on the web dashboard."
+)
 app.add_typer(gm_app, name="gm")
-minuit_app = typer.Typer(no_args_is_help=True, help="Minuit, Murder at Sea: check investigation files.")
+minuit_app = typer.Typer(
+    no_args_is_help=True,
+    rich_markup_mode=PLAIN_HELP,
+    help="Minuit, Murder at Sea: check investigation files.",
+)
 app.add_typer(minuit_app, name="minuit")
 
 ConfigOption = Annotated[
     str | None,
     typer.Option("--config", "-c", help="Configuration file (default: $REFEREE_CONFIG or ./referee.toml)."),
 ]
+MAILS = ("mail", "mails")
+"""The word the command line counts mail with."""
+
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs instead of text.")]
 
 
@@ -85,7 +101,10 @@ def _config(explicit: str | None) -> Config:
 
 def _referee(config: Config, *, create: bool = False) -> Referee:
     """The referee over ``config``'s database (brought up to date), on the calendar of its schedules."""
-    return open_referee(config.database_url, config.schedules, create=create)
+    try:
+        return open_referee(config.database_url, config.schedules, create=create)
+    except RefereeError as error:  # e.g. a new SQLite file that cannot be made private
+        raise _fail(str(error)) from error
 
 
 def _now(at: str | None) -> datetime:
@@ -117,8 +136,8 @@ def _deliver(settings: Config, referee: Referee) -> None:
         typer.echo(f"warning: no mail was sent ({error}); `referee deliver` sends it later", err=True)
         return
     done = deliver(referee, outbox, Renderer(settings.templates), settings.mail)
-    if done.sent:
-        typer.echo(f"{done.sent} mail(s) sent to {settings.mail.outgoing}", err=True)
+    if done.mails:
+        typer.echo(f"{counted(done.mails, MAILS)} sent to {settings.mail.outgoing}", err=True)
     for failure in done.failed:
         typer.echo(f"warning: not sent yet, will be retried: {failure}", err=True)
 
@@ -128,30 +147,251 @@ def _print_json(data: Any) -> None:
 
 
 @app.command()
-def init(config: ConfigOption = None) -> None:
-    """Create the database (and referee.toml from the example if it is missing)."""
+def init(
+    address: Annotated[
+        str | None, typer.Option(help="The referee's own mail address, e.g. referee@example.org.")
+    ] = None,
+    incoming: Annotated[
+        str | None,
+        typer.Option(
+            help="Where players' mail is read: imap://user@host/INBOX?tls=starttls or maildir:PATH."
+        ),
+    ] = None,
+    outgoing: Annotated[
+        str | None,
+        typer.Option(
+            help="Where the referee's mail goes: smtp://user@host:587?tls=starttls or maildir:PATH."
+        ),
+    ] = None,
+    base_url: Annotated[
+        str | None,
+        typer.Option("--base-url", help="How players reach the web pages, e.g. https://referee.example.org."),
+    ] = None,
+    database: Annotated[
+        str | None,
+        typer.Option(help="sqlite:///referee.db (the default) or postgresql+psycopg://user@host/dbname."),
+    ] = None,
+    language: Annotated[
+        str | None, typer.Option(help="en or ru: the name the referee's mail is signed with.")
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write referee.toml anew even though there is one.")
+    ] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Write referee.toml (from config.example.toml, with the values given) and create the database.
+
+    At a terminal it asks for each value not given; otherwise those keep the example's values. An
+    existing referee.toml is kept (only the database is created or brought up to date) unless --force.
+    """
     path = config_path(config)
-    if not path.exists():
-        shutil.copyfile(shipped("config.example.toml"), path)
-        typer.echo(f"wrote {path} from config.example.toml")
+    given = {"address": address, "incoming": incoming, "outgoing": outgoing, "base_url": base_url}
+    given |= {"database": database, "language": language}
+    chosen = {name: value for name, value in given.items() if value is not None}
+    if path.exists() and not force:
+        if chosen:
+            raise _fail(
+                f"{path} exists already and was left as it is: edit it, or write it anew with "
+                "`referee init --force` and the values"
+            )
+    else:
+        _write_config(path, chosen, force=force)
     settings = _config(str(path))
+    _make_maildirs(settings)
     _referee(settings, create=True)
-    typer.echo(f"database ready: {settings.database_url}")
+    typer.echo(f"database ready: {_shown_url(settings.database_url)}")
+    typer.echo("next: `referee check` tries the mail servers and the rest of the configuration")
+
+
+def _write_config(path: Path, chosen: dict[str, str], *, force: bool) -> None:
+    """Writes ``path`` from the example with ``chosen`` filled in, asking for the rest at a terminal."""
+    from referee.app.configfile import FROM_NAMES, example_values, filled_example, write_private
+
+    for name, value in chosen.items():
+        if problem := _init_problem(name, value):
+            raise _fail(f"--{name.replace('_', '-')}: {problem}; nothing was written")
+    example = example_values()
+    kept = []
+    for name in ("address", "incoming", "outgoing", "base_url", "database", "language"):
+        if name in chosen:
+            continue
+        if sys.stdin.isatty():
+            chosen[name] = _ask(name, _init_default(name, chosen, example))
+        elif name != "language":
+            kept.append(name)
+    language = chosen.pop("language", None)
+    if language is not None:
+        chosen["name"] = FROM_NAMES[language]
+    try:
+        write_private(path, filled_example(chosen), replace=force)
+    except FileExistsError as error:
+        raise _fail(f"{path} appeared meanwhile and was left as it is") from error
+    except OSError as error:
+        raise _fail(f"cannot write {path}: {error.strerror}") from error
+    typer.echo(f"wrote {path} from config.example.toml (readable by you alone)")
+    for name in kept:
+        typer.echo(
+            f"kept the example's {_INIT_KEYS[name]} = {example[name]!r}: "
+            f"give --{name.replace('_', '-')}, or edit {path.name}"
+        )
+
+
+_INIT_KEYS = {
+    "address": "[mail] address",
+    "incoming": "[mail] incoming",
+    "outgoing": "[mail] outgoing",
+    "base_url": "[web] base_url",
+    "database": "[database] url",
+    "language": "the language",
+}
+
+
+def _init_problem(name: str, value: str) -> str | None:
+    """What is wrong with ``value`` for ``referee init``'s setting ``name``; None when it will do."""
+    from urllib.parse import urlsplit
+
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from referee.app.configfile import FROM_NAMES
+    from referee.app.gamefile import is_address
+    from referee.mail.transports import TransportError
+    from referee.mail.urls import parse_imap_url, parse_smtp_url
+
+    if name == "address":
+        return None if is_address(value) else f"{value!r} is not a mail address such as referee@example.org"
+    if name in ("incoming", "outgoing"):
+        scheme = "imap" if name == "incoming" else "smtp"
+        if value.startswith("maildir:"):
+            return (
+                None if value.removeprefix("maildir:") else "maildir: needs a folder, as in maildir:mail/in"
+            )
+        if not value.startswith(f"{scheme}://"):
+            return f"write {scheme}://user@host… or maildir:PATH"
+        try:
+            (parse_imap_url if scheme == "imap" else parse_smtp_url)(value)
+        except TransportError as error:
+            return str(error)
+        return None
+    if name == "base_url":
+        parts = urlsplit(value)
+        good = parts.scheme in ("http", "https") and parts.hostname
+        return None if good else f"{value!r} is not an address such as https://referee.example.org"
+    if name == "database":
+        try:
+            backend = make_url(value).get_backend_name()
+        except ArgumentError:
+            backend = ""
+        good = backend in ("sqlite", "postgresql")
+        return None if good else "write sqlite:///referee.db or postgresql+psycopg://user@host/dbname"
+    return None if value in FROM_NAMES else f"the language is {' or '.join(FROM_NAMES)}, not {value!r}"
+
+
+def _init_default(name: str, chosen: dict[str, str], example: dict[str, str]) -> str:
+    """What ``referee init`` offers for ``name`` at a terminal: guessed from the address given."""
+    from referee.app.checks import is_local_domain
+
+    local, _, domain = chosen.get("address", example["address"]).partition("@")
+    real = not is_local_domain(domain)
+    if name == "incoming" and real:
+        return f"imap://{local}@mail.{domain}/INBOX?tls=starttls"
+    if name == "outgoing" and real:
+        return f"smtp://{local}@mail.{domain}:587?tls=starttls"
+    if name == "base_url" and real:
+        return f"https://referee.{domain}"
+    return "en" if name == "language" else example[name]
+
+
+def _ask(name: str, default: str) -> str:
+    """Asks at the terminal for ``referee init``'s setting ``name`` until the answer will do."""
+    while True:
+        answer = str(typer.prompt(_INIT_KEYS[name], default=default)).strip()
+        problem = _init_problem(name, answer)
+        if problem is None:
+            return answer
+        typer.echo(f"  {problem}")
+
+
+def _make_maildirs(settings: Config) -> None:
+    """Makes the Maildir folders the configuration names, if missing."""
+    from referee.mail.transports import MaildirInbox, MaildirOutbox, TransportError, maildir_path
+
+    try:
+        if settings.mail.incoming.startswith("maildir:"):
+            MaildirInbox(maildir_path(settings.mail.incoming))
+        if settings.mail.outgoing.startswith("maildir:"):
+            MaildirOutbox(maildir_path(settings.mail.outgoing))
+    except (OSError, TransportError) as error:
+        typer.echo(f"warning: cannot make the Maildir folders: {error}", err=True)
+
+
+def _shown_url(url: str) -> str:
+    """A database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+@app.command()
+def check(config: ConfigOption = None) -> None:
+    """Check everything a campaign needs, changing nothing: the mail servers (a login, nothing sent),
+    the database, schedules and time zones, the open games and the web address. One line per problem
+    with its fix; exits 1 when there is one."""
+    from referee.app.checks import check_referee
+    from referee.mail.probe import probe_mail
+
+    settings = _config(config)
+    findings = probe_mail(settings.mail)
+    findings.extend(check_referee(settings))
+    for problem in findings.problems:
+        typer.echo(f"problem: {problem.problem} -- fix: {problem.fix}")
+    if findings.problems:
+        raise typer.Exit(1)
+    typer.echo(f"everything looks right in {settings.path}; checked:")
+    for checked in findings.checked:
+        typer.echo(f"  {checked}")
+
+
+@app.command()
+def backup(
+    path: Annotated[Path, typer.Argument(help="The new file to write; it must not exist.")],
+    config: ConfigOption = None,
+) -> None:
+    """Copy the SQLite database into a new file (readable by you alone) while the referee runs.
+
+    To restore: stop `referee serve` and copy the file back in place of the database. PostgreSQL is
+    backed up with pg_dump (this command says so and exits 1).
+    """
+    from referee.app.backup import backup_sqlite
+
+    settings = _config(config)
+    try:
+        made = backup_sqlite(settings.database_url, path)
+    except RefereeError as error:
+        raise _fail(str(error)) from error
+    typer.echo(
+        f"backed up {made.games} game(s) into {made.path} ({made.size} bytes); to restore, stop "
+        f"`referee serve` and copy it back to {settings.database_url.removeprefix('sqlite:///')}"
+    )
 
 
 @game_app.command("create")
 def game_create(file: Path, config: ConfigOption = None) -> None:
     """Create a game from a game file (TOML with [game] and [[players]])."""
+    from referee.app.checks import web_missing, web_reach
+
     settings = _config(config)
     referee = _referee(settings)
     try:
         game = read_game_file(file, settings.schedules)
+        if (unreachable := web_reach(settings, [seat["email"] for seat in game.seats])) is not None:
+            raise _fail(f"no game was created: {unreachable.problem}; fix: {unreachable.fix}")
         loaded = game.create(referee, datetime.now(UTC))
     except (GameFileError, ValueError, RefereeError) as error:
         raise _fail(f"no game was created: {error}") from error
     typer.echo(f"created {game.kind} game {loaded.row.id} with {len(game.seats)} players")
     typer.echo(f"schedule {game.schedule}: {game.schedule_path}")
-    for warning in game.warnings:
+    for warning in (*game.warnings, *filter(None, [web_missing(settings)])):
         typer.echo(f"warning: {warning}", err=True)
     typer.echo(_master_text(settings, referee, loaded.row.id))
     _deliver(settings, referee)
@@ -159,12 +399,11 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
 
 @game_app.command("list")
 def game_list(config: ConfigOption = None) -> None:
-    """List every game with its current segment."""
-    for row in _referee(_config(config)).games():
-        status = "finished" if row.finished else f"open: {row.phase}"
-        if row.failed_at is not None:
-            status = f"stopped on an error: {row.failure}"
-        typer.echo(f"{row.id}\t{row.kind}\t{status}")
+    """List every game, one a line: its open phase and until when it runs (or why it waits)."""
+    from referee.app.standing import list_line
+
+    for game in _referee(_config(config)).views.status()["games"]:
+        typer.echo(list_line(game, invoked_as()))
 
 
 @app.command()
@@ -303,7 +542,7 @@ def deliver_command(config: ConfigOption = None) -> None:
     settings = _config(config)
     referee = _referee(settings)
     _deliver(settings, referee)
-    typer.echo(f"{len(referee.notices(None, unsent_only=True))} mail(s) still waiting")
+    typer.echo(f"{counted(len(referee.notices(None, unsent_only=True)), MAILS)} still waiting")
 
 
 @app.command()
@@ -355,7 +594,8 @@ def _report_intake(name: str, intake: Intake) -> None:
     if intake.outcome == "accepted":
         refused = sum(not v.accepted for v in intake.verdicts)
         typer.echo(
-            f"{name}: {intake.game_id}/{intake.seat}: {len(intake.verdicts)} line(s), {refused} not accepted"
+            f"{name}: {intake.game_id}/{intake.seat}: {counted(len(intake.verdicts), ('line', 'lines'))}, "
+            f"{refused} not accepted"
         )
     else:
         typer.echo(f"{name}: {intake.outcome}")
@@ -391,8 +631,16 @@ def serve(
         check_transports(settings.mail, _referee(settings))
     except TransportError as error:
         raise _fail(f"the service cannot start: {error}") from error
+    web_socket = None
+    if settings.web.listen:  # bound before anything starts: a port taken stops the service now, in a line
+        from referee.web.server import CannotListen, listening_socket
+
+        try:
+            web_socket = listening_socket(settings)
+        except CannotListen as error:
+            raise _fail(f"the service cannot start: {error}") from None
     setup_logging(log_level)
-    run_service(settings, log_level)
+    run_service(settings, log_level, web_socket=web_socket)
 
 
 @app.command()
@@ -402,19 +650,17 @@ def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         _print_json(report)
         return
+    from referee.app.standing import status_lines, when
+
     for game in report["games"]:
-        when = "paused" if game["paused"] else (game["due_at"] or "no deadline")
-        state = "over" if game["finished"] else f"{game['phase']} until {when}"
-        if game["failed"]:
-            state = f"STOPPED on an error ({game['failed']}); `referee retry {game['id']}` after a fix"
-        typer.echo(f"{game['id']:<20} {game['kind']:<16} {state}; awaiting {game['waiting']}")
+        typer.echo("\n".join(status_lines(game, invoked_as())))
     outbox = report["outbox"]
     typer.echo(
         f"outbox: {outbox['waiting']} waiting, {outbox['refused']} refused for good by the mail server"
     )
     for mail in outbox["refused_mail"]:
         typer.echo(f"  refused: {mail['what']} to {mail['game']}/{mail['to']}: {mail['error']}")
-    typer.echo(f"last mail received: {report['last_mail'] or 'none yet'}")
+    typer.echo(f"last mail received: {when(report['last_mail'], 'UTC') or 'none yet'}")
 
 
 def _action_command(action: GameMasterAction, into: typer.Typer = app) -> None:
@@ -489,16 +735,24 @@ def _master_view(referee: Referee, game: str) -> dict[str, Any]:
 
 def _master_text(settings: Config, referee: Referee, game: str) -> str:
     """The game-master's view as text, from the game's ``master.txt.j2`` (English)."""
+    from referee.app.standing import master_lines
+
     view = _master_view(referee, game)
-    kind = referee.load(game).row.kind
+    row = referee.load(game).row
+    label = phase_label(row.phase, row.kind, "en", view["label"])
     return Renderer(settings.templates).render(
-        "en", "master.txt.j2", kind=kind, view=view, label=view["label"]
+        "en",
+        "master.txt.j2",
+        kind=row.kind,
+        view=view,
+        label=label,
+        standing=master_lines(view, invoked_as()),
     )
 
 
 @app.command()
 def view(game: str, character: str, config: ConfigOption = None, as_json: JsonOption = False) -> None:
-    """Exactly what one character knows, as JSON (``--json`` is accepted for symmetry)."""
+    """Exactly what one character knows, as JSON (`--json` is accepted for symmetry)."""
     referee = _referee(_config(config))
     try:
         _print_json(referee.views.player(game, character))
@@ -544,41 +798,58 @@ def _print_actions(referee: Referee, game: str, as_json: bool) -> None:
 def export_command(
     game: str,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (default: GAME.json).")
+        Path | None, typer.Option("--output", "-o", help="Write here, a new file (default: GAME.json).")
     ] = None,
     config: ConfigOption = None,
 ) -> None:
-    """Write a game's whole log, seats, clock and mail history to a JSON file (it holds passwords)."""
+    """Write a game's whole log, seats, clock and mail history to a new JSON file only you can read
+    (it holds passwords); an existing file or link is never written over."""
+    from referee.app.private_files import write_private
     from referee.app.transfer import export_game
 
     referee = _referee(_config(config))
     _load(referee, game)
     target = output or Path(f"{game}.json")
-    target.write_text(json.dumps(export_game(referee, game), ensure_ascii=False), encoding="utf-8")
-    target.chmod(0o600)
+    try:
+        write_private(target, json.dumps(export_game(referee, game), ensure_ascii=False))
+    except RefereeError as error:
+        raise _fail(str(error)) from error
     typer.echo(f"exported game {game} to {target}; it holds the players' passwords: keep it private")
 
 
 @app.command("import")
 def import_command(file: Path, config: ConfigOption = None) -> None:
-    """Add a game from a file `referee export` wrote, after checking its log replays to its state."""
+    """Add a game from a file `referee export` wrote, checked as `game create` checks a game file and
+    its log replayed; mail it holds as not sent yet is kept as refused, never sent from here."""
     from referee.app.transfer import import_game
 
-    referee = _referee(_config(config))
+    settings = _config(config)
+    referee = _referee(settings)
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise _fail(f"cannot read {file}: {error}") from error
     try:
-        imported = import_game(referee, data)
+        imported = import_game(referee, data, schedules=settings.schedules)
     except RefereeError as error:
         raise _fail(str(error)) from error
     typer.echo(f"imported game {imported.game_id} ({imported.kind}, {imported.rows} rows); its log replays")
+    if imported.withheld:
+        typer.echo(
+            f"{imported.withheld} mail(s) the file held as not sent yet were kept as refused: "
+            "they will not be sent from here"
+        )
+    if imported.unanswered:
+        typer.echo(
+            f"{imported.unanswered} held mail(s) will be judged at `referee retry` without an answer: "
+            "their answer address is not one of the game's"
+        )
 
 
 @app.command("move-to")
 def move_to(url: str, config: ConfigOption = None) -> None:
-    """Copy this referee's whole database (e.g. its SQLite file) into an empty one (e.g. PostgreSQL)."""
+    """Copy this referee's whole database (e.g. its SQLite file) into an empty one (e.g. PostgreSQL);
+    a new SQLite file is made readable by you alone, and never through a link."""
     from referee.app.transfer import copy_referee
 
     settings = _config(config)
@@ -600,13 +871,17 @@ def web(
 ) -> None:
     """Serve the web dashboard alone, at [web] listen (default 127.0.0.1:8080). Stop with Ctrl-C."""
     from referee.service.logs import setup_logging
-    from referee.web.server import run_web
+    from referee.web.server import CannotListen, listening_socket, run_web
 
     settings = _config(config)
     referee = _referee(settings)
+    try:
+        sock = listening_socket(settings)
+    except CannotListen as error:
+        raise _fail(str(error)) from None
     setup_logging(log_level)
     typer.echo(f"web dashboard at {settings.web.base_url}/", err=True)
-    run_web(settings, referee)
+    run_web(settings, referee, sock)
 
 
 @gm_app.command("add")
@@ -697,7 +972,7 @@ def demo(
     if (directory / "referee.db").exists():
         raise _fail(f"{directory} holds a demo already; name an empty folder with --keep")
     try:
-        result = play(directory, game, seed, players, language, typer.echo)
+        result = play(directory, game, seed, players, language, typer.echo, command=invoked_as())
     except DemoError as error:
         raise _fail(str(error)) from error
     if web:

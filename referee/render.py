@@ -172,10 +172,10 @@ def _kind_phase_name(key: Any, kind: Any, otherwise: Any = None, *, language: st
     return str(name(key, language=language))
 
 
-def phase_label(key: str, kind: str, language: str) -> str:
-    """A phase key of a game of ``kind`` as its game-master reads it in ``language`` (the key itself
-    for a game that has no ``phase_label``)."""
-    return _kind_phase_name(key, kind, language=language)
+def phase_label(key: str, kind: str, language: str, otherwise: str | None = None) -> str:
+    """A phase key of a game of ``kind`` as its game-master reads it in ``language`` (for a game that
+    has no ``phase_label``, ``otherwise`` if given, the rules' own label, else the key itself)."""
+    return _kind_phase_name(key, kind, otherwise, language=language)
 
 
 SHARED_FILTERS: dict[str, Callable[..., Any]] = {

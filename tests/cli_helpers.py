@@ -38,3 +38,11 @@ class Referee:
     def json(self, *args: str) -> Any:
         """The JSON that ``referee *args --json`` prints."""
         return json.loads(self(*args, "--json").stdout)
+
+
+def initialised(directory: Path, database_url: str) -> Referee:
+    """``referee init`` run in ``directory`` over ``database_url``: a referee ready for commands."""
+    (directory / "referee.toml").write_text(f'[database]\nurl = "{database_url}"\n', encoding="utf-8")
+    run = Referee(directory)
+    run("init")
+    return run

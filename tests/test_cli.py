@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import Referee
+from cli_helpers import Referee, initialised
 
 HANDS = {
     "Anna": ["Kitchen", "Sofa", "Knife"],
@@ -33,10 +33,7 @@ def game_file(directory: Path, game_id: str, hands: dict[str, list[str]], host: 
 
 @pytest.fixture
 def referee(tmp_path: Path, database_url: str) -> Referee:
-    (tmp_path / "referee.toml").write_text(f'[database]\nurl = "{database_url}"\n', encoding="utf-8")
-    run = Referee(tmp_path)
-    run("init")
-    return run
+    return initialised(tmp_path, database_url)
 
 
 def advance_to(referee: Referee, game: str, day: int, segment: str) -> None:

@@ -131,14 +131,24 @@ def test_demo_plays_a_short_game_by_mail_to_the_end(
     assert unsent == []
     written = _addressed_to_one_reader_each(folder, row)
     out = result.stdout
-    assert "the game is over; winners:" in out
-    assert f"mail: {len(inbound)} from the players, {written} from the referee" in out
+    if language == "ru":  # every line in the demo's language
+        assert "игра окончена; победител" in out
+        assert f"письма: от игроков {len(inbound)}, от судьи {written}" in out
+        words = "\n".join(line for line in out.splitlines() if "/" not in line)  # paths left out
+        assert not re.search(r"\b(the|with|winners|mails?|round|clue|swaps?|messages?)\b", words), words
+    else:
+        assert "the game is over; winners:" in out
+        assert f"mail: {len(inbound)} from the players, {written} from the referee" in out
     assert str(folder / "mail" / "outgoing") in out and str(folder / "mail" / "incoming") in out
     assert f"referee state {row.id} --config {folder / 'referee.toml'}" in out
-    if game == "museum-suspects":
+    if (game, language) == ("museum-suspects", "en"):
         assert "scores: " in out and f"round 6, {seated[-1].name}'s turn:" in out  # a line per turn
-    else:
+    elif game == "museum-suspects":
+        assert "очки: " in out and f"раунд 6, ходит {seated[-1].name}:" in out
+    elif language == "en":
         assert "roles: " in out and "Undercover Detective" in out and "round 1 of 1: interrogation" in out
+    else:
+        assert "роли: " in out and "Детектив под прикрытием" in out and "раунд 1 из 1: допрос" in out
     for path in (folder / "mail" / "outgoing" / "new").iterdir():  # every mail in the game's language
         message = BytesParser(policy=policy.default).parsebytes(path.read_bytes())
         body = message.get_body(("plain",))
@@ -223,3 +233,90 @@ def test_the_demos_mail_says_real_deadlines_and_bots_do_not_repeat_standing_orde
     answers = [t for s, ts in texts.items() if s.split("] ", 1)[-1].startswith("Re:") for t in ts]
     at_dawn = [t for t in answers if re.search(r"until 10:00 on \w+day", t)]  # the night's last stretch
     assert answers and not [t for t in at_dawn if "You had sent this very" in t]
+
+
+def test_the_russian_demo_prints_its_lines_in_russian(tmp_path: Path) -> None:
+    """Every line the Russian Ten Sailors demo prints is Russian, its numerals agreeing with the number."""
+    result = _demo(tmp_path / "demo", "--language", "ru", "--players", "3", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("«10 морячков»: играют 3 бота (Анна, Борис, Клара), зерно 3, папка ")
+    assert "день 0: в живых 3 (Анна, Борис, Клара); от игроков пока 0 писем" in lines
+    assert any(re.fullmatch(r"день 1: в живых \d .*; от игроков пока 3 письма", line) for line in lines)
+    assert any(
+        line.startswith(("игра окончена; победитель: ", "игра окончена; победители: ")) for line in lines
+    )
+    assert any(line.startswith("фраги: Анна ") for line in lines)
+    words = "\n".join(line for line in lines if "/" not in line)  # paths left out
+    assert not re.search(r"[A-Za-z]{3,}", words), words
+
+
+def test_the_minuit_demo_names_leads_places_and_the_solution(tmp_path: Path) -> None:
+    """What a person reads: "19, the casino", "Nadia Petrova, MOTIVE" and the solution's names, never
+    the ids the rules keep ("place.19", "nadia.motive", "tomas")."""
+    result = _demo(tmp_path / "demo", "--game", "minuit", "--players", "2", "--seed", "4")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert not re.search(r"place\.\d|\b[a-z]+\.(alibi|motive|witness)\b", out), out
+    assert re.search(r"\b\d\d, the [a-z ]+, (quickly|discreetly|thoroughly)", out)  # a place searched
+    assert re.search(r"[A-Z][a-z]+ [A-Z][a-z]+, (ALIBI|MOTIVE|WITNESS), ", out)  # a suspect questioned
+    solution = next(line for line in out.splitlines() if line.startswith("solution: "))
+    assert re.fullmatch(r"solution: [A-Z][a-z]+ [A-Z][a-z]+, [a-z].{10,}, [a-z].{10,}", solution), solution
+
+
+def _suggested(result: subprocess.CompletedProcess[str]) -> str:
+    """The command the demo's last line suggests."""
+    last = result.stdout.strip().splitlines()[-1]
+    assert last.startswith("see the game: "), last
+    return last.removeprefix("see the game: ")
+
+
+def test_the_demo_suggests_the_command_the_way_referee_was_run(tmp_path: Path) -> None:
+    """After the README's install `referee` may not be on PATH: the demo then names the path that ran it;
+    on PATH it says `referee`; run as a module, `python -m referee`. Each suggestion works as printed."""
+    script = Path(sys.executable).parent / "referee"
+    assert script.exists()
+    bare = {k: v for k, v in os.environ.items() if k != "REFEREE_CONFIG"}
+    elsewhere = ":".join(
+        p for p in bare.get("PATH", "").split(":") if Path(p, "referee").resolve() != script.resolve()
+    )
+    runs = {
+        "path": ([str(script)], {**bare, "PATH": elsewhere}),
+        "on PATH": (["referee"], {**bare, "PATH": f"{script.parent}:{elsewhere}"}),
+        "module": ([sys.executable, "-m", "referee"], bare),
+    }
+    for number, (how, (command, env)) in enumerate(runs.items()):
+        folder = tmp_path / f"demo{number}"
+        args = [*command, "demo", "--game", "museum-suspects", "--players", "2", "--keep", str(folder)]
+        result = subprocess.run(args, capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
+        assert result.returncode == 0, result.stderr
+        suggested = _suggested(result)
+        expected = {"path": f"{script} state ", "on PATH": "referee state ", "module": " -m referee state "}[
+            how
+        ]
+        assert suggested.startswith(expected) if how != "module" else expected in suggested, (how, suggested)
+        shown = subprocess.run(
+            ["sh", "-c", suggested], capture_output=True, text=True, env=env, cwd=tmp_path, check=False
+        )
+        assert shown.returncode == 0 and "demo-museum-2026 (museum-suspects)" in shown.stdout, (
+            how,
+            shown.stderr,
+        )
+
+
+def test_every_line_the_demo_prints_exists_in_english_and_russian() -> None:
+    """The demo's words have the same lines and fields in both languages, and the Russian ones are
+    written in Russian (no English word outside the fields filled in)."""
+    from string import Formatter
+
+    from referee.demo.words import COUNTED, LINES
+
+    assert set(LINES["en"]) == set(LINES["ru"])
+    for key, english in LINES["en"].items():
+        fields = {name for _, name, _, _ in Formatter().parse(english) if name}
+        russian = LINES["ru"][key]
+        assert {name for _, name, _, _ in Formatter().parse(russian) if name} <= fields | {"arrested_word"}, (
+            key
+        )
+        assert not re.search(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}(/\w+)?|Ctrl-C", "", russian)), (key, russian)
+    assert all(len(forms["en"]) == 2 and len(forms["ru"]) == 3 for forms in COUNTED.values())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_helpers import Referee
+from cli_helpers import Referee, initialised
 
 from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import PROJECT_ROOT
@@ -153,10 +153,7 @@ def test_a_player_without_a_name_or_with_a_name_that_is_not_text_is_refused(
 
 @pytest.fixture
 def referee(tmp_path: Path, sqlite_url: str) -> Referee:
-    (tmp_path / "referee.toml").write_text(f'[database]\nurl = "{sqlite_url}"\n', encoding="utf-8")
-    run = Referee(tmp_path)
-    run("init")
-    return run
+    return initialised(tmp_path, sqlite_url)
 
 
 def test_game_create_refuses_hostile_names_and_broken_files_without_a_traceback(
@@ -177,4 +174,30 @@ def test_game_create_refuses_hostile_names_and_broken_files_without_a_traceback(
     path.write_text(f'game = "x"\n{PLAYERS}', encoding="utf-8")
     result = referee("game", "create", str(path), ok=False)
     assert "[game] must be a table" in result.stderr and "Traceback" not in result.stderr
+    assert referee("game", "list").stdout.strip() == ""
+
+
+@pytest.mark.parametrize("name", ["#master", "#MASTER", " #master", "#anything", "\uff03master", "*"])
+def test_a_character_named_as_the_referee_names_its_own_readers_is_refused(tmp_path: Path, name: str) -> None:
+    """ "#master" is the game-master's reader name: a character called so would be sent the
+    game-master's welcome, with the game-master's password."""
+    entries = PLAYERS + f'\n[[players]]\nname = "{name}"\nemail = "dora@example.org"\n'
+    message = refusal(write(tmp_path, 'master_email = "gm@example.org"', entries))
+    assert f"{name.strip()!r} cannot be a player's name" in message
+
+
+def test_a_language_the_referee_has_no_texts_in_is_refused(tmp_path: Path) -> None:
+    assert "[game] language must be one of en, ru, not 'de'" in refusal(write(tmp_path, 'language = "de"'))
+
+
+def test_two_characters_of_one_name_are_refused_before_the_rules_are_asked(tmp_path: Path) -> None:
+    entries = PLAYERS + '\n[[players]]\nname = " anna "\nemail = "dora@example.org"\n'
+    assert "two players are called 'anna'" in refusal(write(tmp_path, "", entries))
+
+
+def test_game_create_refuses_a_character_named_as_the_game_master(referee: Referee, tmp_path: Path) -> None:
+    entries = PLAYERS + '\n[[players]]\nname = "#master"\nemail = "dora@example.org"\n'
+    path = write(tmp_path, 'master_email = "gm@example.org"', entries)
+    result = referee("game", "create", str(path), ok=False)
+    assert "'#master' cannot be a player's name" in result.stderr and "Traceback" not in result.stderr
     assert referee("game", "list").stdout.strip() == ""

@@ -24,6 +24,7 @@ from referee.mail.compose import (
     Subject,
     UnsafeHeader,
     compose,
+    copy_subject,
     message_id,
     refusal_id,
     reply_address,
@@ -115,7 +116,30 @@ def test_game_master_copy_hides_the_secrets(renderer: Renderer) -> None:
     assert copy.message["Reply-To"] == MAIL.address
     assert ANNA.token not in copy.message.as_string()
     assert copy.message["Message-ID"] != own.message["Message-ID"]
-    assert str(copy.message["Subject"]).endswith("(Anna)")
+    assert str(copy.message["Subject"]) == "[castle-7] Welcome to the castle, Anna"  # not "Anna (Anna)"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_copys_subject_names_the_reader_once(language: str, renderer: Renderer) -> None:
+    """The copy of a mail whose subject ends with the reader's name (the welcome) does not repeat it;
+    the copy of any other mail (talk by Boris, or by Anna herself) names its reader in brackets."""
+    game = _game(language, master_email="gm@example.org", copy_master=True)
+    for template, data in (("welcome", WELCOME), ("talk", TALK), ("talk", {**TALK, "speaker": "Anna"})):
+        own, copy = compose(_notice(template, data), game, ANNA, renderer, MAIL)
+        subject, copied = str(own.message["Subject"]), str(copy.message["Subject"])
+        assert "Anna (Anna)" not in copied
+        assert copied == (subject if subject.endswith("Anna") else f"{subject} (Anna)")
+    welcome = str(compose(_notice("welcome", WELCOME), game, ANNA, renderer, MAIL)[1].message["Subject"])
+    assert welcome.endswith(", Anna")
+
+
+def test_copy_subject_leaves_the_name_alone_only_when_it_ends_the_subject() -> None:
+    """Only the whole name at the very end counts: "Joanna" does not end with the word "Anna"."""
+    assert copy_subject("Welcome, Anna", "Anna") == "Welcome, Anna"
+    assert copy_subject("Добро пожаловать в замок, Анна", "Анна") == "Добро пожаловать в замок, Анна"
+    assert copy_subject("Welcome, Joanna", "Anna") == "Welcome, Joanna (Anna)"
+    assert copy_subject("Anna speaks in the Kitchen", "Anna") == "Anna speaks in the Kitchen (Anna)"
+    assert copy_subject("Report for Dr. Who?", "Dr. Who?") == "Report for Dr. Who?"
 
 
 def test_answer_replies_to_the_players_mail_under_its_subject(renderer: Renderer) -> None:

@@ -811,7 +811,7 @@ def test_an_answer_that_cannot_be_sent_waits_in_the_outbox_and_goes_exactly_once
     delivered = referee(tmp_path, "deliver")
 
     assert delivered.returncode == 0, delivered.stderr
-    assert "0 mail(s) still waiting" in delivered.stdout
+    assert "0 mails still waiting" in delivered.stdout
     sent = list(read_maildir(outgoing).values())
     assert len(answers_to(sent, table.fill("reply_from_anna.eml"))) == 1
     assert len(sent) == welcomes + 1

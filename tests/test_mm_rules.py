@@ -172,12 +172,13 @@ def test_mm4_a_closed_passage_must_be_walked_around_or_cannot_be_crossed() -> No
 
 
 def test_mm12_mm13_a_move_costs_one_point_per_zone_and_entering_the_suite_two() -> None:
+    """Updated for the revised "By mail" ruling: 0 points no longer end the turn by themselves."""
     game = Game(events=CALM)
     (verdict,) = game.ok("Anna", "MOVE 1")
     assert verdict.understood["cost"] == 2 and game.state.ap == 2
     (verdict,) = game.ok("Anna", "MOVE 2")
     assert verdict.understood["cost"] == 2 and verdict.understood["ap"] == 0
-    assert game.state.detectives["Anna"] == 2 and game.state.seat == "Boris"  # 0 points end the turn
+    assert game.state.detectives["Anna"] == 2 and game.state.seat == "Anna" and not game.state.turn_over
 
 
 def test_mm13_a_move_beyond_the_points_left_is_refused() -> None:
@@ -188,8 +189,9 @@ def test_mm13_a_move_beyond_the_points_left_is_refused() -> None:
 
 
 def test_mm13_never_two_detectives_in_the_suite() -> None:
+    """Updated for the revised "By mail" ruling: the turn at 0 points is ended with END."""
     game = Game(events=CALM)
-    game.ok("Anna", "MOVE 2")
+    game.ok("Anna", "MOVE 2\nEND")
     assert game.state.seat == "Boris"
     game.ok("Boris", "MOVE 1")
     verdict = game.refused("Boris", "MOVE 2")
@@ -197,8 +199,9 @@ def test_mm13_never_two_detectives_in_the_suite() -> None:
 
 
 def test_mm13_leaving_the_suite_costs_one_point() -> None:
+    """Updated for the revised "By mail" ruling: the turn at 0 points is ended with END."""
     game = Game(events=CALM)
-    game.ok("Anna", "MOVE 2")
+    game.ok("Anna", "MOVE 2\nEND")
     game.ok("Boris", "END")
     game.ok("Anna", "MOVE 1")
     assert game.state.ap == 5 - 1  # strong coffee: 5 points in round 2
@@ -457,10 +460,12 @@ def test_by_mail_end_or_the_deadline_ends_a_turn() -> None:
     assert game.state.seat == "Anna" and game.state.round == 2
 
 
-def test_by_mail_zero_points_end_the_turn_unless_a_buoy_may_save_the_last_roll() -> None:
+def test_by_mail_revised_zero_points_leave_the_turn_open_even_after_a_successful_roll() -> None:
+    """Updated for the revised "By mail" ruling: before it, 0 points after a successful roll ended
+    the turn at once; now the turn stays open for the buoys and the suspect's move until END."""
     game = Game(events=CALM, dice=[2])
     game.ok("Anna", "SEARCH 19 THOROUGH\nSEARCH 20 QUICK")
-    assert game.state.seat == "Boris"  # the roll succeeded: the turn is over
+    assert game.state.seat == "Anna" and not game.state.turn_over and game.state.ap == 0
     game = Game(events=CALM, dice=[9])
     game.ok("Anna", "SEARCH 19 THOROUGH\nSEARCH 20 QUICK")
     assert game.state.seat == "Anna" and game.state.ap == 0

@@ -197,7 +197,7 @@ def test_every_welcome_names_the_host_and_gives_the_real_timetable(
         assert "- день 9: с 10:00 в четверг, 10 декабря" in text
         assert "Конец игры: 10:00 в пятницу, 11 декабря." in text
         assert "Приказы на вечер прибытия принимаются до 10:00 в среду, 2 декабря (МСК)." in text
-        assert "остаться в живых одному" in text and "больше всех фрагов к утру дня 10" in text
+        assert "остаться в живых одному" in text and "больше всех фрагов к утру десятого дня" in text
         assert not RULE_ID.search(text)
 
 
@@ -349,7 +349,7 @@ def test_answers_say_this_hour_and_tonight_and_a_trap_on_a_declined_name(
     cards = " ".join(display(card, "ru") for card in hand.cards())
     text = _answer_text(referee, renderer, "Анна", f"ловушка Саша {cards}", due + timedelta(minutes=1), "ru")
     shown = ", ".join(display(card, "ru") for card in hand.cards())
-    assert f"ПРИНЯТО: ловушка на Сашу ({shown}) — этой ночью; сработает в 09:00 дня 2." in text
+    assert f"ПРИНЯТО: ловушка на Сашу ({shown}) — этой ночью; сработает в 09:00 второго дня." in text
     english = _answer_text(
         referee, renderer, "Никита", f"ловушка Саша {cards}", due + timedelta(minutes=2), "en"
     )

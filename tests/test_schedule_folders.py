@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_helpers import Referee
+from cli_helpers import Referee, initialised
 from test_cli import HANDS, game_file
 
 from referee.shipped import shipped
@@ -14,10 +14,7 @@ from referee.shipped import shipped
 
 @pytest.fixture
 def referee(tmp_path: Path, sqlite_url: str) -> Referee:
-    (tmp_path / "referee.toml").write_text(f'[database]\nurl = "{sqlite_url}"\n', encoding="utf-8")
-    run = Referee(tmp_path)
-    run("init")
-    return run
+    return initialised(tmp_path, sqlite_url)
 
 
 def _own_schedule(directory: Path, name: str, zone: str = "Europe/Moscow") -> Path:

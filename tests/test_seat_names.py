@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core.seats import LONGEST_NAME, name_problems
+from referee.core.seats import LONGEST_NAME, name_problems, reserved_name
+from referee.games import KINDS, rules_for
 
 
 def problems(*names: str) -> list[str]:
@@ -62,3 +63,50 @@ def test_every_bad_name_is_named_at_once() -> None:
         "every character needs a name (character 2 has none)",
         "character 3 ('\u3164'): a name must show something, not only invisible characters",
     ]
+
+
+# --- names the referee keeps for itself: "#master" is the game-master's, "*" every seat's --------
+
+RESERVED = [
+    "#master",  # the game-master's own reader name: it would be sent the game-master's welcome
+    "#Master",
+    "  #master ",
+    "#anything",
+    "#",
+    "\uff03master",  # a fullwidth number sign
+    "\ufe5fmaster",  # a small number sign
+    "\u266fmaster",  # a music sharp, drawn like one
+    "*",  # every seat of a game, in an event's audience
+    "\uff0a",  # a fullwidth asterisk
+]
+
+
+@pytest.mark.parametrize("name", RESERVED)
+def test_a_name_the_referee_keeps_for_itself_is_refused(name: str) -> None:
+    assert reserved_name(name)
+    (problem,) = problems("Boris", name)
+    assert problem.startswith(f"{name.strip()!r} cannot be a player's name: ")
+    assert "the referee's own" in problem or "every character" in problem
+
+
+@pytest.mark.parametrize("name", ["Anna #2", "Master", "Anna*", "Sharp\u266f"])
+def test_a_name_with_a_sign_inside_is_still_a_name(name: str) -> None:
+    assert reserved_name(name) == "" and problems(name, "Boris") == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_game_refuses_the_game_masters_name_for_a_character(kind: str) -> None:
+    players = [{"name": name} for name in ("Anna", "Boris", "Clara", "#master")]
+    with pytest.raises(ValueError, match=r"'#master' cannot be a .*'s name"):
+        rules_for(kind).start({"id": "g", "seed": 1, "language": "en", "players": players})
+
+
+@pytest.mark.parametrize("twin", ["anna", " ANNA ", "\u0410nna", "Ann\u0430"])
+def test_a_name_that_reads_as_another_players_is_refused(twin: str) -> None:
+    """Case, spaces and look-alike letters of another script ("А" Cyrillic for "A") make no new name."""
+    (problem,) = problems("Anna", twin)
+    assert problem.startswith(f"two players are called {twin.strip()!r}")
+
+
+def test_a_name_wholly_in_another_script_is_its_own() -> None:
+    assert problems("Anna", "\u0410\u043d\u043d\u0430") == []  # "Анна", all Cyrillic

@@ -118,7 +118,7 @@ def test_ms6_rulebook_example_eleven_against_twelve_through_fresh_processes(
     assert (state["current"], state["turn_key"]) == ("Anna", "r1s1")
 
     taken = referee.mail("Anna", RULEBOOK_TURNS[0])  # the first turn comes by mail
-    assert "museum/Anna: 2 line(s), 0 not accepted" in taken.stdout
+    assert "museum/Anna: 2 lines, 0 not accepted" in taken.stdout
     state = referee.json("state", "museum")
     assert (state["current"], state["turn_key"]) == ("Boris", "r1s2")  # closed at once: nobody awaited
     referee("order", "museum", "Boris", RULEBOOK_TURNS[1])
@@ -283,13 +283,13 @@ def test_ce4_ce5_ce7_scripted_trades_cheats_early_close_and_the_arrest(
     table.refused("Gleb", "ACCEPT O1 Wrench", "offer O1 was not made to you")
     table.accepted("Boris", "WITHDRAW O1")
     table.refused("Vera", "ACCEPT O1 Wrench", "offer O1 is no longer open: it was withdrawn")
-    table.mailed("Vera", "ACCEPT O1 Wrench", "train/Vera: 1 line(s), 1 not accepted")  # by mail too
+    table.mailed("Vera", "ACCEPT O1 Wrench", "train/Vera: 1 line, 1 not accepted")  # by mail too
 
     # a fair swap: both learn what they got, the others only that they swapped
     table.accepted("Boris", "OFFER Vera Candle")  # O2
     _keeps_others_cards_hidden(referee, "train", {"Vera": {"Candle"}})  # O2 lies face down
     taken = referee.mail("Vera", "ACCEPT O2 Fire Extinguisher")
-    assert "train/Vera: 1 line(s), 0 not accepted" in taken.stdout
+    assert "train/Vera: 1 line, 0 not accepted" in taken.stdout
     items = referee.json("state", "train")["items"]
     assert (items["Boris"], items["Vera"]) == ([EXTINGUISHER, EXTINGUISHER], ["Wrench", "Candle"])
     gleb = referee.json("view", "train", "Gleb")

@@ -289,7 +289,7 @@ def test_ts18_answer_explains_own_room_landing(language: str, renderer: Renderer
         assert "OK: move to the Kitchen" in text
         assert "You hold the Kitchen card, so you cannot enter it: you will land in a random room" in text
     else:
-        assert "ПРИНЯТО: в 10:00 дня 1 вы перейдёте на кухню" in text
+        assert "ПРИНЯТО: в 10:00 первого дня вы перейдёте на кухню" in text
         assert "У вас карта «Кухня»" in text
 
 
@@ -301,7 +301,7 @@ def test_ts12_hour_four_move_is_kept_for_the_morning(language: str, renderer: Re
     assert game.state.segment.key == "d1h4"
     text = answer(renderer, language, game, "Boris", "MOVE Bedroom")
     assert "TS-" not in text  # no rule IDs in players' mail
-    assert ("10:00 on day 2" if language == "en" else "10:00 дня 2") in text
+    assert ("10:00 on day 2" if language == "en" else "10:00 второго дня") in text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -698,10 +698,12 @@ def test_ts21_trap_feedback_tells_kills_and_right_cards(
     assert alone.strip() in text
     if language == "en":
         assert "Your trap for Anna (Kitchen, Sofa, Knife) worked: Anna is dead" in text
-        assert "Your trap for Gleb (Conservatory, Sofa, Rope) failed: 1 of its 3 cards was right" in text
+        assert "Your trap for Gleb (Conservatory, Sofa, Rope) failed: one of its three cards was right" in (
+            text
+        )
     else:
         assert "Ловушка на Anna (Кухня, Диван, Нож) сработала: Anna погибла." in text
-        assert "Ловушка на Gleb (Оранжерея, Диван, Верёвка) не сработала: угадано карт — 1 из трёх" in text
+        assert "Ловушка на Gleb (Оранжерея, Диван, Верёвка) не сработала: угадана одна карта из трёх" in text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

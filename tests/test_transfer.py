@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from test_store import T0, create, make_store, play_to_end
 
 from referee.app import Referee
 from referee.app.transfer import TransferError, copy_referee, export_game, import_game
+from referee.config import PROJECT_ROOT
 from referee.store.hashes import bare
 from referee.store.seats import Credential
 
@@ -156,3 +158,123 @@ def test_export_import_and_move_by_the_command_line(tmp_path: Path, sqlite_url: 
     assert make_store(moved_url).load("g1").state == make_store(sqlite_url).load("g1").state
     with make_store(moved_url).database.reading() as session:
         assert session.connection().execute(text("SELECT COUNT(*) FROM games")).scalar() == 1
+
+
+# --- an import is a trusted boundary: checked as `game create` checks a game file ----------------
+
+
+def _renamed(data: dict, game_id: str) -> dict:
+    """``data`` with its game called ``game_id`` in every row."""
+    data["game"] = data["tables"]["games"][0]["id"] = game_id
+    for name, rows in data["tables"].items():
+        for row in rows if name != "games" else []:
+            row["game_id"] = game_id
+    return data
+
+
+def _seat(data: dict, number: int) -> dict:
+    return data["tables"]["seats"][number]
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda d: _renamed(d, "../g 1"), "[game] id must be 1–63 letters"),
+        (lambda d: _renamed(d, "g1\r\nBcc: spy@evil.example"), "control or invisible character (U+000D)"),
+        (lambda d: _seat(d, 1).update(name="#master"), "'#master' cannot be a player's name"),
+        (lambda d: _seat(d, 1).update(name="#anything"), "'#anything' cannot be a player's name"),
+        (lambda d: _seat(d, 1).update(name=" anna "), "two players are called 'anna'"),
+        (lambda d: _seat(d, 1).update(name="Bo\nris"), "U+000A"),
+        (lambda d: _seat(d, 2).update(email="ANNA@example.org"), "have the same address"),
+        (lambda d: _seat(d, 2).update(email="clara@example.org\nBcc: x@y.z"), "U+000A"),
+        (lambda d: _seat(d, 2).update(email="nobody"), "needs a valid email"),
+        (lambda d: d["tables"]["games"][0].update(language="de"), "language must be one of en, ru"),
+        (lambda d: d["tables"]["games"][0].update(kind="chess"), "kind must be one of"),
+        (lambda d: d["tables"]["games"][0]["settings"].update(mail_to="x@y.z"), "unknown key: 'mail_to'"),
+        (lambda d: d["tables"]["games"][0].update(settings=[1]), "settings must be a table"),
+        (lambda d: d["tables"]["games"][0]["settings"].update(copy_master=True), "copy_master = true needs"),
+        (lambda d: d["tables"]["games"][0]["settings"].update(bots=["Anna"]), "'bots' does not fit"),
+        (lambda d: d["tables"]["games"][0]["settings"].update(time_zone="Mars/Base"), "not a time zone"),
+        (lambda d: d["tables"]["notices"][0].update(recipient="Mallory"), "names 'Mallory', who is not"),
+        (lambda d: d["tables"]["notices"][0].update(recipient="#master"), "names '#master', who is not"),
+        (lambda d: d["tables"]["seat_holders"][0].update(seat="Mallory"), "names 'Mallory', who is not"),
+        (lambda d: d["tables"]["events"][-1].update(audience=["Anna", "#master"]), "shown to '#master'"),
+        (lambda d: d["tables"]["events"][0].update(audience="*"), "shown to '*'"),
+    ],
+)
+def test_an_import_refuses_what_game_create_refuses_and_keeps_nothing(
+    sqlite_url: str, change, reason: str
+) -> None:
+    source = _played(sqlite_url)
+    data = export_game(source, "g1")
+    change(data)
+    target = make_store(sqlite_url.replace("referee.db", "other.db"))
+    with pytest.raises(TransferError, match=re.escape(reason)):
+        import_game(target, data, schedules=PROJECT_ROOT / "schedules")
+    assert target.games() == [] and target.notices(None) == []
+
+
+def test_an_import_refuses_a_schedule_this_referee_does_not_have(sqlite_url: str) -> None:
+    data = export_game(_played(sqlite_url), "g1")
+    data["tables"]["games"][0]["schedule"] = "../../etc/passwd"
+    target = make_store(sqlite_url.replace("referee.db", "other.db"))
+    with pytest.raises(TransferError, match="schedule"):
+        import_game(target, data, schedules=PROJECT_ROOT / "schedules")
+    assert target.games() == []
+
+
+def test_unsent_mail_in_the_file_is_kept_as_refused_and_never_sent(sqlite_url: str) -> None:
+    """A notice not sent yet, even one addressed to a stranger, is never sent by the importing referee;
+    the mail already sent stays as the history of the game."""
+    source = _played(sqlite_url)
+    data = export_game(source, "g1")
+    notices = data["tables"]["notices"]
+    notices[0].update(sent_at=T0.isoformat())
+    notices[1].update(address="spy@evil.example")  # would carry a seat's password to a stranger
+    target = make_store(sqlite_url.replace("referee.db", "other.db"))
+    imported = import_game(target, data, T0 + timedelta(days=1))
+    assert imported.withheld == len(notices) - 1 > 0
+    later = T0 + timedelta(days=2)
+    assert target.letters.claim("sender", later, 100, waiting=True) == []  # what `referee deliver` takes
+    assert target.letters.backlog() == (0, len(notices) - 1)
+    kept = target.notices("g1")
+    assert kept[0].sent_at is not None and kept[0].failed_at is None
+    assert all(n.failed_at is not None and n.sent_at is None for n in kept[1:])
+
+
+def test_held_mail_is_answered_only_at_the_games_own_addresses(sqlite_url: str) -> None:
+    source = _played(sqlite_url)
+    data = export_game(source, "g1")
+    held = {
+        "game_id": "g1",
+        "seat": "Anna",
+        "received_at": T0.isoformat(),
+        "source": "mail",
+        "text": "MOVE Sofa",
+    }
+    data["tables"]["held"] = [
+        {**held, "address": "spy@evil.example", "in_reply_to": "<1@evil>"},
+        {**held, "address": "ANNA@example.org", "in_reply_to": "<2@example.org>"},
+    ]
+    target = make_store(sqlite_url.replace("referee.db", "other.db"))
+    assert import_game(target, data).unanswered == 1
+    with target.database.reading() as session:
+        kept = session.connection().execute(text("SELECT address FROM held ORDER BY id")).scalars().all()
+    assert kept == [None, "ANNA@example.org"]
+
+
+def test_an_import_clashing_with_a_seat_here_is_refused_in_one_line_without_its_secrets(
+    sqlite_url: str,
+) -> None:
+    """Every seat's key is unique in the database: a second copy of a game under another name clashes."""
+    source = _played(sqlite_url)
+    data = _renamed(export_game(source, "g1"), "g2")
+    with pytest.raises(TransferError) as raised:
+        import_game(source, data)
+    message = str(raised.value)
+    assert "do not fit this referee's database" in message and "\n" not in message
+    assert not any(
+        seat.token in message or (seat.password_hash and seat.password_hash in message)
+        for seat in source.seats("g1")
+    )
+    assert [game.id for game in source.games()] == ["g1"]

@@ -41,7 +41,7 @@ def _copies(referee: Referee, count: int) -> None:
                     copy = {**row, key: f"copy-{number}"}
                     if model is SeatRow:
                         del copy["id"]
-                        copy |= {"token": secrets.token_hex(8), "password": secrets.token_hex(8)}
+                        copy |= {"token": secrets.token_hex(8)}
                     if model is GameRow:
                         copy |= {"secret": secrets.token_hex(16), "settings": {}}
                     copies.append(copy)

@@ -27,8 +27,11 @@ break, a bidirectional control, a zero-width space): it would reach mail headers
 screens. Every player needs a name (text) and an address of their own, compared ignoring case.
 
 Mail options in [game]: ``relay_talk`` (default true) also mails table talk at once to
-those present; ``master_email`` with ``copy_master = true`` copies the game-master on
-every mail (without the players' secrets).
+those present (paced: ``referee.app.pacing``); ``master_email`` with ``copy_master = true``
+copies the game-master on every mail (without the players' secrets).
+
+No character may take a name the referee keeps for itself (``referee.core.seats.reserved_name``:
+``#master``, the game-master's, anything else beginning with ``#``, and ``*``).
 """
 
 from __future__ import annotations
@@ -41,8 +44,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.core.russian import guess_gender, read_gender
-from referee.core.seats import hidden_character
+from referee.core.seats import hidden_character, name_problems
 from referee.games import KINDS, rules_for
+from referee.render import LANGUAGES
 from referee.schedule.files import ScheduleError, ScheduleFolders, load_schedule, schedule_file
 
 if TYPE_CHECKING:
@@ -131,6 +135,16 @@ def read_game_file(path: Path, schedules: ScheduleFolders) -> GameFile:
         raise GameFileError(f"there is no file {path}") from error
     except tomllib.TOMLDecodeError as error:
         raise GameFileError(f"{path} is not valid TOML: {error}") from error
+    return game_file(raw, schedules)
+
+
+def game_file(raw: dict[str, Any], schedules: Path | None) -> GameFile:
+    """The game that ``raw`` (a game file as read: ``{"game": {…}, "players": [{…}, …]}``) describes,
+    checked as ``referee game create`` checks it; an import checks a game it is given the same way.
+
+    Schedules are looked up in ``schedules``; with None (a referee keeping no calendar) the schedule is
+    not looked up, and a start must then say its time zone.
+    """
     game = raw.get("game", {})
     if not isinstance(game, dict):
         raise GameFileError(f"[game] must be a table (a line [game], then key = value lines), not {game!r}")
@@ -150,21 +164,29 @@ def read_game_file(path: Path, schedules: ScheduleFolders) -> GameFile:
     seed = game.get("seed", game_id)  # without a seed the game's id is its seed: still replayable
     if not isinstance(seed, int | str) or isinstance(seed, bool) or seed == "":
         problems.append("[game] seed must be a number or a word")
-    schedule = str(game.get("schedule", default_schedule(str(kind), schedules)))
+    language = game.get("language", "en")
+    if language not in LANGUAGES:
+        problems.append(f"[game] language must be one of {', '.join(LANGUAGES)}, not {language!r}")
+    default = default_schedule(str(kind), schedules) if schedules is not None else str(kind)
+    schedule = str(game.get("schedule", default))
     start = game.get("start")
     warnings: list[str] = []
     try:
-        loaded_schedule = load_schedule(schedule, schedules)
-        zone = loaded_schedule.timezone
-        if start is None and loaded_schedule.clock != "phases":
+        loaded_schedule = load_schedule(schedule, schedules) if schedules is not None else None
+        zone = loaded_schedule.timezone if loaded_schedule is not None else None
+        if loaded_schedule is not None and start is None and loaded_schedule.clock != "phases":
             warnings.append(
                 f"[game] has no start, so schedule {schedule!r} sets it no deadlines and `referee serve` "
-                f"will never resolve it: add e.g. start = 2026-12-14T09:00:00 ({zone.key} time)"
+                "will never resolve it: add e.g. start = 2026-12-14T09:00:00 "
+                f"({loaded_schedule.timezone.key} time)"
             )
         if start is not None and not isinstance(start, datetime):
             problems.append("[game] start must be a date and time, such as 2026-12-01T20:00:00")
         elif start is not None and start.tzinfo is None:
-            start = start.replace(tzinfo=zone)  # a local time in the schedule's time zone
+            if zone is None:
+                problems.append("[game] start must say its time zone, such as 2026-12-01T20:00:00+03:00")
+            else:
+                start = start.replace(tzinfo=zone)  # a local time in the schedule's time zone
     except ScheduleError as error:
         problems.append(f"[game] schedule: {error}")
     unknown_keys = ", ".join(sorted(set(game) - game_keys))
@@ -200,6 +222,7 @@ def read_game_file(path: Path, schedules: ScheduleFolders) -> GameFile:
         unknown = set(player) - player_keys
         if unknown:
             problems.append(f"{who} has unknown keys: {', '.join(sorted(unknown))}")
+    problems += name_problems(players, 0, len(players), checked_apart=True)
     master = game.get("master_email")
     if master is not None and not is_address(str(master)):
         problems.append(f"[game] master_email must be an address, not {master!r}")
@@ -213,7 +236,7 @@ def read_game_file(path: Path, schedules: ScheduleFolders) -> GameFile:
     setup = {
         "id": game_id,
         "seed": seed,
-        "language": game.get("language", "en"),
+        "language": language,
         "players": [{k: v for k, v in p.items() if k not in ("email", "gender")} for p in players],
         **{key: game[key] for key in sorted(game_keys - set(GAME_KEYS)) if key in game},
     }
@@ -236,6 +259,6 @@ def read_game_file(path: Path, schedules: ScheduleFolders) -> GameFile:
         setup=setup,
         seats=seats,
         settings=settings,
-        schedule_path=schedule_file(schedule, schedules),
+        schedule_path=schedule_file(schedule, schedules) if schedules is not None else None,
         warnings=tuple(warnings),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import inspect
 
+from referee.app.private_files import private_database
 from referee.app.referee import Referee
 from referee.schedule.files import ScheduleFolders
 from referee.schedule.timekeeper import ScheduleTimekeeper
@@ -20,6 +21,7 @@ def open_referee(
     Without ``create`` an empty database is left empty (the command then says to run
     ``referee init``); a database that has the referee's tables is always brought up to date.
     """
+    private_database(database_url)  # a new SQLite file is readable by its owner only
     engine = open_engine(database_url)
     if create or inspect(engine).has_table("games"):
         upgrade(engine)

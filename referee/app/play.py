@@ -16,6 +16,7 @@ from typing import Any
 from sqlmodel import Session
 
 from referee.app.errors import RefereeError
+from referee.app.pacing import pace, write_gathered
 from referee.app.passwords import hear
 from referee.app.timing import Timekeeper, refresh_clock
 from referee.core.events import Event
@@ -265,10 +266,10 @@ class Play:
     def submit(
         self, session: Session, loaded: Loaded, submission: Submission, answer_to: AnswerTo | None
     ) -> Submitted:
-        """Judges one submission, keeps it whole, and writes the talk it relays and its answer; a
-        password said in it is hidden first, and ended (``passwords.hear``)."""
+        """Judges one submission, keeps it whole, and writes the talk it relays (paced) and its answer;
+        a password said in it is hidden first, and ended (``passwords.hear``)."""
         submission = replace(submission, text=hear(session, submission.text, submission.received_at))
-        game_id, seat, rules = loaded.row.id, submission.seat, loaded.rules
+        game_id, seat, rules, when = loaded.row.id, submission.seat, loaded.rules, submission.received_at
         verdicts, events = rules.submit(loaded.state, submission)
         rows.keep_submission(
             session,
@@ -292,7 +293,10 @@ class Play:
             loaded.state, after.state, seat, verdicts, lambda: visible(rows.log(session, game_id), seat)
         )
         relaying = loaded.row.settings.get("relay_talk", True)
-        notices = rules.relays(after.state, seat, events) if relaying else []
+        relays = pace(
+            session, game_id, seat, rules.relays(after.state, seat, events) if relaying else [], when
+        )
+        notices = relays.at_once  # a burst of talk past the limit is gathered: ``referee.app.pacing``
         fields = reading_fields(session, game_id)
         answer = {**answer, **fields, **reader_zone_field(after, seat)}
         if answer_to is not None:
@@ -300,7 +304,12 @@ class Play:
             if answer_to.cut:
                 extra |= {"cut": answer_to.cut, "lines_read": answer_to.lines_read}
             notices.append(Notice("answer", (seat,), {**answer, **extra}))
-        tell(session, game_id, phase, notices, submission.received_at, answer_to, loaded=after, fields=fields)
+        tell(session, game_id, phase, notices, when, answer_to, loaded=after, fields=fields)
+        if relays.gathered:
+            zone = _reader_zones(session, game_id, after)
+            write_gathered(
+                session, game_id, phase, relays, when, lambda name, data: {**data, **fields, **zone(name)}
+            )
         return Submitted(verdicts, answer, after)
 
     def resolve(self, session: Session, loaded: Loaded, now: datetime) -> Resolved:

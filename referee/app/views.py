@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.app.standing import game_status
 from referee.core.rules import fold, visible
 from referee.games import rules_for
 from referee.store import games as rows
@@ -59,14 +60,27 @@ class Views:
             character["email"] = view["emails"].get(character["name"], "")
         view["failure"] = loaded.row.failure
         view["label"] = loaded.rules.phase(loaded.state).label
+        view["time_zone"] = self._zone(loaded.row)
+        view["start"] = loaded.row.settings.get("start")
+        view["awaited"] = [] if view["finished"] else list(loaded.rules.waiting(loaded.state))
         return view
+
+    def _zone(self, row: Any) -> str:
+        """The key of the game's time zone (its schedule's, as kept when it was created); "" if unknown."""
+        kept = (row.settings or {}).get("time_zone")
+        if kept:
+            return str(kept)
+        try:
+            return self.referee.timekeeper.zone(row).key if self.referee.timekeeper is not None else ""
+        except Exception:  # a schedule gone since: the times are told in UTC
+            return ""
 
     def status(self) -> dict[str, Any]:
         """How the referee stands, as JSON-ready data: every game's next boundary (or its failure),
         the outbox and the last mail received (no secrets: no tokens, passwords or mail text)."""
         with self.database.reading() as session:
             clocks = {clock.game_id: clock for clock in clock_rows(session)}
-            games = [_game_status(row, clocks.get(row.id)) for row in rows.game_rows(session)]
+            games = [game_status(row, clocks.get(row.id), self._zone(row)) for row in rows.game_rows(session)]
             given_up = refused_for_good(session)
             last = last_received(session)
         waiting, refused = backlog(self.database)
@@ -87,26 +101,3 @@ class Views:
             },
             "last_mail": as_utc(last).isoformat() if last else None,
         }
-
-
-def _game_status(row: Any, clock: Any) -> dict[str, Any]:
-    """One game's line of the status; a game whose rules cannot even be read says so."""
-    status = {
-        "id": row.id,
-        "kind": row.kind,
-        "phase": row.phase,
-        "finished": bool(row.finished),
-        "paused": clock is not None and clock.paused_at is not None,
-        "paused_until": as_utc(clock.resume_at).isoformat() if clock and clock.resume_at else None,
-        "due_at": as_utc(clock.due_at).isoformat() if clock and clock.due_at else None,
-        "waiting": 0,
-        "failed": row.failure if row.failed_at is not None else None,
-    }
-    if row.finished or row.failed_at is not None:
-        return status
-    try:
-        rules = rules_for(row.kind)
-        status["waiting"] = len(rules.waiting(rules.load(row.state)))
-    except Exception as error:  # a broken game must not hide the others
-        status["failed"] = f"cannot be read: {type(error).__name__}: {error}"
-    return status

@@ -148,3 +148,14 @@ def decline(name: str, case: str, gender: Gender | None = None) -> str:
 def by_gender(gender: Gender | None, masculine: str, feminine: str) -> str:
     """``feminine`` for a woman, else ``masculine``: "погибла" or "погиб"."""
     return feminine if gender == "f" else masculine
+
+
+def plural(count: int, one: str, few: str, many: str) -> str:
+    """The form of a noun that agrees with the number ``count``: ``one`` after 1, 21, 101 («письмо»),
+    ``few`` after 2–4, 22–24 («письма»), ``many`` after 0, 5–20, 25… («писем»)."""
+    tens, units = abs(count) % 100, abs(count) % 10
+    if units == 1 and tens != 11:
+        return one
+    if units in (2, 3, 4) and tens not in (12, 13, 14):
+        return few
+    return many

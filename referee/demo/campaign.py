@@ -9,8 +9,9 @@ Ten Sailors is played here; the short games in ``short``; the files in ``files``
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,9 @@ from referee.demo.files import NAMES, PLAYERS, START, demo_names, start_demo_gam
 from referee.demo.post import PostOffice
 from referee.demo.russian import in_russian
 from referee.demo.short import run_short
+from referee.demo.words import GAME_TITLES, names_in, say
+from referee.demo.words import arrested as arrested_as
+from referee.demo.words import count as count_of
 
 __all__ = ["NAMES", "START", "DemoError", "DemoResult", "play", "run_demo", "start_demo_game"]
 
@@ -49,16 +53,26 @@ class DemoResult:
     """The demo's configuration file, for ``referee state <id> --config …``."""
     details: list[str] = field(default_factory=list)
     """More lines about the end (the thieves; the weapon and the arrest)."""
+    language: str = "en"
+    """The demo's language: the language of the game and of every line the demo prints."""
 
 
 def play(
-    directory: Path, game: str, seed: int, players: int | None, language: str, echo: Callable[[str], None]
+    directory: Path,
+    game: str,
+    seed: int,
+    players: int | None,
+    language: str,
+    echo: Callable[[str], None],
+    *,
+    command: str = "referee",
 ) -> DemoResult:
     """Plays a whole game of kind ``game`` by mail in ``directory`` and tells how it went through ``echo``.
 
     ``players`` defaults to the game's usual count (Ten Sailors 9, Museum Suspects 4,
     Cosmic Express 5); raises ``DemoError`` for an unknown game, a count outside the
-    game's range or a language other than en and ru.
+    game's range or a language other than en and ru. ``command`` is how the person runs referee, for
+    the command the last line suggests.
     """
     seats = PLAYERS.get(game)
     if seats is None:
@@ -69,12 +83,15 @@ def play(
     if language not in ("en", "ru"):
         raise DemoError(f"the demo speaks en or ru, not {language!r}")
     names = ", ".join(demo_names(game, language)[:count])
-    echo(f"playing {game} with {count} bots ({names}), seed {seed}, in {directory}")
+    title = GAME_TITLES[game]["ru" if language == "ru" else "en"]
+    bots = count_of(language, count, "bot")
+    echo(say(language, "playing", game=title, bots=bots, names=names, seed=seed, directory=directory))
     if game == "ten-sailors":
         result = run_demo(directory, seed, count, language, echo)
     else:
         result = _short(directory, game, seed, count, language, echo)
-    _summary(result, echo)
+    result = replace(result, language=language)
+    _summary(result, echo, command, language)
     return result
 
 
@@ -85,49 +102,89 @@ def _short(
     played = run_short(directory, kind, seed, players, language, echo)
     view = played.loaded.rules.master_view(played.loaded.state)
     post = played.post
+    lang = "ru" if language == "ru" else "en"
     scores: dict[str, int] = {}
     roles: dict[str, str] = {}
     if kind == "museum-suspects":
         result = view["result"]
         winners = result["winners"]
         scores = {score["seat"]: score["total"] for score in result["scores"]}
-        thieves = ", ".join(result["thieves"]) or "none: the thief escaped by the Emergency Exit"
-        details = [f"thieves: {thieves}"]
+        thieves = ", ".join(result["thieves"])
+        details = [say(language, "thieves", names=thieves) if thieves else say(language, "escaped")]
     elif kind == "minuit":
         result = view["result"]
         winners = result["winners"]
         scores = {score["seat"]: score["total"] for score in result["scores"]}
-        solution = result["solution"]
-        details = [f"solution: {solution['culprit']}, {solution['means']}, {solution['motive']}"]
+        case = played.loaded.state.case
+        named = {
+            element: next((c.name[lang] for c in case.candidates(element) if c.id == chosen), chosen)
+            for element, chosen in result["solution"].items()
+        }
+        details = [say(language, "solution", **named)]
         if result["revealer"]:
-            details.append(f"revelations by {result['revealer']} ({result['revealer_right']} of 3 right)")
+            details.append(say(language, "revealer", seat=result["revealer"], right=result["revealer_right"]))
     else:
         winners = view["winners"]
         items = view["items"]
-        roles = {name: f"{role} with {' + '.join(items[name])}" for name, role in view["roles"].items()}
-        details = [f"murder weapon: {view['weapon']}; arrested: {view['arrest'] or 'nobody'}"]
+        item_names = names_in(post.renderer, lang, kind, "_names.txt.j2", "ITEM")
+        role_names = names_in(post.renderer, lang, kind, "_names.txt.j2", "ROLE")
+        roles = {
+            name: say(
+                language, "role", name=name, role=role_names.get(role, role),
+                items=" + ".join(item_names.get(item, item) for item in items[name]),
+            )
+            for name, role in view["roles"].items()
+        }  # fmt: skip
+        weapon = item_names.get(view["weapon"], view["weapon"])
+        arrested = view["arrest"]
+        details = [
+            say(
+                language,
+                "weapon",
+                weapon=weapon,
+                arrested=arrested,
+                arrested_word=arrested_as(language, arrested),
+            )
+            if arrested
+            else say(language, "nobody_arrested", weapon=weapon)
+        ]
     return DemoResult(
         played.loaded.row.id, list(winners), {}, post.outgoing, post.incoming, post.mails_in,
         post.mails_out(), kind, scores, roles, post.config.path, details,
     )  # fmt: skip
 
 
-def _summary(result: DemoResult, echo: Callable[[str], None]) -> None:
-    """The end of the demo: the winners, the scores or roles, the mail counted, where to look."""
-    echo(f"the game is over; winners: {', '.join(result.winners) or 'nobody'}")
+def _summary(result: DemoResult, echo: Callable[[str], None], command: str, language: str) -> None:
+    """The end of the demo, in its language: the winners, the scores or roles, the mail counted, where
+    to look, and the command that shows the game, written the way the demo was run."""
+    winners = ", ".join(result.winners)
+    echo(
+        say(
+            language,
+            "no_winner" if not winners else "winner" if len(result.winners) == 1 else "winners",
+            winners=winners,
+        )
+    )
     if result.frags:
-        echo("frags: " + ", ".join(f"{name} {frags}" for name, frags in result.frags.items()))
+        echo(
+            say(language, "frags", list=", ".join(f"{name} {frags}" for name, frags in result.frags.items()))
+        )
     if result.scores:
-        echo("scores: " + ", ".join(f"{name} {total}" for name, total in result.scores.items()))
+        echo(
+            say(
+                language, "scores", list=", ".join(f"{name} {total}" for name, total in result.scores.items())
+            )
+        )
     if result.roles:
-        echo("roles: " + "; ".join(f"{name} {role}" for name, role in result.roles.items()))
+        echo(say(language, "roles", list="; ".join(result.roles.values())))
     for line in result.details:
         echo(line)
-    echo(f"mail: {result.mails_in} from the players, {result.mails_out} from the referee")
-    echo(f"the referee's mail: {result.outgoing}")
-    echo(f"the players' mail: {result.incoming}")
+    echo(say(language, "mail", players=result.mails_in, referee=result.mails_out))
+    echo(say(language, "outgoing", path=result.outgoing))
+    echo(say(language, "incoming", path=result.incoming))
     if result.config is not None:
-        echo(f"see the game: referee state {result.game_id} --config {result.config}")
+        shown = f"{command} state {result.game_id} --config {shlex.quote(str(result.config))}"
+        echo(say(language, "see", command=shown))
 
 
 Policy = Callable[[dict[str, Any]], str]
@@ -165,8 +222,8 @@ def run_demo(
         if loaded.state.segment.day != day:
             day = loaded.state.segment.day
             living = [c.name for c in loaded.state.characters if c.alive]
-            alive = f"{len(living)} alive ({', '.join(living)})"
-            echo(f"day {day}: {alive}; {post.mails_in} mails from the players so far")
+            mails = count_of(language, post.mails_in, "mail")
+            echo(say(language, "day", day=day, alive=len(living), names=", ".join(living), mails=mails))
         log += store.log(game_id, after=logged)  # what was logged since the last look
         logged = loaded.seq
         for number, name in enumerate(names):

@@ -10,6 +10,7 @@ deadline had passed unanswered, so the demo shows the deadline defaults too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,11 @@ from referee.app import Loaded, Referee
 from referee.core.rng import SeededStream
 from referee.demo.files import START, start_demo_game
 from referee.demo.post import PostOffice
+from referee.demo.words import arrests, count, names_in, say
+from referee.games.minuit.content import EVENTS
+from referee.games.minuit.presentation import phase_name
+from referee.games.minuit.shipmap import lead_label
+from referee.render import Renderer, and_list
 
 PASSES = 12
 """The most passes over the bots in one phase before it is closed as at its deadline."""
@@ -56,16 +62,20 @@ def run_short(
     game_id = loaded.row.id
     names = [seat.name for seat in store.seats(game_id)]
     while not loaded.rules.finished(loaded.state):
-        label = loaded.rules.phase(loaded.state).label
+        label, key = loaded.rules.phase(loaded.state).label, loaded.rules.phase(loaded.state).key
         first_seq, mails = loaded.seq, post.mails_in
         loaded, early = _play_phase(store, post, loaded, names, seed)
         if not early:
             loaded = store.resolve(game_id, post.later(5)).loaded  # nobody answered before the deadline
             post.send()
         events = [row for row in store.events(game_id) if row.seq > first_seq]
-        news = _news(kind, [(row.kind, row.data) for row in events])
-        how = "closed at once" if early else "no answer: closed at the deadline"
-        echo(f"{label}: {news}; {_plural(post.mails_in - mails, 'mail')} in, {how}")
+        news = _news(
+            Telling(kind, language, post.renderer, loaded.state), [(row.kind, row.data) for row in events]
+        )
+        how = say(language, "at_once" if early else "at_deadline")
+        mailed = count(language, post.mails_in - mails, "mail")
+        label_shown = phase_words(label, key, kind, language)
+        echo(say(language, "phase", label=label_shown, news=news, mails=mailed, how=how))
     return Played(loaded, post)
 
 
@@ -105,61 +115,101 @@ Logged = tuple[str, dict[str, Any]]
 """An event of the log as (kind, data)."""
 
 
-def _news(kind: str, events: list[Logged]) -> str:
+@dataclass(frozen=True)
+class Telling:
+    """What the demo's news of a phase is told with: the game, the demo's language, the templates (for
+    the names the players' mail uses) and the game as it stands (a Minuit case names its leads)."""
+
+    kind: str
+    language: str
+    renderer: Renderer
+    state: Any
+
+
+_ROUND_TURN = re.compile(r"^round (\d+), (.+)'s turn$")
+_ROUND_STAGE = re.compile(r"^round (\d+) of (\d+): (trading|interrogation)$")
+_STAGES_RU = {"trading": "обмен", "interrogation": "допрос"}
+
+
+def phase_words(label: str, key: str, kind: str, language: str) -> str:
+    """The open phase as the demo prints it: the rules' ``label`` in English; in Russian, the same said
+    in Russian («раунд 2, ходит Anna», «раунд 1 из 1: допрос», «гипотезы»)."""
+    if language != "ru":
+        return label
+    if found := _ROUND_TURN.match(label):
+        return f"раунд {found[1]}, ходит {found[2]}"
+    if found := _ROUND_STAGE.match(label):
+        return f"раунд {found[1]} из {found[2]}: {_STAGES_RU[found[3]]}"
+    return phase_name(key, language="ru") if kind == "minuit" else label
+
+
+def _news(telling: Telling, events: list[Logged]) -> str:
     """What everyone may know of a closed phase, in a few words: only events that are public
     by the rules are read, so no player's secret reaches the console."""
-    if kind == "minuit":
-        return _minuit_news(events)
-    return _museum_news(events) if kind == "museum-suspects" else _cosmic_news(events)
+    if telling.kind == "minuit":
+        return _minuit_news(telling, events)
+    if telling.kind == "museum-suspects":
+        return _museum_news(telling.language, events)
+    return _cosmic_news(telling, events)
 
 
-def _museum_news(events: list[Logged]) -> str:
+def _museum_news(language: str, events: list[Logged]) -> str:
     """Which clue the player put a token on, and where their suggestion went (MS-4, MS-5 rulings)."""
     parts = []
     for event, data in events:
         if event == "investigated":
-            parts.append(f"clue {data['clue']} with a {data['value']}")
+            parts.append(say(language, "clue", clue=data["clue"], value=data["value"]))
         elif event == "suggestion_made":
-            target = "the Exit" if data["target"] == "exit" else data["target"]
-            default = " (deadline default)" if data["default"] else ""
-            parts.append(f"suggestion on {target}{default}")
-    return ", ".join(parts) or "no token placed"
+            target = say(language, "exit") if data["target"] == "exit" else data["target"]
+            parts.append(
+                say(language, "suggestion_default" if data["default"] else "suggestion", target=target)
+            )
+    return ", ".join(parts) or say(language, "no_token")
 
 
-def _minuit_news(events: list[Logged]) -> str:
-    """The round's event, the rolls and which leads were tried, never a lead's text (MM-16)."""
+def _minuit_news(telling: Telling, events: list[Logged]) -> str:
+    """The round's event, the rolls and which leads were tried, by their names (a place's, a suspect's
+    and the topic), never a lead's text (MM-16)."""
+    language, case = telling.language, telling.state.case
+    methods = names_in(telling.renderer, language, "minuit", "_common.txt.j2", "METHODS")
     parts = []
     for event, data in events:
-        if event == "round_opened":
-            parts.append(f"event {data['event'] or 'none'}, ship on {data['ship']}")
+        if event == "round_opened" and data["event"]:
+            title = EVENTS[data["event"]].title[language]
+            parts.append(say(language, "round_opened", event=title, ship=data["ship"]))
+        elif event == "round_opened":
+            parts.append(say(language, "no_event", ship=data["ship"]))
         elif event == "acted":
-            roll = f" rolled {data['roll']}" if data["roll"] else ""
-            parts.append(f"{data['lead']} {data['method']}{roll} {'ok' if data['success'] else 'failed'}")
+            roll = say(language, "rolled", roll=data["roll"]) if data["roll"] else ""
+            outcome = say(language, "success" if data["success"] else "failure")
+            lead = lead_label(case, data["lead"])[language]
+            method = methods.get(data["method"], data["method"])
+            parts.append(say(language, "acted", lead=lead, method=method, roll=roll, outcome=outcome))
         elif event == "revelations_announced":
-            parts.append(f"{data['seat']} announces revelations")
+            parts.append(say(language, "announces", seat=data["seat"]))
         elif event == "game_ended":
-            parts.append(f"winners {', '.join(data['winners'])}")
-    return ", ".join(parts) or "nothing done"
+            parts.append(say(language, "ended", winners=and_list(data["winners"], language)))
+    return "; ".join(parts) or say(language, "nothing_done")
 
 
-def _cosmic_news(public: list[Logged]) -> str:
+def _cosmic_news(telling: Telling, public: list[Logged]) -> str:
     """The swaps, who stopped trading, the talk and the arrest — never which cards (CE-4 ruling)."""
+    language = telling.language
     counted = {
         "swap": sum(1 for event, _ in public if event in ("swap_news", "dummy_swap_news")),
         "message": sum(1 for event, _ in public if event == "message_posted"),
     }
-    parts = [_plural(count, what) for what, count in counted.items() if count]
+    parts = [count(language, number, what) for what, number in counted.items() if number]
     done = [data["player"] for event, data in public if event == "player_done"]
     if done:
-        parts.append(f"done in this order: {', '.join(done)}")
+        parts.append(say(language, "done_order", names=", ".join(done)))
+    items = names_in(telling.renderer, language, "cosmic-express", "_names.txt.j2", "ITEM")
     for event, data in public:
         if event == "arrest_made":
-            parts.append(f"{data['detective']} (the Detective) arrested {data['target']}")
+            detective, verb = data["detective"], arrests(language, data["detective"])
+            parts.append(
+                say(language, "arrest", detective=detective, arrested_verb=verb, target=data["target"])
+            )
         elif event == "weapon_shown":
-            parts.append(f"the weapon was shown: {data['weapon']}")
-    return ", ".join(parts) or "no swaps"
-
-
-def _plural(count: int, word: str) -> str:
-    """``count`` and ``word``, with an "s" unless there is one."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+            parts.append(say(language, "shown", weapon=items.get(data["weapon"], data["weapon"])))
+    return ", ".join(parts) or say(language, "no_swaps")

@@ -20,6 +20,7 @@ from referee.app import Referee, open_referee
 from referee.app.links import LINK_NOTICE, Player, sign_in_link
 from referee.config import Config, load_config
 from referee.demo.campaign import DemoResult
+from referee.demo.words import say
 from referee.web.server import web_server
 
 HOST = "127.0.0.1"
@@ -35,10 +36,12 @@ def free_port() -> int:
 
 
 def serve_demo(result: DemoResult, port: int | None, echo: Callable[[str], None]) -> None:
-    """Serves the web pages of the demo ``result`` until Ctrl-C, printing how to sign in once they listen."""
+    """Serves the web pages of the demo ``result`` until Ctrl-C, printing how to sign in once they listen
+    (in the demo's language)."""
     if result.config is None:
         raise ValueError("the demo kept no configuration to serve")
     chosen = port or free_port()
+    language = result.language
     base = f"http://{HOST}:{chosen}"
     loaded = load_config(result.config)
     config: Config = replace(loaded, web=replace(loaded.web, listen=f"{HOST}:{chosen}", base_url=base))
@@ -55,15 +58,15 @@ def serve_demo(result: DemoResult, port: int | None, echo: Callable[[str], None]
         while not server.started and not serving.done():
             await asyncio.sleep(0.05)
         if server.started:
-            echo(f"the demo's web pages: {base}/")
-            echo(f"game-master: sign in at {base}/login as {email} with the password {password}")
-            echo(f"{player.seat}'s sign-in link (works once): {link}")
-            echo("Ctrl-C stops the web pages")
+            echo(say(language, "web_pages", base=base))
+            echo(say(language, "web_master", base=base, email=email, password=password))
+            echo(say(language, "web_link", name=player.seat, link=link))
+            echo(say(language, "web_stop"))
         await serving
 
     with contextlib.suppress(KeyboardInterrupt):  # the server, stopped cleanly, hands Ctrl-C on
         asyncio.run(run())
-    echo("the web pages are stopped")
+    echo(say(language, "web_stopped"))
 
 
 def _player_link(referee: Referee, game_id: str, base: str, now: datetime) -> tuple[Player, str]:

@@ -266,7 +266,7 @@ def _message(
     if f"[{game.id}]" not in subject:
         subject = f"[{game.id}] {subject}"
     if copy_of:
-        subject = f"{subject} ({copy_of})"
+        subject = copy_subject(subject, copy_of)
     root = thread_root(mail, game, seat)
     html = renderer.render(language, "mail.html.j2", kind=kind, **{**context, "text": text})
     suffix = ".copy" if copy_of else ""
@@ -281,6 +281,15 @@ def _message(
         ]
     listed = ("List-Id", _checked(f"{game.id} <{game.id}.{mail.domain}>", "List-Id"))
     return _base(notice, text, html, language, mail, subject, [*threading, listed, *to])
+
+
+def copy_subject(subject: str, reader: str) -> str:
+    """The subject of the game-master's copy of a mail to ``reader``: the reader's name in brackets after
+    it, unless the subject already ends with that name ("Welcome to the castle, Anna", never
+    "Welcome to the castle, Anna (Anna)")."""
+    if re.search(rf"(?<!\w){re.escape(reader)}$", subject):
+        return subject
+    return f"{subject} ({reader})"
 
 
 def _refusal(notice: Letter, renderer: Renderer, mail: MailSettings) -> Outgoing:

@@ -43,10 +43,12 @@ RETRY_MOST = timedelta(hours=1)
 
 @dataclass
 class Delivery:
-    """What one delivery round did: notices sent, and the failures (retried later unless permanent)."""
+    """What one delivery round did: notices sent, mails handed to the server (a notice with a copy for the
+    game-master is two), and the failures (retried later unless permanent)."""
 
     sent: int = 0
     failed: list[str] = field(default_factory=list)
+    mails: int = 0
 
 
 RECORD_EVERY = 10
@@ -117,7 +119,10 @@ async def send_due(
             composed = await ahead
             # the next group is composed while this one goes over the network
             ahead = _compose_later(groups[index + 1], renderer, mail) if index + 1 < len(groups) else None
-            sends = [_send_each(letters, outbox, n, mails) for n, mails in zip(group, composed, strict=True)]
+            sends = [
+                _send_each(letters, outbox, n, mails, result)
+                for n, mails in zip(group, composed, strict=True)
+            ]
             outcomes = await _each_outcome(sends)
             sent = [notice.id for notice, outcome in zip(group, outcomes, strict=True) if outcome is None]
             await record.add(sent)
@@ -239,10 +244,13 @@ def _failed(
     return True
 
 
-async def _send_each(letters: Letters, outbox: Outbox, notice: Letter, mails: Composed) -> None:
+async def _send_each(
+    letters: Letters, outbox: Outbox, notice: Letter, mails: Composed, result: Delivery
+) -> None:
     """Hands each of the mails of ``notice`` to ``outbox`` for the recipients it was not taken for yet.
     When a notice has several mails (a game-master's copy), each recipient is recorded as soon as the
-    server took it, so that after a failure the notice goes again only to the others."""
+    server took it, so that after a failure the notice goes again only to the others. Every mail the
+    server took is counted in ``result.mails``."""
     if isinstance(mails, PermanentFailure):
         raise mails
     several = len(mails) > 1
@@ -255,6 +263,7 @@ async def _send_each(letters: Letters, outbox: Outbox, notice: Letter, mails: Co
         except DeliveryFailure as error:
             letters.delivered(notice.id, list(error.accepted))
             raise
+        result.mails += 1
         if several:
             letters.delivered(notice.id, recipients)
     checkpoint("sent")
@@ -276,6 +285,7 @@ async def deliver_all(referee: Referee, outbox: Outbox, renderer: Renderer, mail
     while True:
         done = await send_due(referee, outbox, renderer, mail, owner, waiting=True)
         total.sent += done.sent
+        total.mails += done.mails
         total.failed += done.failed
         if not done.sent or done.failed:
             return total

@@ -81,6 +81,16 @@ class SmtpOutbox:
         finally:
             idle.put_nowait(line)
 
+    async def check(self) -> None:
+        """Connects and logs in as a send would, then says goodbye: nothing is sent. Raises what
+        connecting raises (aiosmtplib's errors, ``OSError``, ``PermanentFailure`` for a server that
+        offers no login to a URL naming a user)."""
+        client = await self._connection(_Line())
+        try:
+            await client.quit()
+        except (aiosmtplib.SMTPException, OSError):
+            client.close()
+
     async def close(self) -> None:
         """Says goodbye to the server on every connection (the next send opens new ones)."""
         if self._loop is not asyncio.get_running_loop():

@@ -32,13 +32,14 @@ import logging
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime, timedelta
-from typing import IO
+from typing import IO, Any
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
@@ -76,9 +77,13 @@ class Service:
         env: Mapping[str, str] = os.environ,
         clock: Clock | None = None,
         workers: Workers | None = None,
+        web_socket: socket.socket | None = None,
     ) -> None:
         self.config = config
         self.workers = workers
+        self.web_socket = web_socket
+        self.web_failure = ""
+        """Why the web door stopped, if it did: the mail and the calendar go on without it."""
         self.env = env
         self.now: Clock = clock or (lambda: datetime.now(UTC))
         self.referee = open_referee(config.database_url, config.schedules)
@@ -122,7 +127,8 @@ class Service:
             from referee.web.server import web_server
 
             web = web_server(self.config, self.referee)
-            tasks.append(asyncio.create_task(web.serve()))
+            sockets = [self.web_socket] if self.web_socket is not None else None
+            tasks.append(asyncio.create_task(self._web(web, sockets)))
             LOG.info("web dashboard listening", extra={"url": self.config.web.base_url})
         await self.stopping.wait()
         if web is not None:
@@ -133,6 +139,15 @@ class Service:
         await asyncio.gather(*tasks, return_exceptions=True)
         await self._close()
         LOG.info("service stopped", extra={"worker": self.owner})
+
+    async def _web(self, web: Any, sockets: list[socket.socket] | None) -> None:
+        """Serves the web door; if it fails (or uvicorn gives up on it), the mail and the calendar go
+        on, and the failure is logged once and kept in ``web_failure``."""
+        try:
+            await web.serve(sockets=sockets)
+        except (Exception, SystemExit) as error:  # uvicorn exits on a failed start: not the service
+            self.web_failure = f"{type(error).__name__}: {error}"[:300]
+            LOG.error("the web door stopped; mail and the calendar go on", extra={"why": self.web_failure})
 
     def stop(self) -> None:
         """Asks the service to finish the work in hand and stop."""
@@ -475,12 +490,13 @@ def _safe_url(url: str) -> str:
     return f"{scheme}{sep}{credentials.partition(':')[0]}:***@{host}"
 
 
-def serve(config: Config, log_level: str = "info") -> None:
+def serve(config: Config, log_level: str = "info", *, web_socket: socket.socket | None = None) -> None:
     """Runs the service over ``config`` until it is told to stop, with the worker processes
-    ``[service] workers`` asks for beside it (stopped with it)."""
+    ``[service] workers`` asks for beside it (stopped with it); the web door, if ``[web] listen`` is
+    set, on ``web_socket`` (bound by the caller before anything started)."""
     workers = Workers(config, config.service.workers - 1, log_level) if config.service.workers > 1 else None
     try:
-        asyncio.run(Service(config, workers=workers).run())
+        asyncio.run(Service(config, workers=workers, web_socket=web_socket).run())
     finally:
         if workers is not None:
             workers.stop()

@@ -153,6 +153,12 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
+def revision(engine: Engine) -> str | None:
+    """The migration the database of ``engine`` is at (None when it has none), changing nothing."""
+    with engine.connect() as connection:
+        return _revision(connection)
+
+
 def _revision(connection: Connection) -> str | None:
     """The revision the database is at; None when it has no ``alembic_version`` table (or no row).
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 from collections.abc import Generator
 
 import uvicorn
@@ -32,6 +33,38 @@ class _Server(uvicorn.Server):
             yield
 
 
+class CannotListen(OSError):
+    """The web door's address cannot be listened on (taken, not this machine's, not allowed)."""
+
+
+def listening_socket(config: Config) -> socket.socket:
+    """A socket bound to ``[web] listen`` and listening, made before anything says the site is up: a
+    port already taken is known at once, as one sentence (``CannotListen``), not after the service
+    started."""
+    host, port = config.web.host, config.web.port
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+    except OSError as error:
+        raise CannotListen(
+            f"the web door cannot listen on {config.web.listen}: {error.strerror or error}"
+        ) from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as error:
+        sock.close()
+        why = error.strerror or str(error)
+        hint = " (another program holds that port)" if error.errno == 98 else ""
+        raise CannotListen(
+            f"the web door cannot listen on {host}:{port}: {why}{hint}; change [web] listen in the "
+            "configuration, or stop what holds it"
+        ) from None
+    sock.setblocking(False)
+    return sock
+
+
 def web_server(config: Config, referee: Referee, *, own_signals: bool = False) -> uvicorn.Server:
     """The uvicorn server of the site of ``referee`` at ``[web] listen``; ``serve()`` runs it."""
     settings = uvicorn.Config(
@@ -47,8 +80,8 @@ def web_server(config: Config, referee: Referee, *, own_signals: bool = False) -
     return _Server(settings, own_signals=own_signals)
 
 
-def run_web(config: Config, referee: Referee) -> None:
-    """Serves the site until Ctrl-C or SIGTERM."""
+def run_web(config: Config, referee: Referee, sock: socket.socket) -> None:
+    """Serves the site on ``sock`` (from ``listening_socket``) until Ctrl-C or SIGTERM."""
     server = web_server(config, referee, own_signals=True)
     LOG.info("web dashboard listening", extra={"url": config.web.base_url})
-    asyncio.run(server.serve())
+    asyncio.run(server.serve(sockets=[sock]))

@@ -3,6 +3,7 @@
 - ``ship.toml``, ``events.toml``, ``content``: the board, the numbers and the event deck (MM-1 … MM-4)
 - ``investigation``: the investigation format, its loader and checker (MM-5, MM-6);
   the shipped investigations are in ``investigations/``
+- ``solver``: which (culprit, means, motive) an investigation's truthful leads allow (MM-6)
 - ``setup``: players, suspects, deck, dice (MM-7 … MM-10)
 - ``state``, ``snapshot``: the state, how events change it, and its JSON
 - ``parse``: the order language, English and Russian

@@ -26,7 +26,7 @@ from referee.games.minuit.dice import roll
 from referee.games.minuit.parse import parse_text
 from referee.games.minuit.shipmap import board, lead_label
 from referee.games.minuit.state import FINAL, SOLO, TURNS, GameState, apply
-from referee.games.minuit.turns import complete
+from referee.games.minuit.turns import complete, still_possible
 
 Verdict = tuple[LineVerdict, list[Event]]
 
@@ -36,7 +36,8 @@ TURN_ORDERS = frozenset({"move", "question", "search", "retry", "buoy", "escort"
 
 def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict], list[Event]]:
     """The verdict on every line of ``submission`` and the events of its accepted lines; a turn left
-    with no action point at the end of the mail is over (``turns`` ruling)."""
+    with no action point at the end of the mail stays open while something that needs no point is
+    still possible, and is over once nothing is (``turns`` ruling)."""
     items = parse_text(submission.text, state.case)
     order = sorted(range(len(items)), key=lambda i: _RANK.get(getattr(items[i], "kind", ""), 0))
     seat = submission.seat
@@ -50,7 +51,7 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
         after = apply(after, event)
     acted = any(v.accepted and v.understood.get("kind") in TURN_ORDERS for v in verdicts)
     spent = after.stage == TURNS and after.seat == seat and not after.turn_over and after.ap == 0
-    if acted and spent and not (after.failed and after.buoys[seat]):
+    if acted and spent and not still_possible(after, seat):
         events.append(Event("turn_done", {"seat": seat, "why": "no_ap"}, (EVERYONE,)))
     return verdicts, events
 
@@ -182,33 +183,52 @@ def _lead_event(state: GameState, seat: str, lead: str, public: bool) -> Event:
 
 
 def _buoy(state: GameState, seat: str, order: Order) -> Verdict:
-    """A buoy: −1 on the last failed roll, or one more action point (MM-17)."""
-    if state.buoys[seat] < 1:
-        return _reject(order, "no_buoy")
+    """One buoy or several (BUOY 2): −1 each on the last failed roll, or one more action point each
+    (MM-17 and its ruling: several buoys may go on the same roll)."""
+    count = order.args.get("count", 1)
+    if state.buoys[seat] < count:
+        return _reject(order, "no_buoy", have=state.buoys[seat], want=count)
     use = order.args["use"]
     failed = state.failed
     if use == "auto":
-        use = "roll" if failed and failed["roll"] - 1 <= state.card.success else "ap"
+        use = "roll" if failed and failed["roll"] - count <= state.card.success else "ap"
     if use == "roll" and not failed:
         return _reject(order, "nothing_to_boost")
-    data: dict[str, Any] = {"seat": seat, "use": use, "ap": state.ap + (1 if use == "ap" else 0)}
     events: list[Event] = []
+    now = state
+    understood: dict[str, Any] = {}
+    for _ in range(count):
+        data = _one_buoy(now, seat, use)
+        these = [Event("buoy_used", _without(data, "text", "label", "public"), (EVERYONE,))]
+        if "text" in data:
+            these.append(_lead_event(now, seat, data["lead"], data["public"]))
+        for event in these:
+            now = apply(now, event)
+        events += these
+        understood = _without(data, "seat")
+        if use == "roll" and data["success"]:
+            break
+    used = state.buoys[seat] - now.buoys[seat]
+    return _ok(order, events, **understood, count=used, left=now.buoys[seat])
+
+
+def _one_buoy(state: GameState, seat: str, use: str) -> dict[str, Any]:
+    """The data of one buoy on the last failed roll or for one more point, with the lead's text when
+    it turns the roll into a success."""
+    data: dict[str, Any] = {"seat": seat, "use": use, "ap": state.ap + (1 if use == "ap" else 0)}
+    failed = state.failed
     if use == "roll" and failed:
         new = failed["roll"] - 1
         data.update(roll=new, success=new <= state.card.success, lead="")
+        data["public"] = METHODS[failed["method"]].public
         if data["success"]:
             lead = lead_key(failed["action"], failed["target"], failed["topic"])
-            data["lead"] = lead
-            events.append(_lead_event(state, seat, lead, METHODS[failed["method"]].public))
-            data["text"] = state.case.lead(lead)
-            data["label"] = lead_label(state.case, lead)
-    events.insert(
-        0, Event("buoy_used", {k: v for k, v in data.items() if k not in ("text", "label")}, (EVERYONE,))
-    )
-    understood = {k: v for k, v in data.items() if k != "seat"}
-    if use == "roll" and failed:
-        understood["public"] = METHODS[failed["method"]].public
-    return _ok(order, events, **understood, left=state.buoys[seat] - 1)
+            data.update(lead=lead, text=state.case.lead(lead), label=lead_label(state.case, lead))
+    return data
+
+
+def _without(data: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in keys}
 
 
 def _escort(state: GameState, seat: str, order: Order) -> Verdict:

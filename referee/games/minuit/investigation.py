@@ -6,7 +6,9 @@ their own: a missing lead or translation, duplicate initials, no Kristina, a sol
 that is not among the candidates, points that do not fall from hypothesis 1 to 2, and
 any timeline marker (``[[claims]]``) that contradicts the solution — only the culprit
 may lie, they acted alone, and the murder happened in the suite between 23:45 and
-midnight (MM-6).
+midnight (MM-6), the victim's whereabouts compared at every minute — and, through
+``solver``, a case whose truthful leads (their claims and ``[[findings]]``) allow any
+answer but the solution, or more than it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.minuit.content import LOCATIONS, SUITE, ZONE_OF_LOCATION
+from referee.games.minuit.solver import Finding, ruled_out_by, solutions, trusted
 
 LANGUAGES = ("en", "ru")
 TOPICS = ("alibi", "witness", "motive")
@@ -212,8 +215,31 @@ def check_investigation(raw: dict[str, Any]) -> list[str]:
         choices[element] = ids
         problems += element_problems
     problems += _check_solution(raw.get("solution"), choices)
+    problems += _check_sizes(raw)
     if not problems:
         problems += _check_claims(raw, suspects)
+    if not problems:
+        problems += _check_solved(raw, suspects, choices)
+    return problems
+
+
+MOST_ENTRIES = 400
+"""The most timeline markers, findings or stretches of the victim's timeline a file may hold, so that
+checking it (every minute, every culprit in turn) stays quick whatever the file says."""
+
+
+def _check_sizes(raw: dict[str, Any]) -> list[str]:
+    """The lists the timeline and the solver go through: lists, and not too long."""
+    given = raw.get("solution")
+    solution: dict[str, Any] = given if isinstance(given, dict) else {}
+    parts = {"[[claims]]": raw.get("claims", []), "[[findings]]": raw.get("findings", [])}
+    parts["[solution] victim"] = solution.get("victim", [])
+    problems = []
+    for name, entries in parts.items():
+        if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
+            problems.append(f"{name} must be a list of tables")
+        elif len(entries) > MOST_ENTRIES:
+            problems.append(f"{name} has {len(entries)} entries; at most {MOST_ENTRIES} are read")
     return problems
 
 
@@ -368,6 +394,14 @@ def _check_claims(raw: dict[str, Any], suspects: list[str]) -> list[str]:
     solution = raw["solution"]
     culprit, moment = solution["culprit"], minute_of(solution["time"]) or 0
     truthful = [c for c in claims if c.lead.split(".")[0] != culprit]
+    timeline, timeline_problems = victim_timeline(solution.get("victim"), moment)
+    problems += timeline_problems
+    if not timeline_problems:
+        problems += [
+            problem
+            for claim in truthful
+            if claim.who == VICTIM and (problem := _victim_problem(claim, timeline, moment))
+        ]
     for claim in truthful:
         if not claim.covers(moment):
             continue
@@ -382,10 +416,6 @@ def _check_claims(raw: dict[str, Any], suspects: list[str]) -> list[str]:
                 f"lead {claim.lead} puts {claim.who} in the suite at {solution['time']}, but the culprit "
                 "acted alone"
             )
-        elif claim.who == VICTIM and claim.where != SCENE:
-            problems.append(
-                f"lead {claim.lead} puts the victim in location {at}, but the murder was in the suite"
-            )
     for number, one in enumerate(truthful):
         for other in truthful[number + 1 :]:
             if one.who == other.who and one.where != other.where and one.overlaps(other):
@@ -393,4 +423,140 @@ def _check_claims(raw: dict[str, Any], suspects: list[str]) -> list[str]:
                     f"leads {one.lead} and {other.lead} put {one.who} in locations {one.where:02d} and "
                     f"{other.where:02d} at the same time, and neither is the culprit's"
                 )
+    return problems
+
+
+def clock_of(minute: int) -> str:
+    """Minutes after the day's start as a time "HH:MM" (24:10 is "00:10")."""
+    return f"{minute // 60 % 24:02d}:{minute % 60:02d}"
+
+
+def victim_timeline(raw: Any, moment: int) -> tuple[list[Claim], list[str]]:
+    """The solution's ``victim`` list (where the victim was, from when to when, up to the murder) as
+    stretches of time, and the problems of the list itself. After the murder the victim lies in the
+    suite, which needs no entry."""
+    if not isinstance(raw, list) or not raw:
+        return [], [
+            "[solution] victim is missing: list where the victim was before the murder, "
+            'such as victim = [{ where = 20, from = "23:00", to = "23:40" }, { where = 13, from = "23:41", '
+            'to = "23:50" }]'
+        ]
+    problems: list[str] = []
+    stretches: list[Claim] = []
+    for number, entry in enumerate(raw, 1):
+        entry = entry if isinstance(entry, dict) else {}
+        start, end = minute_of(entry.get("from")), minute_of(entry.get("to"))
+        if entry.get("where") not in ZONE_OF_LOCATION:
+            problems.append(f"[solution] victim {number}: {entry.get('where')!r} is not a location (1 to 24)")
+        elif start is None or end is None or start > end:
+            problems.append(f"[solution] victim {number}: from and to must be times HH:MM, from before to")
+        elif end > moment:
+            problems.append(
+                f"[solution] victim {number} ends at {entry['to']}, after the murder at {clock_of(moment)}: "
+                "from the murder on the victim lies in the suite, which needs no entry"
+            )
+        else:
+            stretches.append(Claim("solution.victim", VICTIM, entry["where"], start, end))
+    for number, one in enumerate(stretches):
+        for other in stretches[number + 1 :]:
+            if one.where != other.where and one.start <= other.end and other.start <= one.end:
+                problems.append(
+                    f"[solution] victim puts the victim in locations {one.where:02d} and "
+                    f"{other.where:02d} at {clock_of(max(one.start, other.start))}"
+                )
+    if stretches and not problems and max(stretches, key=lambda s: s.end).where != SCENE:
+        problems.append("[solution] victim must end in the suite (13), where the murder happened")
+    return stretches, problems
+
+
+def victim_at(timeline: list[Claim], moment: int, minute: int) -> int | None:
+    """Where the victim was at ``minute``: the suite from the murder on, else the solution's ``victim``
+    list; None where the list says nothing."""
+    if minute >= moment:
+        return SCENE
+    return next((stretch.where for stretch in timeline if stretch.covers(minute)), None)
+
+
+def _victim_problem(claim: Claim, timeline: list[Claim], moment: int) -> str:
+    """How a truthful claim about the victim disagrees with the victim's whereabouts, at the first
+    minute it does ("" if it never does): every minute of the claim is compared, not only the murder's."""
+    for minute in range(claim.start, claim.end + 1):
+        known = victim_at(timeline, moment, minute)
+        if known == claim.where:
+            continue
+        said = f"lead {claim.lead} puts the victim in location {claim.where:02d} at {clock_of(minute)}"
+        if minute >= moment:
+            return f"{said}, but the victim lay dead in the suite from the murder at {clock_of(moment)}"
+        if known is None:
+            return (
+                f"{said}, but [solution] victim does not have the victim anywhere then: only the culprit "
+                "may lie, so add where the victim was or correct the claim"
+            )
+        return f"{said}, but the victim was in location {known:02d} then ([solution] victim)"
+    return ""
+
+
+def _findings(
+    raw: dict[str, Any], suspects: list[str], choices: dict[str, set[str]]
+) -> tuple[list[Finding], list[str]]:
+    """The ``[[findings]]`` of ``raw`` (what a lead shows or rules out) and the problems of the list."""
+    keys = set(lead_keys(suspects))
+    known = {f"{element}.{choice}" for element, ids in choices.items() for choice in ids}
+    findings: list[Finding] = []
+    problems: list[str] = []
+    for number, entry in enumerate(raw.get("findings", []), 1):
+        entry = entry if isinstance(entry, dict) else {}
+        shows, rules_out = entry.get("shows", ""), entry.get("rules_out", [])
+        wrong = [item for item in ([shows] if shows else []) + list(rules_out) if item not in known]
+        if entry.get("lead") not in keys:
+            problems.append(f"finding {number}: {entry.get('lead')!r} is not a lead (such as place.13)")
+        elif not isinstance(rules_out, list) or not (shows or rules_out):
+            problems.append(f'finding {number}: give shows (such as "means.trophy") or a list rules_out')
+        elif wrong:
+            problems.append(
+                f"finding {number} ({entry['lead']}): {', '.join(map(repr, wrong))} is not an element's "
+                'candidate (such as "means.trophy", "motive.money", "culprit.roman")'
+            )
+        else:
+            findings.append(Finding(entry["lead"], shows, tuple(rules_out)))
+    return findings, problems
+
+
+def _check_solved(raw: dict[str, Any], suspects: list[str], choices: dict[str, set[str]]) -> list[str]:
+    """The solution must be the one answer the truthful leads allow (MM-5, MM-6): no lead but the
+    culprit's rules out an element of it, and every other culprit, means and motive is ruled out."""
+    findings, problems = _findings(raw, suspects, choices)
+    if problems:
+        return problems
+    candidates = {
+        "culprit": [*suspects, ACCIDENT, SUICIDE],
+        **{element: [entry["id"] for entry in raw[element]] for element in ("means", "motive")},
+    }
+
+    def fits(culprit: str) -> bool:
+        return not _check_claims({**raw, "solution": {**raw["solution"], "culprit": culprit}}, suspects)
+
+    found = solutions(candidates, findings, fits)
+    answer = tuple(str(raw["solution"][element]) for element in ELEMENTS)
+    culprit = answer[0]
+    if answer not in found:
+        for element, choice in zip(ELEMENTS, answer, strict=True):
+            for lead in ruled_out_by(trusted(findings, culprit), element, choice, candidates[element]):
+                problems.append(
+                    f"lead {lead} rules out the solution's {element} {choice!r}, and only the culprit may lie"
+                )
+    for other in sorted({triple[0] for triple in found} - {culprit}):
+        problems.append(
+            f"the culprit could as well be {other!r}: with their own leads set aside, no truthful claim "
+            "or finding rules them out"
+        )
+    for index, element in enumerate(ELEMENTS[1:], 1):
+        others = sorted({t[index] for t in found if t[0] == culprit} - {answer[index]})
+        for choice in others:
+            own = ruled_out_by(findings, element, choice, candidates[element])
+            note = f" (only by the culprit's own {', '.join(own)}, which may lie)" if own else ""
+            problems.append(
+                f"no truthful lead rules out the {element} {choice!r}{note}: the leads allow it as well as "
+                f"{answer[index]!r}; add a finding to a lead that settles it"
+            )
     return problems

@@ -17,7 +17,7 @@ from referee.core.rules import Seen
 from referee.games.minuit.content import PORT
 from referee.games.minuit.shipmap import board, names
 from referee.games.minuit.state import FINAL, SOLO, TURNS, GameState
-from referee.games.minuit.turns import complete, writers
+from referee.games.minuit.turns import complete, still_possible, writers
 from referee.games.minuit.views import player_view
 
 _STEPS = frozenset(
@@ -35,7 +35,7 @@ _STEPS = frozenset(
 
 def seat_fields(state: GameState, seat: str) -> dict[str, Any]:
     """The reader's side of any letter: the board, whose turn, their action points and buoys,
-    what they are asked to do now."""
+    what they are asked to do now (at 0 action points, what is still possible: ``turns.still_possible``)."""
     card = state.card
     my_turn = state.stage == TURNS and state.seat == seat and not state.turn_over
     return {
@@ -49,6 +49,8 @@ def seat_fields(state: GameState, seat: str) -> dict[str, Any]:
         "my_turn": my_turn,
         "ap": state.ap if my_turn else 0,
         "failed": dict(state.failed) if my_turn and state.failed else None,
+        "still": still_possible(state, seat) if my_turn else [],
+        "need": card.success,
         "buoys": state.buoys[seat],
         "zone": state.detectives[seat],
         "ship": state.ship,

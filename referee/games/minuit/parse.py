@@ -4,7 +4,7 @@
     QUESTION KRISTINA ALIBI QUICK     ДОПРОС КРИСТИНА АЛИБИ БЫСТРО     (ASK; СПРОСИТЬ)
     SEARCH 19 THOROUGH                ОБЫСК 19 ТЩАТЕЛЬНО               (ОСМОТР)
     RETRY [DISCREET]                  ПОВТОР [ОСТОРОЖНО]               the last failed roll again
-    BUOY [ROLL | AP]                  БУЙ [БРОСОК | ОЧКО]
+    BUOY [ROLL | AP] [2]              БУЙ [БРОСОК | ОЧКО] [2]          several on one roll (MM-17 ruling)
     MOVE KRISTINA 4                   ПЕРЕМЕСТИТЬ КРИСТИНА 4           a suspect (after your actions)
     REVEAL                            РАЗОБЛАЧЕНИЕ
     END                               КОНЕЦ
@@ -219,13 +219,23 @@ def _retry(words: list[str], case: Investigation) -> dict[str, Any] | Problem:
     return problem if problem else {"method": method}
 
 
+MOST_BUOYS = 3
+"""The most buoys a player ever holds (MM-9), so the most one BUOY line may spend."""
+
+
 def _buoy(words: list[str], case: Investigation) -> dict[str, Any] | Problem:
-    if not words:
-        return {"use": "auto"}
-    use = BUOY_WORDS.get(words[0])
-    if use is None:
-        return "bad_buoy", {"text": words[0]}
-    return {"use": use} if len(words) == 1 else _extra(words[1:])
+    """BUOY, BUOY ROLL, BUOY AP, each with an optional count in either place (BUOY 2, BUOY ROLL 2)."""
+    result: dict[str, Any] = {"use": "auto"}
+    for index, word in enumerate(words):
+        if word.isdigit() and "count" not in result and 1 <= int(word) <= MOST_BUOYS:
+            result["count"] = int(word)
+        elif word in BUOY_WORDS and result["use"] == "auto":
+            result["use"] = BUOY_WORDS[word]
+        elif index == 0:
+            return "bad_buoy", {"text": word}
+        else:
+            return _extra(words[index:])
+    return result
 
 
 def _hypothesis(words: list[str], case: Investigation) -> dict[str, Any] | Problem:

@@ -4,9 +4,11 @@ Rulings where the rules depend on a table:
 
 - Turns run in seat order, one player at a time; the first seat is the First Player for
   the whole game, and each round opens with their turn (MM-10, "By mail" ruling).
-- A turn ends with END, a suspect moved, revelations announced, at 0 action points at the
-  end of a mail (unless the player's last roll failed and they still hold a buoy, which
-  they may then use in the next mail), or at the deadline.
+- A turn ends with END, a suspect moved, revelations announced, or at the deadline. At 0
+  action points it stays open for what needs no point (the revised "By mail" ruling): a
+  buoy on the last failed roll or for one more point (MM-17), the suspect's move (MM-18),
+  revelations (MM-20). Only when none of these is left does 0 action points end the turn
+  at the end of the mail (``still_possible``).
 - If the event deck runs out before the ship reaches port, the next round opens with
   the ship arriving.
 - After arrival or revelations come one or two phases of hypotheses (stage
@@ -18,7 +20,8 @@ from __future__ import annotations
 
 from referee.core.events import EVERYONE, Event
 from referee.core.phases import Phase
-from referee.games.minuit.content import ACTION_POINTS, EVENTS, PORT
+from referee.games.minuit.board import suspect_reach
+from referee.games.minuit.content import ACTION_POINTS, EVENTS, PORT, REVELATIONS_ZONE, SUSPECT_STEPS
 from referee.games.minuit.dice import roll
 from referee.games.minuit.investigation import ELEMENTS
 from referee.games.minuit.scoring import final_result
@@ -62,6 +65,30 @@ def waiting(state: GameState) -> tuple[str, ...]:
     if state.stage == TURNS:
         return () if state.turn_over else (state.seat,)
     return tuple(seat for seat in writers(state) if not complete(state, seat))
+
+
+def still_possible(state: GameState, seat: str) -> list[str]:
+    """What ``seat`` may still do in their open turn without spending an action point, in the order
+    letters list it: "buoy_roll" (a buoy on the last failed roll), "buoy_ap" (a buoy for one more
+    point), "escort" (the suspect's move, MM-18), "reveal" (revelations, MM-20). END is always left."""
+    if state.stage != TURNS or state.seat != seat or state.turn_over:
+        return []
+    still = []
+    if state.buoys[seat] > 0:
+        still += ["buoy_roll"] if state.failed else []
+        still.append("buoy_ap")
+    if (
+        not state.card.suspects_stay
+        and not state.moved
+        and any(
+            suspect != state.last_moved and suspect_reach(zone, SUSPECT_STEPS, state.card)
+            for suspect, zone in state.suspects.items()
+        )
+    ):
+        still.append("escort")
+    if not state.revealer and state.detectives[seat] == REVELATIONS_ZONE:
+        still.append("reveal")
+    return still
 
 
 def turn_ap(state: GameState) -> int:

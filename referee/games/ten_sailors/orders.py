@@ -170,7 +170,14 @@ def _say(state: GameState, submission: Submission, order: Order) -> Verdict:
         "segment": state.segment.key,
         "received_at": submission.received_at.isoformat(),
     }
-    understood = {"kind": "say", "location": location, "text": order.args["text"], "notes": []}
+    heard_by = [name for name in audience if name != submission.seat]  # whom the speaker sees there
+    understood = {
+        "kind": "say",
+        "location": location,
+        "text": order.args["text"],
+        "heard_by": heard_by,
+        "notes": [],
+    }
     if "talk" in order.args:
         understood["talk"] = order.args["talk"]  # lines taken as talk beside orders (TS-23 ruling)
     return LineVerdict(order.line, True, understood=understood), [

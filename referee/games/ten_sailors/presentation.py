@@ -12,6 +12,8 @@ Filters (the language is the template's own):
   also the game's ``phase_name``, which the shared reminder uses;
 - ``frags``: a frag count (``"1/3"``, ``2``, ``0.5``) as a readable number;
 - ``day``: the day number of a segment key;
+- ``in_words``: a small number written out in Russian, ``MAX_TRAPS | in_words("gent")`` «двух»;
+  ``ordinal``: a day's number as a Russian ordinal, ``10 | ordinal`` «десятого» (English: as is);
 - ``scene``: a death of a morning notice told as its scene from the pool (``scenes.py``);
 - ``name_case``: a character's name in a Russian case (``name | name_case("acc")``);
 - ``frag_count``: a frag count with its word ("2 frags", «2 фрага»);
@@ -27,6 +29,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from referee.core.numbers import in_words, ordinal
 from referee.games.ten_sailors import cards, narration, scenes
 from referee.games.ten_sailors.state import LAST_DAY, MAX_TRAPS, ROOM_CAPACITY, Segment
 from referee.games.ten_sailors.views import DAWN
@@ -123,6 +126,14 @@ def _segment(value: Any, *, language: str) -> str:
     return segment_name(str(value), language)
 
 
+def _in_words(value: Any, case: str = "nomn", gender: str = "m", *, language: str) -> str:
+    return in_words(int(value), language, case, gender)
+
+
+def _ordinal(value: Any, case: str = "gent", *, language: str) -> str:
+    return ordinal(int(value), language, case)
+
+
 FILTERS: dict[str, Callable[..., Any]] = {
     "card": _card,
     "at": _at,
@@ -131,6 +142,8 @@ FILTERS: dict[str, Callable[..., Any]] = {
     "phase_name": _segment,
     "frags": frags_text,
     "day": segment_day,
+    "in_words": _in_words,
+    "ordinal": _ordinal,
 }
 """The filters of the Ten Sailors templates (see the module's docstring)."""
 

@@ -228,7 +228,12 @@ def describe(event: Event) -> str:
         case "died":
             return f"{d['name']} died ({', '.join(d['hand'])})"
         case "scored":
-            return f"{' and '.join(d['killers'])} share {d['value']} frag(s) for {d['victim']}"
+            killers, frags = (
+                " and ".join(d["killers"]),
+                f"{d['value']} frag{'s' if Fraction(str(d['value'])) > 1 else ''}",
+            )
+            verb = "scores" if len(d["killers"]) == 1 else "share"
+            return f"{killers} {verb} {frags} for {d['victim']}"
         case "traps_fired":
             return f"the traps of {d['segment']} fired"
         case "zone_chosen":
