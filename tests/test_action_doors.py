@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
-from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ import pytest
 import typer
 from service_helpers import Site
 from sqlmodel import Session
+from test_app_desk import from_master
 from typer.main import get_command
 from typer.testing import CliRunner
 from web_helpers import GAME, GM, T0, client, sign_in
@@ -25,7 +25,6 @@ from referee.app import ACTIONS, DOORS, GameMasterAction, Referee, Registry
 from referee.app.actions import SEAT, Argument, Call, Words
 from referee.app.play import seat_named
 from referee.cli import _action_command, app
-from referee.mail.intake import ingest
 
 
 @pytest.fixture
@@ -34,19 +33,6 @@ def site(tmp_path: Path, sqlite_url: str) -> Site:
     site.create_game(GAME, T0, options=f'master_email = "{GM}"\nlanguage = "ru"')
     site.store().accounts.add("Gail", GM, "correct horse battery", T0)
     return site
-
-
-def from_master(site: Site, referee: Referee, text: str, number: int) -> None:
-    """The game-master's mail of ``text`` to the game's own address, taken in."""
-    master = referee.master(GAME)
-    assert master is not None
-    message = EmailMessage()
-    message["From"] = GM
-    message["To"] = f"referee+{master.token}@example.org"
-    message["Subject"] = "commands"
-    message["Message-ID"] = f"<gm.{number}@example.org>"
-    message.set_content(text)
-    ingest(referee, site.config().mail, message.as_bytes(), T0 + timedelta(seconds=number))
 
 
 def answers(referee: Referee) -> list[dict[str, Any]]:
