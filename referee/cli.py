@@ -15,17 +15,36 @@ from sqlalchemy.exc import DBAPIError
 
 from referee.app import (
     ACTIONS,
+    BATCH,
     COMMAND_LINE,
     FLAG,
+    FROM_NAMES,
     SETUP_ERRORS,
+    GameFileError,
     GameMasterAction,
     Loaded,
     Referee,
     RefereeError,
+    backup_sqlite,
+    check_referee,
+    copy_referee,
+    example_values,
+    export_game,
+    filled_example,
+    import_game,
+    is_address,
+    is_local_domain,
+    list_line,
+    master_lines,
     open_referee,
+    read_game_file,
+    status_lines,
+    web_missing,
+    web_reach,
+    when,
+    write_config,
+    write_private,
 )
-from referee.app.batches import BATCH
-from referee.app.gamefile import GameFileError, read_game_file
 from referee.config import Config, ConfigError, config_path, load_config
 from referee.core.events import Event
 from referee.core.numbers import counted
@@ -205,7 +224,6 @@ def init(
 
 def _write_config(path: Path, chosen: dict[str, str], *, force: bool) -> None:
     """Writes ``path`` from the example with ``chosen`` filled in, asking for the rest at a terminal."""
-    from referee.app.configfile import FROM_NAMES, example_values, filled_example, write_private
 
     for name, value in chosen.items():
         if problem := _init_problem(name, value):
@@ -223,7 +241,7 @@ def _write_config(path: Path, chosen: dict[str, str], *, force: bool) -> None:
     if language is not None:
         chosen["name"] = FROM_NAMES[language]
     try:
-        write_private(path, filled_example(chosen), replace=force)
+        write_config(path, filled_example(chosen), replace=force)
     except FileExistsError as error:
         raise _fail(f"{path} appeared meanwhile and was left as it is") from error
     except OSError as error:
@@ -253,8 +271,6 @@ def _init_problem(name: str, value: str) -> str | None:
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
-    from referee.app.configfile import FROM_NAMES
-    from referee.app.gamefile import is_address
     from referee.mail.transports import TransportError
     from referee.mail.urls import parse_imap_url, parse_smtp_url
 
@@ -289,7 +305,6 @@ def _init_problem(name: str, value: str) -> str | None:
 
 def _init_default(name: str, chosen: dict[str, str], example: dict[str, str]) -> str:
     """What ``referee init`` offers for ``name`` at a terminal: guessed from the address given."""
-    from referee.app.checks import is_local_domain
 
     local, _, domain = chosen.get("address", example["address"]).partition("@")
     real = not is_local_domain(domain)
@@ -337,7 +352,6 @@ def check(config: ConfigOption = None) -> None:
     """Check everything a campaign needs, changing nothing: the mail servers (a login, nothing sent),
     the database, schedules and time zones, the open games and the web address. One line per problem
     with its fix; exits 1 when there is one."""
-    from referee.app.checks import check_referee
     from referee.mail.probe import probe_mail
 
     settings = _config(config)
@@ -362,7 +376,6 @@ def backup(
     To restore: stop `referee serve` and copy the file back in place of the database. PostgreSQL is
     backed up with pg_dump (this command says so and exits 1).
     """
-    from referee.app.backup import backup_sqlite
 
     settings = _config(config)
     try:
@@ -378,7 +391,6 @@ def backup(
 @game_app.command("create")
 def game_create(file: Path, config: ConfigOption = None) -> None:
     """Create a game from a game file (TOML with [game] and [[players]])."""
-    from referee.app.checks import web_missing, web_reach
 
     settings = _config(config)
     referee = _referee(settings)
@@ -386,7 +398,7 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
         game = read_game_file(file, settings.schedules)
         if (unreachable := web_reach(settings, [seat["email"] for seat in game.seats])) is not None:
             raise _fail(f"no game was created: {unreachable.problem}; fix: {unreachable.fix}")
-        loaded = game.create(referee, datetime.now(UTC))
+        loaded = game.create(referee.operations, datetime.now(UTC))
     except (GameFileError, ValueError, RefereeError) as error:
         raise _fail(f"no game was created: {error}") from error
     typer.echo(f"created {game.kind} game {loaded.row.id} with {len(game.seats)} players")
@@ -400,7 +412,6 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
 @game_app.command("list")
 def game_list(config: ConfigOption = None) -> None:
     """List every game, one a line: its open phase and until when it runs (or why it waits)."""
-    from referee.app.standing import list_line
 
     for game in _referee(_config(config)).views.status()["games"]:
         typer.echo(list_line(game, invoked_as()))
@@ -650,7 +661,6 @@ def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         _print_json(report)
         return
-    from referee.app.standing import status_lines, when
 
     for game in report["games"]:
         typer.echo("\n".join(status_lines(game, invoked_as())))
@@ -735,7 +745,6 @@ def _master_view(referee: Referee, game: str) -> dict[str, Any]:
 
 def _master_text(settings: Config, referee: Referee, game: str) -> str:
     """The game-master's view as text, from the game's ``master.txt.j2`` (English)."""
-    from referee.app.standing import master_lines
 
     view = _master_view(referee, game)
     row = referee.load(game).row
@@ -804,14 +813,12 @@ def export_command(
 ) -> None:
     """Write a game's whole log, seats, clock and mail history to a new JSON file only you can read
     (it holds passwords); an existing file or link is never written over."""
-    from referee.app.private_files import write_private
-    from referee.app.transfer import export_game
 
     referee = _referee(_config(config))
     _load(referee, game)
     target = output or Path(f"{game}.json")
     try:
-        write_private(target, json.dumps(export_game(referee, game), ensure_ascii=False))
+        write_private(target, json.dumps(export_game(referee.operations, game), ensure_ascii=False))
     except RefereeError as error:
         raise _fail(str(error)) from error
     typer.echo(f"exported game {game} to {target}; it holds the players' passwords: keep it private")
@@ -821,7 +828,6 @@ def export_command(
 def import_command(file: Path, config: ConfigOption = None) -> None:
     """Add a game from a file `referee export` wrote, checked as `game create` checks a game file and
     its log replayed; mail it holds as not sent yet is kept as refused, never sent from here."""
-    from referee.app.transfer import import_game
 
     settings = _config(config)
     referee = _referee(settings)
@@ -830,7 +836,7 @@ def import_command(file: Path, config: ConfigOption = None) -> None:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise _fail(f"cannot read {file}: {error}") from error
     try:
-        imported = import_game(referee, data, schedules=settings.schedules)
+        imported = import_game(referee.operations, data, schedules=settings.schedules)
     except RefereeError as error:
         raise _fail(str(error)) from error
     typer.echo(f"imported game {imported.game_id} ({imported.kind}, {imported.rows} rows); its log replays")
@@ -850,7 +856,6 @@ def import_command(file: Path, config: ConfigOption = None) -> None:
 def move_to(url: str, config: ConfigOption = None) -> None:
     """Copy this referee's whole database (e.g. its SQLite file) into an empty one (e.g. PostgreSQL);
     a new SQLite file is made readable by you alone, and never through a link."""
-    from referee.app.transfer import copy_referee
 
     settings = _config(config)
     try:

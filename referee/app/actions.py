@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -29,6 +29,7 @@ from referee.app.audit import Actor
 from referee.app.calendar import parse_shift
 from referee.app.credentials import new_token
 from referee.app.errors import AlreadyResolved, RefereeError, RulesFailed
+from referee.app.operations import GameOperations
 from referee.app.passwords import PASSWORD_NOTICES
 from referee.app.play import AnswerTo, lock, save, seat_named, tell
 from referee.app.rollback import rollback_work
@@ -40,9 +41,6 @@ from referee.store.clocks import as_utc, clock_row
 from referee.store.models import NoticeRow
 from referee.store.records import held_rows, release_held
 from referee.store.seats import open_holding, seat_rows
-
-if TYPE_CHECKING:
-    from referee.app.referee import Referee
 
 DOORS: tuple[str, ...] = ("cli", "mail", "web")
 """The doors a game-master acts through."""
@@ -167,19 +165,20 @@ class Acted:
 
 
 class Context:
-    """What an action's outcome may read inside its transaction: the referee, the session and the call."""
+    """What an action's outcome may read inside its transaction: the game operations, the session and the
+    call."""
 
-    def __init__(self, referee: Referee, session: Session, call: Call) -> None:
-        self.referee, self.session, self.call = referee, session, call
+    def __init__(self, games: GameOperations, session: Session, call: Call) -> None:
+        self.games, self.session, self.call = games, session, call
 
     def shown(self, when: datetime | None) -> str:
         """``when`` as the game's calendar shows it (its time zone named)."""
-        return self.referee.calendar.shown(lock(self.session, self.call.game_id), when)
+        return self.games.calendar.shown(lock(self.session, self.call.game_id), when)
 
 
 Work = Callable[[Session], Any]
-Build = Callable[["Referee", Call], tuple[dict[str, Any], Work]]
-"""What an action does: its audit detail and its work, given the referee and the request."""
+Build = Callable[[GameOperations, Call], tuple[dict[str, Any], Work]]
+"""What an action does: its audit detail and its work, given the game operations and the request."""
 Tell = Callable[[Context, Any], tuple[str, dict[str, Any]]]
 """The key and fields of an action's outcome, given what its work returned."""
 
@@ -339,12 +338,14 @@ class Registry:
         return Registry([*(a for a in self if a.name != action.name), action])
 
 
-def perform(referee: Referee, action: GameMasterAction, call: Call, session: Session | None = None) -> Acted:
+def perform(
+    games: GameOperations, action: GameMasterAction, call: Call, session: Session | None = None
+) -> Acted:
     """Carries out ``action`` for ``call``, with its audit record in the same transaction (or, inside
     ``session``, a savepoint of it); a refused action is recorded with why and raises."""
     if not action.who & call.roles:
         raise RefereeError(f"{action.name} is not an action you may take on game {call.game_id!r}")
-    detail, work = action.work(referee, call)
+    detail, work = action.work(games, call)
 
     def done(inner: Session) -> tuple[Acted, str]:
         try:
@@ -353,18 +354,18 @@ def perform(referee: Referee, action: GameMasterAction, call: Call, session: Ses
             if session is None or not action.when_stopped:
                 raise
             raise RefereeError(f"the rules failed again ({failed}); the game stays stopped") from failed
-        key, fields = action.outcome(Context(referee, inner, call), value)
+        key, fields = action.outcome(Context(games, inner, call), value)
         outcome = Outcome(action.name, key, fields)
         return Acted(value, outcome), action.sentence(outcome, "en")
 
     if not action.audited:
         if session is not None:
             return done(session)[0]
-        with referee.database.transaction() as inner:
+        with games.database.transaction() as inner:
             return done(inner)[0]
     try:
-        with referee.contained(call.game_id, call.now, deferred=session is not None):
-            acted: Acted = referee.audit.act(
+        with games.contained(call.game_id, call.now, deferred=session is not None):
+            acted: Acted = games.audit.act(
                 call.actor, call.game_id, action.name, detail, call.now, done, session
             )
     except IntegrityError as error:
@@ -374,8 +375,8 @@ def perform(referee: Referee, action: GameMasterAction, call: Call, session: Ses
     except RulesFailed as failed:
         if session is not None:
             raise
-        stopped = referee.stop(call.game_id, failed.error, call.now)
-        referee.audit.refused(
+        stopped = games.stop(call.game_id, failed.error, call.now)
+        games.audit.refused(
             call.actor, call.game_id, action.name, detail, call.now, f"failed again: {stopped}"
         )
         raise stopped from failed.error
@@ -390,11 +391,11 @@ def _value(work: Callable[[Session], tuple[Any, str]]) -> Work:
     return lambda session: work(session)[0]
 
 
-def _pause(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
+def _pause(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     by: timedelta | None = call.values.get("until")
     until = call.now + by if by is not None else None
     detail = {"until": until.isoformat()} if until is not None else {}
-    return detail, _value(referee.calendar.pause_work(call.game_id, call.now, until))
+    return detail, _value(games.calendar.pause_work(call.game_id, call.now, until))
 
 
 def _paused(context: Context, clock: Any) -> tuple[str, dict[str, Any]]:
@@ -403,21 +404,21 @@ def _paused(context: Context, clock: Any) -> tuple[str, dict[str, Any]]:
     return "paused_until", {"when": context.shown(clock.resume_at)}
 
 
-def _resume(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
-    return {}, _value(referee.calendar.resume_work(call.game_id, call.now))
+def _resume(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
+    return {}, _value(games.calendar.resume_work(call.game_id, call.now))
 
 
 def _resumed(context: Context, clock: Any) -> tuple[str, dict[str, Any]]:
     return "resumed", {"phase": clock.phase, "when": context.shown(clock.due_at)}
 
 
-def _shift(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
+def _shift(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     by: timedelta = call.values["by"]
     if by == timedelta(0):
         raise ValueError("a shift of nothing changes nothing")
     only = bool(call.values.get("only"))
     detail = {"seconds": int(by.total_seconds()), "only": only}
-    return detail, _value(referee.calendar.shift_work(call.game_id, by, call.now, only))
+    return detail, _value(games.calendar.shift_work(call.game_id, by, call.now, only))
 
 
 def _shifted(context: Context, clock: Any) -> tuple[str, dict[str, Any]]:
@@ -425,17 +426,17 @@ def _shifted(context: Context, clock: Any) -> tuple[str, dict[str, Any]]:
     return key, {"phase": clock.phase, "when": context.shown(clock.due_at)}
 
 
-def _resolve(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
+def _resolve(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     expected = call.values.get("phase") or None
-    return {}, lambda session: referee.resolve_in(session, call.game_id, call.now, expected)
+    return {}, lambda session: games.resolve_in(session, call.game_id, call.now, expected)
 
 
 def _resolved(context: Context, resolved: Any) -> tuple[str, dict[str, Any]]:
     return "resolved", {"phase": resolved.phase, "count": len(resolved.notices)}
 
 
-def _rollback(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
-    return {}, _value(rollback_work(referee, call.game_id, call.now))
+def _rollback(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
+    return {}, _value(rollback_work(games, call.game_id, call.now))
 
 
 def _rolled_back(context: Context, done: Any) -> tuple[str, dict[str, Any]]:
@@ -447,12 +448,12 @@ def _rolled_back(context: Context, done: Any) -> tuple[str, dict[str, Any]]:
     return "rolled_back_at", {**fields, "when": context.shown(done.due_at)}
 
 
-def _substitute(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
+def _substitute(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     name, email = call.values["seat"], call.values["email"]
     read(SUBSTITUTE[1], email)  # the command line and the desk's callers give it unread
 
     def work(session: Session) -> Any:
-        loaded = referee.running(session, call.game_id)
+        loaded = games.running(session, call.game_id)
         seat = seat_named(session, call.game_id, name)
         seat.email, seat.token = email, new_token()
         seat.password_hash = seat.password_key = ""  # the old one ends; the welcome gives a new one
@@ -470,7 +471,7 @@ def _substituted(context: Context, seat: Any) -> tuple[str, dict[str, Any]]:
     return "substituted", {"name": seat.name, "email": seat.email}
 
 
-def _resend(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
+def _resend(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     name = call.values["seat"]
 
     def work(session: Session) -> Any:
@@ -495,7 +496,7 @@ def _resent(context: Context, last: Any) -> tuple[str, dict[str, Any]]:
     return "resent", {"name": last.recipient, "report_phase": last.phase}
 
 
-def _announce(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
+def _announce(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     text = str(call.values.get("text", "")).strip()
     if not text:
         raise RefereeError("an announcement needs a text")
@@ -514,16 +515,16 @@ def _announced(context: Context, count: int) -> tuple[str, dict[str, Any]]:
     return "announced", {"count": count}
 
 
-def _orders(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
+def _orders(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     name, text = call.values["seat"], clean_text(str(call.values.get("text", "")))
     if not text.strip():
         raise RefereeError("there are no orders to enter")
     source = call.values.get("source") or call.actor.channel
 
     def work(session: Session) -> Any:
-        loaded = referee.running(session, call.game_id)
+        loaded = games.running(session, call.game_id)
         seat = seat_named(session, call.game_id, name)
-        submitted = referee.play.submit(session, loaded, Submission(seat.name, text, call.now, source), None)
+        submitted = games.play.submit(session, loaded, Submission(seat.name, text, call.now, source), None)
         save(session, submitted.loaded)
         return submitted
 
@@ -536,7 +537,7 @@ def _entered(context: Context, submitted: Any) -> tuple[str, dict[str, Any]]:
     return "entered", {"accepted": accepted, "count": len(submitted.verdicts), "name": name}
 
 
-def _retry(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
+def _retry(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     def work(session: Session) -> int:
         loaded = lock(session, call.game_id)
         if loaded.row.failed_at is None:
@@ -552,11 +553,11 @@ def _retry(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
                     else None
                 )
                 submission = Submission(item.seat, item.text, as_utc(item.received_at), item.source)
-                loaded = referee.play.submit(session, loaded, submission, answer_to).loaded
+                loaded = games.play.submit(session, loaded, submission, answer_to).loaded
             save(session, loaded)
             clock = clock_row(session, call.game_id)
             opened = as_utc(clock.opened_at) if clock is not None else call.now
-            referee.play.clock(session, loaded, opened)
+            games.play.clock(session, loaded, opened)
         except (RefereeError, ValueError):
             raise
         except Exception as error:  # stopped again once this transaction is rolled back
@@ -571,7 +572,7 @@ def _retried(context: Context, count: int) -> tuple[str, dict[str, Any]]:
     return "retried", {"game": context.call.game_id, "count": count}
 
 
-def _status(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
+def _status(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     return {}, lambda session: lock(session, call.game_id)
 
 
@@ -582,7 +583,7 @@ def _standing(context: Context, loaded: Any) -> tuple[str, dict[str, Any]]:
     fields = {"phase": loaded.row.phase, "waiting": waiting}
     nobody = "" if waiting else "_nobody"
     clock = clock_row(context.session, context.call.game_id)
-    if clock is None or context.referee.timekeeper is None:
+    if clock is None or context.games.timekeeper is None:
         return "open" + nobody, fields
     if clock.paused_at is not None:
         return "paused" + nobody, fields

@@ -36,7 +36,7 @@ from referee.store.boundary import boundary
 from referee.store.clocks import claim_due_rows
 
 if TYPE_CHECKING:
-    from referee.app.referee import Referee
+    from referee.app.operations import GameOperations
 
 LOG = logging.getLogger("referee.batches")
 
@@ -44,7 +44,7 @@ BATCH = 100
 """How many due games share a transaction unless ``[service] boundary_batch`` says otherwise."""
 
 
-def resolve_batch(referee: Referee, due: Sequence[Due]) -> list[Resolved | None]:
+def resolve_batch(referee: GameOperations, due: Sequence[Due]) -> list[Resolved | None]:
     """Resolves every game of ``due``, each as of its own deadline, in one transaction; for each, what
     resolving it did, or None when it was not resolved (done elsewhere first, or stopped)."""
     if len(due) == 1:
@@ -62,7 +62,7 @@ def resolve_batch(referee: Referee, due: Sequence[Due]) -> list[Resolved | None]
     return results
 
 
-def resolve_next(referee: Referee, until: datetime, limit: int) -> list[tuple[Due, Resolved | None]]:
+def resolve_next(referee: GameOperations, until: datetime, limit: int) -> list[tuple[Due, Resolved | None]]:
     """Resolves the next ``limit`` games due at or before ``until``, the earliest deadlines first, each
     as of its own deadline, in one transaction; each with what resolving it did (None: not resolved).
     An empty list when none is left.
@@ -92,21 +92,23 @@ def resolve_next(referee: Referee, until: datetime, limit: int) -> list[tuple[Du
     return list(zip(claimed, results, strict=True))
 
 
-def _stop_failed(referee: Referee, due: Sequence[Due], failed: list[RulesFailed]) -> None:
+def _stop_failed(referee: GameOperations, due: Sequence[Due], failed: list[RulesFailed]) -> None:
     """Stops each game whose rules failed in a batch, after its commit (each its own transaction)."""
     for rules_failed in failed:
         item = next(item for item in due if item.game_id == rules_failed.game_id)
         referee.stop(rules_failed.game_id, rules_failed.error, item.due_at)
 
 
-def _together(referee: Referee, due: Sequence[Due], failed: list[RulesFailed]) -> list[Resolved | None]:
+def _together(
+    referee: GameOperations, due: Sequence[Due], failed: list[RulesFailed]
+) -> list[Resolved | None]:
     """Resolves ``due`` in one transaction; rules failures go to ``failed``."""
     with collector_paused(), referee.database.transaction() as session:
         return _within(referee, session, due, failed)
 
 
 def _within(
-    referee: Referee, session: Session, due: Sequence[Due], failed: list[RulesFailed]
+    referee: GameOperations, session: Session, due: Sequence[Due], failed: list[RulesFailed]
 ) -> list[Resolved | None]:
     """Resolves ``due`` inside ``session``'s transaction; rules failures go to ``failed``.
 

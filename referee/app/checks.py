@@ -21,7 +21,7 @@ from sqlalchemy import inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
-from referee.app.referee import Referee
+from referee.app.operations import GameOperations
 from referee.config import Config
 from referee.schedule.files import Schedule, ScheduleError, available_schedules, load_schedule
 from referee.schedule.timekeeper import ScheduleTimekeeper
@@ -65,10 +65,10 @@ def check_referee(config: Config) -> Findings:
     aside), with its fix; changes nothing."""
     findings = Findings()
     _check_schedules(config, findings)
-    referee = _open_database(config, findings)
+    games = _open_database(config, findings)
     addresses = [config.mail.address]
-    if referee is not None:
-        addresses += _check_games(referee, config, findings)
+    if games is not None:
+        addresses += _check_games(games, config, findings)
     reach = web_reach(config, addresses)
     if reach is not None:
         findings.problems.append(reach)
@@ -144,8 +144,8 @@ def web_missing(config: Config) -> str | None:
 # --- the database ----------------------------------------------------------------------------------
 
 
-def _open_database(config: Config, findings: Findings) -> Referee | None:
-    """The referee over the database when it is there and at the newest migration, else None with
+def _open_database(config: Config, findings: Findings) -> GameOperations | None:
+    """The games of the database when it is there and at the newest migration, else None with
     the problem recorded; nothing is created or migrated."""
     url = config.database_url
     parsed = make_url(url)
@@ -183,7 +183,7 @@ def _open_database(config: Config, findings: Findings) -> Referee | None:
             )
         return None
     findings.checked.append(f"the database {shown} (at migration {HEAD})")
-    return Referee(Database(engine), ScheduleTimekeeper(config.schedules))
+    return GameOperations(Database(engine), ScheduleTimekeeper(config.schedules))
 
 
 def _first_line(error: BaseException) -> str:
@@ -220,13 +220,13 @@ def _schedule_fix(message: str) -> str:
     return "correct the file (the README's section on schedules says what it may hold), or remove it"
 
 
-def _check_games(referee: Referee, config: Config, findings: Findings) -> list[str]:
+def _check_games(games: GameOperations, config: Config, findings: Findings) -> list[str]:
     """A problem for every open game that cannot run (its schedule gone, no start on a calendar
     schedule, stopped on an error); returns the addresses of the open games' players."""
     addresses: list[str] = []
-    open_games = [row for row in referee.games() if not row.finished]
+    open_games = [row for row in games.games() if not row.finished]
     for row in open_games:
-        addresses += [seat.email for seat in referee.seats(row.id)]
+        addresses += [seat.email for seat in games.seats(row.id)]
         if row.failed_at is not None:
             findings.add(
                 f"game {row.id} stopped on an error: {row.failure}",

@@ -9,10 +9,13 @@ game that does not exist (``NoSuchGame``), so guessing ids tells nothing. A play
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.app.accounts import Account
+from referee.app.audit import Audit
 from referee.app.errors import RefereeError
+from referee.app.timing import Timekeeper
+from referee.app.views import Views
 from referee.core.events import Event
 from referee.core.rules import fold
 from referee.games import rules_for
@@ -33,9 +36,7 @@ from referee.store.overview import (
 )
 from referee.store.rollbacks import is_withdrawn, live_resolutions, withdrawn_spans
 from referee.store.seats import holders, seat_rows
-
-if TYPE_CHECKING:
-    from referee.app.referee import Referee
+from referee.store.transactions import Database
 
 
 class NoSuchGame(RefereeError):
@@ -43,11 +44,14 @@ class NoSuchGame(RefereeError):
 
 
 class Dashboard:
-    """The game-master's pages' data, over the games of ``referee``."""
+    """The game-master's pages' data, over the games of ``database``: the master's and a seat's views are
+    ``views``', the log of actions ``audit``'s."""
 
-    def __init__(self, referee: Referee) -> None:
-        self.referee = referee
-        self.database = referee.database
+    def __init__(self, database: Database, timekeeper: Timekeeper | None, views: Views, audit: Audit) -> None:
+        self.database = database
+        self.timekeeper = timekeeper
+        self.views = views
+        self.audit = audit
 
     def game_row(self, account: Account, game_id: str) -> GameRow:
         """The game ``game_id`` if ``account`` may see it; else ``NoSuchGame``, as if it did not exist."""
@@ -107,15 +111,15 @@ class Dashboard:
 
     def _local(self, row: GameRow, moment: datetime | None) -> datetime | None:
         """``moment`` in the time zone of the game's schedule (UTC without a calendar)."""
-        if moment is None or self.referee.timekeeper is None:
+        if moment is None or self.timekeeper is None:
             return moment
-        return moment.astimezone(self.referee.timekeeper.zone(row))
+        return moment.astimezone(self.timekeeper.zone(row))
 
     def game(self, account: Account, game_id: str, *, at: int | None = None) -> dict[str, Any]:
         """One game in full for its game-master: the master's view (now, or as it stood after resolution
         number ``at``), the timeline of phases, every seat's mail in and out, holders and the audit log."""
         row = self.game_row(account, game_id)
-        view = self.referee.views.master(game_id)
+        view = self.views.master(game_id)
         line = self.campaigns_line(row)
         with self.database.reading() as session:
             events = rows.event_rows(session, game_id)
@@ -151,7 +155,7 @@ class Dashboard:
             "mail": mail,
             "seats": seats,
             "holders": [{"seat": h.seat, "email": h.email, "since": h.since, "until": h.until} for h in held],
-            "actions": list(reversed(self.referee.actions(game_id)))[:50],
+            "actions": list(reversed(self.audit.actions(game_id)))[:50],
         }
 
     def campaigns_line(self, row: GameRow) -> dict[str, Any]:
@@ -173,7 +177,7 @@ class Dashboard:
             if not 0 <= at < len(live):
                 raise NoSuchGame(f"game {game_id!r} has no resolution number {at}")
             upto = live[at].last_seq
-        return self.referee.views.player(game_id, seat, upto=upto)
+        return self.views.player(game_id, seat, upto=upto)
 
     def phases(self, account: Account, game_id: str) -> list[str]:
         """The phases resolved so far that count, in order (the steps of "see as" and the castle)."""

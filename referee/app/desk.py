@@ -12,22 +12,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlmodel import Session
 
 from referee.app.actions import ACTIONS, Acted, Call, GameMasterAction, Registry, Words, perform
 from referee.app.audit import Actor
 from referee.app.errors import RefereeError
+from referee.app.operations import GameOperations
 from referee.app.play import Resolved, Submitted, lock
 from referee.app.refusals import refusal
 from referee.app.rollback import RolledBack
 from referee.core.notices import Notice
 from referee.core.seats import MASTER
 from referee.store.models import ClockRow, NoticeRow, SeatRow
-
-if TYPE_CHECKING:
-    from referee.app.referee import Referee
 
 ADMIN = frozenset({"admin"})
 """The command line, the service and programs on the host: they may take every action."""
@@ -59,10 +57,10 @@ class Done:
 
 
 class Desk:
-    """Game-master actions on the games of ``referee``."""
+    """Game-master actions (those of ``actions``) on ``games``."""
 
-    def __init__(self, referee: Referee, actions: Registry = ACTIONS) -> None:
-        self.referee = referee
+    def __init__(self, games: GameOperations, actions: Registry = ACTIONS) -> None:
+        self.games = games
         self.actions = actions
 
     def perform(
@@ -80,7 +78,7 @@ class Desk:
         returned and its outcome."""
         call = Call(game_id, values, now, actor, roles)
         action = self.actions[name] if isinstance(name, str) else name
-        return perform(self.referee, action, call, session)
+        return perform(self.games, action, call, session)
 
     def pause(
         self,
@@ -104,7 +102,7 @@ class Desk:
         """Resumes every game whose pause ended at or before ``until``, each as of its own end (so the
         time paused is exactly what was asked, even after downtime); returns how many."""
         resumed = 0
-        for game_id, ends in self.referee.calendar.pauses_ending(until):
+        for game_id, ends in self.games.calendar.pauses_ending(until):
             try:
                 self.resume(game_id, ends, PAUSE_ENDED)
             except RefereeError:

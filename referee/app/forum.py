@@ -3,7 +3,7 @@
 A player signs in with a link mailed to their registered address (``links``); what they are shown is
 ``Views.player`` (the same view as by mail, through the one visibility of the event log) arranged as a
 thread per place they have been in, with their arrivals and departures; the mail the referee wrote
-them; public news; and the deadline. What they post or order goes through ``Referee.submit`` (source
+them; public news; and the deadline. What they post or order goes through ``GameOperations.submit`` (source
 "web"), the path of a mail: the same verdicts, the same answer, the same talk relayed to those present.
 
 A character who died reads public news only, as by mail. A seat's holder is checked at every request:
@@ -13,23 +13,22 @@ once a game-master substitutes the player, the old holder's links and sessions l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from datetime import datetime
+from typing import Any
 
 from referee.app.errors import RefereeError
-from referee.app.links import LINK_DAY, LINK_NOTICE, LINKS_A_DAY, Player, read_token
+from referee.app.links import Player, read_token
 from referee.app.mailroom import bounded
-from referee.app.play import Submitted, tell
-from referee.core.notices import Notice
+from referee.app.operations import GameOperations
+from referee.app.play import Submitted
+from referee.app.sign_in import write_link
+from referee.app.views import Views
 from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.clocks import as_utc, clock_row
-from referee.store.forum import choose_mode, links_since, mark_read, play_mode, seat_notices, use_link
+from referee.store.forum import choose_mode, mark_read, play_mode, seat_notices, use_link
 from referee.store.models import NoticeRow
 from referee.store.seats import registered_seats, seat_rows
-
-if TYPE_CHECKING:
-    from referee.app.referee import Referee
 
 MODES: tuple[str, ...] = ("mail", "web", "both")
 """How a player plays: by mail (every mail, the web if they like), on the web (no mail but the welcome,
@@ -37,9 +36,6 @@ sign-in links and answers to their own mail), or both (the web, and by mail the 
 have not read there: in a game that says how, ``Rules.for_both_reader``, e.g. Ten Sailors' reports
 holding only the talk said since the player last opened their pages, and no talk mailed line by line;
 in the others every mail)."""
-
-LINK_PAUSE = timedelta(minutes=10)
-"""Another link asked for a seat within this time is not mailed (no flood of mail to a player)."""
 
 PUBLIC_NEWS = frozenset({"master_note", "announcement", "death_announcement", "game_over", "news"})
 """The notices every player is written alike: what a dead character still reads."""
@@ -62,11 +58,12 @@ class Thread:
 
 
 class Forum:
-    """The players' side of the web, over the games of ``referee``."""
+    """The players' side of the web, over ``games``; what a player is shown is ``Views.player``."""
 
-    def __init__(self, referee: Referee) -> None:
-        self.referee = referee
-        self.database = referee.database
+    def __init__(self, games: GameOperations, views: Views) -> None:
+        self.games = games
+        self.views = views
+        self.database = games.database
 
     # --- links ---------------------------------------------------------------------------------
 
@@ -77,20 +74,8 @@ class Forum:
         written = 0
         with self.database.transaction() as session:
             for seat in registered_seats(session, email.strip()):
-                written += self._link(session, seat.game_id, seat.name, seat.email, now)
+                written += write_link(session, seat.game_id, seat.name, seat.email, now)
         return written
-
-    def link_in(self, session: Any, game_id: str, seat: str, email: str, now: datetime) -> int:
-        """Writes a sign-in link for ``seat`` inside the caller's transaction (a mail asking for one)."""
-        return self._link(session, game_id, seat, email, now)
-
-    def _link(self, session: Any, game_id: str, seat: str, email: str, now: datetime) -> int:
-        if links_since(session, game_id, seat, email, LINK_NOTICE, now - LINK_PAUSE):
-            return 0
-        if links_since(session, game_id, seat, email, LINK_NOTICE, now - LINK_DAY) >= LINKS_A_DAY:
-            return 0
-        tell(session, game_id, "", [Notice(LINK_NOTICE, (seat,), {"email": email.lower()})], now)
-        return 1
 
     def redeem(self, game_id: str, token: str, now: datetime) -> Player | None:
         """The player a link signs in, used up; None for a link forged, expired, used already, or mailed
@@ -137,7 +122,7 @@ class Forum:
     def page(self, player: Player, game_id: str, seat: str) -> dict[str, Any]:
         """Everything the player's page shows; a dead character's holds public news only."""
         self._check(player, game_id, seat)
-        view = self.referee.views.player(game_id, seat)
+        view = self.views.player(game_id, seat)
         with self.database.reading() as session:
             row = rows.game_row(session, game_id)
             news = seat_notices(session, game_id, seat, PUBLIC_NEWS)
@@ -181,7 +166,7 @@ class Forum:
         if clock is None or clock.due_at is None or row.finished:
             return None
         due = as_utc(clock.due_at)
-        timekeeper = self.referee.timekeeper
+        timekeeper = self.games.timekeeper
         return due.astimezone(timekeeper.zone(row)) if timekeeper is not None else due
 
     # --- what a player does --------------------------------------------------------------------
@@ -197,16 +182,16 @@ class Forum:
         most_lines: int | None = None,
         longest_line: int | None = None,
     ) -> Submitted:
-        """``text`` from the player, judged as a mail from them would be (``Referee.submit``, "web"):
+        """``text`` from the player, judged as a mail from them would be (``GameOperations.submit``, "web"):
         cleaned as a mail's text is (no control, invisible or direction-changing characters; words of
         mixed scripts in one), at most ``most_lines`` non-empty lines, each cut at ``longest_line``."""
         self._check(player, game_id, seat)
         text, _ = bounded(text, most_lines, longest_line)
         if not text.strip():
             raise RefereeError("there is nothing to send")
-        if not bool(self.referee.views.player(game_id, seat).get("alive", True)):
+        if not bool(self.views.player(game_id, seat).get("alive", True)):
             raise NotYours("a character who died gives no more orders")
-        return self.referee.submit(game_id, seat, text, now, "web")
+        return self.games.submit(game_id, seat, text, now, "web")
 
     def read(self, player: Player, game_id: str, seat: str, now: datetime) -> None:
         """Records that the player read their pages on the web at ``now`` (their game page or a room

@@ -50,8 +50,8 @@ from referee.render import LANGUAGES
 from referee.schedule.files import ScheduleError, ScheduleFolders, load_schedule, schedule_file
 
 if TYPE_CHECKING:
+    from referee.app.operations import GameOperations
     from referee.app.play import Loaded
-    from referee.app.referee import Referee
 
 
 def default_schedule(kind: str, schedules: ScheduleFolders) -> str:
@@ -93,9 +93,9 @@ class GameFile:
     warnings: tuple[str, ...] = ()
     """What will not go as the game-master may expect, though the game can be created."""
 
-    def create(self, referee: Referee, now: datetime) -> Loaded:
-        """Creates this game with its welcome letters (errors as ``Referee.create_game``)."""
-        return referee.create_game(
+    def create(self, games: GameOperations, now: datetime) -> Loaded:
+        """Creates this game with its welcome letters (errors as ``GameOperations.create_game``)."""
+        return games.create_game(
             setup=self.setup,
             kind=self.kind,
             schedule=self.schedule,

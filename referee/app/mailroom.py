@@ -52,12 +52,13 @@ from referee.app.confirmation import (
     unconfirmed,
 )
 from referee.app.credentials import hide_passwords
-from referee.app.desk import master_answer
+from referee.app.desk import Desk, master_answer
 from referee.app.errors import RulesFailed
 from referee.app.guesses import BY_DEFAULT, Seat, Throttle, count_failure, held_back
 from referee.app.links import asks_for_link
 from referee.app.passwords import ask, asks_for_password, rotate, said
 from referee.app.play import AnswerTo, lock, save, tell
+from referee.app.sign_in import write_link
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, Submission
 from referee.core.seats import MASTER
@@ -70,7 +71,7 @@ from referee.store.records import UNCONFIRMED, hold, release_held, unconfirmed_r
 from referee.store.seats import Credential, credentials, master_row, registered_seats
 
 if TYPE_CHECKING:
-    from referee.app.referee import Referee
+    from referee.app.operations import GameOperations
 
 T = TypeVar("T")
 
@@ -119,11 +120,12 @@ class Receipt:
 
 
 class Mailroom:
-    """Takes mail in for ``referee``."""
+    """Takes mail in for ``games``; a game-master's commands go to ``desk``."""
 
-    def __init__(self, referee: Referee) -> None:
-        self.referee = referee
-        self.database = referee.database
+    def __init__(self, games: GameOperations, desk: Desk) -> None:
+        self.games = games
+        self.desk = desk
+        self.database = games.database
 
     def keep(self, arrival: Arrival, outcome: str) -> Receipt:
         """Keeps a mail that is answered by nobody (automatic mail, a forged sender)."""
@@ -221,7 +223,7 @@ class Mailroom:
         except IntegrityError:
             return Receipt("duplicate")
         except RulesFailed as failed:  # that game stops; the mail is then held (or its commands refused)
-            self.referee.stop(failed.game_id, failed.error, arrival.received_at)
+            self.games.stop(failed.game_id, failed.error, arrival.received_at)
             return self.receive(
                 arrival, token=token, password=password, text=text, answer_to=answer_to, **limits
             )
@@ -257,7 +259,7 @@ class Mailroom:
         if asks_for_password(text):  # a new password to the registered address, not a command
             return Receipt(f"accepted:{ask(session, master, arrival.received_at)}", master.game_id, MASTER)
         actor = Actor("mail", master.email)
-        results = self.referee.desk.commands(master.game_id, text, arrival.received_at, actor, session)
+        results = self.desk.commands(master.game_id, text, arrival.received_at, actor, session)
         reply = replace(answer_to, address=arrival.sender)
         phase = lock(session, master.game_id).row.phase
         tell(session, master.game_id, phase, [master_answer(results)], arrival.received_at, reply)
@@ -282,13 +284,13 @@ class Mailroom:
             return self._hold(session, arrival, seat, text, answer_to)
         _keep(session, arrival, outcome, seat.game_id, seat.name)
         if asks_for_link(text):  # any game: a sign-in link to the registered address, not an order
-            self.referee.forum.link_in(session, seat.game_id, seat.name, seat.email, arrival.received_at)
+            write_link(session, seat.game_id, seat.name, seat.email, arrival.received_at)
             return Receipt("accepted:link", seat.game_id, seat.name)
         if asks_for_password(text):  # a new password to the registered address alone, not an order
             return Receipt(f"accepted:{ask(session, seat, arrival.received_at)}", seat.game_id, seat.name)
         submission = Submission(seat.name, text, arrival.received_at, source or f"mail:{arrival.message_id}")
-        with self.referee.contained(seat.game_id, arrival.received_at, deferred=True):
-            submitted = self.referee.play.submit(session, loaded, submission, answer_to)
+        with self.games.contained(seat.game_id, arrival.received_at, deferred=True):
+            submitted = self.games.play.submit(session, loaded, submission, answer_to)
             save(session, submitted.loaded)
         return Receipt(outcome, seat.game_id, seat.name, tuple(submitted.verdicts))
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from sqlmodel import Session
 
 from referee.app.errors import RefereeError
+from referee.app.operations import GameOperations
 from referee.app.play import Loaded, tell
 from referee.core.notices import Notice
 from referee.core.rules import fold
@@ -32,9 +32,6 @@ from referee.store.clocks import as_utc, clock_row
 from referee.store.models import NoticeRow, ResolutionRow
 from referee.store.rollbacks import last_resolution, live_resolutions, notices_from, phase_notices, withdraw
 from referee.store.seats import seat_rows
-
-if TYPE_CHECKING:
-    from referee.app.referee import Referee
 
 WITHDRAWN_NOTICE = "withdrawn"
 """The letter telling a player that the report they were written no longer counts."""
@@ -72,12 +69,12 @@ class RolledBack:
 
 
 def rollback_work(
-    referee: Referee, game_id: str, now: datetime
+    games: GameOperations, game_id: str, now: datetime
 ) -> Callable[[Session], tuple[RolledBack, str]]:
     """The work of rolling back the last resolution of ``game_id``, for the audit log to run."""
 
     def work(session: Session) -> tuple[RolledBack, str]:
-        loaded = referee.running(session, game_id)
+        loaded = games.running(session, game_id)
         last = last_resolution(session, game_id)
         if last is None:
             raise RefereeError(
@@ -104,7 +101,7 @@ def rollback_work(
         )
         session.add(row)
         restored = Loaded(row, loaded.rules, state, loaded.seq)
-        referee.play.clock(session, restored, _opened(session, row, last))
+        games.play.clock(session, restored, _opened(session, row, last))
         told = _withdraw_notices(session, last, now)
         clock = clock_row(session, game_id)
         due = as_utc(clock.due_at) if clock is not None and clock.due_at is not None else None

@@ -30,9 +30,9 @@ from sqlalchemy.exc import DBAPIError
 
 from referee.app.errors import RefereeError
 from referee.app.gamefile import GameFileError, game_file
+from referee.app.operations import GameOperations
 from referee.app.play import lock
 from referee.app.private_files import private_database
-from referee.app.referee import Referee
 from referee.core.events import EVERYONE
 from referee.core.rules import fold
 from referee.core.seats import MASTER
@@ -69,16 +69,16 @@ class Imported:
     unanswered: int = 0
 
 
-def export_game(referee: Referee, game_id: str) -> dict[str, Any]:
+def export_game(games: GameOperations, game_id: str) -> dict[str, Any]:
     """Every row of ``game_id`` as a versioned, JSON-ready dict."""
-    loaded = referee.load(game_id)  # refuses an unknown game with the usual message
-    with referee.database.reading() as session:
+    loaded = games.load(game_id)  # refuses an unknown game with the usual message
+    with games.database.reading() as session:
         tables = game_rows(session, game_id)
     return {"format": FORMAT, "version": VERSION, "game": game_id, "kind": loaded.row.kind, "tables": tables}
 
 
 def import_game(
-    referee: Referee, data: Any, now: datetime | None = None, *, schedules: Path | None = None
+    games: GameOperations, data: Any, now: datetime | None = None, *, schedules: Path | None = None
 ) -> Imported:
     """Adds the game ``export_game`` wrote to ``data``, checked as a game file is (its schedule looked
     up in ``schedules``, if given), its mail to its own readers, its log replaying to its state.
@@ -90,7 +90,7 @@ def import_game(
     tables, withheld = _withhold_unsent(tables, now or datetime.now(UTC))
     tables, unanswered = _answer_at_home(tables)
     try:
-        with referee.database.transaction() as session:
+        with games.database.transaction() as session:
             if game_exists(session, game_id):
                 raise TransferError(f"a game {game_id!r} already exists here; delete it or import elsewhere")
             try:

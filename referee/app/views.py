@@ -5,8 +5,9 @@ No view holds a token, a password or the text of a mail.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from referee.app.operations import GameOperations
 from referee.app.standing import game_status
 from referee.core.rules import fold, visible
 from referee.games import rules_for
@@ -17,21 +18,19 @@ from referee.store.notices import refused_for_good
 from referee.store.outbox import backlog
 from referee.store.seats import seat_rows
 
-if TYPE_CHECKING:
-    from referee.app.referee import Referee
-
 
 class Views:
-    """Views onto the games of ``referee``."""
+    """Views onto ``games``."""
 
-    def __init__(self, referee: Referee) -> None:
-        self.referee = referee
-        self.database = referee.database
+    def __init__(self, games: GameOperations) -> None:
+        self.games = games
+        self.database = games.database
+        self.timekeeper = games.timekeeper
 
     def player(self, game_id: str, name: str, *, upto: int | None = None) -> dict[str, Any]:
         """Exactly what the character ``name`` knows (TS-3: only what it may see); with ``upto``, what
         it knew once event number ``upto`` was logged (the log up to it, folded afresh)."""
-        seat = self.referee.seat(game_id, name)
+        seat = self.games.seat(game_id, name)
         with self.database.reading() as session:
             row = rows.game_row(session, game_id)
             log = rows.log(session, game_id, upto)
@@ -43,15 +42,15 @@ class Views:
     def master(self, game_id: str) -> dict[str, Any]:
         """Everything, for the game-master: the rules' view, the schedule, the deadline in the game's
         time zone, every seat's address and who held each seat when, and a failure if there is one."""
-        loaded = self.referee.load(game_id)
+        loaded = self.games.load(game_id)
         view = loaded.rules.master_view(loaded.state)
         with self.database.reading() as session:
             clock = clock_row(session, game_id)
             seats = seat_rows(session, game_id)
         view["schedule"] = loaded.row.schedule
         view["deadline"] = None
-        if clock is not None and clock.due_at is not None and self.referee.timekeeper is not None:
-            zone = self.referee.timekeeper.zone(loaded.row)
+        if clock is not None and clock.due_at is not None and self.timekeeper is not None:
+            zone = self.timekeeper.zone(loaded.row)
             view["deadline"] = as_utc(clock.due_at).astimezone(zone).isoformat()
         view["paused"] = clock is not None and clock.paused_at is not None
         view["paused_until"] = as_utc(clock.resume_at).isoformat() if clock and clock.resume_at else None
@@ -71,7 +70,7 @@ class Views:
         if kept:
             return str(kept)
         try:
-            return self.referee.timekeeper.zone(row).key if self.referee.timekeeper is not None else ""
+            return self.timekeeper.zone(row).key if self.timekeeper is not None else ""
         except Exception:  # a schedule gone since: the times are told in UTC
             return ""
 

@@ -28,10 +28,17 @@ from email.policy import Policy, default
 from email.utils import formataddr, formatdate
 from typing import Any, Protocol
 
-from referee.app.confirmation import CONFIRM, confirmation_token
-from referee.app.letters import Game, Letter, Reader
-from referee.app.links import LINK_NOTICE, Player, sign_in_link
-from referee.app.passwords import PASSWORD_NOTICES
+from referee.app import (
+    CONFIRM,
+    LINK_NOTICE,
+    PASSWORD_NOTICES,
+    Game,
+    Letter,
+    Player,
+    Reader,
+    confirmation_token,
+    sign_in_link,
+)
 from referee.config import MailSettings
 from referee.core.notices import REPLIES
 from referee.core.seats import MASTER

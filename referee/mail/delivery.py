@@ -24,8 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from referee.app import Referee
-from referee.app.letters import LEASE, Letter, Letters
+from referee.app import LEASE, Letter, Letters, Referee
 from referee.config import MailSettings
 from referee.core.hooks import checkpoint
 from referee.mail.compose import Outgoing, compose

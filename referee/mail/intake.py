@@ -26,9 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.utils import parseaddr
 
-from referee.app import AnswerTo, Referee
-from referee.app.guesses import Throttle
-from referee.app.mailroom import Arrival, clean
+from referee.app import AnswerTo, Arrival, Referee, Throttle, clean
 from referee.config import Limits, MailSettings
 from referee.core.orders import LineVerdict
 from referee.mail.authentication import failed_checks

@@ -16,7 +16,7 @@ from pathlib import Path
 import aiosmtplib
 from imapclient.exceptions import LoginError
 
-from referee.app.checks import Findings
+from referee.app import Findings
 from referee.config import MailSettings
 from referee.mail.failures import DeliveryFailure
 from referee.mail.imap import ImapInbox

@@ -29,7 +29,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.app.credentials import hide_passwords
+from referee.app import hide_passwords
 from referee.config import MailSettings
 from referee.mail.limits import over_limit
 from referee.mail.own_words import referee_lines

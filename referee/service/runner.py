@@ -44,11 +44,7 @@ from typing import IO, Any
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
-from referee.app import open_referee
-from referee.app.batches import resolve_batch, resolve_next
-from referee.app.calendar import Due
-from referee.app.garbage import collector_paused
-from referee.app.play import Resolved
+from referee.app import Due, Resolved, collector_paused, open_referee, resolve_batch, resolve_next
 from referee.config import Config
 from referee.mail.connect import open_inbox, open_outbox
 from referee.mail.delivery import claim_size, send_due
@@ -298,10 +294,11 @@ class Service:
         if self.workers is not None:
             self.workers.offer(until)  # they take their share of the games due
         batch = self.config.service.boundary_batch
-        while done := resolve_next(self.referee, until, batch):  # the earliest deadlines no one holds
+        games = self.referee.operations
+        while done := resolve_next(games, until, batch):  # the earliest deadlines no one holds
             logged(done, self.owner)
         while due := self.calendar.due(until, batch):  # those held elsewhere: wait for them
-            logged(zip(due, resolve_batch(self.referee, due), strict=True), self.owner)
+            logged(zip(due, resolve_batch(self.referee.operations, due), strict=True), self.owner)
 
     async def _watch(self) -> None:
         """Runs a step as soon as the inbox announces new mail."""
@@ -460,7 +457,7 @@ def work(config: Config, source: IO[bytes] | None = None) -> None:
             break
         until = offered[0]
         try:
-            while not ended.is_set() and (done := resolve_next(referee, until, batch)):
+            while not ended.is_set() and (done := resolve_next(referee.operations, until, batch)):
                 logged(done, owner)
         except DBAPIError as error:
             LOG.error("database unreachable; trying again at the next offer", extra={"error": reason(error)})

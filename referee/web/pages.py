@@ -17,9 +17,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from referee.app import Actor, RefereeError, refusal
-from referee.app.accounts import MAX_PASSWORD, Account
-from referee.app.dashboard import NoSuchGame
+from referee.app import MAX_PASSWORD, Account, Actor, NoSuchGame, RefereeError, refusal
 from referee.web.guard import MOST_EMAIL
 from referee.web.sessions import DEVICE_COOKIE, Session, fresh, signed_in, with_flash
 from referee.web.words import LANGUAGES

@@ -16,9 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from referee.app import RefereeError
-from referee.app.forum import MODES, NotYours
-from referee.app.links import Player
+from referee.app import MODES, NotYours, Player, RefereeError
 from referee.web.guard import MOST_EMAIL
 from referee.web.pages import HIDDEN, _answer, _form, _refused, _site, _text
 from referee.web.sessions import Session, as_player, with_flash

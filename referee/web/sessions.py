@@ -29,8 +29,7 @@ from typing import Any
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from referee.app.accounts import Account
-from referee.app.links import Player
+from referee.app import Account, Player
 
 COOKIE = "referee_session"
 MAX_AGE = 12 * 3600

@@ -27,8 +27,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from referee.app import Referee
-from referee.app.accounts import Account
+from referee.app import Account, Referee
 from referee.config import Config
 from referee.render import Renderer
 from referee.web import metrics, pages, play
