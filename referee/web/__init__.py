@@ -4,6 +4,9 @@ Pages are rendered on the server from ``templates/web/``; every read and every a
 the application layer (``Referee``: ``dashboard``, ``views``, ``desk``, ``accounts``), never the store.
 
 - ``site``: the application (routes, errors) and how it is built from a ``Config``
+- ``shared``: what every page shares (``Site``: the referee, cookies, limits, templates; ``Refused``)
+- ``answers``: reading a request (its form, checked; a field) and answering it (a refusal, a player's answer)
+- ``play``: the players' pages
 - ``pages``: the game-master's pages and actions
 - ``sessions``: signed cookies holding who is signed in (with a role) and the form token
 - ``guard``: security headers, bounded request bodies, trusted proxies, and the limits on sign-ins

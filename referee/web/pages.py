@@ -9,75 +9,31 @@ as one that does not exist. Actions go through the desk (``Referee.desk``) with 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import FormData
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
 from referee.app import MAX_PASSWORD, Account, Actor, NoSuchGame, RefereeError, refusal
+from referee.web.answers import field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
 from referee.web.sessions import DEVICE_COOKIE, Session, fresh, signed_in, with_flash
+from referee.web.shared import Site, local_path
 from referee.web.words import LANGUAGES
-
-if TYPE_CHECKING:
-    from referee.web.site import Site
-
-HIDDEN = "…"
-"""What stands for a password in a text shown on the dashboard."""
-
-MOST_FIELDS = 32
-"""The most fields a form may post (the longest form of the site has fewer than ten)."""
 
 MOST_DIGITS = 9
 """The longest number a page's address may hold (``?at=N``)."""
 
 
-def _site(request: Request) -> Site:
-    return request.app.state.site  # type: ignore[no-any-return]
-
-
-def _refused(status: int, why: str) -> Exception:
-    from referee.web.site import Refused
-
-    return Refused(status, why)
-
-
 async def _signed_in(request: Request) -> tuple[Site, Session, Account]:
     """The site, session and game-master of a page that needs one (``Refused`` otherwise: 401)."""
-    site = _site(request)
+    site = site_of(request)
     session = site.session(request)
     account = await site.account(session)
     if account is None:
-        raise _refused(401, "sign_in")
+        raise refused(401, "sign_in")
     return site, session, account
-
-
-async def _form(request: Request, session: Session) -> FormData:
-    """The posted form, if it carries the session's token (``Refused`` otherwise: 403). A form of more
-    than ``MOST_FIELDS`` fields or holding a file is refused (400); the body's size is bounded before
-    (``guard.BodyLimit``)."""
-    site = _site(request)
-    try:
-        form = await request.form(max_files=0, max_fields=MOST_FIELDS, max_part_size=site.config.web.max_body)
-    except HTTPException as error:  # what Starlette raises for too many fields or a field too long
-        raise _refused(400, "bad_form") from error
-    if not all(isinstance(value, str) for value in form.values()):
-        raise _refused(400, "bad_form")
-    if not session.checks(form.get("csrf")):
-        raise _refused(403, "csrf")
-    return form
-
-
-def _text(form: FormData, name: str, most: int, *, line: bool = False) -> str:
-    """The field ``name`` of ``form`` ("" when absent); ``Refused`` (400) when longer than ``most``, or,
-    for a ``line`` (an address), when it holds a control character."""
-    value = str(form.get(name, ""))
-    if len(value) > most or (line and not value.isprintable()):
-        raise _refused(400, "bad_form")
-    return value
 
 
 def _number(request: Request, name: str) -> int | None:
@@ -87,19 +43,19 @@ def _number(request: Request, name: str) -> int | None:
     if not text:
         return None
     if not (text.isascii() and text.isdigit() and len(text) <= MOST_DIGITS):
-        raise _refused(400, "bad_query")
+        raise refused(400, "bad_query")
     return int(text)
 
 
 async def home(request: Request) -> Response:
-    site = _site(request)
+    site = site_of(request)
     session = site.session(request)
     target = "/campaigns" if await site.account(session) else "/login"
     return site.redirect(target, session)
 
 
 async def login_form(request: Request) -> Response:
-    site = _site(request)
+    site = site_of(request)
     session = site.session(request)
     if await site.account(session):
         return site.redirect("/campaigns", session)
@@ -109,10 +65,10 @@ async def login_form(request: Request) -> Response:
 
 async def login(request: Request) -> Response:
     """Signs a game-master in; a browser that did gets a known-browser cookie (``guard.SignInLimits``)."""
-    site = _site(request)
+    site = site_of(request)
     session = site.session(request)
-    form = await _form(request, session)
-    email, password = _text(form, "email", MOST_EMAIL, line=True), _text(form, "password", MAX_PASSWORD)
+    form = await posted_form(request, session)
+    email, password = field(form, "email", MOST_EMAIL, line=True), field(form, "password", MAX_PASSWORD)
     address = site.client(request)
     device = site.cookies.device_of(request.cookies.get(DEVICE_COOKIE), email)
     language = site.language(request, session)
@@ -134,9 +90,9 @@ async def login(request: Request) -> Response:
 async def logout(request: Request) -> Response:
     """Signs out: every session of the game-master's account ends (copies of the cookie too); a
     player's session ends and is refused from then on."""
-    site = _site(request)
+    site = site_of(request)
     session = site.session(request)
-    await _form(request, session)
+    await posted_form(request, session)
     account = await site.account(session)
     if account is not None:
         await run_in_threadpool(site.referee.accounts.sign_out, account.id)
@@ -147,14 +103,12 @@ async def logout(request: Request) -> Response:
 
 async def language(request: Request) -> Response:
     """The viewer's choice of language, kept in the session; back to the page they were on."""
-    from referee.web.site import local_path
-
-    site = _site(request)
+    site = site_of(request)
     session = site.session(request)
-    form = await _form(request, session)
+    form = await posted_form(request, session)
     chosen = str(form.get("language", ""))
     kept = replace(session, language=chosen if chosen in LANGUAGES else "", flash="")
-    return site.redirect(local_path(_text(form, "next", 2000, line=True)), kept)
+    return site.redirect(local_path(field(form, "next", 2000, line=True)), kept)
 
 
 async def campaigns(request: Request) -> Response:
@@ -170,7 +124,7 @@ async def _game_row(site: Site, account: Account, game_id: str) -> Any:
     try:
         return await run_in_threadpool(site.referee.dashboard.game_row, account, game_id)
     except NoSuchGame as error:
-        raise _refused(404, "not_found") from error
+        raise refused(404, "not_found") from error
 
 
 async def game(request: Request) -> Response:
@@ -197,7 +151,7 @@ async def see_as(request: Request) -> Response:
         view = await run_in_threadpool(lambda: site.referee.dashboard.see_as(account, game_id, seat, at=at))
         phases = await run_in_threadpool(site.referee.dashboard.phases, account, game_id)
     except RefereeError as error:
-        raise _refused(404, "not_found") from error
+        raise refused(404, "not_found") from error
     language = site.language(request, session, row.language)
     return site.page(
         request,
@@ -216,7 +170,7 @@ async def see_as(request: Request) -> Response:
 async def preview(request: Request) -> Response:
     """What resolving now would do, with a button to do it (the preview is the confirmation)."""
     site, session, account = await _signed_in(request)
-    form = await _form(request, session)
+    form = await posted_form(request, session)
     game_id = request.path_params["game"]
     row = await _game_row(site, account, game_id)
     language = site.language(request, session, row.language)
@@ -261,8 +215,8 @@ async def act(request: Request) -> Response:
         (a for a in site.referee.desk.actions.on("web") if a.name == request.path_params["action"]), None
     )
     if action is None:
-        raise _refused(404, "not_found")
-    form = await _form(request, session)
+        raise refused(404, "not_found")
+    form = await posted_form(request, session)
     game_id = request.path_params["game"]
     row = await _game_row(site, account, game_id)
     back = f"/games/{game_id}"
@@ -280,21 +234,9 @@ async def act(request: Request) -> Response:
     except (RefereeError, ValueError) as error:
         return site.redirect(back, with_flash(session, f"! {refusal(error, language)}"))
     if action.name == "orders":  # the answer the player would have had, in full
-        answer = _answer(site, row, acted.value.answer)
+        answer = player_answer(site, row, acted.value.answer)
         return site.page(
             request, session, "answer.html.j2", kind=row.kind, language=language, game_id=game_id,
             seat=values["seat"], answer=answer,
         )  # fmt: skip
     return site.redirect(back, with_flash(session, action.sentence(acted.outcome, language, row.kind)))
-
-
-def _answer(site: Site, row: Any, data: dict[str, Any]) -> str:
-    """The answer the player would get by mail to the same orders, from the same template."""
-    context = {
-        **data,
-        "game_id": row.id,
-        "referee_address": site.config.mail.address,
-        "start": row.settings.get("start", ""),
-        "password": HIDDEN,
-    }
-    return site.renderer.render(row.language, "answer.txt.j2", kind=row.kind, **context)

@@ -9,7 +9,7 @@ does not exist. The sign-in page answers the same whether or not the address typ
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
@@ -17,13 +17,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from referee.app import MODES, NotYours, Player, RefereeError
+from referee.web.answers import HIDDEN, field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
-from referee.web.pages import HIDDEN, _answer, _form, _refused, _site, _text
 from referee.web.sessions import Session, as_player, with_flash
+from referee.web.shared import Site
 from referee.web.words import LETTER_NAMES, MODE_NAMES
-
-if TYPE_CHECKING:
-    from referee.web.site import Site
 
 
 def _player(site: Site, request: Request) -> tuple[Session, Player]:
@@ -31,7 +29,7 @@ def _player(site: Site, request: Request) -> tuple[Session, Player]:
     session = site.session(request)
     player = session.player
     if player is None:
-        raise _refused(401, "sign_in_player")
+        raise refused(401, "sign_in_player")
     return session, player
 
 
@@ -40,7 +38,7 @@ def _home(player: Player) -> str:
 
 
 async def sign_in_form(request: Request) -> Response:
-    site = _site(request)
+    site = site_of(request)
     session = site.session(request)
     if session.player is not None and await run_in_threadpool(site.referee.forum.holds, session.player):
         return site.redirect(_home(session.player), session)
@@ -50,10 +48,10 @@ async def sign_in_form(request: Request) -> Response:
 
 async def ask_for_link(request: Request) -> Response:
     """Mails a link to the address typed if it holds a seat; the answer is the same either way."""
-    site = _site(request)
+    site = site_of(request)
     session = site.session(request)
-    form = await _form(request, session)
-    email = _text(form, "email", MOST_EMAIL, line=True).strip()
+    form = await posted_form(request, session)
+    email = field(form, "email", MOST_EMAIL, line=True).strip()
     address = site.client(request)
     language = site.language(request, session)
     if not site.links.admits(email, address):
@@ -66,7 +64,7 @@ async def ask_for_link(request: Request) -> Response:
 
 async def link_form(request: Request) -> Response:
     """The page a mailed link opens: one button signs in (a mail scanner fetching the link uses nothing)."""
-    site = _site(request)
+    site = site_of(request)
     session = site.session(request)
     game_id, token = request.path_params["game"], request.path_params["token"]
     game_language = await run_in_threadpool(site.referee.forum.link_language, game_id, token, site.now())
@@ -75,9 +73,9 @@ async def link_form(request: Request) -> Response:
 
 
 async def use_link(request: Request) -> Response:
-    site = _site(request)
+    site = site_of(request)
     session = site.session(request)
-    await _form(request, session)
+    await posted_form(request, session)
     game_id, token = request.path_params["game"], request.path_params["token"]
     player = await run_in_threadpool(site.referee.forum.redeem, game_id, token, site.now())
     if player is None:
@@ -121,13 +119,13 @@ async def _page_data(site: Site, player: Player, game_id: str, seat: str) -> dic
     try:
         return await run_in_threadpool(work)
     except (NotYours, RefereeError) as error:
-        raise _refused(404, "not_found") from error
+        raise refused(404, "not_found") from error
 
 
 async def home(request: Request) -> Response:
     """The player's page; once shown, what was said until it was read is theirs (``Forum.read``): a
     player who plays both is not mailed it again."""
-    site = _site(request)
+    site = site_of(request)
     session, player = _player(site, request)
     game_id, seat = request.path_params["game"], request.path_params["seat"]
     now = site.now()  # taken before reading: talk said while the page is read is mailed, not lost
@@ -141,7 +139,7 @@ async def home(request: Request) -> Response:
 
 
 async def thread(request: Request) -> Response:
-    site = _site(request)
+    site = site_of(request)
     session, player = _player(site, request)
     game_id, seat, place = (request.path_params[k] for k in ("game", "seat", "place"))
     now = site.now()
@@ -149,7 +147,7 @@ async def thread(request: Request) -> Response:
     try:
         found = await run_in_threadpool(site.referee.forum.thread, player, game_id, seat, place)
     except (NotYours, RefereeError) as error:
-        raise _refused(404, "not_found") from error
+        raise refused(404, "not_found") from error
     await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
     language = site.language(request, session, page["language"])
     return site.page(
@@ -159,14 +157,14 @@ async def thread(request: Request) -> Response:
 
 async def act(request: Request) -> Response:
     """Talk or orders (the same as a mail), or the choice of mail or web."""
-    site = _site(request)
+    site = site_of(request)
     session, player = _player(site, request)
-    form = await _form(request, session)
+    form = await posted_form(request, session)
     game_id, seat, action = (request.path_params[k] for k in ("game", "seat", "action"))
     forum = site.referee.forum
     back = f"/play/{quote(game_id)}/{quote(seat)}"
     if (player.game_id, player.seat) != (game_id, seat) or action not in ("say", "orders", "mode"):
-        raise _refused(404, "not_found")
+        raise refused(404, "not_found")
     try:
         if action == "mode":
             mode = str(form.get("mode", ""))
@@ -179,11 +177,11 @@ async def act(request: Request) -> Response:
             lambda: forum.submit(player, game_id, seat, text, site.now(), **bounds)
         )
     except NotYours as error:
-        raise _refused(404, "not_found") from error
+        raise refused(404, "not_found") from error
     except RefereeError as error:
         return site.redirect(back, with_flash(session, f"! {error}"))
     row = await run_in_threadpool(lambda: site.referee.load(game_id).row)
-    answer = _answer(site, row, submitted.answer)
+    answer = player_answer(site, row, submitted.answer)
     language = site.language(request, session, row.language)
     place = str(form.get("place", ""))
     return site.page(

@@ -1,7 +1,7 @@
-"""The web application: routes, the site's shared parts, and how a page is answered.
+"""The web application: its routes, and how a page is answered.
 
-``build(config, referee)`` makes the Starlette application; ``Site`` (on ``app.state.site``) holds
-what every page needs: the referee, the cookie signer, the sign-in and link limits and the templates.
+``build(config, referee)`` makes the Starlette application; ``Site`` (``shared``, on ``app.state.site``)
+holds what every page needs: the referee, the cookie signer, the sign-in and link limits and the templates.
 Every request passes the guards first (``guard``): the client as trusted proxies say, bounded bodies,
 security headers.
 """
@@ -11,149 +11,25 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
-from jinja2 import Environment
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from referee.app import Account, Referee
+from referee.app import Referee
 from referee.config import Config
-from referee.render import Renderer
 from referee.web import metrics, pages, play
-from referee.web.guard import Attempts, BodyLimit, ForwardedBy, LinkLimits, SecurityHeaders, SignInLimits
-from referee.web.sessions import COOKIE, PLAYER, PLAYER_MAX_AGE, Cookies, Session, fresh
-from referee.web.words import KIND_NAMES, LANGUAGES, REASONS, translator
+from referee.web.guard import BodyLimit, ForwardedBy, SecurityHeaders
+from referee.web.shared import Clock, Refused, Site
 
 STATIC = Path(__file__).with_name("static")
 SECRET_ENVIRONMENT = "REFEREE_WEB_SECRET"
-
-Clock = Callable[[], datetime]
-
-
-class Refused(Exception):
-    """A request answered with ``status`` and a sentence (``words``' key) and nothing done."""
-
-    def __init__(self, status: int, why: str) -> None:
-        super().__init__(why)
-        self.status, self.why = status, why
-
-
-class Site:
-    """What every page of one web site shares."""
-
-    def __init__(self, referee: Referee, config: Config, key: bytes, clock: Clock | None = None) -> None:
-        self.referee = referee
-        self.config = config
-        self.base_url = config.web.base_url
-        self.cookies = Cookies(key, secure=self.base_url.startswith("https://"))
-        self.limits = SignInLimits()
-        self.links = LinkLimits()
-        self.signed_out = Attempts(1, PLAYER_MAX_AGE, most_keys=200_000)
-        """Players' sessions signed out (by their form token), until they would have expired anyway."""
-        self.renderer = Renderer(config.templates)
-        self.now: Clock = clock or (lambda: datetime.now(UTC))
-
-    def session(self, request: Request) -> Session:
-        """The request's session, or a new visitor's one (also for a player's session signed out)."""
-        session = self.cookies.load(request.cookies.get(COOKIE))
-        if session is None or (session.role == PLAYER and self.signed_out.blocked(session.csrf)):
-            return fresh(session.language if session else "")
-        return session
-
-    async def account(self, session: Session) -> Account | None:
-        """The game-master signed in, if the session holds an account that still exists, has the same
-        address and has not ended its sessions since (signing out, a new password)."""
-        if not session.signed_in or session.account is None:
-            return None
-        account = await run_in_threadpool(self.referee.accounts.get, session.account)
-        if account is None or account.epoch != session.epoch or account.email != session.holder:
-            return None
-        return account
-
-    def client(self, request: Request) -> str:
-        """The client's address (as trusted proxies tell it: ``guard.ForwardedBy``)."""
-        return request.client.host if request.client else "?"
-
-    def language(self, request: Request, session: Session, game_language: str = "") -> str:
-        """The viewer's choice, else the game's language, else the browser's first wish, else English."""
-        if session.language in LANGUAGES:
-            return session.language
-        if game_language in LANGUAGES:
-            return game_language
-        wished = request.headers.get("accept-language", "").split(",")[0].split("-")[0].strip().lower()
-        return wished if wished in LANGUAGES else "en"
-
-    def environment(self, kind: str) -> Environment:
-        """The templates' environment of game ``kind`` (its filters and globals) or of none ("")."""
-        return self.renderer.environment_for(kind)
-
-    def page(
-        self,
-        request: Request,
-        session: Session,
-        name: str,
-        *,
-        kind: str = "",
-        language: str = "en",
-        status: int = 200,
-        **context: Any,
-    ) -> HTMLResponse:
-        """The page ``templates/web/<name>`` for ``session``, its flash shown once, its cookie refreshed."""
-        words = translator(language)
-        template = self.environment(kind).get_template(f"web/{name}")
-        html = template.render(
-            {
-                **context,
-                "t": words,
-                "language": language,
-                "kind": kind,
-                "csrf": session.csrf,
-                "flash": session.flash,
-                "path": request.url.path,
-                "query": request.url.query,
-                "signed_in": session.signed_in,
-                "player": session.player,
-                "reasons": REASONS,
-                "kind_names": KIND_NAMES,
-            }
-        )
-        response = HTMLResponse(html, status_code=status)
-        self.keep(response, replace(session, flash=""))
-        return response
-
-    def keep(self, response: Response, session: Session) -> Response:
-        """Writes ``session`` into ``response``'s cookie."""
-        response.set_cookie(COOKIE, self.cookies.dump(session), **self.cookies.options(session))
-        return response
-
-    def redirect(self, to: str, session: Session) -> Response:
-        """A redirect (303: the next request is a GET) carrying ``session``."""
-        return self.keep(RedirectResponse(to, status_code=303), session)
-
-
-def local_path(target: str, default: str = "/") -> str:
-    """``target`` if it is a path on this site, else ``default`` (no redirect leads elsewhere)."""
-    parts = urlsplit(target)
-    if (
-        parts.scheme
-        or parts.netloc
-        or not target.startswith("/")
-        or target.startswith("//")
-        or "\\" in target
-    ):
-        return default
-    return target
 
 
 def site_key(config: Config, env: dict[str, str] | None = None) -> bytes:
