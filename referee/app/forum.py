@@ -77,6 +77,10 @@ class Forum:
                 written += write_link(session, seat.game_id, seat.name, seat.email, now)
         return written
 
+    def link_in(self, session: Any, game_id: str, seat: str, email: str, now: datetime) -> int:
+        """Writes a sign-in link for ``seat`` inside the caller's transaction (``write_link``)."""
+        return write_link(session, game_id, seat, email, now)
+
     def redeem(self, game_id: str, token: str, now: datetime) -> Player | None:
         """The player a link signs in, used up; None for a link forged, expired, used already, or mailed
         to an address that no longer holds the seat."""

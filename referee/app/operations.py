@@ -350,11 +350,12 @@ class _Contained:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, _tb: Any) -> bool:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, _tb: Any) -> None:
+        """Lets every error through (none is swallowed); an error of the rules as one that stops the game."""
         if error is None or not isinstance(error, Exception):
-            return False
+            return
         if isinstance(error, RefereeError | DBAPIError | RulesFailed):
-            return False
+            return
         if self.deferred:
             raise RulesFailed(self.game_id, error) from error
         raise self.games.stop(self.game_id, error, self.now) from error

@@ -83,7 +83,7 @@ def run_bench(url: str, games: int, echo: Callable[[str], None], batch: int = BA
         if batch == 1:
             notices += len(store.resolve(due[0].game_id, boundary, expected_phase="d1h1").notices)
             continue
-        notices += sum(len(resolved.notices) for resolved in resolve_batch(store, due) if resolved)
+        notices += sum(len(resolved.notices) for resolved in resolve_batch(store.operations, due) if resolved)
     resolve_seconds = time.perf_counter() - started
     rows_seconds = bare_rows(store.database.engine, f"bench-{stamp}-", boundary)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -227,7 +227,7 @@ def _share(url: str, schedules: Path, until: datetime, batch: int, ready: Any, q
     ready.wait()
     started = time.monotonic()
     resolved = notices = 0
-    while done := resolve_next(store, until, batch):
+    while done := resolve_next(store.operations, until, batch):
         for _, result in done:
             if result is not None:
                 resolved += 1

@@ -79,7 +79,7 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
         service = Service(load_config(config_path), env=env)
         game = read_game_file(directory / "game.toml", PROJECT_ROOT / "schedules")
         start = datetime.now(UTC) - timedelta(minutes=1)
-        game.create(service.referee, start)
+        game.create(service.referee.operations, start)
         asyncio.run(_send_all(service))  # the welcome letters, which the replies quote
         reader = MailReader(directory / "delivered")
         reader.refresh()

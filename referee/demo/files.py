@@ -106,5 +106,5 @@ def start_demo_game(
     config_file, game_file = write_demo_files(directory, seed, players, language, kind)
     config = load_config(config_file)
     store = open_referee(config.database_url, config.schedules if kind in SCHEDULES else None)
-    loaded = read_game_file(game_file, config.schedules).create(store, START)
+    loaded = read_game_file(game_file, config.schedules).create(store.operations, START)
     return config, store, loaded
