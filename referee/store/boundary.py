@@ -6,8 +6,9 @@ boundaries (``referee.app.batches``) reads all of that for every game of the bat
 queries over the games' ids before the first game (``prefetch``), and keeps what each game writes
 in memory (``Boundary``) until the last: then each table gets one insert of many rows (``write``).
 
-While a ``Boundary`` is open on a session (``session.info["boundary"]``) the store's functions
-answer from it and buffer into it; without one they read and write as always. A game whose rules
+While a ``Boundary`` is open on a unit of work (``Unit.boundary``, of kind ``Kind.BOUNDARY``) the
+store's functions answer from it and the unit's rows of its tables go to it (it is the unit's
+``rows``); without one they read and write as always. A game whose rules
 fail drops what it wrote (``Boundary.drop``) and its rows are read afresh; the unique resolution
 key is checked by the final insert, which fails the whole batch if another process was first.
 """
@@ -27,6 +28,7 @@ from sqlmodel import Session, col, select
 from referee.core.events import Event
 from referee.store.bulk import as_data, read_rows, update_rows, write_rows
 from referee.store.models import ClockRow, EventRow, GameRow, NoticeRow, ResolutionRow, RollbackRow
+from referee.store.unit import Kind, Rows, Unit
 
 EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
 RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
@@ -66,9 +68,15 @@ class Boundary:
     """The snapshot the game under way saved: its id and the columns of its row to update."""
     snapshots: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The snapshots the games done saved, by game: updated with the batch's rows."""
+    outer: Rows | None = None
+    """Where the unit's rows of other tables go (the unit's own ``rows`` before the batch opened)."""
 
     def add(self, table: Table, rows: list[dict[str, Any]]) -> None:
-        """Buffers ``rows`` of ``table`` for the game under way (each row names its game)."""
+        """Buffers ``rows`` of ``table`` for the game under way (each row names its game); rows of a
+        table the batch does not write go where the unit wrote them before it."""
+        if table not in TABLES and self.outer is not None:
+            self.outer.add(table, rows)
+            return
         for row in rows:
             self.pending.setdefault(row["game_id"], {}).setdefault(table, []).append(row)
 
@@ -119,9 +127,9 @@ class Boundary:
         pending = self.pending.get(game_id, {}).get(EVENTS, [])
         return kept + pending
 
-    def write(self, session: Session) -> None:
+    def write(self, session: Unit) -> None:
         """Inserts every row the games done wrote: one statement of many rows per table, by the
-        driver itself (``referee.store.bulk``)."""
+        driver itself (``referee.store.bulk``), and tells the unit so."""
         connection = session.connection()
         for table in TABLES:
             rows = [row for tables in self.kept.values() for row in tables.get(table, [])]
@@ -130,13 +138,8 @@ class Boundary:
         if self.snapshots:
             saved = [{"id": game_id, **values} for game_id, values in self.snapshots.items()]
             update_rows(connection, GAMES, "id", saved)
+        session.written(*TABLES, GAMES)
         self.kept, self.snapshots = {}, {}
-
-
-def open_boundary(session: Session) -> Boundary | None:
-    """The ``Boundary`` open on ``session``, if it is resolving a batch of boundaries."""
-    found = session.info.get("boundary")
-    return found if isinstance(found, Boundary) else None
 
 
 Kinds = Callable[[str], frozenset[str] | None]
@@ -148,17 +151,18 @@ def _every_kind(kind: str) -> frozenset[str] | None:
 
 
 @contextmanager
-def boundary(
-    session: Session, due: Sequence[tuple[str, str]], kinds: Kinds = _every_kind
-) -> Iterator[Boundary]:
-    """A ``Boundary`` for ``due`` (game id, due phase) open on ``session`` for the block: the rows
-    read first (``prefetch``); the caller writes what the games kept (``Boundary.write``)."""
-    opened = prefetch(session, due, kinds)
-    session.info["boundary"] = opened
+def boundary(unit: Unit, due: Sequence[tuple[str, str]], kinds: Kinds = _every_kind) -> Iterator[Boundary]:
+    """A ``Boundary`` for ``due`` (game id, due phase) open on ``unit`` for the block, which is a batch
+    of boundaries meanwhile: the rows read first (``prefetch``); the rows the unit inserts go to the
+    batch; the caller writes what the games kept (``Boundary.write``)."""
+    opened = prefetch(unit, due, kinds)
+    before = (unit.kind, unit.rows, unit.boundary)
+    opened.outer = unit.rows
+    unit.kind, unit.rows, unit.boundary = Kind.BOUNDARY, opened, opened
     try:
         yield opened
     finally:
-        session.info.pop("boundary", None)
+        unit.kind, unit.rows, unit.boundary = before
 
 
 def _chunks(ids: Sequence[str]) -> Iterable[list[str]]:

@@ -12,11 +12,11 @@ from sqlalchemy import CompoundSelect, bindparam, func, literal, null, union_all
 from sqlalchemy.engine import Dialect
 from sqlmodel import Session, col, select
 
-from referee.store.bulk import Prepared, prepare
-from referee.store.deferred import reading_connection
+from referee.store.bulk import Prepared, driver_cursor, prepare
 from referee.store.hashes import lookup_key, secrets_of, verified
 from referee.store.memo import remember
 from referee.store.models import MASTER, GameRow, HolderRow, MasterRow, SeatRow
+from referee.store.unit import Unit
 
 
 def seat_rows(session: Session, game_id: str) -> list[SeatRow]:
@@ -73,7 +73,7 @@ def _kept(row: SeatRow | MasterRow) -> tuple[str, str]:
     return row.password_hash, row.password_key
 
 
-def credentials(session: Session, token: str, password: str) -> list[Credential]:
+def credentials(session: Unit, token: str, password: str) -> list[Credential]:
     """Every seat and game-master whose reply token is ``token`` or whose password key is that of
     ``password`` (whether the password is theirs is for ``Credential.opened_by`` to say).
 
@@ -86,7 +86,7 @@ def credentials(session: Session, token: str, password: str) -> list[Credential]
     return list(found)
 
 
-def keyed(session: Session, keys: Collection[str]) -> list[Credential]:
+def keyed(session: Unit, keys: Collection[str]) -> list[Credential]:
     """Every seat and game-master whose password key is one of ``keys``; inside a batch, asked again,
     the answer it gave while neither table was written since (a mail's text is looked through twice:
     as it comes in, and as it is judged)."""
@@ -125,10 +125,12 @@ def set_password(session: Session, game_id: str, name: str, password: str) -> bo
 _CREDENTIAL_TABLES = frozenset({SeatRow.__tablename__, MasterRow.__tablename__})
 
 
-def _credentials(session: Session, token: str, key: str | None) -> tuple[Credential, ...]:
-    connection = reading_connection(session)
+def _credentials(session: Unit, token: str, key: str | None) -> tuple[Credential, ...]:
+    connection = session.reading_connection()
     query = _credentials_prepared(connection.dialect)
-    rows = connection.exec_driver_sql(query.text, query.params(token=token, key=key)).all()
+    with driver_cursor(connection, query.text) as cursor:  # a plain read, on the driver's own cursor
+        cursor.execute(query.text, query.params(token=token, key=key))
+        rows = cursor.fetchall()
     return tuple(Credential(bool(row[0]), *row[1:]) for row in rows)
 
 
