@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 
 from referee.app.audit import Actor
 from referee.app.calendar import parse_shift
@@ -40,6 +40,7 @@ from referee.store.clocks import as_utc, clock_row
 from referee.store.models import NoticeRow
 from referee.store.records import held_rows, release_held
 from referee.store.seats import open_holding, seat_rows
+from referee.store.unit import Unit
 
 if TYPE_CHECKING:
     from referee.app.referee import Referee
@@ -169,7 +170,7 @@ class Acted:
 class Context:
     """What an action's outcome may read inside its transaction: the referee, the session and the call."""
 
-    def __init__(self, referee: Referee, session: Session, call: Call) -> None:
+    def __init__(self, referee: Referee, session: Unit, call: Call) -> None:
         self.referee, self.session, self.call = referee, session, call
 
     def shown(self, when: datetime | None) -> str:
@@ -177,7 +178,7 @@ class Context:
         return self.referee.calendar.shown(lock(self.session, self.call.game_id), when)
 
 
-Work = Callable[[Session], Any]
+Work = Callable[[Unit], Any]
 Build = Callable[["Referee", Call], tuple[dict[str, Any], Work]]
 """What an action does: its audit detail and its work, given the referee and the request."""
 Tell = Callable[[Context, Any], tuple[str, dict[str, Any]]]
@@ -339,14 +340,14 @@ class Registry:
         return Registry([*(a for a in self if a.name != action.name), action])
 
 
-def perform(referee: Referee, action: GameMasterAction, call: Call, session: Session | None = None) -> Acted:
+def perform(referee: Referee, action: GameMasterAction, call: Call, session: Unit | None = None) -> Acted:
     """Carries out ``action`` for ``call``, with its audit record in the same transaction (or, inside
     ``session``, a savepoint of it); a refused action is recorded with why and raises."""
     if not action.who & call.roles:
         raise RefereeError(f"{action.name} is not an action you may take on game {call.game_id!r}")
     detail, work = action.work(referee, call)
 
-    def done(inner: Session) -> tuple[Acted, str]:
+    def done(inner: Unit) -> tuple[Acted, str]:
         try:
             value = work(inner)
         except RulesFailed as failed:
@@ -385,7 +386,7 @@ def perform(referee: Referee, action: GameMasterAction, call: Call, session: Ses
 # --- the actions ---------------------------------------------------------------------------------
 
 
-def _value(work: Callable[[Session], tuple[Any, str]]) -> Work:
+def _value(work: Callable[[Unit], tuple[Any, str]]) -> Work:
     """A work of the calendar's or the rollback's (which also says what it did) as a work of a value."""
     return lambda session: work(session)[0]
 
@@ -451,7 +452,7 @@ def _substitute(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
     name, email = call.values["seat"], call.values["email"]
     read(SUBSTITUTE[1], email)  # the command line and the desk's callers give it unread
 
-    def work(session: Session) -> Any:
+    def work(session: Unit) -> Any:
         loaded = referee.running(session, call.game_id)
         seat = seat_named(session, call.game_id, name)
         seat.email, seat.token = email, new_token()
@@ -473,7 +474,7 @@ def _substituted(context: Context, seat: Any) -> tuple[str, dict[str, Any]]:
 def _resend(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
     name = call.values["seat"]
 
-    def work(session: Session) -> Any:
+    def work(session: Unit) -> Any:
         loaded = lock(session, call.game_id)
         seat = seat_named(session, call.game_id, name)
         query = select(NoticeRow).where(
@@ -500,7 +501,7 @@ def _announce(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
     if not text:
         raise RefereeError("an announcement needs a text")
 
-    def work(session: Session) -> int:
+    def work(session: Unit) -> int:
         loaded = lock(session, call.game_id)
         seats = tuple(seat.name for seat in seat_rows(session, call.game_id))
         note = Notice("master_note", seats, {"said": text})
@@ -520,7 +521,7 @@ def _orders(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
         raise RefereeError("there are no orders to enter")
     source = call.values.get("source") or call.actor.channel
 
-    def work(session: Session) -> Any:
+    def work(session: Unit) -> Any:
         loaded = referee.running(session, call.game_id)
         seat = seat_named(session, call.game_id, name)
         submitted = referee.play.submit(session, loaded, Submission(seat.name, text, call.now, source), None)
@@ -537,7 +538,7 @@ def _entered(context: Context, submitted: Any) -> tuple[str, dict[str, Any]]:
 
 
 def _retry(referee: Referee, call: Call) -> tuple[dict[str, Any], Work]:
-    def work(session: Session) -> int:
+    def work(session: Unit) -> int:
         loaded = lock(session, call.game_id)
         if loaded.row.failed_at is None:
             raise RefereeError(f"game {call.game_id!r} is running; there is nothing to retry")

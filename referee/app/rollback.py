@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlmodel import Session
-
 from referee.app.errors import RefereeError
 from referee.app.play import Loaded, tell
 from referee.core.notices import Notice
@@ -32,6 +30,7 @@ from referee.store.clocks import as_utc, clock_row
 from referee.store.models import NoticeRow, ResolutionRow
 from referee.store.rollbacks import last_resolution, live_resolutions, notices_from, phase_notices, withdraw
 from referee.store.seats import seat_rows
+from referee.store.unit import Unit
 
 if TYPE_CHECKING:
     from referee.app.referee import Referee
@@ -71,12 +70,10 @@ class RolledBack:
     paused: bool
 
 
-def rollback_work(
-    referee: Referee, game_id: str, now: datetime
-) -> Callable[[Session], tuple[RolledBack, str]]:
+def rollback_work(referee: Referee, game_id: str, now: datetime) -> Callable[[Unit], tuple[RolledBack, str]]:
     """The work of rolling back the last resolution of ``game_id``, for the audit log to run."""
 
-    def work(session: Session) -> tuple[RolledBack, str]:
+    def work(session: Unit) -> tuple[RolledBack, str]:
         loaded = referee.running(session, game_id)
         last = last_resolution(session, game_id)
         if last is None:
@@ -135,7 +132,7 @@ def rollback_work(
     return work
 
 
-def _opened(session: Session, row: object, last: ResolutionRow) -> datetime:
+def _opened(session: Unit, row: object, last: ResolutionRow) -> datetime:
     """When the phase of ``last`` opened: the resolution before it, else the game's start."""
     earlier = [r for r in live_resolutions(session, last.game_id) if r.id != last.id]
     if earlier:
@@ -146,7 +143,7 @@ def _opened(session: Session, row: object, last: ResolutionRow) -> datetime:
     return as_utc(row.created_at)  # type: ignore[attr-defined]
 
 
-def _withdraw_notices(session: Session, last: ResolutionRow, now: datetime) -> tuple[str, ...]:
+def _withdraw_notices(session: Unit, last: ResolutionRow, now: datetime) -> tuple[str, ...]:
     """Marks the notices of the withdrawn resolution (its report, and the talk and reminders written
     after it) withdrawn; returns the characters who were written its report, in seat order."""
     resolved = as_utc(last.resolved_at)
