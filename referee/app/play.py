@@ -187,7 +187,8 @@ def tell(
         answered = _answer_fields(answer_to if notice.template in REPLIES else None)
         for recipient in notice.audience:
             zone = own_zone(recipient)
-            row = {"game_id": game_id, "phase": phase, "recipient": recipient, "template": notice.template}
+            row: dict[str, Any] = {"game_id": game_id, "phase": phase, "recipient": recipient}
+            row["template"] = notice.template
             row |= {"data": {**shared, **zone} if zone else shared, "created_at": now, **answered}
             rows.append(row)
     write_notices(session, rows)

@@ -22,20 +22,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Table, func
+from sqlalchemy import select as core_select
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from referee.core.events import Event
 from referee.store.bulk import as_data, read_rows, update_rows, write_rows
-from referee.store.models import ClockRow, EventRow, GameRow, NoticeRow, ResolutionRow, RollbackRow
+from referee.store.models import ClockRow, EventRow, GameRow, NoticeRow, ResolutionRow, RollbackRow, table_of
 from referee.store.unit import Kind, Rows, Unit
 
-EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
-RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
-NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
+EVENTS = table_of(EventRow)
+RESOLUTIONS = table_of(ResolutionRow)
+NOTICES = table_of(NoticeRow)
 TABLES = (EVENTS, RESOLUTIONS, NOTICES)
 """The tables a boundary writes rows to, in the order ``write`` inserts them."""
-GAMES: Table = GameRow.__table__  # type: ignore[assignment]
+GAMES = table_of(GameRow)
 """The games, whose snapshots are written by a plain update (a boundary's after its inserts)."""
 
 _CHUNK = 500
@@ -119,7 +120,7 @@ class Boundary:
 
     def remember(self, row: GameRow | ClockRow) -> None:
         """Keeps the columns of ``row`` as read, for ``drop``."""
-        self.read[id(row)] = {column.key: getattr(row, column.key) for column in row.__table__.columns}
+        self.read[id(row)] = {column.key: getattr(row, column.key) for column in table_of(type(row)).columns}
 
     def fresh_events(self, game_id: str) -> list[dict[str, Any]]:
         """The event rows of ``game_id`` written in this batch so far, in order."""
@@ -178,37 +179,60 @@ def prefetch(session: Session, due: Sequence[tuple[str, str]], kinds: Kinds = _e
     ids = sorted({game_id for game_id, _ in due})
     phases = {game_id: phase for game_id, phase in due}
     found = Boundary()
+    _read_games(session, ids, found)
+    ids = [game_id for game_id in ids if game_id in found.games]
+    found.clocks = {game_id: found.clocks.get(game_id) for game_id in ids}
+    _read_spans(session, ids, found)
+    _read_withdrawn(session, ids, phases, found)
+    _read_logged(session, ids, phases, kinds, found)
+    return found
+
+
+def _read_games(session: Session, ids: list[str], found: Boundary) -> None:
+    """The rows and clocks of the games ``ids``, locked in the order of their ids, as read."""
     for chunk in _chunks(ids):
-        query = select(GameRow).where(col(GameRow.id).in_(chunk)).order_by(col(GameRow.id))
-        found.games.update((row.id, row) for row in session.exec(query.with_for_update()).all())
+        games = select(GameRow).where(col(GameRow.id).in_(chunk)).order_by(col(GameRow.id))
+        found.games.update((row.id, row) for row in session.exec(games.with_for_update()).all())
     for row in found.games.values():
         found.remember(row)
     for chunk in _chunks(ids):
-        query = select(ClockRow).where(col(ClockRow.game_id).in_(chunk)).order_by(col(ClockRow.game_id))
-        found.clocks.update((row.game_id, row) for row in session.exec(query.with_for_update()).all())
+        clocks = select(ClockRow).where(col(ClockRow.game_id).in_(chunk)).order_by(col(ClockRow.game_id))
+        found.clocks.update((clock.game_id, clock) for clock in session.exec(clocks.with_for_update()).all())
     for clock in found.clocks.values():
         if clock is not None:
             found.remember(clock)
-    ids = [game_id for game_id in ids if game_id in found.games]
-    found.clocks = {game_id: found.clocks.get(game_id) for game_id in ids}
+
+
+def _read_spans(session: Session, ids: list[str], found: Boundary) -> None:
+    """The withdrawn spans of each game's log."""
     found.spans = {game_id: [] for game_id in ids}
     for chunk in _chunks(ids):
-        query = select(RollbackRow.game_id, RollbackRow.first_seq, RollbackRow.last_seq)
-        query = query.where(col(RollbackRow.game_id).in_(chunk)).order_by(col(RollbackRow.id))
-        for game_id, first, last in session.exec(query).all():
+        spans = select(RollbackRow.game_id, RollbackRow.first_seq, RollbackRow.last_seq)
+        spans = spans.where(col(RollbackRow.game_id).in_(chunk)).order_by(col(RollbackRow.id))
+        for game_id, first, last in session.exec(spans).all():
             found.spans[game_id].append((first, last))
+
+
+def _read_withdrawn(session: Session, ids: list[str], phases: dict[str, str], found: Boundary) -> None:
+    """How many resolutions of each game's due phase were withdrawn."""
     found.withdrawn = {(game_id, phases[game_id]): 0 for game_id in ids}
     for chunk in _chunks(ids):
-        counted = select(ResolutionRow.game_id, ResolutionRow.phase, func.count()).where(
+        counted = core_select(col(ResolutionRow.game_id), col(ResolutionRow.phase), func.count()).where(
             col(ResolutionRow.game_id).in_(chunk), col(ResolutionRow.withdrawn_at).is_not(None)
         )
         counted = counted.group_by(col(ResolutionRow.game_id), col(ResolutionRow.phase))
-        for game_id, phase, count in session.exec(counted).all():
+        for game_id, phase, count in session.execute(counted).all():
             found.withdrawn[(game_id, phase)] = int(count)
+
+
+def _read_logged(
+    session: Session, ids: list[str], phases: dict[str, str], kinds: Kinds, found: Boundary
+) -> None:
+    """The events that count of each game's due phase, of the kinds its game reads."""
     found.logged = {(game_id, phases[game_id]): [] for game_id in ids}
     read = {game_id: kinds(found.games[game_id].kind) for game_id in ids}
     for chunk in _chunks(ids):
-        query = select(
+        query = core_select(
             col(EventRow.game_id),
             col(EventRow.phase),
             col(EventRow.seq),
@@ -216,9 +240,9 @@ def prefetch(session: Session, due: Sequence[tuple[str, str]], kinds: Kinds = _e
             col(EventRow.data),
             col(EventRow.audience),
         ).where(col(EventRow.game_id).in_(chunk), col(EventRow.phase).in_(sorted({phases[g] for g in chunk})))
-        wanted = [read[game_id] for game_id in chunk]
-        if all(some is not None for some in wanted):
-            query = query.where(col(EventRow.kind).in_(sorted(set().union(*wanted))))
+        wanted = [only for game_id in chunk if (only := read[game_id]) is not None]
+        if len(wanted) == len(chunk):
+            query = query.where(col(EventRow.kind).in_(sorted(frozenset[str]().union(*wanted))))
         query = query.order_by(col(EventRow.game_id), col(EventRow.seq))
         for game_id, phase, seq, kind, data, audience in read_rows(session.connection(), query):
             logged = found.logged.get((game_id, phase))
@@ -227,7 +251,6 @@ def prefetch(session: Session, due: Sequence[tuple[str, str]], kinds: Kinds = _e
                 continue
             if not (spans and any(first <= seq <= last for first, last in spans)):
                 logged.append(Event(kind, as_data(data), tuple(as_data(audience))))
-    return found
 
 
 def as_read(row: dict[str, Any]) -> Event:

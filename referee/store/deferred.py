@@ -49,11 +49,11 @@ from sqlmodel import Session
 
 from referee.store.boundary import EVENTS, GAMES, NOTICES
 from referee.store.bulk import Prepared, driver_cursor, prepare, update_rows, write_rows
-from referee.store.models import InboundRow, SubmissionRow
+from referee.store.models import InboundRow, SubmissionRow, table_of
 from referee.store.unit import Rows, Unit
 
-INBOUND: Table = InboundRow.__table__  # type: ignore[assignment]
-SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
+INBOUND = table_of(InboundRow)
+SUBMISSIONS = table_of(SubmissionRow)
 """Written with plain inserts, like the events and resolutions, without building ORM objects."""
 TABLES = {table.name: table for table in (INBOUND, SUBMISSIONS, EVENTS, NOTICES)}
 """The tables whose rows a batch of mail keeps here, by name."""

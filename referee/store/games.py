@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, inspect, update
+from sqlalchemy import select as core_select
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
@@ -67,8 +68,10 @@ def game_heads(
 ) -> dict[str, tuple[str, str, dict[str, Any], str]]:
     """The kind, language, settings and secret of each game of ``game_ids`` that exists, by its id:
     what mail about a game needs, without its snapshot."""
-    query = select(GameRow.id, GameRow.kind, GameRow.language, GameRow.settings, GameRow.secret)
-    found = session.exec(query.where(col(GameRow.id).in_(sorted(game_ids)))).all()
+    query = core_select(
+        col(GameRow.id), col(GameRow.kind), col(GameRow.language), col(GameRow.settings), col(GameRow.secret)
+    )
+    found = session.execute(query.where(col(GameRow.id).in_(sorted(game_ids)))).all()
     return {
         game_id: (kind, language, dict(settings), secret)
         for game_id, kind, language, settings, secret in found

@@ -8,7 +8,8 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import CompoundSelect, bindparam, func, literal, null, union_all
+from sqlalchemy import BindParameter, CompoundSelect, String, bindparam, func, literal, null, union_all
+from sqlalchemy import select as core_select
 from sqlalchemy.engine import Dialect
 from sqlmodel import Session, col, select
 
@@ -143,8 +144,9 @@ def _credentials_prepared(dialect: Dialect) -> Prepared:
 
 def _credentials_query() -> CompoundSelect[Any]:
     """Seats and game-masters by token or password key."""
-    token, key = bindparam("token"), bindparam("key")
-    seats = select(
+    token: BindParameter[str] = bindparam("token", type_=String)
+    key: BindParameter[str] = bindparam("key", type_=String)
+    seats = core_select(
         literal(False).label("is_master"),
         col(SeatRow.game_id),
         col(SeatRow.id),
@@ -154,7 +156,7 @@ def _credentials_query() -> CompoundSelect[Any]:
         col(SeatRow.password_hash),
         col(SeatRow.password_key),
     ).where((col(SeatRow.token) == token) | (col(SeatRow.password_key) == key))
-    masters = select(
+    masters = core_select(
         literal(True).label("is_master"),
         col(MasterRow.game_id),
         null(),

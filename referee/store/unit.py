@@ -30,6 +30,7 @@ from sqlalchemy.orm import ORMExecuteState, SessionTransaction
 from sqlmodel import Session
 
 from referee.store.memo import Memo
+from referee.store.models import table_of
 
 if TYPE_CHECKING:
     from referee.store.boundary import Boundary
@@ -115,7 +116,7 @@ def _flushed(session: Session, _context: Any) -> None:
     """A flush wrote the session's new, changed and deleted objects: their tables are written."""
     if isinstance(session, Unit) and session.memo is not None and session.memo.values:
         for row in (*session.new, *session.dirty, *session.deleted):
-            session.memo.written(row.__table__.name)
+            session.memo.written(table_of(type(row)).name)
 
 
 def _executing(state: ORMExecuteState) -> None:
