@@ -29,7 +29,7 @@ from sqlmodel import Session, col, select
 from referee.core.events import Event
 from referee.store.bulk import as_data, read_rows, update_rows, write_rows
 from referee.store.models import ClockRow, EventRow, GameRow, NoticeRow, ResolutionRow, RollbackRow, table_of
-from referee.store.unit import Kind, Rows, Unit
+from referee.store.unit import Dump, Kind, Rows, Unit
 
 EVENTS = table_of(EventRow)
 RESOLUTIONS = table_of(ResolutionRow)
@@ -65,7 +65,7 @@ class Boundary:
     pending: dict[str | None, dict[Table, list[dict[str, Any]]]] = field(default_factory=dict)
     kept: dict[str | None, dict[Table, list[dict[str, Any]]]] = field(default_factory=dict)
     read: dict[int, dict[str, Any]] = field(default_factory=dict)
-    snapshot: tuple[str, dict[str, Any]] | None = None
+    pending_snapshot: tuple[str, dict[str, Any]] | None = None
     """The snapshot the game under way saved: its id and the columns of its row to update."""
     snapshots: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The snapshots the games done saved, by game: updated with the batch's rows."""
@@ -84,9 +84,20 @@ class Boundary:
     def save(self, row: GameRow, values: dict[str, Any]) -> None:
         """Keeps the snapshot columns ``values`` of the game under way, for the batch to update its row
         with; the row object reads them from now on, as written already."""
-        self.snapshot = (row.id, values)
+        self.pending_snapshot = (row.id, values)
         for name, value in values.items():
             set_committed_value(row, name, value)
+
+    def snapshot(self, unit: Unit, row: GameRow, columns: dict[str, Any], dump: Dump) -> None:
+        """A game of the batch: its snapshot is written with the batch's rows (``save``); another
+        game's by the ORM, with the unit."""
+        values = {**columns, "state": dump()}
+        if self.games.get(row.id) is row:
+            self.save(row, values)
+            return
+        for name, value in values.items():
+            setattr(row, name, value)
+        unit.add(row)
 
     def keep(self) -> None:
         """The game under way is done: what it wrote is written with the batch."""
@@ -95,16 +106,16 @@ class Boundary:
             for table, rows in tables.items():
                 kept.setdefault(table, []).extend(rows)
         self.pending = {}
-        if self.snapshot is not None:
-            game_id, values = self.snapshot
+        if self.pending_snapshot is not None:
+            game_id, values = self.pending_snapshot
             self.snapshots[game_id] = values
-            self.snapshot = None
+            self.pending_snapshot = None
 
     def drop(self, session: Session, game_id: str) -> None:
         """The game under way failed: what it wrote is forgotten, and its row and clock are put back
         as they were read (a clock it created is forgotten too)."""
         self.pending = {}
-        self.snapshot = None
+        self.pending_snapshot = None
         game = self.games.get(game_id)
         if game is not None:  # its snapshot is not written with the batch: the row says so again
             for name, value in self.read[id(game)].items():

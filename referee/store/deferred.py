@@ -39,18 +39,19 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Select, Table, TableClause, bindparam, event, select
+from sqlalchemy import Select, Table, TableClause, bindparam, event, inspect, select
 from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import SessionTransaction
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql import ClauseElement, TextClause
 from sqlalchemy.sql.util import find_tables
 from sqlmodel import Session
 
 from referee.store.boundary import EVENTS, GAMES, NOTICES
 from referee.store.bulk import Prepared, driver_cursor, prepare, update_rows, write_rows
-from referee.store.models import InboundRow, SubmissionRow, table_of
-from referee.store.unit import Rows, Unit
+from referee.store.models import GameRow, InboundRow, SubmissionRow, table_of
+from referee.store.unit import Dump, Rows, Unit
 
 INBOUND = table_of(InboundRow)
 SUBMISSIONS = table_of(SubmissionRow)
@@ -124,6 +125,17 @@ class Deferred:
         as ``dump`` gives it then."""
         self.snapshots[game_id] = {**values, "state": dump}
         self.dirty.add(game_id)
+
+    def snapshot(self, unit: Unit, row: GameRow, columns: dict[str, Any], dump: Dump) -> None:
+        """Keeps the snapshot of a game in the database to be written once (``save``), the state
+        dumped then; a game not written yet goes where the unit wrote snapshots before the batch."""
+        if not inspect(row).persistent and self.outer is not None:
+            self.outer.snapshot(unit, row, columns, dump)
+            return
+        self.save(row.id, columns, dump)
+        for name, value in columns.items():
+            set_committed_value(row, name, value)
+        unit.expire(row, ["state"])  # read again, once written, if it is asked for
 
     def kept_before(self, message_id: str) -> bool:
         """Whether a mail with ``message_id`` was kept, by this batch or before it (asked on the batch's

@@ -11,18 +11,17 @@ from collections.abc import Callable, Collection
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, inspect, update
+from sqlalchemy import func, inspect
 from sqlalchemy import select as core_select
-from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
 
 from referee.core.events import Event
-from referee.store.boundary import EVENTS, GAMES, RESOLUTIONS, as_read
+from referee.store.boundary import EVENTS, RESOLUTIONS, as_read
 from referee.store.deferred import SUBMISSIONS
 from referee.store.models import EventRow, GameRow, ResolutionRow
 from referee.store.rollbacks import counting, withdrawn_spans
-from referee.store.unit import Kind, Unit
+from referee.store.unit import Unit
 
 
 def game_row(session: Unit, game_id: str, *, lock: bool = False) -> GameRow | None:
@@ -113,29 +112,8 @@ def save_snapshot(
     once, by one statement; inside a batch of boundaries, with the batch's rows; inside a batch of mail,
     when the batch writes it. ``dump`` gives the state as stored; inside a batch of mail, where a game
     is saved by each of its mails and written once, it is called only for the snapshot written."""
-    if row.last_seq == seq:
-        return
-    deferred, batch = session.deferred, session.boundary
-    columns = {"last_seq": seq, "phase": phase, "finished": finished}
-    if session.kind is Kind.MAIL and deferred is not None and inspect(row).persistent:
-        deferred.save(row.id, columns, dump)
-        for name, value in columns.items():
-            set_committed_value(row, name, value)
-        session.expire(row, ["state"])  # read again, once written, if it is asked for
-        return
-    values = {**columns, "state": dump()}
-    if batch is not None and batch.games.get(row.id) is row:
-        batch.save(row, values)  # written with the batch's rows
-        return
-    if batch is not None or not inspect(row).persistent:
-        for name, value in values.items():  # written by the session, with the new row or later
-            setattr(row, name, value)
-        session.add(row)
-        return
-    session.connection().execute(update(GAMES).where(GAMES.c.id == row.id), [values])
-    session.written(GAMES)
-    for name, value in values.items():  # written already: the row object is told so, not asked to
-        set_committed_value(row, name, value)
+    if row.last_seq != seq:  # the unit's ``rows`` write it: ``referee.store.unit.Rows.snapshot``
+        session.rows.snapshot(session, row, {"last_seq": seq, "phase": phase, "finished": finished}, dump)
 
 
 def keep_submission(

@@ -22,19 +22,23 @@ session's connection says what it wrote (``written``); no statement's text is re
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sqlalchemy import Table, event, insert
+from sqlalchemy import Table, event, insert, inspect, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import ORMExecuteState, SessionTransaction
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session
 
 from referee.store.memo import Memo
-from referee.store.models import table_of
+from referee.store.models import GameRow, table_of
 
 if TYPE_CHECKING:
     from referee.store.boundary import Boundary
     from referee.store.deferred import Deferred
+
+GAMES = table_of(GameRow)
 
 
 class Kind(enum.Enum):
@@ -45,11 +49,20 @@ class Kind(enum.Enum):
     BOUNDARY = "a batch of boundaries"
 
 
+Dump = Callable[[], dict[str, Any]]
+"""Gives a game's state as stored: called only for a snapshot that is written."""
+
+
 class Rows(Protocol):
-    """Where a unit's inserted rows go: the database at once, or a batch that writes them later."""
+    """Where a unit's inserted rows and games' snapshots go: the database at once, or a batch that
+    writes them later."""
 
     def add(self, table: Table, rows: list[dict[str, Any]]) -> None:
         """Takes ``rows`` of ``table`` (each with the same keys) to be written."""
+
+    def snapshot(self, unit: Unit, row: GameRow, columns: dict[str, Any], dump: Dump) -> None:
+        """Takes the snapshot of the game of ``row`` (its ``columns`` and the state ``dump`` gives) to
+        be written; ``row`` reads them from now on."""
 
 
 class AtOnce:
@@ -60,6 +73,19 @@ class AtOnce:
 
     def add(self, table: Table, rows: list[dict[str, Any]]) -> None:
         self.unit.execute(insert(table), rows)
+
+    def snapshot(self, unit: Unit, row: GameRow, columns: dict[str, Any], dump: Dump) -> None:
+        """By one statement; a row not in the database yet is written by the ORM, with the row."""
+        values = {**columns, "state": dump()}
+        if not inspect(row).persistent:
+            for name, value in values.items():
+                setattr(row, name, value)
+            unit.add(row)
+            return
+        unit.connection().execute(update(GAMES).where(GAMES.c.id == row.id), [values])
+        unit.written(GAMES)
+        for name, value in values.items():  # written already: the row object is told so, not asked to
+            set_committed_value(row, name, value)
 
 
 class Unit(Session):
