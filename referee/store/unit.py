@@ -12,11 +12,11 @@ function down the call to read instead of guessing it:
   ``referee.app.batches`` on the unit of its transaction): the games' rows are read first and kept
   in its ``boundary``, and what the games write waits there until the batch writes it.
 
-Rows are written by the unit's ``rows`` (``Rows``), chosen when the unit, or a batch inside it, is
-opened: one write path, never picked by looking at what the session holds. The memo is told what
-each write changed by the writes themselves: the ORM's flushes name the objects they write, a
-statement run through the session names its table, and a store function that writes on the
-session's connection says what it wrote (``written``); no statement's text is read.
+Rows and games' snapshots are written by the unit's ``rows`` (``Rows``), chosen when the unit, or a
+batch inside it, is opened: one write path, never picked by looking at what the session holds.
+The memo is told what each write changed by the writes themselves: the ORM's flushes name the
+objects they write, a statement run through the session names its table, and a store function that
+writes on the session's connection says what it wrote (``written``); no statement's text is read.
 """
 
 from __future__ import annotations
