@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import text, update
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 
 from referee.app.play import lock, save
 from referee.demo.bot_mail import QUOTE_STYLES, MailReader, reply
@@ -23,10 +23,10 @@ from referee.mail.transports import maildir_path
 from referee.render import Renderer
 from referee.store.clocks import as_utc, due_at
 from referee.store.database import open_engine, upgrade
-from referee.store.memo import MEMO
 from referee.store.models import ClockRow, EventRow, GameRow, InboundRow, NoticeRow, SeatRow
 from referee.store.seats import credentials
 from referee.store.transactions import Database
+from referee.store.unit import Unit
 
 
 def _take_in(directory: Path, batch: int | None, kind: str = "ten-sailors") -> dict[str, Any]:
@@ -122,7 +122,7 @@ def database(database_url: str, tmp_path: Path) -> Database:
     return database
 
 
-def _due(session: Session) -> datetime | None:
+def _due(session: Unit) -> datetime | None:
     due = due_at(session, "g1")
     return None if due is None else as_utc(due)
 
@@ -136,9 +136,9 @@ def test_a_batch_remembers_a_lookup_until_its_table_is_written(database: Databas
     with database.batch():
         assert _emails(database) == ["anna@example.org"]
         with database.transaction() as session:
-            assert session.info[MEMO].values  # remembered
+            assert session.memo is not None and session.memo.values  # remembered
             session.execute(text("SELECT 1"))  # a read forgets nothing
-            assert session.info[MEMO].values
+            assert session.memo.values
         assert _emails(database) == ["anna@example.org"]
         with database.transaction() as session:  # a Core write
             session.execute(update(SeatRow).values(email="anna@example.net"))

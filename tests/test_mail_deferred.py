@@ -14,12 +14,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 from test_mail_batches import T0, database  # noqa: F401  (the fixture: one game, a seat, a clock)
 
-from referee.store.deferred import DEFERRED, Deferred
 from referee.store.games import attach, held_row, save_snapshot
 from referee.store.inbound import already_kept, keep_inbound
 from referee.store.models import GameRow, InboundRow, NoticeRow, SeatRow
 from referee.store.notices import write_notices
 from referee.store.transactions import Database
+from referee.store.unit import Unit
 
 
 def _notice(subject: str) -> dict[str, Any]:
@@ -40,9 +40,9 @@ def _subjects(session: Session) -> list[str | None]:
     return list(session.exec(select(NoticeRow.subject).order_by(col(NoticeRow.id))).all())
 
 
-def _waiting(session: Session) -> int:
-    deferred = session.info[DEFERRED]
-    assert isinstance(deferred, Deferred)
+def _waiting(session: Unit) -> int:
+    deferred = session.deferred
+    assert deferred is not None
     return sum(deferred.unwritten.values())
 
 

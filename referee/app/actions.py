@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 
 from referee.app.audit import Actor
 from referee.app.calendar import parse_shift
@@ -41,6 +41,7 @@ from referee.store.clocks import as_utc, clock_row
 from referee.store.models import NoticeRow
 from referee.store.records import held_rows, release_held
 from referee.store.seats import open_holding, seat_rows
+from referee.store.unit import Unit
 
 DOORS: tuple[str, ...] = ("cli", "mail", "web")
 """The doors a game-master acts through."""
@@ -168,7 +169,7 @@ class Context:
     """What an action's outcome may read inside its transaction: the game operations, the session and the
     call."""
 
-    def __init__(self, games: GameOperations, session: Session, call: Call) -> None:
+    def __init__(self, games: GameOperations, session: Unit, call: Call) -> None:
         self.games, self.session, self.call = games, session, call
 
     def shown(self, when: datetime | None) -> str:
@@ -176,7 +177,7 @@ class Context:
         return self.games.calendar.shown(lock(self.session, self.call.game_id), when)
 
 
-Work = Callable[[Session], Any]
+Work = Callable[[Unit], Any]
 Build = Callable[[GameOperations, Call], tuple[dict[str, Any], Work]]
 """What an action does: its audit detail and its work, given the game operations and the request."""
 Tell = Callable[[Context, Any], tuple[str, dict[str, Any]]]
@@ -339,7 +340,7 @@ class Registry:
 
 
 def perform(
-    games: GameOperations, action: GameMasterAction, call: Call, session: Session | None = None
+    games: GameOperations, action: GameMasterAction, call: Call, session: Unit | None = None
 ) -> Acted:
     """Carries out ``action`` for ``call``, with its audit record in the same transaction (or, inside
     ``session``, a savepoint of it); a refused action is recorded with why and raises."""
@@ -347,7 +348,7 @@ def perform(
         raise RefereeError(f"{action.name} is not an action you may take on game {call.game_id!r}")
     detail, work = action.work(games, call)
 
-    def done(inner: Session) -> tuple[Acted, str]:
+    def done(inner: Unit) -> tuple[Acted, str]:
         try:
             value = work(inner)
         except RulesFailed as failed:
@@ -386,7 +387,7 @@ def perform(
 # --- the actions ---------------------------------------------------------------------------------
 
 
-def _value(work: Callable[[Session], tuple[Any, str]]) -> Work:
+def _value(work: Callable[[Unit], tuple[Any, str]]) -> Work:
     """A work of the calendar's or the rollback's (which also says what it did) as a work of a value."""
     return lambda session: work(session)[0]
 
@@ -452,7 +453,7 @@ def _substitute(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work
     name, email = call.values["seat"], call.values["email"]
     read(SUBSTITUTE[1], email)  # the command line and the desk's callers give it unread
 
-    def work(session: Session) -> Any:
+    def work(session: Unit) -> Any:
         loaded = games.running(session, call.game_id)
         seat = seat_named(session, call.game_id, name)
         seat.email, seat.token = email, new_token()
@@ -474,7 +475,7 @@ def _substituted(context: Context, seat: Any) -> tuple[str, dict[str, Any]]:
 def _resend(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     name = call.values["seat"]
 
-    def work(session: Session) -> Any:
+    def work(session: Unit) -> Any:
         loaded = lock(session, call.game_id)
         seat = seat_named(session, call.game_id, name)
         query = select(NoticeRow).where(
@@ -501,7 +502,7 @@ def _announce(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     if not text:
         raise RefereeError("an announcement needs a text")
 
-    def work(session: Session) -> int:
+    def work(session: Unit) -> int:
         loaded = lock(session, call.game_id)
         seats = tuple(seat.name for seat in seat_rows(session, call.game_id))
         note = Notice("master_note", seats, {"said": text})
@@ -521,7 +522,7 @@ def _orders(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
         raise RefereeError("there are no orders to enter")
     source = call.values.get("source") or call.actor.channel
 
-    def work(session: Session) -> Any:
+    def work(session: Unit) -> Any:
         loaded = games.running(session, call.game_id)
         seat = seat_named(session, call.game_id, name)
         submitted = games.play.submit(session, loaded, Submission(seat.name, text, call.now, source), None)
@@ -538,7 +539,7 @@ def _entered(context: Context, submitted: Any) -> tuple[str, dict[str, Any]]:
 
 
 def _retry(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
-    def work(session: Session) -> int:
+    def work(session: Unit) -> int:
         loaded = lock(session, call.game_id)
         if loaded.row.failed_at is None:
             raise RefereeError(f"game {call.game_id!r} is running; there is nothing to retry")

@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlmodel import Session
-
 from referee.app.errors import RefereeError
 from referee.store.models import AuditRow
 from referee.store.records import add_audit, audit_rows
 from referee.store.transactions import Database
+from referee.store.unit import Unit
 
 T = TypeVar("T")
 
@@ -61,8 +60,8 @@ class Audit:
         action: str,
         detail: dict[str, Any],
         now: datetime,
-        work: Callable[[Session], tuple[T, str]],
-        session: Session | None = None,
+        work: Callable[[Unit], tuple[T, str]],
+        session: Unit | None = None,
     ) -> T:
         """Runs ``work(session)`` in one transaction with its audit record; ``work`` returns its value
         and a sentence saying what it did. A refused action is recorded with its reason and re-raised.

@@ -24,8 +24,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from sqlmodel import Session
-
 from referee.app.calendar import Due
 from referee.app.errors import AlreadyResolved, GameStopped, RulesFailed
 from referee.app.garbage import collector_paused
@@ -34,6 +32,7 @@ from referee.core.rules import notice_kinds
 from referee.games import rules_for
 from referee.store.boundary import boundary
 from referee.store.clocks import claim_due_rows
+from referee.store.unit import Unit
 
 if TYPE_CHECKING:
     from referee.app.operations import GameOperations
@@ -108,7 +107,7 @@ def _together(
 
 
 def _within(
-    referee: GameOperations, session: Session, due: Sequence[Due], failed: list[RulesFailed]
+    referee: GameOperations, session: Unit, due: Sequence[Due], failed: list[RulesFailed]
 ) -> list[Resolved | None]:
     """Resolves ``due`` inside ``session``'s transaction; rules failures go to ``failed``.
 

@@ -14,8 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlmodel import Session
-
 from referee.app.errors import AlreadyResolved, GameStopped, RefereeError
 from referee.app.play import Loaded, Resolved, lock, tell
 from referee.app.timing import Timekeeper, retime
@@ -33,6 +31,7 @@ from referee.store.clocks import (
 )
 from referee.store.models import ClockRow
 from referee.store.transactions import Database
+from referee.store.unit import Unit
 
 LOG = logging.getLogger("referee.calendar")
 
@@ -118,7 +117,7 @@ class Calendar:
         with self.database.reading() as session:
             return [(c.game_id, as_utc(c.resume_at)) for c in pauses_ending(session, until) if c.resume_at]
 
-    def _remind(self, session: Session, game_id: str, now: datetime) -> bool:
+    def _remind(self, session: Unit, game_id: str, now: datetime) -> bool:
         loaded = lock(session, game_id)
         clock = clock_row(session, game_id)
         if clock is None or clock.remind_at is None or clock.due_at is None or as_utc(clock.remind_at) > now:
@@ -137,13 +136,13 @@ class Calendar:
 
     def pause_work(
         self, game_id: str, now: datetime, until: datetime | None = None
-    ) -> Callable[[Session], tuple[ClockRow, str]]:
+    ) -> Callable[[Unit], tuple[ClockRow, str]]:
         """Stops the game's clock: nothing resolves until it is resumed (orders are still taken);
         with ``until``, it resumes by itself then."""
         if until is not None and until <= now:
             raise RefereeError("a pause must end after it begins")
 
-        def work(session: Session) -> tuple[ClockRow, str]:
+        def work(session: Unit) -> tuple[ClockRow, str]:
             clock, loaded = self._change(session, game_id, now, pause=True)
             clock.resume_at = until
             session.add(clock)
@@ -153,10 +152,10 @@ class Calendar:
 
         return work
 
-    def resume_work(self, game_id: str, now: datetime) -> Callable[[Session], tuple[ClockRow, str]]:
+    def resume_work(self, game_id: str, now: datetime) -> Callable[[Unit], tuple[ClockRow, str]]:
         """Restarts a paused clock; the open phase and every later one move by the time paused."""
 
-        def work(session: Session) -> tuple[ClockRow, str]:
+        def work(session: Unit) -> tuple[ClockRow, str]:
             clock, loaded = self._change(session, game_id, now, pause=False)
             return clock, f"{game_id} runs again; {clock.phase} ends at {self.shown(loaded, clock.due_at)}"
 
@@ -164,10 +163,10 @@ class Calendar:
 
     def shift_work(
         self, game_id: str, by: timedelta, now: datetime, only: bool
-    ) -> Callable[[Session], tuple[ClockRow, str]]:
+    ) -> Callable[[Unit], tuple[ClockRow, str]]:
         """Moves the open phase's deadline by ``by``; with ``only``, later boundaries stay where they were."""
 
-        def work(session: Session) -> tuple[ClockRow, str]:
+        def work(session: Unit) -> tuple[ClockRow, str]:
             clock, loaded = self._change(session, game_id, now, by=by, only=only)
             later = "" if only else "; later boundaries move with it"
             return clock, f"{game_id}: {clock.phase} now ends at {self.shown(loaded, clock.due_at)}{later}"
@@ -176,7 +175,7 @@ class Calendar:
 
     def _change(
         self,
-        session: Session,
+        session: Unit,
         game_id: str,
         now: datetime,
         *,

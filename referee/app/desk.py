@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlmodel import Session
-
 from referee.app.actions import ACTIONS, Acted, Call, GameMasterAction, Registry, Words, perform
 from referee.app.audit import Actor
 from referee.app.errors import RefereeError
@@ -26,6 +24,7 @@ from referee.app.rollback import RolledBack
 from referee.core.notices import Notice
 from referee.core.seats import MASTER
 from referee.store.models import ClockRow, NoticeRow, SeatRow
+from referee.store.unit import Unit
 
 ADMIN = frozenset({"admin"})
 """The command line, the service and programs on the host: they may take every action."""
@@ -70,7 +69,7 @@ class Desk:
         values: dict[str, Any],
         now: datetime,
         actor: Actor,
-        session: Session | None = None,
+        session: Unit | None = None,
         roles: frozenset[str] = ADMIN,
     ) -> Acted:
         """Carries out the action ``name`` (or the action itself) with ``values`` (read already) for
@@ -85,7 +84,7 @@ class Desk:
         game_id: str,
         now: datetime,
         actor: Actor,
-        session: Session | None = None,
+        session: Unit | None = None,
         *,
         until: datetime | None = None,
     ) -> ClockRow:
@@ -94,7 +93,7 @@ class Desk:
         values = {"until": until - now} if until is not None else {}
         return self.perform("pause", game_id, values, now, actor, session).value  # type: ignore[no-any-return]
 
-    def resume(self, game_id: str, now: datetime, actor: Actor, session: Session | None = None) -> ClockRow:
+    def resume(self, game_id: str, now: datetime, actor: Actor, session: Unit | None = None) -> ClockRow:
         """Restarts a paused clock; its deadlines move by the time it was paused."""
         return self.perform("resume", game_id, {}, now, actor, session).value  # type: ignore[no-any-return]
 
@@ -118,7 +117,7 @@ class Desk:
         actor: Actor,
         *,
         only: bool = False,
-        session: Session | None = None,
+        session: Unit | None = None,
     ) -> ClockRow:
         """Moves the open phase's boundary by ``by`` (and every later one unless ``only``) — TS-5."""
         acted = self.perform("shift", game_id, {"by": by, "only": only}, now, actor, session)
@@ -129,7 +128,7 @@ class Desk:
         game_id: str,
         now: datetime,
         actor: Actor,
-        session: Session | None = None,
+        session: Unit | None = None,
         *,
         expected_phase: str | None = None,
     ) -> Resolved:
@@ -137,15 +136,13 @@ class Desk:
         acted = self.perform("resolve", game_id, {"phase": expected_phase}, now, actor, session)
         return acted.value  # type: ignore[no-any-return]
 
-    def rollback(
-        self, game_id: str, now: datetime, actor: Actor, session: Session | None = None
-    ) -> RolledBack:
+    def rollback(self, game_id: str, now: datetime, actor: Actor, session: Unit | None = None) -> RolledBack:
         """Withdraws the last resolution of the game so that its phase is resolved again: the log keeps
         both, the players who were written its report are told (``referee.app.rollback``)."""
         return self.perform("rollback", game_id, {}, now, actor, session).value  # type: ignore[no-any-return]
 
     def substitute(
-        self, game_id: str, name: str, email: str, now: datetime, actor: Actor, session: Session | None = None
+        self, game_id: str, name: str, email: str, now: datetime, actor: Actor, session: Unit | None = None
     ) -> SeatRow:
         """Gives the seat ``name`` to a new player at ``email``, with a new token and password and
         their welcome letter; the old address stops working, and the seat's history keeps both."""
@@ -156,13 +153,13 @@ class Desk:
             raise RefereeError(str(error)) from error
 
     def resend(
-        self, game_id: str, name: str, now: datetime, actor: Actor, session: Session | None = None
+        self, game_id: str, name: str, now: datetime, actor: Actor, session: Unit | None = None
     ) -> NoticeRow:
         """Sends a seat's last report again."""
         return self.perform("resend", game_id, {"seat": name}, now, actor, session).value  # type: ignore[no-any-return]
 
     def announce(
-        self, game_id: str, text: str, now: datetime, actor: Actor, session: Session | None = None
+        self, game_id: str, text: str, now: datetime, actor: Actor, session: Unit | None = None
     ) -> int:
         """Tells every player of the game ``text`` from the game-master."""
         return self.perform("announce", game_id, {"text": text}, now, actor, session).value  # type: ignore[no-any-return]
@@ -179,7 +176,7 @@ class Desk:
         judged. If the rules fail again the game stays stopped, with the new error."""
         return self.perform("retry", game_id, {}, now, actor).value  # type: ignore[no-any-return]
 
-    def commands(self, game_id: str, text: str, now: datetime, actor: Actor, session: Session) -> list[Done]:
+    def commands(self, game_id: str, text: str, now: datetime, actor: Actor, session: Unit) -> list[Done]:
         """Carries out every line of ``text`` in the game-master's command language, in order, inside
         ``session``; a line that fails changes nothing and says why. Every sentence is in the game's
         language."""

@@ -18,8 +18,6 @@ import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlmodel import Session
-
 from referee.app.play import tell
 from referee.core.notices import Notice
 from referee.core.seats import MASTER
@@ -31,6 +29,7 @@ from referee.store.guesses import (
     noted_since,
 )
 from referee.store.seats import master_row
+from referee.store.unit import Unit
 
 LOG = logging.getLogger("referee.guesses")
 
@@ -52,7 +51,7 @@ BY_DEFAULT = Throttle()
 
 
 def held_back(
-    session: Session, throttle: Throttle, address: str, seat: Seat | None, now: datetime
+    session: Unit, throttle: Throttle, address: str, seat: Seat | None, now: datetime
 ) -> datetime | None:
     """Until when password mail from ``address`` (to ``seat``'s personal address, if any) is refused
     unread; None when it may be read now."""
@@ -68,9 +67,7 @@ def held_back(
     return max(ends) if ends else None
 
 
-def count_failure(
-    session: Session, throttle: Throttle, address: str, seat: Seat | None, now: datetime
-) -> None:
+def count_failure(session: Unit, throttle: Throttle, address: str, seat: Seat | None, now: datetime) -> None:
     """Records a wrong password from ``address`` (to ``seat``'s personal address, if any); if it
     completes a burst, tells the game-master of the game it was aimed at, unless told within the
     window already; a burst aimed at no seat is only logged."""

@@ -35,7 +35,6 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
 
 from referee.app.audit import Actor
 from referee.app.confirmation import (
@@ -69,6 +68,7 @@ from referee.store.models import HeldRow
 from referee.store.notices import write_notices
 from referee.store.records import UNCONFIRMED, hold, release_held, unconfirmed_rows
 from referee.store.seats import Credential, credentials, master_row, registered_seats
+from referee.store.unit import Unit
 
 if TYPE_CHECKING:
     from referee.app.operations import GameOperations
@@ -228,18 +228,18 @@ class Mailroom:
                 arrival, token=token, password=password, text=text, answer_to=answer_to, **limits
             )
 
-    def _answered(self, session: Session, arrival: Arrival) -> bool:
+    def _answered(self, session: Unit, arrival: Arrival) -> bool:
         """Whether ``arrival``'s sender had an answer to mail from anyone within ``REFUSAL_PAUSE``."""
         return answered_since(session, arrival.sender, arrival.received_at - REFUSAL_PAUSE, UNASKED)
 
-    def _refuse(self, session: Session, arrival: Arrival, why: str) -> Receipt:
+    def _refuse(self, session: Unit, arrival: Arrival, why: str) -> Receipt:
         outcome = f"refused:{why}"
         _keep(session, arrival, outcome)
         if not self._answered(session, arrival):
             _answer_stranger(session, "refusal", {"reason": outcome}, arrival)
         return Receipt(outcome)
 
-    def _held_back(self, session: Session, arrival: Arrival, until: datetime, throttle: Throttle) -> Receipt:
+    def _held_back(self, session: Unit, arrival: Arrival, until: datetime, throttle: Throttle) -> Receipt:
         """Refuses password mail unread after too many wrong passwords, telling the sender once per
         burst when to try again."""
         outcome = "refused:too-many-wrong-passwords"
@@ -252,7 +252,7 @@ class Mailroom:
         return Receipt(outcome)
 
     def _from_master(
-        self, session: Session, arrival: Arrival, master: Credential, text: str, answer_to: AnswerTo
+        self, session: Unit, arrival: Arrival, master: Credential, text: str, answer_to: AnswerTo
     ) -> Receipt:
         outcome = "accepted:game-master"
         _keep(session, arrival, outcome, master.game_id, MASTER)
@@ -267,7 +267,7 @@ class Mailroom:
 
     def _from_seat(
         self,
-        session: Session,
+        session: Unit,
         arrival: Arrival,
         seat: Credential,
         text: str,
@@ -296,7 +296,7 @@ class Mailroom:
 
     def _unproven(
         self,
-        session: Session,
+        session: Unit,
         arrival: Arrival,
         token: str,
         text: str,
@@ -328,7 +328,7 @@ class Mailroom:
         tell(session, seat.game_id, "", [question(row)], arrival.received_at, asked)
         return Receipt("held:unconfirmed", seat.game_id, seat.name)
 
-    def _confirmed(self, session: Session, arrival: Arrival, token: str, text: str) -> Receipt | None:
+    def _confirmed(self, session: Unit, arrival: Arrival, token: str, text: str) -> Receipt | None:
         """Answers a reply to the question whose address is ``token``, if it came from the registered
         address the orders were held for: YES applies them while that address still is the seat's
         and in time, NO drops them and tells the game-master, and anything else (``text`` says neither)
@@ -364,7 +364,7 @@ class Mailroom:
         return None
 
     def _hold(
-        self, session: Session, arrival: Arrival, seat: Credential, text: str, answer_to: AnswerTo
+        self, session: Unit, arrival: Arrival, seat: Credential, text: str, answer_to: AnswerTo
     ) -> Receipt:
         outcome = "held:game-stopped"
         _keep(session, arrival, outcome, seat.game_id, seat.name)
@@ -429,7 +429,7 @@ def bounded(text: str, most_lines: int | None, longest_line: int | None) -> tupl
     return unmix_scripts("\n".join(kept)), cut
 
 
-def _answer_stranger(session: Session, template: str, data: dict[str, object], arrival: Arrival) -> None:
+def _answer_stranger(session: Unit, template: str, data: dict[str, object], arrival: Arrival) -> None:
     """Writes the answer ``template`` to the sender of ``arrival``, who is no player: no game, no seat."""
     write_notices(
         session,
@@ -450,7 +450,7 @@ def _answer_stranger(session: Session, template: str, data: dict[str, object], a
 
 
 def _keep(
-    session: Session, arrival: Arrival, outcome: str, game_id: str | None = None, seat: str | None = None
+    session: Unit, arrival: Arrival, outcome: str, game_id: str | None = None, seat: str | None = None
 ) -> None:
     keep_inbound(
         session,

@@ -18,10 +18,9 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlmodel import Session
-
 from referee.core.notices import Notice
 from referee.store.relays import MORE, Relayed, add_line, gather, relays_since
+from referee.store.unit import Unit
 
 RELAYS_PER_MINUTE = 6
 """The most mails one speaker's talk becomes for one listener within a minute, before gathering."""
@@ -44,7 +43,7 @@ class Paced:
     into: dict[str, Relayed] = field(default_factory=dict)
 
 
-def pace(session: Session, game_id: str, speaker: str, notices: list[Notice], now: datetime) -> Paced:
+def pace(session: Unit, game_id: str, speaker: str, notices: list[Notice], now: datetime) -> Paced:
     """``notices`` (what ``speaker``'s submission relays) split into what is mailed now and what is
     gathered: a listener who had ``RELAYS_PER_MINUTE`` relays of the speaker's talk within the last
     minute, or whose gathered mail is still open, gets the line in the gathered mail."""
@@ -84,7 +83,7 @@ def _gathering(paced: Paced, name: str) -> bool:
 
 
 def write_gathered(
-    session: Session,
+    session: Unit,
     game_id: str,
     phase: str,
     paced: Paced,

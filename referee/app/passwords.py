@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlmodel import Session
-
 from referee.app.aloud import Spoken, hidden, spoken
 from referee.app.credentials import new_password
 from referee.core.seats import MASTER
@@ -29,6 +27,7 @@ from referee.store.forum import links_since
 from referee.store.hashes import lookup_key
 from referee.store.notices import write_notices
 from referee.store.seats import Credential, keyed, set_password
+from referee.store.unit import Unit
 
 NEW_PASSWORD = "new_password"
 """The letter that tells a player (or a game-master) a new password: asked for, or after one was said."""
@@ -57,14 +56,14 @@ def asks_for_password(text: str) -> bool:
     return words in NEW_PASSWORD_WORDS
 
 
-def issue(session: Session, game_id: str, name: str) -> str:
+def issue(session: Unit, game_id: str, name: str) -> str:
     """A fresh password for the seat ``name`` of ``game_id`` (``MASTER``: its game-master), kept as its
     hash alone: the one before stops working. "" if there is no such seat."""
     password = new_password()
     return password if set_password(session, game_id, name, password) else ""
 
 
-def ask(session: Session, seat: Credential, now: datetime) -> str:
+def ask(session: Unit, seat: Credential, now: datetime) -> str:
     """Writes ``NEW_PASSWORD`` to the registered address of ``seat``, which asked for it; past
     ``ASKED_MOST`` a day, ``PASSWORD_LATER`` instead. The outcome: "new-password" or "too-many"."""
     name = MASTER if seat.is_master else seat.name
@@ -87,7 +86,7 @@ class Heard:
     passwords: tuple[str, ...] = ()
 
 
-def said(session: Session, text: str) -> Heard:
+def said(session: Unit, text: str) -> Heard:
     """``text`` with the passwords of any seat or game-master said in it hidden, and whose they were."""
     found = spoken(text)
     if not found:
@@ -113,7 +112,7 @@ def said(session: Session, text: str) -> Heard:
     return Heard(hidden(text, spans), tuple(owners), tuple(dict.fromkeys(passwords)))
 
 
-def rotate(session: Session, owners: tuple[Credential, ...], now: datetime) -> None:
+def rotate(session: Unit, owners: tuple[Credential, ...], now: datetime) -> None:
     """Ends the passwords of ``owners`` at once (they were said aloud) and writes each a ``NEW_PASSWORD``
     to their registered address, saying why (the new one is made as it is sent)."""
     for owner in owners:
@@ -121,7 +120,7 @@ def rotate(session: Session, owners: tuple[Credential, ...], now: datetime) -> N
         _write(session, owner, NEW_PASSWORD, {"reason": "said"}, now)
 
 
-def hear(session: Session, text: str, now: datetime) -> str:
+def hear(session: Unit, text: str, now: datetime) -> str:
     """``text`` with every password said in it hidden; each of them is ended and its owner mailed a
     new one (``rotate``)."""
     heard = said(session, text)
@@ -130,7 +129,7 @@ def hear(session: Session, text: str, now: datetime) -> str:
     return heard.text
 
 
-def _write(session: Session, owner: Credential, template: str, data: dict[str, Any], now: datetime) -> None:
+def _write(session: Unit, owner: Credential, template: str, data: dict[str, Any], now: datetime) -> None:
     """Writes ``template`` to ``owner`` at their registered address (not where a mail came from)."""
     recipient = MASTER if owner.is_master else owner.name
     row = {"game_id": owner.game_id, "phase": "", "recipient": recipient, "template": template}

@@ -1,8 +1,9 @@
 """Playing a game inside one transaction: judging submissions, resolving phases, bots, and the
 notices both cause (the outbox), written with the change.
 
-Everything here runs in a session the caller opened; the game row is locked first, so
-two processes never play the same game at once. A phase is resolved once: its
+Everything here runs in a unit of work the caller opened (``referee.store.unit.Unit``), which
+says whether it is one change, a batch of mail or a batch of boundaries; the game row is locked
+first, so two processes never play the same game at once. A phase is resolved once: its
 resolution row has a unique key.
 """
 
@@ -12,8 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
-
-from sqlmodel import Session
 
 from referee.app.errors import RefereeError
 from referee.app.pacing import pace, write_gathered
@@ -27,12 +26,12 @@ from referee.core.rules import Rules, fold, notice_kinds, resolve_folded, visibl
 from referee.core.seats import find_name
 from referee.games import rules_for
 from referee.store import games as rows
-from referee.store.boundary import open_boundary
 from referee.store.clocks import as_utc, due_at
 from referee.store.memo import keep, remember
 from referee.store.models import ClockRow, GameRow, SeatRow
 from referee.store.notices import write_notices
 from referee.store.seats import seat_rows
+from referee.store.unit import Unit
 
 
 @dataclass(frozen=True)
@@ -81,7 +80,7 @@ class Resolved:
     loaded: Loaded
 
 
-def seat_named(session: Session, game_id: str, name: str) -> SeatRow:
+def seat_named(session: Unit, game_id: str, name: str) -> SeatRow:
     """The seat of ``game_id`` whose character is called ``name``, ignoring case (raises
     ``RefereeError`` naming the game's characters)."""
     seats = {seat.name: seat for seat in seat_rows(session, game_id)}
@@ -106,21 +105,21 @@ def _nothing_heard_at_once(notice: Notice) -> Notice:
     return notice
 
 
-def lock(session: Session, game_id: str) -> Loaded:
+def lock(session: Unit, game_id: str) -> Loaded:
     """The game, locked against other writers until the transaction ends.
 
     Inside a batch of mail the game as a unit of the batch saved it is taken again from the batch's
     memo (``referee.store.memo``) while nothing else wrote to the games: its row is locked already
     (the lock lasts until the batch commits) and its state is not read and loaded anew for each mail.
     """
-    if open_boundary(session) is not None:  # a batch of boundaries holds its games itself
+    if session.boundary is not None:  # a batch of boundaries holds its games itself
         return _locked(session, game_id)
     loaded = remember(session, ("game", game_id), GAMES, lambda: _locked(session, game_id))
     row = rows.attach(session, loaded.row)
     return loaded if row is loaded.row else replace(loaded, row=row)
 
 
-def _locked(session: Session, game_id: str) -> Loaded:
+def _locked(session: Unit, game_id: str) -> Loaded:
     row = rows.game_row(session, game_id, lock=True)
     if row is None:
         raise RefereeError(f"there is no game called {game_id!r}")
@@ -132,7 +131,7 @@ GAMES = frozenset({GameRow.__tablename__})
 
 
 def append(
-    session: Session, loaded: Loaded, events: list[Event], phase: str, now: datetime, folded: Any = None
+    session: Unit, loaded: Loaded, events: list[Event], phase: str, now: datetime, folded: Any = None
 ) -> Loaded:
     """Appends ``events`` to the log; returns the game after them (saved by ``save``), whose state is
     ``folded`` when the caller has it already (the state ``events`` fold to from the game's)."""
@@ -143,7 +142,7 @@ def append(
     return Loaded(loaded.row, loaded.rules, after, seq)
 
 
-def save(session: Session, loaded: Loaded) -> Loaded:
+def save(session: Unit, loaded: Loaded) -> Loaded:
     """Writes the snapshot of the state reached, once per transaction (inside a batch of mail, at
     once, and remembers the game as saved for the batch's next mail: ``lock``)."""
     rules, state = loaded.rules, loaded.state
@@ -155,13 +154,13 @@ def save(session: Session, loaded: Loaded) -> Loaded:
         rules.phase(state).key,
         rules.finished(state),
     )
-    if open_boundary(session) is None:
+    if session.boundary is None:
         keep(session, ("game", loaded.row.id), GAMES, loaded)
     return loaded
 
 
 def tell(
-    session: Session,
+    session: Unit,
     game_id: str | None,
     phase: str,
     notices: list[Notice],
@@ -188,7 +187,8 @@ def tell(
         answered = _answer_fields(answer_to if notice.template in REPLIES else None)
         for recipient in notice.audience:
             zone = own_zone(recipient)
-            row = {"game_id": game_id, "phase": phase, "recipient": recipient, "template": notice.template}
+            row: dict[str, Any] = {"game_id": game_id, "phase": phase, "recipient": recipient}
+            row["template"] = notice.template
             row |= {"data": {**shared, **zone} if zone else shared, "created_at": now, **answered}
             rows.append(row)
     write_notices(session, rows)
@@ -203,7 +203,7 @@ def reader_zone_field(loaded: Loaded, seat: str) -> dict[str, str]:
 
 
 def _reader_zones(
-    session: Session, game_id: str | None, loaded: Loaded | None
+    session: Unit, game_id: str | None, loaded: Loaded | None
 ) -> Callable[[str], dict[str, str]]:
     """``reader_zone_field`` for each reader of game ``game_id``: of ``loaded`` if given, else of the
     game's snapshot (read only when its rules keep readers' zones)."""
@@ -217,13 +217,13 @@ def _reader_zones(
     return lambda seat: reader_zone_field(game, seat)
 
 
-def reading_fields(session: Session, game_id: str) -> dict[str, Any]:
+def reading_fields(session: Unit, game_id: str) -> dict[str, Any]:
     """What every text of game ``game_id`` may use: ``deadline_at`` (ISO, UTC: when the open phase
     stops taking orders, if it has a deadline), ``time_zone`` (the IANA name of the game's zone)
     and ``genders`` (character name -> "m" or "f"), the last two as the game was created with.
     Inside a batch of mail, what it gave for the game while neither its row nor the clocks were
     written since (a snapshot is no change to them); not to be changed by the caller."""
-    if open_boundary(session) is not None:
+    if session.boundary is not None:
         return _reading_fields(session, game_id)
     return remember(session, ("reading", game_id), _READING, lambda: _reading_fields(session, game_id))
 
@@ -232,7 +232,7 @@ _READING = frozenset({GameRow.__tablename__, ClockRow.__tablename__})
 """The tables ``reading_fields`` reads."""
 
 
-def _reading_fields(session: Session, game_id: str) -> dict[str, Any]:
+def _reading_fields(session: Unit, game_id: str) -> dict[str, Any]:
     fields: dict[str, Any] = {}
     row = rows.held_row(session, game_id)
     if row is not None:
@@ -258,13 +258,13 @@ class Play:
     def __init__(self, timekeeper: Timekeeper | None) -> None:
         self.timekeeper = timekeeper
 
-    def clock(self, session: Session, loaded: Loaded, opened_at: datetime) -> None:
+    def clock(self, session: Unit, loaded: Loaded, opened_at: datetime) -> None:
         """Puts the game's open phase on its calendar, if the referee keeps one."""
         if self.timekeeper is not None:
             refresh_clock(session, self.timekeeper, loaded.row, loaded.rules, loaded.state, opened_at)
 
     def submit(
-        self, session: Session, loaded: Loaded, submission: Submission, answer_to: AnswerTo | None
+        self, session: Unit, loaded: Loaded, submission: Submission, answer_to: AnswerTo | None
     ) -> Submitted:
         """Judges one submission, keeps it whole, and writes the talk it relays (paced) and its answer;
         a password said in it is hidden first, and ended (``passwords.hear``)."""
@@ -312,7 +312,7 @@ class Play:
             )
         return Submitted(verdicts, answer, after)
 
-    def resolve(self, session: Session, loaded: Loaded, now: datetime) -> Resolved:
+    def resolve(self, session: Unit, loaded: Loaded, now: datetime) -> Resolved:
         """Resolves the open phase of a locked game: events, snapshot, resolution row, notices, clock."""
         game_id, phase = loaded.row.id, loaded.rules.phase(loaded.state).key
         loaded = self._play_bots(session, loaded, now)
@@ -327,12 +327,12 @@ class Play:
         after = save(session, after)
         rows.record_resolution(session, game_id, phase, now, first, after.seq)
         tell(session, game_id, phase, notices, now, loaded=after)
-        if open_boundary(session) is None:  # a batch of boundaries writes its games' rows at its end
+        if session.boundary is None:  # a batch of boundaries writes its games' rows at its end
             session.flush()
         checkpoint("resolve")
         return Resolved(phase, events, notices, after)
 
-    def _play_bots(self, session: Session, loaded: Loaded, now: datetime) -> Loaded:
+    def _play_bots(self, session: Unit, loaded: Loaded, now: datetime) -> Loaded:
         """Orders for the seats the referee plays itself (TS-1 option: the host's), sent at the deadline."""
         bots = loaded.row.settings.get("bots", [])
         log = rows.log(session, loaded.row.id) if bots else []

@@ -19,8 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import Session
-
 from referee.app.errors import RefereeError
 from referee.app.operations import GameOperations
 from referee.app.play import Loaded, tell
@@ -32,6 +30,7 @@ from referee.store.clocks import as_utc, clock_row
 from referee.store.models import NoticeRow, ResolutionRow
 from referee.store.rollbacks import last_resolution, live_resolutions, notices_from, phase_notices, withdraw
 from referee.store.seats import seat_rows
+from referee.store.unit import Unit
 
 WITHDRAWN_NOTICE = "withdrawn"
 """The letter telling a player that the report they were written no longer counts."""
@@ -70,10 +69,10 @@ class RolledBack:
 
 def rollback_work(
     games: GameOperations, game_id: str, now: datetime
-) -> Callable[[Session], tuple[RolledBack, str]]:
+) -> Callable[[Unit], tuple[RolledBack, str]]:
     """The work of rolling back the last resolution of ``game_id``, for the audit log to run."""
 
-    def work(session: Session) -> tuple[RolledBack, str]:
+    def work(session: Unit) -> tuple[RolledBack, str]:
         loaded = games.running(session, game_id)
         last = last_resolution(session, game_id)
         if last is None:
@@ -132,7 +131,7 @@ def rollback_work(
     return work
 
 
-def _opened(session: Session, row: object, last: ResolutionRow) -> datetime:
+def _opened(session: Unit, row: object, last: ResolutionRow) -> datetime:
     """When the phase of ``last`` opened: the resolution before it, else the game's start."""
     earlier = [r for r in live_resolutions(session, last.game_id) if r.id != last.id]
     if earlier:
@@ -143,7 +142,7 @@ def _opened(session: Session, row: object, last: ResolutionRow) -> datetime:
     return as_utc(row.created_at)  # type: ignore[attr-defined]
 
 
-def _withdraw_notices(session: Session, last: ResolutionRow, now: datetime) -> tuple[str, ...]:
+def _withdraw_notices(session: Unit, last: ResolutionRow, now: datetime) -> tuple[str, ...]:
     """Marks the notices of the withdrawn resolution (its report, and the talk and reminders written
     after it) withdrawn; returns the characters who were written its report, in seat order."""
     resolved = as_utc(last.resolved_at)

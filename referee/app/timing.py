@@ -10,12 +10,11 @@ from datetime import datetime
 from typing import Any, Protocol
 from zoneinfo import ZoneInfo
 
-from sqlmodel import Session
-
 from referee.core.phases import Phase
 from referee.schedule.clock import Shift
 from referee.store.clocks import as_utc, clock_row
 from referee.store.models import ClockRow, GameRow
+from referee.store.unit import Unit
 
 
 class Timekeeper(Protocol):
@@ -51,7 +50,7 @@ def shifts_of(clock: ClockRow) -> list[Shift]:
 
 
 def refresh_clock(
-    session: Session, timekeeper: Timekeeper, row: GameRow, rules: Any, state: Any, opened_at: datetime
+    session: Unit, timekeeper: Timekeeper, row: GameRow, rules: Any, state: Any, opened_at: datetime
 ) -> ClockRow:
     """Brings the clock of game ``row`` up to its state: a newly opened phase gets its deadline.
 

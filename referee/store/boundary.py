@@ -6,8 +6,9 @@ boundaries (``referee.app.batches``) reads all of that for every game of the bat
 queries over the games' ids before the first game (``prefetch``), and keeps what each game writes
 in memory (``Boundary``) until the last: then each table gets one insert of many rows (``write``).
 
-While a ``Boundary`` is open on a session (``session.info["boundary"]``) the store's functions
-answer from it and buffer into it; without one they read and write as always. A game whose rules
+While a ``Boundary`` is open on a unit of work (``Unit.boundary``, of kind ``Kind.BOUNDARY``) the
+store's functions answer from it and the unit's rows of its tables go to it (it is the unit's
+``rows``); without one they read and write as always. A game whose rules
 fail drops what it wrote (``Boundary.drop``) and its rows are read afresh; the unique resolution
 key is checked by the final insert, which fails the whole batch if another process was first.
 """
@@ -21,19 +22,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Table, func
+from sqlalchemy import select as core_select
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from referee.core.events import Event
 from referee.store.bulk import as_data, read_rows, update_rows, write_rows
-from referee.store.models import ClockRow, EventRow, GameRow, NoticeRow, ResolutionRow, RollbackRow
+from referee.store.models import ClockRow, EventRow, GameRow, NoticeRow, ResolutionRow, RollbackRow, table_of
+from referee.store.unit import Dump, Kind, Rows, Unit
 
-EVENTS: Table = EventRow.__table__  # type: ignore[assignment]
-RESOLUTIONS: Table = ResolutionRow.__table__  # type: ignore[assignment]
-NOTICES: Table = NoticeRow.__table__  # type: ignore[assignment]
+EVENTS = table_of(EventRow)
+RESOLUTIONS = table_of(ResolutionRow)
+NOTICES = table_of(NoticeRow)
 TABLES = (EVENTS, RESOLUTIONS, NOTICES)
 """The tables a boundary writes rows to, in the order ``write`` inserts them."""
-GAMES: Table = GameRow.__table__  # type: ignore[assignment]
+GAMES = table_of(GameRow)
 """The games, whose snapshots are written by a plain update (a boundary's after its inserts)."""
 
 _CHUNK = 500
@@ -62,22 +65,39 @@ class Boundary:
     pending: dict[str | None, dict[Table, list[dict[str, Any]]]] = field(default_factory=dict)
     kept: dict[str | None, dict[Table, list[dict[str, Any]]]] = field(default_factory=dict)
     read: dict[int, dict[str, Any]] = field(default_factory=dict)
-    snapshot: tuple[str, dict[str, Any]] | None = None
+    pending_snapshot: tuple[str, dict[str, Any]] | None = None
     """The snapshot the game under way saved: its id and the columns of its row to update."""
     snapshots: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The snapshots the games done saved, by game: updated with the batch's rows."""
+    outer: Rows | None = None
+    """Where the unit's rows of other tables go (the unit's own ``rows`` before the batch opened)."""
 
     def add(self, table: Table, rows: list[dict[str, Any]]) -> None:
-        """Buffers ``rows`` of ``table`` for the game under way (each row names its game)."""
+        """Buffers ``rows`` of ``table`` for the game under way (each row names its game); rows of a
+        table the batch does not write go where the unit wrote them before it."""
+        if table not in TABLES and self.outer is not None:
+            self.outer.add(table, rows)
+            return
         for row in rows:
             self.pending.setdefault(row["game_id"], {}).setdefault(table, []).append(row)
 
     def save(self, row: GameRow, values: dict[str, Any]) -> None:
         """Keeps the snapshot columns ``values`` of the game under way, for the batch to update its row
         with; the row object reads them from now on, as written already."""
-        self.snapshot = (row.id, values)
+        self.pending_snapshot = (row.id, values)
         for name, value in values.items():
             set_committed_value(row, name, value)
+
+    def snapshot(self, unit: Unit, row: GameRow, columns: dict[str, Any], dump: Dump) -> None:
+        """A game of the batch: its snapshot is written with the batch's rows (``save``); another
+        game's by the ORM, with the unit."""
+        values = {**columns, "state": dump()}
+        if self.games.get(row.id) is row:
+            self.save(row, values)
+            return
+        for name, value in values.items():
+            setattr(row, name, value)
+        unit.add(row)
 
     def keep(self) -> None:
         """The game under way is done: what it wrote is written with the batch."""
@@ -86,16 +106,16 @@ class Boundary:
             for table, rows in tables.items():
                 kept.setdefault(table, []).extend(rows)
         self.pending = {}
-        if self.snapshot is not None:
-            game_id, values = self.snapshot
+        if self.pending_snapshot is not None:
+            game_id, values = self.pending_snapshot
             self.snapshots[game_id] = values
-            self.snapshot = None
+            self.pending_snapshot = None
 
     def drop(self, session: Session, game_id: str) -> None:
         """The game under way failed: what it wrote is forgotten, and its row and clock are put back
         as they were read (a clock it created is forgotten too)."""
         self.pending = {}
-        self.snapshot = None
+        self.pending_snapshot = None
         game = self.games.get(game_id)
         if game is not None:  # its snapshot is not written with the batch: the row says so again
             for name, value in self.read[id(game)].items():
@@ -111,7 +131,7 @@ class Boundary:
 
     def remember(self, row: GameRow | ClockRow) -> None:
         """Keeps the columns of ``row`` as read, for ``drop``."""
-        self.read[id(row)] = {column.key: getattr(row, column.key) for column in row.__table__.columns}
+        self.read[id(row)] = {column.key: getattr(row, column.key) for column in table_of(type(row)).columns}
 
     def fresh_events(self, game_id: str) -> list[dict[str, Any]]:
         """The event rows of ``game_id`` written in this batch so far, in order."""
@@ -119,9 +139,9 @@ class Boundary:
         pending = self.pending.get(game_id, {}).get(EVENTS, [])
         return kept + pending
 
-    def write(self, session: Session) -> None:
+    def write(self, session: Unit) -> None:
         """Inserts every row the games done wrote: one statement of many rows per table, by the
-        driver itself (``referee.store.bulk``)."""
+        driver itself (``referee.store.bulk``), and tells the unit so."""
         connection = session.connection()
         for table in TABLES:
             rows = [row for tables in self.kept.values() for row in tables.get(table, [])]
@@ -130,13 +150,8 @@ class Boundary:
         if self.snapshots:
             saved = [{"id": game_id, **values} for game_id, values in self.snapshots.items()]
             update_rows(connection, GAMES, "id", saved)
+        session.written(*TABLES, GAMES)
         self.kept, self.snapshots = {}, {}
-
-
-def open_boundary(session: Session) -> Boundary | None:
-    """The ``Boundary`` open on ``session``, if it is resolving a batch of boundaries."""
-    found = session.info.get("boundary")
-    return found if isinstance(found, Boundary) else None
 
 
 Kinds = Callable[[str], frozenset[str] | None]
@@ -148,17 +163,18 @@ def _every_kind(kind: str) -> frozenset[str] | None:
 
 
 @contextmanager
-def boundary(
-    session: Session, due: Sequence[tuple[str, str]], kinds: Kinds = _every_kind
-) -> Iterator[Boundary]:
-    """A ``Boundary`` for ``due`` (game id, due phase) open on ``session`` for the block: the rows
-    read first (``prefetch``); the caller writes what the games kept (``Boundary.write``)."""
-    opened = prefetch(session, due, kinds)
-    session.info["boundary"] = opened
+def boundary(unit: Unit, due: Sequence[tuple[str, str]], kinds: Kinds = _every_kind) -> Iterator[Boundary]:
+    """A ``Boundary`` for ``due`` (game id, due phase) open on ``unit`` for the block, which is a batch
+    of boundaries meanwhile: the rows read first (``prefetch``); the rows the unit inserts go to the
+    batch; the caller writes what the games kept (``Boundary.write``)."""
+    opened = prefetch(unit, due, kinds)
+    before = (unit.kind, unit.rows, unit.boundary)
+    opened.outer = unit.rows
+    unit.kind, unit.rows, unit.boundary = Kind.BOUNDARY, opened, opened
     try:
         yield opened
     finally:
-        session.info.pop("boundary", None)
+        unit.kind, unit.rows, unit.boundary = before
 
 
 def _chunks(ids: Sequence[str]) -> Iterable[list[str]]:
@@ -174,37 +190,60 @@ def prefetch(session: Session, due: Sequence[tuple[str, str]], kinds: Kinds = _e
     ids = sorted({game_id for game_id, _ in due})
     phases = {game_id: phase for game_id, phase in due}
     found = Boundary()
+    _read_games(session, ids, found)
+    ids = [game_id for game_id in ids if game_id in found.games]
+    found.clocks = {game_id: found.clocks.get(game_id) for game_id in ids}
+    _read_spans(session, ids, found)
+    _read_withdrawn(session, ids, phases, found)
+    _read_logged(session, ids, phases, kinds, found)
+    return found
+
+
+def _read_games(session: Session, ids: list[str], found: Boundary) -> None:
+    """The rows and clocks of the games ``ids``, locked in the order of their ids, as read."""
     for chunk in _chunks(ids):
-        query = select(GameRow).where(col(GameRow.id).in_(chunk)).order_by(col(GameRow.id))
-        found.games.update((row.id, row) for row in session.exec(query.with_for_update()).all())
+        games = select(GameRow).where(col(GameRow.id).in_(chunk)).order_by(col(GameRow.id))
+        found.games.update((row.id, row) for row in session.exec(games.with_for_update()).all())
     for row in found.games.values():
         found.remember(row)
     for chunk in _chunks(ids):
-        query = select(ClockRow).where(col(ClockRow.game_id).in_(chunk)).order_by(col(ClockRow.game_id))
-        found.clocks.update((row.game_id, row) for row in session.exec(query.with_for_update()).all())
+        clocks = select(ClockRow).where(col(ClockRow.game_id).in_(chunk)).order_by(col(ClockRow.game_id))
+        found.clocks.update((clock.game_id, clock) for clock in session.exec(clocks.with_for_update()).all())
     for clock in found.clocks.values():
         if clock is not None:
             found.remember(clock)
-    ids = [game_id for game_id in ids if game_id in found.games]
-    found.clocks = {game_id: found.clocks.get(game_id) for game_id in ids}
+
+
+def _read_spans(session: Session, ids: list[str], found: Boundary) -> None:
+    """The withdrawn spans of each game's log."""
     found.spans = {game_id: [] for game_id in ids}
     for chunk in _chunks(ids):
-        query = select(RollbackRow.game_id, RollbackRow.first_seq, RollbackRow.last_seq)
-        query = query.where(col(RollbackRow.game_id).in_(chunk)).order_by(col(RollbackRow.id))
-        for game_id, first, last in session.exec(query).all():
+        spans = select(RollbackRow.game_id, RollbackRow.first_seq, RollbackRow.last_seq)
+        spans = spans.where(col(RollbackRow.game_id).in_(chunk)).order_by(col(RollbackRow.id))
+        for game_id, first, last in session.exec(spans).all():
             found.spans[game_id].append((first, last))
+
+
+def _read_withdrawn(session: Session, ids: list[str], phases: dict[str, str], found: Boundary) -> None:
+    """How many resolutions of each game's due phase were withdrawn."""
     found.withdrawn = {(game_id, phases[game_id]): 0 for game_id in ids}
     for chunk in _chunks(ids):
-        counted = select(ResolutionRow.game_id, ResolutionRow.phase, func.count()).where(
+        counted = core_select(col(ResolutionRow.game_id), col(ResolutionRow.phase), func.count()).where(
             col(ResolutionRow.game_id).in_(chunk), col(ResolutionRow.withdrawn_at).is_not(None)
         )
         counted = counted.group_by(col(ResolutionRow.game_id), col(ResolutionRow.phase))
-        for game_id, phase, count in session.exec(counted).all():
+        for game_id, phase, count in session.execute(counted).all():
             found.withdrawn[(game_id, phase)] = int(count)
+
+
+def _read_logged(
+    session: Session, ids: list[str], phases: dict[str, str], kinds: Kinds, found: Boundary
+) -> None:
+    """The events that count of each game's due phase, of the kinds its game reads."""
     found.logged = {(game_id, phases[game_id]): [] for game_id in ids}
     read = {game_id: kinds(found.games[game_id].kind) for game_id in ids}
     for chunk in _chunks(ids):
-        query = select(
+        query = core_select(
             col(EventRow.game_id),
             col(EventRow.phase),
             col(EventRow.seq),
@@ -212,9 +251,9 @@ def prefetch(session: Session, due: Sequence[tuple[str, str]], kinds: Kinds = _e
             col(EventRow.data),
             col(EventRow.audience),
         ).where(col(EventRow.game_id).in_(chunk), col(EventRow.phase).in_(sorted({phases[g] for g in chunk})))
-        wanted = [read[game_id] for game_id in chunk]
-        if all(some is not None for some in wanted):
-            query = query.where(col(EventRow.kind).in_(sorted(set().union(*wanted))))
+        wanted = [only for game_id in chunk if (only := read[game_id]) is not None]
+        if len(wanted) == len(chunk):
+            query = query.where(col(EventRow.kind).in_(sorted(frozenset[str]().union(*wanted))))
         query = query.order_by(col(EventRow.game_id), col(EventRow.seq))
         for game_id, phase, seq, kind, data, audience in read_rows(session.connection(), query):
             logged = found.logged.get((game_id, phase))
@@ -223,7 +262,6 @@ def prefetch(session: Session, due: Sequence[tuple[str, str]], kinds: Kinds = _e
                 continue
             if not (spans and any(first <= seq <= last for first, last in spans)):
                 logged.append(Event(kind, as_data(data), tuple(as_data(audience))))
-    return found
 
 
 def as_read(row: dict[str, Any]) -> Event:

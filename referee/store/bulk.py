@@ -22,6 +22,7 @@ from sqlalchemy import JSON, DateTime, Select, Table, bindparam, insert, update
 from sqlalchemy.engine import Compiled, Connection, Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql.compiler import SQLCompiler
 
 Convert = Callable[[Any], Any]
 
@@ -64,11 +65,11 @@ def update_rows(
 
 
 @lru_cache(maxsize=64)
-def _update(table: Table, key: str, columns: tuple[str, ...], dialect: Dialect) -> Compiled:
+def _update(table: Table, key: str, columns: tuple[str, ...], dialect: Dialect) -> SQLCompiler:
     """The UPDATE of ``columns`` of ``table`` where ``key`` is the parameter ``{key}_``, compiled for
     ``dialect`` once (every batch writes its games' snapshots with it)."""
     statement = update(table).where(table.c[key] == bindparam(f"{key}_"))
-    return statement.values({name: bindparam(name) for name in columns}).compile(dialect=dialect)
+    return _as_sql(statement.values({name: bindparam(name) for name in columns}).compile(dialect=dialect))
 
 
 @dataclass(frozen=True)
@@ -89,9 +90,15 @@ class Prepared:
 
 def prepare(statement: ClauseElement, dialect: Dialect, given: Sequence[str]) -> Prepared:
     """``statement`` compiled for ``dialect``; ``given`` names the parameters each run gives."""
-    compiled = statement.compile(dialect=dialect, compile_kwargs={"render_postcompile": True})
+    compiled = _as_sql(statement.compile(dialect=dialect, compile_kwargs={"render_postcompile": True}))
     order = tuple(compiled.positiontup or ()) if compiled.positional else ()
-    return Prepared(str(compiled), order, compiled.construct_params(dict.fromkeys(given)))
+    return Prepared(str(compiled), order, dict(compiled.construct_params(dict.fromkeys(given))))
+
+
+def _as_sql(compiled: Compiled) -> SQLCompiler:
+    """``compiled`` as the compiler of a statement (not of DDL) it is, with its parameters' order."""
+    assert isinstance(compiled, SQLCompiler)
+    return compiled
 
 
 def read_rows(connection: Connection, statement: Select[Any]) -> list[tuple[Any, ...]]:
@@ -136,14 +143,14 @@ def _executemany(
 
 
 @lru_cache(maxsize=256)
-def _insert(table: Table, keys: tuple[str, ...], dialect: Dialect) -> Compiled:
+def _insert(table: Table, keys: tuple[str, ...], dialect: Dialect) -> SQLCompiler:
     """The INSERT of the columns ``keys`` of ``table``, compiled for ``dialect`` once."""
-    return insert(table).compile(dialect=dialect, column_keys=list(keys))
+    return _as_sql(insert(table).compile(dialect=dialect, column_keys=list(keys)))
 
 
 def _run_many(
     connection: Connection,
-    compiled: Compiled,
+    compiled: SQLCompiler,
     order: list[str],
     values: list[tuple[Any, ...]],
     plain: bool = False,

@@ -12,9 +12,9 @@ from datetime import UTC, datetime
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from referee.store.boundary import open_boundary
 from referee.store.memo import remember
 from referee.store.models import ClockRow, GameRow
+from referee.store.unit import Unit
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -22,10 +22,10 @@ def as_utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def clock_row(session: Session, game_id: str, *, lock: bool = False) -> ClockRow | None:
+def clock_row(session: Unit, game_id: str, *, lock: bool = False) -> ClockRow | None:
     """The clock of ``game_id``; None for a game that has none yet (inside a batch of boundaries, the
     clock the batch read and locked)."""
-    batch = open_boundary(session)
+    batch = session.boundary
     if batch is not None and game_id in batch.clocks:
         found = batch.clocks[game_id]
         if found is None:  # none when the batch began: perhaps one made since
@@ -36,10 +36,10 @@ def clock_row(session: Session, game_id: str, *, lock: bool = False) -> ClockRow
     return session.get(ClockRow, game_id, with_for_update=lock)
 
 
-def due_at(session: Session, game_id: str) -> datetime | None:
+def due_at(session: Unit, game_id: str) -> datetime | None:
     """When the open phase of ``game_id`` stops taking orders: None when it has no deadline or the game
     no clock. Inside a batch, asked again, the answer it gave while ``clocks`` was not written since."""
-    if open_boundary(session) is not None:
+    if session.boundary is not None:  # a batch of boundaries holds its games' clocks itself
         return _due_at(session, game_id)
     return remember(session, ("due_at", game_id), _CLOCKS, lambda: _due_at(session, game_id))
 
@@ -47,7 +47,7 @@ def due_at(session: Session, game_id: str) -> datetime | None:
 _CLOCKS = frozenset({ClockRow.__tablename__})
 
 
-def _due_at(session: Session, game_id: str) -> datetime | None:
+def _due_at(session: Unit, game_id: str) -> datetime | None:
     clock = clock_row(session, game_id)
     return None if clock is None else clock.due_at
 

@@ -139,6 +139,7 @@ def migrating(engine: Engine) -> Iterator[Connection]:
                     raise RuntimeError(f"the migration broke foreign keys: {broken[:5]}")
         finally:
             if sqlite:
+                assert raw is not None
                 raw.execute(f"PRAGMA foreign_keys={keys}")
 
 

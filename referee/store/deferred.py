@@ -9,25 +9,29 @@ any other statement names their table: a query of the outbox, the log or the gam
 the batch wrote before it, in the order written. A game's snapshot is written once per batch (the
 last one saved), or when something reads or writes the games table.
 
-Each unit of work at the top of the batch (a mail) is a savepoint of the batch's own
-(``Deferred.open_unit``), which the database is asked to begin only before the unit's first write;
+Each part of the batch at its top (a mail) is a savepoint of the batch's own
+(``Deferred.open_part``), which the database is asked to begin only before the part's first write;
 the ORM's savepoints inside it are followed as the session follows them (its transaction events),
-and a flush of the ORM's inside a unit is given one of its own first, as a flush that fails rolls back
-to the ORM's nearest savepoint. What a unit of the batch wrote is forgotten when its savepoint is
+and a flush of the ORM's inside a part is given one of its own first, as a flush that fails rolls back
+to the ORM's nearest savepoint. What a part of the batch wrote is forgotten when its savepoint is
 rolled back, and rows written to the database inside a savepoint that is rolled back are kept
 again, to be written later, as the database no longer holds them. A mail kept twice is found by its
 Message-ID among the rows kept here as well as in the table (``kept_before``), and fails as the
 unique index would make it fail.
 
-Rows are written through the driver itself (``referee.store.bulk``), so that writing them is not a
-statement that would make the batch's memo forget what it read (``referee.store.memo``): none of the
-values it keeps is read from these tables but the games, whose rows it keeps as saved.
+Which tables a statement reads or writes, and whether it only reads, is asked of the statement
+itself (the tables its expression holds; a SELECT that locks nothing), never of its text; a statement
+given as text alone is taken to need everything written first. A ``Deferred`` is the ``rows`` of the
+batch's unit of work (``referee.store.unit.Unit``): the unit's inserts come here while it is open.
+
+Rows are written through the driver itself (``referee.store.bulk``), so that writing them tells the
+batch's memo of no change (``referee.store.memo``): none of the values it keeps is read from these
+tables but the games, whose rows it keeps as saved.
 """
 
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -35,31 +39,28 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Table, bindparam, event, insert, select
+from sqlalchemy import Select, Table, TableClause, bindparam, event, inspect, select
 from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import SessionTransaction
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.sql import ClauseElement, TextClause
+from sqlalchemy.sql.util import find_tables
 from sqlmodel import Session
 
-from referee.store.boundary import EVENTS, GAMES, NOTICES, open_boundary
-from referee.store.boundary import TABLES as BOUNDARY_TABLES
+from referee.store.boundary import EVENTS, GAMES, NOTICES
 from referee.store.bulk import Prepared, driver_cursor, prepare, update_rows, write_rows
-from referee.store.models import InboundRow, SubmissionRow
+from referee.store.models import GameRow, InboundRow, SubmissionRow, table_of
+from referee.store.unit import Dump, Rows, Unit
 
-INBOUND: Table = InboundRow.__table__  # type: ignore[assignment]
-SUBMISSIONS: Table = SubmissionRow.__table__  # type: ignore[assignment]
+INBOUND = table_of(InboundRow)
+SUBMISSIONS = table_of(SubmissionRow)
 """Written with plain inserts, like the events and resolutions, without building ORM objects."""
 TABLES = {table.name: table for table in (INBOUND, SUBMISSIONS, EVENTS, NOTICES)}
 """The tables whose rows a batch of mail keeps here, by name."""
 
-DEFERRED = "deferred"
-"""The key of the batch's ``Deferred`` in its session's ``info``."""
-
-_NAMES = re.compile(r"\b(inbound|submissions|events|notices|games)\b", re.IGNORECASE)
-"""The names of the tables kept here, as a statement names them."""
-
-_PLAIN_READ = re.compile(r"\s*SELECT\b(?![^;]*\bFOR\s+UPDATE\b)", re.IGNORECASE)
-"""A statement that reads and locks nothing: one a unit may run before its savepoint begins."""
+KEPT = frozenset({*TABLES, GAMES.name})
+"""The names of the tables whose rows (or, for the games, snapshots) a batch of mail keeps here."""
 
 _OPEN: ContextVar[Deferred | None] = ContextVar("referee_deferred", default=None)
 """The ``Deferred`` of the batch open in this thread or task, if any."""
@@ -77,7 +78,7 @@ class Deferred:
         self.connection = connection
         """The batch's connection."""
         self.forget = forget
-        """Called when a unit is undone: the batch forgets what it remembers."""
+        """Called when a part is undone: the batch forgets what it remembers."""
         self.rows: list[list[Any]] = []
         self.unwritten: dict[str, int] = {}
         """How many rows of each table are not written yet."""
@@ -92,8 +93,10 @@ class Deferred:
         self.written: list[set[str]] = [set()]
         """For each depth, the games whose snapshot was written at it."""
         self.marks: list[_Mark] = []
-        self.unit: Unit | None = None
-        """The unit of work open at the top of the batch (``open_unit``), if any."""
+        self.outer: Rows | None = None
+        """Where rows of the tables not kept here go: the unit's ``rows`` before the batch."""
+        self.part: Part | None = None
+        """The part of the batch open at its top (one mail) (``open_part``), if any."""
 
     def waiting(self) -> bool:
         """Whether anything is not written yet."""
@@ -102,7 +105,13 @@ class Deferred:
     # --- writing ------------------------------------------------------------------------------
 
     def add(self, table: Table, rows: list[dict[str, Any]]) -> None:
-        """Keeps ``rows`` of ``table`` to be written later."""
+        """Keeps ``rows`` of ``table`` to be written later; rows of a table not kept here (not one of
+        ``TABLES``) go where the unit wrote them before the batch (``outer``)."""
+        if TABLES.get(table.name) is not table:
+            if self.outer is None:
+                raise ValueError(f"a batch of mail does not keep rows of {table.name}")
+            self.outer.add(table, rows)
+            return
         if table is INBOUND:
             for row in rows:
                 self.message_ids[row["message_id"]] = len(self.rows)
@@ -117,9 +126,20 @@ class Deferred:
         self.snapshots[game_id] = {**values, "state": dump}
         self.dirty.add(game_id)
 
+    def snapshot(self, unit: Unit, row: GameRow, columns: dict[str, Any], dump: Dump) -> None:
+        """Keeps the snapshot of a game in the database to be written once (``save``), the state
+        dumped then; a game not written yet goes where the unit wrote snapshots before the batch."""
+        if not inspect(row).persistent and self.outer is not None:
+            self.outer.snapshot(unit, row, columns, dump)
+            return
+        self.save(row.id, columns, dump)
+        for name, value in columns.items():
+            set_committed_value(row, name, value)
+        unit.expire(row, ["state"])  # read again, once written, if it is asked for
+
     def kept_before(self, message_id: str) -> bool:
         """Whether a mail with ``message_id`` was kept, by this batch or before it (asked on the batch's
-        connection itself: a unit that only reads and keeps rows here never makes the database begin
+        connection itself: a part that only reads and keeps rows here never makes the database begin
         its savepoint)."""
         if message_id in self.message_ids:
             return True
@@ -150,30 +170,30 @@ class Deferred:
             self.written[depth] |= self.dirty
             self.dirty = set()
 
-    # --- units --------------------------------------------------------------------------------
+    # --- parts --------------------------------------------------------------------------------
 
-    def open_unit(self) -> Unit:
-        """Opens a unit of work at the top of the batch (one mail): a savepoint that the database is
-        asked to begin only before the unit's first write (``ensure_savepoint``), so that a unit that
+    def open_part(self) -> Part:
+        """Opens a part at the top of the batch (one mail): a savepoint that the database is
+        asked to begin only before the part's first write (``ensure_savepoint``), so that a part that
         only reads and keeps rows here costs no statement and none of the ORM's bookkeeping."""
-        unit = self.unit = Unit(next(_UNIT_NAMES))
-        self.begun(unit.name)
-        return unit
+        part = self.part = Part(next(_PART_NAMES))
+        self.begun(part.name)
+        return part
 
     def ensure_savepoint(self) -> None:
-        """Has the database begin the open unit's savepoint, if there is a unit and it has none yet:
-        called before anything of the unit is written."""
-        unit = self.unit
-        if unit is not None and not unit.savepoint:
-            unit.savepoint = True
-            self._run(f"SAVEPOINT {_UNIT_SAVEPOINT}")
+        """Has the database begin the open part's savepoint, if there is a part and it has none yet:
+        called before anything of the part is written."""
+        part = self.part
+        if part is not None and not part.savepoint:
+            part.savepoint = True
+            self._run(f"SAVEPOINT {_PART_SAVEPOINT}")
 
-    def close_unit(self, unit: Unit, session: Session, done: bool) -> None:
-        """Ends ``unit``: what it wrote is kept when ``done``, else undone (its savepoint rolled back,
+    def close_part(self, part: Part, session: Session, done: bool) -> None:
+        """Ends ``part``: what it wrote is kept when ``done``, else undone (its savepoint rolled back,
         its rows and snapshots forgotten, and what the batch remembers with them: ``forget``). A
         savepoint of the ORM's begun to protect one of its flushes ends with it."""
-        self.unit = None
-        orm = unit.orm
+        self.part = None
+        orm = part.orm
         try:
             if orm is not None and session.get_nested_transaction() is orm:
                 if not (done and orm.is_active):
@@ -188,14 +208,14 @@ class Deferred:
                             orm.rollback()
                         raise
         finally:
-            if unit.savepoint:
+            if part.savepoint:
                 if not done:
-                    self._run(f"ROLLBACK TO SAVEPOINT {_UNIT_SAVEPOINT}")
-                self._run(f"RELEASE SAVEPOINT {_UNIT_SAVEPOINT}")
+                    self._run(f"ROLLBACK TO SAVEPOINT {_PART_SAVEPOINT}")
+                self._run(f"RELEASE SAVEPOINT {_PART_SAVEPOINT}")
             if done:
-                self.released(unit.name)
+                self.released(part.name)
             else:
-                self.rolled_back(unit.name)
+                self.rolled_back(part.name)
                 self.forget()
 
     def _run(self, statement: str) -> None:
@@ -259,8 +279,8 @@ class _Mark:
 
 
 @dataclass
-class Unit:
-    """A unit of work open at the top of a batch: its name among the savepoints, whether the database
+class Part:
+    """A part open at the top of a batch (one mail): its name among the savepoints, whether the database
     has begun its savepoint, and the ORM's savepoint begun inside it to protect a flush, if any."""
 
     name: int
@@ -268,10 +288,10 @@ class Unit:
     orm: SessionTransaction | None = None
 
 
-_UNIT_NAMES = itertools.count(-1, -1)
-"""Names of units among the savepoints followed (the ORM's are the ids of its transactions)."""
-_UNIT_SAVEPOINT = "referee_unit"
-"""The name of a unit's savepoint (one is open at a time)."""
+_PART_NAMES = itertools.count(-1, -1)
+"""Names of parts among the savepoints followed (the ORM's are the ids of its transactions)."""
+_PART_SAVEPOINT = "referee_part"
+"""The name of a part's savepoint (one is open at a time)."""
 
 
 @cache
@@ -281,42 +301,14 @@ def _kept_query(dialect: Dialect) -> Prepared:
     return prepare(query, dialect, ("message_id",))
 
 
-def reading_connection(session: Session) -> Connection:
-    """The connection to read on in ``session``: inside a batch of mail, the batch's own (a unit that
-    only reads then never makes the database begin its savepoint), else the session's."""
-    deferred = open_deferred(session)
-    return deferred.connection if deferred is not None else session.connection()
-
-
-def insert_rows(session: Session, table: Table, rows: list[dict[str, Any]]) -> None:
-    """Inserts ``rows`` of ``table`` in ``session``: with the batch of boundaries open on it if that
-    batch writes the table, else with the batch of mail open on it, else at once."""
-    if not rows:
-        return
-    boundary = open_boundary(session)
-    deferred = open_deferred(session)
-    if boundary is not None and table in BOUNDARY_TABLES:
-        boundary.add(table, rows)
-    elif deferred is not None:
-        deferred.add(table, rows)
-    else:
-        session.execute(insert(table), rows)
-
-
-def open_deferred(session: Session) -> Deferred | None:
-    """The ``Deferred`` of the batch of mail ``session`` belongs to, if any."""
-    found = session.info.get(DEFERRED)
-    return found if isinstance(found, Deferred) else None
-
-
 @contextmanager
-def deferring(session: Session, engine: Engine, forget: Callable[[], None]) -> Iterator[Deferred]:
-    """A ``Deferred`` open on the batch ``session`` for the block; what it holds at the end is written
-    then (an error from the block leaves it unwritten: the batch is rolled back). It follows the
-    session's savepoints, which may end before any statement made the database begin them; ``forget``
-    is called whenever one is rolled back."""
-    if not event.contains(engine, "before_cursor_execute", _statement):
-        event.listen(engine, "before_cursor_execute", _statement)
+def deferring(session: Unit, engine: Engine, forget: Callable[[], None]) -> Iterator[Deferred]:
+    """A ``Deferred`` open on the batch of mail ``session`` for the block, as its ``deferred`` and its
+    ``rows``; what it holds at the end is written then (an error from the block leaves it unwritten:
+    the batch is rolled back). It follows the session's savepoints, which may end before any statement
+    made the database begin them; ``forget`` is called whenever one is rolled back."""
+    if not event.contains(engine, "before_execute", _statement):
+        event.listen(engine, "before_execute", _statement)
     deferred = Deferred(session.connection(), forget)  # the batch's own: other connections write at once
     committed: set[int] = set()
 
@@ -340,12 +332,12 @@ def deferring(session: Session, engine: Engine, forget: Callable[[], None]) -> I
             forget()
 
     def flushing(_: Session, *rest: Any) -> None:
-        # A flush that fails rolls back up to the nearest savepoint of the ORM's: inside a unit, with
+        # A flush that fails rolls back up to the nearest savepoint of the ORM's: inside a part, with
         # none open, that would be the whole batch. One is begun first.
-        unit = deferred.unit
-        if unit is not None and unit.orm is None and session.get_nested_transaction() is None:
+        part = deferred.part
+        if part is not None and part.orm is None and session.get_nested_transaction() is None:
             deferred.ensure_savepoint()
-            unit.orm = session.begin_nested()
+            part.orm = session.begin_nested()
 
     hooks = (
         ("before_flush", flushing),
@@ -355,30 +347,47 @@ def deferring(session: Session, engine: Engine, forget: Callable[[], None]) -> I
     )
     for name, hook in hooks:
         event.listen(session, name, hook)
-    session.info[DEFERRED] = deferred
+    before = deferred.outer = session.rows
+    session.deferred = session.rows = deferred
     opened = _OPEN.set(deferred)
     try:
         yield deferred
         deferred.write()
     finally:
         _OPEN.reset(opened)
-        session.info.pop(DEFERRED, None)
+        session.deferred, session.rows = None, before
         for name, hook in hooks:
             event.remove(session, name, hook)
 
 
-def _statement(connection: Connection, cursor: Any, statement: str, *rest: Any) -> None:
-    """Writes first what a statement about to run names and this batch keeps."""
+def _statement(connection: Connection, statement: object, *rest: Any) -> None:
+    """Before a statement runs on the batch's connection: begins the open part's savepoint if the
+    statement may write or lock, and writes first what this batch keeps of the tables it names."""
     deferred = _OPEN.get()
     if deferred is None or deferred.connection is not connection:
         return
-    if deferred.unit is not None and not deferred.unit.savepoint and not _PLAIN_READ.match(statement):
-        deferred.ensure_savepoint()  # the unit's first write: its savepoint first
+    if deferred.part is not None and not deferred.part.savepoint and not _plain_read(statement):
+        deferred.ensure_savepoint()  # the part's first write: its savepoint first
     if not deferred.waiting():
         return
-    names = {name.lower() for name in _NAMES.findall(statement)}
-    if names:
+    names = _tables_named(statement)
+    if names is None or names:
         deferred.write(names)
+
+
+def _plain_read(statement: object) -> bool:
+    """Whether ``statement`` is a SELECT that locks nothing: one a part may run before its savepoint
+    begins."""
+    return isinstance(statement, Select) and getattr(statement, "_for_update_arg", None) is None
+
+
+def _tables_named(statement: object) -> set[str] | None:
+    """The tables kept here that ``statement`` reads or writes, as its expression holds them (None:
+    a statement given as text, which may name any)."""
+    if not isinstance(statement, ClauseElement) or isinstance(statement, TextClause):
+        return None
+    found = find_tables(statement, check_columns=True, include_crud=True)
+    return {table.name for table in found if isinstance(table, TableClause) and table.name in KEPT}
 
 
 def duplicate(message_id: str) -> IntegrityError:

@@ -1,7 +1,8 @@
 """Games, their event logs, submissions and resolutions as rows: reading and writing, no rules.
 
-Every function works inside a session the caller opened (``Database.transaction``), so
-a caller can put several of them in one transaction.
+Every function works inside a unit of work the caller opened (``Database.transaction``), so
+a caller can put several of them in one transaction; what it reads and writes inside a batch it
+asks of the unit (``referee.store.unit.Unit``): its ``boundary``, its ``deferred``, its ``rows``.
 """
 
 from __future__ import annotations
@@ -10,19 +11,20 @@ from collections.abc import Callable, Collection
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, insert, inspect, update
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import func, inspect
+from sqlalchemy import select as core_select
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
 
 from referee.core.events import Event
-from referee.store.boundary import EVENTS, GAMES, RESOLUTIONS, as_read, open_boundary
-from referee.store.deferred import SUBMISSIONS, insert_rows, open_deferred
+from referee.store.boundary import EVENTS, RESOLUTIONS, as_read
+from referee.store.deferred import SUBMISSIONS
 from referee.store.models import EventRow, GameRow, ResolutionRow
 from referee.store.rollbacks import counting, withdrawn_spans
+from referee.store.unit import Unit
 
 
-def game_row(session: Session, game_id: str, *, lock: bool = False) -> GameRow | None:
+def game_row(session: Unit, game_id: str, *, lock: bool = False) -> GameRow | None:
     """The row of ``game_id``; with ``lock``, locked against other writers until the transaction ends
     (inside a batch of boundaries, the row the batch read and locked)."""
     batched = _batch_row(session, game_id)
@@ -32,7 +34,7 @@ def game_row(session: Session, game_id: str, *, lock: bool = False) -> GameRow |
     return session.exec(query.with_for_update() if lock else query).first()
 
 
-def held_row(session: Session, game_id: str) -> GameRow | None:
+def held_row(session: Unit, game_id: str) -> GameRow | None:
     """The row of ``game_id`` as this transaction holds it: the one a batch of boundaries read, or the
     session's own, as it holds it (a snapshot saved in a batch of mail is not read back for it), read
     only if the session holds none yet."""
@@ -43,9 +45,9 @@ def held_row(session: Session, game_id: str) -> GameRow | None:
     return held if isinstance(held, GameRow) else session.get(GameRow, game_id)
 
 
-def _batch_row(session: Session, game_id: str) -> GameRow | None:
+def _batch_row(session: Unit, game_id: str) -> GameRow | None:
     """The row of ``game_id`` a batch of boundaries open on ``session`` read, if any."""
-    batch = open_boundary(session)
+    batch = session.boundary
     return batch.games.get(game_id) if batch is not None else None
 
 
@@ -65,8 +67,10 @@ def game_heads(
 ) -> dict[str, tuple[str, str, dict[str, Any], str]]:
     """The kind, language, settings and secret of each game of ``game_ids`` that exists, by its id:
     what mail about a game needs, without its snapshot."""
-    query = select(GameRow.id, GameRow.kind, GameRow.language, GameRow.settings, GameRow.secret)
-    found = session.exec(query.where(col(GameRow.id).in_(sorted(game_ids)))).all()
+    query = core_select(
+        col(GameRow.id), col(GameRow.kind), col(GameRow.language), col(GameRow.settings), col(GameRow.secret)
+    )
+    found = session.execute(query.where(col(GameRow.id).in_(sorted(game_ids)))).all()
     return {
         game_id: (kind, language, dict(settings), secret)
         for game_id, kind, language, settings, secret in found
@@ -79,7 +83,7 @@ def game_rows(session: Session) -> list[GameRow]:
 
 
 def append_events(
-    session: Session, game_id: str, after_seq: int, phase: str, events: list[Event], now: datetime
+    session: Unit, game_id: str, after_seq: int, phase: str, events: list[Event], now: datetime
 ) -> int:
     """Appends ``events`` after event number ``after_seq``; returns the number of the last one (inside
     a batch of boundaries, written with the batch)."""
@@ -97,44 +101,23 @@ def append_events(
         }
         for number, event in enumerate(events, 1)
     ]
-    insert_rows(session, EVENTS, rows)
+    session.insert(EVENTS, rows)
     return after_seq + len(rows)
 
 
 def save_snapshot(
-    session: Session, row: GameRow, seq: int, dump: Callable[[], dict[str, Any]], phase: str, finished: bool
+    session: Unit, row: GameRow, seq: int, dump: Callable[[], dict[str, Any]], phase: str, finished: bool
 ) -> None:
     """Writes the snapshot of a game's state after event ``seq`` (nothing if it is the one stored): at
     once, by one statement; inside a batch of boundaries, with the batch's rows; inside a batch of mail,
     when the batch writes it. ``dump`` gives the state as stored; inside a batch of mail, where a game
     is saved by each of its mails and written once, it is called only for the snapshot written."""
-    if row.last_seq == seq:
-        return
-    deferred = open_deferred(session)
-    batch = open_boundary(session)
-    columns = {"last_seq": seq, "phase": phase, "finished": finished}
-    if deferred is not None and batch is None and inspect(row).persistent:
-        deferred.save(row.id, columns, dump)
-        for name, value in columns.items():
-            set_committed_value(row, name, value)
-        session.expire(row, ["state"])  # read again, once written, if it is asked for
-        return
-    values = {**columns, "state": dump()}
-    if batch is not None and batch.games.get(row.id) is row:
-        batch.save(row, values)  # written with the batch's rows
-        return
-    if batch is not None or not inspect(row).persistent:
-        for name, value in values.items():  # written by the session, with the new row or later
-            setattr(row, name, value)
-        session.add(row)
-        return
-    session.connection().execute(update(GAMES).where(GAMES.c.id == row.id), [values])
-    for name, value in values.items():  # written already: the row object is told so, not asked to
-        set_committed_value(row, name, value)
+    if row.last_seq != seq:  # the unit's ``rows`` write it: ``referee.store.unit.Rows.snapshot``
+        session.rows.snapshot(session, row, {"last_seq": seq, "phase": phase, "finished": finished}, dump)
 
 
 def keep_submission(
-    session: Session,
+    session: Unit,
     game_id: str,
     seat: str,
     received_at: datetime,
@@ -151,16 +134,16 @@ def keep_submission(
         "text": text,
         "verdicts": verdicts,
     }
-    insert_rows(session, SUBMISSIONS, [row])
+    session.insert(SUBMISSIONS, [row])
 
 
 def record_resolution(
-    session: Session, game_id: str, phase: str, resolved_at: datetime, first_seq: int, last_seq: int
+    session: Unit, game_id: str, phase: str, resolved_at: datetime, first_seq: int, last_seq: int
 ) -> None:
     """Records that ``phase`` was resolved, as the attempt after those withdrawn; its unique key makes
     a second record of the same attempt fail (IntegrityError; inside a batch of boundaries, when the
     batch writes its rows)."""
-    batch = open_boundary(session)
+    batch = session.boundary
     attempt = batch.withdrawn.get((game_id, phase)) if batch is not None else None
     if attempt is None:
         withdrawn = select(func.count()).where(
@@ -177,10 +160,7 @@ def record_resolution(
         "last_seq": last_seq,
         "attempt": attempt,
     }
-    if batch is not None:
-        batch.add(RESOLUTIONS, [row])
-    else:
-        session.execute(insert(RESOLUTIONS), [row])
+    session.insert(RESOLUTIONS, [row])
 
 
 def resolution_count(session: Session, game_id: str, phase: str) -> int:
@@ -199,7 +179,7 @@ def event_rows(session: Session, game_id: str) -> list[EventRow]:
     return list(session.exec(query).all())
 
 
-def log(session: Session, game_id: str, upto: int | None = None, *, after: int = 0) -> list[Event]:
+def log(session: Unit, game_id: str, upto: int | None = None, *, after: int = 0) -> list[Event]:
     """The events of ``game_id`` that count (none a rollback withdrew) as the rules know them, in
     order; with ``upto``, only those numbered up to it; with ``after``, only those numbered above it."""
     query = select(EventRow).where(EventRow.game_id == game_id, counting(withdrawn_spans(session, game_id)))
@@ -209,7 +189,7 @@ def log(session: Session, game_id: str, upto: int | None = None, *, after: int =
         query = query.where(col(EventRow.seq) > after)
     rows = session.exec(query.order_by(col(EventRow.seq))).all()
     found = [Event(row.kind, row.data, tuple(row.audience)) for row in rows]
-    batch = open_boundary(session)
+    batch = session.boundary
     if batch is not None:  # and those a batch of boundaries wrote so far
         found += [
             as_read(row)
@@ -219,10 +199,10 @@ def log(session: Session, game_id: str, upto: int | None = None, *, after: int =
     return found
 
 
-def phase_log(session: Session, game_id: str, phase: str, kinds: frozenset[str] | None = None) -> list[Event]:
+def phase_log(session: Unit, game_id: str, phase: str, kinds: frozenset[str] | None = None) -> list[Event]:
     """The events that count logged while ``phase`` of ``game_id`` was open, in order, of ``kinds``
     only if given (inside a batch of boundaries, those it read first and those it wrote since)."""
-    batch = open_boundary(session)
+    batch = session.boundary
     if batch is not None:
         logged = batch.logged.get((game_id, phase))
         if logged is None:
@@ -236,7 +216,7 @@ def phase_log(session: Session, game_id: str, phase: str, kinds: frozenset[str] 
     return _phase_log(session, game_id, phase, kinds)
 
 
-def _phase_log(session: Session, game_id: str, phase: str, kinds: frozenset[str] | None) -> list[Event]:
+def _phase_log(session: Unit, game_id: str, phase: str, kinds: frozenset[str] | None) -> list[Event]:
     columns = select(col(EventRow.kind), col(EventRow.data), col(EventRow.audience))
     query = columns.where(
         EventRow.game_id == game_id, EventRow.phase == phase, counting(withdrawn_spans(session, game_id))
@@ -247,7 +227,7 @@ def _phase_log(session: Session, game_id: str, phase: str, kinds: frozenset[str]
     return [Event(kind, data, tuple(audience)) for kind, data, audience in rows]
 
 
-def mark_failed(session: Session, game_id: str, failure: str | None, at: datetime | None) -> None:
+def mark_failed(session: Unit, game_id: str, failure: str | None, at: datetime | None) -> None:
     """Marks ``game_id`` as stopped on ``failure`` (or, with None, as running again)."""
     row = game_row(session, game_id, lock=True)
     if row is not None:

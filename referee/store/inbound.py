@@ -5,32 +5,31 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, insert
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from referee.store.deferred import INBOUND, duplicate, open_deferred
+from referee.store.deferred import INBOUND, duplicate
 from referee.store.models import InboundRow, NoticeRow
+from referee.store.unit import Unit
 
 
-def already_kept(session: Session, message_id: str) -> bool:
+def already_kept(session: Unit, message_id: str) -> bool:
     """Whether a mail with ``message_id`` was kept before (inside a batch of mail, by it too)."""
-    deferred = open_deferred(session)
+    deferred = session.deferred
     if deferred is not None:
         return deferred.kept_before(message_id)
     query = select(INBOUND.c.id).where(INBOUND.c.message_id == message_id).limit(1)
     return session.execute(query).first() is not None
 
 
-def keep_inbound(session: Session, record: dict[str, Any]) -> None:
+def keep_inbound(session: Unit, record: dict[str, Any]) -> None:
     """Keeps one mail (message_id, received_at, sender, game_id, seat, outcome, raw); a mail kept
-    before fails to be kept again (IntegrityError), inside a batch of mail as well."""
-    deferred = open_deferred(session)
-    if deferred is None:
-        session.execute(insert(INBOUND), [record])
-    elif deferred.kept_before(record["message_id"]):
+    before fails to be kept again (IntegrityError), inside a batch of mail as well (where the unique
+    index is asked only when the batch writes its rows)."""
+    deferred = session.deferred
+    if deferred is not None and deferred.kept_before(record["message_id"]):
         raise duplicate(record["message_id"])
-    else:
-        deferred.add(INBOUND, [record])
+    session.insert(INBOUND, [record])
 
 
 def inbound_rows(session: Session) -> list[InboundRow]:

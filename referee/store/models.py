@@ -6,7 +6,7 @@ import secrets
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, Index, LargeBinary, UniqueConstraint, text
+from sqlalchemy import JSON, Column, Index, LargeBinary, Table, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
@@ -367,3 +367,8 @@ class PlayModeRow(SQLModel, table=True):
     read_at: datetime | None = None
     """When the holder last opened their game page or a room thread on the web (None: not since this
     column came): talk said until then is theirs already, so a "both" reader's reports leave it out."""
+
+
+def table_of(model: type[SQLModel]) -> Table:
+    """The table of the row class ``model``, typed as one (``model.__table__`` is not, to mypy)."""
+    return SQLModel.metadata.tables[str(model.__tablename__)]

@@ -8,14 +8,14 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from referee.store.boundary import NOTICES
-from referee.store.deferred import insert_rows
 from referee.store.models import NoticeRow
+from referee.store.unit import Unit
 
 
-def write_notices(session: Session, rows: list[dict[str, Any]]) -> None:
+def write_notices(session: Unit, rows: list[dict[str, Any]]) -> None:
     """Inserts outbox rows (every row with the same keys: game_id, phase, recipient, template, data,
     created_at, address, in_reply_to, subject); inside a batch of boundaries or of mail, with the batch."""
-    insert_rows(session, NOTICES, rows)
+    session.insert(NOTICES, rows)
 
 
 def notice_rows(session: Session, game_id: str | None, *, unsent_only: bool = False) -> list[NoticeRow]:

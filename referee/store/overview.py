@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import case, literal
+from sqlalchemy import select as core_select
 from sqlmodel import Session, col, func, select
 
 from referee.store.models import ClockRow, GameRow, InboundRow, NoticeRow, ResolutionRow, SubmissionRow
@@ -36,13 +37,19 @@ def last_received_by_game(session: Session) -> dict[str | None, datetime]:
 def mail_in(session: Session, game_id: str) -> list[dict[str, Any]]:
     """The mail received for ``game_id``, oldest first: when, from whom, for which seat, what became of it."""
     query = (
-        select(InboundRow.id, InboundRow.received_at, InboundRow.sender, InboundRow.seat, InboundRow.outcome)
-        .where(InboundRow.game_id == game_id)
+        core_select(
+            col(InboundRow.id),
+            col(InboundRow.received_at),
+            col(InboundRow.sender),
+            col(InboundRow.seat),
+            col(InboundRow.outcome),
+        )
+        .where(col(InboundRow.game_id) == game_id)
         .order_by(col(InboundRow.id))
     )
     return [
         {"id": i, "at": at, "sender": sender, "seat": seat, "outcome": outcome}
-        for i, at, sender, seat, outcome in session.exec(query).all()
+        for i, at, sender, seat, outcome in session.execute(query).all()
     ]
 
 

@@ -13,15 +13,15 @@ from typing import Any
 from sqlalchemy import and_, not_, true
 from sqlmodel import Session, col, select
 
-from referee.store.boundary import open_boundary
 from referee.store.models import EventRow, NoticeRow, ResolutionRow, RollbackRow
+from referee.store.unit import Unit
 
 Span = tuple[int, int]
 
 
-def withdrawn_spans(session: Session, game_id: str) -> list[Span]:
+def withdrawn_spans(session: Unit, game_id: str) -> list[Span]:
     """The spans of event numbers (first, last) of ``game_id`` that rollbacks withdrew, oldest first."""
-    batch = open_boundary(session)
+    batch = session.boundary
     if batch is not None and game_id in batch.spans:
         return batch.spans[game_id]
     query = select(RollbackRow.first_seq, RollbackRow.last_seq).where(RollbackRow.game_id == game_id)

@@ -8,15 +8,16 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import CompoundSelect, bindparam, func, literal, null, union_all
+from sqlalchemy import BindParameter, CompoundSelect, String, bindparam, func, literal, null, union_all
+from sqlalchemy import select as core_select
 from sqlalchemy.engine import Dialect
 from sqlmodel import Session, col, select
 
-from referee.store.bulk import Prepared, prepare
-from referee.store.deferred import reading_connection
+from referee.store.bulk import Prepared, driver_cursor, prepare
 from referee.store.hashes import lookup_key, secrets_of, verified
 from referee.store.memo import remember
 from referee.store.models import MASTER, GameRow, HolderRow, MasterRow, SeatRow
+from referee.store.unit import Unit
 
 
 def seat_rows(session: Session, game_id: str) -> list[SeatRow]:
@@ -73,7 +74,7 @@ def _kept(row: SeatRow | MasterRow) -> tuple[str, str]:
     return row.password_hash, row.password_key
 
 
-def credentials(session: Session, token: str, password: str) -> list[Credential]:
+def credentials(session: Unit, token: str, password: str) -> list[Credential]:
     """Every seat and game-master whose reply token is ``token`` or whose password key is that of
     ``password`` (whether the password is theirs is for ``Credential.opened_by`` to say).
 
@@ -86,7 +87,7 @@ def credentials(session: Session, token: str, password: str) -> list[Credential]
     return list(found)
 
 
-def keyed(session: Session, keys: Collection[str]) -> list[Credential]:
+def keyed(session: Unit, keys: Collection[str]) -> list[Credential]:
     """Every seat and game-master whose password key is one of ``keys``; inside a batch, asked again,
     the answer it gave while neither table was written since (a mail's text is looked through twice:
     as it comes in, and as it is judged)."""
@@ -125,10 +126,12 @@ def set_password(session: Session, game_id: str, name: str, password: str) -> bo
 _CREDENTIAL_TABLES = frozenset({SeatRow.__tablename__, MasterRow.__tablename__})
 
 
-def _credentials(session: Session, token: str, key: str | None) -> tuple[Credential, ...]:
-    connection = reading_connection(session)
+def _credentials(session: Unit, token: str, key: str | None) -> tuple[Credential, ...]:
+    connection = session.reading_connection()
     query = _credentials_prepared(connection.dialect)
-    rows = connection.exec_driver_sql(query.text, query.params(token=token, key=key)).all()
+    with driver_cursor(connection, query.text) as cursor:  # a plain read, on the driver's own cursor
+        cursor.execute(query.text, query.params(token=token, key=key))
+        rows = cursor.fetchall()
     return tuple(Credential(bool(row[0]), *row[1:]) for row in rows)
 
 
@@ -141,8 +144,9 @@ def _credentials_prepared(dialect: Dialect) -> Prepared:
 
 def _credentials_query() -> CompoundSelect[Any]:
     """Seats and game-masters by token or password key."""
-    token, key = bindparam("token"), bindparam("key")
-    seats = select(
+    token: BindParameter[str] = bindparam("token", type_=String)
+    key: BindParameter[str] = bindparam("key", type_=String)
+    seats = core_select(
         literal(False).label("is_master"),
         col(SeatRow.game_id),
         col(SeatRow.id),
@@ -152,7 +156,7 @@ def _credentials_query() -> CompoundSelect[Any]:
         col(SeatRow.password_hash),
         col(SeatRow.password_key),
     ).where((col(SeatRow.token) == token) | (col(SeatRow.password_key) == key))
-    masters = select(
+    masters = core_select(
         literal(True).label("is_master"),
         col(MasterRow.game_id),
         null(),

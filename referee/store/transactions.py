@@ -1,10 +1,12 @@
-"""The database as the application layer uses it: a transaction, or a session for reading.
+"""The database as the application layer uses it: units of work (``referee.store.unit.Unit``).
 
-Inside ``batch()`` every transaction opened shares the batch's own: each becomes a savepoint of
-it (an error rolls back that savepoint alone) and the batch commits once at its end. Reading then
-uses the batch's session too, so that it sees what the batch wrote so far; lookups the batch makes
-again and again may be answered from its memo (``referee.store.memo``), and the rows every mail
-writes are written together (``referee.store.deferred``).
+A door chooses the kind of work: ``transaction()`` is one change, committed at its end; ``batch()``
+a batch of mail, inside which every ``transaction()`` opened is a savepoint of the batch's one unit
+(an error rolls back that savepoint alone) and the batch commits once at its end. Reading then uses
+the batch's unit too, so that it sees what the batch wrote so far; lookups the batch makes again and
+again may be answered from its memo (``referee.store.memo``), and the rows every mail writes are
+written together (``referee.store.deferred``). A batch of boundaries is opened on the unit of one
+change (``referee.store.boundary.boundary``).
 """
 
 from __future__ import annotations
@@ -14,13 +16,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from sqlalchemy.engine import Connection, Engine
-from sqlmodel import Session
 
-from referee.store.deferred import deferring, open_deferred
-from referee.store.memo import close_memo, memo_of, open_memo
+from referee.store.deferred import deferring
+from referee.store.memo import Memo
+from referee.store.unit import Kind, Unit
 
-_SHARED: ContextVar[Session | None] = ContextVar("referee_batch", default=None)
-"""The session of the batch open in this thread or task, if any."""
+_SHARED: ContextVar[Unit | None] = ContextVar("referee_batch", default=None)
+"""The unit of the batch open in this thread or task, if any."""
 
 
 class Database:
@@ -36,42 +38,44 @@ class Database:
         if self._shared() is not None:  # already in a batch: this block is part of it
             yield
             return
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
-            token, memo = _SHARED.set(session), open_memo(session, self.engine)
+        with Unit(self.engine, Kind.MAIL) as unit, unit.begin():
+            memo = Memo()
+            unit.remembering(memo)
+            token = _SHARED.set(unit)
             try:
-                with deferring(session, self.engine, memo_of(session).clear):  # rows written at its end
+                with deferring(unit, self.engine, memo.clear):  # rows written at its end
                     yield
             finally:
-                close_memo(session, memo)
+                unit.forgetting()
                 _SHARED.reset(token)
 
     @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        """A session whose work is committed when the block ends, or rolled back if it raises."""
+    def transaction(self) -> Iterator[Unit]:
+        """A unit whose work is committed when the block ends, or rolled back if it raises."""
         shared = self._shared()
         if shared is not None:
-            depth = shared.info.get("depth", 0)
-            shared.info["depth"] = depth + 1
-            deferred = open_deferred(shared) if depth == 0 else None
+            depth = shared.depth
+            shared.depth = depth + 1
+            deferred = shared.deferred if depth == 0 else None
             try:
                 if deferred is None:
                     with shared.begin_nested():
                         yield shared
-                else:  # a unit of a batch of mail: its savepoint begun only if it writes
-                    unit, done = deferred.open_unit(), False
+                else:  # a part of a batch of mail: its savepoint begun only if it writes
+                    part, done = deferred.open_part(), False
                     try:
                         yield shared
                         shared.flush()
                         done = True
                     finally:
-                        deferred.close_unit(unit, shared, done)
+                        deferred.close_part(part, shared, done)
             finally:
-                shared.info["depth"] = depth
-                if depth == 0:  # a whole unit of the batch is written: the next one reads afresh
+                shared.depth = depth
+                if depth == 0:  # a whole part of the batch is written: the next one reads afresh
                     shared.expunge_all()
             return
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
-            yield session
+        with Unit(self.engine) as unit, unit.begin():
+            yield unit
 
     @contextmanager
     def statements(self) -> Iterator[Connection]:
@@ -86,8 +90,8 @@ class Database:
             yield connection
 
     @contextmanager
-    def trial(self) -> Iterator[Session]:
-        """A session whose work is always rolled back: what a change would do, without doing it."""
+    def trial(self) -> Iterator[Unit]:
+        """A unit whose work is always rolled back: what a change would do, without doing it."""
         shared = self._shared()
         if shared is not None:
             nested = shared.begin_nested()
@@ -95,27 +99,27 @@ class Database:
                 yield shared
             finally:
                 nested.rollback()
-                if not shared.info.get("depth", 0):
+                if not shared.depth:
                     shared.expunge_all()
             return
-        with Session(self.engine, expire_on_commit=False) as session:
-            session.begin()
+        with Unit(self.engine) as unit:
+            unit.begin()
             try:
-                yield session
+                yield unit
             finally:
-                session.rollback()
+                unit.rollback()
 
     @contextmanager
-    def reading(self) -> Iterator[Session]:
-        """A session for reading only."""
+    def reading(self) -> Iterator[Unit]:
+        """A unit for reading only."""
         shared = self._shared()
         if shared is not None:
             yield shared
             return
-        with Session(self.engine, expire_on_commit=False) as session:
-            yield session
+        with Unit(self.engine) as unit:
+            yield unit
 
-    def _shared(self) -> Session | None:
-        """The session of the batch open here on this database, if any."""
+    def _shared(self) -> Unit | None:
+        """The unit of the batch open here on this database, if any."""
         shared = _SHARED.get()
         return shared if shared is not None and shared.bind is self.engine else None

@@ -18,6 +18,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.types import TypeDecorator, TypeEngine
 from sqlmodel import Session, SQLModel
 
+from referee.store.unit import Unit
+
 GAME_TABLES = ("games", "seats", "masters", "seat_holders", "clocks", "events", "resolutions",
                "submissions", "notices", "held", "audit")  # fmt: skip
 """The tables holding one game's rows, in an order that inserts them without breaking a key."""
@@ -98,7 +100,7 @@ def game_exists(session: Session, game_id: str) -> bool:
     return session.connection().execute(select(games.c.id).where(games.c.id == game_id)).first() is not None
 
 
-def add_game_rows(session: Session, rows: dict[str, list[dict[str, Any]]]) -> int:
+def add_game_rows(session: Unit, rows: dict[str, list[dict[str, Any]]]) -> int:
     """Inserts the rows ``game_rows`` gave (numbered ids are given afresh); the number inserted.
 
     Tables the data names but this version lacks are refused; tables it lacks are left empty.
@@ -116,6 +118,7 @@ def add_game_rows(session: Session, rows: dict[str, list[dict[str, Any]]]) -> in
         if numbered:
             values = [{k: v for k, v in value.items() if k != numbered} for value in values]
         session.connection().execute(insert(table), values)
+        session.written(table)
         count += len(values)
     return count
 
@@ -170,8 +173,9 @@ def _move_sequences(connection: Connection) -> None:
         )
 
 
-def delete_game_rows(session: Session, game_id: str) -> None:
+def delete_game_rows(session: Unit, game_id: str) -> None:
     """Removes every row of ``game_id`` (children first); used to undo an import that failed a check."""
     for table in reversed(_game_tables()):
         key = table.c.id if table.name == "games" else table.c.game_id
         session.connection().execute(delete(table).where(key == game_id))
+        session.written(table)
