@@ -21,6 +21,7 @@ from datetime import UTC, datetime, timedelta
 from sqlmodel import Session
 
 from referee.app.play import tell
+from referee.config import Limits
 from referee.core.notices import Notice
 from referee.core.seats import MASTER
 from referee.store.guesses import (
@@ -45,6 +46,13 @@ class Throttle:
     per_address: int = 5
     per_seat: int = 10
     window: timedelta = timedelta(hours=1)
+
+    @classmethod
+    def of(cls, limits: Limits) -> Throttle:
+        """How many wrong passwords ``limits`` bear, and within what time."""
+        return cls(
+            limits.guesses_per_address, limits.guesses_per_seat, timedelta(minutes=limits.guess_minutes)
+        )
 
 
 BY_DEFAULT = Throttle()
