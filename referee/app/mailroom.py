@@ -200,7 +200,6 @@ class Mailroom:
         hidden = hide_passwords(arrival.raw, password) if arrival.hidden is None else arrival.hidden
         arrival = Arrival(clean(arrival.message_id), arrival.received_at, clean(arrival.sender), hidden)
         answer_to = _cleaned(answer_to, "address", "in_reply_to", "subject", "problem")
-        limits = {"most_lines": most_lines, "longest_line": longest_line, "throttle": throttle}
         try:
             with self.database.transaction() as session:  # a mail kept before fails to be kept again
                 heard = said(session, text)  # a password said aloud: hidden, and ended at once
@@ -219,18 +218,18 @@ class Mailroom:
                 if master is not None:
                     commands, _ = bounded(_without_password(text, password), most_lines, longest_line)
                     return self._from_master(session, arrival, master, commands, answer_to)
-                seat, why = _seat(found, arrival.sender, token, password)
-                if seat is None and why in (MailOutcome.NO_PERSONAL_ADDRESS, MailOutcome.UNKNOWN_TOKEN):
+                seat = _seat(found, arrival.sender, token, password)
+                if seat in (MailOutcome.NO_PERSONAL_ADDRESS, MailOutcome.UNKNOWN_TOKEN):
                     unproven = self._unproven(
                         session, arrival, token, text, answer_to, most_lines, longest_line
                     )
                     if unproven is not None:
                         return unproven
-                if seat is None:
-                    if why in GUESSED:
+                if isinstance(seat, MailOutcome):
+                    if seat in GUESSED:
                         target = _addressed(found, token)
                         count_failure(session, throttle, arrival.sender, target, arrival.received_at)
-                    return self._refuse(session, arrival, why)
+                    return self._refuse(session, arrival, seat)
                 orders, cut = bounded(_without_password(text, password), most_lines, longest_line)
                 if cut:
                     answer_to = replace(answer_to, cut=cut, lines_read=most_lines or 0)
@@ -240,7 +239,14 @@ class Mailroom:
         except RulesFailed as failed:  # that game stops; the mail is then held (or its commands refused)
             self.referee.stop(failed.game_id, failed.error, arrival.received_at)
             return self.receive(
-                arrival, token=token, password=password, text=text, answer_to=answer_to, **limits
+                arrival,
+                token=token,
+                password=password,
+                text=text,
+                answer_to=answer_to,
+                most_lines=most_lines,
+                longest_line=longest_line,
+                throttle=throttle,
             )
 
     def _answered(self, session: Session, arrival: Arrival) -> bool:
@@ -497,29 +503,27 @@ def _master(found: list[Credential], sender: str, token: str, password: str) -> 
     return None
 
 
-def _seat(
-    found: list[Credential], sender: str, token: str, password: str
-) -> tuple[Credential | None, MailOutcome | None]:
-    """The seat that sent the mail, or None and why not (kept for the game-master only).
+def _seat(found: list[Credential], sender: str, token: str, password: str) -> Credential | MailOutcome:
+    """The seat that sent the mail, or the refusal that says why none did (kept for the game-master only).
 
     The personal address with the registered sender proves the seat; otherwise a password must.
     """
     seats = [item for item in found if not item.is_master]
     by_token = next((s for s in seats if token and s.token == token.lower()), None)
     if by_token is not None and sender == by_token.email.lower():
-        return by_token, None
+        return by_token
     if password:
         by_password = next((s for s in seats if s.opened_by(password)), None)
         if by_password is None:
-            return None, MailOutcome.WRONG_PASSWORD
+            return MailOutcome.WRONG_PASSWORD
         if token and (by_token is None or by_token.seat_id != by_password.seat_id):
-            return None, MailOutcome.PASSWORD_FOR_ANOTHER_SEAT
-        return by_password, None
+            return MailOutcome.PASSWORD_FOR_ANOTHER_SEAT
+        return by_password
     if not token:
-        return None, MailOutcome.NO_PERSONAL_ADDRESS
+        return MailOutcome.NO_PERSONAL_ADDRESS
     if by_token is None:
-        return None, MailOutcome.UNKNOWN_TOKEN
-    return None, MailOutcome.NOT_THE_REGISTERED_SENDER
+        return MailOutcome.UNKNOWN_TOKEN
+    return MailOutcome.NOT_THE_REGISTERED_SENDER
 
 
 def _proven(found: list[Credential], sender: str, token: str) -> bool:
