@@ -129,9 +129,9 @@ class Mailroom:
         text, password = password_lines(mail.text)
         hidden = replace(arrival, raw=hide_passwords(mail.raw, password))
         if mail.unanswerable:
-            return self._keep(hidden, Receipt(MailOutcome.IGNORED, clean(mail.unanswerable)))
+            return self._unanswered(hidden, Receipt(MailOutcome.IGNORED, clean(mail.unanswerable)))
         if mail.forged:  # no answer: the From may be forged
-            return self._keep(hidden, Receipt(MailOutcome.SENDER_FAILED, clean("-".join(mail.forged))))
+            return self._unanswered(hidden, Receipt(MailOutcome.SENDER_FAILED, clean("-".join(mail.forged))))
         return self.receive(
             replace(arrival, hidden=hidden.raw),
             token=mail.token,
@@ -143,7 +143,7 @@ class Mailroom:
             throttle=Throttle.of(limits),
         )
 
-    def _keep(self, arrival: Arrival, receipt: Receipt) -> Receipt:
+    def _unanswered(self, arrival: Arrival, receipt: Receipt) -> Receipt:
         """Keeps a mail that is answered by nobody (automatic mail, a forged sender)."""
         try:
             with self.database.transaction() as session:
