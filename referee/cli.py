@@ -23,6 +23,7 @@ from referee.app import (
     GameFileError,
     GameMasterAction,
     Loaded,
+    MailOutcome,
     Referee,
     RefereeError,
     backup_sqlite,
@@ -602,14 +603,14 @@ def _take_in_folder(settings: Config, referee: Referee, inbox: Inbox, at: str | 
 
 def _report_intake(name: str, intake: Intake) -> None:
     """One line per mail for the game-master: what became of it (never a token or password)."""
-    if intake.outcome == "accepted":
+    if intake.outcome is MailOutcome.ACCEPTED:
         refused = sum(not v.accepted for v in intake.verdicts)
         typer.echo(
             f"{name}: {intake.game_id}/{intake.seat}: {counted(len(intake.verdicts), ('line', 'lines'))}, "
             f"{refused} not accepted"
         )
     else:
-        typer.echo(f"{name}: {intake.outcome}")
+        typer.echo(f"{name}: {intake.text}")
 
 
 @app.command()

@@ -123,11 +123,11 @@ def test_an_order_that_breaks_the_rules_stops_that_game_and_its_mail_is_held_not
 
     intake = ingest(referee, mail, raw, at(5))
 
-    assert intake.outcome == "held:game-stopped"
+    assert intake.text == "held:game-stopped"
     assert referee.load(BROKEN).row.failed_at is not None
     assert referee.load(HEALTHY).row.failed_at is None
     healthy = ingest(referee, mail, site.mail_from(HEALTHY, "Vera", "MOVE Study", at(6)), at(6))
-    assert healthy.outcome == "accepted"
+    assert healthy.text == "accepted"
     with pytest.raises(GameStopped):  # the held mail still breaks it: it stays stopped, mail still held
         referee.desk.retry(BROKEN, at(7), COMMAND_LINE)
     assert referee.load(BROKEN).row.failed_at is not None
@@ -186,7 +186,7 @@ def test_retry_by_mail_whose_rules_fail_again_is_refused_and_the_game_stays_stop
 
     intake = ingest(referee, mail, message.as_bytes(), at(6))
 
-    assert intake.outcome == "accepted:game-master"
+    assert intake.text == "accepted:game-master"
     assert referee.load("steered").row.failed_at is not None
     (answer,) = [n.data for n in referee.notices("steered") if n.template == "master_answer"]
     retried, status = answer["results"]

@@ -64,7 +64,7 @@ def test_a_mail_failing_dmarc_is_refused_unanswered_and_changes_nothing(site: Si
     before = store.load(GAME).row.state
     raw = signed(site.mail_from(GAME, "Anna", "MOVE Garage", T0), "dmarc=fail header.from=example.org")
     intake = ingest(store, mail, raw, T0)
-    assert intake.outcome == "refused:sender-failed-dmarc"
+    assert intake.text == "refused:sender-failed-dmarc"
     assert store.load(GAME).row.state == before
     assert [n for n in store.notices(None) if n.template in ("answer", "refusal")] == []
     (kept,) = store.inbound()
@@ -74,13 +74,13 @@ def test_a_mail_failing_dmarc_is_refused_unanswered_and_changes_nothing(site: Si
 def test_a_mail_passing_the_checks_is_taken_as_usual(site: Site) -> None:
     store, mail = site.store(), site.config().mail
     raw = signed(site.mail_from(GAME, "Anna", "MOVE Garage", T0), "spf=pass smtp.mailfrom=example.org")
-    assert ingest(store, mail, raw, T0).outcome == "accepted"
+    assert ingest(store, mail, raw, T0).text == "accepted"
 
 
 def test_the_check_can_be_turned_off_for_a_server_that_gets_it_wrong(site: Site) -> None:
     store, mail = site.store(), replace(site.config().mail, check_senders=False)
     raw = signed(site.mail_from(GAME, "Anna", "MOVE Garage", T0), "dmarc=fail header.from=example.org")
-    assert ingest(store, mail, raw, T0).outcome == "accepted"
+    assert ingest(store, mail, raw, T0).text == "accepted"
     assert message_from_bytes(raw, policy=policy.default)["Authentication-Results"]
 
 
@@ -145,10 +145,10 @@ def test_a_mail_over_a_limit_whose_sender_failed_dmarc_is_kept_and_answered_by_n
 
     intake = ingest(store, mail, raw, T0)
 
-    assert intake.outcome == f"refused:sender-failed-dmarc:over-limit:{code}"
+    assert intake.text == f"refused:sender-failed-dmarc:over-limit:{code}"
     assert [n for n in store.notices(None) if n.address] == []  # no too_big, no refusal, to nobody
     (kept,) = store.inbound()
-    assert kept.raw == raw and kept.outcome == intake.outcome
+    assert kept.raw == raw and kept.outcome == intake.text
 
 
 @pytest.mark.parametrize("code", ["mail-bytes", "mime-depth", "header-parameters"])
@@ -159,7 +159,7 @@ def test_a_mail_over_a_limit_whose_sender_passed_is_answered_once_as_before(
     store = site.store()
     raw = signed(TOO_BIG[code], "spf=pass smtp.mailfrom=example.org; dmarc=pass header.from=example.org")
 
-    assert ingest(store, mail, raw, T0).outcome == f"refused:over-limit:{code}"
+    assert ingest(store, mail, raw, T0).text == f"refused:over-limit:{code}"
     assert [(n.template, n.address) for n in store.notices(None) if n.address] == [
         ("too_big", "anna@example.org")
     ]
@@ -179,8 +179,8 @@ def test_only_the_receiving_servers_verdict_counts_for_a_mail_over_a_limit(
         "dmarc=fail header.from=example.org",
     )
     trusting = replace(mail, authserv_id="mx.example.org")
-    assert ingest(store, trusting, forged, T0).outcome == "refused:sender-failed-dmarc:over-limit:mail-bytes"
+    assert ingest(store, trusting, forged, T0).text == "refused:sender-failed-dmarc:over-limit:mail-bytes"
     unchecked = replace(mail, check_senders=False)
     again = forged.replace(b"<over@example.org>", b"<over2@example.org>")
-    assert ingest(store, unchecked, again, T0).outcome == "refused:over-limit:mail-bytes"
+    assert ingest(store, unchecked, again, T0).text == "refused:over-limit:mail-bytes"
     assert [n.address for n in store.notices(None) if n.address] == ["anna@example.org"]

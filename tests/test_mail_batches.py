@@ -66,7 +66,7 @@ def _take_in(directory: Path, batch: int | None, kind: str = "ten-sailors") -> d
             for number in range(start, min(start + size, count)):
                 raws.append(raws[-1] if number == 3 else mail(number))  # the fourth delivered twice
                 taken = ingest(store, config.mail, raws[-1], clock + timedelta(seconds=number))
-                outcomes.append((taken.outcome, taken.seat, tuple(vars(v) for v in taken.verdicts)))
+                outcomes.append((taken.text, taken.seat, tuple(vars(v) for v in taken.verdicts)))
     with store.database.reading() as session:
         notices = [
             (n.phase, n.recipient, n.template, n.address, bool(n.in_reply_to), n.data)

@@ -21,6 +21,7 @@ import pytest
 from service_helpers import Site
 from sqlmodel import Session, select
 
+from referee.app import Fate
 from referee.app.audit import Actor
 from referee.app.confirmation import MOST_PENDING, NO, TOKEN_PREFIX, YES, answer
 from referee.mail.delivery import deliver
@@ -129,7 +130,7 @@ def test_a_mail_from_the_registered_address_to_the_plain_address_is_held_and_onl
     before = post.store.load(GAME).row.state
     intake = post.send("MOVE Garage")
 
-    assert (intake.outcome, intake.game_id, intake.seat) == ("held:unconfirmed", GAME, "Anna")
+    assert (intake.text, intake.game_id, intake.seat) == ("held:unconfirmed", GAME, "Anna")
     assert post.store.load(GAME).row.state == before  # nothing applied
     asked = question(post)
     assert asked["In-Reply-To"] == post.message_id(1)
@@ -175,7 +176,7 @@ def test_a_reply_from_the_registered_address_to_the_question_applies_the_held_or
 
     confirmed = post.send("yes, that was me", to=reply_to(asked), at=T0 + timedelta(minutes=30))
 
-    assert (confirmed.outcome, confirmed.seat) == ("accepted:confirmed", "Anna")
+    assert (confirmed.text, confirmed.seat) == ("accepted:confirmed", "Anna")
     assert [(v.line, v.accepted) for v in confirmed.verdicts] == [("MOVE Garage", True)]  # the reply unread
     assert post.move_of("Anna") == "Garage"
     assert post.pending() == []
@@ -183,7 +184,7 @@ def test_a_reply_from_the_registered_address_to_the_question_applies_the_held_or
     assert to(answer) == ANNA and answer["In-Reply-To"] == post.message_id(2)
     assert reply_to(answer) == f"referee+{post.store.seat(GAME, 'Anna').token}@example.org"
     again = post.send("yes", to=reply_to(asked), at=T0 + timedelta(minutes=31))
-    assert again.outcome.startswith("refused:") and post.move_of("Anna") == "Garage"
+    assert again.fate is Fate.REFUSED and post.move_of("Anna") == "Garage"
 
 
 def test_a_forged_sender_never_sees_the_question_and_cannot_confirm(post: Post) -> None:
@@ -197,7 +198,7 @@ def test_a_forged_sender_never_sees_the_question_and_cannot_confirm(post: Post) 
     from_mallory = post.send("yes", sender="mallory@elsewhere.example.net", to=keyed)
     guessed_as_anna = post.send("yes", sender=ANNA, to=guessed)
 
-    assert from_mallory.outcome.startswith("refused:") and guessed_as_anna.outcome.startswith("refused:")
+    assert from_mallory.fate is Fate.REFUSED and guessed_as_anna.fate is Fate.REFUSED
     assert post.move_of("Anna") is None
     refusals = post.delivered()  # the usual anonymous refusal to each sender, naming nothing
     assert sorted(to(m) for m in refusals) == [ANNA, "mallory@elsewhere.example.net"]
@@ -211,7 +212,7 @@ def test_the_question_lapses_after_a_day_and_a_late_reply_is_told_so(post: Post)
 
     late = post.send("yes", to=reply_to(asked), at=T0 + timedelta(hours=25))
 
-    assert late.outcome == "refused:confirmation-lapsed"
+    assert late.text == "refused:confirmation-lapsed"
     assert post.move_of("Anna") is None and post.pending() == []
     (told,) = post.delivered()
     assert to(told) == ANNA and "too late" in text(told) and "слишком поздно" in text(told)
@@ -223,8 +224,8 @@ def test_a_mail_after_the_question_lapsed_is_asked_about_anew(post: Post) -> Non
     post.send("MOVE Study", at=T0 + timedelta(hours=25))
     second = reply_to(question(post))
     assert second != first and [row.text for row in post.pending()] == ["MOVE Study"]
-    assert post.send("YES", to=first, at=T0 + timedelta(hours=26)).outcome.startswith("refused:")
-    assert post.send("YES", to=second, at=T0 + timedelta(hours=26)).outcome == "accepted:confirmed"
+    assert post.send("YES", to=first, at=T0 + timedelta(hours=26)).fate is Fate.REFUSED
+    assert post.send("YES", to=second, at=T0 + timedelta(hours=26)).text == "accepted:confirmed"
     assert post.move_of("Anna") == "Study"
 
 
@@ -268,7 +269,7 @@ def test_a_forger_writing_first_gets_his_own_question_and_the_players_yes_applie
     forged = post.send(MALLORY_WROTE, at=T0)  # Mallory, with Anna's From
     own = post.send("MOVE Garage", at=T0 + timedelta(minutes=1))  # Anna herself, a minute later
 
-    assert forged.outcome == own.outcome == "held:unconfirmed"
+    assert forged.text == own.text == "held:unconfirmed"
     questions = asked_about(post)
     assert sorted(questions) == ["MOVE Garage", "MOVE Study"]  # one question each, nothing joined
     assert shown(questions["MOVE Study"]) == ["MOVE Study", "SAY I confess: I did it"]
@@ -277,7 +278,7 @@ def test_a_forger_writing_first_gets_his_own_question_and_the_players_yes_applie
 
     yes = post.send("YES", to=reply_to(questions["MOVE Garage"]), at=T0 + timedelta(minutes=5))
 
-    assert yes.outcome == "accepted:confirmed"
+    assert yes.text == "accepted:confirmed"
     assert [v.line for v in yes.verdicts] == ["MOVE Garage"]
     assert post.move_of("Anna") == "Garage"
     assert not said_aloud(post, "I confess")
@@ -300,7 +301,7 @@ def test_a_forger_writing_after_the_player_cannot_ride_on_her_pending_question(w
 
     no = post.send("NO! I did not send this", to=reply_to(his), at=T0 + timedelta(minutes=6))
 
-    assert no.outcome == "accepted:disowned"
+    assert no.text == "accepted:disowned"
     assert post.move_of("Anna") == "Garage" and post.pending() == []
 
 
@@ -311,7 +312,7 @@ def test_no_i_did_not_send_this_drops_the_held_orders_and_tells_the_game_master(
 
     no = post.send("NO! I did not send this", to=reply_to(asked), at=T0 + timedelta(minutes=5))
 
-    assert (no.outcome, no.game_id, no.seat, no.verdicts) == ("accepted:disowned", GAME, "Anna", ())
+    assert (no.text, no.game_id, no.seat, no.verdicts) == ("accepted:disowned", GAME, "Anna", ())
     assert post.move_of("Anna") is None and post.pending() == []
     mails = post.delivered()
     (note,) = [m for m in mails if to(m) == GM]
@@ -321,7 +322,7 @@ def test_no_i_did_not_send_this_drops_the_held_orders_and_tells_the_game_master(
     assert reply_to(answer) == f"referee+{post.store.seat(GAME, 'Anna').token}@example.org"
     assert {to(m) for m in mails} == {GM, ANNA}  # nobody else hears of it, nothing said aloud
     again = post.send("YES", to=reply_to(asked), at=T0 + timedelta(minutes=6))
-    assert again.outcome.startswith("refused:") and post.move_of("Anna") is None
+    assert again.fate is Fate.REFUSED and post.move_of("Anna") is None
 
 
 def test_a_no_that_quotes_the_question_below_is_still_a_no(watched: Post) -> None:
@@ -332,7 +333,7 @@ def test_a_no_that_quotes_the_question_below_is_still_a_no(watched: Post) -> Non
     quoted = "\n".join(f"> {line}" for line in text(asked).splitlines())
     reply = f"NO! I did not send this\n\nOn Tue, 1 Dec 2026, the referee wrote:\n{quoted}\n"
 
-    assert post.send(reply, to=reply_to(asked), at=T0 + timedelta(minutes=5)).outcome == "accepted:disowned"
+    assert post.send(reply, to=reply_to(asked), at=T0 + timedelta(minutes=5)).text == "accepted:disowned"
     assert post.move_of("Anna") is None and post.pending() == []
 
 
@@ -343,12 +344,12 @@ def test_a_yes_that_pastes_the_question_below_without_quote_marks_applies_what_w
 
     confirmed = post.send(reply, to=reply_to(asked), at=T0 + timedelta(minutes=5))
 
-    assert confirmed.outcome == "accepted:confirmed" and post.move_of("Anna") == "Garage"
+    assert confirmed.text == "accepted:confirmed" and post.move_of("Anna") == "Garage"
 
 
 def test_the_players_own_later_mails_each_get_their_own_question_and_answer(post: Post) -> None:
     for number, room in enumerate(["Garage", "Study", "Kitchen"]):
-        assert post.send(f"MOVE {room}", at=T0 + timedelta(minutes=number)).outcome == "held:unconfirmed"
+        assert post.send(f"MOVE {room}", at=T0 + timedelta(minutes=number)).text == "held:unconfirmed"
     questions = asked_about(post)
     assert sorted(questions) == ["MOVE Garage", "MOVE Kitchen", "MOVE Study"]
     assert [questions[f"MOVE {room}"]["In-Reply-To"] for room in ("Garage", "Study", "Kitchen")] == [
@@ -370,14 +371,14 @@ def test_a_reply_saying_neither_yes_nor_no_changes_nothing_and_is_told_how_to_an
 
     for number, reply in enumerate(["ok, thanks", "Yes and no", "Hello! Yes, it was me"]):
         unclear = post.send(reply, to=reply_to(asked), at=T0 + timedelta(minutes=number + 1))
-        assert (unclear.outcome, unclear.verdicts) == ("held:confirmation-unclear", ())
+        assert (unclear.text, unclear.verdicts) == ("held:confirmation-unclear", ())
         (again,) = post.delivered()
         assert to(again) == ANNA and reply_to(again) == reply_to(asked)  # a YES to it still counts
         assert "did not start with YES or NO" in text(again) and shown(again) == ["MOVE Garage"]
         assert "Please answer YES or NO" in str(again["Subject"])
     assert post.move_of("Anna") is None and len(post.pending()) == 1
 
-    assert post.send("yes", to=reply_to(asked), at=T0 + timedelta(minutes=9)).outcome == "accepted:confirmed"
+    assert post.send("yes", to=reply_to(asked), at=T0 + timedelta(minutes=9)).text == "accepted:confirmed"
     assert post.move_of("Anna") == "Garage"
 
 
@@ -385,8 +386,8 @@ def test_a_lapsed_question_applies_nothing_whatever_the_reply_says(post: Post) -
     post.send("MOVE Garage")
     asked = question(post)
     late = post.send("Not sure what this is", to=reply_to(asked), at=T0 + timedelta(hours=25))
-    assert late.outcome == "refused:confirmation-lapsed"
-    assert post.send("YES", to=reply_to(asked), at=T0 + timedelta(hours=26)).outcome.startswith("refused:")
+    assert late.text == "refused:confirmation-lapsed"
+    assert post.send("YES", to=reply_to(asked), at=T0 + timedelta(hours=26)).fate is Fate.REFUSED
     assert post.move_of("Anna") is None and post.pending() == []
 
 
@@ -402,7 +403,7 @@ def test_the_question_is_bound_to_the_text_it_shows(post: Post) -> None:
 
     changed = post.send("YES", to=reply_to(asked), at=T0 + timedelta(minutes=5))
 
-    assert changed.outcome.startswith("refused:") and post.move_of("Anna") is None
+    assert changed.fate is Fate.REFUSED and post.move_of("Anna") is None
 
 
 def test_the_russian_player_answers_da_or_net_and_reads_it_natively(tmp_path: Path, sqlite_url: str) -> None:
@@ -416,12 +417,12 @@ def test_the_russian_player_answers_da_or_net_and_reads_it_natively(tmp_path: Pa
     assert "начав ответ с одного слова" in said and "ДА — если письмо отправили вы" in said
     assert "в течение 24 часов" in said and "через 24 часа" in said
 
-    assert post.send("Да", to=reply_to(questions["ИДТИ Гараж"]), at=T0 + timedelta(minutes=2)).outcome == (
+    assert post.send("Да", to=reply_to(questions["ИДТИ Гараж"]), at=T0 + timedelta(minutes=2)).text == (
         "accepted:confirmed"
     )
     post.delivered()
     no = post.send("НЕТ, это не я", to=reply_to(questions["ИДТИ Кабинет"]), at=T0 + timedelta(minutes=3))
-    assert no.outcome == "accepted:disowned"
+    assert no.text == "accepted:disowned"
     mails = post.delivered()
     (note,) = [m for m in mails if to(m) == GM]
     assert "Письмо от чужого имени" in str(note["Subject"]) and "игрок ответил НЕТ" in text(note)
@@ -433,18 +434,17 @@ def test_the_russian_player_answers_da_or_net_and_reads_it_natively(tmp_path: Pa
 def test_at_most_ten_mails_wait_for_confirmation_per_address_and_more_are_refused(post: Post) -> None:
     for number in range(MOST_PENDING):
         assert (
-            post.send(f"MOVE Garage {number}", at=T0 + timedelta(seconds=number)).outcome
-            == "held:unconfirmed"
+            post.send(f"MOVE Garage {number}", at=T0 + timedelta(seconds=number)).text == "held:unconfirmed"
         )
     assert len(post.delivered()) == MOST_PENDING
     for number in range(3):
         over = post.send("MOVE Study", at=T0 + timedelta(minutes=1, seconds=number))
-        assert over.outcome == "refused:too-many-unconfirmed"
+        assert over.text == "refused:too-many-unconfirmed"
     (refusal,) = post.delivered()  # one answer a day at most, to the registered address
     assert to(refusal) == ANNA and "already waiting" in text(refusal) and "ДА или НЕТ" in text(refusal)
     assert len(post.pending()) == MOST_PENDING
     # A day on, the old ones have lapsed: a new mail is asked about again.
-    assert post.send("MOVE Study", at=T0 + timedelta(hours=25)).outcome == "held:unconfirmed"
+    assert post.send("MOVE Study", at=T0 + timedelta(hours=25)).text == "held:unconfirmed"
     assert len(post.pending()) == 1
 
 
@@ -482,12 +482,12 @@ def test_a_player_in_two_running_games_writing_to_the_plain_address_is_refused_a
     site.create_game(GAME, T0)
     site.create_game("keep", T0)
     post = Post(site)
-    assert post.send("MOVE Garage").outcome == "refused:no-personal-address"
+    assert post.send("MOVE Garage").text == "refused:no-personal-address"
     assert post.pending() == []
 
 
 def test_a_stranger_writing_to_the_plain_address_is_refused_as_before(post: Post) -> None:
-    assert post.send("MOVE Garage", sender="stranger@elsewhere.example.net").outcome == (
+    assert post.send("MOVE Garage", sender="stranger@elsewhere.example.net").text == (
         "refused:no-personal-address"
     )
     assert post.pending() == []

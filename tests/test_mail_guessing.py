@@ -51,7 +51,7 @@ class Door:
         message["Subject"] = "orders"
         message["Message-ID"] = f"<m{self.count}@elsewhere.example.net>"
         message.set_content(text, cte="base64" if base64_body else None)
-        return ingest(self.store, self.mail, message.as_bytes(), at).outcome
+        return ingest(self.store, self.mail, message.as_bytes(), at).text
 
     def to_seat(self, name: str) -> str:
         return f"referee+{self.store.seat(GAME, name).token}@example.org"

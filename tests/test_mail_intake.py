@@ -300,7 +300,7 @@ def test_mail_not_proven_to_be_a_players_changes_nothing_and_gets_one_anonymous_
 
     intake = ingest(any_table.store, REFEREE, raw, T0 + timedelta(minutes=15))
 
-    assert intake.outcome == outcome
+    assert intake.text == outcome
     assert (intake.game_id, intake.seat, intake.verdicts) == (None, None, ())
     assert any_table.fingerprint() == before
     assert [row.outcome for row in any_table.store.inbound()] == [outcome]
@@ -326,7 +326,7 @@ def test_a_second_unknown_mail_from_the_same_address_within_a_day_is_not_answere
     second = ingest(table.store, REFEREE, again, T0 + timedelta(hours=3))
     third = table.fill("stranger_to_anna_token.eml").replace(b"<mallory-1@", b"<mallory-3@")
     later = ingest(table.store, REFEREE, third, T0 + timedelta(days=1, hours=1))
-    assert first.outcome == second.outcome == later.outcome == "refused:not-the-registered-sender"
+    assert first.text == second.text == later.text == "refused:not-the-registered-sender"
     assert [mail.to for mail in table.deliver()] == ["mallory@elsewhere.example.net"] * 2  # first and later
 
 
@@ -337,7 +337,7 @@ def test_a_mail_from_the_registered_address_to_the_bare_address_is_held_and_its_
     applied, and only the registered address is asked to confirm (test_mail_confirmation.py)."""
     before = table.fingerprint()
     intake = table.ingest("anna_to_bare_address.eml", T0 + timedelta(minutes=13))
-    assert (intake.outcome, intake.seat) == ("held:unconfirmed", "Anna")
+    assert (intake.text, intake.seat) == ("held:unconfirmed", "Anna")
     assert table.fingerprint() == before
     (asked,) = table.deliver()
     assert asked.to == "anna@example.org" and "MOVE Garage" in asked.plain
@@ -348,7 +348,7 @@ def test_a_mail_from_the_registered_address_to_the_bare_address_is_held_and_its_
 
 def test_password_typed_with_spaces_in_capitals_below_a_greeting_is_accepted(table: Table) -> None:
     intake = table.ingest("password_spaced_other_address.eml", T0 + timedelta(minutes=20))
-    assert (intake.outcome, intake.seat) == ("accepted", "Anna")
+    assert (intake.text, intake.seat) == ("accepted", "Anna")
     assert table.move_of("Anna") == "Garage"
     # "Hi referee," is no order: beside the move it is table talk, said aloud (TS-23 ruling)
     assert [(v.accepted, v.understood.get("kind")) for v in intake.verdicts] == [
@@ -363,7 +363,7 @@ def test_password_typed_with_spaces_in_capitals_below_a_greeting_is_accepted(tab
 def test_ts23_talk_from_the_player_that_starts_with_the_word_password_is_still_talk(table: Table) -> None:
     """The personal address and the registered sender prove the seat; a stray "Password …" is only words."""
     intake = table.ingest("talk_starting_with_password_word.eml", T0 + timedelta(minutes=25))
-    assert (intake.outcome, intake.seat) == ("accepted", "Anna")
+    assert (intake.text, intake.seat) == ("accepted", "Anna")
     (said,) = table.events("message_posted")
     assert said.data["text"] == "Password please, whoever guards the door."
 
@@ -373,7 +373,7 @@ def test_reply_from_registered_address_to_personal_address_is_the_players_orders
 
     intake = ingest(any_table.store, REFEREE, raw, T0 + timedelta(minutes=5))
 
-    assert (intake.outcome, intake.game_id, intake.seat) == ("accepted", GAME, "Anna")
+    assert (intake.text, intake.game_id, intake.seat) == ("accepted", GAME, "Anna")
     assert [(v.line, v.accepted) for v in intake.verdicts] == [("MOVE Study", True)]
     assert any_table.move_of("Anna") == "Study"
     (answer,) = answers_to(any_table.deliver(), raw)
@@ -384,7 +384,7 @@ def test_registered_address_and_personal_address_are_compared_ignoring_case(tabl
     """Registered as Anna@Example.org, writing as aNNa@EXAMPLE.org to Referee+<token>@Example.ORG."""
     intake = table.ingest("reply_mixed_case_address.eml", T0 + timedelta(minutes=5))
 
-    assert (intake.outcome, intake.seat) == ("accepted", "Anna")
+    assert (intake.text, intake.seat) == ("accepted", "Anna")
     assert table.move_of("Anna") == "Garage"
 
 
@@ -394,7 +394,7 @@ def test_password_line_from_another_address_acts_for_the_seat_and_is_answered_th
 
     intake = ingest(table.store, REFEREE, raw, T0 + timedelta(minutes=5))
 
-    assert (intake.outcome, intake.seat) == ("accepted", "Anna")
+    assert (intake.text, intake.seat) == ("accepted", "Anna")
     assert [(v.line, v.accepted) for v in intake.verdicts] == [("MOVE Garage", True)]
     assert table.move_of("Anna") == "Garage"
     assert table.events("message_posted") == []
@@ -410,7 +410,7 @@ def test_ts23_russian_password_line_is_not_said_aloud_with_the_talk_after_it(tab
     """ПАРОЛЬ on the first line, talk below it: only the talk is posted to the Hall (TS-23, TS-3)."""
     intake = table.ingest("password_ru_talk.eml", T0 + timedelta(minutes=5))
 
-    assert (intake.outcome, intake.seat) == ("accepted", "Anna")
+    assert (intake.text, intake.seat) == ("accepted", "Anna")
     (posted,) = table.events("message_posted")
     assert posted.data["text"] == "Кто-нибудь уже был в оранжерее?"
     password = passwords(table.store)["Anna"]
@@ -456,7 +456,7 @@ def test_automatic_list_and_own_mail_is_kept_but_never_answered_and_changes_noth
 
     intake = table.ingest(name, T0 + timedelta(minutes=20))
 
-    assert intake.outcome == outcome
+    assert intake.text == outcome
     assert table.fingerprint() == before
     assert len(table.store.notices(None)) == notices
     assert [row.outcome for row in table.store.inbound()] == [outcome]
@@ -475,7 +475,7 @@ def test_the_same_message_delivered_twice_is_judged_and_answered_once(any_table:
     first = ingest(any_table.store, REFEREE, raw, T0 + timedelta(minutes=5))
     second = ingest(any_table.store, REFEREE, relayed_again, T0 + timedelta(minutes=9))
 
-    assert (first.outcome, second.outcome) == ("accepted", "duplicate")
+    assert (first.text, second.text) == ("accepted", "duplicate")
     assert len(any_table.submissions()) == 1
     assert len(any_table.events("order_accepted")) == 1
     assert len(any_table.store.inbound()) == 1
@@ -624,7 +624,7 @@ def test_ts9_koi8r_quoted_printable_orders_are_understood_and_answered_in_russia
 
     intake = ingest(table.store, REFEREE, raw, T0 + timedelta(minutes=5))
 
-    assert (intake.outcome, intake.seat) == ("accepted", "Anna")
+    assert (intake.text, intake.seat) == ("accepted", "Anna")
     assert [(v.line, v.accepted) for v in intake.verdicts] == [("ИДТИ Кабинет", True)]
     assert table.move_of("Anna") == "Study"
     (answer,) = answers_to(table.deliver(), raw)
@@ -641,7 +641,7 @@ def test_ts9_windows1251_base64_orders_are_understood_and_refusals_explained_in_
 
     intake = ingest(table.store, REFEREE, raw, T0 + timedelta(minutes=5))
 
-    assert (intake.outcome, intake.seat) == ("accepted", "Vera")
+    assert (intake.text, intake.seat) == ("accepted", "Vera")
     assert [(v.line, v.accepted, v.reason) for v in intake.verdicts] == [
         ("ИДТИ Гараж", True, ""), ("ИСКАТЬ Нож, Диван", False, "search_at_night")
     ]  # fmt: skip

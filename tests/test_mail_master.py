@@ -12,6 +12,7 @@ import pytest
 from password_helpers import given_password
 from service_helpers import Site
 
+from referee.app import Fate
 from referee.core.seats import MASTER
 from referee.mail.delivery import deliver
 from referee.mail.intake import ingest
@@ -40,7 +41,7 @@ class Table:
         message["Subject"] = "Re: [castle] You are the game-master"
         message["Message-ID"] = f"<gm.{self.count}@example.org>"
         message.set_content(text)
-        return ingest(self.store, self.mail, message.as_bytes(), at).outcome
+        return ingest(self.store, self.mail, message.as_bytes(), at).text
 
     def answers(self) -> list[dict[str, object]]:
         return [n.data for n in self.store.notices(GAME) if n.template == "master_answer"]
@@ -118,7 +119,7 @@ def test_substitute_gives_a_character_to_a_new_player_and_the_old_address_stops_
     stale = table.site.mail_from(GAME, "Anna", "MOVE Garage", T0).replace(
         new.token.encode(), old.token.encode()
     )
-    assert ingest(table.store, table.mail, stale, T0).outcome.startswith("refused:")
+    assert ingest(table.store, table.mail, stale, T0).fate is Fate.REFUSED
 
 
 def test_resend_and_announce_reach_exactly_the_players_meant(table: Table) -> None:

@@ -12,7 +12,8 @@ face the doors see (``pyproject.toml``'s contracts hold them to it).
 - ``refusals``: why an action was refused, in the game-master's language
 - ``calendar``, ``timing``: deadlines, reminders, pause, resume, shift
 - ``batches``: the boundaries due at one moment resolved together
-- ``mailroom``: a mail kept once, its sender identified, its text judged and answered
+- ``mailroom``: a mail kept once, its sender identified, its text judged and answered: the mail door
+  hands it one ``RawArrival`` (``arrivals``) and gets one ``Receipt`` back (``receipts``)
 - ``sign_in``: sign-in links written to the outbox, no flood of them
 - ``letters``: the outbox as the sending door sees it
 - ``views``, ``forum``, ``dashboard``: what a seat, a player on the web and a game-master are shown
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 from referee.app.accounts import MAX_PASSWORD, Account
 from referee.app.actions import ACTIONS, DOORS, FLAG, GameMasterAction, Outcome, Registry
+from referee.app.arrivals import RawArrival
 from referee.app.audit import COMMAND_LINE, Action, Actor
 from referee.app.backup import backup_sqlite
 from referee.app.batches import BATCH, resolve_batch, resolve_next
@@ -47,6 +49,7 @@ from referee.app.operations import GameOperations
 from referee.app.passwords import PASSWORD_NOTICES
 from referee.app.play import AnswerTo, Loaded, Resolved, Submitted
 from referee.app.private_files import write_private
+from referee.app.receipts import Fate, MailOutcome, Receipt
 from referee.app.referee import Referee
 from referee.app.refusals import refusal
 from referee.app.standing import list_line, master_lines, status_lines, when
@@ -73,6 +76,7 @@ __all__ = [
     "AnswerTo",
     "Arrival",
     "Due",
+    "Fate",
     "Findings",
     "Game",
     "GameFileError",
@@ -82,11 +86,14 @@ __all__ = [
     "Letter",
     "Letters",
     "Loaded",
+    "MailOutcome",
     "NoSuchGame",
     "NotYours",
     "Outcome",
     "Player",
+    "RawArrival",
     "Reader",
+    "Receipt",
     "Referee",
     "RefereeError",
     "Registry",

@@ -1,5 +1,5 @@
-"""Secrets a seat is given: the token of its reply address and its password; and a kept mail's
-copy without the passwords it gave.
+"""Secrets a seat is given: the token of its reply address and its password; the password a mail
+gives on a password line; and a kept mail's copy without the passwords it gave.
 
 A password is never kept: a seat (or a game-master by mail) keeps its argon2 hash and a short lookup
 key (``password_key``: eight hex digits of the SHA-256 of the password, written without dashes). A
@@ -129,3 +129,27 @@ def _given(passwords: tuple[str, ...]) -> re.Pattern[bytes] | None:
 def _hidden(data: bytes, given: re.Pattern[bytes] | None) -> bytes:
     data = _hide_lines(data)
     return given.sub(HIDDEN, data) if given is not None else data
+
+
+_TEXT_APART = r"[\s.\-_\u2010-\u2015\u2212]{0,3}"
+"""What may stand between a password's groups on a password line: spaces, dots, dashes of any kind."""
+_TEXT_PASSWORD_LINE = re.compile(
+    r"^\s*(?:password|пароль)\s*[:=]?\s*"
+    rf"([a-z0-9]{{4}}){_TEXT_APART}([a-z0-9]{{4}}){_TEXT_APART}([a-z0-9]{{4}})\s*[.!,;]*\s*$",
+    re.IGNORECASE,
+)
+"""A password line of a mail's text as read: the keyword and a password of three groups of four
+("k7pq-2mx9-wh4t", "PASSWORD K7PQ 2MX9 WH4T.", "пароль: k7pq–2mx9–wh4t"); any other spelling is a
+password said aloud."""
+
+
+def password_lines(text: str) -> tuple[str, str]:
+    """``text`` without its password lines, and the first password given ("" if none)."""
+    kept, passwords = [], []
+    for line in text.splitlines():
+        match = _TEXT_PASSWORD_LINE.match(line)
+        if match:
+            passwords.append("-".join(match.groups()).lower())
+        else:
+            kept.append(line)
+    return "\n".join(kept), passwords[0] if passwords else ""

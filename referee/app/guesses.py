@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from referee.app.play import tell
+from referee.config import Limits
 from referee.core.notices import Notice
 from referee.core.seats import MASTER
 from referee.store.guesses import (
@@ -44,6 +45,13 @@ class Throttle:
     per_address: int = 5
     per_seat: int = 10
     window: timedelta = timedelta(hours=1)
+
+    @classmethod
+    def of(cls, limits: Limits) -> Throttle:
+        """How many wrong passwords ``limits`` bear, and within what time."""
+        return cls(
+            limits.guesses_per_address, limits.guesses_per_seat, timedelta(minutes=limits.guess_minutes)
+        )
 
 
 BY_DEFAULT = Throttle()

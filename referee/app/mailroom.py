@@ -1,8 +1,11 @@
 """Mail as the referee takes it in: kept once, its sender identified, its text judged and answered —
 all in one transaction.
 
-The mail door reads the raw mail (sender, Message-ID, the new text, the token of the
-personal address it was sent to, a password line) and hands it here. A mail is a
+The mail door reads a mail into one ``RawArrival`` (sender, Message-ID, the new text, the token of
+the personal address it was sent to, and its verdicts: over a size limit, never to be answered, a
+sender that failed the receiving server's checks) and hands it to ``take``, which does the rest in
+one pass and hands back one ``Receipt``: mail never to be answered and mail from a sender that may be
+forged is kept and answered by nobody; the password a password line gives is taken from the text. A mail is a
 player's when it comes from the address registered for a seat to that seat's personal
 address, or when it gives that seat's password, from any address; the same holds for a
 game's game-master. Seats and game-masters are looked up in one query inside the
@@ -29,13 +32,13 @@ refused without the password being looked at, and the sender is told once when t
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
+from referee.app.arrivals import RawArrival
 from referee.app.audit import Actor
 from referee.app.confirmation import (
     MOST_PENDING,
@@ -50,16 +53,18 @@ from referee.app.confirmation import (
     question,
     unconfirmed,
 )
-from referee.app.credentials import hide_passwords
+from referee.app.credentials import hide_passwords, password_lines
 from referee.app.desk import Desk, master_answer
 from referee.app.errors import RulesFailed
 from referee.app.guesses import BY_DEFAULT, Seat, Throttle, count_failure, held_back
 from referee.app.links import asks_for_link
 from referee.app.passwords import ask, asks_for_password, rotate, said
 from referee.app.play import AnswerTo, lock, save, tell
+from referee.app.receipts import GUESSED, MailOutcome, Receipt
 from referee.app.sign_in import write_link
+from referee.config import Limits
 from referee.core.notices import Notice
-from referee.core.orders import LineVerdict, Submission
+from referee.core.orders import Submission
 from referee.core.seats import MASTER
 from referee.core.text import clean_text, printable, unmix_scripts
 from referee.store.hashes import bare
@@ -78,14 +83,14 @@ T = TypeVar("T")
 REFUSAL_PAUSE = timedelta(days=1)
 """How long after a refusal another mail from the same address is refused without an answer."""
 
+_ASKED = {"new-password": MailOutcome.NEW_PASSWORD, "too-many": MailOutcome.PASSWORD_LATER}
+"""The outcome of a mail asking for a new password, by what ``passwords.ask`` says it did."""
+
 UNASKED = ("refusal", "too_big")
 """The answers to mail from anyone (no game, no seat): together, one per address per ``REFUSAL_PAUSE``."""
 
 HELD_BACK = "password_wait"
 """The answer to password mail refused unread after too many wrong passwords: one per address per burst."""
-
-GUESSED = ("wrong-password", "password-for-another-seat")
-"""Refusals that count as a wrong password."""
 
 CUT_MARK = " […]"
 """What ends a line cut at ``longest_line`` characters."""
@@ -103,20 +108,8 @@ class Arrival:
     sender: str
     raw: bytes
     hidden: bytes | None = None
-    """``raw`` with every password hidden (``hide_passwords`` with the password it gave), when the door
-    did that already; the mailroom does it otherwise."""
-
-
-@dataclass(frozen=True)
-class Receipt:
-    """What became of a mail: its outcome ("accepted", "accepted:game-master", "accepted:confirmed",
-    "accepted:disowned", "refused:…", "ignored:…", "held:game-stopped", "held:unconfirmed",
-    "held:confirmation-unclear", "duplicate"), whose it was and the verdicts on its lines."""
-
-    outcome: str
-    game_id: str | None = None
-    seat: str | None = None
-    verdicts: tuple[LineVerdict, ...] = ()
+    """``raw`` with every password hidden (``hide_passwords`` with the password it gave), when that is
+    done already (``take``); ``receive`` does it otherwise."""
 
 
 class Mailroom:
@@ -127,39 +120,63 @@ class Mailroom:
         self.desk = desk
         self.database = games.database
 
-    def keep(self, arrival: Arrival, outcome: str) -> Receipt:
-        """Keeps a mail that is answered by nobody (automatic mail, a forged sender)."""
-        arrival = _clean_arrival(arrival)
-        try:
-            with self.database.transaction() as session:
-                if already_kept(session, arrival.message_id):
-                    return Receipt("duplicate")
-                _keep(session, replace(arrival, raw=hide_passwords(arrival.raw)), outcome)
-                return Receipt(outcome)
-        except IntegrityError:
-            return Receipt("duplicate")  # another process kept the same mail first
+    def take(self, mail: RawArrival, limits: Limits) -> Receipt:
+        """Takes in one mail as the door read it, in one pass: cleans what is written of it, takes the
+        password a password line gives from its text and hides it in the copy kept, then keeps it and
+        — unless it must never be answered, its sender may be forged or it is over a size limit —
+        finds who sent it and judges and answers it (``receive``) as ``limits`` say."""
+        arrival = Arrival(clean(mail.message_id), mail.received_at, clean(mail.sender), mail.raw)
+        if mail.over:
+            return self._too_big(arrival, mail)
+        text, password = password_lines(mail.text)
+        hidden = replace(arrival, raw=hide_passwords(mail.raw, password))
+        if mail.unanswerable:
+            return self._unanswered(hidden, Receipt(MailOutcome.IGNORED, clean(mail.unanswerable)))
+        if mail.forged:  # no answer: the From may be forged
+            return self._unanswered(hidden, Receipt(MailOutcome.SENDER_FAILED, clean("-".join(mail.forged))))
+        return self.receive(
+            replace(arrival, hidden=hidden.raw),
+            token=mail.token,
+            password=password,
+            text=text,
+            answer_to=AnswerTo(mail.sender, mail.message_id, mail.subject, mail.problem),
+            most_lines=limits.lines,
+            longest_line=limits.talk_chars,
+            throttle=Throttle.of(limits),
+        )
 
-    def too_big(
-        self, arrival: Arrival, code: str, limit: int, *, answer: bool = True, forged: Sequence[str] = ()
-    ) -> Receipt:
-        """Keeps a mail too big to read (it exceeds the limit ``code``, of ``limit``), unread, and
-        answers its sender (if known and ``answer``) saying so, at most once a day per address. A mail
-        whose sender failed the receiving server's ``forged`` checks is never answered: its outcome
-        names them first ("refused:sender-failed-dmarc:over-limit:…"), as for any forged mail."""
-        arrival = _clean_arrival(arrival)
-        outcome = f"refused:over-limit:{clean(code)}"
-        if forged:
-            outcome = f"refused:sender-failed-{'-'.join(forged)}:over-limit:{clean(code)}"
+    def _unanswered(self, arrival: Arrival, receipt: Receipt) -> Receipt:
+        """Keeps a mail that is answered by nobody (automatic mail, a forged sender)."""
         try:
             with self.database.transaction() as session:
                 if already_kept(session, arrival.message_id):
-                    return Receipt("duplicate")
-                _keep(session, replace(arrival, raw=hide_passwords(arrival.raw)), outcome)  # unread, hidden
-                if answer and not forged and arrival.sender and not self._answered(session, arrival):
-                    _answer_stranger(session, "too_big", {"limit": code, "size": limit}, arrival)
-                return Receipt(outcome)
+                    return _duplicate(arrival)
+                return _keep(session, arrival, receipt)
         except IntegrityError:
-            return Receipt("duplicate")
+            return _duplicate(arrival)  # another process kept the same mail first
+
+    def _too_big(self, arrival: Arrival, mail: RawArrival) -> Receipt:
+        """Keeps a mail too big to read (over the limit ``mail.over``, of ``mail.limit``), unread, and
+        answers its sender (if known and the mail may be answered) saying so, at most once a day per
+        address. A mail whose sender failed the receiving server's checks is never answered: its
+        outcome names them first ("refused:sender-failed-dmarc:over-limit:…"), as for any forged mail."""
+        code = clean(mail.over)
+        receipt = Receipt(MailOutcome.OVER_LIMIT, code)
+        if mail.forged:
+            checks = clean("-".join(mail.forged))
+            detail = f"{checks}:{MailOutcome.OVER_LIMIT.word}:{code}"
+            receipt = Receipt(MailOutcome.SENDER_FAILED, detail)
+        answer = not (mail.unanswerable or mail.forged) and arrival.sender
+        try:
+            with self.database.transaction() as session:
+                if already_kept(session, arrival.message_id):
+                    return _duplicate(arrival)
+                kept = _keep(session, replace(arrival, raw=hide_passwords(arrival.raw)), receipt)  # unread
+                if answer and not self._answered(session, arrival):
+                    _answer_stranger(session, "too_big", {"limit": code, "size": mail.limit}, arrival)
+                return kept
+        except IntegrityError:
+            return _duplicate(arrival)
 
     def receive(
         self,
@@ -185,7 +202,6 @@ class Mailroom:
         hidden = hide_passwords(arrival.raw, password) if arrival.hidden is None else arrival.hidden
         arrival = Arrival(clean(arrival.message_id), arrival.received_at, clean(arrival.sender), hidden)
         answer_to = _cleaned(answer_to, "address", "in_reply_to", "subject", "problem")
-        limits = {"most_lines": most_lines, "longest_line": longest_line, "throttle": throttle}
         try:
             with self.database.transaction() as session:  # a mail kept before fails to be kept again
                 heard = said(session, text)  # a password said aloud: hidden, and ended at once
@@ -204,66 +220,70 @@ class Mailroom:
                 if master is not None:
                     commands, _ = bounded(_without_password(text, password), most_lines, longest_line)
                     return self._from_master(session, arrival, master, commands, answer_to)
-                seat, why = _seat(found, arrival.sender, token, password)
-                if seat is None and why in ("no-personal-address", "unknown-token"):
+                seat = _seat(found, arrival.sender, token, password)
+                if seat in (MailOutcome.NO_PERSONAL_ADDRESS, MailOutcome.UNKNOWN_TOKEN):
                     unproven = self._unproven(
                         session, arrival, token, text, answer_to, most_lines, longest_line
                     )
                     if unproven is not None:
                         return unproven
-                if seat is None:
-                    if why in GUESSED:
+                if isinstance(seat, MailOutcome):
+                    if seat in GUESSED:
                         target = _addressed(found, token)
                         count_failure(session, throttle, arrival.sender, target, arrival.received_at)
-                    return self._refuse(session, arrival, why)
+                    return self._refuse(session, arrival, seat)
                 orders, cut = bounded(_without_password(text, password), most_lines, longest_line)
                 if cut:
                     answer_to = replace(answer_to, cut=cut, lines_read=most_lines or 0)
                 return self._from_seat(session, arrival, seat, orders, answer_to)
         except IntegrityError:
-            return Receipt("duplicate")
+            return _duplicate(arrival)
         except RulesFailed as failed:  # that game stops; the mail is then held (or its commands refused)
             self.games.stop(failed.game_id, failed.error, arrival.received_at)
             return self.receive(
-                arrival, token=token, password=password, text=text, answer_to=answer_to, **limits
+                arrival,
+                token=token,
+                password=password,
+                text=text,
+                answer_to=answer_to,
+                most_lines=most_lines,
+                longest_line=longest_line,
+                throttle=throttle,
             )
 
     def _answered(self, session: Unit, arrival: Arrival) -> bool:
         """Whether ``arrival``'s sender had an answer to mail from anyone within ``REFUSAL_PAUSE``."""
         return answered_since(session, arrival.sender, arrival.received_at - REFUSAL_PAUSE, UNASKED)
 
-    def _refuse(self, session: Unit, arrival: Arrival, why: str) -> Receipt:
-        outcome = f"refused:{why}"
-        _keep(session, arrival, outcome)
+    def _refuse(self, session: Unit, arrival: Arrival, why: MailOutcome) -> Receipt:
+        kept = _keep(session, arrival, Receipt(why))
         if not self._answered(session, arrival):
-            _answer_stranger(session, "refusal", {"reason": outcome}, arrival)
-        return Receipt(outcome)
+            _answer_stranger(session, "refusal", {"reason": kept.text}, arrival)
+        return kept
 
     def _held_back(self, session: Unit, arrival: Arrival, until: datetime, throttle: Throttle) -> Receipt:
         """Refuses password mail unread after too many wrong passwords, telling the sender once per
         burst when to try again."""
-        outcome = "refused:too-many-wrong-passwords"
-        _keep(session, arrival, outcome)
+        kept = _keep(session, arrival, Receipt(MailOutcome.TOO_MANY_WRONG_PASSWORDS))
         since = arrival.received_at - throttle.window
         if not answered_since(session, arrival.sender, since, (HELD_BACK,)):
             wait = _minutes(until - arrival.received_at)
             data = {"until": until.strftime("%Y-%m-%d %H:%M UTC"), "minutes": wait}
             _answer_stranger(session, HELD_BACK, data, arrival)
-        return Receipt(outcome)
+        return kept
 
     def _from_master(
         self, session: Unit, arrival: Arrival, master: Credential, text: str, answer_to: AnswerTo
     ) -> Receipt:
-        outcome = "accepted:game-master"
-        _keep(session, arrival, outcome, master.game_id, MASTER)
+        kept = _keep(session, arrival, Receipt(MailOutcome.GAME_MASTER, game_id=master.game_id, seat=MASTER))
         if asks_for_password(text):  # a new password to the registered address, not a command
-            return Receipt(f"accepted:{ask(session, master, arrival.received_at)}", master.game_id, MASTER)
+            return replace(kept, outcome=_ASKED[ask(session, master, arrival.received_at)])
         actor = Actor("mail", master.email)
         results = self.desk.commands(master.game_id, text, arrival.received_at, actor, session)
         reply = replace(answer_to, address=arrival.sender)
         phase = lock(session, master.game_id).row.phase
         tell(session, master.game_id, phase, [master_answer(results)], arrival.received_at, reply)
-        return Receipt(outcome, master.game_id, MASTER)
+        return kept
 
     def _from_seat(
         self,
@@ -272,7 +292,7 @@ class Mailroom:
         seat: Credential,
         text: str,
         answer_to: AnswerTo,
-        outcome: str = "accepted",
+        outcome: MailOutcome = MailOutcome.ACCEPTED,
         source: str = "",
     ) -> Receipt:
         by_password = arrival.sender != seat.email.lower()
@@ -282,17 +302,17 @@ class Mailroom:
         loaded = lock(session, seat.game_id)
         if loaded.row.failed_at is not None:
             return self._hold(session, arrival, seat, text, answer_to)
-        _keep(session, arrival, outcome, seat.game_id, seat.name)
+        kept = _keep(session, arrival, Receipt(outcome, game_id=seat.game_id, seat=seat.name))
         if asks_for_link(text):  # any game: a sign-in link to the registered address, not an order
             write_link(session, seat.game_id, seat.name, seat.email, arrival.received_at)
-            return Receipt("accepted:link", seat.game_id, seat.name)
+            return replace(kept, outcome=MailOutcome.LINK)
         if asks_for_password(text):  # a new password to the registered address alone, not an order
-            return Receipt(f"accepted:{ask(session, seat, arrival.received_at)}", seat.game_id, seat.name)
+            return replace(kept, outcome=_ASKED[ask(session, seat, arrival.received_at)])
         submission = Submission(seat.name, text, arrival.received_at, source or f"mail:{arrival.message_id}")
         with self.games.contained(seat.game_id, arrival.received_at, deferred=True):
             submitted = self.games.play.submit(session, loaded, submission, answer_to)
             save(session, submitted.loaded)
-        return Receipt(outcome, seat.game_id, seat.name, tuple(submitted.verdicts))
+        return replace(kept, verdicts=tuple(submitted.verdicts))
 
     def _unproven(
         self,
@@ -319,14 +339,14 @@ class Mailroom:
         waiting = [row for row in unconfirmed_rows(session, arrival.sender) if row.game_id == seat.game_id]
         release_held(session, [row for row in waiting if lapsed(row, arrival.received_at)])
         if sum(not lapsed(row, arrival.received_at) for row in waiting) >= MOST_PENDING:
-            return self._refuse(session, arrival, "too-many-unconfirmed")
-        _keep(session, arrival, "held:unconfirmed", seat.game_id, seat.name)
+            return self._refuse(session, arrival, MailOutcome.TOO_MANY_UNCONFIRMED)
+        kept = _keep(session, arrival, Receipt(MailOutcome.UNCONFIRMED, game_id=seat.game_id, seat=seat.name))
         row = unconfirmed(seat, arrival.message_id, arrival.received_at, text, answer_to.subject)
         hold(session, row)
         session.flush()  # its id keys the question's reply address
         asked = AnswerTo(seat.email, arrival.message_id, answer_to.subject)
         tell(session, seat.game_id, "", [question(row)], arrival.received_at, asked)
-        return Receipt("held:unconfirmed", seat.game_id, seat.name)
+        return kept
 
     def _confirmed(self, session: Unit, arrival: Arrival, token: str, text: str) -> Receipt | None:
         """Answers a reply to the question whose address is ``token``, if it came from the registered
@@ -343,31 +363,33 @@ class Mailroom:
             )
             if said == NO:
                 release_held(session, [row])
-                _keep(session, arrival, "accepted:disowned", game.id, row.seat)
+                kept = _keep(session, arrival, Receipt(MailOutcome.DISOWNED, game_id=game.id, seat=row.seat))
                 told = dropped(row)[: 2 if master_row(session, game.id) is not None else 1]
                 tell(session, game.id, "", told, arrival.received_at, reply)
-                return Receipt("accepted:disowned", game.id, row.seat)
+                return kept
             seats = registered_seats(session, arrival.sender)  # still this seat's address, the game not over
             seat = next((s for s in seats if (s.game_id, s.name) == (game.id, row.seat)), None)
             if seat is None or lapsed(row, arrival.received_at):
                 release_held(session, [row])
-                return self._refuse(session, arrival, "confirmation-lapsed")
+                return self._refuse(session, arrival, MailOutcome.CONFIRMATION_LAPSED)
             if said != YES:
-                _keep(session, arrival, "held:confirmation-unclear", game.id, row.seat)
+                unclear = Receipt(MailOutcome.CONFIRMATION_UNCLEAR, game_id=game.id, seat=row.seat)
+                kept = _keep(session, arrival, unclear)
                 tell(session, game.id, "", [question(row, UNCLEAR)], arrival.received_at, reply)
-                return Receipt("held:confirmation-unclear", game.id, row.seat)
+                return kept
             release_held(session, [row])
             proven = Credential.of_seat(seat)
             reply = replace(reply, address=seat.email)
             source = row.source.removeprefix(UNCONFIRMED)
-            return self._from_seat(session, arrival, proven, row.text, reply, "accepted:confirmed", source)
+            return self._from_seat(session, arrival, proven, row.text, reply, MailOutcome.CONFIRMED, source)
         return None
 
     def _hold(
         self, session: Unit, arrival: Arrival, seat: Credential, text: str, answer_to: AnswerTo
     ) -> Receipt:
-        outcome = "held:game-stopped"
-        _keep(session, arrival, outcome, seat.game_id, seat.name)
+        kept = _keep(
+            session, arrival, Receipt(MailOutcome.GAME_STOPPED, game_id=seat.game_id, seat=seat.name)
+        )
         hold(
             session,
             HeldRow(
@@ -384,7 +406,7 @@ class Mailroom:
         )
         held = Notice("held", (seat.name,), {"character": seat.name})
         tell(session, seat.game_id, "", [held], arrival.received_at, answer_to)
-        return Receipt(outcome, seat.game_id, seat.name)
+        return kept
 
 
 def clean(text: str) -> str:
@@ -449,21 +471,28 @@ def _answer_stranger(session: Unit, template: str, data: dict[str, object], arri
     )
 
 
-def _keep(
-    session: Unit, arrival: Arrival, outcome: str, game_id: str | None = None, seat: str | None = None
-) -> None:
+def _keep(session: Unit, arrival: Arrival, receipt: Receipt) -> Receipt:
+    """Keeps ``arrival`` under ``receipt`` (its outcome, game and seat); ``receipt`` with the Message-ID
+    it was kept under."""
+    message_id = clean(arrival.message_id)
     keep_inbound(
         session,
         {
-            "message_id": clean(arrival.message_id),
+            "message_id": message_id,
             "received_at": arrival.received_at,
             "sender": clean(arrival.sender),
-            "game_id": game_id,
-            "seat": seat,
-            "outcome": clean(outcome),
+            "game_id": receipt.game_id,
+            "seat": receipt.seat,
+            "outcome": receipt.text,
             "raw": arrival.raw,
         },
     )
+    return replace(receipt, message_id=message_id)
+
+
+def _duplicate(arrival: Arrival) -> Receipt:
+    """What becomes of ``arrival`` when a mail of its Message-ID was kept before."""
+    return Receipt(MailOutcome.DUPLICATE, message_id=clean(arrival.message_id))
 
 
 def _master(found: list[Credential], sender: str, token: str, password: str) -> Credential | None:
@@ -476,27 +505,27 @@ def _master(found: list[Credential], sender: str, token: str, password: str) -> 
     return None
 
 
-def _seat(found: list[Credential], sender: str, token: str, password: str) -> tuple[Credential | None, str]:
-    """The seat that sent the mail, or None and why not (kept for the game-master only).
+def _seat(found: list[Credential], sender: str, token: str, password: str) -> Credential | MailOutcome:
+    """The seat that sent the mail, or the refusal that says why none did (kept for the game-master only).
 
     The personal address with the registered sender proves the seat; otherwise a password must.
     """
     seats = [item for item in found if not item.is_master]
     by_token = next((s for s in seats if token and s.token == token.lower()), None)
     if by_token is not None and sender == by_token.email.lower():
-        return by_token, ""
+        return by_token
     if password:
         by_password = next((s for s in seats if s.opened_by(password)), None)
         if by_password is None:
-            return None, "wrong-password"
+            return MailOutcome.WRONG_PASSWORD
         if token and (by_token is None or by_token.seat_id != by_password.seat_id):
-            return None, "password-for-another-seat"
-        return by_password, ""
+            return MailOutcome.PASSWORD_FOR_ANOTHER_SEAT
+        return by_password
     if not token:
-        return None, "no-personal-address"
+        return MailOutcome.NO_PERSONAL_ADDRESS
     if by_token is None:
-        return None, "unknown-token"
-    return None, "not-the-registered-sender"
+        return MailOutcome.UNKNOWN_TOKEN
+    return MailOutcome.NOT_THE_REGISTERED_SENDER
 
 
 def _proven(found: list[Credential], sender: str, token: str) -> bool:

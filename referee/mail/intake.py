@@ -1,20 +1,22 @@
-"""Taking in one mail: reading it, deciding whether it may be answered, and handing it to the referee.
+"""Taking in one mail: reading it into one arrival, handing that to the mailroom, and getting back
+what became of it.
 
-What the mail door decides itself: mail that must never be answered (auto-replies,
-bounces, lists, the referee's own; RFC 3834) and mail whose sender failed the receiving
-server's checks (DMARC, DKIM, SPF) are kept and left unanswered. Everything else goes to
-the referee's mailroom with the token of the personal address it was sent to
-(``referee+<token>@domain``) and the password it gave (a ``PASSWORD k7pq-2mx9-wh4t`` /
-``ПАРОЛЬ …`` line, never read as an order); the mailroom finds the seat or game-master,
-judges and answers it, in one transaction. Each Message-ID is taken once.
+The mail door finds out what is about the wire and nothing more (``arrival``): the mail as read,
+the token of the personal address it was sent to (``referee+<token>@domain``), why it must never be
+answered (auto-replies, bounces, lists, the referee's own; RFC 3834) and which of the receiving
+server's sender checks (DMARC, DKIM, SPF) its sender failed. It hands that ``RawArrival`` to the
+mailroom once (``Mailroom.take``), which does the rest in one pass — cleaning, the password a
+``PASSWORD k7pq-2mx9-wh4t`` / ``ПАРОЛЬ …`` line gives and hiding it, counting wrong passwords,
+judging and answering, in one transaction — and hands back one ``Receipt``. Each Message-ID is
+taken once.
 
 Before anything is read, the mail's size is checked against ``[limits]`` (``over_limit``): a mail
-over a limit is kept as it came and never parsed; its sender, found by a short scan of the start
-of its header block, is told once a day at most that it was too big — unless the receiving
-server's verdict on that sender, found by the same scan, says the From may be forged: then, as for
-any mail, nobody is answered. No answer of any kind goes out before that verdict is read
-(``_forged``). Of a mail that is read, the
-mailroom judges at most ``limits.lines`` lines, none longer than ``limits.talk_chars``.
+over a limit is never parsed; its sender, Message-ID and the receiving server's verdict on that
+sender are found by a short scan of the start of its header block (``header_scan``,
+``authentication_scan``), and the mailroom keeps it as it came and tells its sender once a day at
+most that it was too big — unless that verdict says the From may be forged: then, as for any mail,
+nobody is answered. Of a mail that is read, the mailroom judges at most ``limits.lines`` lines, none
+longer than ``limits.talk_chars``.
 """
 
 from __future__ import annotations
@@ -22,13 +24,11 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from email.utils import parseaddr
 
-from referee.app import AnswerTo, Arrival, Referee, Throttle, clean
-from referee.config import Limits, MailSettings
-from referee.core.orders import LineVerdict
+from referee.app import RawArrival, Receipt, Referee
+from referee.config import MailSettings
 from referee.mail.authentication import failed_checks
 from referee.mail.own_words import referee_lines
 from referee.mail.readers import Reading, read
@@ -44,16 +44,8 @@ _MESSAGE_ID = re.compile(r"<[^<>\s]{1,500}>")
 _BLANK_LINE = re.compile(rb"\r?\n\r?\n")
 _FOLD = re.compile(rb"\r?\n[ \t]+")
 
-
-@dataclass(frozen=True)
-class Intake:
-    """What became of one mail: its outcome ("accepted", "refused:…", "ignored:…", "duplicate")."""
-
-    message_id: str
-    outcome: str
-    game_id: str | None = None
-    seat: str | None = None
-    verdicts: tuple[LineVerdict, ...] = ()
+Intake = Receipt
+"""What became of one mail, as the mailroom hands it back for the mail handed over."""
 
 
 def prepare(referee: Referee) -> None:
@@ -67,69 +59,69 @@ def prepare(referee: Referee) -> None:
 def ingest(
     referee: Referee, mail: MailSettings, raw: bytes, received_at: datetime, reading: Reading | None = None
 ) -> Intake:
-    """Reads ``raw`` as received at ``received_at``, keeps it, and has it judged if it is a player's;
-    ``reading`` is what ``read`` gave for it, if it was read already (``Readers``)."""
+    """Reads ``raw`` as received at ``received_at`` into one arrival and hands it to the mailroom, which
+    keeps it and has it judged and answered if it may be; ``reading`` is what ``read`` gave for it, if
+    it was read already (``Readers``)."""
+    return referee.mailroom.take(arrival(raw, received_at, mail, reading), mail.limits)
+
+
+def arrival(
+    raw: bytes, received_at: datetime, mail: MailSettings, reading: Reading | None = None
+) -> RawArrival:
+    """``raw`` as the door hands it over: read (unless it is over a limit), with the token of the
+    personal address it was sent to, why it must never be answered and the sender checks it failed."""
     reading = read(raw, mail) if reading is None else reading
     if reading.over or reading.incoming is None:
-        return _too_big(referee, mail, raw, received_at, reading.over)
+        return _unread(raw, received_at, mail, reading.over)
     incoming = reading.incoming
-    hidden = raw if reading.hidden is None else reading.hidden
-    arrival = Arrival(incoming.message_id, received_at, incoming.sender, raw, hidden)
-    ignored = _never_answer(incoming, mail)
-    if ignored:
-        receipt = referee.mailroom.keep(arrival, f"ignored:{ignored}")
-        return Intake(clean(incoming.message_id), receipt.outcome)
-    forged = _forged(incoming.authentication, incoming.sender, mail)
-    if forged:
-        receipt = referee.mailroom.keep(arrival, f"refused:sender-failed-{'-'.join(forged)}")
-        return Intake(clean(incoming.message_id), receipt.outcome)  # no answer: the From may be forged
-    answer_to = AnswerTo(incoming.sender, incoming.message_id, incoming.subject, incoming.problem)
-    receipt = referee.mailroom.receive(
-        arrival,
+    return RawArrival(
+        raw,
+        received_at,
+        incoming.message_id,
+        incoming.sender,
         token=_token(incoming, mail),
-        password=reading.password,
-        text=reading.text,
-        answer_to=answer_to,
-        most_lines=mail.limits.lines,
-        longest_line=mail.limits.talk_chars,
-        throttle=throttle(mail.limits),
-    )
-    message_id = clean(incoming.message_id)
-    return Intake(message_id, receipt.outcome, receipt.game_id, receipt.seat, receipt.verdicts)
-
-
-def throttle(limits: Limits) -> Throttle:
-    """How many wrong passwords ``limits`` bear, and within what time."""
-    return Throttle(
-        limits.guesses_per_address, limits.guesses_per_seat, timedelta(minutes=limits.guess_minutes)
+        subject=incoming.subject,
+        text=incoming.text,
+        problem=incoming.problem,
+        unanswerable=_never_answer(incoming, mail),
+        forged=_forged(incoming.authentication, incoming.sender, mail),
     )
 
 
-def _too_big(referee: Referee, mail: MailSettings, raw: bytes, received_at: datetime, code: str) -> Intake:
-    """Keeps a mail over the limit ``code`` unread, answering its sender once a day at most."""
+def _unread(raw: bytes, received_at: datetime, mail: MailSettings, code: str) -> RawArrival:
+    """A mail over the limit ``code``, unread: its sender, Message-ID and sender checks are found by a
+    short scan of the start of its header block (``header_scan``)."""
     fields = header_scan(raw)
     message_id = fields.get("message-id", "") or f"<{hashlib.sha256(raw).hexdigest()}@referee.invalid>"
     sender = fields.get("from", "")
-    local, _, domain = sender.rpartition("@")
-    own = domain == mail.domain and (local == mail.local_part or local.startswith(mail.local_part + "+"))
-    automatic = fields.get("auto-submitted", "no").lower() != "no"
-    bulk = fields.get("precedence", "").lower() in ("bulk", "list", "junk")
     limit = _LIMIT_OF.get(code, "")
-    size = getattr(mail.limits, limit) if limit else 0
-    arrival = Arrival(message_id, received_at, sender, raw)
-    forged = _forged(authentication_scan(raw), sender, mail)
-    answer = not (own or automatic or bulk or forged)
-    receipt = referee.mailroom.too_big(arrival, code, size, answer=answer, forged=forged)
-    return Intake(clean(message_id), receipt.outcome)
+    if _own(sender, mail):
+        unanswerable = "own-mail"
+    elif fields.get("auto-submitted", "no").lower() != "no":
+        unanswerable = "auto-submitted"
+    elif fields.get("precedence", "").lower() in ("bulk", "list", "junk"):
+        unanswerable = "precedence"
+    else:
+        unanswerable = "" if sender else "no-sender"
+    return RawArrival(
+        raw,
+        received_at,
+        message_id,
+        sender,
+        unanswerable=unanswerable,
+        forged=_forged(authentication_scan(raw), sender, mail),
+        over=code,
+        limit=getattr(mail.limits, limit) if limit else 0,
+    )
 
 
-def _forged(authentication: Sequence[str], sender: str, mail: MailSettings) -> list[str]:
+def _forged(authentication: Sequence[str], sender: str, mail: MailSettings) -> tuple[str, ...]:
     """The checks the receiving server says ``sender``'s domain failed (``failed_checks`` of the mail's
     Authentication-Results values ``authentication``), when ``[mail] check_senders`` asks for them:
     a mail that failed one is answered by nobody, whatever else is wrong with it."""
     if not (mail.check_senders and sender):
-        return []
-    return failed_checks(authentication, sender.rpartition("@")[2], mail.authserv_id)
+        return ()
+    return tuple(failed_checks(authentication, sender.rpartition("@")[2], mail.authserv_id))
 
 
 _LIMIT_OF: dict[str, str] = {
@@ -184,12 +176,17 @@ def _never_answer(incoming: IncomingMail, mail: MailSettings) -> str:
     """Why ``incoming`` must not be answered, or "" (RFC 3834; and never the referee's own mail)."""
     if incoming.automatic:
         return incoming.automatic
-    local, _, domain = incoming.sender.rpartition("@")
-    if domain == mail.domain and (local == mail.local_part or local.startswith(mail.local_part + "+")):
+    if _own(incoming.sender, mail):
         return "own-mail"
     if not incoming.sender:
         return "no-sender"
     return ""
+
+
+def _own(sender: str, mail: MailSettings) -> bool:
+    """Whether ``sender`` is the referee's own address or one of its personal addresses."""
+    local, _, domain = sender.rpartition("@")
+    return domain == mail.domain and (local == mail.local_part or local.startswith(mail.local_part + "+"))
 
 
 def _token(incoming: IncomingMail, mail: MailSettings) -> str:

@@ -1,8 +1,7 @@
 """Reading mail before it is taken in, in processes of its own beside the service's.
 
-All that taking a mail in needs of its bytes — whether it is over a limit, the mail as read
-(``read_mail``), its new text without password lines, the password it gave, and the copy to keep with
-its passwords hidden — depends on the bytes and the mail settings alone (``read``). Reading is a third
+What the mail door reads of a mail's bytes — whether it is over a limit, and else the mail as read
+(``read_mail``) — depends on the bytes and the mail settings alone (``read``). Reading is a third
 of what taking a mail in costs, and nothing of it waits for the database, so a burst of mail is read
 by ``Readers``: ``[service] readers`` processes read the next mails while the service judges and
 keeps the ones read. Mails come back in the order given, each read exactly as in the service's own
@@ -22,30 +21,18 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import queue
-import re
 import threading
 import time
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.app import hide_passwords
 from referee.config import MailSettings
 from referee.mail.limits import over_limit
 from referee.mail.own_words import referee_lines
 from referee.mail.reading import IncomingMail, read_mail
 
 LOG = logging.getLogger("referee.readers")
-
-_APART = r"[\s.\-_\u2010-\u2015\u2212]{0,3}"
-"""What may stand between a password's groups on a password line: spaces, dots, dashes of any kind."""
-_PASSWORD = re.compile(
-    r"^\s*(?:password|пароль)\s*[:=]?\s*"
-    rf"([a-z0-9]{{4}}){_APART}([a-z0-9]{{4}}){_APART}([a-z0-9]{{4}})\s*[.!,;]*\s*$",
-    re.IGNORECASE,
-)
-"""A password line: the keyword and a password of three groups of four ("k7pq-2mx9-wh4t", "PASSWORD
-K7PQ 2MX9 WH4T.", "пароль: k7pq–2mx9–wh4t"); any other spelling is a password said aloud."""
 
 CHUNK = 8
 """How many mails a reader process is given at a time: enough to be worth sending, few enough that
@@ -60,16 +47,11 @@ IDLE = 600.0
 
 @dataclass(frozen=True)
 class Reading:
-    """What taking one mail in needs of its bytes: ``over`` names the limit it is over ("" when it is
-    within them, and then the rest is filled in); ``text`` is its new text without password lines,
-    ``password`` the first password given ("" if none), and ``hidden`` the mail with every password
-    hidden, as it is kept (None when it has none to hide)."""
+    """What the door reads of one mail's bytes: ``over`` names the limit it is over ("" when it is
+    within them, and then ``incoming`` is the mail as read)."""
 
     over: str = ""
     incoming: IncomingMail | None = None
-    text: str = ""
-    password: str = ""
-    hidden: bytes | None = None
 
 
 def read(raw: bytes, mail: MailSettings) -> Reading:
@@ -77,10 +59,7 @@ def read(raw: bytes, mail: MailSettings) -> Reading:
     over = over_limit(raw, mail.limits)
     if over:
         return Reading(over)
-    incoming = read_mail(raw, own_addresses=(mail.address,))
-    text, password = password_lines(incoming.text)
-    hidden = hide_passwords(raw, password)
-    return Reading("", incoming, text, password, None if hidden == raw else hidden)
+    return Reading("", read_mail(raw, own_addresses=(mail.address,)))
 
 
 def tried(raw: bytes, mail: MailSettings) -> Reading | None:
@@ -91,18 +70,6 @@ def tried(raw: bytes, mail: MailSettings) -> Reading | None:
         return read(raw, mail)
     except Exception:
         return None
-
-
-def password_lines(text: str) -> tuple[str, str]:
-    """``text`` without its password lines, and the first password given ("" if none)."""
-    kept, passwords = [], []
-    for line in text.splitlines():
-        match = _PASSWORD.match(line)
-        if match:
-            passwords.append("-".join(match.groups()).lower())
-        else:
-            kept.append(line)
-    return "\n".join(kept), passwords[0] if passwords else ""
 
 
 class Readers:

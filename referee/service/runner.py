@@ -280,7 +280,7 @@ class Service:
             return False
         LOG.info(
             "mail taken in",
-            extra={"message_id": intake.message_id, "outcome": intake.outcome, "game": intake.game_id},
+            extra={"message_id": intake.message_id, "outcome": intake.text, "game": intake.game_id},
         )
         return True
 
