@@ -56,7 +56,12 @@ def _meaning(items: Sequence[Order | Unreadable]) -> Any:
     """What a line was read as: its orders' kinds and arguments, or "X" if it was refused."""
     if items and all(isinstance(item, Unreadable) for item in items):
         return "X"
-    return [(item.kind, item.args) if isinstance(item, Order) else ("?", item.reason) for item in items]
+    return [_order(item) if isinstance(item, Order) else ("?", item.reason) for item in items]
+
+
+def _order(order: Order) -> tuple[str, dict[str, Any]]:
+    """An order's kind and arguments (of talk, only the words said)."""
+    return order.kind, {"said": order.args["said"]} if order.kind == "say" else order.args
 
 
 def _expected(game: str, expected: str, language: str) -> Any:

@@ -23,11 +23,11 @@ from functools import lru_cache
 from typing import Any
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from referee.core.keywords import Arguments, order_lines, read_order
 from referee.core.orders import Order, Unreadable
-from referee.core.russian import normal_form
+from referee.core.russian import morph, normal_form
 from referee.core.seats import fold_name
 
 WORDS_KEPT = 16_384
@@ -67,9 +67,7 @@ RU_NUMBERS: dict[str, int] = {
 _PRONOUN_ONE = frozenset({"the", "this", "that", "which", "any", "every", "no", "each", "other"})
 """Words after which "one" is no number ("the one in C1")."""
 
-NEGATIONS = frozenset(
-    {"not", "don't", "dont", "won't", "never", "не", "нельзя", "никогда", "cancel", "отменить"}
-)
+NEGATIONS = frozenset({"not", "don't", "dont", "won't", "never", "не", "нельзя", "никогда"})
 CONDITIONS = frozenset(
     {"if", "unless", "maybe", "perhaps", "or", "wait", "если", "может", "наверное", "возможно", "или", "либо",
      "подожди", "погоди"}
@@ -85,6 +83,10 @@ class Word:
     folded: str
     keys: frozenset[str]
     number: int | None
+    tail: str = ""
+    """The text after the word, as written."""
+    past: bool = False
+    """Whether the word is a verb in the past tense ("offered", «отдал»): narration, not an order."""
 
     def among(self, vocabulary: Collection[str]) -> bool:
         """Whether any form of the word is in ``vocabulary``."""
@@ -113,6 +115,25 @@ def _keys(folded: str) -> frozenset[str]:
     return frozenset(keys)
 
 
+@lru_cache(maxsize=WORDS_KEPT)
+def _past(folded: str) -> bool:
+    """Whether ``folded`` is most likely a verb in the past tense: «отдал», "offered"."""
+    if _CYRILLIC.search(folded):
+        tag = morph().parse(folded)[0].tag
+        return "VERB" in tag and "past" in tag
+    return folded.endswith("ed") and len(folded) > 4 and folded not in _NOT_PAST
+
+
+def _told(before: list[Word]) -> bool:
+    """Whether an English word in "-ed" follows its subject ("I offered", "Anna declined"): a story."""
+    last = before[-1] if before else None
+    return last is not None and (last.folded in _SUBJECTS or (last.text.isalpha() and last.text.istitle()))
+
+
+_SUBJECTS = frozenset({"i", "we", "he", "she", "they", "you", "have", "has", "had", "already", "just"})
+_NOT_PAST = frozenset({"finished", "need", "indeed", "seed", "speed", "proceed", "red", "shed", "used"})
+
+
 def _number(folded: str, keys: frozenset[str]) -> int | None:
     if match := _DIGITS.match(folded):
         return int(match.group(1))
@@ -123,16 +144,18 @@ def words_of(text: str) -> list[Word]:
     """The words of ``text`` (punctuation dropped), numbers in words read, and "twenty one" /
     «двадцать один» joined into one number."""
     result: list[Word] = []
-    for token in _TOKEN.findall(text):
+    for match in _TOKEN.finditer(text):
+        token = match.group()
         folded = fold_name(token).replace(" ", "")
         keys = _keys(folded)
         number = _number(folded, keys)
         if folded == "one" and result and result[-1].folded in _PRONOUN_ONE:
             number = None
-        word = Word(token, folded, keys, number)
+        past = _past(folded) and (bool(_CYRILLIC.search(folded)) or _told(result))
+        word = Word(token, folded, keys, number, text[match.end() :], past)
         last = result[-1] if result else None
         if last and last.number == 20 and word.number and word.number < 10 and not last.folded.isdigit():
-            result[-1] = Word(f"{last.text} {token}", last.folded, last.keys, 20 + word.number)
+            result[-1] = Word(f"{last.text} {token}", last.folded, last.keys, 20 + word.number, word.tail)
             continue
         result.append(word)
     return result
@@ -152,7 +175,7 @@ def language_of(line: str) -> str:
 def near(word: Word, choices: Collection[str], cutoff: float = 82, *, slips: bool = False) -> str | None:
     """The choice ``word`` writes with a slip of a letter or two ("investgate", «подозриваю»), if any;
     words shorter than five letters must be written exactly. With ``slips`` (names), a word one letter
-    off ("Ulrik"), or two in a long word ("Quinten"), counts too."""
+    off or two swapped ("Ulrik", "Borsi"), or two in a long word ("Quinten"), counts too."""
     if len(word.folded) < 5 or not choices:
         return None
     found = process.extractOne(word.folded, list(choices), scorer=fuzz.ratio, score_cutoff=cutoff)
@@ -160,25 +183,68 @@ def near(word: Word, choices: Collection[str], cutoff: float = 82, *, slips: boo
         return str(found[0])
     if slips:
         allowed = 1 if len(word.folded) <= 6 else 2
-        found = process.extractOne(
-            word.folded, list(choices), scorer=Levenshtein.distance, score_cutoff=allowed
-        )
+        found = process.extractOne(word.folded, list(choices), scorer=OSA.distance, score_cutoff=allowed)
         return str(found[0]) if found else None
     return None
 
 
-def kinds_in(words: list[Word], intents: Mapping[str, str]) -> list[str]:
-    """The kinds of order the intent words among ``words`` stand for, in the order written (an intent
-    word misspelt by a letter or two counts)."""
+def kinds_in(words: list[Word], intents: Mapping[str, str], things: Collection[str] = ()) -> list[str]:
+    """The kinds of order the intent words among ``words`` stand for, in the order written. An intent
+    word misspelt by a letter or two counts ("serach", "ofer") unless it is as close to one of the
+    game's ``things`` ("candel" is a Candle, not "cancel"); a verb in the past tense tells a story,
+    and does not."""
     kinds: list[str] = []
     for word in words:
-        kind = word.meaning(intents)
+        if word.past and word.folded not in intents:
+            continue
+        kind = intents.get(word.folded) if word.past else word.meaning(intents)
         if kind is None and word.number is None and not word.among(NAME_STOP):
-            close = near(word, [key for key in intents if len(key) >= 5])
-            kind = intents[close] if close else None
+            kind = _misspelt(word, intents, things)
         if kind is not None and kind not in kinds:
             kinds.append(kind)
     return kinds
+
+
+def _misspelt(word: Word, intents: Mapping[str, str], things: Collection[str]) -> str | None:
+    """The kind of the intent word ``word`` misspells, if it is closer to one than to any thing."""
+    long = [key for key in intents if len(key) >= 5]
+    if len(word.folded) == 4:
+        found = process.extractOne(word.folded, long, scorer=OSA.distance, score_cutoff=1)
+        return intents[found[0]] if found and len(found[0]) == 5 else None
+    close = near(word, long) or _misspelt_russian(word, long)
+    if close is None:
+        return None
+    if things:
+        thing = process.extractOne(word.folded, list(things), scorer=fuzz.ratio)
+        if thing and thing[1] >= fuzz.ratio(word.folded, close):
+            return None
+    return intents[close]
+
+
+def _stem(word: str) -> str:
+    """A Russian verb without its ending, reflexive or not: «откозываюсь» → «откозыва»."""
+    return _VERB_ENDING.sub("", word.removesuffix("ся").removesuffix("сь"))
+
+
+_VERB_ENDING = re.compile(r"(?:ть|ти|ешь|ете|ет|ем|ют|ут|ишь|ите|ит|им|ят|ат|ю|у|ь)$")
+
+
+def _misspelt_russian(word: Word, keys: list[str]) -> str | None:
+    """The Russian intent word ``word`` misspells in another form: «предлогаю» for «предлагать»."""
+    if not _CYRILLIC.search(word.folded) or len(word.folded) < 7:
+        return None
+    stems = {_stem(key): key for key in keys if len(_stem(key)) >= 5}
+    found = process.extractOne(_stem(word.folded), list(stems), scorer=fuzz.ratio, score_cutoff=82)
+    return stems[found[0]] if found else None
+
+
+def lookup(word: Word, table: Mapping[str, str]) -> str | None:
+    """What ``table`` says ``word`` means, by any of its forms or with a slip ("candel", «свечю»)."""
+    found = word.meaning(table)
+    if found is None and word.number is None and not word.among(NAME_STOP):
+        close = near(word, [key for key in table if " " not in key], 80, slips=True)
+        found = table[close] if close else None
+    return found
 
 
 NAME_STOP = frozenset(
@@ -240,15 +306,19 @@ class Guess:
 class Grammar:
     """What a game plugs into the reader by meaning.
 
+    ``intents`` maps the game's intent words (lemmas, stems) to the kinds of order they start.
     ``read(words, language)`` reads one clause: a ``Reading``, a ``Guess`` when it names the game's
     things but cannot be read with confidence, or None when it holds nothing of the game.
     ``render(kind, args, language)`` writes a reading as its keyword line, for the question. ``free``
-    lists the kinds read even when the line is a question ("what are my tokens?" is STATUS).
+    lists the kinds read even when the line is a question ("what are my tokens?" is STATUS);
+    ``things`` the words naming the game's things, never read as a misspelt intent word.
     """
 
+    intents: Mapping[str, str]
     read: Callable[[list[Word], str], Reading | Guess | None]
     render: Callable[[str, dict[str, Any], str], str]
     free: frozenset[str] = frozenset({"help", "status"})
+    things: frozenset[str] = frozenset()
 
 
 _POLITE_ASK = re.compile(
@@ -265,39 +335,74 @@ def _unsure(line: str) -> bool:
     polite = _POLITE_ASK.match(line)
     rest = line[polite.end() :] if polite else line
     words = words_of(rest)
-    asked = rest.rstrip().endswith("?") and not polite
+    asked = "?" in rest and not polite
     return asked or any(word.among(NEGATIONS) or word.among(CONDITIONS) for word in words)
 
 
 def read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) -> list[Order | Unreadable]:
     """``line`` as the orders it means, given what the keyword reader made of it (``strict``).
 
-    A line the keyword reader took stays as it is. Otherwise each clause is read by ``grammar``; if
-    that fails, the whole line as one clause. A question, a negation or a condition is never taken as
-    an order. A line that begins with a keyword but is not read keeps the keyword reader's reason
-    (it says exactly what is wrong), and so does one whose first word is a keyword misspelt
-    ("did you mean INVESTIGATE?"); any other line that names the game's things is refused with the
-    question "did you mean …?" (the reason ``unknown_order`` with the guess as its ``suggestion``).
+    A line the keyword reader took stays as it is, unless it is a question, a negation or a condition
+    (never taken as an order), or several clauses each read as an order. Otherwise each clause is read
+    by ``grammar`` (a clause with no intent word of its own borrows the one before: "give Clara the
+    trash and David my candle"); if that fails, the whole line as one clause. A line that begins with
+    a keyword but is not read keeps the keyword reader's reason (it says exactly what is wrong), and
+    so does one whose first word is a keyword misspelt ("did you mean INVESTIGATE?"); any other line
+    that names the game's things is refused with the question "did you mean …?" (the reason
+    ``unknown_order`` with the guess as its ``suggestion``).
     """
-    if isinstance(strict, Order):
-        return [strict]
     language = language_of(line)
-    line_read = _NUMBER_SIGN.sub("№", line)
-    whole = words_of(line_read)
-    unsure = _unsure(line_read)
-    parts = [grammar.read(words_of(clause), language) for clause in clauses_of(line_read)]
-    parts = [part for part in parts if part is not None]
-    one = grammar.read(whole, language)
+    text = _NUMBER_SIGN.sub("№", line)
+    unsure = _unsure(text)
+    if isinstance(strict, Order) and (strict.kind in grammar.free or not unsure):
+        several = [] if strict.kind in grammar.free else _clauses(text, grammar, language)
+        readings = [part for part in several if isinstance(part, tuple)]
+        if len(readings) > 1 and len(readings) == len(several):
+            return [Order(line, kind, args) for kind, args in _distinct(readings)]
+        return [strict]
+    parts = _clauses(text, grammar, language)
     readings = [part for part in parts if isinstance(part, tuple)]
-    if parts and len(readings) == len(parts) and len(readings) > 1 and not unsure:
-        return [Order(line, kind, args) for kind, args in readings]
+    if len(readings) > 1 and len(readings) == len(parts) and not unsure:
+        return [Order(line, kind, args) for kind, args in _distinct(readings)]
+    one = grammar.read(words_of(text), language)
     if isinstance(one, tuple) and (not unsure or one[0] in grammar.free):
         return [Order(line, *one)]
+    if isinstance(strict, Order):
+        one = (strict.kind, strict.args)
     guess = one if one is not None else next(iter(parts), None)
-    if guess is None or strict.reason != "unknown_order" or strict.params.get("suggestion"):
+    keyword = isinstance(strict, Unreadable) and (
+        strict.reason != "unknown_order" or strict.params.get("suggestion")
+    )
+    if guess is None or keyword:
         return [strict]
     suggestion = guess.suggestion if isinstance(guess, Guess) else grammar.render(*guess, language)
     return [Unreadable(line, "unknown_order", {"word": line.strip(), "suggestion": suggestion}, True)]
+
+
+def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess]:
+    """Each clause of ``text`` that holds anything of the game, read; a clause without an intent word
+    borrows the last one before it."""
+    result: list[Reading | Guess] = []
+    intent: Word | None = None
+    for clause in clauses_of(text):
+        words = words_of(clause)
+        own = next((word for word in words if kinds_in([word], grammar.intents, grammar.things)), None)
+        if own is None and intent is not None:
+            words = [intent, *words]
+        intent = own or intent
+        part = grammar.read(words, language)
+        if part is not None:
+            result.append(part)
+    return result
+
+
+def _distinct(readings: list[Reading]) -> list[Reading]:
+    """``readings`` with repeats left out ("Ready, I'm done" is one DONE)."""
+    seen: list[Reading] = []
+    for reading in readings:
+        if reading not in seen:
+            seen.append(reading)
+    return seen
 
 
 def read_line(

@@ -145,10 +145,9 @@ def read(words: list[Word], language: str) -> Reading | Guess | None:
     targets = _targets(words, intent_at)
     numbers = [(i, n) for i, n in _numbers(words) if not _room(words[i])]
     orders = [kind for kind in kinds if kind in ("investigate", "suggest", "place")]
-    if not orders and not targets and not numbers:
-        if kinds and kinds[0] in ("help", "status") and len(kinds) == 1:
-            return kinds[0], {}
-        return None
+    asked = [kind for kind in kinds if kind in ("help", "status")]
+    if not targets and not numbers:
+        return (asked[0], {}) if asked else None
     if "investigate" in orders and "suggest" in orders:
         return Guess()
     clue_named = any(word.among(CLUE_WORDS) for word in words)
@@ -197,5 +196,5 @@ def render(kind: str, args: dict[str, Any], language: str) -> str:
     return {"help": "ПОМОЩЬ", "status": "СТАТУС"}[kind] if ru else kind.upper()
 
 
-GRAMMAR = Grammar(read, render)
+GRAMMAR = Grammar(INTENTS, read, render)
 """What Museum Suspects plugs into the reader by meaning."""
