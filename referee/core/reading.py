@@ -158,6 +158,13 @@ def words_of(text: str) -> list[Word]:
             result[-1] = Word(f"{last.text} {token}", last.folded, last.keys, 20 + word.number, word.tail)
             continue
         result.append(word)
+    for index, word in enumerate(result[:-1]):
+        following = result[index + 1]
+        after_more = index and result[index - 1].folded in ("еще", "another")
+        if (word.folded == "one" and following.folded in ("more", "of", "another")) or (
+            after_more and word.number == 1
+        ):
+            result[index] = Word(word.text, word.folded, word.keys, None, word.tail, word.past)
     return result
 
 
@@ -209,8 +216,11 @@ def _misspelt(word: Word, intents: Mapping[str, str], things: Collection[str]) -
     """The kind of the intent word ``word`` misspells, if it is closer to one than to any thing."""
     long = [key for key in intents if len(key) >= 5]
     if len(word.folded) == 4:
-        found = process.extractOne(word.folded, long, scorer=OSA.distance, score_cutoff=1)
-        return intents[found[0]] if found and len(found[0]) == 5 else None
+        short = [key for key in intents if len(key) in (4, 5)]
+        found = process.extractOne(word.folded, short, scorer=OSA.distance, score_cutoff=1)
+        if found and (len(found[0]) == 5 or sorted(found[0]) == sorted(word.folded)):
+            return intents[found[0]]
+        return None
     close = near(word, long) or _misspelt_russian(word, long)
     if close is None:
         return None
@@ -249,7 +259,8 @@ def lookup(word: Word, table: Mapping[str, str]) -> str | None:
 
 NAME_STOP = frozenset(
     {"the", "with", "this", "that", "there", "their", "these", "which", "about", "please", "would",
-     "could", "should", "прошу", "хочу", "пожалуйста", "будьте", "добры", "давайте", "тогда"}
+     "could", "should", "through", "though", "thought", "where", "after", "before", "other", "for",
+     "прошу", "хочу", "пожалуйста", "будьте", "добры", "давайте", "тогда", "через", "потом", "сейчас"}
 )  # fmt: skip
 """Common words never read as a misspelt name or intent."""
 
@@ -360,11 +371,13 @@ def read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) -> 
         if len(readings) > 1 and len(readings) == len(several):
             return [Order(line, kind, args) for kind, args in _distinct(readings)]
         return [strict]
-    parts = _clauses(text, grammar, language)
+    parts, borrowed = _clauses(text, grammar, language), _borrowed(text, grammar)
     readings = [part for part in parts if isinstance(part, tuple)]
+    one = grammar.read(words_of(text), language)
+    if isinstance(one, tuple) and borrowed and not unsure:
+        return [Order(line, *one)]
     if len(readings) > 1 and len(readings) == len(parts) and not unsure:
         return [Order(line, kind, args) for kind, args in _distinct(readings)]
-    one = grammar.read(words_of(text), language)
     if isinstance(one, tuple) and (not unsure or one[0] in grammar.free):
         return [Order(line, *one)]
     if isinstance(strict, Order):
@@ -394,6 +407,15 @@ def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess
         if part is not None:
             result.append(part)
     return result
+
+
+def _borrowed(text: str, grammar: Grammar) -> bool:
+    """Whether a clause of ``text`` after the first has no intent word of its own ("Try again,
+    discreetly"): then the line is read whole if it can be."""
+    clauses = [words_of(clause) for clause in clauses_of(text)]
+    return any(
+        not any(kinds_in([word], grammar.intents, grammar.things) for word in words) for words in clauses[1:]
+    )
 
 
 def _distinct(readings: list[Reading]) -> list[Reading]:
