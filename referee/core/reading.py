@@ -337,17 +337,26 @@ _POLITE_ASK = re.compile(
     r"|не\s+затруднит\b)",
     re.I,
 )
+_STORY = re.compile(
+    r"\b(?:last (?:turn|round|time|night)|yesterday|earlier|ago|в прошл\w+|вчера|раньше|ранее|позавчера)\b",
+    re.I,
+)
+"""Words that tell of what happened before, not what to do now."""
 _NUMBER_SIGN = re.compile(r"\b(?:no|nr|num)\.?\s*(?=\d)", re.I)
 
 
-def _unsure(line: str) -> bool:
-    """Whether ``line`` is a question, a negation, a condition or a choice rather than an order; a
-    polite request ("Could you …?", «Не могли бы вы …?») is an order."""
+def _unsure(line: str, intents: Mapping[str, str]) -> bool:
+    """Whether ``line`` is a question, a negation, a condition, a choice or a story rather than an
+    order. A story is an order word in the past tense ("I looked at clue 3", «положил шестёрку»), but
+    not one that says a thing is done («закончил»). A polite request ("Could you …?", «Не могли бы вы
+    …?») is an order."""
     polite = _POLITE_ASK.match(line)
     rest = line[polite.end() :] if polite else line
     words = words_of(rest)
     asked = "?" in rest and not polite
-    return asked or any(word.among(NEGATIONS) or word.among(CONDITIONS) for word in words)
+    told = (word.past and word.folded not in intents and word.meaning(intents) for word in words)
+    story = bool(_STORY.search(rest)) or any(told)
+    return asked or story or any(word.among(NEGATIONS) or word.among(CONDITIONS) for word in words)
 
 
 def read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) -> list[Order | Unreadable]:
@@ -364,7 +373,7 @@ def read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) -> 
     """
     language = language_of(line)
     text = _NUMBER_SIGN.sub("№", line)
-    unsure = _unsure(text)
+    unsure = _unsure(text, grammar.intents)
     if isinstance(strict, Order) and (strict.kind in grammar.free or not unsure):
         several = [] if strict.kind in grammar.free else _clauses(text, grammar, language)
         readings = [part for part in several if isinstance(part, tuple)]

@@ -56,7 +56,7 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(
         ("retry", "again", "repeat", "reroll", "повторить", "повторять", "повтор", "снова", "заново",
-         "попытка"),
+         "попытка", "раз"),
         "retry",
     ),
     **dict.fromkeys(("buoy", "lifebuoy", "буй", "буек", "круг", "спасательный"), "buoy"),
@@ -74,8 +74,9 @@ INTENTS: dict[str, str] = {
 }  # fmt: skip
 """Intent words (lemmas and stems) of Minuit orders."""
 
-PRIORITY = ("hypothesis", "reveal", "buoy", "retry", "question", "search", "escort", "move", "end", "help",
+PRIORITY = ("hypothesis", "reveal", "buoy", "question", "search", "escort", "move", "retry", "end", "help",
             "status")  # fmt: skip
+"""Which order a clause means when it holds words of several: "go to zone 6 again" is a MOVE."""
 
 TOPICS: dict[str, str] = {
     "alibi": "alibi", "алиби": "alibi", "witness": "witness", "testimony": "witness", "saw": "witness",
