@@ -190,9 +190,15 @@ def near(word: Word, choices: Collection[str], cutoff: float = 82, *, slips: boo
         return str(found[0])
     if slips:
         allowed = 1 if len(word.folded) <= 6 else 2
-        found = process.extractOne(word.folded, list(choices), scorer=OSA.distance, score_cutoff=allowed)
-        return str(found[0]) if found else None
+        return _fewest_edits(word.folded, choices, allowed)
     return None
+
+
+def _fewest_edits(text: str, choices: Collection[str], allowed: int) -> str | None:
+    """The choice ``text`` is nearest to by letters changed, added, dropped or swapped, if no more
+    than ``allowed`` of them."""
+    best = min(choices, key=lambda choice: OSA.distance(text, choice), default=None)
+    return best if best is not None and OSA.distance(text, best) <= allowed else None
 
 
 def kinds_in(words: list[Word], intents: Mapping[str, str], things: Collection[str] = ()) -> list[str]:
@@ -216,10 +222,9 @@ def _misspelt(word: Word, intents: Mapping[str, str], things: Collection[str]) -
     """The kind of the intent word ``word`` misspells, if it is closer to one than to any thing."""
     long = [key for key in intents if len(key) >= 5]
     if len(word.folded) == 4:
-        short = [key for key in intents if len(key) in (4, 5)]
-        found = process.extractOne(word.folded, short, scorer=OSA.distance, score_cutoff=1)
-        if found and (len(found[0]) == 5 or sorted(found[0]) == sorted(word.folded)):
-            return intents[found[0]]
+        found = _fewest_edits(word.folded, [key for key in intents if len(key) in (4, 5)], 1)
+        if found and (len(found) == 5 or sorted(found) == sorted(word.folded)):
+            return intents[found]
         return None
     close = near(word, long) or _misspelt_russian(word, long)
     if close is None:

@@ -11,7 +11,7 @@ is not read with confidence is refused with a question.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -206,7 +206,7 @@ def render(kind: str, args: dict[str, Any], language: str) -> str:
     def who(name: str) -> str:
         return words["dummy"] if name == DUMMY else name
 
-    parts = {
+    parts: dict[str, Callable[[], list[str]]] = {
         "offer": lambda: [who(args["to"]), item(args["item"])],
         "accept": lambda: [args["offer"], item(args["item"])],
         "refuse": lambda: [args["offer"]],
@@ -215,7 +215,7 @@ def render(kind: str, args: dict[str, Any], language: str) -> str:
         "arrest": lambda: [who(args["target"])],
         "say": lambda: [args["said"]],
     }
-    return " ".join([words[kind], *parts.get(kind, list)()])
+    return " ".join([words[kind], *parts.get(kind, lambda: [])()])
 
 
 def grammar(names: Sequence[str]) -> Grammar:

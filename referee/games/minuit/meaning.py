@@ -192,7 +192,8 @@ def _zone(words: list[Word], numbers: list[tuple[int, int]]) -> int | None:
     counted = [n for _, n in numbers if n in ZONES]
     if len(numbers) != len(counted):
         return None
-    return _one(named + counted)
+    found: int | None = _one(named + counted)
+    return found
 
 
 def _zone_word(word: Word) -> int | None:
