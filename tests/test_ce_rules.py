@@ -789,17 +789,25 @@ def test_parse_english_and_russian_orders() -> None:
     ]
 
 
+def test_a_slip_of_a_letter_in_an_order_word_an_item_or_a_name_is_read_issue_37() -> None:
+    lines = "OFER Boris Candle\nOFFER Boris Candel\nOFFER Borris Candle\nOFFER Borsi Candle"
+    items = parse_text(lines, ("Boris",))
+    assert [(item.kind, item.args) for item in items if isinstance(item, Order)] == [
+        ("offer", {"to": "Boris", "item": "Candle"})
+    ] * 4
+
+
 def test_parse_reasons_and_suggestions() -> None:
-    (typo,) = parse_text("OFER Boris Candle", ("Boris",))
+    (typo,) = parse_text("OFER Boris", ("Boris",))
     assert (
         isinstance(typo, Unreadable)
         and typo.reason == "unknown_order"
         and typo.params["suggestion"] == "OFFER"
     )
-    (item,) = parse_text("OFFER Boris Candel", ("Boris",))
-    assert isinstance(item, Unreadable) and item.params == {"text": "Candel", "suggestion": "Candle"}
-    (player,) = parse_text("OFFER Borris Candle", ("Boris",))
-    assert isinstance(player, Unreadable) and player.params == {"text": "Borris", "suggestion": "Boris"}
+    (item,) = parse_text("OFFER Boris Candlestick", ("Boris",))
+    assert isinstance(item, Unreadable) and item.params == {"text": "Candlestick", "suggestion": "Candle"}
+    (player,) = parse_text("OFFER Borislav Candle", ("Boris",))
+    assert isinstance(player, Unreadable) and player.params == {"text": "Borislav", "suggestion": "Boris"}
     (missing,) = parse_text("OFFER", ("Boris",))
     assert isinstance(missing, Unreadable) and missing.params == {"order": "OFFER"}
     (empty,) = parse_text("SAY", ())

@@ -326,11 +326,15 @@ def _over() -> Game:
 
 REAL_REJECTIONS: dict[str, tuple[Callable[[], Game], str, str, dict[str, str]]] = {
     # code: (game builder, seat, order text, {language: words the phrase must hold})
-    "unknown_order": (_fresh, "Anna", "OFER Boris Candle", {"en": "did you mean OFFER?", "ru": "OFFER?"}),
+    "unknown_order": (_fresh, "Anna", "OFER Boris", {"en": "did you mean OFFER?", "ru": "OFFER?"}),
     "missing_arguments": (_fresh, "Anna", "OFFER", {"en": "OFFER Boris Candle", "ru": "ПРЕДЛОЖИТЬ Борис"}),
     "say_empty": (_fresh, "Anna", "SAY", {"en": "SAY", "ru": "СКАЗАТЬ"}),
-    "unknown_player": (_fresh, "Anna", "OFFER Borsi Candle", {"en": "did you mean Boris?", "ru": "Boris?"}),
-    "unknown_item": (_fresh, "Anna", "OFFER Boris Candel", {"en": "did you mean Candle?", "ru": "«Свеча»?"}),
+    "unknown_player": (
+        _fresh, "Anna", "OFFER Borislav Candle", {"en": "did you mean Boris?", "ru": "Boris?"}
+    ),
+    "unknown_item": (
+        _fresh, "Anna", "OFFER Boris Candlestick", {"en": "did you mean Candle?", "ru": "«Свеча»?"}
+    ),
     "bad_offer_id": (_fresh, "Anna", "REFUSE first", {"en": "'first'", "ru": "«first»"}),
     "accept_needs_item": (_offered, "Boris", "ACCEPT O1", {"en": "ACCEPT O1 Wrench", "ru": "ПРИНЯТЬ O1"}),
     "swap_only_dummy": (_three, "Anna", "SWAP Boris Candle 1", {"en": "OFFER", "ru": "ПРЕДЛОЖЕНИЕ"}),

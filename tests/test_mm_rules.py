@@ -11,6 +11,7 @@ import pytest
 from mm_helpers import CALM, SUSPECTS, Game
 
 from referee.core.events import EVERYONE
+from referee.core.orders import Order
 from referee.games.minuit import RULES, SetupError
 from referee.games.minuit.board import neighbours, route, suspect_reach
 from referee.games.minuit.content import (
@@ -519,6 +520,16 @@ def test_orders_read_the_same_in_english_and_russian(english: str, russian: str)
     assert getattr(one, "kind", None) and (one.kind, one.args) == (two.kind, two.args)  # type: ignore[union-attr]
 
 
+def test_a_mistyped_order_or_suspect_is_read_when_the_rest_is_plain_issue_37() -> None:
+    for line in ("QUESTON KRISTINA ALIBI QUICK", "QUESTION KRISTNA ALIBI QUICK"):
+        order = parse_line(line, CASE)
+        assert isinstance(order, Order) and order.args == {
+            "suspect": "kristina",
+            "topic": "alibi",
+            "method": "quick",
+        }
+
+
 def test_a_mistyped_order_or_suspect_gets_a_suggestion() -> None:
-    assert parse_line("QUESTON KRISTINA ALIBI QUICK", CASE).params["suggestion"] == "QUESTION"  # type: ignore[union-attr]
-    assert parse_line("QUESTION KRISTNA ALIBI QUICK", CASE).params["suggestion"] == "Kristina"  # type: ignore[union-attr]
+    assert parse_line("QUESTON KRISTINA", CASE).params["suggestion"] == "QUESTION"  # type: ignore[union-attr]
+    assert parse_line("QUESTION KRISTINELLA ALIBI QUICK", CASE).params["suggestion"] == "Kristina"  # type: ignore[union-attr]

@@ -208,13 +208,13 @@ ONES = "INVESTIGATE 1 WITH 1\nSUGGEST EXIT WITH 1"
 SIXES = "INVESTIGATE 1 WITH 6\nSUGGEST EXIT WITH 6"
 REAL_ORDERS: dict[str, tuple[list[str], str, str]] = {
     # code: (lines the game plays first, seat, the refused line)
-    "unknown_order": ([], "Anna", "Investgate 3 with 4"),
+    "unknown_order": ([], "Anna", "Investgate"),
     "missing_arguments": ([], "Anna", "SUGGEST"),
     "missing_value": ([], "Anna", "INVESTIGATE 3"),
     "bad_clue": ([], "Anna", "INVESTIGATE 12 WITH 3"),
     "bad_value": ([], "Anna", "SUGGEST A1 WITH 9"),
     "extra_words": ([], "Anna", "INVESTIGATE 1 WITH 2 AND 3"),
-    "unknown_target": ([], "Anna", "SUGGEST Tamra WITH 1"),
+    "unknown_target": ([], "Anna", "SUGGEST Tamarind WITH 1"),
     "bad_room": ([], "Anna", "SUGGEST F2 WITH 1"),
     "not_your_turn": ([], "Boris", "INVESTIGATE 1 WITH 1"),
     "already_suggested": (["INVESTIGATE 1 WITH 1"], "Anna", "SUGGEST A1 WITH 1\nSUGGEST A2 WITH 2"),

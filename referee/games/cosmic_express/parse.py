@@ -23,10 +23,11 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from referee.core.keywords import read_orders
 from referee.core.orders import Order, Problem, Unreadable
+from referee.core.reading import read_lines
 from referee.core.seats import fold_name
 from referee.games.cosmic_express.cards import DUMMY, DUMMY_ALIASES, ITEM_ALIASES
+from referee.games.cosmic_express.meaning import grammar
 
 KEYWORDS: dict[str, str] = {
     "offer": "offer", "предложить": "offer", "предлагаю": "offer", "предложение": "offer",
@@ -51,9 +52,10 @@ _FILLERS = frozenset(
 
 
 def parse_text(text: str, names: Sequence[str]) -> list[Order | Unreadable]:
-    """Every non-blank line of ``text`` read as an order; ``names`` are the players' names. A line's
-    leading bullet is left out of the line kept with its order."""
-    return read_orders(text, KEYWORDS, partial(_arguments, names=names), drop_bullets=True)
+    """Every non-blank line of ``text`` read as the orders it holds, by keyword or by meaning
+    (``meaning``); ``names`` are the players' names. A line's leading bullet is left out of the line
+    kept with its order."""
+    return read_lines(text, KEYWORDS, partial(_arguments, names=names), grammar(names), drop_bullets=True)
 
 
 def _arguments(kind: str, rest: str, names: Sequence[str]) -> dict[str, Any] | Problem:

@@ -26,6 +26,7 @@ from typing import Any
 
 from referee.core.keywords import order_lines, read_order
 from referee.core.orders import Order, Problem, Unreadable
+from referee.core.reading import read_by_meaning
 from referee.core.seats import fold_name
 from referee.games.minuit.content import LOCATIONS, ZONES
 from referee.games.minuit.investigation import Investigation
@@ -106,17 +107,24 @@ def suspect_names(case: Investigation) -> dict[str, str]:
 
 
 def parse_text(text: str, case: Investigation) -> list[Order | Unreadable]:
-    """Every non-blank line of ``text`` read as an order (or why it cannot be one)."""
-    return [parse_line(line, case) for line in order_lines(text)]
+    """Every non-blank line of ``text`` read as the orders it holds, by keyword or by meaning
+    (``meaning``), or why it holds none."""
+    return [item for line in order_lines(text) for item in parse_orders(line, case)]
 
 
 def parse_line(line: str, case: Investigation) -> Order | Unreadable:
-    """The order written on ``line`` (a leading bullet such as "-" is ignored); MOVE with a suspect
-    is the order to escort them."""
+    """The first order written on ``line`` (a leading bullet such as "-" is ignored)."""
+    return parse_orders(line, case)[0]
+
+
+def parse_orders(line: str, case: Investigation) -> list[Order | Unreadable]:
+    """The orders written on ``line``; MOVE with a suspect is the order to escort them."""
+    from referee.games.minuit.meaning import grammar  # it reads names with this module's tables
+
     order = read_order(line, KEYWORDS, partial(_arguments, case=case))
     if isinstance(order, Order) and order.kind == "move" and "suspect" in order.args:
-        return Order(order.line, "escort", order.args)
-    return order
+        order = Order(order.line, "escort", order.args)
+    return read_by_meaning(line, order, grammar(case))
 
 
 def _arguments(kind: str, rest: str, case: Investigation) -> dict[str, Any] | Problem:

@@ -18,10 +18,11 @@ import difflib
 import re
 from typing import Any
 
-from referee.core.keywords import read_order, read_orders
 from referee.core.orders import Order, Problem, Unreadable
+from referee.core.reading import read_line, read_lines
 from referee.core.seats import fold_name
 from referee.games.museum_suspects.content import SUSPECTS
+from referee.games.museum_suspects.meaning import GRAMMAR
 from referee.games.museum_suspects.state import CLUE_COUNT, EXIT
 
 KEYWORDS: dict[str, str] = {
@@ -65,13 +66,14 @@ _SUSPECT_NAMES: dict[str, tuple[str, str]] = {
 
 
 def parse_text(text: str) -> list[Order | Unreadable]:
-    """Every non-blank line of ``text`` read as an order (or why it cannot be one)."""
-    return read_orders(text, KEYWORDS, _arguments)
+    """Every non-blank line of ``text`` read as the orders it holds, by keyword or by meaning
+    (``meaning``), or why it holds none."""
+    return read_lines(text, KEYWORDS, _arguments, GRAMMAR)
 
 
 def parse_line(line: str) -> Order | Unreadable:
-    """The order written on ``line`` (a leading bullet such as "-" or "*" is ignored)."""
-    return read_order(line, KEYWORDS, _arguments)
+    """The first order written on ``line`` (a leading bullet such as "-" or "*" is ignored)."""
+    return read_line(line, KEYWORDS, _arguments, GRAMMAR)[0]
 
 
 def _arguments(kind: str, rest: str) -> dict[str, Any] | Problem:

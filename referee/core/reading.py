@@ -1,0 +1,464 @@
+"""Order lines read by meaning, as players write them by mail, for the games whose orders begin with a
+keyword (``referee.core.keywords``): "Please look at clue three with my 4", «Прошу исследовать третью
+улику жетоном 4», "Anna suspects Adele, token 5".
+
+A line the keyword reader takes is taken as it is. Any other line is cut into clauses, and each clause
+into ``Word``s: every word with the forms it may be looked up by (its Russian lemma from pymorphy3, its
+English stem), and its value if it writes a number (digits, "three", «третью», «пятёрку»). A game
+plugs in a ``Grammar``: its table of intent words (lemmas and stems, not word forms) and its reader of a
+clause's words into an order. Words that carry no meaning for the game — politeness («прошу»,
+"could you"), narration ("Anna …", «мой персонаж …») and small talk — are simply not looked at.
+
+A line that names the game's things but is not read with confidence (a question, a negation, a
+condition, something missing or two ways to read it) is refused with the question "did you mean …?"
+in the line's language, never taken as table talk.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+from referee.core.keywords import Arguments, order_lines, read_order
+from referee.core.orders import Order, Unreadable
+from referee.core.russian import morph, normal_form
+from referee.core.seats import fold_name
+
+WORDS_KEPT = 16_384
+"""How many distinct words ``_keys`` remembers."""
+
+_TOKEN = re.compile(
+    r"[^\W\d_]{1,2}-?\d+\b|[#№]?\d+(?:[-:.]\d+)?(?:-?[^\W\d_]{1,3})?|[^\W\d_]+(?:['’][^\W\d_]+)*"
+)
+_DIGITS = re.compile(r"^[#№]?(\d{1,3})(?:-?(?:й|я|ю|е|го|ой|ому|ую|ая|st|nd|rd|th))?$")
+_CYRILLIC = re.compile(r"[а-яё]", re.I)
+_JOINERS = r"(?:and then|then|also|and|after that|plus|затем|потом|после этого|а также|а|и|ещё|еще)"
+_CLAUSE_BREAK = re.compile(rf"(?:\s*(?:[;!]|\.(?=\s|$)|,)\s*)+(?:{_JOINERS}\s+)?|\s+{_JOINERS}\s+", re.I)
+
+EN_NUMBERS: dict[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+    "twentieth": 20,
+}  # fmt: skip
+RU_NUMBERS: dict[str, int] = {
+    "один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8,
+    "девять": 9, "десять": 10, "одиннадцать": 11, "двенадцать": 12, "тринадцать": 13,
+    "четырнадцать": 14, "пятнадцать": 15, "шестнадцать": 16, "семнадцать": 17, "восемнадцать": 18,
+    "девятнадцать": 19, "двадцать": 20,
+    "первый": 1, "второй": 2, "третий": 3, "четвертый": 4, "пятый": 5, "шестой": 6, "седьмой": 7,
+    "восьмой": 8, "девятый": 9, "десятый": 10, "одиннадцатый": 11, "двенадцатый": 12,
+    "тринадцатый": 13, "четырнадцатый": 14, "пятнадцатый": 15, "шестнадцатый": 16, "семнадцатый": 17,
+    "восемнадцатый": 18, "девятнадцатый": 19, "двадцатый": 20,
+    "единица": 1, "единичка": 1, "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5,
+    "шестерка": 6, "семерка": 7, "восьмерка": 8, "девятка": 9, "десятка": 10,
+}  # fmt: skip
+"""Numbers written in words, by their folded form (English) or lemma (Russian)."""
+
+_PRONOUN_ONE = frozenset({"the", "this", "that", "which", "any", "every", "no", "each", "other"})
+"""Words after which "one" is no number ("the one in C1")."""
+
+NEGATIONS = frozenset({"not", "don't", "dont", "won't", "never", "не", "нельзя", "никогда"})
+CONDITIONS = frozenset(
+    {"if", "unless", "maybe", "perhaps", "or", "wait", "если", "может", "наверное", "возможно", "или", "либо",
+     "подожди", "погоди"}
+)  # fmt: skip
+"""Words that make a line something other than an order given now."""
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word of a line: as written, folded, every form it may be looked up by, and its number."""
+
+    text: str
+    folded: str
+    keys: frozenset[str]
+    number: int | None
+    tail: str = ""
+    """The text after the word, as written."""
+    past: bool = False
+    """Whether the word is a verb in the past tense ("offered", «отдал»): narration, not an order."""
+
+    def among(self, vocabulary: Collection[str]) -> bool:
+        """Whether any form of the word is in ``vocabulary``."""
+        return any(key in vocabulary for key in self.keys)
+
+    def meaning(self, table: Mapping[str, str]) -> str | None:
+        """What ``table`` says the word means, by any of its forms."""
+        return next((table[key] for key in sorted(self.keys) if key in table), None)
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _keys(folded: str) -> frozenset[str]:
+    """The forms a folded word may be looked up by: itself, its Russian lemma, its English stems."""
+    keys = {folded, folded.replace("’", "'")}
+    if _CYRILLIC.search(folded):
+        keys.add(normal_form(folded))
+        return frozenset(keys)
+    base = folded.removesuffix("'s")
+    keys.add(base)
+    if base.endswith("ing") and len(base) > 5 and base[-4] == base[-5]:
+        keys.add(base[:-4])
+    for suffix, new in (("ies", "y"), ("es", ""), ("s", ""), ("ing", ""), ("ing", "e"), ("ed", ""),
+                        ("ed", "e"), ("ly", ""), ("ily", "y"), ("er", "")):  # fmt: skip
+        if base.endswith(suffix) and len(base) > len(suffix) + 1:
+            keys.add(base[: -len(suffix)] + new)
+    return frozenset(keys)
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _past(folded: str) -> bool:
+    """Whether ``folded`` is most likely a verb in the past tense: «отдал», "offered"."""
+    if _CYRILLIC.search(folded):
+        tag = morph().parse(folded)[0].tag
+        return "VERB" in tag and "past" in tag
+    return folded.endswith("ed") and len(folded) > 4 and folded not in _NOT_PAST
+
+
+def _told(before: list[Word]) -> bool:
+    """Whether an English word in "-ed" follows its subject ("I offered", "Anna declined"): a story."""
+    last = before[-1] if before else None
+    return last is not None and (last.folded in _SUBJECTS or (last.text.isalpha() and last.text.istitle()))
+
+
+_SUBJECTS = frozenset({"i", "we", "he", "she", "they", "you", "have", "has", "had", "already", "just"})
+_NOT_PAST = frozenset({"finished", "need", "indeed", "seed", "speed", "proceed", "red", "shed", "used"})
+
+
+def _number(folded: str, keys: frozenset[str]) -> int | None:
+    if match := _DIGITS.match(folded):
+        return int(match.group(1))
+    return next((table[key] for table in (EN_NUMBERS, RU_NUMBERS) for key in keys if key in table), None)
+
+
+def words_of(text: str) -> list[Word]:
+    """The words of ``text`` (punctuation dropped), numbers in words read, and "twenty one" /
+    «двадцать один» joined into one number."""
+    result: list[Word] = []
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        folded = fold_name(token).replace(" ", "")
+        keys = _keys(folded)
+        number = _number(folded, keys)
+        if folded == "one" and result and result[-1].folded in _PRONOUN_ONE:
+            number = None
+        past = _past(folded) and (bool(_CYRILLIC.search(folded)) or _told(result))
+        word = Word(token, folded, keys, number, text[match.end() :], past)
+        last = result[-1] if result else None
+        if last and last.number == 20 and word.number and word.number < 10 and not last.folded.isdigit():
+            result[-1] = Word(f"{last.text} {token}", last.folded, last.keys, 20 + word.number, word.tail)
+            continue
+        result.append(word)
+    for index, word in enumerate(result[:-1]):
+        following = result[index + 1]
+        after_more = index and result[index - 1].folded in ("еще", "another")
+        if (word.folded == "one" and following.folded in ("more", "of", "another")) or (
+            after_more and word.number == 1
+        ):
+            result[index] = Word(word.text, word.folded, word.keys, None, word.tail, word.past)
+    return result
+
+
+def clauses_of(line: str) -> list[str]:
+    """``line`` cut where a new order may begin: at ";", a full stop, a comma, "and", «и», «потом» …"""
+    return [part for part in _CLAUSE_BREAK.split(line) if part and part.strip()]
+
+
+def language_of(line: str) -> str:
+    """ "ru" for a line written mostly in Cyrillic, else "en"."""
+    cyrillic = len(_CYRILLIC.findall(line))
+    return "ru" if cyrillic and cyrillic * 2 >= sum(ch.isalpha() for ch in line) else "en"
+
+
+def near(word: Word, choices: Collection[str], cutoff: float = 82, *, slips: bool = False) -> str | None:
+    """The choice ``word`` writes with a slip of a letter or two ("investgate", «подозриваю»), if any;
+    words shorter than five letters must be written exactly. With ``slips`` (names), a word one letter
+    off or two swapped ("Ulrik", "Borsi"), or two in a long word ("Quinten"), counts too."""
+    if len(word.folded) < 5 or not choices:
+        return None
+    found = process.extractOne(word.folded, list(choices), scorer=fuzz.ratio, score_cutoff=cutoff)
+    if found:
+        return str(found[0])
+    if slips:
+        allowed = 1 if len(word.folded) <= 6 else 2
+        return _fewest_edits(word.folded, choices, allowed)
+    return None
+
+
+def _fewest_edits(text: str, choices: Collection[str], allowed: int) -> str | None:
+    """The choice ``text`` is nearest to by letters changed, added, dropped or swapped, if no more
+    than ``allowed`` of them."""
+    best = min(choices, key=lambda choice: OSA.distance(text, choice), default=None)
+    return best if best is not None and OSA.distance(text, best) <= allowed else None
+
+
+def kinds_in(words: list[Word], intents: Mapping[str, str], things: Collection[str] = ()) -> list[str]:
+    """The kinds of order the intent words among ``words`` stand for, in the order written. An intent
+    word misspelt by a letter or two counts ("serach", "ofer") unless it is as close to one of the
+    game's ``things`` ("candel" is a Candle, not "cancel"); a verb in the past tense tells a story,
+    and does not."""
+    kinds: list[str] = []
+    for word in words:
+        if word.past and word.folded not in intents:
+            continue
+        kind = intents.get(word.folded) if word.past else word.meaning(intents)
+        if kind is None and word.number is None and not word.among(NAME_STOP):
+            kind = _misspelt(word, intents, things)
+        if kind is not None and kind not in kinds:
+            kinds.append(kind)
+    return kinds
+
+
+def _misspelt(word: Word, intents: Mapping[str, str], things: Collection[str]) -> str | None:
+    """The kind of the intent word ``word`` misspells, if it is closer to one than to any thing."""
+    long = [key for key in intents if len(key) >= 5]
+    if len(word.folded) == 4:
+        found = _fewest_edits(word.folded, [key for key in intents if len(key) in (4, 5)], 1)
+        if found and (len(found) == 5 or sorted(found) == sorted(word.folded)):
+            return intents[found]
+        return None
+    close = near(word, long) or _misspelt_russian(word, long)
+    if close is None:
+        return None
+    if things:
+        thing = process.extractOne(word.folded, list(things), scorer=fuzz.ratio)
+        if thing and thing[1] >= fuzz.ratio(word.folded, close):
+            return None
+    return intents[close]
+
+
+def _stem(word: str) -> str:
+    """A Russian verb without its ending, reflexive or not: «откозываюсь» → «откозыва»."""
+    return _VERB_ENDING.sub("", word.removesuffix("ся").removesuffix("сь"))
+
+
+_VERB_ENDING = re.compile(r"(?:ть|ти|ешь|ете|ет|ем|ют|ут|ишь|ите|ит|им|ят|ат|ю|у|ь)$")
+
+
+def _misspelt_russian(word: Word, keys: list[str]) -> str | None:
+    """The Russian intent word ``word`` misspells in another form: «предлогаю» for «предлагать»."""
+    if not _CYRILLIC.search(word.folded) or len(word.folded) < 7:
+        return None
+    stems = {_stem(key): key for key in keys if len(_stem(key)) >= 5}
+    found = process.extractOne(_stem(word.folded), list(stems), scorer=fuzz.ratio, score_cutoff=82)
+    return stems[found[0]] if found else None
+
+
+def lookup(word: Word, table: Mapping[str, str]) -> str | None:
+    """What ``table`` says ``word`` means, by any of its forms or with a slip ("candel", «свечю»)."""
+    found = word.meaning(table)
+    if found is None and word.number is None and not word.among(NAME_STOP):
+        close = near(word, [key for key in table if " " not in key], 80, slips=True)
+        found = table[close] if close else None
+    return found
+
+
+NAME_STOP = frozenset(
+    {"the", "with", "this", "that", "there", "their", "these", "which", "about", "please", "would",
+     "could", "should", "through", "though", "thought", "where", "after", "before", "other", "for",
+     "прошу", "хочу", "пожалуйста", "будьте", "добры", "давайте", "тогда", "через", "потом", "сейчас"}
+)  # fmt: skip
+"""Common words never read as a misspelt name or intent."""
+
+
+def names_in(words: list[Word], names: Mapping[str, str], *, exact: bool = False) -> list[tuple[int, str]]:
+    """Where ``words`` name one of ``names`` (folded name → id) and whom: by the word, its lemma
+    («Борису» → «борис»), its case ending («Веру»), or a slip of a letter or two ("Adelle"). Names of two
+    words ("Kristina Hale") are found by either word."""
+    found: list[tuple[int, str]] = []
+    for index, word in enumerate(words):
+        if word.number is not None or word.among(NAME_STOP):
+            continue
+        pair = f"{word.folded} {words[index + 1].folded}" if index + 1 < len(words) else ""
+        hit = names.get(pair) or word.meaning(names)
+        if hit is None and not exact:
+            hit = _declined(word, names)
+        if (
+            hit is None
+            and not exact
+            and (close := near(word, [n for n in names if " " not in n], 85, slips=True))
+        ):
+            hit = names[close]
+        if hit is not None and not (found and found[-1] == (index - 1, hit)):
+            found.append((index, hit))
+    return found
+
+
+def _declined(word: Word, names: Mapping[str, str]) -> str | None:
+    """The Russian name ``word`` writes in another case: «Веру», «Глебу», «Адели»."""
+    if not _CYRILLIC.search(word.folded) or len(word.folded) < 3:
+        return None
+    for name, ident in names.items():
+        if " " in name or len(name) < 3 or not _CYRILLIC.search(name):
+            continue
+        stem = name[:-1] if name[-1] in "аяьйео" else name
+        if word.folded.startswith(stem) and len(word.folded) - len(stem) <= 2 and len(stem) >= 3:
+            return ident
+    return None
+
+
+Reading = tuple[str, dict[str, Any]]
+"""A clause read as an order: its kind and arguments."""
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A clause that names the game's things but is not read with confidence: the order it most likely
+    means, written as the keyword line in the player's language (empty if none can be guessed)."""
+
+    suggestion: str = ""
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """What a game plugs into the reader by meaning.
+
+    ``intents`` maps the game's intent words (lemmas, stems) to the kinds of order they start.
+    ``read(words, language)`` reads one clause: a ``Reading``, a ``Guess`` when it names the game's
+    things but cannot be read with confidence, or None when it holds nothing of the game.
+    ``render(kind, args, language)`` writes a reading as its keyword line, for the question. ``free``
+    lists the kinds read even when the line is a question ("what are my tokens?" is STATUS);
+    ``things`` the words naming the game's things, never read as a misspelt intent word.
+    """
+
+    intents: Mapping[str, str]
+    read: Callable[[list[Word], str], Reading | Guess | None]
+    render: Callable[[str, dict[str, Any], str], str]
+    free: frozenset[str] = frozenset({"help", "status"})
+    things: frozenset[str] = frozenset()
+
+
+_POLITE_ASK = re.compile(
+    r"^\W*(?:(?:could|would|can|will)\s+you\b|(?:вы\s+)?(?:не\s+)?(?:могли|могла|мог|можете|сможете)\s+(?:бы\s+)?(?:вы\s+)?"
+    r"|не\s+затруднит\b)",
+    re.I,
+)
+_STORY = re.compile(
+    r"\b(?:last (?:turn|round|time|night)|yesterday|earlier|ago|в прошл\w+|вчера|раньше|ранее|позавчера)\b",
+    re.I,
+)
+"""Words that tell of what happened before, not what to do now."""
+_NUMBER_SIGN = re.compile(r"\b(?:no|nr|num)\.?\s*(?=\d)", re.I)
+
+
+def _unsure(line: str, intents: Mapping[str, str]) -> bool:
+    """Whether ``line`` is a question, a negation, a condition, a choice or a story rather than an
+    order. A story is an order word in the past tense ("I looked at clue 3", «положил шестёрку»), but
+    not one that says a thing is done («закончил»). A polite request ("Could you …?", «Не могли бы вы
+    …?») is an order."""
+    polite = _POLITE_ASK.match(line)
+    rest = line[polite.end() :] if polite else line
+    words = words_of(rest)
+    asked = "?" in rest and not polite
+    told = (word.past and word.folded not in intents and word.meaning(intents) for word in words)
+    story = bool(_STORY.search(rest)) or any(told)
+    return asked or story or any(word.among(NEGATIONS) or word.among(CONDITIONS) for word in words)
+
+
+def read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) -> list[Order | Unreadable]:
+    """``line`` as the orders it means, given what the keyword reader made of it (``strict``).
+
+    A line the keyword reader took stays as it is, unless it is a question, a negation or a condition
+    (never taken as an order), or several clauses each read as an order. Otherwise each clause is read
+    by ``grammar`` (a clause with no intent word of its own borrows the one before: "give Clara the
+    trash and David my candle"); if that fails, the whole line as one clause. A line that begins with
+    a keyword but is not read keeps the keyword reader's reason (it says exactly what is wrong), and
+    so does one whose first word is a keyword misspelt ("did you mean INVESTIGATE?"); any other line
+    that names the game's things is refused with the question "did you mean …?" (the reason
+    ``unknown_order`` with the guess as its ``suggestion``).
+    """
+    language = language_of(line)
+    text = _NUMBER_SIGN.sub("№", line)
+    unsure = _unsure(text, grammar.intents)
+    if isinstance(strict, Order) and (strict.kind in grammar.free or not unsure):
+        several = [] if strict.kind in grammar.free else _clauses(text, grammar, language)
+        readings = [part for part in several if isinstance(part, tuple)]
+        if len(readings) > 1 and len(readings) == len(several):
+            return [Order(line, kind, args) for kind, args in _distinct(readings)]
+        return [strict]
+    parts, borrowed = _clauses(text, grammar, language), _borrowed(text, grammar)
+    readings = [part for part in parts if isinstance(part, tuple)]
+    one = grammar.read(words_of(text), language)
+    if isinstance(one, tuple) and borrowed and not unsure:
+        return [Order(line, *one)]
+    if len(readings) > 1 and len(readings) == len(parts) and not unsure:
+        return [Order(line, kind, args) for kind, args in _distinct(readings)]
+    if isinstance(one, tuple) and (not unsure or one[0] in grammar.free):
+        return [Order(line, *one)]
+    if isinstance(strict, Order):
+        one = (strict.kind, strict.args)
+    guess = one if one is not None else next(iter(parts), None)
+    keyword = isinstance(strict, Unreadable) and (
+        strict.reason != "unknown_order" or strict.params.get("suggestion")
+    )
+    if guess is None or keyword:
+        return [strict]
+    suggestion = guess.suggestion if isinstance(guess, Guess) else grammar.render(*guess, language)
+    return [Unreadable(line, "unknown_order", {"word": line.strip(), "suggestion": suggestion}, True)]
+
+
+def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess]:
+    """Each clause of ``text`` that holds anything of the game, read; a clause without an intent word
+    borrows the last one before it."""
+    result: list[Reading | Guess] = []
+    intent: Word | None = None
+    for clause in clauses_of(text):
+        words = words_of(clause)
+        own = next((word for word in words if kinds_in([word], grammar.intents, grammar.things)), None)
+        if own is None and intent is not None:
+            words = [intent, *words]
+        intent = own or intent
+        part = grammar.read(words, language)
+        if part is not None:
+            result.append(part)
+    return result
+
+
+def _borrowed(text: str, grammar: Grammar) -> bool:
+    """Whether a clause of ``text`` after the first has no intent word of its own ("Try again,
+    discreetly"): then the line is read whole if it can be."""
+    clauses = [words_of(clause) for clause in clauses_of(text)]
+    return any(
+        not any(kinds_in([word], grammar.intents, grammar.things) for word in words) for words in clauses[1:]
+    )
+
+
+def _distinct(readings: list[Reading]) -> list[Reading]:
+    """``readings`` with repeats left out ("Ready, I'm done" is one DONE)."""
+    seen: list[Reading] = []
+    for reading in readings:
+        if reading not in seen:
+            seen.append(reading)
+    return seen
+
+
+def read_line(
+    line: str, keywords: Mapping[str, str], arguments: Arguments, grammar: Grammar
+) -> list[Order | Unreadable]:
+    """The orders written on ``line``: by keyword if it is written so, else by meaning."""
+    return read_by_meaning(line, read_order(line, keywords, arguments), grammar)
+
+
+def read_lines(
+    text: str,
+    keywords: Mapping[str, str],
+    arguments: Arguments,
+    grammar: Grammar,
+    *,
+    drop_bullets: bool = False,
+) -> list[Order | Unreadable]:
+    """Every non-blank line of ``text`` read as the orders it holds (or why it holds none)."""
+    return [
+        item
+        for line in order_lines(text, drop_bullets=drop_bullets)
+        for item in read_line(line, keywords, arguments, grammar)
+    ]

@@ -1,0 +1,223 @@
+"""Cosmic Express orders read by meaning (``referee.core.reading``): "I'd like to give Boris my
+candle", «Предлагаю Борису свечу», "I accept offer 3 and give my wrench", «Меняю мусор на вторую карту
+болвана», "Anna arrests Boris".
+
+The players are named in any case («Борису», «Веру») or with a slip of a letter. A line that names
+no order is table talk (CE-5) even when it speaks of cards ("Boris has a candle, I bet"), and so is a
+story told in the past tense («я отдал свечу»); a line with an order word and the game's things that
+is not read with confidence is refused with a question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+from referee.core.reading import Grammar, Guess, Reading, Word, kinds_in, lookup, names_in
+from referee.core.seats import fold_name
+from referee.games.cosmic_express.cards import DUMMY, DUMMY_ALIASES, ITEM_ALIASES, ITEMS
+
+INTENTS: dict[str, str] = {
+    **dict.fromkeys(
+        ("offer", "give", "hand", "pass", "propose", "send", "gift", "slip", "предложить", "предлагать",
+         "отдать", "отдавать", "дать", "давать", "передать", "передавать", "вручить", "подарить",
+         "подсунуть", "предложение"),
+        "offer",
+    ),
+    **dict.fromkeys(
+        ("accept", "take", "agree", "принять", "принимать", "взять", "брать", "согласиться",
+         "соглашаться", "согласный", "беру", "accepted"),
+        "accept",
+    ),
+    **dict.fromkeys(
+        ("refuse", "decline", "reject", "отказать", "отказаться", "отказываться", "отклонить",
+         "отклонять", "отказ", "отказывать"),
+        "refuse",
+    ),
+    **dict.fromkeys(
+        ("withdraw", "retract", "back", "отозвать", "отзывать", "забрать", "забирать", "снять", "снимать",
+         "отменить", "отменять", "cancel", "назад"),
+        "withdraw",
+    ),
+    **dict.fromkeys(
+        ("swap", "exchange", "switch", "обменять", "поменять", "менять", "обмен", "обменяться",
+         "меняться", "обменивать"),
+        "swap",
+    ),
+    **dict.fromkeys(
+        ("done", "finish", "finished", "ready", "готово", "готовый", "закончить", "заканчивать",
+         "закончил", "закончила", "всё", "хватит", "пас"),
+        "done",
+    ),
+    **dict.fromkeys(
+        ("reveal", "show", "flip", "раскрыть", "вскрыть", "показать", "перевернуть", "открыть",
+         "раскрывать", "вскрывать", "переворачивать", "показывать"),
+        "reveal",
+    ),
+    **dict.fromkeys(
+        ("arrest", "detain", "арестовать", "арест", "арестовывать", "задержать", "задерживать"), "arrest"
+    ),
+    **dict.fromkeys(
+        ("say", "tell", "announce", "сказать", "говорить", "сообщить", "сообщать", "заявить", "заявлять",
+         "объявить", "объявлять"),
+        "say",
+    ),
+    **dict.fromkeys(("help", "rules", "помощь", "справка", "правило", "помочь"), "help"),
+    **dict.fromkeys(("status", "situation", "статус", "положение", "состояние", "ситуация"), "status"),
+}  # fmt: skip
+"""Intent words (lemmas and stems) of Cosmic Express orders."""
+
+PRIORITY = (
+    "say",
+    "arrest",
+    "reveal",
+    "withdraw",
+    "accept",
+    "refuse",
+    "swap",
+    "offer",
+    "done",
+    "help",
+    "status",
+)
+"""Which order a clause means when it holds words of several: "accept offer 3, I give my wrench" is an
+ACCEPT, «готов отдать свечу» an OFFER, "take back O2" a WITHDRAW."""
+
+ITEM_WORDS: dict[str, str] = {
+    **{fold_name(alias): item for alias, item in ITEM_ALIASES.items() if " " not in alias},
+    "свеча": "Candle", "свечка": "Candle", "огнетушитель": "Fire Extinguisher", "ключ": "Wrench",
+    "wrench": "Wrench", "spanner": "Wrench", "мусор": "Trash", "junk": "Trash", "мусорка": "Trash",
+    "trash": "Trash", "garbage": "Trash", "rubbish": "Trash", "candle": "Candle",
+}  # fmt: skip
+"""The words that name an item card (folded or lemma)."""
+
+THINGS = frozenset(ITEM_WORDS) | DUMMY_ALIASES
+"""Words for the game's things, never read as a misspelt order word."""
+OFFER_WORDS = frozenset({"offer", "предложение", "deal", "сделка", "trade"})
+SLOT_WORDS = frozenset({"card", "slot", "карта", "карточка", "слот"})
+_OFFER_ID = re.compile(r"^[#№oо]-?(\d{1,6})$")
+_SAY_LEAD = re.compile(
+    r"^[\s:,—\-]*(?:(?:to\s+)?(?:everyone|all|everybody|the table)\b|всем\b|что\b|that\b)?[\s:,—\-]*", re.I
+)
+
+
+def _items(words: list[Word]) -> list[str]:
+    """The items a clause names, each once, in the order written."""
+    return list(dict.fromkeys(item for word in words if (item := lookup(word, ITEM_WORDS))))
+
+
+def _players(words: list[Word], names: Sequence[str]) -> list[tuple[int, str]]:
+    table = {fold_name(name): name for name in names}
+    found = [(i, name) for i, name in names_in(words, table) if not lookup(words[i], ITEM_WORDS)]
+    found += [(i, DUMMY) for i, word in enumerate(words) if word.among(DUMMY_ALIASES | {"болван"})]
+    return sorted(found)
+
+
+def _offer_ids(words: list[Word]) -> list[str]:
+    """The offers a clause names: "O3", "#3", «№3», "offer 3", «третье предложение»."""
+    found: list[str] = []
+    for index, word in enumerate(words):
+        if match := _OFFER_ID.match(word.folded):
+            found.append(f"O{int(match.group(1))}")
+        elif word.number is not None:
+            before = words[index - 1] if index else None
+            after = words[index + 1] if index + 1 < len(words) else None
+            if (before and before.among(OFFER_WORDS)) or (after and after.among(OFFER_WORDS)):
+                found.append(f"O{word.number}")
+    return list(dict.fromkeys(found))
+
+
+def _after(found: list[tuple[int, str]], start: int) -> list[str]:
+    """The names in ``found``, those after position ``start`` if several differ."""
+    names = list(dict.fromkeys(name for _, name in found))
+    if len(names) > 1:
+        names = list(dict.fromkeys(name for index, name in found if index > start))
+    return names
+
+
+def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Guess | None:
+    """One clause of a Cosmic Express mail read as an order (see the module's docstring)."""
+    kinds = kinds_in(words, INTENTS, THINGS)
+    items = _items(words)
+    players = _players(words, names)
+    offers = _offer_ids(words)
+    if not kinds:
+        return None
+    kind = min(kinds, key=PRIORITY.index)
+    start = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == kind and not w.past), 0)
+    asked = [k for k in kinds if k in ("help", "status")]
+    if asked and not (items or players or offers):
+        kind = asked[0]
+    if kind in ("accept", "refuse", "withdraw") and not offers:
+        offers = [f"O{w.number}" for w in words if w.number is not None and w.folded.isdigit()]
+    players = [(i, p) for i, p in players if i > start] if kind in ("done", "reveal") else players
+    if kind == "say":
+        said = _SAY_LEAD.sub("", words[start].tail).strip()
+        return ("say", {"said": said}) if said else None
+    if kind in ("help", "status", "done", "reveal"):
+        extra = items or players or offers
+        return (kind, {}) if not extra else Guess()
+    if kind == "swap" or (kind == "offer" and any(p == DUMMY for _, p in players)):
+        slots = [w.number for w in words if w.number in (1, 2) and not _OFFER_ID.match(w.folded)]
+        if len(items) == 1 and len(slots) == 1 and any(p == DUMMY for _, p in players):
+            return "swap", {"item": items[0], "slot": slots[0]}
+        return Guess(render("swap", {"item": items[0] if len(items) == 1 else "…", "slot": "…"}, language))
+    if kind == "offer":
+        targets = [p for p in _after(players, start) if p != DUMMY]
+        if len(targets) == 1 and len(items) == 1 and not offers:
+            return "offer", {"to": targets[0], "item": items[0]}
+        shown = {"to": targets[0] if len(targets) == 1 else "…", "item": items[0] if len(items) == 1 else "…"}
+        return Guess(render("offer", shown, language))
+    if kind == "arrest":
+        targets = _after(players, start)
+        return ("arrest", {"target": targets[0]}) if len(targets) == 1 and not items else Guess()
+    if kind == "accept":
+        if len(offers) == 1 and len(items) == 1:
+            return "accept", {"offer": offers[0], "item": items[0]}
+        shown = {
+            "offer": offers[0] if len(offers) == 1 else "O…",
+            "item": items[0] if len(items) == 1 else "…",
+        }
+        return Guess(render("accept", shown, language))
+    if len(offers) == 1 and not items:
+        return kind, {"offer": offers[0]}
+    return Guess(render(kind, {"offer": offers[0] if len(offers) == 1 else "O…"}, language))
+
+
+_WORDS = {
+    "en": {"offer": "OFFER", "accept": "ACCEPT", "refuse": "REFUSE", "withdraw": "WITHDRAW", "swap": "SWAP",
+           "done": "DONE", "reveal": "REVEAL", "arrest": "ARREST", "say": "SAY", "help": "HELP",
+           "status": "STATUS", "dummy": "DUMMY"},
+    "ru": {"offer": "ПРЕДЛОЖИТЬ", "accept": "ПРИНЯТЬ", "refuse": "ОТКАЗАТЬ", "withdraw": "ОТОЗВАТЬ",
+           "swap": "ОБМЕН", "done": "ГОТОВО", "reveal": "РАСКРЫТЬ", "arrest": "АРЕСТ", "say": "СКАЗАТЬ",
+           "help": "ПОМОЩЬ", "status": "СТАТУС", "dummy": "БОЛВАН"},
+}  # fmt: skip
+
+
+def render(kind: str, args: dict[str, Any], language: str) -> str:
+    """An order as its keyword line in ``language``: ``OFFER Boris Candle``, «ОБМЕН БОЛВАН Мусор 2»."""
+    words = _WORDS["ru" if language == "ru" else "en"]
+
+    def item(name: str) -> str:
+        return ITEMS.get(name, name) if language == "ru" else name
+
+    def who(name: str) -> str:
+        return words["dummy"] if name == DUMMY else name
+
+    parts: dict[str, Callable[[], list[str]]] = {
+        "offer": lambda: [who(args["to"]), item(args["item"])],
+        "accept": lambda: [args["offer"], item(args["item"])],
+        "refuse": lambda: [args["offer"]],
+        "withdraw": lambda: [args["offer"]],
+        "swap": lambda: [words["dummy"], item(args["item"]), str(args["slot"])],
+        "arrest": lambda: [who(args["target"])],
+        "say": lambda: [args["said"]],
+    }
+    return " ".join([words[kind], *parts.get(kind, lambda: [])()])
+
+
+def grammar(names: Sequence[str]) -> Grammar:
+    """What Cosmic Express plugs into the reader by meaning, for a game of players ``names``."""
+    return Grammar(INTENTS, partial(read, names=names), render, frozenset({"help", "status", "say"}), THINGS)

@@ -1,0 +1,287 @@
+"""Minuit orders read by meaning (``referee.core.reading``): "I'd like to go to the casino", «Иду в
+шестую зону», "Ask Kristina about her alibi, quickly", «Обыскиваю локацию 19 тщательно», "Take Leon
+to zone 4", «Гипотеза: виновный — Томас или Кристина».
+
+A zone is named by its number or its name ("the casino", «трюм»); a suspect by first name in any
+case or with a slip of a letter. A verb of walking with a suspect after it moves the suspect; with a
+suspect before it ("Kristina goes to 4") it is not plain whom it moves, and the line gets a question.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+from typing import Any
+
+from referee.core.reading import (
+    NAME_STOP,
+    Grammar,
+    Guess,
+    Reading,
+    Word,
+    kinds_in,
+    lookup,
+    names_in,
+    words_of,
+)
+from referee.core.russian import morph
+from referee.games.minuit.content import LOCATIONS, ZONES
+from referee.games.minuit.investigation import Investigation
+from referee.games.minuit.parse import MOST_BUOYS, names_of, suspect_names
+
+_CYRILLIC = re.compile(r"[а-яё]")
+
+INTENTS: dict[str, str] = {
+    **dict.fromkeys(
+        ("move", "go", "walk", "head", "run", "enter", "идти", "пойти", "перейти", "переходить",
+         "направиться", "направляться", "двигаться", "отправиться", "отправляться", "переместиться",
+         "перемещаться", "подняться", "подниматься", "спуститься", "спускаться", "зайти", "заходить",
+         "перебраться", "иду", "бежать", "уйти", "уходить", "off", "перехожу", "перемещаюсь"),
+        "move",
+    ),
+    **dict.fromkeys(
+        ("escort", "bring", "lead", "take", "отвести", "отводить", "переместить", "перемещать",
+         "проводить", "сопроводить", "сопровождать", "перевести", "увести", "вести", "переводить"),
+        "escort",
+    ),
+    **dict.fromkeys(
+        ("question", "ask", "interrogate", "interview", "quiz", "допросить", "допрашивать", "спросить",
+         "спрашивать", "расспросить", "расспрашивать", "опросить", "допрос", "опрос"),
+        "question",
+    ),
+    **dict.fromkeys(
+        ("search", "inspect", "examine", "explore", "rummage", "обыскать", "обыскивать", "осмотреть",
+         "осматривать", "обыск", "осмотр", "искать", "поискать", "обшарить", "обследовать"),
+        "search",
+    ),
+    **dict.fromkeys(
+        ("retry", "again", "repeat", "reroll", "повторить", "повторять", "повтор", "снова", "заново",
+         "попытка", "раз"),
+        "retry",
+    ),
+    **dict.fromkeys(("buoy", "lifebuoy", "буй", "буек", "круг", "спасательный"), "buoy"),
+    **dict.fromkeys(
+        ("reveal", "revelation", "разоблачение", "разоблачить", "разоблачать", "разоблачения"), "reveal"
+    ),
+    **dict.fromkeys(
+        ("end", "done", "finish", "finished", "pass", "конец", "закончить", "заканчивать", "завершить",
+         "завершать", "пас", "хватит"),
+        "end",
+    ),
+    **dict.fromkeys(("hypothesis", "theory", "гипотеза", "версия"), "hypothesis"),
+    **dict.fromkeys(("help", "rules", "помощь", "справка", "правило", "помочь"), "help"),
+    **dict.fromkeys(("status", "situation", "статус", "положение", "состояние", "ситуация"), "status"),
+}  # fmt: skip
+"""Intent words (lemmas and stems) of Minuit orders."""
+
+PRIORITY = ("hypothesis", "reveal", "buoy", "question", "search", "escort", "move", "retry", "end", "help",
+            "status")  # fmt: skip
+"""Which order a clause means when it holds words of several: "go to zone 6 again" is a MOVE."""
+
+TOPICS: dict[str, str] = {
+    "alibi": "alibi", "алиби": "alibi", "witness": "witness", "testimony": "witness", "saw": "witness",
+    "свидетель": "witness", "показание": "witness", "свидетельство": "witness", "видеть": "witness",
+    "motive": "motive", "мотив": "motive", "reason": "motive", "причина": "motive",
+}  # fmt: skip
+METHODS: dict[str, str] = {
+    "quick": "quick", "fast": "quick", "быстро": "quick", "быстрый": "quick", "наскоро": "quick",
+    "discreet": "discreet", "discrete": "discreet", "quiet": "discreet", "secret": "discreet",
+    "осторожно": "discreet", "осторожный": "discreet", "тайно": "discreet", "тайный": "discreet",
+    "незаметно": "discreet", "скрытно": "discreet", "аккуратно": "discreet",
+    "thorough": "thorough", "тщательно": "thorough", "тщательный": "thorough", "подробно": "thorough",
+    "досконально": "thorough",
+}  # fmt: skip
+ELEMENTS: dict[str, str] = {
+    "culprit": "culprit", "who": "culprit", "killer": "culprit", "murderer": "culprit",
+    "виновный": "culprit", "виновник": "culprit", "убийца": "culprit", "кто": "culprit",
+    "means": "means", "weapon": "means", "how": "means", "способ": "means", "орудие": "means",
+    "как": "means", "motive": "motive", "why": "motive", "мотив": "motive", "зачем": "motive",
+    "почему": "motive",
+}  # fmt: skip
+BUOY_USES: dict[str, str] = {
+    "roll": "roll", "die": "roll", "dice": "roll", "reroll": "roll", "бросок": "roll", "кубик": "roll",
+    "переброс": "roll", "бросить": "roll", "ap": "ap", "point": "ap", "очко": "ap", "од": "ap",
+}  # fmt: skip
+ZONE_WORDS: dict[str, int] = {
+    "vip": 1, "suite": 2, "luxury": 2, "люкс": 2, "wheelhouse": 3, "bridge": 3, "рубка": 3, "рулевой": 3,
+    "pool": 4, "piano": 4, "бассейн": 4, "пиано": 4, "beauty": 5, "shop": 5, "красота": 5, "магазин": 5,
+    "casino": 6, "grand": 6, "казино": 6, "гранд": 6, "restaurant": 7, "kitchen": 7, "ресторан": 7,
+    "камбуз": 7, "кухня": 7, "passenger": 8, "пассажирский": 8, "service": 9, "служебный": 9,
+    "hold": 10, "трюм": 10,
+}  # fmt: skip
+"""Words that name a zone of the ship."""
+SELF = frozenset(
+    {"me", "myself", "detective", "character", "investigator", "я", "себя", "сыщик", "персонаж", "детектив"}
+)
+"""Words by which a player names themself as the one to move ("move me to zone 6", «переведите меня»)."""
+ZONE_NOUNS = frozenset({"zone", "зона", "area"})
+LOCATION_NOUNS = frozenset({"location", "place", "spot", "локация", "место", "точка"})
+THINGS = frozenset(TOPICS) | frozenset(METHODS) | frozenset(ZONE_WORDS)
+
+
+def _one(values: list[Any]) -> Any:
+    distinct = list(dict.fromkeys(values))
+    return distinct[0] if len(distinct) == 1 else None
+
+
+def _words_for(words: list[Word], table: dict[str, str]) -> list[str]:
+    return [found for word in words if (found := lookup(word, table))]
+
+
+def read(words: list[Word], language: str, case: Investigation) -> Reading | Guess | None:
+    """One clause of a Minuit mail read as an order (see the module's docstring)."""
+    kinds = kinds_in(words, INTENTS, THINGS)
+    if not kinds:
+        return None
+    kind = min(kinds, key=PRIORITY.index)
+    start = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == kind), 0)
+    suspects = names_in(words, suspect_names_long(case))
+    numbers = [(i, w.number) for i, w in enumerate(words) if w.number is not None]
+    methods = _words_for(words, METHODS)
+    method = _one(methods)
+    if kind in ("help", "status", "reveal", "end"):
+        asked = [k for k in kinds if k in ("help", "status")]
+        if asked and not suspects and not numbers:
+            return asked[0], {}
+        return (kind, {}) if not suspects and not numbers and not methods else Guess()
+    if kind == "hypothesis":
+        return _hypothesis(words, case, language)
+    if kind == "retry":
+        return ("retry", {"method": method}) if len(methods) <= 1 and not numbers else Guess()
+    if kind == "buoy":
+        uses = [BUOY_USES[key] for w in words for key in w.keys if key in BUOY_USES]
+        counts = [n for _, n in numbers if 1 <= n <= MOST_BUOYS]
+        result: dict[str, Any] = {"use": _one(uses) or "auto"}
+        if len(set(uses)) > 1 or len(counts) > 1 or len(counts) != len(numbers):
+            return Guess()
+        return "buoy", {**result, **({"count": counts[0]} if counts else {})}
+    if kind == "question":
+        who = _one([ident for _, ident in suspects])
+        topic = _one(_words_for(words, TOPICS))
+        if who and topic and method and len(methods) == 1 and not numbers:
+            return "question", {"suspect": who, "topic": topic, "method": method}
+        shown = {"suspect": who or "…", "topic": topic or "…", "method": method or "…"}
+        return Guess(render("question", shown, language, case))
+    if kind == "search":
+        places = [n for _, n in numbers if n in LOCATIONS]
+        if len(places) == 1 and len(numbers) == 1 and method and len(methods) == 1 and not suspects:
+            return "search", {"location": places[0], "method": method}
+        shown = {"location": places[0] if len(places) == 1 else "…", "method": method or "…"}
+        return Guess(render("search", shown, language, case))
+    zone = _zone(words, numbers)
+    after = [ident for index, ident in suspects if index > start]
+    before = [ident for index, ident in suspects if index < start]
+    if kind == "escort" and not suspects and zone and any(word.among(SELF) for word in words):
+        return "move", {"zone": zone}
+    if kind == "escort" or after:
+        who = _one(after) if after else None
+        if who and zone and not before:
+            return "escort", {"suspect": who, "zone": zone}
+        shown = {"suspect": who or "…", "zone": zone or "…"}
+        return Guess(render("escort", shown, language, case))
+    if zone and not suspects:
+        return "move", {"zone": zone}
+    if before:
+        return Guess(render("escort", {"suspect": before[0], "zone": zone or "…"}, language, case))
+    return Guess(render("move", {"zone": zone or "…"}, language, case))
+
+
+def _zone(words: list[Word], numbers: list[tuple[int, int]]) -> int | None:
+    """The one zone ``words`` name, by number or by name."""
+    named = [zone for word in words if (zone := _zone_word(word))]
+    counted = [n for _, n in numbers if n in ZONES]
+    if len(numbers) != len(counted):
+        return None
+    found: int | None = _one(named + counted)
+    return found
+
+
+def _zone_word(word: Word) -> int | None:
+    return next((ZONE_WORDS[key] for key in sorted(word.keys) if key in ZONE_WORDS), None)
+
+
+def suspect_names_long(case: Investigation) -> dict[str, str]:
+    """The suspects' names as a line may write them: every name but the one-letter initials."""
+    return {name: ident for name, ident in suspect_names(case).items() if len(name) > 1}
+
+
+def _hypothesis(words: list[Word], case: Investigation, language: str) -> Reading | Guess:
+    elements = [ELEMENTS[key] for w in words for key in sorted(w.keys) if key in ELEMENTS][:1]
+    if not elements:
+        return Guess()
+    element = elements[0]
+    table = {
+        name: ident for name, ident in names_of(case, element).items() if len(name) > 1 or name.isdigit()
+    }
+    if element == "culprit":
+        chosen = [ident for _, ident in names_in(words, table)]
+    else:
+        by_word = {**table, **_distinct_words(case, element)}
+        chosen = [
+            found
+            for w in words
+            if (found := (w.meaning(by_word) if w.number is None else table.get(str(w.number))))
+        ]
+    chosen = list(dict.fromkeys(chosen))
+    if len(chosen) == 2:
+        return "hypothesis", {"element": element, "first": chosen[0], "second": chosen[1]}
+    return Guess()
+
+
+def _meaningful(key: str) -> bool:
+    """Whether ``key`` is a word that can name a thing: a Russian noun, adjective or verb; an English
+    word of four letters or more."""
+    if not _CYRILLIC.search(key):
+        return len(key) >= 4
+    return morph().parse(key)[0].tag.POS in {"NOUN", "ADJF", "INFN", "VERB"}
+
+
+def _distinct_words(case: Investigation, element: str) -> dict[str, str]:
+    """The words (lemmas) that name one candidate of ``element`` and no other: «яд», "bottle"."""
+    seen: dict[str, set[str]] = {}
+    for choice in case.candidates(element):
+        for name in choice.name.values():
+            for word in words_of(name):
+                for key in word.keys:
+                    if _meaningful(key) and not word.among(NAME_STOP) and not word.among(ELEMENTS):
+                        seen.setdefault(key, set()).add(choice.id)
+    return {key: next(iter(ids)) for key, ids in seen.items() if len(ids) == 1}
+
+
+_WORDS = {
+    "en": {"move": "MOVE", "escort": "MOVE", "question": "QUESTION", "search": "SEARCH", "retry": "RETRY",
+           "buoy": "BUOY", "reveal": "REVEAL", "end": "END", "hypothesis": "HYPOTHESIS", "help": "HELP",
+           "status": "STATUS", "alibi": "ALIBI", "witness": "WITNESS", "motive": "MOTIVE", "quick": "QUICK",
+           "discreet": "DISCREET", "thorough": "THOROUGH", "roll": "ROLL", "ap": "AP", "auto": "",
+           "culprit": "CULPRIT", "means": "MEANS"},
+    "ru": {"move": "ИДУ", "escort": "ПЕРЕМЕСТИТЬ", "question": "ДОПРОС", "search": "ОБЫСК",
+           "retry": "ПОВТОР", "buoy": "БУЙ", "reveal": "РАЗОБЛАЧЕНИЕ", "end": "КОНЕЦ",
+           "hypothesis": "ГИПОТЕЗА", "help": "ПОМОЩЬ",
+           "status": "СТАТУС", "alibi": "АЛИБИ", "witness": "СВИДЕТЕЛЬ", "motive": "МОТИВ", "quick": "БЫСТРО",
+           "discreet": "ОСТОРОЖНО", "thorough": "ТЩАТЕЛЬНО", "roll": "БРОСОК", "ap": "ОЧКО", "auto": "",
+           "culprit": "ВИНОВНЫЙ", "means": "СПОСОБ"},
+}  # fmt: skip
+
+
+def render(kind: str, args: dict[str, Any], language: str, case: Investigation) -> str:
+    """An order as its keyword line in ``language``: ``QUESTION Kristina ALIBI QUICK``, «ИДУ 6»."""
+    words = _WORDS["ru" if language == "ru" else "en"]
+
+    def shown(value: Any) -> str:
+        if value in [s.id for s in case.suspects]:
+            return case.suspect(value).first(language)
+        return str(words.get(value, value)) if isinstance(value, str) else str(value)
+
+    order = {
+        "move": ["zone"], "escort": ["suspect", "zone"], "question": ["suspect", "topic", "method"],
+        "search": ["location", "method"], "retry": ["method"], "buoy": ["use", "count"],
+        "hypothesis": ["element", "first", "second"],
+    }.get(kind, [])  # fmt: skip
+    parts = [shown(args[key]) for key in order if args.get(key) is not None]
+    return " ".join(part for part in [words[kind], *parts] if part)
+
+
+def grammar(case: Investigation) -> Grammar:
+    """What Minuit plugs into the reader by meaning, for the investigation ``case``."""
+    free = frozenset({"help", "status", "hypothesis"})  # two hypotheses are "Tomas or Kristina"
+    return Grammar(INTENTS, partial(read, case=case), partial(render, case=case), free, THINGS)

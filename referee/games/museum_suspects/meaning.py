@@ -1,0 +1,200 @@
+"""Museum Suspects orders read by meaning (``referee.core.reading``): "Please look at clue three with
+my 4", «Кладу пятёрку на Адель», "Anna suspects the one in B2, token 1", «Выход, жетон 2».
+
+INVESTIGATE needs a clue and a token: the number after a word for a clue (or an ordinal before it)
+is the clue, the number by a word for a token the token, and otherwise the first number is the clue.
+SUGGEST needs one place — a room, a suspect or the Emergency Exit — and one token. "Put" and «кладу»
+mean either, by what they name.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from referee.core.reading import Grammar, Guess, Reading, Word, kinds_in, names_in
+from referee.core.seats import fold_name
+from referee.games.museum_suspects.content import SUSPECTS
+from referee.games.museum_suspects.state import CLUE_COUNT, EXIT
+
+INTENTS: dict[str, str] = {
+    **dict.fromkeys(
+        ("investigate", "look", "inspect", "examine", "check", "study", "read", "peek", "view", "see",
+         "investigation", "research", "исследовать", "изучить", "изучать", "смотреть", "посмотреть",
+         "осмотреть", "осматривать", "проверить", "проверять", "глянуть", "взглянуть", "заглянуть",
+         "расследовать", "исследование", "читать", "прочитать", "прочесть", "открыть", "подсмотреть",
+         "поглядеть", "исследую", "изучение", "проверка"),
+        "investigate",
+    ),
+    **dict.fromkeys(
+        ("suggest", "suspect", "accuse", "suggestion", "blame", "подозревать", "предположить",
+         "предполагать", "обвинить", "обвинять", "подозрение", "заподозрить", "подозреваемый",
+         "подозреваю", "think", "guess", "suspicion", "thief", "culprit", "вор", "виновный",
+         "воровка", "виновник"),
+        "suggest",
+    ),
+    **dict.fromkeys(
+        ("put", "place", "stake", "lay", "drop", "leave", "bet", "spend", "use", "play", "положить",
+         "класть", "ставить", "поставить", "выложить", "оставить", "использовать", "кладу", "ставлю",
+         "потратить", "сыграть", "отдать", "go", "идти", "пойти", "отправить", "уходить"),
+        "place",
+    ),
+    **dict.fromkeys(("help", "rules", "помощь", "справка", "правило", "помочь", "подсказать"), "help"),
+    **dict.fromkeys(
+        ("status", "situation", "standing", "score", "статус", "положение", "состояние", "ситуация",
+         "сводка", "обстановка"),
+        "status",
+    ),
+}  # fmt: skip
+"""Intent words (lemmas and stems) of Museum Suspects orders; "place" is either order."""
+
+CLUE_WORDS = frozenset(
+    {"clue", "card", "number", "улика", "карта", "карточка", "подсказка", "номер", "ключ", "зацепка",
+     "№", "clew"}
+)  # fmt: skip
+TOKEN_WORDS = frozenset(
+    {"token", "chip", "value", "with", "using", "marker", "жетон", "фишка", "значение", "с", "со",
+     "номинал", "c", "worth", "стоимость"}
+)  # fmt: skip
+TOKEN_NOUNS = frozenset(
+    {
+        "token",
+        "chip",
+        "marker",
+        "жетон",
+        "фишка",
+        "единица",
+        "двойка",
+        "тройка",
+        "четверка",
+        "пятерка",
+        "шестерка",
+    }
+)
+EXIT_WORDS = frozenset(
+    {"exit", "escape", "escaped", "outside", "выход", "побег", "сбежать", "убежать", "сбежал", "ушел",
+     "emergency", "запасной", "запасный", "аварийный"}
+)  # fmt: skip
+ROOM_WORDS = frozenset({"room", "hall", "комната", "зал", "клетка", "ячейка", "cell"})
+
+_ROOM = re.compile(r"^([a-dабвсд])-?([1-4])$")
+_ROOM_BACKWARDS = re.compile(r"^([1-4])-?([a-dабвсд])$")
+_COLUMNS = str.maketrans({"а": "A", "б": "B", "в": "B", "с": "C", "д": "D", "a": "A", "b": "B", "c": "C",
+                          "d": "D"})  # fmt: skip
+_SUSPECT_NAMES: dict[str, str] = {fold_name(name): s.id for s in SUSPECTS for name in (s.en, s.ru)}
+_SHOWN = {s.id: {"en": s.en, "ru": s.ru} for s in SUSPECTS}
+
+
+def _room(word: Word) -> str | None:
+    if match := _ROOM.match(word.folded):
+        return f"{match.group(1).translate(_COLUMNS)}{match.group(2)}"
+    if match := _ROOM_BACKWARDS.match(word.folded):
+        return f"{match.group(2).translate(_COLUMNS)}{match.group(1)}"
+    return None
+
+
+def _targets(words: list[Word], skip: set[int]) -> list[tuple[int, dict[str, str]]]:
+    """Every place ``words`` name for a token: rooms, suspects and the Exit, with their positions."""
+    found: list[tuple[int, dict[str, str]]] = []
+    for index, word in enumerate(words):
+        if room := _room(word):
+            found.append((index, {"target": room}))
+        elif word.among(EXIT_WORDS):
+            found.append((index, {"target": EXIT}))
+    named = names_in(words, _SUSPECT_NAMES)
+    found += [(index, {"suspect": ident}) for index, ident in named if index not in skip]
+    return found
+
+
+def _numbers(words: list[Word]) -> list[tuple[int, int]]:
+    return [(index, word.number) for index, word in enumerate(words) if word.number is not None]
+
+
+def _investigate(words: list[Word], numbers: list[tuple[int, int]]) -> dict[str, int] | None:
+    """The clue and token of an INVESTIGATE clause, or None unless both are plainly there."""
+    clue = value = None
+    rest: list[int] = []
+    for index, number in numbers:
+        before = words[index - 1] if index else None
+        after = words[index + 1] if index + 1 < len(words) else None
+        ordinal = after and after.among(CLUE_WORDS) and not words[index].folded.isdigit()
+        if clue is None and ((before and before.among(CLUE_WORDS)) or ordinal):
+            clue = number
+        elif (before and before.among(TOKEN_WORDS)) or (after and after.among(TOKEN_NOUNS)):
+            value = number if value is None else value
+        else:
+            rest.append(number)
+    for number in rest:
+        if clue is None:
+            clue = number
+        elif value is None:
+            value = number
+        else:
+            return None
+    if clue is None or value is None or len(numbers) != 2:
+        return None
+    if not (1 <= clue <= CLUE_COUNT and 1 <= value <= 6):
+        return None
+    return {"clue": clue, "value": value}
+
+
+def read(words: list[Word], language: str) -> Reading | Guess | None:
+    """One clause of a Museum Suspects mail read as an order (see the module's docstring)."""
+    kinds = kinds_in(words, INTENTS)
+    intent_at = {i for i, w in enumerate(words) if w.meaning(INTENTS)}
+    targets = _targets(words, intent_at)
+    numbers = [(i, n) for i, n in _numbers(words) if not _room(words[i])]
+    orders = [kind for kind in kinds if kind in ("investigate", "suggest", "place")]
+    asked = [kind for kind in kinds if kind in ("help", "status")]
+    if not targets and not numbers:
+        return (asked[0], {}) if asked else None
+    if "investigate" in orders and "suggest" in orders:
+        return Guess()
+    clue_named = any(word.among(CLUE_WORDS) for word in words)
+    kind = "investigate" if "investigate" in orders else "suggest" if "suggest" in orders else ""
+    tokens_named = any(word.among(TOKEN_NOUNS) for word in words)
+    if not kind and not orders and tokens_named:
+        kind = "suggest" if targets and not clue_named else "investigate" if clue_named else ""
+    if not kind and "place" in orders:
+        kind = "suggest" if targets and not clue_named else "investigate" if clue_named else ""
+    if kind == "investigate" or (not kind and clue_named):
+        args = _investigate(words, numbers)
+        if args is not None and kind:
+            return "investigate", args
+        shown = {
+            "clue": numbers[0][1] if numbers else "…",
+            "value": numbers[1][1] if len(numbers) > 1 else "…",
+        }
+        return Guess(render("investigate", shown, language))
+    first_intent = min(intent_at, default=0)
+    if len({tuple(t.items()) for _, t in targets}) > 1:
+        targets = [(index, target) for index, target in targets if index > first_intent]
+    places = {tuple(target.items()) for _, target in targets}
+    values = [number for _, number in numbers if 1 <= number <= 6]
+    if len(places) == 1:
+        place = targets[0][1]
+        value: Any = values[0] if len(values) == 1 and len(numbers) == 1 else "…"
+        if kind == "suggest" and value != "…":
+            return "suggest", {**place, "value": value}
+        return Guess(render("suggest", {**place, "value": value}, language))
+    return Guess()
+
+
+def render(kind: str, args: dict[str, Any], language: str) -> str:
+    """An order as its keyword line in ``language``: ``INVESTIGATE 3 WITH 4``, «ПОДОЗРЕВАЮ B2 С 1»."""
+    ru = language == "ru"
+    if kind == "investigate":
+        return (
+            f"{'ИССЛЕДОВАТЬ' if ru else 'INVESTIGATE'} {args['clue']} {'С' if ru else 'WITH'} {args['value']}"
+        )
+    if kind == "suggest":
+        if "suspect" in args:
+            target = _SHOWN[args["suspect"]][language]
+        else:
+            target = ("ВЫХОД" if ru else "EXIT") if args["target"] == EXIT else args["target"]
+        return f"{'ПОДОЗРЕВАЮ' if ru else 'SUGGEST'} {target} {'С' if ru else 'WITH'} {args['value']}"
+    return {"help": "ПОМОЩЬ", "status": "СТАТУС"}[kind] if ru else kind.upper()
+
+
+GRAMMAR = Grammar(INTENTS, read, render)
+"""What Museum Suspects plugs into the reader by meaning."""
