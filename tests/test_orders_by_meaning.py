@@ -29,19 +29,49 @@ CASE = load_investigation("last-waltz")
 PLAYERS = {"en": ("Anna", "Boris", "Clara", "David"), "ru": ("Анна", "Борис", "Вера", "Глеб")}
 """The players' names of the Cosmic Express corpora, by the corpus's language."""
 
-Reader = Callable[[str, str], Sequence[Order | Unreadable]]
+Situation = dict[str, str]
+"""What a corpus's header says of the game its lines are read in (``# players: …``,
+``# investigation: …``); what it does not say is the project corpora's own situation."""
+
+Reader = Callable[[str, str, Situation], Sequence[Order | Unreadable]]
 READERS: dict[str, tuple[Reader, dict[str, str]]] = {
-    "ms": (lambda text, language: museum.parse_text(text), museum.KEYWORDS),
+    "ms": (lambda text, language, situation: museum.parse_text(text), museum.KEYWORDS),
     "ce": (
-        lambda text, language: talk_beside_orders(
-            cosmic.parse_text(text, PLAYERS[language]), "said", "\n", Order
+        lambda text, language, situation: talk_beside_orders(
+            cosmic.parse_text(text, _players(situation, language)), "said", "\n", Order
         ),
         cosmic.KEYWORDS,
     ),
-    "mm": (lambda text, language: minuit.parse_text(text, CASE), minuit.KEYWORDS),
+    "mm": (
+        lambda text, language, situation: minuit.parse_text(text, _case(situation)),
+        minuit.KEYWORDS,
+    ),
 }
 """Each game's reader of a mail's text (Cosmic Express says its table talk aloud, CE-5), and its
 keywords."""
+
+
+def _players(situation: Situation, language: str) -> tuple[str, ...]:
+    """The Cosmic Express players a corpus's header names, or the project corpora's."""
+    named = situation.get("players")
+    return tuple(name.strip() for name in named.split(",")) if named else PLAYERS[language]
+
+
+def _case(situation: Situation) -> Any:
+    """The Minuit investigation a corpus's header names, or the project corpora's."""
+    named = situation.get("investigation")
+    return load_investigation(named) if named else CASE
+
+
+def _situation(path: Path) -> Situation:
+    """The ``# key: value`` lines of ``path``'s header that name its game's situation."""
+    found: Situation = {}
+    for row in path.read_text(encoding="utf-8").splitlines():
+        key, colon, value = row.lstrip("# ").partition(":")
+        if row.startswith("#") and colon and key in ("players", "investigation"):
+            found[key] = value.strip()
+    return found
+
 
 GOAL = 0.95
 """The share of lines a corpus must have read right."""
@@ -64,7 +94,7 @@ def _order(order: Order) -> tuple[str, dict[str, Any]]:
     return order.kind, {"said": order.args["said"]} if order.kind == "say" else order.args
 
 
-def _expected(game: str, expected: str, language: str) -> Any:
+def _expected(game: str, expected: str, language: str, situation: Situation) -> Any:
     """The expectation read by the keyword reader: every part must begin with a keyword and be taken."""
     if expected == "X":
         return "X"
@@ -72,7 +102,7 @@ def _expected(game: str, expected: str, language: str) -> Any:
     orders: list[Any] = []
     for part in expected.split(" ; "):
         assert fold_name(part.split()[0]) in keywords, part
-        items = reader(part, language)
+        items = reader(part, language, situation)
         assert all(isinstance(item, Order) for item in items), (part, items)
         orders += _meaning(items)
     return orders
@@ -85,9 +115,10 @@ def _score(game: str, language: str, path: Path) -> tuple[float, list[str], list
     misses: list[str] = []
     aloud: list[str] = []
     cases = _cases(path)
+    situation = _situation(path)
     for line, expected in cases:
-        got = _meaning(reader(line, language))
-        want = _expected(game, expected, language)
+        got = _meaning(reader(line, language, situation))
+        want = _expected(game, expected, language, situation)
         if got != want:
             misses.append(f"{line!r}: read {got}, expected {want}")
             if want == "X":
