@@ -95,7 +95,10 @@ def _accept(
 
 def _read_as(order: Order) -> dict[str, Any]:
     """How the near-missed words of ``order`` were read, for the answer to say so."""
-    return {"read_as": [list(pair) for pair in order.read_as]} if order.read_as else {}
+    shown: dict[str, Any] = {"read_as": [list(pair) for pair in order.read_as]} if order.read_as else {}
+    if order.word_as:
+        shown["word_as"] = list(order.word_as)
+    return shown
 
 
 def _move(state: GameState, submission: Submission, order: Order, segment: Segment) -> Verdict:
