@@ -41,7 +41,7 @@ from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
-from referee.games.ten_sailors.intent import confident, guess, intent_of, trap_groups
+from referee.games.ten_sailors.intent import Intent, confident, guess, intent_of, trap_groups
 from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names, scan_names
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
@@ -259,10 +259,12 @@ class _Reader:
         if _conversational(talk.line):
             return talk
         tokens = _tokens(talk.line, find_times(talk.line))
-        if not any(t.kind or t.setter or t.when is not None or is_asking_for(t.text) for t in tokens):
-            return talk
         intent = _intent(tokens, self.names)
         if not intent.found:
+            return talk
+        asks = any(t.kind or t.setter or t.when is not None or is_asking_for(t.text) for t in tokens)
+        words = [t for t in tokens if t.when is None and t.folded not in FILLERS and not is_skipped(t.text)]
+        if not asks and 2 * len(intent.found) <= len(words):  # names and little else: "ищю верёвку и нож"
             return talk
         return Unreadable(talk.line, "did_you_mean", guess(intent, self.names))
 
@@ -276,6 +278,8 @@ class _Reader:
             self._set_header(sentence, reduce(When.merged, whens))
             return
         first = next((i for i, t in enumerate(tokens) if t.kind or not t.leading), None)
+        if first is not None and is_past(tokens[first].text):
+            first = None  # "I went to the kitchen", «я заходил на кухню»: what was done, told
         if first is not None and self._starts_order(sentence, tokens, first):
             self.flush()
             self._read_orders(sentence, tokens, first)
@@ -372,6 +376,8 @@ class _Reader:
             elif not args:
                 self.items.append(Unreadable(line, "missing_arguments", {"order": kind.upper()}))
             else:
+                if kind == "move":  # "move Anna to the bathroom": the writer's own character, named
+                    args = [t for t in args if not is_name(t.text, self.names)] or args
                 if kind == "trap" and not any(is_name(t.text, self.names) for t in args):
                     args = [
                         t for t in clause[:verb_at] if t.when is None and is_name(t.text, self.names)
@@ -518,7 +524,7 @@ def _conversational(text: str) -> bool:
     return bool(verbs) and all(is_past(word) for word in verbs)
 
 
-def _intent(tokens: list[_Token], names: tuple[str, ...]) -> Any:
+def _intent(tokens: list[_Token], names: tuple[str, ...]) -> Intent:
     """What the words ``tokens`` ask for (see ``intent``)."""
     has_trap = any(t.kind == "trap" for t in tokens)
     kinds = {t.kind for t in tokens if t.kind} | ({"trap"} if has_trap else set())
@@ -587,16 +593,16 @@ def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[l
         ):
             verb = tokens[first]  # "в 14:00 иду в столовую, в 16:00 в гараж": the same order at another time
             current = clauses[-1]
-            lead = []
+            moved: list[_Token] = []
             while (
                 len(current) > 1 and current[-1].leading and not current[-1].kind and current[-1].when is None
             ):
-                lead.insert(0, current.pop())
-            clauses.append([*lead, token, verb._replace(start=token.end, end=token.end)])
+                moved.insert(0, current.pop())
+            clauses.append([*moved, token, verb._replace(start=token.end, end=token.end)])
             has_args = False
             continue
         starts = bool(token.kind) and kind != "say" and not (kind == "cancel" and not has_args)
-        starts = starts and not (kind == "trap" and token.kind == "trap" and not has_args)
+        starts = starts and not (token.kind == kind and not has_args)  # "head off to", "ставлю ловушку"
         if starts and not is_name(token.text, names):
             current = clauses[-1]
             lead: list[_Token] = []

@@ -29,7 +29,8 @@ VERBS: dict[str, str] = {
     "подниматься": "move", "подняться": "move", "спускаться": "move", "спуститься": "move",
     "уходить": "move", "уйти": "move", "перебираться": "move", "переместить": "move",
     "перемещать": "move", "перевести": "move", "переводить": "move", "забежать": "move",
-    "наведаться": "move", "направить": "move", "climb": "move", "pop": "move", "off": "move",
+    "наведаться": "move", "направить": "move", "отправить": "move", "отправлять": "move",
+    "send": "move", "climb": "move", "pop": "move", "off": "move",
     "descend": "move", "relocate": "move", "wander": "move", "hurry": "move", "rush": "move",
     # search (TS-19)
     "search": "search", "look": "search", "check": "search", "seek": "search", "examine": "search",
@@ -153,7 +154,9 @@ _ENGLISH: dict[str, str] = {
     "climbing": "climb", "climbs": "climb", "popping": "pop", "pops": "pop", "rummaging": "rummage",
     "rummages": "rummage", "laying": "lay", "lays": "lay", "sets": "set", "placing": "place",
     "investigating": "investigate", "descending": "descend", "hurrying": "hurry", "rushing": "rush",
-    "wandering": "wander",
+    "wandering": "wander", "walks": "walk", "runs": "run", "enters": "enter", "visits": "visit",
+    "returns": "return", "proceeds": "proceed", "checks": "check", "examines": "examine",
+    "inspects": "inspect", "sends": "send", "sending": "send", "wanders": "wander", "rushes": "rush",
 }  # fmt: skip
 _COMMON = frozenset({"иду", "ищу", "пойду", "обыскать", "обыскиваю", "ставлю", "перехожу"})
 """The order words players write most, besides the keywords, for recognising them misspelt."""
@@ -226,7 +229,7 @@ def near_kind(word: str) -> str:
     return kinds.pop() if len(kinds) == 1 else ""
 
 
-_PAST_EN = frozenset({"went", "was", "were", "did", "had", "got", "gone", "been", "set", "left", "came"})
+_PAST_EN = frozenset({"went", "was", "were", "did", "had", "got", "gone", "been", "left", "came", "ran"})
 
 
 @lru_cache(maxsize=WORDS_KEPT)
