@@ -355,7 +355,8 @@ class _Reader:
             before = when
             if own is not None:
                 when = own if self.header is None else self.header.merged(own)
-            if kind == "move" and own is not None and own.morning and _night_before(before, self.now):
+            for_ten = kind == "move" and own is not None and own.morning and _night_before(before, self.now)
+            if for_ten:  # the move of the night, there at 10:00 (TS-22)
                 when = before if before is not None and before.part == "night" else When(part="night")
             line = sentence[clause[0].start : clause[-1].end].strip()
             args = [t for t in clause[verb_at + 1 :] if t.when is None and not t.setter]
@@ -382,7 +383,7 @@ class _Reader:
                     args = [
                         t for t in clause[:verb_at] if t.when is None and is_name(t.text, self.names)
                     ] + args
-                arrive = kind == "move" and verb.folded in ARRIVE
+                arrive = kind == "move" and verb.folded in ARRIVE and not for_ten
                 read = self._with_remark(sentence, clause, kind, args, when, arrive=arrive)
                 self.items.extend(_misspelt(item, clause[: verb_at + 1]) for item in read)
             done = done or (bool(self.items) and isinstance(self.items[-1], Order))
