@@ -217,7 +217,7 @@ def _names(
             known = position + 1 < len(words) and any(
                 key in index for key in _keys(words[position + 1 : position + 2])
             )
-            near = _nearest(words, position, lexicon, alone=known)
+            near = _nearest_cached(tuple(words[position : position + 2]), tuple(people), known)
             yield near if isinstance(near, Missing) else near[0]
             if isinstance(near, Missing):
                 if not lenient:
@@ -225,6 +225,15 @@ def _names(
                 position += 1
             else:
                 position += near[1]
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _nearest_cached(
+    words: tuple[str, ...], people: tuple[str, ...], alone: bool
+) -> tuple[Found, int] | Missing:
+    """``_nearest`` for the first of ``words`` (one word or two), remembered: a misspelling, or a word of
+    talk, met again is not compared with every name again."""
+    return _nearest(words, 0, _lexicon(people), alone=alone)
 
 
 def _nearest(

@@ -79,6 +79,9 @@ _FEW_WORDS = 2
 """After an order word, this many words or fewer resemble an order, naming nothing ("иду в чулан")."""
 _LEADING = PRONOUNS | CONNECTORS | FILLERS
 """Words that may stand before an order word (beside times and trap setters)."""
+_FEW_NAMES = 8
+"""A sentence of more words than this, with no order word, time or asking in it, is not looked at as a
+line of names and little else ("ищю верёвку и нож"), which is short."""
 _LITTLE = FILLERS | PRONOUNS
 """Words that name nothing, not counted among those after an order word."""
 
@@ -246,6 +249,8 @@ class _Reader:
         if not items or any(isinstance(item, Order) for item in items) or _conversational(line):
             return [self._asked(item) if _is_talk(item) else item for item in items]
         tokens = _tokens(line, times)
+        if not any(t.kind for t in tokens):  # no order word: nothing to read by meaning
+            return [self._asked(item) if _is_talk(item) else item for item in items]
         intent = _intent(tokens, self.names)
         kind = confident(intent, self.names)
         if not kind:
@@ -259,11 +264,13 @@ class _Reader:
         if _conversational(talk.line):
             return talk
         tokens = _tokens(talk.line, find_times(talk.line))
+        asks = any(t.kind or t.setter or t.when is not None or is_asking_for(t.text) for t in tokens)
+        words = [t for t in tokens if t.when is None and t.folded not in FILLERS and not is_skipped(t.text)]
+        if not asks and len(words) > _FEW_NAMES:  # talk at length is no line of names
+            return talk
         intent = _intent(tokens, self.names)
         if not intent.found:
             return talk
-        asks = any(t.kind or t.setter or t.when is not None or is_asking_for(t.text) for t in tokens)
-        words = [t for t in tokens if t.when is None and t.folded not in FILLERS and not is_skipped(t.text)]
         if not asks and 2 * len(intent.found) <= len(words):  # names and little else: "ищю верёвку и нож"
             return talk
         return Unreadable(talk.line, "did_you_mean", guess(intent, self.names))
