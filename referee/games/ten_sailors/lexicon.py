@@ -164,7 +164,12 @@ def _lexicon(people: tuple[str, ...]) -> _Lexicon:
 
 def is_name(word: str, people: Sequence[str]) -> bool:
     """Whether ``word`` is a form of one of the characters' names ``people``."""
-    index, _ = _people(tuple(people))
+    return _is_name(word, tuple(people))
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _is_name(word: str, people: tuple[str, ...]) -> bool:
+    index, _ = _people(people)
     return any(key in index for key in _keys([word]))
 
 
