@@ -183,3 +183,15 @@ def test_ts23_conversation_that_names_cards_stays_talk(text: str) -> None:
 def test_ts11_politeness_and_narration_around_an_order_change_nothing(text: str, kind: str) -> None:
     """TS-11: «прошу», "could you", «мой персонаж», «<Имя> идёт», a target written first are wrappers."""
     assert _one(text, EN + RU, NIGHT if kind == "trap" else Segment(1, "hour1")).kind == kind
+
+
+def test_ts11_another_characters_name_before_a_move_is_no_order_of_the_writer() -> None:
+    """TS-11: «Анна идёт на кухню» is Anna's move when Anna writes it; written by Dora of Anna, it is no
+    move of Dora's — and, naming a place beside a move word, it is asked about, not said aloud."""
+    game = Game()
+    game.put({"Anna": "Garage", "Dora": "Garage"})
+    (own,) = game.submit("Anna", "Anna goes to the study")
+    assert own.accepted and own.understood["room"] == "Study"
+    (other,) = game.submit("Dora", "Anna goes to the study")
+    assert (other.accepted, other.reason) == (False, "did_you_mean")
+    assert game.events("message_posted") == []

@@ -35,7 +35,8 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
         return _judge(now, submission, item)
 
     names = [c.name for c in state.characters]
-    items = talk_beside_orders(parse_text(submission.text, names, state.segment), "text", " ", Order)  # TS-23
+    read = parse_text(submission.text, names, state.segment, submission.seat)
+    items = talk_beside_orders(read, "text", " ", Order)  # TS-23
     return judge_in_turn(state, items, judge, apply)
 
 

@@ -57,6 +57,7 @@ from referee.games.ten_sailors.words import (
     STAY,
     WORDS_KEPT,
     is_asking_for,
+    is_known,
     is_past,
     is_setter,
     is_skipped,
@@ -134,9 +135,12 @@ def _time_token(text: str, start: int, end: int, when: When) -> _Token:
     return _Token(text, start, end, when, folded, "", True, setter)
 
 
-def parse_text(text: str, names: Sequence[str], now: Segment) -> list[Order | Unreadable]:
-    """Every order and talk in ``text``; ``names`` are the characters', ``now`` the open segment."""
-    reader = _Reader(tuple(names), now)
+def parse_text(
+    text: str, names: Sequence[str], now: Segment, own: str | None = None
+) -> list[Order | Unreadable]:
+    """Every order and talk in ``text``; ``names`` are the characters', ``now`` the open segment, ``own``
+    the writer's character (if known: only their name may stand before an order as its doer)."""
+    reader = _Reader(tuple(names), now, own)
     for raw in text.splitlines():
         bullet = _BULLET.match(raw)
         line = (raw[bullet.end() :] if bullet else raw).strip()
@@ -217,8 +221,9 @@ def _tokens(text: str, times: list[tuple[int, int, When]]) -> list[_Token]:
 class _Reader:
     """Reads the sentences of one text in turn, keeping the time a time-only line set."""
 
-    def __init__(self, names: tuple[str, ...], now: Segment) -> None:
+    def __init__(self, names: tuple[str, ...], now: Segment, own: str | None = None) -> None:
         self.names = names
+        self.own = own
         self.now = now
         self.header: When | None = None
         self.items: list[Order | Unreadable] = []
@@ -264,20 +269,21 @@ class _Reader:
         if _conversational(talk.line):
             return talk
         tokens = _tokens(talk.line, find_times(talk.line))
-        asks = any(t.kind or t.setter or t.when is not None or is_asking_for(t.text) for t in tokens)
-        words = [t for t in tokens if t.when is None and t.folded not in FILLERS and not is_skipped(t.text)]
+        asks = any(t.setter or (t.kind in _PLANS and t.folded not in ARRIVE) for t in tokens)
+        little = _LITTLE if any(is_asking_for(t.text) for t in tokens) else FILLERS  # "I want …", "I am …"
+        words = [t for t in tokens if t.when is None and t.folded not in little and not is_skipped(t.text)]
         if not asks and len(words) > _FEW_NAMES:  # talk at length is no line of names
             return talk
         intent = _intent(tokens, self.names)
         if not intent.found:
             return talk
-        if not asks and 2 * len(intent.found) <= len(words):  # names and little else: "ищю верёвку и нож"
+        if not asks and not _names_alone(words, len(intent.found)):
             return talk
         return Unreadable(talk.line, "did_you_mean", guess(intent, self.names))
 
     def read(self, sentence: str, times: list[tuple[int, int, When]]) -> None:
         """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk."""
-        tokens = _lead_by_names(_tokens(sentence, times), self.names)
+        tokens = _lead_by_names(_tokens(sentence, times), self.names, self.own)
         words = [t for t in tokens if t.when is None]
         whens = [t.when for t in tokens if t.when is not None]
         if whens and not [w for w in words if w.folded not in CONNECTORS]:
@@ -524,9 +530,34 @@ def _names_in(clause: list[_Token], names: tuple[str, ...]) -> bool:
     return bool(scan_names([t.text for t in clause if t.when is None and not t.kind], names)[0])
 
 
+_PLANS = frozenset({"move", "search", "trap", "cancel"})
+"""The kinds of order that are plans: a line naming something beside a word of one is never said aloud."""
+_TALKING = frozenset(
+    {"let's", "lets", "давайте", "давай", "we", "мы", "us", "нам", "together", "вместе", "everyone",
+     "всем", "все", "don't", "dont", "not", "never", "won't", "не", "ни", "нельзя", "никуда"}
+)  # fmt: skip
+"""Words of conversation: a proposal to others ("let's all go …", «давайте»), a plan of others ("we"),
+a warning or a refusal ("don't go …", «не ходите …»): such a line is talk, not one's own order."""
+
+
+def _names_alone(words: list[_Token], found: int) -> bool:
+    """Whether the words of a line with no order word in it are names and little else: every other word
+    is one of asking ("хочу"), or one word at most, misspelt (not in the dictionary, or near an order word:
+    "ищю верёвку и нож")."""
+    others = len(words) - found
+    if others <= 0:
+        return True
+    if others > 1:
+        return False
+    odd = [t for t in words if not lemmas(t.text) & {"я"} and near_order_word(t.text)]
+    return bool(odd) or any(t.folded[:1].isalpha() and not t.folded.isascii() and not is_known(t.text)
+                            for t in words)  # fmt: skip
+
+
 def _conversational(text: str) -> bool:
-    """Whether ``text`` is plainly conversation: a question, or what was done told in the past tense."""
-    if "?" in text:
+    """Whether ``text`` is plainly conversation: a question, a proposal or a warning (``_TALKING``), or
+    what was done told in the past tense."""
+    if "?" in text or any(word.lower().replace("’", "'") in _TALKING for word in WORD.findall(text)):
         return True
     verbs = [word for word in WORD.findall(text) if order_kind(word) or is_setter(word)]
     return bool(verbs) and all(is_past(word) for word in verbs)
@@ -540,15 +571,19 @@ def _intent(tokens: list[_Token], names: tuple[str, ...]) -> Intent:
     return intent_of(words, kinds, names, timed=any(t.when is not None for t in tokens))
 
 
-def _lead_by_names(tokens: list[_Token], names: tuple[str, ...]) -> list[_Token]:
+def _lead_by_names(tokens: list[_Token], names: tuple[str, ...], own: str | None) -> list[_Token]:
     """``tokens`` with a character's name that stands before an order word made a leading word: the
-    writer's own character told of ("Анна идёт на кухню") or a trap's target written first."""
+    writer's own character told of ("Анна идёт на кухню"; any character's name if the writer is not
+    known), or a trap's target written first ("на Глеба ставлю ловушку")."""
     result = list(tokens)
+    doers = names if own is None else (own,)
     for i, token in enumerate(tokens):
         if token.kind or token.leading or token.when is not None or not is_name(token.text, names):
             continue
         after = next((t for t in tokens[i + 1 :] if not t.leading or t.setter), None)
-        if after is not None and (after.kind or after.setter):
+        if after is None:
+            continue
+        if after.setter or after.kind == "trap" or (after.kind and is_name(token.text, doers)):
             result[i] = token._replace(leading=True)
     return result
 

@@ -242,6 +242,11 @@ def is_past(word: str) -> bool:
     return folded in _PAST_EN or (len(folded) > 4 and folded.endswith("ed"))
 
 
+def is_known(word: str) -> bool:
+    """Whether the Russian dictionary knows ``word`` (a misspelt word it does not: "ищю")."""
+    return bool(morph().word_is_known(fold_name(word)))
+
+
 def is_wrapper(word: str) -> bool:
     """Whether ``word`` wraps an order without changing it (see ``WRAPPERS``)."""
     return not lemmas(word).isdisjoint(WRAPPERS)
