@@ -21,10 +21,27 @@ A time anywhere in an order names the segment it is for (TS-11 ruling; the forms
 ловушка …``, ``tomorrow go to the study``. A line holding only a time applies it to the
 lines after it; a time in a line applies to the orders after it on that line.
 
+Around the order, politeness, wishes and narration change nothing («прошу переместить меня в …»,
+"could you move my character to …", «Мастер, Борис идёт в …» from Boris, «на Глеба ставлю ловушку:
+…»); an order word misspelt but near one order word is read as it ("serach", «лавушку»), and the
+answer says so. One order word may serve several times («в 14:00 иду в столовую, в 16:00 в
+гараж»), one trap word several targets ("traps: Anna - …; Boris - …"); a remark that names nothing
+after an order is talk («иду в оранжерею, там посмотрим»). At night, or after a night's order, a
+move "in the morning" is the move for 10:00 (TS-22); being somewhere at a time («утром буду в
+спальне») is the move that takes effect by then.
+
+A line in which no order was found this way is read by its meaning (``intent``): its order words
+and the names it holds, in any order ("kitchen, sofa, knife — trap for Anna"; "Setting a trap.
+Target: Gleb. …").
+
 A line (or a sentence of it) that neither is nor resembles an order is table talk (TS-23
 ruling): it comes back as ``Unreadable`` with ``is_order`` false. A line resembles an order
 when it starts with an order word followed by a card, a place, a character, or a few words
-at most ("иду в чулан"), or with a time and a colon; it is then refused with its reason.
+at most ("иду в чулан"), or with a time and a colon; it is then refused with its reason. Talk
+that names a card, a place or a character beside a word of a plan (move, search, trap, cancel),
+or that is names and little else, is never said aloud: it is refused as ``did_you_mean`` with the
+likeliest reading, unless it is plainly conversation (a question, a proposal or a warning, what
+was done told in the past tense).
 
 This module only reads text; whether an order is allowed now is decided in ``orders``.
 """
