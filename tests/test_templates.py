@@ -435,7 +435,16 @@ def _finished() -> Game:
 
 REAL_REJECTIONS: dict[str, tuple[Any, str, str, dict[str, str]]] = {
     # code: (game builder, seat, order text, {language: a word the phrase must hold})
-    "unknown_order": (_fresh, "Boris", "MOOVE Study", {"en": "did you mean MOVE?", "ru": "MOVE?"}),
+    "unknown_order": (_fresh, "Boris", "MOOVEE Study", {"en": "did you mean MOVE?", "ru": "MOVE?"}),
+    "did_you_mean": (
+        _fresh,
+        "Boris",
+        "kitchen, sofa — trap for Anna",
+        {
+            "en": "did you mean: TRAP Anna — Kitchen, Sofa?",
+            "ru": "вы имели в виду: ЛОВУШКА Anna — Кухня, Диван?",
+        },
+    ),
     "unknown_location": (_fresh, "Boris", "MOVE Ktchnn", {"en": "Kitchen", "ru": "Кухня"}),
     "ambiguous": (
         _fresh,

@@ -5,10 +5,16 @@ Each corpus line holds a line a player might write and the reading expected of i
 head of ``tests/data/ts_orders_<lang>.tsv``). At least 95% of the lines of each language must
 be read as expected, and a line read otherwise must be refused with a reason: never read as a
 different order, never said aloud in place of an order.
+
+The corpora the parser is built on are ``ts_orders_<lang>.tsv``; a held-out corpus written by
+someone who has not read the parser, in the same format, may stand beside them as
+``ts_orders_<lang>_heldout.tsv``: it is scored the same way (``score``) and must be read right at
+least as often, with no order line said aloud. Running this file with ``-s`` prints the scores.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -27,10 +33,10 @@ LEAST_READ = 0.95
 LEAST_LINES = 300
 
 
-def corpus(language: str) -> list[tuple[str, str]]:
-    """The (line, expected reading) pairs of ``language``'s corpus."""
+def corpus(language: str, suffix: str = "") -> list[tuple[str, str]]:
+    """The (line, expected reading) pairs of ``language``'s corpus (``suffix`` "_heldout": held out)."""
     rows = []
-    for raw in (DATA / f"ts_orders_{language}.tsv").read_text(encoding="utf-8").splitlines():
+    for raw in (DATA / f"ts_orders_{language}{suffix}.tsv").read_text(encoding="utf-8").splitlines():
         if raw.strip() and not raw.startswith("#"):
             line, expected = raw.split("\t")
             rows.append((line, expected.strip()))
@@ -65,6 +71,67 @@ def normalised(expected: str) -> str:
             part = "S:" + ",".join(sorted(cards.split(","))) + (f"@{when}" if when else "")
         parts.append(part.removesuffix(f"@{NOW.key}"))
     return " ; ".join(parts)
+
+
+@dataclass
+class Score:
+    """How a corpus was read: its ``lines``, those read ``wrong`` (each with what was read), those of them
+    read as another order or talk (``misread``), and the order lines ``said_aloud`` (read as talk)."""
+
+    lines: int = 0
+    wrong: list[str] = field(default_factory=list)
+    misread: list[str] = field(default_factory=list)
+    said_aloud: list[str] = field(default_factory=list)
+
+    @property
+    def share(self) -> float:
+        return 1 - len(self.wrong) / self.lines if self.lines else 0.0
+
+    def __str__(self) -> str:
+        return f"{self.share:.1%} of {self.lines} read right; {len(self.said_aloud)} order lines said aloud"
+
+
+def score(rows: list[tuple[str, str]], language: str) -> Score:
+    """How the lines ``rows`` of ``language`` are read against what is expected of them."""
+    result = Score(len(rows))
+    for line, expected in rows:
+        items = parse_text(line, NAMES[language], NOW)
+        got = " ; ".join(reading(item) for item in items)
+        if got == normalised(expected):
+            continue
+        result.wrong.append(f"{line!r}: expected {expected}, got {got}")
+        if expected.split(" ; ").count("TALK") < got.split(" ; ").count("TALK"):
+            result.said_aloud.append(result.wrong[-1])
+        if not all(isinstance(item, Unreadable) and item.is_order and item.reason for item in items):
+            result.misread.append(result.wrong[-1])
+    return result
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_no_order_line_of_the_corpora_is_said_aloud_ts_23(language: str) -> None:
+    """TS-23 ruling (talk beside orders): a line that is, or holds, an order or a plan is never read as
+    more talk than it holds, whether it is read right or refused with a question."""
+    result = score(corpus(language), language)
+    print(f"\n{language} (built on): {result}")
+    assert not result.said_aloud, "\n".join(result.said_aloud)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_held_out_corpus_is_read_right_and_says_no_plan_aloud_ts_23(language: str) -> None:
+    """The held-out corpus, if it is there: at least 95% read right and no order line said aloud."""
+    if not (DATA / f"ts_orders_{language}_heldout.tsv").exists():
+        pytest.skip(f"no held-out corpus for {language}")
+    result = score(corpus(language, "_heldout"), language)
+    print(f"\n{language} (held out): {result}")
+    assert not result.said_aloud, "\n".join(result.said_aloud)
+    assert result.share >= LEAST_READ, "\n".join(result.wrong)
+
+
+def test_scoring_counts_an_order_line_read_as_talk_as_said_aloud() -> None:
+    """The score itself: a move read as talk is wrong, misread and said aloud; a refused one only wrong."""
+    result = score([("Hello everybody", "M:Kitchen"), ("go to the attic", "M:Kitchen")], "en")
+    assert (result.lines, len(result.wrong), len(result.misread), len(result.said_aloud)) == (2, 2, 1, 1)
+    assert result.share == 0.0
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

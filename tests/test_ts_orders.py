@@ -318,10 +318,19 @@ def test_ts11_help_and_status_are_answered_without_changing_anything() -> None:
     assert len(game.log) == 1
 
 
-def test_ts11_misspelt_keyword_is_rejected_with_a_suggestion() -> None:
-    """A misspelt keyword is rejected as unknown_order suggesting the keyword."""
+def test_ts11_misspelt_keyword_near_one_order_word_is_read_and_the_answer_says_how() -> None:
+    """TS-11: a keyword misspelt but near one order word ("MOVEE", "serach", "лавушку") is read as that
+    order, and the verdict says which word was read as which order, for the answer to show it."""
     game = Game()
     (verdict,) = game.submit("Anna", "MOVEE Study")
+    assert verdict.accepted and verdict.understood["room"] == "Study"
+    assert verdict.understood["word_as"] == ["MOVEE", "MOVE"]
+
+
+def test_ts11_a_word_near_no_order_word_is_still_refused_with_a_suggestion() -> None:
+    """A first word as far from every order word as "MOOVEE" is no order: refused, suggesting the keyword."""
+    game = Game()
+    (verdict,) = game.submit("Anna", "MOOVEE Study")
     assert not verdict.accepted and verdict.reason == "unknown_order"
     assert verdict.params["suggestion"] == "MOVE"
     assert game.state.moves == {}
@@ -391,7 +400,7 @@ def test_ts23_text_without_any_order_line_is_table_talk() -> None:
 def test_ts23_a_mistyped_order_is_refused_not_said_aloud() -> None:
     """TS-23: a line that nearly starts with an order keyword is refused, so a typo never becomes talk."""
     game = Game()
-    (verdict,) = game.submit("Anna", "Serch Rope, Knife")
+    (verdict,) = game.submit("Anna", "Srch Rope, Knife")
     assert not verdict.accepted and verdict.reason == "unknown_order"
     assert verdict.params["suggestion"] == "SEARCH"
     assert game.events("message_posted") == []

@@ -32,7 +32,8 @@ NOTICES = frozenset({"welcome", "answer", "talk", "report", "morning"})
 """The templates of the notices these rules write, and of the answer to a player's orders."""
 
 REASONS = frozenset(
-    {
+    {"did_you_mean"}
+    | {
         "after_the_end",
         "ambiguous",
         "bad_hour",

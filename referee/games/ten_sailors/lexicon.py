@@ -21,7 +21,7 @@ from rapidfuzz import fuzz, process
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import ALIASES, INFORMAL, KIND_OF, LOCATIONS, display
-from referee.games.ten_sailors.words import FILLERS, WORDS_KEPT, lemmas
+from referee.games.ten_sailors.words import FILLERS, WORDS_KEPT, is_skipped, lemmas
 
 WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 """One word of an order: letters and digits, with inner apostrophes or hyphens."""
@@ -164,7 +164,12 @@ def _lexicon(people: tuple[str, ...]) -> _Lexicon:
 
 def is_name(word: str, people: Sequence[str]) -> bool:
     """Whether ``word`` is a form of one of the characters' names ``people``."""
-    index, _ = _people(tuple(people))
+    return _is_name(word, tuple(people))
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _is_name(word: str, people: tuple[str, ...]) -> bool:
+    index, _ = _people(people)
     return any(key in index for key in _keys([word]))
 
 
@@ -173,31 +178,67 @@ def read_names(words: Sequence[str], people: Sequence[str] = ()) -> list[Found] 
 
     Little words between them are skipped; the longest name is tried first.
     """
+    found: list[Found] = []
+    for item in _names(words, people):
+        if isinstance(item, Missing):
+            return item
+        found.append(item)
+    return found
+
+
+def scan_names(words: Sequence[str], people: Sequence[str] = ()) -> tuple[list[Found], bool]:
+    """Every name ``words`` hold among other words, as ``read_names`` finds them, passing over words
+    that name nothing; and whether a word was about as near two names (which makes the reading unsure)."""
+    found: list[Found] = []
+    unsure = False
+    for item in _names(words, people, lenient=True):
+        if isinstance(item, Missing):
+            unsure = unsure or bool(item.candidates)
+        else:
+            found.append(item)
+    return found, unsure
+
+
+def _names(
+    words: Sequence[str], people: Sequence[str], *, lenient: bool = False
+) -> Iterable[Found | Missing]:
+    """The names ``words`` hold, in order; a word naming nothing yields a ``Missing`` (and ends the names
+    unless ``lenient``)."""
     lexicon = _lexicon(tuple(people))
     index = lexicon.index
-    found: list[Found] = []
     position = 0
     while position < len(words):
         for size in range(min(_LONGEST, len(words) - position), 0, -1):
             chunk = words[position : position + size]
             name = next((index[key] for key in _keys(chunk) if key in index), None)
             if name is not None:
-                found.append(Found(name, " ".join(chunk)))
+                yield Found(name, " ".join(chunk))
                 position += size
                 break
         else:
-            if fold_name(words[position]) in FILLERS:
+            if fold_name(words[position]) in FILLERS or is_skipped(words[position]):
                 position += 1
                 continue
             known = position + 1 < len(words) and any(
                 key in index for key in _keys(words[position + 1 : position + 2])
             )
-            near = _nearest(words, position, lexicon, alone=known)
+            near = _nearest_cached(tuple(words[position : position + 2]), tuple(people), known)
+            yield near if isinstance(near, Missing) else near[0]
             if isinstance(near, Missing):
-                return near
-            found.append(near[0])
-            position += near[1]
-    return found
+                if not lenient:
+                    return
+                position += 1
+            else:
+                position += near[1]
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _nearest_cached(
+    words: tuple[str, ...], people: tuple[str, ...], alone: bool
+) -> tuple[Found, int] | Missing:
+    """``_nearest`` for the first of ``words`` (one word or two), remembered: a misspelling, or a word of
+    talk, met again is not compared with every name again."""
+    return _nearest(words, 0, _lexicon(people), alone=alone)
 
 
 def _nearest(

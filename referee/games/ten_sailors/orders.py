@@ -35,7 +35,8 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
         return _judge(now, submission, item)
 
     names = [c.name for c in state.characters]
-    items = talk_beside_orders(parse_text(submission.text, names, state.segment), "text", " ", Order)  # TS-23
+    read = parse_text(submission.text, names, state.segment, submission.seat)
+    items = talk_beside_orders(read, "text", " ", Order)  # TS-23
     return judge_in_turn(state, items, judge, apply)
 
 
@@ -95,7 +96,10 @@ def _accept(
 
 def _read_as(order: Order) -> dict[str, Any]:
     """How the near-missed words of ``order`` were read, for the answer to say so."""
-    return {"read_as": [list(pair) for pair in order.read_as]} if order.read_as else {}
+    shown: dict[str, Any] = {"read_as": [list(pair) for pair in order.read_as]} if order.read_as else {}
+    if order.word_as:
+        shown["word_as"] = list(order.word_as)
+    return shown
 
 
 def _move(state: GameState, submission: Submission, order: Order, segment: Segment) -> Verdict:

@@ -21,10 +21,27 @@ A time anywhere in an order names the segment it is for (TS-11 ruling; the forms
 ловушка …``, ``tomorrow go to the study``. A line holding only a time applies it to the
 lines after it; a time in a line applies to the orders after it on that line.
 
+Around the order, politeness, wishes and narration change nothing («прошу переместить меня в …»,
+"could you move my character to …", «Мастер, Борис идёт в …» from Boris, «на Глеба ставлю ловушку:
+…»); an order word misspelt but near one order word is read as it ("serach", «лавушку»), and the
+answer says so. One order word may serve several times («в 14:00 иду в столовую, в 16:00 в
+гараж»), one trap word several targets ("traps: Anna - …; Boris - …"); a remark that names nothing
+after an order is talk («иду в оранжерею, там посмотрим»). At night, or after a night's order, a
+move "in the morning" is the move for 10:00 (TS-22); being somewhere at a time («утром буду в
+спальне») is the move that takes effect by then.
+
+A line in which no order was found this way is read by its meaning (``intent``): its order words
+and the names it holds, in any order ("kitchen, sofa, knife — trap for Anna"; "Setting a trap.
+Target: Gleb. …").
+
 A line (or a sentence of it) that neither is nor resembles an order is table talk (TS-23
 ruling): it comes back as ``Unreadable`` with ``is_order`` false. A line resembles an order
 when it starts with an order word followed by a card, a place, a character, or a few words
-at most ("иду в чулан"), or with a time and a colon; it is then refused with its reason.
+at most ("иду в чулан"), or with a time and a colon; it is then refused with its reason. Talk
+that names a card, a place or a character beside a word of a plan (move, search, trap, cancel),
+or that is names and little else, is never said aloud: it is refused as ``did_you_mean`` with the
+likeliest reading, unless it is plainly conversation (a question, a proposal or a warning, what
+was done told in the past tense).
 
 This module only reads text; whether an order is allowed now is decided in ``orders``.
 """
@@ -33,7 +50,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, reduce
 from typing import Any, NamedTuple, TypeGuard
 
@@ -41,11 +58,13 @@ from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
-from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names
+from referee.games.ten_sailors.intent import Intent, confident, guess, intent_of, trap_groups
+from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names, scan_names
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
 from referee.games.ten_sailors.times import When, find_times, segment_for
 from referee.games.ten_sailors.words import (
+    ARRIVE,
     CANCELLABLE,
     CONNECTORS,
     FILLERS,
@@ -54,8 +73,14 @@ from referee.games.ten_sailors.words import (
     PRONOUNS,
     STAY,
     WORDS_KEPT,
+    is_asking_for,
+    is_known,
+    is_past,
     is_setter,
+    is_skipped,
+    is_wrapper,
     lemmas,
+    near_kind,
     near_order_word,
     order_kind,
 )
@@ -72,6 +97,9 @@ _FEW_WORDS = 2
 """After an order word, this many words or fewer resemble an order, naming nothing ("иду в чулан")."""
 _LEADING = PRONOUNS | CONNECTORS | FILLERS
 """Words that may stand before an order word (beside times and trap setters)."""
+_FEW_NAMES = 8
+"""A sentence of more words than this, with no order word, time or asking in it, is not looked at as a
+line of names and little else ("ищю верёвку и нож"), which is short."""
 _LITTLE = FILLERS | PRONOUNS
 """Words that name nothing, not counted among those after an order word."""
 
@@ -80,11 +108,13 @@ _LITTLE = FILLERS | PRONOUNS
 class Order(CoreOrder):
     """One order read from a line: ``kind`` with its ``args``, for segment ``when`` (None: the open one).
 
-    ``read_as`` pairs words written with the name they were read as when they were a near miss.
+    ``read_as`` pairs words written with the name they were read as when they were a near miss, and
+    ``word_as`` a misspelt order word with the order it was read as ("serach", "SEARCH").
     """
 
     when: Segment | None = None
     read_as: tuple[tuple[str, str], ...] = field(default=())
+    word_as: tuple[str, ...] = field(default=())
 
 
 class _Token(NamedTuple):
@@ -109,7 +139,8 @@ def _word(text: str) -> tuple[str, str, bool, bool]:
     it may stand before an order word and whether it is a verb like "set" (see ``_Token``)."""
     folded = fold_name(text)
     setter = is_setter(text)
-    return folded, order_kind(text), folded in _LEADING or setter, setter
+    kind = order_kind(text) or near_kind(text) or ("move" if folded in ARRIVE else "")
+    return folded, kind, folded in _LEADING or setter or is_wrapper(text), setter
 
 
 def _word_token(text: str, start: int, end: int) -> _Token:
@@ -121,9 +152,12 @@ def _time_token(text: str, start: int, end: int, when: When) -> _Token:
     return _Token(text, start, end, when, folded, "", True, setter)
 
 
-def parse_text(text: str, names: Sequence[str], now: Segment) -> list[Order | Unreadable]:
-    """Every order and talk in ``text``; ``names`` are the characters', ``now`` the open segment."""
-    reader = _Reader(tuple(names), now)
+def parse_text(
+    text: str, names: Sequence[str], now: Segment, own: str | None = None
+) -> list[Order | Unreadable]:
+    """Every order and talk in ``text``; ``names`` are the characters', ``now`` the open segment, ``own``
+    the writer's character (if known: only their name may stand before an order as its doer)."""
+    reader = _Reader(tuple(names), now, own)
     for raw in text.splitlines():
         bullet = _BULLET.match(raw)
         line = (raw[bullet.end() :] if bullet else raw).strip()
@@ -137,6 +171,8 @@ def parse_text(text: str, names: Sequence[str], now: Segment) -> list[Order | Un
         start = len(reader.items)
         for sentence in _sentences(line):
             reader.read(sentence, times if sentence == line else find_times(sentence))
+        if reader.pending is None:
+            reader.items[start:] = reader.by_meaning(line, times, reader.items[start:])
         reader.items[start:] = _joined_talk(reader.items[start:])
     reader.flush()
     reader.time_alone()
@@ -202,8 +238,9 @@ def _tokens(text: str, times: list[tuple[int, int, When]]) -> list[_Token]:
 class _Reader:
     """Reads the sentences of one text in turn, keeping the time a time-only line set."""
 
-    def __init__(self, names: tuple[str, ...], now: Segment) -> None:
+    def __init__(self, names: tuple[str, ...], now: Segment, own: str | None = None) -> None:
         self.names = names
+        self.own = own
         self.now = now
         self.header: When | None = None
         self.items: list[Order | Unreadable] = []
@@ -224,9 +261,46 @@ class _Reader:
             self.items.append(Unreadable(self.header_line, "time_alone"))
             self.header_used = True
 
+    def by_meaning(
+        self, line: str, times: list[tuple[int, int, When]], items: list[Order | Unreadable]
+    ) -> list[Order | Unreadable]:
+        """The reading of ``line`` (whose times are ``times``) by its meaning (see ``intent``) when the
+        reading by its order words, ``items``, found no order in it; and ``items`` with every piece of
+        talk in them that names something beside an order word or a time made a question (TS-23 ruling:
+        a plan is never said aloud)."""
+        if not items or any(isinstance(item, Order) for item in items) or _conversational(line):
+            return [self._asked(item) if _is_talk(item) else item for item in items]
+        tokens = _tokens(line, times)
+        if not any(t.kind for t in tokens):  # no order word: nothing to read by meaning
+            return [self._asked(item) if _is_talk(item) else item for item in items]
+        intent = _intent(tokens, self.names)
+        kind = confident(intent, self.names)
+        if not kind:
+            return [self._asked(item) if _is_talk(item) else item for item in items]
+        when = _merge([t.when for t in tokens if t.when is not None]) or self.header
+        return self._order(line, kind, list(intent.found), when)
+
+    def _asked(self, talk: Unreadable) -> Order | Unreadable:
+        """``talk`` as it stands, or the question put to its writer if it names something beside an
+        order word or a time and is no conversation (a question asked, what was done told)."""
+        if _conversational(talk.line):
+            return talk
+        tokens = _tokens(talk.line, find_times(talk.line))
+        asks = any(t.setter or (t.kind in _PLANS and t.folded not in ARRIVE) for t in tokens)
+        little = _LITTLE if any(is_asking_for(t.text) for t in tokens) else FILLERS  # "I want …", "I am …"
+        words = [t for t in tokens if t.when is None and t.folded not in little and not is_skipped(t.text)]
+        if not asks and len(words) > _FEW_NAMES:  # talk at length is no line of names
+            return talk
+        intent = _intent(tokens, self.names)
+        if not intent.found:
+            return talk
+        if not asks and not _names_alone(words, len(intent.found)):
+            return talk
+        return Unreadable(talk.line, "did_you_mean", guess(intent, self.names))
+
     def read(self, sentence: str, times: list[tuple[int, int, When]]) -> None:
         """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk."""
-        tokens = _tokens(sentence, times)
+        tokens = _lead_by_names(_tokens(sentence, times), self.names, self.own)
         words = [t for t in tokens if t.when is None]
         whens = [t.when for t in tokens if t.when is not None]
         if whens and not [w for w in words if w.folded not in CONNECTORS]:
@@ -234,6 +308,8 @@ class _Reader:
             self._set_header(sentence, reduce(When.merged, whens))
             return
         first = next((i for i, t in enumerate(tokens) if t.kind or not t.leading), None)
+        if first is not None and is_past(tokens[first].text):
+            first = None  # "I went to the kitchen", «я заходил на кухню»: what was done, told
         if first is not None and self._starts_order(sentence, tokens, first):
             self.flush()
             self._read_orders(sentence, tokens, first)
@@ -258,11 +334,18 @@ class _Reader:
         kind = verb.kind or ("trap" if _trap_follows(tokens, first) else "")
         if not kind:
             return False
+        if verb.folded in ARRIVE:  # "I'll be in the study"; not "I'll be honest"
+            found, _ = scan_names([t.text for t in tokens[first + 1 : first + 5] if t.when is None])
+            return bool(found) and found[0].name in (HALL, *(n for n, k in KIND_OF.items() if k is Kind.ROOM))
         if verb.folded in KEYWORDS or kind in ("trap", "cancel"):
             return True
         if kind == "say":  # "говорю: …", "tell everyone …"; not "Tomorrow I will tell you everything"
             return first == 0 or _after(sentence, verb).startswith(":")
-        rest = [t for t in tokens[first + 1 :] if t.when is None and t.folded not in _LITTLE]
+        rest = [
+            t
+            for t in tokens[first + 1 :]
+            if t.when is None and t.folded not in _LITTLE and not is_skipped(t.text)
+        ]
         if len(rest) <= _FEW_WORDS:
             return True
         for size in (1, 2):
@@ -282,26 +365,31 @@ class _Reader:
         if self.pending is not None:
             line, kind, pending_when = self.pending
             self.pending = None
-            return [self._order(f"{line} {sentence}", kind, found, pending_when or when)]
+            return self._order(f"{line} {sentence}", kind, found, pending_when or when)
         self.flush()
         rooms = [f for f in found if f.name == HALL or KIND_OF.get(f.name) is Kind.ROOM]
         if len(found) == 1 and rooms:
-            return [self._order(sentence, "move", found, when)]
+            return self._order(sentence, "move", found, when)
         if len(found) <= 2 and not rooms and all(f.name in KIND_OF for f in found):
-            return [self._order(sentence, "search", found, when)]
+            return self._order(sentence, "search", found, when)
         return [Unreadable(sentence, "bare_names", {"names": [f.name for f in found]})]
 
     def _read_orders(self, sentence: str, tokens: list[_Token], first: int) -> None:
         when = self.header
+        done = False  # whether an order of this sentence was read already
         for clause in _clauses(tokens, first, self.names):
             verb_at = next(i for i, t in enumerate(clause) if t.kind)
             verb = clause[verb_at]
             kind = verb.kind
             own = _merge([t.when for t in clause[: verb_at + 1 if kind == "say" else None]])
+            before = when
             if own is not None:
                 when = own if self.header is None else self.header.merged(own)
+            for_ten = kind == "move" and own is not None and own.morning and _night_before(before, self.now)
+            if for_ten:  # the move of the night, there at 10:00 (TS-22)
+                when = before if before is not None and before.part == "night" else When(part="night")
             line = sentence[clause[0].start : clause[-1].end].strip()
-            args = [t for t in clause[verb_at + 1 :] if t.when is None]
+            args = [t for t in clause[verb_at + 1 :] if t.when is None and not t.setter]
             if kind == "say":
                 self.items.append(self._say(sentence, verb, when))
             elif kind in ("help", "status"):
@@ -312,25 +400,86 @@ class _Reader:
                 self.pending = (line, kind, when)
             elif kind == "move" and lemmas(verb.text) & STAY and all(t.folded in HERE for t in args):
                 self.items.append(self._stay(line, when))
+            elif not args and done and not _names_in(clause, self.names):
+                self.items.append(
+                    Unreadable(line, "unknown_order", {"word": verb.text, "suggestion": ""}, False)
+                )
             elif not args:
                 self.items.append(Unreadable(line, "missing_arguments", {"order": kind.upper()}))
             else:
-                people = self.names if kind == "trap" else ()
-                found = read_names([t.text for t in args], people)
-                self.items.append(self._order(line, kind, found, when))
+                if kind == "move":  # "move Anna to the bathroom": the writer's own character, named
+                    args = [t for t in args if not is_name(t.text, self.names)] or args
+                if kind == "trap" and not any(is_name(t.text, self.names) for t in args):
+                    args = [
+                        t for t in clause[:verb_at] if t.when is None and is_name(t.text, self.names)
+                    ] + args
+                arrive = kind == "move" and verb.folded in ARRIVE and not for_ten
+                read = self._with_remark(sentence, clause, kind, args, when, arrive=arrive)
+                self.items.extend(_misspelt(item, clause[: verb_at + 1]) for item in read)
+            done = done or (bool(self.items) and isinstance(self.items[-1], Order))
 
-    def _segment(self, when: When | None, kind: str) -> Segment | Problem | None:
+    def _with_remark(
+        self,
+        sentence: str,
+        clause: list[_Token],
+        kind: str,
+        args: list[_Token],
+        when: When | None,
+        *,
+        arrive: bool = False,
+    ) -> list[Order | Unreadable]:
+        """The orders ``args`` name; or, if they cannot be read, those the words before a comma or a dash
+        name, with the rest as a remark (talk) when it names nothing ("иду в оранжерею, там посмотрим")."""
+        people = self.names if kind == "trap" else ()
+        line = sentence[clause[0].start : clause[-1].end].strip()
+        whole = self._order(line, kind, read_names([t.text for t in args], people), when, arrive=arrive)
+        if all(isinstance(item, Order) for item in whole):
+            return whole
+        for cut in range(len(args) - 1, 0, -1):
+            if not _REMARK_CUT.search(sentence[args[cut - 1].end : args[cut].start]):
+                continue
+            rest = [t.text for t in args[cut:]]
+            if scan_names(rest, self.names)[0]:
+                continue
+            head = sentence[clause[0].start : args[cut - 1].end].strip()
+            items = self._order(
+                head, kind, read_names([t.text for t in args[:cut]], people), when, arrive=arrive
+            )
+            if all(isinstance(item, Order) for item in items):
+                remark = sentence[args[cut].start : clause[-1].end].strip()
+                return [
+                    *items,
+                    Unreadable(remark, "unknown_order", {"word": rest[0], "suggestion": ""}, False),
+                ]
+        return whole
+
+    def _segment(self, when: When | None, kind: str, *, arrive: bool = False) -> Segment | Problem | None:
+        """The segment an order of ``kind`` is for by ``when``; one that must take effect by then
+        (``arrive``: "утром буду в спальне") is the move of the segment before, the next such one to come."""
         self.header_used = True
-        return None if when is None else segment_for(when, self.now, kind)
+        if when is None:
+            return None
+        segment = segment_for(when, self.now, kind)
+        if not arrive or isinstance(segment, tuple):
+            return segment
+        if segment <= self.now and when.day is None and when.ahead is None:
+            segment = Segment(segment.day + 1, segment.part)
+        return _before(segment)
 
     def _order(
-        self, line: str, kind: str, found: list[Found] | Missing, when: When | None
-    ) -> Order | Unreadable:
+        self, line: str, kind: str, found: list[Found] | Missing, when: When | None, *, arrive: bool = False
+    ) -> list[Order | Unreadable]:
+        """The orders of ``kind`` that ``found`` names (several traps when each character has their three
+        cards beside them), or why they cannot be read."""
         if isinstance(found, Missing):
-            return _missing(line, kind, found)
-        segment = self._segment(when, kind)
+            return [_missing(line, kind, found)]
+        segment = self._segment(when, kind, arrive=arrive)
         if isinstance(segment, tuple):
-            return Unreadable(line, segment[0], segment[1])
+            return [Unreadable(line, segment[0], segment[1])]
+        groups = trap_groups(found, self.names) if kind == "trap" else [found]
+        return [self._one(line, kind, group, segment) for group in groups]
+
+    def _one(self, line: str, kind: str, found: list[Found], segment: Segment | None) -> Order | Unreadable:
         outcome = {"move": _move, "search": _search, "trap": _trap}[kind]([f.name for f in found], self.names)
         if isinstance(outcome, tuple) and outcome[0] == "search_two_cards":
             return Unreadable(line, outcome[0], {**outcome[1], "segment": segment.key if segment else ""})
@@ -363,6 +512,97 @@ class _Reader:
         if isinstance(segment, tuple):
             return Unreadable(line, segment[0], segment[1])
         return Order(line, "cancel", {"what": "move", "stay": True}, segment)
+
+
+_REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")
+"""What may part an order from a remark written after it on the same line."""
+
+
+def _before(segment: Segment) -> Segment:
+    """The segment just before ``segment``."""
+    if segment.part == "hour1":
+        return Segment(segment.day - 1, "night")
+    if segment.is_night:
+        return Segment(segment.day, "hour4")
+    return Segment(segment.day, f"hour{segment.hour - 1}")
+
+
+def _night_before(before: When | None, now: Segment) -> bool:
+    """Whether "the morning" of a move means the 10:00 after a night: the night named before it on the
+    line, or the night that is open now (TS-22)."""
+    return (before is not None and before.part == "night") or (before is None and now.is_night)
+
+
+def _misspelt(item: Order | Unreadable, words: list[_Token]) -> Order | Unreadable:
+    """``item`` with the misspelt order word among ``words`` it was read by, for the answer to say so."""
+    near = next(
+        (t for t in words if t.text and t.kind and not order_kind(t.text) and t.folded not in ARRIVE), None
+    )
+    if near is None or not isinstance(item, Order):
+        return item
+    return replace(item, word_as=(near.text, item.kind.upper()))
+
+
+def _names_in(clause: list[_Token], names: tuple[str, ...]) -> bool:
+    return bool(scan_names([t.text for t in clause if t.when is None and not t.kind], names)[0])
+
+
+_PLANS = frozenset({"move", "search", "trap", "cancel"})
+"""The kinds of order that are plans: a line naming something beside a word of one is never said aloud."""
+_TALKING = frozenset(
+    {"let's", "lets", "давайте", "давай", "we", "мы", "us", "нам", "together", "вместе", "everyone",
+     "всем", "все", "don't", "dont", "not", "never", "won't", "не", "ни", "нельзя", "никуда"}
+)  # fmt: skip
+"""Words of conversation: a proposal to others ("let's all go …", «давайте»), a plan of others ("we"),
+a warning or a refusal ("don't go …", «не ходите …»): such a line is talk, not one's own order."""
+
+
+def _names_alone(words: list[_Token], found: int) -> bool:
+    """Whether the words of a line with no order word in it are names and little else: every other word
+    is one of asking ("хочу"), or one word at most, misspelt (not in the dictionary, or near an order word:
+    "ищю верёвку и нож")."""
+    others = len(words) - found
+    if others <= 0:
+        return True
+    if others > 1:
+        return False
+    odd = [t for t in words if not lemmas(t.text) & {"я"} and near_order_word(t.text)]
+    return bool(odd) or any(t.folded[:1].isalpha() and not t.folded.isascii() and not is_known(t.text)
+                            for t in words)  # fmt: skip
+
+
+def _conversational(text: str) -> bool:
+    """Whether ``text`` is plainly conversation: a question, a proposal or a warning (``_TALKING``), or
+    what was done told in the past tense."""
+    if "?" in text or any(word.lower().replace("’", "'") in _TALKING for word in WORD.findall(text)):
+        return True
+    verbs = [word for word in WORD.findall(text) if order_kind(word) or is_setter(word)]
+    return bool(verbs) and all(is_past(word) for word in verbs)
+
+
+def _intent(tokens: list[_Token], names: tuple[str, ...]) -> Intent:
+    """What the words ``tokens`` ask for (see ``intent``)."""
+    has_trap = any(t.kind == "trap" for t in tokens)
+    kinds = {t.kind for t in tokens if t.kind} | ({"trap"} if has_trap else set())
+    words = [t.text for t in tokens if t.when is None and not t.kind and not t.setter]
+    return intent_of(words, kinds, names, timed=any(t.when is not None for t in tokens))
+
+
+def _lead_by_names(tokens: list[_Token], names: tuple[str, ...], own: str | None) -> list[_Token]:
+    """``tokens`` with a character's name that stands before an order word made a leading word: the
+    writer's own character told of ("Анна идёт на кухню"; any character's name if the writer is not
+    known), or a trap's target written first ("на Глеба ставлю ловушку")."""
+    result = list(tokens)
+    doers = names if own is None else (own,)
+    for i, token in enumerate(tokens):
+        if token.kind or token.leading or token.when is not None or not is_name(token.text, names):
+            continue
+        after = next((t for t in tokens[i + 1 :] if not t.leading or t.setter), None)
+        if after is None:
+            continue
+        if after.setter or after.kind == "trap" or (after.kind and is_name(token.text, doers)):
+            result[i] = token._replace(leading=True)
+    return result
 
 
 def _not_an_order(sentence: str, tokens: list[_Token]) -> Unreadable:
@@ -405,8 +645,24 @@ def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[l
     has_args = False
     for position in range(first + 1, len(tokens)):
         token = tokens[position]
+        if (
+            token.when is not None
+            and has_args
+            and kind in ("move", "search")
+            and _names_follow(tokens, position)
+        ):
+            verb = tokens[first]  # "в 14:00 иду в столовую, в 16:00 в гараж": the same order at another time
+            current = clauses[-1]
+            moved: list[_Token] = []
+            while (
+                len(current) > 1 and current[-1].leading and not current[-1].kind and current[-1].when is None
+            ):
+                moved.insert(0, current.pop())
+            clauses.append([*moved, token, verb._replace(start=token.end, end=token.end)])
+            has_args = False
+            continue
         starts = bool(token.kind) and kind != "say" and not (kind == "cancel" and not has_args)
-        starts = starts and not (kind == "trap" and token.kind == "trap" and not has_args)
+        starts = starts and not (token.kind == kind and not has_args)  # "head off to", "ставлю ловушку"
         if starts and not is_name(token.text, names):
             current = clauses[-1]
             lead: list[_Token] = []
@@ -419,6 +675,17 @@ def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[l
         if token.when is None and token.folded not in FILLERS:
             has_args = True
     return clauses
+
+
+def _names_follow(tokens: list[_Token], at: int) -> bool:
+    """Whether words that are no order word follow the time ``tokens[at]`` before the next order word or
+    time (a time after an order's names, "иду в гостиную в 14:00", ends it rather than starting another)."""
+    for token in tokens[at + 1 :]:
+        if token.kind or token.when is not None:
+            return False
+        if token.folded not in FILLERS:
+            return True
+    return False
 
 
 def _missing(line: str, kind: str, missing: Missing) -> Unreadable:

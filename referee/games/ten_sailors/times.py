@@ -35,6 +35,10 @@ _BOUNDS: tuple[tuple[int, str], ...] = (
 
 _ORDINALS = {"перв": 1, "втор": 2, "трет": 3, "четв": 4, "first": 1, "second": 2, "third": 3, "fourth": 4}
 _ORDINALS |= {"1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+_DAY_ORDINALS = _ORDINALS | {
+    "пят": 5, "шест": 6, "седьм": 7, "восьм": 8, "девят": 9, "десят": 10,
+    "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,8 @@ class When:
     dawn: bool = False
     next: bool = False
     bad_hour: int | None = None
+    morning: bool = False
+    """Named as "the morning" ("утром", "in the morning"): after a night, the 10:00 that ends it."""
 
     def merged(self, other: When) -> When:
         """This time with what ``other`` names added (``завтра`` + ``в 14:00``)."""
@@ -56,21 +62,34 @@ class When:
             for name in ("day", "ahead", "part", "bad_hour")
             if getattr(other, name) is not None
         }
-        return replace(self, **fields, dawn=self.dawn or other.dawn, next=self.next or other.next)
+        return replace(
+            self, **fields, dawn=self.dawn or other.dawn, next=self.next or other.next, morning=other.morning
+        )
 
 
 _ORDINAL_STEMS = "|".join(_ORDINALS)
+_DAY_STEMS = "|".join(_DAY_ORDINALS)
 _SEP = r"[\s,.]*"
 _NIGHT = r"(?:ночь|night)(?=\s*[:—–.-]|\s*$)"
 """A bare "night" is a time only as a heading ("НОЧЬ:"), never inside a name ("night stand")."""
 _IN = r"(?:(?:в|во|на|к|с|около|at|on|in|by|for|around)\s+)?"
+_NIGHT_BEFORE = (
+    rf"(?:(?:в|на)\s+)?ночь\s+(?:на|перед)\s+(\d{{1,2}}|(?:{_DAY_STEMS})\w*)\s*-?(?:й|ий|ой|ым)?\s*(?:день|дня)"
+    r"|(?:on\s+)?(?:the\s+)?night\s+before\s+day\s+(\d{1,2})"
+)
+"""The night before a day: «в ночь на 3-й день», «ночь перед третьим днём», "the night before day 3"."""
+_CLOCK_BARE = r"(?:в|к|at|by|around)\s+(1\d|2[0-3])(?![\d:.\-]|\s*(?:-|й|ой|ий|ым|ом|ч|h|час|hour|am|pm))"
+"""A clock hour of the game day written alone after a preposition: «в 13», «завтра в 10», "at 16"."""
 _PATTERNS: tuple[tuple[str, str], ...] = (
+    ("night_before", _NIGHT_BEFORE),
+    ("night_ahead1", r"завтра\s+ночью|tomorrow\s+(?:at\s+)?night|(?:в|на)\s+ночь\s+на\s+завтра"),
     ("day_hour", rf"{_IN}(?:день|дн|д|day|d)\.?\s*(\d{{1,2}}){_SEP}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})"),
     ("hour_day", rf"{_IN}(\d)\s*-?(?:й|ой|ий)?\s*час{_SEP}(\d{{1,2}})\s*-?(?:го|ого)?\s*дня"),
     ("night_n", rf"{_IN}(?:ночь|night|n)\s*(\d{{1,2}})\b"),
-    ("clock", rf"{_IN}(\d{{1,2}})[:.](\d{{2}})\s*(am|pm)?"),
+    ("clock", rf"{_IN}(\d{{1,2}})[:.\-](\d{{2}})\s*(am|pm)?"),
     ("ampm", rf"{_IN}(\d{{1,2}})\s*(am|pm)\b"),
-    ("clock_hours", rf"{_IN}(\d{{1,2}})\s*(?:часов|часа)\b"),
+    ("clock_hours", rf"{_IN}(\d{{1,2}})\s*(?:часов|часа|часам)\b"),
+    ("clock_bare", _CLOCK_BARE),
     ("hour_n", rf"{_IN}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})\b"),
     ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом)?\s*(?:час\w*|hour)"),
     ("ordinal", rf"{_IN}({_ORDINAL_STEMS})\w*\s+(?:час\w*|hour)"),
@@ -115,6 +134,14 @@ def _read(name: str, groups: list[str]) -> When:
     if name in ("day_hour", "hour_day"):
         day, hour = numbers if name == "day_hour" else numbers[::-1]
         return replace(_hour(hour), day=day)
+    if name == "night_before":
+        word = next(g for g in groups if g).lower()
+        day = numbers[0] if numbers else next(n for stem, n in _DAY_ORDINALS.items() if word.startswith(stem))
+        return When(day=day - 1, part="night")
+    if name == "night_ahead1":
+        return When(ahead=1, part="night")
+    if name == "clock_bare":
+        return _clock(numbers[0], 0)
     if name == "night_n":
         return When(day=numbers[0], part="night")
     if name in ("clock", "ampm"):
@@ -137,7 +164,7 @@ def _read(name: str, groups: list[str]) -> When:
         "ahead2": When(ahead=2),
         "ahead1": When(ahead=1),
         "today": When(ahead=0),
-        "morning": When(part="hour1"),
+        "morning": When(part="hour1", morning=True),
         "evening": When(part="hour4"),
     }
     return fixed[name]
@@ -148,7 +175,9 @@ _TIME_WORDS = (
     "сегодня", "today", "утр", "morning", "вечер", "evening",
 )  # fmt: skip
 """A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
-_NUMBER = r"[\dчhnd](?:(?<=\d)(?:[\s,.]*[чh]|[:.]\d|\s*[ap]m)|(?<=[чhnd])\.?\s*\d)"
+_NUMBER = (
+    r"[\dчhnd](?:(?<=\d)(?:[\s,.]*[чh]|[:.\-]\d|\s*[ap]m)|(?<=[чhnd])\.?\s*\d)|(?:в|к|at|by|around)\s+[12]\d"
+)
 """What every pattern of a number needs: a digit before "ч" or "h", before ":" or "." and a digit, or
 before "am" or "pm", or a digit after "ч", "h", "n" or "d" ("note 17" holds none)."""
 _DIGIT = re.compile(r"\d")

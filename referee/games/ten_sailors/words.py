@@ -26,12 +26,20 @@ VERBS: dict[str, str] = {
     "перемещаться": "move", "бежать": "move", "побежать": "move", "заглянуть": "move",
     "вернуться": "move", "возвращаться": "move", "перебраться": "move", "заскочить": "move",
     "оставаться": "move", "остаться": "move", "переход": "move", "перемещение": "move",
+    "подниматься": "move", "подняться": "move", "спускаться": "move", "спуститься": "move",
+    "уходить": "move", "уйти": "move", "перебираться": "move", "переместить": "move",
+    "перемещать": "move", "перевести": "move", "переводить": "move", "забежать": "move",
+    "наведаться": "move", "направить": "move", "отправить": "move", "отправлять": "move",
+    "send": "move", "climb": "move", "pop": "move", "off": "move",
+    "descend": "move", "relocate": "move", "wander": "move", "hurry": "move", "rush": "move",
     # search (TS-19)
     "search": "search", "look": "search", "check": "search", "seek": "search", "examine": "search",
     "inspect": "search", "искать": "search", "поискать": "search", "обыскать": "search",
     "обыскивать": "search", "осмотреть": "search", "осматривать": "search", "проверить": "search",
     "проверять": "search", "обшарить": "search", "обшаривать": "search", "пошарить": "search",
-    "поиск": "search", "обыск": "search", "осмотр": "search",
+    "поиск": "search", "обыск": "search", "осмотр": "search", "смотреть": "search",
+    "посмотреть": "search", "рыться": "search", "порыться": "search", "роиться": "search",
+    "шарить": "search", "обследовать": "search", "rummage": "search", "investigate": "search",
     # trap (TS-20)
     "trap": "trap", "ловушка": "trap", "капкан": "trap",
     # say (TS-23)
@@ -85,6 +93,48 @@ FILLERS: frozenset[str] = frozenset(
 )  # fmt: skip
 """Little words players write between cards ("go to the Study", "ищу в диване и камине") that mean nothing."""
 
+ASKING: frozenset[str] = frozenset({"could", "can", "would", "will", "you", "is", "are", "вы", "мочь"})
+"""Words (lemmas) that may stand before an order word ("could you move …", "Egor is going …") but that,
+among names, make a question rather than an order ("you in the kitchen?")."""
+
+WRAPPERS: frozenset[str] = ASKING | frozenset(
+    {"please", "kindly", "i'd", "i’d", "id", "like", "want", "wanna", "to", "me", "my", "character",
+     "master", "gm", "host", "just", "просить", "пожалуйста", "хотеть", "хотеться", "бы", "можно",
+     "меня", "мне", "мной", "мой", "персонаж", "герой", "мастер", "ведущий", "вот", "ну", "так"}
+)  # fmt: skip
+"""Words (lemmas) that wrap an order without changing it: politeness ("прошу", "could you", "please"),
+wishes ("хочу", "I'd like to") and narration ("мой персонаж", "my character", "Master,"). They may
+stand before an order word, and among the names an order gives they are skipped ("переместить меня")."""
+
+ASKING_FOR: frozenset[str] = frozenset(
+    {
+        "please",
+        "kindly",
+        "i'd",
+        "i’d",
+        "want",
+        "wanna",
+        "просить",
+        "пожалуйста",
+        "хотеть",
+        "хотеться",
+        "можно",
+    }
+)
+"""Words (lemmas) of asking for something: beside a name they make a line order-like ("хочу кухню и гараж"),
+so it is asked about rather than said aloud."""
+
+SKIPPED: frozenset[str] = (WRAPPERS - ASKING) | frozenset(
+    {"over", "down", "up", "off", "clue", "clues", "улика", "цель", "target", "two", "both", "два",
+     "две", "оба", "обе", "каждый", "each", "then", "потом", "затем"}
+)  # fmt: skip
+"""Words (lemmas) skipped among the names of an order besides the little ones of ``FILLERS``: wrappers,
+directions ("climb up to"), what a search is for ("ищу улики: …"), "цель — Глеб", counts ("two traps")."""
+
+ARRIVE: frozenset[str] = frozenset({"буду", "будем", "be"})
+"""Words of being somewhere at a time ("утром буду в спальне", "I'll be in the study"): a move that must
+take effect by then, so it is the move of the segment before (see ``parse``)."""
+
 CANCELLABLE: dict[str, str] = {
     "move": "move", "moving": "move", "go": "move", "переход": "move", "перемещение": "move",
     "ход": "move", "идти": "move", "иду": "move", "движение": "move",
@@ -101,6 +151,12 @@ _ENGLISH: dict[str, str] = {
     "looking": "look", "checking": "check", "examining": "examine", "seeking": "seek",
     "trapping": "trap", "traps": "trap", "saying": "say", "says": "say", "telling": "tell",
     "cancelling": "cancel", "canceling": "cancel", "knives": "knife", "ropes": "rope",
+    "climbing": "climb", "climbs": "climb", "popping": "pop", "pops": "pop", "rummaging": "rummage",
+    "rummages": "rummage", "laying": "lay", "lays": "lay", "sets": "set", "placing": "place",
+    "investigating": "investigate", "descending": "descend", "hurrying": "hurry", "rushing": "rush",
+    "wandering": "wander", "walks": "walk", "runs": "run", "enters": "enter", "visits": "visit",
+    "returns": "return", "proceeds": "proceed", "checks": "check", "examines": "examine",
+    "inspects": "inspect", "sends": "send", "sending": "send", "wanders": "wander", "rushes": "rush",
 }  # fmt: skip
 _COMMON = frozenset({"иду", "ищу", "пойду", "обыскать", "обыскиваю", "ставлю", "перехожу"})
 """The order words players write most, besides the keywords, for recognising them misspelt."""
@@ -120,7 +176,7 @@ def lemmas(word: str) -> frozenset[str]:
 
     ``кухне`` → {кухне, кухня}; ``свечу`` → {свечу, свеча, светить}; ``going`` → {going, go}.
     """
-    folded = fold_name(word)
+    folded = fold_name(word).removesuffix("-ка").removesuffix("-то")  # "пойду-ка", "куда-то"
     if folded[:1] in _CYRILLIC:
         return frozenset({folded} | {fold_name(p.normal_form) for p in morph().parse(folded)})
     folded = folded.removesuffix("'s").removesuffix("’s")
@@ -139,6 +195,71 @@ def order_kind(word: str) -> str:
     folded = fold_name(word)
     forms = lemmas(word) if folded[:1] in _CYRILLIC else {folded, _ENGLISH.get(folded, folded)}
     return next((VERBS[lemma] for lemma in sorted(forms) if lemma in VERBS), "")
+
+
+_VOWELS = "аеёиоуыэюяйь"
+_NEAR_KIND = 82.0
+_STEMS: dict[str, str] = {}
+
+
+def _stem(word: str) -> str:
+    """A Russian word without its ending's vowels ("ловушку" → "ловушк"), so that a misspelt form is
+    compared with the order word in any case; an English word as it is."""
+    return word.rstrip(_VOWELS) if word[:1] in _CYRILLIC else word
+
+
+@lru_cache(maxsize=1)
+def _order_stems() -> dict[str, str]:
+    """The stem of every order word long enough to be recognised misspelt, and the order it starts."""
+    return {_stem(lemma): kind for lemma, kind in VERBS.items() if len(lemma) >= _SHORTEST_MISSPELT}
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def near_kind(word: str) -> str:
+    """The order a misspelt order word starts ("serach", "лавушку", "trapp"), or "": a word at least five
+    letters long, that is no word of the dictionary, and near one order word's stem (and no other)."""
+    folded = fold_name(word)
+    if len(folded) <= _SHORTEST_MISSPELT or (folded[:1] in _CYRILLIC and morph().word_is_known(folded)):
+        return ""
+    if not lemmas(word).isdisjoint(VERBS):
+        return ""  # a form of an order word that is deliberately not read ("looks like rain")
+    stems = _order_stems()
+    found = process.extract(_stem(folded), list(stems), scorer=fuzz.ratio, score_cutoff=_NEAR_KIND, limit=3)
+    kinds = {stems[stem] for stem, _, _ in found}
+    return kinds.pop() if len(kinds) == 1 else ""
+
+
+_PAST_EN = frozenset({"went", "was", "were", "did", "had", "got", "gone", "been", "left", "came", "ran"})
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def is_past(word: str) -> bool:
+    """Whether ``word`` is a verb in the past tense ("заходил", "went", "searched"): a line telling what
+    was done is conversation, not an order."""
+    folded = fold_name(word)
+    if folded[:1] in _CYRILLIC:
+        return any(p.tag.POS == "VERB" and "past" in p.tag for p in morph().parse(folded)[:1])
+    return folded in _PAST_EN or (len(folded) > 4 and folded.endswith("ed"))
+
+
+def is_known(word: str) -> bool:
+    """Whether the Russian dictionary knows ``word`` (a misspelt word it does not: "ищю")."""
+    return bool(morph().word_is_known(fold_name(word)))
+
+
+def is_wrapper(word: str) -> bool:
+    """Whether ``word`` wraps an order without changing it (see ``WRAPPERS``)."""
+    return not lemmas(word).isdisjoint(WRAPPERS)
+
+
+def is_asking_for(word: str) -> bool:
+    """Whether ``word`` asks for something (see ``ASKING_FOR``)."""
+    return not lemmas(word).isdisjoint(ASKING_FOR)
+
+
+def is_skipped(word: str) -> bool:
+    """Whether ``word`` is skipped among the names of an order (see ``SKIPPED``)."""
+    return not lemmas(word).isdisjoint(SKIPPED)
 
 
 def near_order_word(word: str) -> str:
