@@ -299,8 +299,8 @@ def _init_problem(name: str, value: str) -> str | None:
             backend = make_url(value).get_backend_name()
         except ArgumentError:
             backend = ""
-        good = backend in ("sqlite", "postgresql")
-        return None if good else "write sqlite:///referee.db or postgresql+psycopg://user@host/dbname"
+        known = backend in ("sqlite", "postgresql")
+        return None if known else "write sqlite:///referee.db or postgresql+psycopg://user@host/dbname"
     return None if value in FROM_NAMES else f"the language is {' or '.join(FROM_NAMES)}, not {value!r}"
 
 
@@ -582,7 +582,8 @@ def received(
         return
     for mail in shown:
         who = f"{mail['game']}/{mail['character']}" if mail["game"] else "-"
-        typer.echo(f"{mail['received_at'][:19]}  {mail['sender'] or '?':<32} {mail['outcome']:<36} {who}")
+        when = (mail["received_at"] or "")[:19]
+        typer.echo(f"{when}  {mail['sender'] or '?':<32} {mail['outcome']:<36} {who}")
 
 
 def _take_in(settings: Config, referee: Referee, raw: bytes, at: str | None) -> Intake:
@@ -709,7 +710,7 @@ def _action_command(action: GameMasterAction, into: typer.Typer = app) -> None:
     parameters.append(
         inspect.Parameter("config", inspect.Parameter.KEYWORD_ONLY, annotation=ConfigOption, default=None)
     )
-    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]  # Typer reads the signature we build; functions take the attribute at run time
     command.__annotations__ = {}
     command.__doc__ = f"{action.help.en[0].upper()}{action.help.en[1:]}."
     into.command(action.command)(command)
@@ -1187,6 +1188,10 @@ def _bench_servers(mails: int) -> list[Figure]:
     return servers_figures(intake, fetch, door, sending, result.bare_send_per_second)
 
 
+_SETUP_ERRORS: tuple[type[Exception], ...] = (*SETUP_ERRORS, ConfigError)
+"""What a wrong setting, schedule or game raises: said in one line, without a traceback."""
+
+
 def main() -> None:
     """Run the command line."""
     try:
@@ -1194,7 +1199,7 @@ def main() -> None:
     except DBAPIError as error:
         typer.echo(f"error: {database_trouble(error)}", err=True)
         sys.exit(1)
-    except (*SETUP_ERRORS, ConfigError) as error:
+    except _SETUP_ERRORS as error:
         typer.echo(f"error: {error}", err=True)
         sys.exit(1)
 

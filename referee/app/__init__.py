@@ -41,7 +41,7 @@ from referee.app.forum import MODES, NotYours
 from referee.app.gamefile import GameFileError, is_address, read_game_file
 from referee.app.garbage import collector_paused
 from referee.app.guesses import Throttle
-from referee.app.letters import LEASE, Game, Letter, Letters, Reader
+from referee.app.letters import Game, Letter, Letters, Reader
 from referee.app.links import LINK_NOTICE, Player, sign_in_link
 from referee.app.mailroom import Arrival, clean
 from referee.app.opening import open_referee
@@ -54,6 +54,7 @@ from referee.app.referee import Referee
 from referee.app.refusals import refusal
 from referee.app.standing import list_line, master_lines, status_lines, when
 from referee.app.transfer import copy_referee, export_game, import_game
+from referee.store.outbox import LEASE
 
 __all__ = [
     "ACTIONS",

@@ -91,11 +91,11 @@ class Desk:
         """Stops the game's clock: nothing resolves until ``resume`` (orders are still taken); with
         ``until`` the game resumes by itself then (``resume_ended``)."""
         values = {"until": until - now} if until is not None else {}
-        return self.perform("pause", game_id, values, now, actor, session).value  # type: ignore[no-any-return]
+        return self.perform("pause", game_id, values, now, actor, session).value  # type: ignore[no-any-return]  # an action's value is typed by its declaration in the registry
 
     def resume(self, game_id: str, now: datetime, actor: Actor, session: Unit | None = None) -> ClockRow:
         """Restarts a paused clock; its deadlines move by the time it was paused."""
-        return self.perform("resume", game_id, {}, now, actor, session).value  # type: ignore[no-any-return]
+        return self.perform("resume", game_id, {}, now, actor, session).value  # type: ignore[no-any-return]  # an action's value is typed by its declaration in the registry
 
     def resume_ended(self, until: datetime) -> int:
         """Resumes every game whose pause ended at or before ``until``, each as of its own end (so the
@@ -121,7 +121,7 @@ class Desk:
     ) -> ClockRow:
         """Moves the open phase's boundary by ``by`` (and every later one unless ``only``) — TS-5."""
         acted = self.perform("shift", game_id, {"by": by, "only": only}, now, actor, session)
-        return acted.value  # type: ignore[no-any-return]
+        return acted.value  # type: ignore[no-any-return]  # an action's value is typed by its declaration in the registry
 
     def resolve(
         self,
@@ -134,12 +134,12 @@ class Desk:
     ) -> Resolved:
         """Resolves the open phase now (with ``expected_phase``, only if that phase is the open one)."""
         acted = self.perform("resolve", game_id, {"phase": expected_phase}, now, actor, session)
-        return acted.value  # type: ignore[no-any-return]
+        return acted.value  # type: ignore[no-any-return]  # an action's value is typed by its declaration in the registry
 
     def rollback(self, game_id: str, now: datetime, actor: Actor, session: Unit | None = None) -> RolledBack:
         """Withdraws the last resolution of the game so that its phase is resolved again: the log keeps
         both, the players who were written its report are told (``referee.app.rollback``)."""
-        return self.perform("rollback", game_id, {}, now, actor, session).value  # type: ignore[no-any-return]
+        return self.perform("rollback", game_id, {}, now, actor, session).value  # type: ignore[no-any-return]  # an action's value is typed by its declaration in the registry
 
     def substitute(
         self, game_id: str, name: str, email: str, now: datetime, actor: Actor, session: Unit | None = None
@@ -148,7 +148,7 @@ class Desk:
         their welcome letter; the old address stops working, and the seat's history keeps both."""
         values = {"seat": name, "email": email}
         try:
-            return self.perform("substitute", game_id, values, now, actor, session).value  # type: ignore[no-any-return]
+            return self.perform("substitute", game_id, values, now, actor, session).value  # type: ignore[no-any-return]  # an action's value is typed by its declaration in the registry
         except ValueError as error:  # an address no player can be reached at
             raise RefereeError(str(error)) from error
 
@@ -156,25 +156,25 @@ class Desk:
         self, game_id: str, name: str, now: datetime, actor: Actor, session: Unit | None = None
     ) -> NoticeRow:
         """Sends a seat's last report again."""
-        return self.perform("resend", game_id, {"seat": name}, now, actor, session).value  # type: ignore[no-any-return]
+        return self.perform("resend", game_id, {"seat": name}, now, actor, session).value  # type: ignore[no-any-return]  # an action's value is typed by its declaration in the registry
 
     def announce(
         self, game_id: str, text: str, now: datetime, actor: Actor, session: Unit | None = None
     ) -> int:
         """Tells every player of the game ``text`` from the game-master."""
-        return self.perform("announce", game_id, {"text": text}, now, actor, session).value  # type: ignore[no-any-return]
+        return self.perform("announce", game_id, {"text": text}, now, actor, session).value  # type: ignore[no-any-return]  # an action's value is typed by its declaration in the registry
 
     def enter_orders(self, game_id: str, name: str, text: str, now: datetime, actor: Actor) -> Submitted:
         """Orders for the character ``name`` entered by the game-master, judged by the same rules as a
         player's mail (the same verdicts and answer data); the player is sent nothing but the talk relays.
         The text is cleaned as a mail's is (``clean_text``)."""
-        return self.perform("orders", game_id, {"seat": name, "text": text}, now, actor).value  # type: ignore[no-any-return]
+        return self.perform("orders", game_id, {"seat": name, "text": text}, now, actor).value  # type: ignore[no-any-return]  # an action's value is typed by its declaration in the registry
 
     def retry(self, game_id: str, now: datetime, actor: Actor) -> int:
         """Starts a game stopped on an error again: the orders held meanwhile are judged in the order
         they came, and the calendar resumes (missed boundaries then fall due). Returns how many were
         judged. If the rules fail again the game stays stopped, with the new error."""
-        return self.perform("retry", game_id, {}, now, actor).value  # type: ignore[no-any-return]
+        return self.perform("retry", game_id, {}, now, actor).value  # type: ignore[no-any-return]  # an action's value is typed by its declaration in the registry
 
     def commands(self, game_id: str, text: str, now: datetime, actor: Actor, session: Unit) -> list[Done]:
         """Carries out every line of ``text`` in the game-master's command language, in order, inside

@@ -161,7 +161,8 @@ class Forum:
         """The thread of ``place`` as the player heard it (``NotYours`` for a place they were never in,
         or for a dead character)."""
         page = self.page(player, game_id, seat)
-        found = next((t for t in page.get("threads", []) if t.place == place), None)
+        threads: list[Thread] = page.get("threads", [])
+        found = next((t for t in threads if t.place == place), None)
         if found is None:
             raise NotYours("there is no such page")
         return found

@@ -138,7 +138,7 @@ def read_game_file(path: Path, schedules: ScheduleFolders) -> GameFile:
     return game_file(raw, schedules)
 
 
-def game_file(raw: dict[str, Any], schedules: Path | None) -> GameFile:
+def game_file(raw: dict[str, Any], schedules: ScheduleFolders | None) -> GameFile:
     """The game that ``raw`` (a game file as read: ``{"game": {…}, "players": [{…}, …]}``) describes,
     checked as ``referee game create`` checks it; an import checks a game it is given the same way.
 

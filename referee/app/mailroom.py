@@ -427,7 +427,7 @@ def _cleaned(value: T, *names: str) -> T:
     changed = {
         name: cleaned for name in names if (cleaned := clean(getattr(value, name))) != getattr(value, name)
     }
-    return replace(value, **changed) if changed else value  # type: ignore[type-var]
+    return replace(value, **changed) if changed else value  # type: ignore[type-var]  # ``value`` is one of this module's dataclasses; the stubs cannot see it
 
 
 def bounded(text: str, most_lines: int | None, longest_line: int | None) -> tuple[str, int]:

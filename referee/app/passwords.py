@@ -132,6 +132,11 @@ def hear(session: Unit, text: str, now: datetime) -> str:
 def _write(session: Unit, owner: Credential, template: str, data: dict[str, Any], now: datetime) -> None:
     """Writes ``template`` to ``owner`` at their registered address (not where a mail came from)."""
     recipient = MASTER if owner.is_master else owner.name
-    row = {"game_id": owner.game_id, "phase": "", "recipient": recipient, "template": template}
+    row: dict[str, Any] = {
+        "game_id": owner.game_id,
+        "phase": "",
+        "recipient": recipient,
+        "template": template,
+    }
     row |= {"data": {**data, "email": owner.email.lower(), "master": owner.is_master}, "created_at": now}
     write_notices(session, [row | {"address": owner.email, "in_reply_to": None, "subject": None}])

@@ -139,7 +139,7 @@ def _opened(session: Unit, row: object, last: ResolutionRow) -> datetime:
     settings = getattr(row, "settings", {}) or {}
     if settings.get("start"):
         return as_utc(datetime.fromisoformat(str(settings["start"])))
-    return as_utc(row.created_at)  # type: ignore[attr-defined]
+    return as_utc(row.created_at)  # type: ignore[attr-defined]  # a game row always has created_at; the parameter is typed loosely for the clock row too
 
 
 def _withdraw_notices(session: Unit, last: ResolutionRow, now: datetime) -> tuple[str, ...]:

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlmodel import Session
-
 from referee.app.links import LINK_DAY, LINK_NOTICE, LINKS_A_DAY
 from referee.app.play import tell
 from referee.core.notices import Notice
 from referee.store.forum import links_since
+from referee.store.unit import Unit
 
 LINK_PAUSE = timedelta(minutes=10)
 """Another link asked for a seat within this time is not mailed (no flood of mail to a player)."""
 
 
-def write_link(session: Session, game_id: str, seat: str, email: str, now: datetime) -> int:
+def write_link(session: Unit, game_id: str, seat: str, email: str, now: datetime) -> int:
     """Writes a sign-in link for ``seat`` to ``email`` inside the caller's transaction; 1 if it was
     written, 0 if the seat was sent one too recently or too many today."""
     if links_since(session, game_id, seat, email, LINK_NOTICE, now - LINK_PAUSE):

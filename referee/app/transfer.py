@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -36,6 +35,7 @@ from referee.app.private_files import private_database
 from referee.core.events import EVERYONE
 from referee.core.rules import fold
 from referee.core.seats import MASTER
+from referee.schedule.files import ScheduleFolders
 from referee.store.database import open_engine, upgrade
 from referee.store.games import log
 from referee.store.transfer import add_game_rows, copy_tables, game_exists, game_rows
@@ -78,7 +78,7 @@ def export_game(games: GameOperations, game_id: str) -> dict[str, Any]:
 
 
 def import_game(
-    games: GameOperations, data: Any, now: datetime | None = None, *, schedules: Path | None = None
+    games: GameOperations, data: Any, now: datetime | None = None, *, schedules: ScheduleFolders | None = None
 ) -> Imported:
     """Adds the game ``export_game`` wrote to ``data``, checked as a game file is (its schedule looked
     up in ``schedules``, if given), its mail to its own readers, its log replaying to its state.
@@ -105,7 +105,7 @@ def import_game(
     return Imported(game_id, str(data["kind"]), rows, withheld, unanswered)
 
 
-def _check_game(tables: dict[str, list[dict[str, Any]]], schedules: Path | None) -> None:
+def _check_game(tables: dict[str, list[dict[str, Any]]], schedules: ScheduleFolders | None) -> None:
     """Refuses a game that ``referee game create`` would refuse as a game file, or whose notices and
     held mail are for anyone but its characters and game-master."""
     game = tables["games"][0]
@@ -233,7 +233,9 @@ def _checked(data: Any) -> tuple[str, dict[str, list[dict[str, Any]]]]:
             f"this game file is of version {data.get('version')!r}; this referee reads {VERSION}"
         )
     tables = data.get("tables")
-    games = tables.get("games") if isinstance(tables, dict) else None
+    if not isinstance(tables, dict):
+        raise TransferError("the game file holds no tables")
+    games = tables.get("games")
     if not isinstance(games, list) or len(games) != 1 or not isinstance(games[0], dict):
         raise TransferError("the game file must hold exactly one game")
     game_id = games[0].get("id")

@@ -57,16 +57,16 @@ class IndexedMessage(EmailMessage):
         found = known.get("")
         if found is None:
             if "content-type" not in self._index():  # the default type, which may be changed alone
-                return super().get_content_type()  # type: ignore[no-any-return]
+                return super().get_content_type()  # type: ignore[no-any-return]  # the stubs type the email package's headers as Any
             found = known[""] = super().get_content_type()
-        return found  # type: ignore[no-any-return]
+        return found  # type: ignore[no-any-return]  # the stubs type the email package's headers as Any
 
     def _get_params_preserve(self, failobj: Any, header: str) -> Any:
         known = self._known()
         key = f"params {header.lower()}"
         params: _Params | None = known.get(key)
         if params is None:
-            found = super()._get_params_preserve(None, header)  # type: ignore[misc]
+            found = super()._get_params_preserve(None, header)  # type: ignore[misc]  # a private method of the email package, not in the stubs
             if found is None:  # no such header: nothing to remember
                 return failobj
             params = known[key] = found
@@ -79,7 +79,7 @@ class IndexedMessage(EmailMessage):
         return self._indexed[3]
 
     def _index(self) -> _Index:
-        headers = self._headers  # type: ignore[attr-defined]
+        headers = self._headers  # type: ignore[attr-defined]  # the email package's own private list of headers, not in the stubs
         indexed = self._indexed
         if indexed is None or indexed[0] is not headers or indexed[1] != len(headers):
             index: _Index = {}

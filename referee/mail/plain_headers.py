@@ -52,6 +52,8 @@ class Plain(str):
     """A header value as written, standing for the header object ``make()`` builds, which it builds
     the first time one of that object's own attributes is asked for."""
 
+    _make: Callable[[], Any]
+
     def __new__(cls, value: str, make: Callable[[], Any]) -> Plain:
         plain = super().__new__(cls, value)
         plain._make = make

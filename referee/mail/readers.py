@@ -151,7 +151,7 @@ class Readers:
         by_pipe = {reader.pipe: reader for reader in self.pool or []}
         try:
             for pipe in multiprocessing.connection.wait(list(by_pipe), None if wait else 0):
-                reader = by_pipe[pipe]  # type: ignore[index]
+                reader = by_pipe[pipe]  # type: ignore[index]  # wait() returns the very pipes it was given; the stubs widen them
                 message = reader.pipe.recv()
                 if message is None:  # the word that it started
                     reader.ready = True

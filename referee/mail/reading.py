@@ -19,11 +19,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from email.headerregistry import HeaderRegistry
-from email.message import EmailMessage
+from email.message import EmailMessage, MIMEPart
 from email.parser import BytesParser
 from email.policy import EmailPolicy
 from email.utils import getaddresses
-from typing import Any
+from typing import Any, cast
 
 from referee.core.text import clean_text, printable
 from referee.mail.charsets import decode_text, is_garbage
@@ -85,7 +85,7 @@ def parsed(raw: bytes) -> IndexedMessage:
     """``raw`` parsed as the email package parses it (``_POLICY``), its headers alone when they end at
     the first empty line and do not make it a multipart or enclosed mail: the body of any other mail
     is then its payload as written, which the package reads line by line to find (half of its time)."""
-    policy = _POLICY.clone(parsed={})
+    policy = _POLICY.clone(parsed={})  # type: ignore[call-arg]  # _OncePolicy adds `parsed`; the stubs know EmailPolicy's own
     ends = [found + len(blank) for blank in (b"\n\n", b"\r\n\r\n") if (found := raw.find(blank)) >= 0]
     if ends:
         end = min(ends)
@@ -97,8 +97,8 @@ def parsed(raw: bytes) -> IndexedMessage:
             and message.get_content_maintype() not in ("multipart", "message")
         ):
             message.set_payload(raw[end:].decode("ascii", "surrogateescape"))
-            return message  # type: ignore[return-value]
-    return BytesParser(policy=policy).parsebytes(raw)  # type: ignore[return-value]
+            return message  # type: ignore[return-value]  # the policy's message factory makes an IndexedMessage; the stubs say Message
+    return BytesParser(policy=policy).parsebytes(raw)  # type: ignore[return-value]  # the policy's message factory makes an IndexedMessage; the stubs say Message
 
 
 _SIMPLE_HEAD = re.compile(rb"(?:[!-9;-~]+:[^\r\n]*\n(?:[ \t][^\r\n]*\n)*)+\n")
@@ -119,7 +119,9 @@ def simple_headers(head: bytes, policy: EmailPolicy) -> IndexedMessage | None:
     colon, a first line continued, a lone "\\r") is simple, nor does any of them give a defect."""
     if not _SIMPLE_HEAD.fullmatch(head):
         return None
-    message: IndexedMessage = policy.message_factory(policy=policy)  # type: ignore[misc]
+    factory = policy.message_factory
+    assert factory is not None  # _POLICY names IndexedMessage
+    message = cast(IndexedMessage, factory(policy=policy))
     text = head.decode("ascii", "surrogateescape")
     for field in _SIMPLE_FIELD.findall(text, 0, len(text) - 1):  # the empty line is none
         message.set_raw(*policy.header_source_parse([field]))
@@ -156,7 +158,7 @@ class _OncePolicy(EmailPolicy):
         header = parsed.get((name, value))
         if header is None:
             unfolded = "".join(value.splitlines())
-            kind = self.header_factory[name]
+            kind = cast(HeaderRegistry, self.header_factory)[name]
             header = plain_header(name, unfolded, kind, lambda: self.header_factory(name, unfolded))
             if header is None:
                 header = super().header_fetch_parse(name, value)
@@ -343,6 +345,6 @@ def _text_of(message: EmailMessage, own: tuple[str, ...]) -> tuple[str, str]:
     return clean_text(new_text(clean_text(body, printed=printed), own=own)), ""
 
 
-def _decoded(part: EmailMessage) -> str:
+def _decoded(part: MIMEPart) -> str:
     payload = part.get_payload(decode=True)
     return decode_text(payload, part.get_content_charset()) if isinstance(payload, bytes) else ""

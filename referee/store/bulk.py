@@ -188,7 +188,7 @@ def _defaults(table: Table, given: tuple[str, ...]) -> dict[str, Any]:
             continue
         if not default.is_scalar:
             raise ValueError(f"{table.name}.{column.key} has a default that is not a value")
-        found[column.key] = default.arg  # type: ignore[attr-defined]
+        found[column.key] = default.arg  # type: ignore[attr-defined]  # a scalar default (checked above) has .arg; the stubs type the base class
     return found
 
 

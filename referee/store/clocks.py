@@ -75,7 +75,7 @@ def claim_due_rows(session: Session, now: datetime, limit: int) -> list[tuple[st
     )
     query = query.where(col(ClockRow.due_at).is_not(None), col(ClockRow.due_at) <= now)
     query = query.order_by(col(ClockRow.due_at), col(ClockRow.game_id)).limit(limit)
-    rows = session.exec(query.with_for_update(of=GameRow, skip_locked=True)).all()  # type: ignore[arg-type]
+    rows = session.exec(query.with_for_update(of=GameRow, skip_locked=True)).all()  # type: ignore[arg-type]  # SQLModel's exec() stubs do not accept a select with FOR UPDATE; it runs as written
     return [(game_id, phase, as_utc(due_at)) for game_id, phase, due_at in rows if due_at is not None]
 
 
