@@ -105,8 +105,9 @@ class Demo:
     """The seats of a calendar game that still play (None: every seat)."""
     news: Callable[[list[Logged], Telling], str] = _no_news
     """What everyone may know of a closed phase, in a few words (public events only)."""
-    phase_name: Callable[[str, str], str] | None = None
-    """A phase's key as the demo names it in a language the rules' label is not in (None: the label)."""
+    phase_name: Callable[[str, str, str], str] | None = None
+    """The open phase as the demo names it in a language the rules' label is not written in, given the
+    label, the phase's key and the language (None: the label)."""
     ending: Callable[[dict[str, Any], Telling], Ending] = _plain_winners
     """The end told from the game-master's view."""
     lines: Mapping[str, Texts] = field(default_factory=dict)

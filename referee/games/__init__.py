@@ -2,8 +2,8 @@
 
 Each package holds its game as one object, ``GAME`` (a ``referee.core.kind.GameKind``: the rules and
 the game's names, summary, schedules, demo and words), and ``game_of`` finds it by kind; ``games``
-gives every registered game. ``rules_for`` finds a game's rules by kind and ``presentation_for`` the filters and
-globals its templates use (the package's ``presentation`` module). The skeleton game in
+gives every registered game. ``rules_for`` finds a game's rules by kind and ``presentation_for`` the
+filters and globals its templates use (the package's ``presentation`` module). The skeleton game in
 ``_template`` (kind ``TEMPLATE_KIND``) is not one players can choose: it is left out of
 ``KINDS`` and of ``rules_for``, and only the contract test and the next game's author
 load it (``contract_kinds``, ``contract_rules``).

@@ -8,8 +8,16 @@ from typing import Any
 from referee.core.kind import Demo, Ending, Logged, Seats, Telling, say
 
 LINES: dict[str, dict[str, str]] = {
-    "en": {"revealed": "the words: {words}", "no_words": "no word written", "rounds": "{rounds} rounds played"},
-    "ru": {"revealed": "слова: {words}", "no_words": "ни одного слова", "rounds": "сыграно раундов: {rounds}"},
+    "en": {
+        "revealed": "the words: {words}",
+        "no_words": "no word written",
+        "rounds": "{rounds} rounds played",
+    },
+    "ru": {
+        "revealed": "слова: {words}",
+        "no_words": "ни одного слова",
+        "rounds": "сыграно раундов: {rounds}",
+    },
 }
 """Every line of this game's demo, by language (the same keys in each)."""
 

@@ -4,6 +4,7 @@ who was arrested (CE-6). Cards and roles are named as the players' mail names th
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from referee.core.kind import Demo, Ending, Logged, Seats, Telling, say
@@ -53,6 +54,18 @@ def arrests(language: str, name: str) -> str:
     return by_gender(guess_gender(name), "арестовал", "арестовала") if language == "ru" else "arrested"
 
 
+_ROUND_STAGE = re.compile(r"^round (\d+) of (\d+): (trading|interrogation)$")
+_STAGES = {"ru": {"trading": "обмен", "interrogation": "допрос"}}
+
+
+def phase_name(label: str, key: str, language: str) -> str:
+    """A phase's label ("round 1 of 2: trading") in ``language`` («раунд 1 из 2: обмен»)."""
+    found = _ROUND_STAGE.match(label)
+    if language != "ru" or not found:
+        return label
+    return f"раунд {found[1]} из {found[2]}: {_STAGES['ru'][found[3]]}"
+
+
 def news(public: list[Logged], telling: Telling) -> str:
     """The swaps, who stopped trading, the talk and the arrest — never which cards (CE-4 ruling)."""
     language = telling.language
@@ -99,5 +112,7 @@ def ending(view: dict[str, Any], telling: Telling) -> Ending:
     return Ending(winners=list(view["winners"]), roles=roles, details=[detail])
 
 
-DEMO = Demo(seats=Seats(3, 6, 5), game_id="demo-cosmic", news=news, ending=ending, lines=LINES)
+DEMO = Demo(
+    seats=Seats(3, 6, 5), game_id="demo-cosmic", news=news, phase_name=phase_name, ending=ending, lines=LINES
+)
 """The Cosmic Express demo: five players by default, phase by phase."""

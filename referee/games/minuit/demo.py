@@ -67,8 +67,8 @@ def news(events: list[Logged], telling: Telling) -> str:
     return "; ".join(parts) or say(LINES, language, "nothing_done")
 
 
-def phase_name(key: str, language: str) -> str:
-    """A phase's key as the players' mail names it in ``language``."""
+def phase_name(label: str, key: str, language: str) -> str:
+    """A phase as the players' mail names its key in ``language``."""
     return _phase_name(key, language=language)
 
 
