@@ -81,8 +81,8 @@ def count(language: str, number: int, word: str) -> str:
 
 
 def title(kind: str, language: str) -> str:
-    """How the demo names a game: its kind in English (as ``--game`` takes it), its name in quotes in
-    Russian («10 морячков»)."""
+    """How the demo names a game: its kind in English (as ``--game`` takes it), its name in
+    guillemets in Russian."""
     return f"«{game_of(kind).name('ru')}»" if language == "ru" else kind
 
 

@@ -34,7 +34,7 @@ from referee.render import Renderer
 from referee.web import metrics, pages, play
 from referee.web.guard import Attempts, BodyLimit, ForwardedBy, LinkLimits, SecurityHeaders, SignInLimits
 from referee.web.sessions import COOKIE, PLAYER, PLAYER_MAX_AGE, Cookies, Session, fresh
-from referee.web.words import KIND_NAMES, LANGUAGES, REASONS, translator
+from referee.web.words import LANGUAGES, REASONS, kind_names, translator
 
 STATIC = Path(__file__).with_name("static")
 SECRET_ENVIRONMENT = "REFEREE_WEB_SECRET"
@@ -126,7 +126,7 @@ class Site:
                 "signed_in": session.signed_in,
                 "player": session.player,
                 "reasons": REASONS,
-                "kind_names": KIND_NAMES,
+                "kind_names": kind_names(),
             }
         )
         response = HTMLResponse(html, status_code=status)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.kind import Demo, Ending, Logged, Seats, Telling, say
+from referee.games._template.presentation import round_name
 
 LINES: dict[str, dict[str, str]] = {
     "en": {
@@ -32,10 +33,17 @@ def news(events: list[Logged], telling: Telling) -> str:
     return say(LINES, telling.language, "no_words")
 
 
+def phase_name(label: str, key: str, language: str) -> str:
+    """A round as the letters name it in ``language`` («раунд 2»)."""
+    return round_name(key, language=language)
+
+
 def ending(view: dict[str, Any], telling: Telling) -> Ending:
     """Nobody wins the skeleton: the end says how many rounds were played."""
     return Ending(winners=[], details=[say(LINES, telling.language, "rounds", rounds=len(view["revealed"]))])
 
 
-DEMO = Demo(seats=Seats(2, 6, 3), game_id="demo-words", news=news, ending=ending, lines=LINES)
+DEMO = Demo(
+    seats=Seats(2, 6, 3), game_id="demo-words", news=news, phase_name=phase_name, ending=ending, lines=LINES
+)
 """The skeleton's demo: three players by default, round by round."""

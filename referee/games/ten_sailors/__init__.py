@@ -141,6 +141,8 @@ GAME = GameKind(
             "Searches": "Обыски",
             "Traps": "Ловушки",
             "Other characters": "Остальные персонажи",
+            "alive": "жив(а)",
+            "none": "нет",
         }
     },
 )
