@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.core.rules import Rules
+from referee.core.rules import GameRules
 
 Texts = Mapping[str, str]
 """One text in each language, by language ("en", "ru")."""
@@ -126,7 +126,7 @@ class Schedules:
 class GameKind:
     """A game: its rules and all the referee says of it outside them."""
 
-    rules: Rules[Any]
+    rules: GameRules[Any]
     names: Texts
     """The game's name in each language ("Ten Sailors", «10 морячков»)."""
     summary: Texts

@@ -25,7 +25,8 @@ _BY_LENGTH = sorted((*KIND_OF, HALL), key=len, reverse=True)
 
 def _cards(text: str) -> list[str]:
     """The canonical card names in ``text``, in order ("Music Room Sofa Knife" → three cards)."""
-    found, rest = [], text.strip()
+    found: list[str] = []
+    rest = text.strip()
     while rest:
         card = next((c for c in _BY_LENGTH if rest.startswith(c)), None)
         if card is None:
