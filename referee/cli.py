@@ -50,6 +50,7 @@ from referee.config import Config, ConfigError, config_path, load_config
 from referee.core.events import Event
 from referee.core.numbers import counted
 from referee.core.text import clean_text
+from referee.games import KINDS
 from referee.invoked import invoked_as
 from referee.render import Renderer, phase_label
 
@@ -953,13 +954,11 @@ def _password() -> str:
 
 @app.command()
 def demo(
-    game: Annotated[
-        str, typer.Option(help="ten-sailors, museum-suspects, cosmic-express or minuit.")
-    ] = "ten-sailors",
+    game: Annotated[str, typer.Option(help=f"{', '.join(KINDS[:-1])} or {KINDS[-1]}.")] = KINDS[0],
     seed: Annotated[int, typer.Option(help="The game's seed: the same seed plays the same game.")] = 2026,
     players: Annotated[
         int | None,
-        typer.Option(help="How many players (default: Ten Sailors 9, Museum 4, Cosmic 5, Minuit 4)."),
+        typer.Option(help="How many players (default: the game's usual number)."),
     ] = None,
     keep: Annotated[
         Path | None, typer.Option(help="Play in this folder (default: a new temporary folder).")

@@ -16,6 +16,7 @@ import pytest
 from sqlmodel import Session, col, select
 
 from referee.config import MailSettings
+from referee.games import contract_kinds, game_of
 from referee.mail.compose import message_id, thread_root
 from referee.store.database import open_engine
 from referee.store.models import GameRow, InboundRow, NoticeRow, SeatRow
@@ -304,17 +305,20 @@ def test_the_demo_suggests_the_command_the_way_referee_was_run(tmp_path: Path) -
         )
 
 
-def test_every_line_the_demo_prints_exists_in_english_and_russian() -> None:
-    """The demo's words have the same lines and fields in both languages, and the Russian ones are
-    written in Russian (no English word outside the fields filled in)."""
+@pytest.mark.parametrize("kind", [None, *contract_kinds()])
+def test_every_line_the_demo_prints_exists_in_english_and_russian(kind: str | None) -> None:
+    """The demo's words — its own and each game's (``GameKind.demo.lines``) — have the same lines and
+    fields in both languages, and the Russian ones are written in Russian (no English word outside the
+    fields filled in)."""
     from string import Formatter
 
     from referee.demo.words import COUNTED, LINES
 
-    assert set(LINES["en"]) == set(LINES["ru"])
-    for key, english in LINES["en"].items():
+    lines = LINES if kind is None else game_of(kind).demo.lines
+    assert set(lines.get("en", {})) == set(lines.get("ru", {}))
+    for key, english in lines.get("en", {}).items():
         fields = {name for _, name, _, _ in Formatter().parse(english) if name}
-        russian = LINES["ru"][key]
+        russian = lines["ru"][key]
         assert {name for _, name, _, _ in Formatter().parse(russian) if name} <= fields | {"arrested_word"}, (
             key
         )

@@ -4,7 +4,9 @@ Every bot reads the mail the referee sent it (Maildir), replies with its orders 
 mail client would, and the referee takes the replies in through the same intake as
 real mail. The game keeps its calendar, and demo time jumps to each deadline, where the phase
 is resolved.
-Ten Sailors is played here; the short games in ``short``; the files in ``files``.
+A game played on its calendar (``GameKind.demo.calendar``) is played here; the others phase by phase
+in ``short``; the files in ``files``. What the demo tells of a game comes from the game
+(``GameKind.demo``).
 """
 
 from __future__ import annotations
@@ -18,13 +20,12 @@ from typing import Any
 from referee.core.events import Event
 from referee.core.rules import visible
 from referee.core.russian import guess_gender, read_gender
-from referee.demo.files import NAMES, PLAYERS, START, demo_names, start_demo_game
+from referee.demo.files import DEFAULT_KIND, NAMES, START, demo_names, players_of, start_demo_game
 from referee.demo.post import PostOffice
-from referee.demo.russian import in_russian
-from referee.demo.short import run_short
-from referee.demo.words import GAME_TITLES, names_in, say
-from referee.demo.words import arrested as arrested_as
+from referee.demo.short import run_short, telling
 from referee.demo.words import count as count_of
+from referee.demo.words import say, title
+from referee.games import game_of, kinds
 
 __all__ = ["NAMES", "START", "DemoError", "DemoResult", "play", "run_demo", "start_demo_game"]
 
@@ -44,7 +45,7 @@ class DemoResult:
     incoming: Path
     mails_in: int
     mails_out: int
-    kind: str = "ten-sailors"
+    kind: str = DEFAULT_KIND
     scores: dict[str, int] = field(default_factory=dict)
     """Museum Suspects: each player's total (MS-6)."""
     roles: dict[str, str] = field(default_factory=dict)
@@ -69,25 +70,33 @@ def play(
 ) -> DemoResult:
     """Plays a whole game of kind ``game`` by mail in ``directory`` and tells how it went through ``echo``.
 
-    ``players`` defaults to the game's usual count (Ten Sailors 9, Museum Suspects 4,
-    Cosmic Express 5); raises ``DemoError`` for an unknown game, a count outside the
-    game's range or a language other than en and ru. ``command`` is how the person runs referee, for
-    the command the last line suggests.
+    ``players`` defaults to the game's usual count (``GameKind.demo.seats``); raises ``DemoError`` for
+    an unknown game, a count outside the game's range or a language other than en and ru. ``command``
+    is how the person runs referee, for the command the last line suggests.
     """
-    seats = PLAYERS.get(game)
-    if seats is None:
-        raise DemoError(f"there is no game called {game!r}; choose one of {', '.join(PLAYERS)}")
+    if game not in kinds():
+        raise DemoError(f"there is no game called {game!r}; choose one of {', '.join(kinds())}")
+    seats = players_of(game)
     count = seats.default if players is None else players
     if not seats.least <= count <= seats.most:
         raise DemoError(f"{game} takes {seats.least} to {seats.most} players, not {count}")
     if language not in ("en", "ru"):
         raise DemoError(f"the demo speaks en or ru, not {language!r}")
     names = ", ".join(demo_names(game, language)[:count])
-    title = GAME_TITLES[game]["ru" if language == "ru" else "en"]
     bots = count_of(language, count, "bot")
-    echo(say(language, "playing", game=title, bots=bots, names=names, seed=seed, directory=directory))
-    if game == "ten-sailors":
-        result = run_demo(directory, seed, count, language, echo)
+    echo(
+        say(
+            language,
+            "playing",
+            game=title(game, language),
+            bots=bots,
+            names=names,
+            seed=seed,
+            directory=directory,
+        )
+    )
+    if game_of(game).demo.calendar:
+        result = run_demo(directory, seed, count, language, echo, kind=game)
     else:
         result = _short(directory, game, seed, count, language, echo)
     result = replace(result, language=language)
@@ -98,59 +107,14 @@ def play(
 def _short(
     directory: Path, kind: str, seed: int, players: int, language: str, echo: Callable[[str], None]
 ) -> DemoResult:
-    """A short game played to its end, as a ``DemoResult``."""
+    """A game played phase by phase to its end, as a ``DemoResult``."""
     played = run_short(directory, kind, seed, players, language, echo)
-    view = played.loaded.rules.master_view(played.loaded.state)
     post = played.post
-    lang = "ru" if language == "ru" else "en"
-    scores: dict[str, int] = {}
-    roles: dict[str, str] = {}
-    if kind == "museum-suspects":
-        result = view["result"]
-        winners = result["winners"]
-        scores = {score["seat"]: score["total"] for score in result["scores"]}
-        thieves = ", ".join(result["thieves"])
-        details = [say(language, "thieves", names=thieves) if thieves else say(language, "escaped")]
-    elif kind == "minuit":
-        result = view["result"]
-        winners = result["winners"]
-        scores = {score["seat"]: score["total"] for score in result["scores"]}
-        case = played.loaded.state.case
-        named = {
-            element: next((c.name[lang] for c in case.candidates(element) if c.id == chosen), chosen)
-            for element, chosen in result["solution"].items()
-        }
-        details = [say(language, "solution", **named)]
-        if result["revealer"]:
-            details.append(say(language, "revealer", seat=result["revealer"], right=result["revealer_right"]))
-    else:
-        winners = view["winners"]
-        items = view["items"]
-        item_names = names_in(post.renderer, lang, kind, "_names.txt.j2", "ITEM")
-        role_names = names_in(post.renderer, lang, kind, "_names.txt.j2", "ROLE")
-        roles = {
-            name: say(
-                language, "role", name=name, role=role_names.get(role, role),
-                items=" + ".join(item_names.get(item, item) for item in items[name]),
-            )
-            for name, role in view["roles"].items()
-        }  # fmt: skip
-        weapon = item_names.get(view["weapon"], view["weapon"])
-        arrested = view["arrest"]
-        details = [
-            say(
-                language,
-                "weapon",
-                weapon=weapon,
-                arrested=arrested,
-                arrested_word=arrested_as(language, arrested),
-            )
-            if arrested
-            else say(language, "nobody_arrested", weapon=weapon)
-        ]
+    view = played.loaded.rules.master_view(played.loaded.state)
+    end = game_of(kind).demo.ending(view, telling(language, played.loaded.state, post.renderer, kind))
     return DemoResult(
-        played.loaded.row.id, list(winners), {}, post.outgoing, post.incoming, post.mails_in,
-        post.mails_out(), kind, scores, roles, post.config.path, details,
+        played.loaded.row.id, end.winners, end.frags, post.outgoing, post.incoming, post.mails_in,
+        post.mails_out(), kind, end.scores, end.roles, post.config.path, end.details,
     )  # fmt: skip
 
 
@@ -200,14 +164,18 @@ def run_demo(
     *,
     policy: Policy | None = None,
     segments: int | None = None,
+    kind: str = DEFAULT_KIND,
 ) -> DemoResult:
-    """Plays a Ten Sailors campaign by mail in ``directory``, telling its progress through ``echo``.
+    """Plays a campaign of a calendar game (``GameKind.demo.calendar``) by mail in ``directory``,
+    telling its progress through ``echo``: a line at each new day, every seat still playing mailing
+    each phase, demo time jumping to each deadline.
 
-    Bots mail what ``policy`` says (default: the rules' bot, trapping on odd nights only,
-    so that a campaign usually lasts to the final dawn). ``segments`` stops after that
-    many resolutions instead of at the end of the game.
+    Bots mail what ``policy`` says (default: the game's demo orders, else the rules' bot), written as
+    a player of the game's language writes them. ``segments`` stops after that many resolutions
+    instead of at the end of the game.
     """
-    config, store, loaded = start_demo_game(directory, seed, players, language)
+    demo = game_of(kind).demo
+    config, store, loaded = start_demo_game(directory, seed, players, language, kind)
     game_id = loaded.row.id
     post = PostOffice(store, config, START)
     post.send()
@@ -215,29 +183,33 @@ def run_demo(
     genders = loaded.row.settings.get("genders", {})
     day = -1
     resolved = 0
-    sent: dict[str, tuple[str, str]] = {}  # each bot's last orders, with the segment they were sent in
+    sent: dict[str, tuple[int, str]] = {}  # each bot's last orders, with the phase index they were sent in
     log: list[Event] = []
     logged = 0  # the number of the last event in ``log``
     while not loaded.rules.finished(loaded.state) and resolved != segments:
-        if loaded.state.segment.day != day:
-            day = loaded.state.segment.day
-            living = [c.name for c in loaded.state.characters if c.alive]
+        playing = demo.playing(loaded.state) if demo.playing else tuple(names)
+        if demo.day is not None and demo.day(loaded.state) != day:
+            day = demo.day(loaded.state)
             mails = count_of(language, post.mails_in, "mail")
-            echo(say(language, "day", day=day, alive=len(living), names=", ".join(living), mails=mails))
+            echo(say(language, "day", day=day, alive=len(playing), names=", ".join(playing), mails=mails))
         log += store.log(game_id, after=logged)  # what was logged since the last look
         logged = loaded.seq
+        index = loaded.rules.phase(loaded.state).index  # a night's two phases share their segment's
         for number, name in enumerate(names):
-            if not loaded.state.character(name).alive:
+            if name not in playing:
                 continue
             view = loaded.rules.player_view(loaded.state, name, visible(log, name))
-            orders = policy(view) if policy else _cautious(loaded.rules.bot(view, seed), day)
-            if language == "ru":
+            if policy:
+                orders = policy(view)
+            else:
+                orders = demo.orders(view, seed, day) if demo.orders else loaded.rules.bot(view, seed)
+            if demo.in_language is not None and language != "en":
                 gender = read_gender(genders.get(name, "")) or guess_gender(name)
-                orders = in_russian(orders, gender)
-            segment, before = sent.get(name, ("", ""))
-            if segment == loaded.state.segment.key and set(orders.splitlines()) <= set(before.splitlines()):
+                orders = demo.in_language(orders, language, gender)
+            before_index, before = sent.get(name, (-1, ""))
+            if before_index == index and set(orders.splitlines()) <= set(before.splitlines()):
                 continue  # after the traps fired, a player whose orders stand writes nothing more
-            sent[name] = (loaded.state.segment.key, orders)
+            sent[name] = (index, orders)
             post.write(name, orders, style=number + post.mails_in)
         post.take_in()
         post.send()
@@ -246,15 +218,8 @@ def run_demo(
         resolved += 1
         post.send()
     view = loaded.rules.master_view(loaded.state)
-    frags = {c["name"]: c["frags_exact"] for c in view["characters"]}
+    end = demo.ending(view, telling(language, loaded.state, post.renderer, kind))
     return DemoResult(
-        game_id, list(view["winners"]), frags, post.outgoing, post.incoming, post.mails_in, post.mails_out(),
-        config=config.path,
+        game_id, end.winners, end.frags, post.outgoing, post.incoming, post.mails_in, post.mails_out(), kind,
+        end.scores, end.roles, config.path, end.details,
     )  # fmt: skip
-
-
-def _cautious(orders: str, day: int) -> str:
-    """The bot's orders without traps on even nights: demo bots trap every other night."""
-    if day % 2:
-        return orders
-    return "\n".join(line for line in orders.splitlines() if not line.startswith("TRAP"))

@@ -1,11 +1,12 @@
-"""The demo of the short games (Museum Suspects, Murder on the Cosmic Express), played by bots by mail.
+"""The demo of a game played phase by phase (every game not on a calendar), by bots by mail.
 
 Each bot asks the rules' ``bot`` for orders from its own player view, just before it writes
 its mail, so that it always answers the game as it stands. The referee takes each mail in
-at once; both games close a phase as soon as nobody is awaited (``early_close``). Now and
+at once; these games close a phase as soon as nobody is awaited (``early_close``). Now and
 then a bot forgets a phase altogether (one time in ``ABSENT``, drawn from the seed); a phase
 still open after a pass in which no bot had anything to send is resolved as if its
-deadline had passed unanswered, so the demo shows the deadline defaults too.
+deadline had passed unanswered, so the demo shows the deadline defaults too. What a closed phase
+is told with comes from the game (``GameKind.demo.news``).
 """
 
 from __future__ import annotations
@@ -17,13 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from referee.app import Loaded, Referee
+from referee.core.kind import Telling
 from referee.core.rng import SeededStream
 from referee.demo.files import START, start_demo_game
 from referee.demo.post import PostOffice
-from referee.demo.words import arrests, count, names_in, say
-from referee.games.minuit.content import EVENTS
-from referee.games.minuit.presentation import phase_name
-from referee.games.minuit.shipmap import lead_label
+from referee.demo.words import count, names_in, say
+from referee.games import game_of
 from referee.render import Renderer, and_list
 
 PASSES = 12
@@ -69,9 +69,8 @@ def run_short(
             loaded = store.resolve(game_id, post.later(5)).loaded  # nobody answered before the deadline
             post.send()
         events = [row for row in store.events(game_id) if row.seq > first_seq]
-        news = _news(
-            Telling(kind, language, post.renderer, loaded.state), [(row.kind, row.data) for row in events]
-        )
+        logged = [(row.kind, row.data) for row in events]
+        news = game_of(kind).demo.news(logged, telling(language, loaded.state, post.renderer, kind))
         how = say(language, "at_once" if early else "at_deadline")
         mailed = count(language, post.mails_in - mails, "mail")
         label_shown = phase_words(label, key, kind, language)
@@ -111,105 +110,29 @@ def _play_phase(
     return loaded, False
 
 
-Logged = tuple[str, dict[str, Any]]
-"""An event of the log as (kind, data)."""
-
-
-@dataclass(frozen=True)
-class Telling:
-    """What the demo's news of a phase is told with: the game, the demo's language, the templates (for
-    the names the players' mail uses) and the game as it stands (a Minuit case names its leads)."""
-
-    kind: str
-    language: str
-    renderer: Renderer
-    state: Any
+def telling(language: str, state: Any, renderer: Renderer, kind: str) -> Telling:
+    """What a game's demo tells with: the demo's language, the game as it stands, the names the game's
+    templates give things in that language (so the demo names them as the players' mail does) and a
+    list written as the language writes one."""
+    lang = "ru" if language == "ru" else "en"
+    return Telling(
+        language=language,
+        state=state,
+        names=lambda partial, name: names_in(renderer, lang, kind, partial, name),
+        listed=lambda items: and_list(items, language),
+    )
 
 
 _ROUND_TURN = re.compile(r"^round (\d+), (.+)'s turn$")
-_ROUND_STAGE = re.compile(r"^round (\d+) of (\d+): (trading|interrogation)$")
-_STAGES_RU = {"trading": "обмен", "interrogation": "допрос"}
 
 
 def phase_words(label: str, key: str, kind: str, language: str) -> str:
     """The open phase as the demo prints it: the rules' ``label`` in English; in Russian, the same said
-    in Russian («раунд 2, ходит Anna», «раунд 1 из 1: допрос», «гипотезы»)."""
+    in Russian: a player's turn («раунд 2, ходит Anna»), else as the game names it («раунд 1 из 1:
+    допрос», «гипотезы»), else the label."""
     if language != "ru":
         return label
     if found := _ROUND_TURN.match(label):
         return f"раунд {found[1]}, ходит {found[2]}"
-    if found := _ROUND_STAGE.match(label):
-        return f"раунд {found[1]} из {found[2]}: {_STAGES_RU[found[3]]}"
-    return phase_name(key, language="ru") if kind == "minuit" else label
-
-
-def _news(telling: Telling, events: list[Logged]) -> str:
-    """What everyone may know of a closed phase, in a few words: only events that are public
-    by the rules are read, so no player's secret reaches the console."""
-    if telling.kind == "minuit":
-        return _minuit_news(telling, events)
-    if telling.kind == "museum-suspects":
-        return _museum_news(telling.language, events)
-    return _cosmic_news(telling, events)
-
-
-def _museum_news(language: str, events: list[Logged]) -> str:
-    """Which clue the player put a token on, and where their suggestion went (MS-4, MS-5 rulings)."""
-    parts = []
-    for event, data in events:
-        if event == "investigated":
-            parts.append(say(language, "clue", clue=data["clue"], value=data["value"]))
-        elif event == "suggestion_made":
-            target = say(language, "exit") if data["target"] == "exit" else data["target"]
-            parts.append(
-                say(language, "suggestion_default" if data["default"] else "suggestion", target=target)
-            )
-    return ", ".join(parts) or say(language, "no_token")
-
-
-def _minuit_news(telling: Telling, events: list[Logged]) -> str:
-    """The round's event, the rolls and which leads were tried, by their names (a place's, a suspect's
-    and the topic), never a lead's text (MM-16)."""
-    language, case = telling.language, telling.state.case
-    methods = names_in(telling.renderer, language, "minuit", "_common.txt.j2", "METHODS")
-    parts = []
-    for event, data in events:
-        if event == "round_opened" and data["event"]:
-            title = EVENTS[data["event"]].title[language]
-            parts.append(say(language, "round_opened", event=title, ship=data["ship"]))
-        elif event == "round_opened":
-            parts.append(say(language, "no_event", ship=data["ship"]))
-        elif event == "acted":
-            roll = say(language, "rolled", roll=data["roll"]) if data["roll"] else ""
-            outcome = say(language, "success" if data["success"] else "failure")
-            lead = lead_label(case, data["lead"])[language]
-            method = methods.get(data["method"], data["method"])
-            parts.append(say(language, "acted", lead=lead, method=method, roll=roll, outcome=outcome))
-        elif event == "revelations_announced":
-            parts.append(say(language, "announces", seat=data["seat"]))
-        elif event == "game_ended":
-            parts.append(say(language, "ended", winners=and_list(data["winners"], language)))
-    return "; ".join(parts) or say(language, "nothing_done")
-
-
-def _cosmic_news(telling: Telling, public: list[Logged]) -> str:
-    """The swaps, who stopped trading, the talk and the arrest — never which cards (CE-4 ruling)."""
-    language = telling.language
-    counted = {
-        "swap": sum(1 for event, _ in public if event in ("swap_news", "dummy_swap_news")),
-        "message": sum(1 for event, _ in public if event == "message_posted"),
-    }
-    parts = [count(language, number, what) for what, number in counted.items() if number]
-    done = [data["player"] for event, data in public if event == "player_done"]
-    if done:
-        parts.append(say(language, "done_order", names=", ".join(done)))
-    items = names_in(telling.renderer, language, "cosmic-express", "_names.txt.j2", "ITEM")
-    for event, data in public:
-        if event == "arrest_made":
-            detective, verb = data["detective"], arrests(language, data["detective"])
-            parts.append(
-                say(language, "arrest", detective=detective, arrested_verb=verb, target=data["target"])
-            )
-        elif event == "weapon_shown":
-            parts.append(say(language, "shown", weapon=items.get(data["weapon"], data["weapon"])))
-    return ", ".join(parts) or say(language, "no_swaps")
+    named = game_of(kind).demo.phase_name
+    return named(label, key, language) if named is not None else label

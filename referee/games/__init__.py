@@ -1,7 +1,9 @@
 """The games the referee runs, each a package of pure rules.
 
-``rules_for`` finds a game's rules by kind and ``presentation_for`` the filters and
-globals its templates use (the package's ``presentation`` module). The skeleton game in
+Each package holds its game as one object, ``GAME`` (a ``referee.core.kind.GameKind``: the rules and
+the game's names, summary, schedules, demo and words), and ``game_of`` finds it by kind; ``games``
+gives every registered game. ``rules_for`` finds a game's rules by kind and ``presentation_for`` the
+filters and globals its templates use (the package's ``presentation`` module). The skeleton game in
 ``_template`` (kind ``TEMPLATE_KIND``) is not one players can choose: it is left out of
 ``KINDS`` and of ``rules_for``, and only the contract test and the next game's author
 load it (``contract_kinds``, ``contract_rules``).
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
+from referee.core.kind import GameKind
 from referee.core.rules import Rules, prepare
 
 PACKAGES = {
@@ -53,6 +56,22 @@ def register(kind: str, package: str) -> None:
     """Makes the game whose rules are ``package.RULES`` known as ``kind`` to this process (for the
     tests' tools; game files still offer only ``KINDS``)."""
     PACKAGES[kind] = package
+
+
+def kinds() -> tuple[str, ...]:
+    """Every kind registered now (``KINDS`` and any a test registered since)."""
+    return tuple(PACKAGES)
+
+
+def game_of(kind: str) -> GameKind:
+    """The game of kind ``kind``, the skeleton's included (raises ``KeyError`` for an unknown kind)."""
+    game: GameKind = import_module(package_of(kind)).GAME
+    return game
+
+
+def games() -> tuple[GameKind, ...]:
+    """Every registered game, in the order of ``kinds``."""
+    return tuple(game_of(kind) for kind in kinds())
 
 
 def rules_for(kind: str) -> Rules[Any]:

@@ -21,7 +21,7 @@ from referee.config import Config
 from referee.render import Renderer
 from referee.web.guard import Attempts, LinkLimits, SignInLimits
 from referee.web.sessions import COOKIE, PLAYER, PLAYER_MAX_AGE, Cookies, Session, fresh
-from referee.web.words import KIND_NAMES, LANGUAGES, REASONS, translator
+from referee.web.words import LANGUAGES, REASONS, kind_names, translator
 
 Clock = Callable[[], datetime]
 
@@ -110,7 +110,7 @@ class Site:
                 "signed_in": session.signed_in,
                 "player": session.player,
                 "reasons": REASONS,
-                "kind_names": KIND_NAMES,
+                "kind_names": kind_names(),
             }
         )
         response = HTMLResponse(html, status_code=status)

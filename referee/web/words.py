@@ -2,13 +2,17 @@
 
 Pages write English and pass it through ``t``: in Russian each sentence is looked up here (written
 as a Russian speaker would say it, not word for word); one missing is a test failure, not a page
-in two languages. ``{name}`` fields are filled after the lookup.
+in two languages. ``{name}`` fields are filled after the lookup. What belongs to one game — its name,
+its letters' names, the sentences of its own fragments (``templates/web/<kind>/``) — is the game's
+(``GameKind``), asked here; no game is named in this module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+from referee.games import games
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 
@@ -23,29 +27,17 @@ REASONS: dict[str, str] = {
 }
 """Why a request was refused, by key, in English (``RU`` has them in Russian)."""
 
-LETTER_NAMES: dict[str, str] = {
+_SHARED_LETTERS: dict[str, str] = {
     "welcome": "Welcome letter",
-    "report": "Report",
     "answer": "Answer to your orders",
-    "talk": "Talk",
     "announcement": "News",
-    "death_announcement": "News of a death",
-    "search_result": "Search result",
-    "trap_feedback": "Trap",
     "master_note": "A word from the game-master",
     "reminder": "Reminder",
     "sign_in_link": "Sign-in link",
     "game_over": "Game over",
 }
-"""What the player's page calls each kind of letter (in English; ``RU`` has them in Russian)."""
-
-KIND_NAMES: dict[str, str] = {
-    "ten-sailors": "Ten Sailors",
-    "museum-suspects": "Museum Suspects",
-    "cosmic-express": "Murder on the Cosmic Express",
-    "minuit": "Minuit, Murder at Sea",
-}
-"""What the pages call each game (in English; ``RU`` has them in Russian)."""
+"""What the player's page calls each kind of letter every game writes (in English; ``RU`` has them in
+Russian); ``LETTER_NAMES`` adds each game's own (``GameKind.letters``)."""
 
 MODE_NAMES: dict[str, str] = {
     "mail": "By mail (the web pages too, if you like)",
@@ -56,7 +48,7 @@ MODE_NAMES: dict[str, str] = {
 """How a player may play, as the page says it ("both_every": "both" in a game that mails everything
 to those who play both, having no digests of what was not read on the web)."""
 
-RU: dict[str, str] = {
+_PAGES_RU: dict[str, str] = {
     # the frame
     "Referee": "Судья",
     "Game-master's dashboard": "Панель ведущего",
@@ -113,7 +105,6 @@ RU: dict[str, str] = {
     "finished": "окончена",
     "stopped on an error": "остановлена из-за ошибки",
     "nobody": "никто",
-    "none": "нет",
     "never": "ещё не было",
     "no deadline": "без срока",
     "This page updates by itself.": "Страница обновляется сама.",
@@ -130,13 +121,6 @@ RU: dict[str, str] = {
     "Location": "Где",
     "Hand": "Карты",
     "Orders in force": "Действующие приказы",
-    "Ten Sailors": "10 морячков",
-    "Museum Suspects": "Подозреваемые в музее",
-    "Murder on the Cosmic Express": "Убийство в Космическом экспрессе",
-    "Minuit, Murder at Sea": "Minuit — убийство в море",
-    "move {where}": "переход {where}",
-    "search for {cards}": "обыск: {cards}",
-    "trap for {target}: {room}, {furniture}, {weapon}": "ловушка на {target}: {room}, {furniture}, {weapon}",
     "Frags": "Фраги",
     "dead": "погиб(ла)",
     "See as": "Глазами игрока",
@@ -184,12 +168,7 @@ RU: dict[str, str] = {
     ),
     "Where": "Где",
     "With": "Рядом",
-    "Talk heard": "Услышанные разговоры",
-    "Searches": "Обыски",
-    "Traps": "Ловушки",
     "Deaths": "Смерти",
-    "Other characters": "Остальные персонажи",
-    "alive": "жив(а)",
     "day {day}": "день {day}",
     # the players' pages
     REASONS["sign_in_player"]: "Войдите по ссылке, которую вам прислал судья.",
@@ -272,19 +251,45 @@ RU: dict[str, str] = {
     "Back": "Назад",
     "A letter": "Письмо",
     "Welcome letter": "Приветственное письмо",
-    "Report": "Отчёт",
     "Answer to your orders": "Ответ на ваши приказы",
-    "Talk": "Разговор",
     "News": "Новости",
-    "News of a death": "Весть о смерти",
-    "Search result": "Итог обыска",
-    "Trap": "Ловушка",
     "A word from the game-master": "Слово ведущего",
     "Reminder": "Напоминание",
     "Sign-in link": "Ссылка для входа",
     "Game over": "Игра окончена",
 }
-"""Every sentence of the pages in Russian, by its English."""
+"""Every sentence of the pages shared by all games in Russian, by its English."""
+
+
+def kind_names() -> dict[str, str]:
+    """What the pages call each registered game, by kind (in English; ``t`` says it in Russian)."""
+    return {game.kind: game.name("en") for game in games()}
+
+
+def letter_names() -> dict[str, str]:
+    """What the player's page calls each letter, by its template: the shared ones and each game's."""
+    names = dict(_SHARED_LETTERS)
+    for game in games():
+        names.update({template: texts["en"] for template, texts in game.letters.items()})
+    return names
+
+
+def game_words(language: str) -> dict[str, str]:
+    """Each registered game's sentences in ``language``, by their English: the game's name, the names
+    of its letters and the sentences of its own web fragments."""
+    words: dict[str, str] = {}
+    for game in games():
+        words[game.name("en")] = game.name(language)
+        words.update({texts["en"]: texts.get(language, texts["en"]) for texts in game.letters.values()})
+        words.update(game.web_words.get(language, {}))
+    return words
+
+
+LETTER_NAMES: dict[str, str] = letter_names()
+"""What the player's page calls each letter of the games registered when the pages were loaded."""
+
+RU: dict[str, str] = {**_PAGES_RU, **game_words("ru")}
+"""Every sentence of the pages in Russian, by its English: the shared ones and the games'."""
 
 
 def translator(language: str) -> Callable[..., str]:
@@ -292,7 +297,7 @@ def translator(language: str) -> Callable[..., str]:
 
     A sentence that is not in the catalog comes back as given (the referee's own sentences about an
     action, which are the same in the mail to game-masters)."""
-    table = RU if language == "ru" else {}
+    table = {**_PAGES_RU, **game_words("ru")} if language == "ru" else {}
 
     def t(english: str, **fields: Any) -> str:
         text = table.get(english, english)

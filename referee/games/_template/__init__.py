@@ -27,23 +27,32 @@ How to start a new game from it:
    reason a phrase in ``_reasons.txt.j2``; add ``subject.txt.j2`` and ``master.txt.j2``.
    Reminders, the game-master's letters and the "held" answer are shared: you need not
    write them (``referee.render.SHARED_TEMPLATES``).
-5. Put your filters and globals in ``presentation.py`` (``FILTERS``, ``GLOBALS``); give a
+5. Describe the game in ``GAME`` below (``referee.core.kind.GameKind``): its names, its summary,
+   its schedules, how ``referee demo`` plays it (``demo.py``: seats, news of a phase, the end) and,
+   if it has them, the names of its letters and the sentences of its web fragments
+   (``templates/web/<your-kind>/``) in each language. The command line, the web pages and the
+   demo ask it; none of them names a game.
+6. Put your filters and globals in ``presentation.py`` (``FILTERS``, ``GLOBALS``); give a
    ``phase_name`` filter if your phase keys should read differently in reminders.
-6. Register the kind in ``referee.games.PACKAGES``; the contract test then checks it
+7. Write ``schedules/<kind>.toml`` and the demo's ``schedules/<kind>-fast.toml`` (the names
+   ``GAME.schedules`` gives).
+8. Register the kind in ``referee.games.PACKAGES``; the contract test then checks it
    (templates in every language, phrases for every reason, snapshots that round-trip,
-   views that keep secrets) by playing whole games with your ``bot``. Add the package to the
-   "No game imports another" contract in ``pyproject.toml``: ``tests/test_layers.py`` fails
-   until every registered game is listed there.
+   views that keep secrets) by playing whole games with your ``bot``, and the contract that
+   no game imports another holds it apart from the others (``tests/test_game_kinds.py``
+   checks pyproject.toml's list against the registry and fails until it is listed there).
 """
 
 from __future__ import annotations
 
+from referee.core.kind import GameKind, Schedules
 from referee.core.rules import GameRules
-from referee.games._template import rules
+from referee.games._template import demo, rules
+from referee.games._template.content import CONTENT
 from referee.games._template.rules import SetupError
 from referee.games._template.state import GameState, apply, dump, load
 
-__all__ = ["RULES", "SetupError"]
+__all__ = ["GAME", "RULES", "SetupError"]
 
 NOTICES = frozenset({"welcome", "answer", "revealed", "game_over"})
 """The templates of the notices these rules write, and of the answer to a player's orders."""
@@ -77,3 +86,17 @@ RULES: GameRules[GameState] = GameRules(
     load=load,
 )
 """The skeleton's rules behind the core's ``Rules`` protocol."""
+
+GAME = GameKind(
+    rules=RULES,
+    names=dict(CONTENT["names"]),
+    summary={
+        "en": "Each round every player writes one secret word; the words are revealed when the round closes.",
+        "ru": "В каждом раунде каждый игрок пишет одно тайное слово; слова открываются, когда раунд закрыт.",
+    },
+    schedules=Schedules(default="word-by-word", demo="word-by-word-fast"),
+    demo=demo.DEMO,
+)
+"""The skeleton as the referee knows a game: its rules, its names in each language (as the letters
+name it), what it is, its schedules (``schedules/<name>.toml``), how the demo plays it, and — for a game
+that has them — the names of its letters and the sentences of its web fragments in each language."""

@@ -45,12 +45,13 @@ from __future__ import annotations
 
 from operator import attrgetter, methodcaller
 
+from referee.core.kind import GameKind, Schedules
 from referee.core.rules import GameRules
-from referee.games.cosmic_express import apply, bot, deal, notices, orders, resolve, snapshot, views
+from referee.games.cosmic_express import apply, bot, deal, demo, notices, orders, resolve, snapshot, views
 from referee.games.cosmic_express.deal import SetupError
 from referee.games.cosmic_express.state import GameState
 
-__all__ = ["RULES", "SetupError"]
+__all__ = ["GAME", "RULES", "SetupError"]
 
 NOTICES = frozenset(
     {"welcome", "answer", "news", "talk", "weapon_shown", "interrogation", "round_over", "game_over"}
@@ -121,3 +122,22 @@ RULES: GameRules[GameState] = GameRules(
     load=snapshot.load,
 )
 """The Cosmic Express rules behind the core's ``Rules`` protocol."""
+
+GAME = GameKind(
+    rules=RULES,
+    names={"en": "Murder on the Cosmic Express", "ru": "Убийство в Космическом экспрессе"},
+    summary={
+        "en": (
+            "Three to six passengers trade cards for their role's winning hand before the Undercover "
+            "Detective arrests the Murderer."
+        ),
+        "ru": (
+            "От трёх до шести пассажиров меняются картами, чтобы собрать выигрышную руку своей роли, "
+            "пока Детектив под прикрытием не арестует убийцу."
+        ),
+    },
+    schedules=Schedules(default="cosmic-express", demo="cosmic-express-fast"),
+    demo=demo.DEMO,
+    letters={"talk": {"en": "Talk", "ru": "Разговор"}},
+)
+"""Murder on the Cosmic Express as the referee knows it: its rules, names and demo."""

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from referee.core.kind import GameKind, Schedules
 from referee.core.rules import GameRules
-from referee.games.minuit import actions, bot, notices, setup, snapshot, turns, views
+from referee.games.minuit import actions, bot, demo, notices, setup, snapshot, turns, views
 from referee.games.minuit.setup import SetupError
 from referee.games.minuit.state import GameState, apply
 
-__all__ = ["RULES", "SetupError"]
+__all__ = ["GAME", "RULES", "SetupError"]
 
 NOTICES = frozenset({"welcome", "answer", "news", "turn", "hypotheses", "game_over"})
 """The templates of the notices these rules write, and of the answer to a player's orders."""
@@ -101,3 +102,17 @@ RULES: GameRules[GameState] = GameRules(
     load=snapshot.load,
 )
 """The Minuit rules behind the core's ``Rules`` protocol."""
+
+GAME = GameKind(
+    rules=RULES,
+    names={"en": "Minuit, Murder at Sea", "ru": "Полночь: убийство в море"},
+    summary={
+        "en": "Two to six detectives search a liner at sea for "
+        "the culprit, the means and the motive of a murder.",
+        "ru": "От двух до шести сыщиков обыскивают лайнер в "
+        "открытом море, чтобы найти убийцу, орудие и мотив.",
+    },
+    schedules=Schedules(default="minuit", demo="minuit-fast"),
+    demo=demo.DEMO,
+)
+"""Minuit, Murder at Sea as the referee knows it: its rules, names and demo."""

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from referee.core.kind import GameKind, Schedules
 from referee.core.rules import GameRules
-from referee.games.museum_suspects import bot, notices, setup, snapshot, turns, views
+from referee.games.museum_suspects import bot, demo, notices, setup, snapshot, turns, views
 from referee.games.museum_suspects.setup import SetupError
 from referee.games.museum_suspects.state import GameState, apply
 
-__all__ = ["RULES", "SetupError"]
+__all__ = ["GAME", "RULES", "SetupError"]
 
 NOTICES = frozenset({"welcome", "answer", "turn", "game_over"})
 """The templates of the notices these rules write, and of the answer to a player's orders."""
@@ -74,3 +75,21 @@ RULES: GameRules[GameState] = GameRules(
     load=snapshot.load,
 )
 """The Museum Suspects rules behind the core's ``Rules`` protocol."""
+
+GAME = GameKind(
+    rules=RULES,
+    names={"en": "Museum Suspects", "ru": "Подозреваемые в музее"},
+    summary={
+        "en": (
+            "Two to four players study clues and put tokens on the museum's suspects; the clues, "
+            "turned over at the end, name the thieves."
+        ),
+        "ru": (
+            "От двух до четырёх игроков изучают улики и кладут жетоны на подозреваемых в музее; в "
+            "конце улики открываются и называют воров."
+        ),
+    },
+    schedules=Schedules(default="museum-suspects", demo="museum-suspects-fast"),
+    demo=demo.DEMO,
+)
+"""Museum Suspects as the referee knows it: its rules, names and demo."""

@@ -9,14 +9,19 @@
 - ``resolve``: searches, moves, traps, the end (TS-11 … TS-25)
 - ``apply``: how events change the state
 - ``views``, ``notices``: what each reader may know (TS-3, TS-21), and what a reader of the web is mailed
+- ``demo``: how ``referee demo`` plays a campaign with bots (a host, cautious traps, Russian orders)
+
+``GAME`` is the game as one object: these rules and what the referee says of the game outside them.
 """
 
 from __future__ import annotations
 
+from referee.core.kind import GameKind, Schedules
 from referee.core.rules import GameRules
 from referee.games.ten_sailors import (
     apply,
     bot,
+    demo,
     lexicon,
     notices,
     orders,
@@ -103,3 +108,43 @@ RULES: GameRules[GameState] = GameRules(
     prepare=lexicon.prepare,
 )
 """The Ten Sailors rules behind the core's ``Rules`` protocol."""
+
+GAME = GameKind(
+    rules=RULES,
+    names={"en": "Ten Sailors", "ru": "10 морячков"},
+    summary={
+        "en": (
+            "Three to nine characters in a castle on an island search its rooms for cards and set "
+            "deadly traps for one another, hour by hour, day after day."
+        ),
+        "ru": (
+            "От трёх до девяти персонажей в замке на острове обыскивают комнаты и ставят друг на "
+            "друга смертельные ловушки — час за часом, день за днём."
+        ),
+    },
+    schedules=Schedules(default="ten-sailors-daily", demo="ten-sailors-daily"),
+    demo=demo.DEMO,
+    letters={
+        "report": {"en": "Report", "ru": "Отчёт"},
+        "talk": {"en": "Talk", "ru": "Разговор"},
+        "death_announcement": {"en": "News of a death", "ru": "Весть о смерти"},
+        "search_result": {"en": "Search result", "ru": "Итог обыска"},
+        "trap_feedback": {"en": "Trap", "ru": "Ловушка"},
+    },
+    web_words={
+        "ru": {
+            "move {where}": "переход {where}",
+            "search for {cards}": "обыск: {cards}",
+            "trap for {target}: {room}, {furniture}, {weapon}": (
+                "ловушка на {target}: {room}, {furniture}, {weapon}"
+            ),
+            "Talk heard": "Услышанные разговоры",
+            "Searches": "Обыски",
+            "Traps": "Ловушки",
+            "Other characters": "Остальные персонажи",
+            "alive": "жив(а)",
+            "none": "нет",
+        }
+    },
+)
+"""Ten Sailors as the referee knows it: its rules, names, demo and the words of its web pages."""
