@@ -20,7 +20,9 @@ from referee.config import load_config
 from referee.core.events import EVERYONE
 from referee.demo import play
 from referee.demo.campaign import mail_per_day
+from referee.games.ten_sailors import RULES
 from referee.store.models import EventRow, NoticeRow
+from tests.ts_helpers import HANDS, HOST, Game, trap_line
 
 
 def _played(
@@ -134,3 +136,28 @@ def test_the_demo_prints_mail_per_player_and_game_day_in_its_language(tmp_path: 
         else f"писем от судьи игроку за игровой день: медиана {median}, самое большее {most}"
     )
     assert lines[-1] == expected
+
+
+def test_ts23_talk_said_before_the_traps_reaches_the_living_in_their_report_at_ten() -> None:
+    """The night's talk said before 09:00 and after it both come in the one mail at 10:00, to those
+    who heard it; the victim, mailed at 09:00, reads the talk they heard before dying."""
+    game = Game()
+    game.advance_to("d1n")
+    victim, speaker, listener = HOST, "Anna", "Carl"
+    game.order(speaker, "SAY before the traps")
+    game.order(speaker, trap_line(victim, HANDS[victim]))
+    said, before = game.log[-2:], game.state
+    events = game.step()
+    at_nine = RULES.notices(before, game.state, events, said)
+    assert [n.audience for n in at_nine] == [(victim,)]
+    assert "before the traps" in [m["text"] for m in at_nine[0].data["messages"]]
+    game.order(listener, "SAY after the traps")
+    said, before = game.log[-1:], game.state
+    events = game.step()
+    at_ten = RULES.notices(before, game.state, events, said)
+    (report,) = [n for n in at_ten if n.audience == (listener,)]
+    assert [m["text"] for m in report.data["messages"]] == ["before the traps", "after the traps"]
+    assert [d["name"] for d in report.data["deaths"]] == [victim]
+    (anna,) = [n for n in at_ten if n.audience == (speaker,)]
+    assert [t["target"] for t in anna.data["traps"]] == [victim]
+    assert victim not in {name for n in at_ten for name in n.audience}
