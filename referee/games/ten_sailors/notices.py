@@ -172,7 +172,10 @@ def _reports(
     traps opens with the morning's news (``_dawn``): the deaths, who is left, the reader's own trap
     results, and the talk of the whole night.
     """
-    public = {"segment": before.segment.key, "next": after.segment.key if not after.finished else None}
+    public: dict[str, Any] = {
+        "segment": before.segment.key,
+        "next": None if after.finished else after.segment.key,
+    }
     if before.traps_fired:
         public |= {**_dawn(before), "living": [c.name for c in after.living()]}
     said = [*before.dawn, *phase_log] if before.traps_fired else phase_log
