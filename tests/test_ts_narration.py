@@ -144,7 +144,8 @@ def test_ts22_the_mail_of_the_morning_tells_each_living_reader_where_the_night_t
     egor = render(renderer, language, news_of(notices, "Egor"))
     ivan = render(renderer, language, news_of(notices, "Ivan"))
     assert news_of(notices, "Egor").data["location"] != "Hall"  # the Study is Egor's own card: a random room
-    assert ("You landed in a random room." if language == "en" else "Вас занесло в случайную комнату.") in egor
+    landed = "You landed in a random room." if language == "en" else "Вас занесло в случайную комнату."
+    assert landed in egor
     assert ("You are in the Hall." if language == "en" else "Вы в холле.") in ivan
     boris = render(renderer, language, news_of(notices, HOST))
     assert ("You are dead now." if language == "en" else "Вы погиб") in boris and "10:00" not in boris
