@@ -229,8 +229,8 @@ def test_the_demos_mail_says_real_deadlines_and_bots_do_not_repeat_standing_orde
     assert reports and all(
         re.search(r"until \d\d:\d\d on \w+day \d+ December \(Moscow time\)", t) for t in reports
     )
-    mornings = [t for s, ts in texts.items() if ", 09:00: " in s for t in ts]
-    assert mornings  # the morning mail has its own subject
+    mornings = [t for s, ts in texts.items() if re.search(r"\] Day \d+, 10:00: ", s) for t in ts]
+    assert mornings and all("WHAT NEXT" in t for t in mornings)  # the morning news heads the report
     answers = [t for s, ts in texts.items() if s.split("] ", 1)[-1].startswith("Re:") for t in ts]
     at_dawn = [t for t in answers if re.search(r"until 10:00 on \w+day", t)]  # the night's last stretch
     assert answers and not [t for t in at_dawn if "You had sent this very" in t]

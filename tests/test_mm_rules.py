@@ -484,16 +484,24 @@ def test_by_mail_every_letter_carries_the_map_with_detectives_suspects_officer_a
         assert "space 2 of 10" in text and "zone 7" in text and "Kristina" in text and "Anna" in text
 
 
-def test_by_mail_a_quick_lead_reaches_the_others_at_once_and_a_discreet_one_never() -> None:
+def test_by_mail_a_quick_lead_reaches_the_others_in_the_turns_one_mail_and_a_discreet_one_never() -> None:
+    """MM-16 by mail: a public lead is mailed to the others once, in the mail that tells the turn, not
+    alone as it is read; a discreet lead stays its reader's."""
     game = Game(("Anna", "Boris", "Vera"), events=CALM, dice=[1, 1])
     game.ok("Anna", "QUESTION KRISTINA ALIBI QUICK")
-    (news,) = game.relayed
-    assert news.audience == ("Boris", "Vera") and news.data["leads"][0]["text"] == CASE.lead("kristina.alibi")
     game.ok("Anna", "QUESTION KRISTINA MOTIVE DISCREET")
-    assert len(game.relayed) == 1
-    secret = CASE.lead("kristina.motive")["en"]
-    assert all(secret not in str(view) for view in (game.view("Boris"), game.view("Vera")))
-    assert secret in str(game.view("Anna"))
+    assert game.relayed == []  # nothing is mailed while the turn goes on
+    told = len(game.notices)
+    game.ok("Anna", "END")
+    turn = game.notices[told:]
+    assert sorted(n.audience[0] for n in turn) == ["Anna", "Boris", "Vera"]  # one mail each
+    public, secret = CASE.lead("kristina.alibi"), CASE.lead("kristina.motive")
+    for notice in turn:
+        texts = [step.get("text") for step in notice.data["steps"] if step["kind"] == "lead_read"]
+        assert public in texts
+        assert (secret in texts) == (notice.audience == ("Anna",))
+    assert all(secret["en"] not in str(view) for view in (game.view("Boris"), game.view("Vera")))
+    assert secret["en"] in str(game.view("Anna"))
 
 
 # --- the order language ------------------------------------------------------------------------------

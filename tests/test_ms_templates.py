@@ -154,7 +154,11 @@ def test_ms4_answer_gives_the_clue_text_to_the_looker(language: str, renderer: R
     text = render(renderer, language, "answer.txt.j2", **game.last_answer())
     assert ("Hector in room D2" if language == "en" else "в комнате D2 (Гектор)") in text
     assert ("Next to play: Boris" if language == "en" else "Следующий ход: Boris") in text
-    assert "A:2" not in text and "A:6" in text  # the board shows the reader's own suggestion value
+    assert "A:2" not in text and "+-----" not in text  # the board only on request: nothing was asked
+    assert ("send STATUS" if language == "en" else "приказ СТАТУС") in text
+    game.submit("Anna", "STATUS")
+    text = render(renderer, language, "answer.txt.j2", **game.last_answer())
+    assert "A:6" in text  # the board, asked for, shows the reader's own suggestion value
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -256,8 +260,9 @@ def test_ms5_turn_news_says_where_the_token_went_not_its_value(language: str, re
     for reader, text in news.items():
         assert f"{hector}" in text and "D2" in text
         assert ("clue 4 and put a 3" if language == "en" else "улика 4, на неё положен жетон 3") in text
-        assert ("A:6" in text) == (reader == "Anna")
-        assert (clue_text(TWO_THIEVES[3])[language] in text) == (reader == "Anna")
+        assert ("+-----" in text) == (reader == "Boris")  # the grid, to the player who is to play now
+        assert "A:6" not in text  # a token's value stays its owner's
+        assert clue_text(TWO_THIEVES[3])[language] not in text or reader == "Anna"  # Anna's answer told her
     assert ("It is your turn" if language == "en" else "Ваш ход") in news["Boris"]
     assert ("It is Boris's turn" if language == "en" else "Сейчас ходит Boris") in news["Vera"]
 
@@ -362,7 +367,8 @@ def test_ms_by_mail_html_part_draws_the_grid_as_an_svg_picture(
     assert html.count("<rect") >= 16 + 1 + 8
     names = [SUSPECT[s].names()[language] for s in game.state.grid]
     assert all(f">{name}</text>" in html for name in names)
-    assert "<pre" in html  # the text table keeps its columns
+    assert ("<pre" in html) == ("+-----" in text)  # the text table, when written out, keeps its columns
+    assert "+-----" in text or template == "answer"  # an answer writes it out only on request
     if template != "game_over":
         assert "&lt;Bob&gt;" in html and "<Bob>" not in html
     if template in ("answer", "turn"):

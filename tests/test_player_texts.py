@@ -375,12 +375,13 @@ def test_a_move_sent_again_is_no_change_and_says_what_sending_it_again_costs_ts_
     assert "Больше не действуют:\n- день 1, час 1 (10:00–12:30): перейти на кухню." in text
 
 
-def test_the_morning_mail_has_its_own_subject_and_the_real_deadline_ts_4(
+def test_the_morning_news_has_its_own_subject_and_the_real_deadline_ts_4(
     tmp_path: Path, renderer: Renderer
 ) -> None:
-    """TS-4/TS-21: at the trap time everyone gets the morning mail, headed by the day and who died
-    (the verb agreeing with the victim), saying until when the move for 10:00 can still be changed;
-    the report before it says traps are taken until the trap time."""
+    """TS-4/TS-21: at the trap time the victim gets the morning mail; the living read the same news
+    at 10:00 in their report, one mail headed by the day and who died (the verb agreeing with the
+    victim) that says until when the next orders are taken; the report before it says traps are
+    taken until the trap time."""
     referee = _referee(tmp_path)
     for _ in range(5):
         due = _until_due(referee)  # night 1 is open
@@ -393,19 +394,25 @@ def test_the_morning_mail_has_its_own_subject_and_the_real_deadline_ts_4(
     referee.submit("castle", "Анна", f"ловушка Саша {cards}", due + timedelta(minutes=1), "mail")
     _until_due(referee)  # 09:00: the traps fire
     mornings = [(text, data) for _, text, data in _texts(referee, renderer, "morning")]
-    assert len(mornings) == 4  # everyone, the victim included
-    for text, data in mornings:
-        subject = renderer.render("ru", "subject.txt.j2", kind=KIND, template="morning", **data).strip()
-        assert subject == "День 2, 09:00: погибла Саша"
-        english = renderer.render("en", "subject.txt.j2", kind=KIND, template="morning", **data).strip()
-        assert english == "Day 2, 09:00: Саша is dead"
-        if data["alive"]:
-            assert "можно до 10:00 в четверг, 3 декабря (МСК)" in text
+    assert [data["name"] for _, data in mornings] == ["Саша"]  # the victim, at once
+    subject = renderer.render("ru", "subject.txt.j2", kind=KIND, template="morning", **mornings[0][1]).strip()
+    assert subject == "День 2, 09:00: погибла Саша"
+    english = renderer.render("en", "subject.txt.j2", kind=KIND, template="morning", **mornings[0][1]).strip()
+    assert english == "Day 2, 09:00: Саша is dead"
     referee.submit("castle", "Анна", "иду на кухню", datetime(2026, 12, 3, 6, 5, tzinfo=UTC), "mail")
     _until_due(referee)  # 10:00
+    dawn = [(text, data) for _, text, data in _texts(referee, renderer, "report") if data.get("dawn")]
+    assert len(dawn) == 3  # every living character
+    for text, data in dawn:
+        subject = renderer.render("ru", "subject.txt.j2", kind=KIND, template="report", **data).strip()
+        assert subject == "День 2, 10:00: погибла Саша"
+        english = renderer.render("en", "subject.txt.j2", kind=KIND, template="report", **data).strip()
+        assert english == "Day 2, 10:00: Саша is dead"
+        assert "Приказы принимаются до 12:30 в четверг, 3 декабря (МСК)" in text
     for _ in range(5):
         _until_due(referee)
     _until_due(referee)  # night 2's traps: nobody set one
-    quiet = [data for _, _, data in _texts(referee, renderer, "morning") if data["day"] == 3]
-    subject = renderer.render("ru", "subject.txt.j2", kind=KIND, template="morning", **quiet[0]).strip()
-    assert subject == "День 3, 09:00: этой ночью никто не погиб"
+    _until_due(referee)  # 10:00
+    quiet = [data for _, _, data in _texts(referee, renderer, "report") if data.get("day") == 3]
+    subject = renderer.render("ru", "subject.txt.j2", kind=KIND, template="report", **quiet[0]).strip()
+    assert subject == "День 3, 10:00: этой ночью никто не погиб"

@@ -152,6 +152,13 @@ def notice_for(notices: list[Notice], name: str, template: str = "report") -> di
     return [n.data for n in notices if n.template == template and name in n.audience][-1]
 
 
+def news_for(notices: list[Notice], name: str) -> tuple[str, dict[str, Any]]:
+    """The template and data of the last mail that told ``name`` a night's news: the morning at the trap
+    time for the dead, the report at the end of the night for the living (TS-21)."""
+    told = [n for n in notices if name in n.audience and "deaths" in n.data][-1]
+    return f"{told.template}.txt.j2", told.data
+
+
 def answer(renderer: Renderer, language: str, game: Game, seat: str, text: str, **extra: Any) -> str:
     """The rendered answer to ``text`` sent by ``seat``."""
     before = orders_in_force(game.state, seat)
@@ -701,8 +708,8 @@ def night_one() -> list[Notice]:
 def test_ts21_trap_feedback_tells_kills_and_right_cards(
     language: str, renderer: Renderer, night_one: list[Notice]
 ) -> None:
-    data = notice_for(night_one, "Boris", "morning")
-    text = render(renderer, language, "morning.txt.j2", **data)
+    template, data = news_for(night_one, "Boris")
+    text = render(renderer, language, template, **data)
     alone = render(renderer, language, "trap_feedback.txt.j2", traps=data["traps"])
     assert alone.strip() in text
     if language == "en":
@@ -720,14 +727,15 @@ def test_ts21_death_reveals_the_hand_to_everyone(
     language: str, renderer: Renderer, night_one: list[Notice]
 ) -> None:
     for name in ("Boris", "Vera", "Gleb", "Anna"):
-        text = render(renderer, language, "morning.txt.j2", **notice_for(night_one, name, "morning"))
+        template, data = news_for(night_one, name)
+        text = render(renderer, language, template, **data)
         assert all(display(card, language) in text for card in HANDS["Anna"])
         assert "day 2" in text if language == "en" else "день 2" in text
     news = render(
         renderer,
         language,
         "death_announcement.txt.j2",
-        deaths=notice_for(night_one, "Gleb", "morning")["deaths"],
+        deaths=news_for(night_one, "Gleb")[1]["deaths"],
     )
     assert "Anna" in news and "Boris" not in news and "Vera" not in news  # the killers stay unnamed
 
@@ -883,7 +891,7 @@ def test_ts21_trap_on_the_already_dead_comes_to_nothing(language: str, renderer:
     game.resolve()
     for _ in range(4):
         game.resolve()
-    data = notice_for(game.resolve(), "Boris", "morning")
+    _, data = news_for(game.resolve(), "Boris")
     assert data["traps"][0]["void"]
     text = render(renderer, language, "trap_feedback.txt.j2", traps=data["traps"])
     assert "Anna" in text

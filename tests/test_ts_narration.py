@@ -102,23 +102,34 @@ def night_one_with_the_host_killed(language: str = "en") -> tuple[Game, list[Not
     return game, closing(game)
 
 
-def test_ts21_the_morning_goes_to_everyone_at_the_trap_time_and_replaces_the_death_news() -> None:
+def news_of(notices: list[Notice], name: str) -> Notice:
+    """The one mail that tells ``name`` the night's news: the morning at 09:00 for the dead, the
+    report at 10:00 for the living."""
+    (told,) = [n for n in notices if name in n.audience and "deaths" in n.data]
+    return told
+
+
+def test_ts21_the_dead_hear_the_morning_at_the_trap_time_and_the_living_in_their_report_at_ten() -> None:
     _, notices = night_one_with_the_host_killed()
     at_nine = [n for n in notices if n.template == "morning"]
-    assert sorted(n.audience[0] for n in at_nine) == sorted(HANDS)  # the victim included
+    assert [n.audience for n in at_nine] == [(HOST,)]  # the victim, at once
     assert not [n for n in notices if n.template in ("announcement", "death_announcement")]
     reports = [n for n in notices if n.template == "report"]
     assert sorted(n.audience[0] for n in reports) == sorted(set(HANDS) - {HOST})  # the living, at 10:00
-    assert all("deaths" not in r.data and "traps" not in r.data for r in reports)  # told once, in the morning
+    assert all(r.data["dawn"] and [d["name"] for d in r.data["deaths"]] == [HOST] for r in reports)
+    assert [t["target"] for t in of(reports, "report", "Anna")[0].data["traps"]] == [HOST]
+    assert of(reports, "report", "Egor")[0].data["traps"] == []  # a trap result reaches its setter alone
+    for name in HANDS:  # one mail each tells the night
+        assert len([n for n in notices if name in n.audience]) == 1
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_ts1_the_hosts_death_is_announced_as_the_hosts(language: str, renderer: Renderer) -> None:
     _, notices = night_one_with_the_host_killed(language)
-    (morning,) = of(notices, "morning", "Ivan")
-    (death,) = morning.data["deaths"]
+    report = news_of(notices, "Ivan")
+    (death,) = report.data["deaths"]
     assert death["name"] == HOST and death["host"] is True
-    text = render(renderer, language, morning)
+    text = render(renderer, language, report)
     host_line = "Boris was the host's character" if language == "en" else "Boris — персонаж ведущего"
     assert host_line in text
     assert all(display(card, language) in text for card in HANDS[HOST])
@@ -126,15 +137,17 @@ def test_ts1_the_hosts_death_is_announced_as_the_hosts(language: str, renderer: 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_ts22_the_morning_tells_each_living_reader_where_they_go_at_ten(
+def test_ts22_the_mail_of_the_morning_tells_each_living_reader_where_the_night_took_them(
     language: str, renderer: Renderer
 ) -> None:
     _, notices = night_one_with_the_host_killed(language)
-    egor = render(renderer, language, of(notices, "morning", "Egor")[0])
-    ivan = render(renderer, language, of(notices, "morning", "Ivan")[0])
-    assert ("You are going to the Study." if language == "en" else "Вы идёте в кабинет.") in egor
-    assert ("start hour 1 in the Hall" if language == "en" else "первый час вы начнёте в холле") in ivan
-    boris = render(renderer, language, of(notices, "morning", HOST)[0])
+    egor = render(renderer, language, news_of(notices, "Egor"))
+    ivan = render(renderer, language, news_of(notices, "Ivan"))
+    assert news_of(notices, "Egor").data["location"] != "Hall"  # the Study is Egor's own card: a random room
+    landed = "You landed in a random room." if language == "en" else "Вас занесло в случайную комнату."
+    assert landed in egor
+    assert ("You are in the Hall." if language == "en" else "Вы в холле.") in ivan
+    boris = render(renderer, language, news_of(notices, HOST))
     assert ("You are dead now." if language == "en" else "Вы погиб") in boris and "10:00" not in boris
 
 
@@ -142,10 +155,10 @@ def test_ts21_a_quiet_night_still_has_its_morning() -> None:
     game = Game()
     game.advance_to("d1n")
     notices = closing(game)
-    mornings = [n for n in notices if n.template == "morning"]
-    assert len(mornings) == len(HANDS) and all(m.data["deaths"] == [] for m in mornings)
-    text = Renderer(templates_dir()).render("en", "morning.txt.j2", kind="ten-sailors", **mornings[0].data)
-    assert "Nobody died in the night" in text
+    mornings = [news_of(notices, name) for name in HANDS]
+    assert all(m.template == "report" and m.data["deaths"] == [] for m in mornings)
+    text = Renderer(templates_dir()).render("en", "report.txt.j2", kind="ten-sailors", **mornings[0].data)
+    assert "Nobody died in the night" in text and "traps fired" not in text
 
 
 def test_ts21_the_dead_keep_getting_the_mornings_and_the_reveal_but_no_reports() -> None:

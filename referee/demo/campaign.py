@@ -11,12 +11,17 @@ in ``short``; the files in ``files``. What the demo tells of a game comes from t
 
 from __future__ import annotations
 
+import re
 import shlex
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from statistics import median
 from typing import Any
 
+from referee.app import open_referee
+from referee.config import load_config
 from referee.core.events import Event
 from referee.core.rules import visible
 from referee.core.russian import guess_gender, read_gender
@@ -101,7 +106,29 @@ def play(
         result = _short(directory, game, seed, count, language, echo)
     result = replace(result, language=language)
     _summary(result, echo, command, language)
+    echo(say(language, "per_day", **mail_per_day(directory, result.game_id, language)))
     return result
+
+
+def mail_per_day(directory: Path, game_id: str, language: str) -> dict[str, str]:
+    """How many mails the referee wrote to one player in one game day, over every player and day of
+    the demo game in ``directory``: the median and the most, written for ``language``.
+
+    A notice's day is the number its phase key starts with: the game day in Ten Sailors (``d3h1``,
+    ``d3n-dawn``), the round in the games played in turns (``r2-3``, ``r2s1``), in which each player
+    plays once a day by mail; a phase without one (Minuit's hypotheses) belongs to the day before it.
+    """
+    store = open_referee(load_config(directory / "referee.toml").database_url, create=False)
+    counts: Counter[tuple[str, int]] = Counter()
+    day = 0
+    for notice in store.notices(game_id):
+        number = re.match(r"[a-z]+(\d+)", notice.phase)
+        day = int(number.group(1)) if number else day
+        counts[(notice.recipient, day)] += 1
+    found = sorted(counts.values()) or [0]
+    middle = median(found)
+    shown = f"{middle:g}" if language == "en" else f"{middle:g}".replace(".", ",")
+    return {"median": shown, "most": str(max(found))}
 
 
 def _short(

@@ -1,9 +1,12 @@
-"""What each player is told: the welcome letter, the answer to every mail, the public leads of the
-player in turn as they are read, the news after every turn and round, the call for hypotheses,
-and the solution (the "By mail" ruling; MM-11, MM-16, MM-19 … MM-21).
+"""What each player is told: the welcome letter, the answer to every mail, the news after every
+turn and round (the public leads read in the turn among it), the call for hypotheses, and the
+solution (the "By mail" ruling; MM-11, MM-16, MM-19 … MM-21).
 
-Every letter carries the map (``shipmap.board``). Each copy holds only what its reader
-may know: public actions and leads for everyone, a private lead for its reader alone.
+One mail a turn reaches each player who is not playing it: the public leads of the turn come in
+it, not in mails of their own. Every letter carries the map (``shipmap.board``) for the HTML part;
+the text map is written out only when something on it moved, when the reader is to play, or
+on request (``show_board``). Each copy holds only what its reader may know: public actions and
+leads for everyone, a private lead for its reader alone.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from referee.games.minuit.shipmap import board, names
 from referee.games.minuit.state import FINAL, SOLO, TURNS, GameState
 from referee.games.minuit.turns import complete, still_possible, writers
 from referee.games.minuit.views import player_view
+
+MOVES = frozenset({"detective_moved", "suspect_moved"})
+"""The steps of a turn that move something on the map."""
 
 _STEPS = frozenset(
     {
@@ -97,28 +103,26 @@ def answer(
 ) -> dict[str, Any]:
     """The answer to ``seat``: each line's verdict (rolls, action points left, the lead's text), what
     to do next, the board; the whole view when STATUS asked for it."""
+    fields = seat_fields(after, seat)
     data: dict[str, Any] = {
-        **seat_fields(after, seat),
+        **fields,
         "verdicts": [vars(v) for v in verdicts],
         "turn_ended": before.stage == TURNS
         and before.seat == seat
         and not before.turn_over
         and after.turn_over,
         "next": after.seats[(after.turn + 1) % len(after.seats)],
+        "show_board": board(before)["text"] != fields["board"]["text"],  # something moved
     }
     if asked_for_status(verdicts):
         data["view"] = player_view(after, seat, seen())
     return data
 
 
-def relays(_state: GameState, seat: str, events: list[Event]) -> list[Notice]:
-    """The public leads of ``seat``'s mail, at once, to every other player (MM-16)."""
-    public = [e for e in events if e.kind == "lead_read" and EVERYONE in e.audience]
-    if not public:
-        return []
-    leads = [{"label": e.data["label"], "text": e.data["text"]} for e in public]
-    readers = tuple(public[-1].data["others"])
-    return [Notice("news", readers, {"actor": seat, "leads": leads, "board": public[-1].data["board"]})]
+def relays(_state: GameState, _seat: str, _events: list[Event]) -> list[Notice]:
+    """Nothing is mailed while a turn goes on: the public leads read in it (MM-16) reach the others
+    in the one mail that tells the turn when it is over (``notices``)."""
+    return []
 
 
 def _steps(events: list[Event], seat: str) -> list[dict[str, Any]]:
@@ -151,12 +155,16 @@ def notices(before: GameState, after: GameState, events: list[Event], phase_log:
     closed = before.seat if before.stage == TURNS else ""
     result = []
     for seat in after.seats:
+        steps = _steps(phase_log + events, seat) if closed else []
+        new_round = opened is not None and after.stage == TURNS
+        fields = seat_fields(after, seat)
         data = {
-            **seat_fields(after, seat),
+            **fields,
             "closed": closed,
-            "steps": _steps(phase_log + events, seat) if closed else [],
-            "new_round": opened is not None and after.stage == TURNS,
+            "steps": steps,
+            "new_round": new_round,
             "why": next((e.data["why"] for e in events if e.kind == "stage_opened"), ""),
+            "show_board": fields["my_turn"] or new_round or any(s["kind"] in MOVES for s in steps),
         }
         result.append(Notice(template, (seat,), data))
     return result

@@ -1,11 +1,12 @@
 """What each player is told: the welcome letter, the answer to their orders, the news after
 every turn, and the final reveal (MS-3 … MS-6).
 
-Every notice carries the board (``grid.board``) so that every mail shows the grid with
-the public tokens. Notices during the game go to one seat each: the public news is the
-same for everyone, and each copy adds only its reader's own secrets (their tokens, their
-suggestion values, the clues they looked at). The game-over notice reveals everything to
-everyone.
+Every notice carries the board (``grid.board``) so that the HTML part of every mail shows the grid
+with the public tokens; the text of the grid and the suspect list is written out in the welcome, at
+the end, to the player whose turn opens, and on request (``show_board``). Notices during the game
+go to one seat each: the public news is the same for everyone, and each copy adds only its reader's
+own secrets (their tokens, their suggestion values, the clues they looked at). The game-over notice
+reveals everything to everyone.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ def answer(
         "verdicts": [vars(v) for v in verdicts],
         "next": after.players[(after.turn + 1) % len(after.players)],
         "last_turn": after.turn + 1 >= after.total_turns,
+        "show_board": False,  # the answer writes the board out when STATUS or HELP asked for it
     }
     for verdict in data["verdicts"]:
         target = verdict["understood"].get("suspect")
@@ -124,4 +126,8 @@ def notices(before: GameState, after: GameState, events: list[Event], phase_log:
             "board": board(after, None, reveal=True),
         }
         return [Notice("game_over", tuple(after.players), data)]
-    return [Notice("turn", (seat,), {**_seat_fields(after, seat), "turn": summary}) for seat in after.players]
+    turns = []
+    for seat in after.players:
+        fields = _seat_fields(after, seat)
+        turns.append(Notice("turn", (seat,), {**fields, "turn": summary, "show_board": fields["my_turn"]}))
+    return turns

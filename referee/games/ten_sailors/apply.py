@@ -189,6 +189,7 @@ def _segment_opened(state: GameState, data: dict[str, Any]) -> GameState:
         state,
         segment=segment,
         traps_fired=False,
+        dawn=(),
         moves=current(state.moves),
         searches=current(state.searches),
         traps=current(state.traps),
@@ -200,6 +201,23 @@ def _traps_fired(state: GameState, data: dict[str, Any]) -> GameState:
     return changed(state, traps_fired=True)
 
 
+def _kept_for_dawn(state: GameState, event: Event) -> GameState:
+    """``event`` kept for the night's morning report if it comes before the trap time (``GameState.dawn``)."""
+    if not state.segment.is_night or state.segment.day < 1 or state.traps_fired:
+        return state
+    return changed(state, dawn=(*state.dawn, event))
+
+
+def _said(state: GameState, data: dict[str, Any]) -> GameState:
+    """Talk said at night before the traps fire, heard by everyone then in its place (TS-23)."""
+    return _kept_for_dawn(state, Event("message_posted", data, tuple(state.present(data["location"]))))
+
+
+def _trap_resolved(state: GameState, data: dict[str, Any]) -> GameState:
+    """A trap's result, for its setter alone (TS-21)."""
+    return _kept_for_dawn(state, Event("trap_resolved", data, (data["setter"],)))
+
+
 def _game_ended(state: GameState, data: dict[str, Any]) -> GameState:
     return changed(state, finished=True, winners=tuple(data["winners"]), partial_victory=data["partial"])
 
@@ -209,6 +227,8 @@ _HANDLERS = {
     "order_cancelled": _order_cancelled,
     "moved": _moved,
     "died": _died,
+    "message_posted": _said,
+    "trap_resolved": _trap_resolved,
     "scored": _scored,
     "segment_opened": _segment_opened,
     "traps_fired": _traps_fired,

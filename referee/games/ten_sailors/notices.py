@@ -82,37 +82,37 @@ NOTICE_KINDS = frozenset({"message_posted", "talk_chosen"})
 
 
 def notices(before: GameState, after: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
-    """What each character is told when a phase closes: the morning mail when a night's traps
-    fired (to everyone, the dead included), otherwise a report per character living when the
-    segment closed, and news for the dead."""
+    """What each character is told when a phase closes.
+
+    At the trap time the morning mail goes to the dead (those the traps just killed and those dead
+    before), or to everyone when the game ended with these traps. The living read the same news an
+    hour later, at the end of the night, in their report: one mail with the deaths, their own trap
+    results, the whole night's talk and where the night's moves took them (``GameState.dawn``).
+    Any other phase closes with a report per character living when it closed.
+    """
     if any(e.kind == "traps_fired" for e in events):
-        return _mornings(before, after, events, phase_log)
+        ended = any(e.kind == "game_ended" for e in events)
+        readers = [c.name for c in after.characters if ended or not c.alive]
+        return _mornings(before, after, events, phase_log, readers)
     return _reports(before, after, events, phase_log)
 
 
 def _mornings(
-    before: GameState, after: GameState, events: list[Event], phase_log: list[Event]
+    before: GameState, after: GameState, events: list[Event], phase_log: list[Event], readers: list[str]
 ) -> list[Notice]:
-    """The morning after the traps fired (TS-4, TS-21): the deaths told as scenes, who is left, and
-    to each reader their own trap results, the night's talk they heard and where they go at 10:00.
-
-    One mail to every character; when the game ended with these traps it carries the end and
-    the reveal instead of the day ahead (TS-24, TS-25).
+    """The morning after the traps fired (TS-4, TS-21), to ``readers``: the deaths told as scenes, who
+    is left, and to each reader their own trap results, the night's talk they heard and where they go
+    at 10:00. When the game ended with these traps it carries the end and the reveal instead of the
+    day ahead (TS-24, TS-25).
     """
     key = before.segment.key
-    host = before.host()
-    deaths = [_death(before, e.data, key) for e in events if e.kind == "died"]
     public = {
-        "segment": key,
-        "day": before.segment.day + 1,
-        "deaths": deaths,
+        **_news(before, [e.data for e in events if e.kind == "died"]),
         "living": [c.name for c in after.living()],
-        "host": host.name if host else None,
         "ended": next((e.data for e in events if e.kind == "game_ended"), None),
     }
     result = []
-    for character in before.characters:
-        name = character.name
+    for name in readers:
         move = after.moves.get((key, name)) if after.character(name).alive else None
         private: dict[str, Any] = {
             "name": name,
@@ -123,6 +123,18 @@ def _mornings(
         }
         result.append(Notice("morning", (name,), {**public, **private}))
     return result
+
+
+def _news(state: GameState, died: list[dict[str, Any]]) -> dict[str, Any]:
+    """The public news of the open night's traps: the day that dawns, the deaths as scenes, the host."""
+    key = state.segment.key
+    host = state.host()
+    return {
+        "segment": key,
+        "day": state.segment.day + 1,
+        "deaths": [_death(state, data, key) for data in died],
+        "host": host.name if host else None,
+    }
 
 
 def _death(state: GameState, died: dict[str, Any], segment: str) -> dict[str, Any]:
@@ -138,16 +150,35 @@ def _death(state: GameState, died: dict[str, Any], segment: str) -> dict[str, An
     }
 
 
+def _dawn(state: GameState) -> dict[str, Any]:
+    """The trap-time news a night's report tells the living, when the night had a trap time: the
+    deaths as ``died`` told them (TS-21), from the night's kills and the victims' revealed sets."""
+    key = state.segment.key
+    died = [
+        {"name": k.victim, "hand": list(state.character(k.victim).hand.cards()), "segment": key}
+        for k in state.kills
+        if k.segment == key
+    ]
+    return {**_news(state, died), "dawn": True, "ended": None}
+
+
 def _reports(
     before: GameState, after: GameState, events: list[Event], phase_log: list[Event]
 ) -> list[Notice]:
     """One report per character living when the segment closed.
 
     A report holds only what its reader may know: their own search and landing, and the
-    table talk of the places they were in while they were there. Deaths, trap results and
-    the end of the game come only at the trap time, in the morning mail (``_mornings``).
+    table talk of the places they were in while they were there. The report that ends a night with
+    traps opens with the morning's news (``_dawn``): the deaths, who is left, the reader's own trap
+    results, and the talk of the whole night.
     """
-    public = {"segment": before.segment.key, "next": after.segment.key if not after.finished else None}
+    public: dict[str, Any] = {
+        "segment": before.segment.key,
+        "next": None if after.finished else after.segment.key,
+    }
+    if before.traps_fired:
+        public |= {**_dawn(before), "living": [c.name for c in after.living()]}
+    said = [*before.dawn, *phase_log] if before.traps_fired else phase_log
     searched = _by_character(events, "searched")
     moved = _by_character(events, "moved")
     present = after.present_by_place()
@@ -155,7 +186,7 @@ def _reports(
     for character in before.characters:
         name = character.name
         if not character.alive:
-            continue  # the dead hear the castle's news in the morning mail, with everyone
+            continue  # the dead hear the castle's news in the morning mail
         now = after.character(name)
         report: dict[str, Any] = {
             **public,
@@ -165,10 +196,13 @@ def _reports(
             "present": [n for n in present.get(now.location, ()) if n != name] if now.alive else [],
             "search": searched.get(name),
             "move": moved.get(name),
-            "messages": [e.data for e in phase_log if e.kind == "message_posted" and e.visible_to(name)],
+            "messages": [e.data for e in said if e.kind == "message_posted" and e.visible_to(name)],
             "heard_at_once": _heard_at_once(before, phase_log, name),
             **talk.report_fields(before, after, name),
         }
+        if before.traps_fired:
+            traps = [e for e in before.dawn if e.kind == "trap_resolved"]
+            report["traps"] = [e.data for e in traps if e.visible_to(name)]
         result.append(Notice("report", (name,), report))
     return result
 

@@ -6,6 +6,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from referee.core.events import Event
 from referee.games.ten_sailors.apply import in_force
 from referee.games.ten_sailors.state import Character, GameState, Hand, Kill, Standing, segment_of
 
@@ -37,6 +38,7 @@ def dump(state: GameState) -> dict[str, Any]:
         "accepted": state.accepted,
         "traps_fired": state.traps_fired,
         "kills": [{**vars(k), "killers": list(k.killers)} for k in state.kills],
+        "dawn": [{"kind": e.kind, "data": e.data, "audience": list(e.audience)} for e in state.dawn],
         "characters": [
             {**vars(c), "hand": list(c.hand.cards()), "frags": str(c.frags)} for c in state.characters
         ],
@@ -66,6 +68,7 @@ def load(raw: dict[str, Any]) -> GameState:
         partial_victory=raw["partial_victory"],
         traps_fired=raw.get("traps_fired", False),
         kills=tuple(Kill(**{**k, "killers": tuple(k["killers"])}) for k in raw.get("kills", ())),
+        dawn=tuple(Event(e["kind"], e["data"], tuple(e["audience"])) for e in raw.get("dawn", ())),
         accepted=raw["accepted"],
         **in_force(raw["orders"]),  # stored in the shape of their order_accepted events
     )

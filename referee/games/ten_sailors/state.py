@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import cache, cached_property, total_ordering
 from typing import Any, TypeVar
 
+from referee.core.events import Event
 from referee.games.ten_sailors.cards import HALL
 
 PARTS: tuple[str, ...] = ("hour1", "hour2", "hour3", "hour4", "night")
@@ -221,6 +222,10 @@ class GameState:
     """Whether the traps of the open night have fired (at the trap time, TS-4); its moves land at its end."""
     kills: tuple[Kill, ...] = ()
     """Every successful trap so far, in order: revealed to all when the game ends."""
+    dawn: tuple[Event, ...] = ()
+    """What the open night's morning report owes its living readers (``notices``): the talk said
+    before the trap time, with who heard it, and each trap's result for its setter. The traps fire
+    at 09:00, but the living are told at 10:00, in one mail with where the night's moves took them."""
 
     def character(self, name: str) -> Character:
         """The character called ``name`` (exact canonical spelling); KeyError if there is none."""
