@@ -145,3 +145,45 @@ def test_the_first_campaigns_game_file_is_complete_and_accepted(page: Path, tmp_
 )
 def test_pages_for_players_say_the_rules_in_our_words_without_rule_ids(page: Path) -> None:
     assert RULE_ID.findall(page.read_text(encoding="utf-8")) == []
+
+
+DESIGN = ROOT / "docs" / "design.md"
+PATH_SPAN = re.compile(r"`([A-Za-z_][\w./<>-]*/[\w./<>-]*|[\w-]+\.(?:py|toml|md))(?::[^`]*)?`")
+"""A code span that names a file or folder: a path with a slash or a file name, perhaps followed by
+``: name`` (the thing named in it)."""
+PATH_ROOTS = ("", "referee/", "templates/en/", "templates/ru/")
+"""Where a path named in the design may start: the repository, the package, a language's templates."""
+
+
+def _named_paths(text: str) -> list[str]:
+    """The paths the code spans of ``text`` name, a module's attribute (``app/x.name``) as its file."""
+    found = []
+    for match in PATH_SPAN.finditer(text):
+        path = match.group(1)
+        if "<" in path or path.startswith(("http", "/")) or "://" in path:
+            continue  # a pattern such as templates/<language>/, an address or an absolute path
+        folder, slash, name = path.rpartition("/")
+        stem, dot, rest = name.partition(".")
+        if dot and rest.split(".")[-1] not in ("py", "toml", "md", "j2", "txt", "tsv", "json"):
+            path = f"{folder}{slash}{stem}.py"  # store/transactions.Database.batch → store/transactions.py
+        found.append(path)
+    return found
+
+
+def _missing(paths: list[str]) -> list[str]:
+    return [path for path in paths if not any((ROOT / base / path).exists() for base in PATH_ROOTS)]
+
+
+def test_every_path_the_design_names_exists() -> None:
+    paths = _named_paths(DESIGN.read_text(encoding="utf-8"))
+
+    assert len(paths) > 50  # the design names its modules; a broken pattern would find none
+    assert _missing(paths) == []
+
+
+def test_the_design_path_check_finds_a_moved_module_and_reads_attributes_as_their_module() -> None:
+    text = "`app/desk.py`, `app/desk.Desk.perform`, `store/unit.py: Unit`, `app/gone.py`, `<base_url>/x`"
+    paths = _named_paths(text)
+
+    assert paths == ["app/desk.py", "app/desk.py", "store/unit.py", "app/gone.py"]
+    assert _missing(paths) == ["app/gone.py"]
