@@ -105,8 +105,8 @@ def play(
     else:
         result = _short(directory, game, seed, count, language, echo)
     result = replace(result, language=language)
-    _summary(result, echo, command, language)
     echo(say(language, "per_day", **mail_per_day(directory, result.game_id, language)))
+    _summary(result, echo, command, language)  # last: it ends with what to do next
     return result
 
 
