@@ -21,7 +21,7 @@ from rapidfuzz import fuzz, process
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import ALIASES, INFORMAL, KIND_OF, LOCATIONS, display
-from referee.games.ten_sailors.words import FILLERS, WORDS_KEPT, is_skipped, lemmas
+from referee.games.ten_sailors.words import FILLERS, WORDS_KEPT, is_adverb, is_skipped, lemmas
 
 WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 """One word of an order: letters and digits, with inner apostrophes or hyphens."""
@@ -216,7 +216,8 @@ def _names(
                 position += size
                 break
         else:
-            if fold_name(words[position]) in FILLERS or is_skipped(words[position]):
+            word = words[position]
+            if fold_name(word) in FILLERS or is_skipped(word) or (lenient and is_adverb(word)):
                 position += 1
                 continue
             known = position + 1 < len(words) and any(

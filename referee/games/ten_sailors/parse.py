@@ -64,16 +64,22 @@ from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
 from referee.games.ten_sailors.times import When, find_times, segment_for
 from referee.games.ten_sailors.words import (
+    ANY_MORE,
     ARRIVE,
     CANCELLABLE,
     CONNECTORS,
     FILLERS,
     HERE,
     KEYWORDS,
+    LOOK_IN,
+    NEGATIONS,
+    PHRASES,
     PRONOUNS,
     STAY,
     WORDS_KEPT,
+    is_adverb,
     is_asking_for,
+    is_courtesy,
     is_known,
     is_past,
     is_setter,
@@ -140,7 +146,7 @@ def _word(text: str) -> tuple[str, str, bool, bool]:
     folded = fold_name(text)
     setter = is_setter(text)
     kind = order_kind(text) or near_kind(text) or ("move" if folded in ARRIVE else "")
-    return folded, kind, folded in _LEADING or setter or is_wrapper(text), setter
+    return folded, kind, folded in _LEADING or setter or is_wrapper(text) or is_adverb(text), setter
 
 
 def _word_token(text: str, start: int, end: int) -> _Token:
@@ -173,7 +179,7 @@ def parse_text(
             reader.read(sentence, times if sentence == line else find_times(sentence))
         if reader.pending is None:
             reader.items[start:] = reader.by_meaning(line, times, reader.items[start:])
-        reader.items[start:] = _joined_talk(reader.items[start:])
+        reader.items[start:] = _joined_talk(_without_courtesy(reader.items[start:]))
     reader.flush()
     reader.time_alone()
     return _merged_searches(reader.items)
@@ -193,6 +199,20 @@ def _whole_line_order(line: str, times: list[tuple[int, int, When]]) -> Order | 
         if zone is not None:
             return Order(line, "zone", zone)
     return None
+
+
+def _without_courtesy(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """The orders and talk of one line without its sentences of thanks alone after an order ("Thanks!",
+    «Спасибо заранее»): they go with the order, not to the room (see ``COURTESY``)."""
+    first = next((i for i, item in enumerate(items) if isinstance(item, Order)), len(items))
+    return items[: first + 1] + [
+        item for item in items[first + 1 :] if not (_is_talk(item) and _courtesy_alone(item.line))
+    ]
+
+
+def _courtesy_alone(text: str) -> bool:
+    words = WORD.findall(text)
+    return bool(words) and all(is_courtesy(word) for word in words)
 
 
 def _joined_talk(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
@@ -227,12 +247,29 @@ def _sentences(line: str) -> list[str]:
 
 def _tokens(text: str, times: list[tuple[int, int, When]]) -> list[_Token]:
     """The words and times of ``text`` (whose times are ``times``), in order."""
-    words = [_word_token(text[a:b], a, b) for a, b in map(re.Match.span, WORD.finditer(text))]
+    words = _phrased([_word_token(text[a:b], a, b) for a, b in map(re.Match.span, WORD.finditer(text))])
     if not times:
         return words
     tokens = [_time_token(text[a:b], a, b, when) for a, b, when in times]
     tokens += [word for word in words if not any(a <= word.start < b for a, b, _ in times)]
     return sorted(tokens, key=lambda token: token.start)
+
+
+def _phrased(words: list[_Token]) -> list[_Token]:
+    """``words`` with the words of a phrase that is one order word (``PHRASES``) made one token."""
+    result: list[_Token] = []
+    at = 0
+    while at < len(words):
+        for phrase, kind in PHRASES.items():
+            chunk = words[at : at + len(phrase)]
+            if len(chunk) == len(phrase) and all(p in lemmas(t.text) for p, t in zip(phrase, chunk, strict=True)):
+                result.append(chunk[0]._replace(end=chunk[-1].end, kind=kind, leading=False))
+                at += len(phrase)
+                break
+        else:
+            result.append(words[at])
+            at += 1
+    return result
 
 
 class _Reader:
@@ -344,7 +381,7 @@ class _Reader:
         rest = [
             t
             for t in tokens[first + 1 :]
-            if t.when is None and t.folded not in _LITTLE and not is_skipped(t.text)
+            if t.when is None and t.folded not in _LITTLE and not is_skipped(t.text) and not is_adverb(t.text)
         ]
         if len(rest) <= _FEW_WORDS:
             return True
@@ -390,6 +427,8 @@ class _Reader:
                 when = before if before is not None and before.part == "night" else When(part="night")
             line = sentence[clause[0].start : clause[-1].end].strip()
             args = [t for t in clause[verb_at + 1 :] if t.when is None and not t.setter]
+            while args and is_adverb(args[0].text) and args[0].folded not in HERE:
+                args = args[1:]  # "slips quietly into …", «иду тихонько в …»
             if kind == "say":
                 self.items.append(self._say(sentence, verb, when))
             elif kind in ("help", "status"):

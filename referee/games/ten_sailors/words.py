@@ -32,6 +32,16 @@ VERBS: dict[str, str] = {
     "наведаться": "move", "направить": "move", "отправить": "move", "отправлять": "move",
     "send": "move", "climb": "move", "pop": "move", "off": "move",
     "descend": "move", "relocate": "move", "wander": "move", "hurry": "move", "rush": "move",
+    "slip": "move", "stroll": "move", "sneak": "move", "creep": "move", "dash": "move", "hop": "move",
+    "step": "move", "march": "move", "stride": "move", "amble": "move", "saunter": "move", "jog": "move",
+    "dart": "move", "scurry": "move", "tiptoe": "move", "nip": "move", "retreat": "move",
+    "проскальзывать": "move", "проскользнуть": "move", "пробираться": "move", "пробраться": "move",
+    "красться": "move", "прокрасться": "move", "переселяться": "move", "переселиться": "move",
+    "топать": "move", "потопать": "move", "протопать": "move", "двигать": "move", "шагать": "move",
+    "зашагать": "move", "прошагать": "move", "мчаться": "move", "помчаться": "move", "нестись": "move",
+    "понестись": "move", "брести": "move", "побрести": "move", "шмыгнуть": "move", "прошмыгнуть": "move",
+    "ковылять": "move", "поковылять": "move", "переехать": "move", "переезжать": "move",
+    "заглядывать": "move", "peek": "move", "peep": "move",
     # search (TS-19)
     "search": "search", "look": "search", "check": "search", "seek": "search", "examine": "search",
     "inspect": "search", "искать": "search", "поискать": "search", "обыскать": "search",
@@ -40,6 +50,9 @@ VERBS: dict[str, str] = {
     "поиск": "search", "обыск": "search", "осмотр": "search", "смотреть": "search",
     "посмотреть": "search", "рыться": "search", "порыться": "search", "роиться": "search",
     "шарить": "search", "обследовать": "search", "rummage": "search", "investigate": "search",
+    "poke": "search", "scour": "search", "ransack": "search", "frisk": "search", "comb": "search",
+    "копаться": "search", "покопаться": "search", "перерыть": "search", "перерывать": "search",
+    "прошерстить": "search", "шерстить": "search", "ворошить": "search", "перебрать": "search",
     # trap (TS-20)
     "trap": "trap", "ловушка": "trap", "капкан": "trap",
     # say (TS-23)
@@ -61,8 +74,38 @@ KEYWORDS: frozenset[str] = frozenset(
 )
 """The words the help teaches: a line starting with one is an order whatever follows."""
 
-STAY: frozenset[str] = frozenset({"stay", "remain", "оставаться", "остаться"})
+STAY: frozenset[str] = frozenset({"stay", "remain", "оставаться", "остаться", "сидеть", "посидеть"})
 """Move verbs that mean "stay": alone, or with "here", they keep the character where they are."""
+
+LOOK_IN: frozenset[str] = frozenset({"заглянуть", "заглядывать", "peek", "peep"})
+"""Move verbs that are a search when what they name is two cards and no place («заглядываю под кресло и
+в тумбочку», "peek under the sofa and behind the desk"), a move when it is one place."""
+
+NEGATIONS: frozenset[str] = frozenset(
+    {"not", "don't", "dont", "don’t", "won't", "wont", "won’t", "never", "no", "не", "никуда", "ни"}
+)
+"""Words that deny the order word after them: with nothing named, one's own move denied is a stay
+("not moving this hour", «никуда не иду»)."""
+
+ANY_MORE: frozenset[str] = frozenset({"anymore", "more", "longer", "больше", "передумать", "уже"})
+"""Words that make a denied move the withdrawal of one given before ("I don't want to move anymore")."""
+
+COURTESY: frozenset[str] = frozenset(
+    {"thanks", "thank", "thx", "ty", "cheers", "you", "in", "advance", "a", "lot", "much", "so", "very",
+     "please", "pls", "plz", "dear", "host", "gm", "master", "спасибо", "спс", "благодарить",
+     "заранее", "большой", "огромный", "пожалуйста", "мастер", "ведущий"}
+)  # fmt: skip
+"""Words (lemmas) of thanks: a sentence of them alone after an order on its line ("Thanks!", «Спасибо
+заранее!») thanks whoever carries the order out; it is no talk to say aloud but the end of the order.
+A greeting before an order ("Hi!") is said to the room, and stays talk."""
+
+PHRASES: dict[tuple[str, ...], str] = {
+    ("make", "my", "way"): "move", ("make", "way"): "move", ("make", "his", "way"): "move",
+    ("make", "her", "way"): "move", ("go", "through"): "search", ("look", "like"): "",
+    ("go", "over"): "search",
+}  # fmt: skip
+"""Words (lemmas) that are one order word together, and the order they start ("" for none): "make my
+way to …" is a move, "goes through the nightstand" a search, "looks like rain" no search."""
 
 HERE: frozenset[str] = frozenset({"here", "put", "where", "i", "am", "здесь", "тут", "на", "месте", "место"})
 """Words after a "stay" verb that name no place: "stay here", "остаюсь на месте"."""
@@ -80,7 +123,8 @@ PRONOUNS: frozenset[str] = frozenset(
 """Words before an order verb that change nothing ("I'll go", "я пойду", "теперь ищу")."""
 
 CONNECTORS: frozenset[str] = frozenset(
-    {"and", "then", "also", "и", "а", "потом", "затем", "там", "тогда", "после", "этого"}
+    {"and", "then", "also", "afterwards", "afterward", "later", "after", "finally", "и", "а", "потом",
+     "затем", "там", "тогда", "после", "этого", "далее", "дальше", "следом", "напоследок"}
 )
 """Words that join two orders on one line ("иду в спальню и ищу нож", "go to the study then search …")."""
 
@@ -100,7 +144,9 @@ among names, make a question rather than an order ("you in the kitchen?")."""
 WRAPPERS: frozenset[str] = ASKING | frozenset(
     {"please", "kindly", "i'd", "i’d", "id", "like", "want", "wanna", "to", "me", "my", "character",
      "master", "gm", "host", "just", "просить", "пожалуйста", "хотеть", "хотеться", "бы", "можно",
-     "меня", "мне", "мной", "мой", "персонаж", "герой", "мастер", "ведущий", "вот", "ну", "так"}
+     "меня", "мне", "мной", "мой", "персонаж", "герой", "мастер", "ведущий", "вот", "ну", "так",
+     "mind", "char", "love", "show", "give", "remind", "прислать", "присылать", "выслать", "показать",
+     "показывать", "дать", "напомнить", "свой"}
 )  # fmt: skip
 """Words (lemmas) that wrap an order without changing it: politeness ("прошу", "could you", "please"),
 wishes ("хочу", "I'd like to") and narration ("мой персонаж", "my character", "Master,"). They may
@@ -125,7 +171,7 @@ ASKING_FOR: frozenset[str] = frozenset(
 so it is asked about rather than said aloud."""
 
 SKIPPED: frozenset[str] = (WRAPPERS - ASKING) | frozenset(
-    {"over", "down", "up", "off", "clue", "clues", "улика", "цель", "target", "two", "both", "два",
+    {"over", "down", "up", "off", "around", "about", "clue", "clues", "улика", "цель", "target", "two", "both", "два",
      "две", "оба", "обе", "каждый", "each", "then", "потом", "затем"}
 )  # fmt: skip
 """Words (lemmas) skipped among the names of an order besides the little ones of ``FILLERS``: wrappers,
@@ -170,6 +216,20 @@ WORDS_KEPT = 32_768
 times over, and a bound on what mail from anyone can make them hold."""
 
 
+def _english(folded: str) -> set[str]:
+    """The dictionary forms an English word may be: from the table of forms, and by its ending ("strolls"
+    → stroll, "relocating" → relocate, "slipping" → slip, "sneaks" → sneak)."""
+    found = {folded, _ENGLISH.get(folded, folded)}
+    if len(folded) > 5 and folded.endswith("ing"):
+        stem = folded[:-3]
+        found |= {stem, stem + "e"} | ({stem[:-1]} if stem[-1] == stem[-2] else set())
+    elif len(folded) > 3 and folded.endswith("s") and not folded.endswith("ss"):
+        found.add(folded[:-1])  # "strolls", and plurals: "ropes", "candles"
+        if folded.endswith(("shes", "ches", "xes", "sses")):
+            found.add(folded[:-2])  # "rushes", "searches"
+    return found
+
+
 @lru_cache(maxsize=WORDS_KEPT)
 def lemmas(word: str) -> frozenset[str]:
     """Every dictionary form ``word`` (folded) may be a form of, and the word itself.
@@ -179,21 +239,17 @@ def lemmas(word: str) -> frozenset[str]:
     folded = fold_name(word).removesuffix("-ка").removesuffix("-то")  # "пойду-ка", "куда-то"
     if folded[:1] in _CYRILLIC:
         return frozenset({folded} | {fold_name(p.normal_form) for p in morph().parse(folded)})
-    folded = folded.removesuffix("'s").removesuffix("’s")
-    found = {folded, _ENGLISH.get(folded, folded)}
-    if len(folded) > 3 and folded.endswith("s") and not folded.endswith("ss"):
-        found.add(folded[:-1])  # plurals: "ropes", "candles"
-    return frozenset(found)
+    return frozenset(_english(folded.removesuffix("'s").removesuffix("’s")))
 
 
 @lru_cache(maxsize=WORDS_KEPT)
 def order_kind(word: str) -> str:
     """The order ``word`` starts ("" if none): ``пойду`` → move, ``ловушку`` → trap, ``going`` → move.
 
-    English words are read only in the forms of ``_ENGLISH`` ("looks like rain" is no search).
+    English words are read in any form of theirs (``_english``).
     """
     folded = fold_name(word)
-    forms = lemmas(word) if folded[:1] in _CYRILLIC else {folded, _ENGLISH.get(folded, folded)}
+    forms = lemmas(word) if folded[:1] in _CYRILLIC else _english(folded)
     return next((VERBS[lemma] for lemma in sorted(forms) if lemma in VERBS), "")
 
 
@@ -242,6 +298,11 @@ def is_past(word: str) -> bool:
     return folded in _PAST_EN or (len(folded) > 4 and folded.endswith("ed"))
 
 
+def is_courtesy(word: str) -> bool:
+    """Whether ``word`` is one of courtesy (see ``COURTESY``)."""
+    return not lemmas(word).isdisjoint(COURTESY)
+
+
 def is_known(word: str) -> bool:
     """Whether the Russian dictionary knows ``word`` (a misspelt word it does not: "ищю")."""
     return bool(morph().word_is_known(fold_name(word)))
@@ -260,6 +321,21 @@ def is_asking_for(word: str) -> bool:
 def is_skipped(word: str) -> bool:
     """Whether ``word`` is skipped among the names of an order (see ``SKIPPED``)."""
     return not lemmas(word).isdisjoint(SKIPPED)
+
+
+_NOT_ADVERBS = frozenset({"only", "family", "holy", "lily", "jelly", "belly", "bully", "ally"})
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def is_adverb(word: str) -> bool:
+    """Whether ``word`` is an adverb of manner or place ("quietly", «тихонько», «слишком»), which changes
+    no order: it may stand before an order word and is passed over among names. A Russian word by the
+    dictionary; an English one by its ending "-ly"."""
+    folded = fold_name(word)
+    if folded[:1] in _CYRILLIC:
+        parses = morph().parse(folded)
+        return bool(parses) and parses[0].tag.POS == "ADVB" and morph().word_is_known(folded)
+    return len(folded) > 4 and folded.endswith("ly") and folded not in _NOT_ADVERBS
 
 
 def near_order_word(word: str) -> str:
