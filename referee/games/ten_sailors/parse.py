@@ -56,6 +56,7 @@ from typing import Any, NamedTuple, TypeGuard
 
 from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
+from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
 from referee.games.ten_sailors.intent import Intent, confident, guess, intent_of, trap_groups
@@ -344,6 +345,13 @@ class _Reader:
             self.flush()
             self._set_header(sentence, reduce(When.merged, whens))
             return
+        stay = _stay_or_withdrawal(tokens, self.names)
+        if stay:
+            self.flush()
+            when = _merge([t.when for t in tokens if t.when is not None]) or self.header
+            line = sentence.strip()
+            self.items.append(self._stay(line, when) if stay == "stay" else self._cancel(line, tokens, when))
+            return
         first = next((i for i, t in enumerate(tokens) if t.kind or not t.leading), None)
         if first is not None and is_past(tokens[first].text):
             first = None  # "I went to the kitchen", «я заходил на кухню»: what was done, told
@@ -580,6 +588,43 @@ def _misspelt(item: Order | Unreadable, words: list[_Token]) -> Order | Unreadab
     if near is None or not isinstance(item, Order):
         return item
     return replace(item, word_as=(near.text, item.kind.upper()))
+
+
+_FIRST_PERSON = frozenset({"i", "i'm", "i’m", "im", "i'll", "i’ll", "ill", "me", "my"})
+
+
+def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...]) -> str:
+    """Whether a sentence naming no place keeps the writer where they are ("stay", "I'm staying put",
+    «сижу здесь», "not moving this hour", «никуда не иду»), withdraws their move ("cancel": "I don't want
+    to move anymore", «больше никуда не иду»), or neither (""): the writer's own move denied or a stay
+    verb with nothing but "here" beside it. A denial told to others is not one ("don't go", «не ходите»)."""
+    words = [t for t in tokens if t.when is None]
+    verbs = [i for i, t in enumerate(words) if t.kind == "move" and t.folded not in ARRIVE]
+    if not verbs or _names_in([t for t in words if t.folded not in HERE], names):
+        return ""
+    verb = words[verbs[0]]
+    denied = any(t.folded.replace("’", "'") in NEGATIONS for t in words[max(0, verbs[0] - 4) : verbs[0]])
+    if not denied:
+        stays = lemmas(verb.text) & STAY and verbs[0] == next(i for i, t in enumerate(words) if not t.leading)
+        rest = [t for t in words[verbs[0] + 1 :] if not (t.kind == "move" or t.folded in HERE or t.leading)]
+        rest = [t for t in rest if t.folded not in NEGATIONS]
+        return "stay" if stays and not rest and len(words) > 1 else ""
+    if not _own(verb, words):
+        return ""
+    return "cancel" if any(not lemmas(t.text).isdisjoint(ANY_MORE) for t in words) else "stay"
+
+
+def _own(verb: _Token, words: list[_Token]) -> bool:
+    """Whether ``verb`` is the writer's own: a Russian verb in the first person or the infinitive, an
+    English one beside "I" or with no subject at all ("Not moving")."""
+    if verb.folded[:1].isascii():
+        folded = [t.folded.replace("’", "'") for t in words]
+        if folded[0] in ("don't", "dont", "do", "never"):  # "Don't move!": told to others
+            return False
+        subjects = set(folded) & (_FIRST_PERSON | {"you", "we", "they"})
+        return subjects <= _FIRST_PERSON
+    tag = morph().parse(verb.folded)[0].tag
+    return "1per" in tag or tag.POS == "INFN"
 
 
 def _names_in(clause: list[_Token], names: tuple[str, ...]) -> bool:

@@ -95,6 +95,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("ordinal", rf"{_IN}({_ORDINAL_STEMS})\w*\s+(?:час\w*|hour)"),
     ("day_n", rf"{_IN}(?:день|day|d)\s*(\d{{1,2}})\b"),
     ("n_day", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ом|ый)?\s*(?:день|дня)\b"),
+    ("this_hour", r"(?:в|на|for|during)?\s*(?:this|the\s+current|этот|текущий)\s+(?:час|hour)"),
     ("next", r"(?:в|на|during)?\s*(?:следующ\w*|next)\s+(?:час\w*|ход\w*|hour|turn|segment)"),
     ("tonight", rf"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|{_NIGHT}"),
     ("ahead2", r"послезавтра|day\s+after\s+tomorrow"),
@@ -160,6 +161,7 @@ def _read(name: str, groups: list[str]) -> When:
         return When(day=numbers[0])
     fixed = {
         "next": When(next=True),
+        "this_hour": When(),
         "tonight": When(part="night"),
         "ahead2": When(ahead=2),
         "ahead1": When(ahead=1),
