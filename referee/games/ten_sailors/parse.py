@@ -352,9 +352,19 @@ class _Reader:
             line = sentence.strip()
             self.items.append(self._stay(line, when) if stay == "stay" else self._cancel(line, tokens, when))
             return
-        first = next((i for i, t in enumerate(tokens) if t.kind or not t.leading), None)
+        folded = [t.folded for t in tokens]
+        first = next(
+            (
+                i
+                for i, t in enumerate(tokens)
+                if t.kind or not (t.leading or (t.folded == "не" and _polite_not(folded, i)))
+            ),
+            None,
+        )
         if first is not None and is_past(tokens[first].text):
             first = None  # "I went to the kitchen", «я заходил на кухню»: what was done, told
+        if first is not None and _said_of_another(tokens, first):
+            first = None  # "Anna, you look nervous": the verb is another's
         if first is not None and self._starts_order(sentence, tokens, first):
             self.flush()
             self._read_orders(sentence, tokens, first)
@@ -658,10 +668,51 @@ def _names_alone(words: list[_Token], found: int) -> bool:
 def _conversational(text: str) -> bool:
     """Whether ``text`` is plainly conversation: a question, a proposal or a warning (``_TALKING``), or
     what was done told in the past tense."""
-    if "?" in text or any(word.lower().replace("’", "'") in _TALKING for word in WORD.findall(text)):
+    words = [word.lower().replace("’", "'") for word in WORD.findall(text)]
+    if "?" in text and not _own_question(words):
         return True
-    verbs = [word for word in WORD.findall(text) if order_kind(word) or is_setter(word)]
+    if any(word in _TALKING and not (word == "не" and _polite_not(words, at)) for at, word in enumerate(words)):
+        return True
+    if _HOST.isdisjoint(words) and any(
+        word in _YOU and order_kind(after) for word, after in zip(words, words[1:], strict=False)
+    ):
+        return True  # "Anna, you look nervous": said to another, of them
+    verbs = [word for word in words if order_kind(word) or is_setter(word)]
     return bool(verbs) and all(is_past(word) for word in verbs)
+
+
+_YOU = frozenset({"you", "ты", "вы"})
+_HOST = frozenset({"host", "gm", "master", "мастер", "ведущий", "ведущая", "мастеру", "ведущему"})
+"""Words addressing the host: "you" in a line to them is the host, asked to carry an order out."""
+
+
+def _polite_not(words: list[str], at: int) -> bool:
+    """Whether the «не» at ``at`` asks politely («не могли бы вы …», «не затруднит ли»), not denies."""
+    return any(w.startswith(("мог", "можете", "затрудн", "сложно")) for w in words[at + 1 : at + 3])
+_OTHERS = _YOU | frozenset(
+    {"who", "who's", "whos", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "кто",
+     "кто-нибудь", "кто-то", "кто-либо", "ты", "тебе", "тебя", "вас", "вам"}
+)  # fmt: skip
+_ME = frozenset({"i", "me", "my", "я", "мне", "меня", "мой", "моя", "мою", "моего"})
+
+
+_MODALS = frozenset({"could", "can", "would", "will", "мочь", "можете", "могли", "бы", "не", "please"})
+
+
+def _said_of_another(tokens: list[_Token], at: int) -> bool:
+    """Whether the order word ``tokens[at]`` has "you" for its subject, not asked of the host ("Anna, you
+    look nervous" is; "could you move me" is not)."""
+    before = [t.folded.replace("’", "'") for t in tokens[:at] if t.when is None]
+    if not _HOST.isdisjoint(before):
+        return False
+    return bool(before) and before[-1] in _YOU and not (len(before) > 1 and before[-2] in _MODALS)
+
+
+def _own_question(words: list[str]) -> bool:
+    """Whether a question asks about the writer's own order, of nobody else ("Should I go to the garage or
+    the study?", «Мне пойти в гараж или в кабинет?»): it is then asked back, never said aloud; a question
+    to others ("Who's coming to the kitchen with me?", "Could you move me …?") is conversation."""
+    return bool(_ME.intersection(words)) and not _OTHERS.intersection(words)
 
 
 def _intent(tokens: list[_Token], names: tuple[str, ...]) -> Intent:
