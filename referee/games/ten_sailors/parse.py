@@ -410,10 +410,12 @@ class _Reader:
 
     def _bare(self, sentence: str, tokens: list[_Token]) -> list[Order | Unreadable] | None:
         """A sentence of names alone, read after a pending order word or by what it names."""
-        words = [t.text for t in tokens if t.when is None]
+        words = [t.text for t in tokens if t.when is None and t.folded not in PRONOUNS]
         if not words:
             return None
         found = read_names(words, self.names)
+        if isinstance(found, Missing) and self.pending is None:
+            return self._bare_with_remark(sentence, tokens)
         if isinstance(found, Missing) or not found:
             return None
         when = _merge([t.when for t in tokens if t.when is not None]) or self.header
@@ -428,6 +430,21 @@ class _Reader:
         if len(found) <= 2 and not rooms and all(f.name in KIND_OF for f in found):
             return self._order(sentence, "search", found, when)
         return [Unreadable(sentence, "bare_names", {"names": [f.name for f in found]})]
+
+    def _bare_with_remark(self, sentence: str, tokens: list[_Token]) -> list[Order | Unreadable] | None:
+        """A place or two cards alone before a comma or a dash, and a remark naming nothing after it ("To
+        the music room, I need some quiet", «в гараж — там тише»): the order, then the remark as talk."""
+        for cut in range(len(tokens) - 1, 0, -1):
+            if not _REMARK_CUT.search(sentence[tokens[cut - 1].end : tokens[cut].start]):
+                continue
+            if scan_names([t.text for t in tokens[cut:] if t.when is None], self.names)[0]:
+                return None
+            head = self._bare(sentence[: tokens[cut - 1].end], tokens[:cut])
+            if head is None or not all(isinstance(item, Order) for item in head):
+                return None
+            remark = sentence[tokens[cut].start :].strip()
+            return [*head, Unreadable(remark, "unknown_order", {"word": tokens[cut].text, "suggestion": ""}, False)]
+        return None
 
     def _read_orders(self, sentence: str, tokens: list[_Token], first: int) -> None:
         when = self.header

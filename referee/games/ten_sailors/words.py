@@ -285,6 +285,8 @@ def near_kind(word: str) -> str:
     return kinds.pop() if len(kinds) == 1 else ""
 
 
+_SET_OFF = frozenset({"пойти", "побежать", "поехать", "двинуть", "двинуться", "потопать", "помчаться"})
+"""Verbs whose past singular says one sets off now («пошла в ванную», «побежал на кухню»)."""
 _PAST_EN = frozenset({"went", "was", "were", "did", "had", "got", "gone", "been", "left", "came", "ran"})
 
 
@@ -294,7 +296,10 @@ def is_past(word: str) -> bool:
     was done is conversation, not an order."""
     folded = fold_name(word)
     if folded[:1] in _CYRILLIC:
-        return any(p.tag.POS == "VERB" and "past" in p.tag for p in morph().parse(folded)[:1])
+        first = morph().parse(folded)[:1]
+        if any(p.normal_form in _SET_OFF and "sing" in p.tag for p in first):
+            return False  # «пошёл в кухню», «пошла в ванную»: setting off now, not told of
+        return any(p.tag.POS == "VERB" and "past" in p.tag for p in first)
     return folded in _PAST_EN or (len(folded) > 4 and folded.endswith("ed"))
 
 
