@@ -23,7 +23,7 @@ import pytest
 
 from referee.core.orders import Unreadable
 from referee.games.ten_sailors.parse import Order, parse_text
-from referee.games.ten_sailors.state import Segment
+from referee.games.ten_sailors.state import LAST_SEGMENT, Segment
 
 DATA = Path(__file__).parent / "data"
 NOW = Segment(1, "hour1")
@@ -48,9 +48,12 @@ def corpus(language: str, suffix: str = "") -> list[tuple[str, str]]:
 
 
 def reading(item: Order | Unreadable) -> str:
-    """One order or refusal in the corpus notation."""
+    """One order or refusal in the corpus notation; an order for a segment after the last of the game is
+    refused as it arrives (``after_the_end``, TS-25 ruling: the game ends on the morning of day 10)."""
     if isinstance(item, Unreadable):
         return "X" if item.is_order else "TALK"
+    if item.when is not None and item.when > LAST_SEGMENT:
+        return "X"
     when = "" if item.when in (None, NOW) else f"@{item.when.key}"
     args = item.args
     if item.kind == "move":

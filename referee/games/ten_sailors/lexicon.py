@@ -188,14 +188,18 @@ def read_names(words: Sequence[str], people: Sequence[str] = ()) -> list[Found] 
 
 def scan_names(words: Sequence[str], people: Sequence[str] = ()) -> tuple[list[Found], bool]:
     """Every name ``words`` hold among other words, as ``read_names`` finds them, passing over words
-    that name nothing; and whether a word was about as near two names (which makes the reading unsure)."""
+    that name nothing; and whether a word was about as near two names, or a number stood after a name
+    (either makes the reading unsure)."""
     found: list[Found] = []
     unsure = False
+    after_name = False
     for item in _names(words, people, lenient=True):
         if isinstance(item, Missing):
-            unsure = unsure or bool(item.candidates)
+            numbered = after_name and item.written.isdigit()  # "комнату 5": which room is that?
+            unsure = unsure or bool(item.candidates) or numbered
         else:
             found.append(item)
+        after_name = not isinstance(item, Missing)
     return found, unsure
 
 

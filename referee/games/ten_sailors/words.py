@@ -102,7 +102,6 @@ A greeting before an order ("Hi!") is said to the room, and stays talk."""
 PHRASES: dict[tuple[str, ...], str] = {
     ("make", "my", "way"): "move", ("make", "way"): "move", ("make", "his", "way"): "move",
     ("make", "her", "way"): "move", ("go", "through"): "search", ("look", "like"): "",
-    ("go", "over"): "search",
 }  # fmt: skip
 """Words (lemmas) that are one order word together, and the order they start ("" for none): "make my
 way to …" is a move, "goes through the nightstand" a search, "looks like rain" no search."""
