@@ -338,7 +338,7 @@ class _Reader:
 
     def read(self, sentence: str, times: list[tuple[int, int, When]]) -> None:
         """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk."""
-        tokens = _lead_by_names(_tokens(sentence, times), self.names, self.own)
+        tokens = _lead_by_names(_auxiliaries(_tokens(sentence, times)), self.names, self.own)
         words = [t for t in tokens if t.when is None]
         whens = [t.when for t in tokens if t.when is not None]
         if whens and not [w for w in words if w.folded not in CONNECTORS]:
@@ -462,6 +462,8 @@ class _Reader:
                 when = before if before is not None and before.part == "night" else When(part="night")
             line = sentence[clause[0].start : clause[-1].end].strip()
             args = [t for t in clause[verb_at + 1 :] if t.when is None and not t.setter]
+            if kind == "trap":
+                args = [t for t in args if t.kind != "move"]  # "my trap goes to Gleb"
             while args and is_adverb(args[0].text) and args[0].folded not in HERE:
                 args = args[1:]  # "slips quietly into …", «иду тихонько в …»
             if kind == "say":
@@ -487,6 +489,8 @@ class _Reader:
                     args = [
                         t for t in clause[:verb_at] if t.when is None and is_name(t.text, self.names)
                     ] + args
+                if kind == "move" and lemmas(verb.text) & LOOK_IN and _two_cards(args):
+                    kind = "search"  # «заглядываю под кресло и в тумбочку»
                 arrive = kind == "move" and verb.folded in ARRIVE and not for_ten
                 read = self._with_remark(sentence, clause, kind, args, when, arrive=arrive)
                 self.items.extend(_misspelt(item, clause[: verb_at + 1]) for item in read)
@@ -654,6 +658,25 @@ def _own(verb: _Token, words: list[_Token]) -> bool:
     return "1per" in tag or tag.POS == "INFN"
 
 
+def _two_cards(args: list[_Token]) -> bool:
+    """Whether ``args`` name two cards and no place (what a search names)."""
+    found = read_names([t.text for t in args])
+    return not isinstance(found, Missing) and len(found) == 2 and not any(f.name == HALL or KIND_OF.get(f.name) is Kind.ROOM for f in found)
+
+
+def _auxiliaries(tokens: list[_Token]) -> list[_Token]:
+    """``tokens`` with a word of being before an order word made a leading word ("will be searching", «буду
+    искать»): the order is the verb's, not a move to be somewhere."""
+    result = list(tokens)
+    for i, token in enumerate(tokens):
+        if token.folded not in ARRIVE:
+            continue
+        after = next((t for t in tokens[i + 1 :] if not t.leading or t.kind), None)
+        if after is not None and after.kind and after.folded not in ARRIVE:
+            result[i] = token._replace(kind="", leading=True)
+    return result
+
+
 def _names_in(clause: list[_Token], names: tuple[str, ...]) -> bool:
     return bool(scan_names([t.text for t in clause if t.when is None and not t.kind], names)[0])
 
@@ -815,6 +838,7 @@ def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[l
             continue
         starts = bool(token.kind) and kind != "say" and not (kind == "cancel" and not has_args)
         starts = starts and not (token.kind == kind and not has_args)  # "head off to", "ставлю ловушку"
+        starts = starts and not (kind == "trap" and token.kind == "move" and not has_args)  # "my trap goes to"
         if starts and not is_name(token.text, names):
             current = clauses[-1]
             lead: list[_Token] = []
@@ -824,8 +848,8 @@ def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[l
             kind, has_args = token.kind, False
             continue
         clauses[-1].append(token)
-        if token.when is None and token.folded not in FILLERS:
-            has_args = True
+        if token.when is None and token.folded not in FILLERS and not is_skipped(token.text):
+            has_args = True  # not "мои" in «отмените мои ловушки»
     return clauses
 
 
