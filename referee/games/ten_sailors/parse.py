@@ -350,7 +350,7 @@ class _Reader:
             self.flush()
             when = _merge([t.when for t in tokens if t.when is not None]) or self.header
             line = sentence.strip()
-            self.items.append(self._stay(line, when) if stay == "stay" else self._cancel(line, tokens, when))
+            self.items.append(self._stay(line, when, withdraw=stay == "cancel"))
             return
         folded = [t.folded for t in tokens]
         first = next(
@@ -585,11 +585,12 @@ class _Reader:
             return Unreadable(line, segment[0], segment[1])
         return Order(line, "cancel", {"what": wanted.pop()}, segment)
 
-    def _stay(self, line: str, when: When | None) -> Order | Unreadable:
+    def _stay(self, line: str, when: When | None, *, withdraw: bool = False) -> Order | Unreadable:
+        """Staying where one is, or (``withdraw``) withdrawing the move given before."""
         segment = self._segment(when, "move")
         if isinstance(segment, tuple):
             return Unreadable(line, segment[0], segment[1])
-        return Order(line, "cancel", {"what": "move", "stay": True}, segment)
+        return Order(line, "cancel", {"what": "move"} if withdraw else {"what": "move", "stay": True}, segment)
 
 
 _REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")
@@ -708,7 +709,7 @@ def _names_alone(words: list[_Token], found: int) -> bool:
 def _conversational(text: str) -> bool:
     """Whether ``text`` is plainly conversation: a question, a proposal or a warning (``_TALKING``), or
     what was done told in the past tense."""
-    words = [word.lower().replace("’", "'") for word in WORD.findall(text)]
+    words = [word.lower().replace("’", "'") for word in WORD.findall(text) if not is_adverb(word)]
     if "?" in text and not _own_question(words):
         return True
     if any(word in _TALKING and not (word == "не" and _polite_not(words, at)) for at, word in enumerate(words)):
@@ -742,7 +743,7 @@ _MODALS = frozenset({"could", "can", "would", "will", "мочь", "можете"
 def _said_of_another(tokens: list[_Token], at: int) -> bool:
     """Whether the order word ``tokens[at]`` has "you" for its subject, not asked of the host ("Anna, you
     look nervous" is; "could you move me" is not)."""
-    before = [t.folded.replace("’", "'") for t in tokens[:at] if t.when is None]
+    before = [t.folded.replace("’", "'") for t in tokens[:at] if t.when is None and not is_adverb(t.text)]
     if not _HOST.isdisjoint(before):
         return False
     return bool(before) and before[-1] in _YOU and not (len(before) > 1 and before[-2] in _MODALS)
