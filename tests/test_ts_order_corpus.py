@@ -144,7 +144,9 @@ def test_scoring_counts_an_order_line_read_as_talk_as_said_aloud() -> None:
 
 @pytest.mark.parametrize("suffix", list(BUILT_ON))
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_natural_lines_are_read_right_or_refused_never_misread_ts_9_ts_11_ts_23(language: str, suffix: str) -> None:
+def test_natural_lines_are_read_right_or_refused_never_misread_ts_9_ts_11_ts_23(
+    language: str, suffix: str
+) -> None:
     """TS-9 ruling / TS-11 / TS-23 ruling: ≥95% of natural lines read as meant; every other line refused."""
     rows = corpus(language, suffix)
     assert len(rows) >= (LEAST_LINES if not suffix else LEAST_LINES // 2)

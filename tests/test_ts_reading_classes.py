@@ -39,7 +39,7 @@ def test_verbs_of_motion_and_search_in_any_form_ts_11_ts_19() -> None:
 
 
 def test_phrases_that_are_one_order_word_ts_11_ts_19() -> None:
-    """"make one's way" is a move, "go through" a search; "looks like" is no search."""
+    """ "make one's way" is a move, "go through" a search; "looks like" is no search."""
     check({
         "Dora makes her way to the kitchen": "M:Kitchen",
         "going through the table and the rope": "S:Rope,Table",
@@ -135,7 +135,7 @@ def test_a_look_in_verb_with_two_cards_is_a_search_with_a_place_a_move_ts_19() -
 
 
 def test_being_before_an_order_word_is_no_move_ts_19() -> None:
-    """"will be searching", «буду обыскивать»: the search, not being somewhere."""
+    """ "will be searching", «буду обыскивать»: the search, not being somewhere."""
     check({
         "I will be searching the sofa and the rope": "S:Rope,Sofa",
         "Буду обыскивать шкаф и камин": "S:Fireplace,Wardrobe",
@@ -144,7 +144,7 @@ def test_being_before_an_order_word_is_no_move_ts_19() -> None:
 
 
 def test_a_trap_that_goes_to_its_target_and_possessives_in_a_cancel_ts_20() -> None:
-    """"my trap goes to Boris: …" is a trap; «отменяю свои ловушки» withdraws the traps."""
+    """ "my trap goes to Boris: …" is a trap; «отменяю свои ловушки» withdraws the traps."""
     check({
         "My trap goes to Boris: study, table, rope": "T:Boris/Study/Table/Rope",
         "Trap goes on Carl - kitchen, sofa, knife": "T:Carl/Kitchen/Sofa/Knife",

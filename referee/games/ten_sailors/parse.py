@@ -52,6 +52,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, reduce
+from itertools import pairwise
 from typing import Any, NamedTuple, TypeGuard
 
 from referee.core.orders import Order as CoreOrder
@@ -263,7 +264,9 @@ def _phrased(words: list[_Token]) -> list[_Token]:
     while at < len(words):
         for phrase, kind in PHRASES.items():
             chunk = words[at : at + len(phrase)]
-            if len(chunk) == len(phrase) and all(p in lemmas(t.text) for p, t in zip(phrase, chunk, strict=True)):
+            if len(chunk) == len(phrase) and all(
+                p in lemmas(t.text) for p, t in zip(phrase, chunk, strict=True)
+            ):
                 result.append(chunk[0]._replace(end=chunk[-1].end, kind=kind, leading=False))
                 at += len(phrase)
                 break
@@ -443,7 +446,10 @@ class _Reader:
             if head is None or not all(isinstance(item, Order) for item in head):
                 return None
             remark = sentence[tokens[cut].start :].strip()
-            return [*head, Unreadable(remark, "unknown_order", {"word": tokens[cut].text, "suggestion": ""}, False)]
+            return [
+                *head,
+                Unreadable(remark, "unknown_order", {"word": tokens[cut].text, "suggestion": ""}, False),
+            ]
         return None
 
     def _read_orders(self, sentence: str, tokens: list[_Token], first: int) -> None:
@@ -590,7 +596,9 @@ class _Reader:
         segment = self._segment(when, "move")
         if isinstance(segment, tuple):
             return Unreadable(line, segment[0], segment[1])
-        return Order(line, "cancel", {"what": "move"} if withdraw else {"what": "move", "stay": True}, segment)
+        return Order(
+            line, "cancel", {"what": "move"} if withdraw else {"what": "move", "stay": True}, segment
+        )
 
 
 _REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")
@@ -662,7 +670,11 @@ def _own(verb: _Token, words: list[_Token]) -> bool:
 def _two_cards(args: list[_Token]) -> bool:
     """Whether ``args`` name two cards and no place (what a search names)."""
     found = read_names([t.text for t in args])
-    return not isinstance(found, Missing) and len(found) == 2 and not any(f.name == HALL or KIND_OF.get(f.name) is Kind.ROOM for f in found)
+    return (
+        not isinstance(found, Missing)
+        and len(found) == 2
+        and not any(f.name == HALL or KIND_OF.get(f.name) is Kind.ROOM for f in found)
+    )
 
 
 def _auxiliaries(tokens: list[_Token]) -> list[_Token]:
@@ -712,11 +724,11 @@ def _conversational(text: str) -> bool:
     words = [word.lower().replace("’", "'") for word in WORD.findall(text) if not is_adverb(word)]
     if "?" in text and not _own_question(words):
         return True
-    if any(word in _TALKING and not (word == "не" and _polite_not(words, at)) for at, word in enumerate(words)):
-        return True
-    if _HOST.isdisjoint(words) and any(
-        word in _YOU and order_kind(after) for word, after in zip(words, words[1:], strict=False)
+    if any(
+        word in _TALKING and not (word == "не" and _polite_not(words, at)) for at, word in enumerate(words)
     ):
+        return True
+    if _HOST.isdisjoint(words) and any(word in _YOU and order_kind(after) for word, after in pairwise(words)):
         return True  # "Anna, you look nervous": said to another, of them
     verbs = [word for word in words if order_kind(word) or is_setter(word)]
     return bool(verbs) and all(is_past(word) for word in verbs)
@@ -730,6 +742,8 @@ _HOST = frozenset({"host", "gm", "master", "мастер", "ведущий", "в
 def _polite_not(words: list[str], at: int) -> bool:
     """Whether the «не» at ``at`` asks politely («не могли бы вы …», «не затруднит ли»), not denies."""
     return any(w.startswith(("мог", "можете", "затрудн", "сложно")) for w in words[at + 1 : at + 3])
+
+
 _OTHERS = _YOU | frozenset(
     {"who", "who's", "whos", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "кто",
      "кто-нибудь", "кто-то", "кто-либо", "ты", "тебе", "тебя", "вас", "вам"}
@@ -839,7 +853,9 @@ def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[l
             continue
         starts = bool(token.kind) and kind != "say" and not (kind == "cancel" and not has_args)
         starts = starts and not (token.kind == kind and not has_args)  # "head off to", "ставлю ловушку"
-        starts = starts and not (kind == "trap" and token.kind == "move" and not has_args)  # "my trap goes to"
+        starts = starts and not (
+            kind == "trap" and token.kind == "move" and not has_args
+        )  # "my trap goes to"
         if starts and not is_name(token.text, names):
             current = clauses[-1]
             lead: list[_Token] = []

@@ -25,7 +25,8 @@ VERBS: dict[str, str] = {
     "заходить": "move", "пройти": "move", "проходить": "move", "переместиться": "move",
     "перемещаться": "move", "бежать": "move", "побежать": "move", "заглянуть": "move",
     "вернуться": "move", "возвращаться": "move", "перебраться": "move", "заскочить": "move",
-    "оставаться": "move", "остаться": "move", "сидеть": "move", "посидеть": "move", "переход": "move", "перемещение": "move",
+    "оставаться": "move", "остаться": "move", "сидеть": "move", "посидеть": "move", "переход": "move",
+    "перемещение": "move",
     "подниматься": "move", "подняться": "move", "спускаться": "move", "спуститься": "move",
     "уходить": "move", "уйти": "move", "перебираться": "move", "переместить": "move",
     "перемещать": "move", "перевести": "move", "переводить": "move", "забежать": "move",
@@ -122,8 +123,28 @@ PRONOUNS: frozenset[str] = frozenset(
 """Words before an order verb that change nothing ("I'll go", "я пойду", "теперь ищу")."""
 
 CONNECTORS: frozenset[str] = frozenset(
-    {"and", "then", "also", "afterwards", "afterward", "later", "after", "finally", "и", "а", "потом",
-     "затем", "там", "тогда", "после", "этого", "далее", "дальше", "следом", "напоследок"}
+    {
+        "and",
+        "then",
+        "also",
+        "afterwards",
+        "afterward",
+        "later",
+        "after",
+        "finally",
+        "и",
+        "а",
+        "потом",
+        "затем",
+        "там",
+        "тогда",
+        "после",
+        "этого",
+        "далее",
+        "дальше",
+        "следом",
+        "напоследок",
+    }
 )
 """Words that join two orders on one line ("иду в спальню и ищу нож", "go to the study then search …")."""
 
@@ -170,8 +191,8 @@ ASKING_FOR: frozenset[str] = frozenset(
 so it is asked about rather than said aloud."""
 
 SKIPPED: frozenset[str] = (WRAPPERS - ASKING) | frozenset(
-    {"over", "down", "up", "off", "around", "about", "clue", "clues", "улика", "цель", "target", "two", "both", "два",
-     "две", "оба", "обе", "каждый", "each", "then", "потом", "затем"}
+    {"over", "down", "up", "off", "around", "about", "clue", "clues", "улика", "цель", "target", "two",
+     "both", "два", "две", "оба", "обе", "каждый", "each", "then", "потом", "затем"}
 )  # fmt: skip
 """Words (lemmas) skipped among the names of an order besides the little ones of ``FILLERS``: wrappers,
 directions ("climb up to"), what a search is for ("ищу улики: …"), "цель — Глеб", counts ("two traps")."""
