@@ -92,12 +92,15 @@ def test_polite_requests_to_the_host_are_orders_ts_11() -> None:
 
 
 def test_a_place_without_a_verb_is_a_move_and_a_remark_after_it_talk_ts_11_ts_23() -> None:
-    """«Мастер, я на кухню», "To the garage, it's quiet there": the place is the move, the remark talk."""
+    """«Мастер, я на кухню», "To the garage, it's quiet there": the place gone to is the move, the remark
+    talk; where one is ("I am in the bathroom", «я в гараже») is told, not ordered."""
     check({
         "Мастер, я на кухню": "M:Kitchen",
         "Я в кабинет": "M:Study",
         "To the garage, it's quiet there": "M:Garage ; TALK",
         "В спальню — устал": "M:Bedroom ; TALK",
+        "I am in the bathroom": "TALK",
+        "Я сейчас в гараже": "TALK",
     })  # fmt: skip
 
 

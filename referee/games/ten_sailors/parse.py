@@ -414,8 +414,8 @@ class _Reader:
     def _bare(self, sentence: str, tokens: list[_Token]) -> list[Order | Unreadable] | None:
         """A sentence of names alone, read after a pending order word or by what it names."""
         words = [t.text for t in tokens if t.when is None and t.folded not in PRONOUNS]
-        if not words:
-            return None
+        if not words or (len(words) < len(tokens) and not _towards(tokens)):
+            return None  # "I am in the hall" tells where one is; «я в ванную» says where one goes
         found = read_names(words, self.names)
         if isinstance(found, Missing) and self.pending is None:
             return self._bare_with_remark(sentence, tokens)
@@ -665,6 +665,20 @@ def _own(verb: _Token, words: list[_Token]) -> bool:
         return subjects <= _FIRST_PERSON
     tag = morph().parse(verb.folded)[0].tag
     return "1per" in tag or tag.POS == "INFN"
+
+
+_TO = frozenset({"to", "into", "towards", "toward", "onto"})
+
+
+def _towards(tokens: list[_Token]) -> bool:
+    """Whether a sentence names where one goes, not where one is: "to the …", «в ванную» (a place after
+    «в» or «на» in the accusative)."""
+    for token, after in pairwise(tokens):
+        if token.folded in _TO:
+            return True
+        if token.folded in ("в", "во", "на") and any("accs" in p.tag for p in morph().parse(after.folded)):
+            return True
+    return False
 
 
 def _two_cards(args: list[_Token]) -> bool:

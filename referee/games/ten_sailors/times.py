@@ -78,7 +78,6 @@ class When:
         )
 
 
-_ORDINAL_STEMS = "|".join(_ORDINALS)
 _DAY_STEMS = "|".join(_DAY_ORDINALS)
 _WORD_NUMBER = rf"((?:{_DAY_STEMS})\w*|{'|'.join(_NUMBER_WORDS)})"
 """A number written as a word: an ordinal of any ending or a cardinal."""
