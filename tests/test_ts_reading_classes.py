@@ -169,3 +169,15 @@ def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     }
     source = inspect.getsource(sys.modules[__name__])
     assert not [line for line in written if f'"{line}"' in source]
+
+
+def test_a_short_order_word_one_letter_off_is_read_as_it_ts_11_ts_19() -> None:
+    """«ищю», «идю»: a short Russian word the dictionary does not know, one letter from a common order
+    word, is that word (the answer says how it was read); "look" needs a preposition or a card after it
+    ("Boris looks tired" is talk)."""
+    check({
+        "Ищю шкаф и камин": "S:Fireplace,Wardrobe",
+        "идю в гараж": "M:Garage",
+        "Boris looks tired": "TALK",
+        "Look: sofa, knife": "S:Knife,Sofa",
+    })  # fmt: skip

@@ -76,6 +76,7 @@ from referee.games.ten_sailors.words import (
     LOOK_IN,
     NEGATIONS,
     PHRASES,
+    PREPOSITIONAL,
     PRONOUNS,
     STAY,
     WORDS_KEPT,
@@ -258,9 +259,15 @@ def _tokens(text: str, times: list[tuple[int, int, When]]) -> list[_Token]:
 
 
 def _phrased(words: list[_Token]) -> list[_Token]:
-    """``words`` with the words of a phrase that is one order word (``PHRASES``) made one token."""
+    """``words`` with the words of a phrase that is one order word (``PHRASES``) made one token, and an
+    order word that needs a preposition after it and has none made no order word (``PREPOSITIONAL``)."""
     result: list[_Token] = []
     at = 0
+    for i, token in enumerate(words):
+        needed = next((PREPOSITIONAL[lemma] for lemma in lemmas(token.text) if lemma in PREPOSITIONAL), None)
+        after = words[i + 1].text if i + 1 < len(words) else ""
+        if token.kind and needed and after and fold_name(after) not in needed and _names_nothing(after):
+            words[i] = token._replace(kind="")  # "Boris looks tired"; not "look: sofa, knife"
     while at < len(words):
         for phrase, kind in PHRASES.items():
             chunk = words[at : at + len(phrase)]
@@ -679,6 +686,12 @@ def _towards(tokens: list[_Token]) -> bool:
         if token.folded in ("в", "во", "на") and any("accs" in p.tag for p in morph().parse(after.folded)):
             return True
     return False
+
+
+def _names_nothing(word: str) -> bool:
+    """Whether ``word`` names no card or place, even misspelt."""
+    found = read_names([word])
+    return isinstance(found, Missing) or not found
 
 
 def _two_cards(args: list[_Token]) -> bool:

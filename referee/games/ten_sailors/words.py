@@ -295,8 +295,10 @@ def near_kind(word: str) -> str:
     """The order a misspelt order word starts ("serach", "лавушку", "trapp"), or "": a word at least five
     letters long, that is no word of the dictionary, and near one order word's stem (and no other)."""
     folded = fold_name(word)
-    if len(folded) <= _SHORTEST_MISSPELT or (folded[:1] in _CYRILLIC and morph().word_is_known(folded)):
+    if folded[:1] in _CYRILLIC and morph().word_is_known(folded):
         return ""
+    if len(folded) <= _SHORTEST_MISSPELT:
+        return _short_slip(folded)
     if not lemmas(word).isdisjoint(VERBS):
         return ""  # a form of an order word that is deliberately not read ("looks like rain")
     stems = _order_stems()
@@ -307,6 +309,31 @@ def near_kind(word: str) -> str:
 
 _SET_OFF = frozenset({"пойти", "побежать", "поехать", "двинуть", "двинуться", "потопать", "помчаться"})
 """Verbs whose past singular says one sets off now («пошла в ванную», «побежал на кухню»)."""
+
+
+def _short_slip(folded: str) -> str:
+    """The order a short Russian word unknown to the dictionary starts when it is one letter away from one
+    of the commonest order words of its length ("ищю", "идю"); English short words are too often other
+    words ("trip" is no "trap")."""
+    if folded[:1] not in _CYRILLIC or len(folded) < 3:
+        return ""
+    kinds = {
+        order_kind(common)
+        for common in _COMMON
+        if len(common) == len(folded) and common[0] == folded[0]
+        and sum(a != b for a, b in zip(common, folded, strict=True)) == 1
+    }  # fmt: skip
+    return kinds.pop() if len(kinds) == 1 else ""
+
+
+PREPOSITIONAL: dict[str, frozenset[str]] = {
+    "look": frozenset({"in", "into", "inside", "under", "behind", "at", "for", "through", "around", "over",
+                       "on", "beneath", "underneath", "round", "about"}),
+}  # fmt: skip
+"""English order words that start an order only with one of these words after them: "looks under the
+table" is a search, "looks tired" is not."""
+
+
 _PAST_EN = frozenset({"went", "was", "were", "did", "had", "got", "gone", "been", "left", "came", "ran"})
 
 
