@@ -30,6 +30,12 @@ after an order is talk («иду в оранжерею, там посмотри�
 move "in the morning" is the move for 10:00 (TS-22); being somewhere at a time («утром буду в
 спальне») is the move that takes effect by then.
 
+Verbs are read in any form ("strolls", "tiptoeing", «пробирается»), adverbs beside them change
+nothing, and a few phrases are one order word ("make my way", "go through"). One's own move denied
+("not moving this hour", «никуда не иду») is a stay, or with "anymore" the move withdrawn; a place
+without a verb is a move where one goes («я в ванную», "to the garage, …"), not where one is; thanks
+after an order go with it. A question about one's own order is asked back; one to others is talk.
+
 A line in which no order was found this way is read by its meaning (``intent``): its order words
 and the names it holds, in any order ("kitchen, sofa, knife — trap for Anna"; "Setting a trap.
 Target: Gleb. …").
