@@ -21,7 +21,7 @@ from rapidfuzz import fuzz, process
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import ALIASES, INFORMAL, KIND_OF, LOCATIONS, display
-from referee.games.ten_sailors.words import FILLERS, WORDS_KEPT, is_skipped, lemmas
+from referee.games.ten_sailors.words import FILLERS, WORDS_KEPT, is_adverb, is_skipped, lemmas
 
 WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 """One word of an order: letters and digits, with inner apostrophes or hyphens."""
@@ -188,14 +188,18 @@ def read_names(words: Sequence[str], people: Sequence[str] = ()) -> list[Found] 
 
 def scan_names(words: Sequence[str], people: Sequence[str] = ()) -> tuple[list[Found], bool]:
     """Every name ``words`` hold among other words, as ``read_names`` finds them, passing over words
-    that name nothing; and whether a word was about as near two names (which makes the reading unsure)."""
+    that name nothing; and whether a word was about as near two names, or a number stood after a name
+    (either makes the reading unsure)."""
     found: list[Found] = []
     unsure = False
+    after_name = False
     for item in _names(words, people, lenient=True):
         if isinstance(item, Missing):
-            unsure = unsure or bool(item.candidates)
+            numbered = after_name and item.written.isdigit()  # "комнату 5": which room is that?
+            unsure = unsure or bool(item.candidates) or numbered
         else:
             found.append(item)
+        after_name = not isinstance(item, Missing)
     return found, unsure
 
 
@@ -216,7 +220,8 @@ def _names(
                 position += size
                 break
         else:
-            if fold_name(words[position]) in FILLERS or is_skipped(words[position]):
+            word = words[position]
+            if fold_name(word) in FILLERS or is_skipped(word) or (lenient and is_adverb(word)):
                 position += 1
                 continue
             known = position + 1 < len(words) and any(

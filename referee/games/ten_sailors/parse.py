@@ -30,6 +30,12 @@ after an order is talk («иду в оранжерею, там посмотри�
 move "in the morning" is the move for 10:00 (TS-22); being somewhere at a time («утром буду в
 спальне») is the move that takes effect by then.
 
+Verbs are read in any form ("strolls", "tiptoeing", «пробирается»), adverbs beside them change
+nothing, and a few phrases are one order word ("make my way", "go through"). One's own move denied
+("not moving this hour", «никуда не иду») is a stay, or with "anymore" the move withdrawn; a place
+without a verb is a move where one goes («я в ванную», "to the garage, …"), not where one is; thanks
+after an order go with it. A question about one's own order is asked back; one to others is talk.
+
 A line in which no order was found this way is read by its meaning (``intent``): its order words
 and the names it holds, in any order ("kitchen, sofa, knife — trap for Anna"; "Setting a trap.
 Target: Gleb. …").
@@ -52,10 +58,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, reduce
+from itertools import pairwise
 from typing import Any, NamedTuple, TypeGuard
 
 from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
+from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
 from referee.games.ten_sailors.intent import Intent, confident, guess, intent_of, trap_groups
@@ -64,16 +72,23 @@ from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
 from referee.games.ten_sailors.times import When, find_times, segment_for
 from referee.games.ten_sailors.words import (
+    ANY_MORE,
     ARRIVE,
     CANCELLABLE,
     CONNECTORS,
     FILLERS,
     HERE,
     KEYWORDS,
+    LOOK_IN,
+    NEGATIONS,
+    PHRASES,
+    PREPOSITIONAL,
     PRONOUNS,
     STAY,
     WORDS_KEPT,
+    is_adverb,
     is_asking_for,
+    is_courtesy,
     is_known,
     is_past,
     is_setter,
@@ -140,7 +155,7 @@ def _word(text: str) -> tuple[str, str, bool, bool]:
     folded = fold_name(text)
     setter = is_setter(text)
     kind = order_kind(text) or near_kind(text) or ("move" if folded in ARRIVE else "")
-    return folded, kind, folded in _LEADING or setter or is_wrapper(text), setter
+    return folded, kind, folded in _LEADING or setter or is_wrapper(text) or is_adverb(text), setter
 
 
 def _word_token(text: str, start: int, end: int) -> _Token:
@@ -173,7 +188,7 @@ def parse_text(
             reader.read(sentence, times if sentence == line else find_times(sentence))
         if reader.pending is None:
             reader.items[start:] = reader.by_meaning(line, times, reader.items[start:])
-        reader.items[start:] = _joined_talk(reader.items[start:])
+        reader.items[start:] = _joined_talk(_without_courtesy(reader.items[start:]))
     reader.flush()
     reader.time_alone()
     return _merged_searches(reader.items)
@@ -193,6 +208,20 @@ def _whole_line_order(line: str, times: list[tuple[int, int, When]]) -> Order | 
         if zone is not None:
             return Order(line, "zone", zone)
     return None
+
+
+def _without_courtesy(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """The orders and talk of one line without its sentences of thanks alone after an order ("Thanks!",
+    «Спасибо заранее»): they go with the order, not to the room (see ``COURTESY``)."""
+    first = next((i for i, item in enumerate(items) if isinstance(item, Order)), len(items))
+    return items[: first + 1] + [
+        item for item in items[first + 1 :] if not (_is_talk(item) and _courtesy_alone(item.line))
+    ]
+
+
+def _courtesy_alone(text: str) -> bool:
+    words = WORD.findall(text)
+    return bool(words) and all(is_courtesy(word) for word in words)
 
 
 def _joined_talk(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
@@ -227,12 +256,37 @@ def _sentences(line: str) -> list[str]:
 
 def _tokens(text: str, times: list[tuple[int, int, When]]) -> list[_Token]:
     """The words and times of ``text`` (whose times are ``times``), in order."""
-    words = [_word_token(text[a:b], a, b) for a, b in map(re.Match.span, WORD.finditer(text))]
+    words = _phrased([_word_token(text[a:b], a, b) for a, b in map(re.Match.span, WORD.finditer(text))])
     if not times:
         return words
     tokens = [_time_token(text[a:b], a, b, when) for a, b, when in times]
     tokens += [word for word in words if not any(a <= word.start < b for a, b, _ in times)]
     return sorted(tokens, key=lambda token: token.start)
+
+
+def _phrased(words: list[_Token]) -> list[_Token]:
+    """``words`` with the words of a phrase that is one order word (``PHRASES``) made one token, and an
+    order word that needs a preposition after it and has none made no order word (``PREPOSITIONAL``)."""
+    result: list[_Token] = []
+    at = 0
+    for i, token in enumerate(words):
+        needed = next((PREPOSITIONAL[lemma] for lemma in lemmas(token.text) if lemma in PREPOSITIONAL), None)
+        after = words[i + 1].text if i + 1 < len(words) else ""
+        if token.kind and needed and after and fold_name(after) not in needed and _names_nothing(after):
+            words[i] = token._replace(kind="")  # "Boris looks tired"; not "look: sofa, knife"
+    while at < len(words):
+        for phrase, kind in PHRASES.items():
+            chunk = words[at : at + len(phrase)]
+            if len(chunk) == len(phrase) and all(
+                p in lemmas(t.text) for p, t in zip(phrase, chunk, strict=True)
+            ):
+                result.append(chunk[0]._replace(end=chunk[-1].end, kind=kind, leading=False))
+                at += len(phrase)
+                break
+        else:
+            result.append(words[at])
+            at += 1
+    return result
 
 
 class _Reader:
@@ -300,16 +354,33 @@ class _Reader:
 
     def read(self, sentence: str, times: list[tuple[int, int, When]]) -> None:
         """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk."""
-        tokens = _lead_by_names(_tokens(sentence, times), self.names, self.own)
+        tokens = _lead_by_names(_auxiliaries(_tokens(sentence, times)), self.names, self.own)
         words = [t for t in tokens if t.when is None]
         whens = [t.when for t in tokens if t.when is not None]
         if whens and not [w for w in words if w.folded not in CONNECTORS]:
             self.flush()
             self._set_header(sentence, reduce(When.merged, whens))
             return
-        first = next((i for i, t in enumerate(tokens) if t.kind or not t.leading), None)
+        stay = _stay_or_withdrawal(tokens, self.names)
+        if stay:
+            self.flush()
+            when = _merge([t.when for t in tokens if t.when is not None]) or self.header
+            line = sentence.strip()
+            self.items.append(self._stay(line, when, withdraw=stay == "cancel"))
+            return
+        folded = [t.folded for t in tokens]
+        first = next(
+            (
+                i
+                for i, t in enumerate(tokens)
+                if t.kind or not (t.leading or (t.folded == "не" and _polite_not(folded, i)))
+            ),
+            None,
+        )
         if first is not None and is_past(tokens[first].text):
             first = None  # "I went to the kitchen", «я заходил на кухню»: what was done, told
+        if first is not None and _said_of_another(tokens, first):
+            first = None  # "Anna, you look nervous": the verb is another's
         if first is not None and self._starts_order(sentence, tokens, first):
             self.flush()
             self._read_orders(sentence, tokens, first)
@@ -344,7 +415,7 @@ class _Reader:
         rest = [
             t
             for t in tokens[first + 1 :]
-            if t.when is None and t.folded not in _LITTLE and not is_skipped(t.text)
+            if t.when is None and t.folded not in _LITTLE and not is_skipped(t.text) and not is_adverb(t.text)
         ]
         if len(rest) <= _FEW_WORDS:
             return True
@@ -355,10 +426,12 @@ class _Reader:
 
     def _bare(self, sentence: str, tokens: list[_Token]) -> list[Order | Unreadable] | None:
         """A sentence of names alone, read after a pending order word or by what it names."""
-        words = [t.text for t in tokens if t.when is None]
-        if not words:
-            return None
+        words = [t.text for t in tokens if t.when is None and t.folded not in PRONOUNS]
+        if not words or (len(words) < len(tokens) and not _towards(tokens)):
+            return None  # "I am in the hall" tells where one is; «я в ванную» says where one goes
         found = read_names(words, self.names)
+        if isinstance(found, Missing) and self.pending is None:
+            return self._bare_with_remark(sentence, tokens)
         if isinstance(found, Missing) or not found:
             return None
         when = _merge([t.when for t in tokens if t.when is not None]) or self.header
@@ -373,6 +446,24 @@ class _Reader:
         if len(found) <= 2 and not rooms and all(f.name in KIND_OF for f in found):
             return self._order(sentence, "search", found, when)
         return [Unreadable(sentence, "bare_names", {"names": [f.name for f in found]})]
+
+    def _bare_with_remark(self, sentence: str, tokens: list[_Token]) -> list[Order | Unreadable] | None:
+        """A place or two cards alone before a comma or a dash, and a remark naming nothing after it ("To
+        the music room, I need some quiet", «в гараж — там тише»): the order, then the remark as talk."""
+        for cut in range(len(tokens) - 1, 0, -1):
+            if not _REMARK_CUT.search(sentence[tokens[cut - 1].end : tokens[cut].start]):
+                continue
+            if scan_names([t.text for t in tokens[cut:] if t.when is None], self.names)[0]:
+                return None
+            head = self._bare(sentence[: tokens[cut - 1].end], tokens[:cut])
+            if head is None or not all(isinstance(item, Order) for item in head):
+                return None
+            remark = sentence[tokens[cut].start :].strip()
+            return [
+                *head,
+                Unreadable(remark, "unknown_order", {"word": tokens[cut].text, "suggestion": ""}, False),
+            ]
+        return None
 
     def _read_orders(self, sentence: str, tokens: list[_Token], first: int) -> None:
         when = self.header
@@ -390,6 +481,10 @@ class _Reader:
                 when = before if before is not None and before.part == "night" else When(part="night")
             line = sentence[clause[0].start : clause[-1].end].strip()
             args = [t for t in clause[verb_at + 1 :] if t.when is None and not t.setter]
+            if kind == "trap":
+                args = [t for t in args if t.kind != "move"]  # "my trap goes to Gleb"
+            while args and is_adverb(args[0].text) and args[0].folded not in HERE:
+                args = args[1:]  # "slips quietly into …", «иду тихонько в …»
             if kind == "say":
                 self.items.append(self._say(sentence, verb, when))
             elif kind in ("help", "status"):
@@ -413,6 +508,8 @@ class _Reader:
                     args = [
                         t for t in clause[:verb_at] if t.when is None and is_name(t.text, self.names)
                     ] + args
+                if kind == "move" and lemmas(verb.text) & LOOK_IN and _two_cards(args):
+                    kind = "search"  # «заглядываю под кресло и в тумбочку»
                 arrive = kind == "move" and verb.folded in ARRIVE and not for_ten
                 read = self._with_remark(sentence, clause, kind, args, when, arrive=arrive)
                 self.items.extend(_misspelt(item, clause[: verb_at + 1]) for item in read)
@@ -507,11 +604,14 @@ class _Reader:
             return Unreadable(line, segment[0], segment[1])
         return Order(line, "cancel", {"what": wanted.pop()}, segment)
 
-    def _stay(self, line: str, when: When | None) -> Order | Unreadable:
+    def _stay(self, line: str, when: When | None, *, withdraw: bool = False) -> Order | Unreadable:
+        """Staying where one is, or (``withdraw``) withdrawing the move given before."""
         segment = self._segment(when, "move")
         if isinstance(segment, tuple):
             return Unreadable(line, segment[0], segment[1])
-        return Order(line, "cancel", {"what": "move", "stay": True}, segment)
+        return Order(
+            line, "cancel", {"what": "move"} if withdraw else {"what": "move", "stay": True}, segment
+        )
 
 
 _REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")
@@ -541,6 +641,86 @@ def _misspelt(item: Order | Unreadable, words: list[_Token]) -> Order | Unreadab
     if near is None or not isinstance(item, Order):
         return item
     return replace(item, word_as=(near.text, item.kind.upper()))
+
+
+_FIRST_PERSON = frozenset({"i", "i'm", "i’m", "im", "i'll", "i’ll", "ill", "me", "my"})
+
+
+def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...]) -> str:
+    """Whether a sentence naming no place keeps the writer where they are ("stay", "I'm staying put",
+    «сижу здесь», "not moving this hour", «никуда не иду»), withdraws their move ("cancel": "I don't want
+    to move anymore", «больше никуда не иду»), or neither (""): the writer's own move denied or a stay
+    verb with nothing but "here" beside it. A denial told to others is not one ("don't go", «не ходите»)."""
+    words = [t for t in tokens if t.when is None]
+    verbs = [i for i, t in enumerate(words) if t.kind == "move" and t.folded not in ARRIVE]
+    if not verbs or _names_in([t for t in words if t.folded not in HERE], names):
+        return ""
+    verb = words[verbs[0]]
+    denied = any(t.folded.replace("’", "'") in NEGATIONS for t in words[max(0, verbs[0] - 4) : verbs[0]])
+    if not denied:
+        stays = lemmas(verb.text) & STAY and verbs[0] == next(i for i, t in enumerate(words) if not t.leading)
+        rest = [t for t in words[verbs[0] + 1 :] if not (t.kind == "move" or t.folded in HERE or t.leading)]
+        rest = [t for t in rest if t.folded not in NEGATIONS]
+        return "stay" if stays and not rest and len(words) > 1 else ""
+    if not _own(verb, words):
+        return ""
+    return "cancel" if any(not lemmas(t.text).isdisjoint(ANY_MORE) for t in words) else "stay"
+
+
+def _own(verb: _Token, words: list[_Token]) -> bool:
+    """Whether ``verb`` is the writer's own: a Russian verb in the first person or the infinitive, an
+    English one beside "I" or with no subject at all ("Not moving")."""
+    if verb.folded[:1].isascii():
+        folded = [t.folded.replace("’", "'") for t in words]
+        if folded[0] in ("don't", "dont", "do", "never"):  # "Don't move!": told to others
+            return False
+        subjects = set(folded) & (_FIRST_PERSON | {"you", "we", "they"})
+        return subjects <= _FIRST_PERSON
+    tag = morph().parse(verb.folded)[0].tag
+    return "1per" in tag or tag.POS == "INFN"
+
+
+_TO = frozenset({"to", "into", "towards", "toward", "onto"})
+
+
+def _towards(tokens: list[_Token]) -> bool:
+    """Whether a sentence names where one goes, not where one is: "to the …", «в ванную» (a place after
+    «в» or «на» in the accusative)."""
+    for token, after in pairwise(tokens):
+        if token.folded in _TO:
+            return True
+        if token.folded in ("в", "во", "на") and any("accs" in p.tag for p in morph().parse(after.folded)):
+            return True
+    return False
+
+
+def _names_nothing(word: str) -> bool:
+    """Whether ``word`` names no card or place, even misspelt."""
+    found = read_names([word])
+    return isinstance(found, Missing) or not found
+
+
+def _two_cards(args: list[_Token]) -> bool:
+    """Whether ``args`` name two cards and no place (what a search names)."""
+    found = read_names([t.text for t in args])
+    return (
+        not isinstance(found, Missing)
+        and len(found) == 2
+        and not any(f.name == HALL or KIND_OF.get(f.name) is Kind.ROOM for f in found)
+    )
+
+
+def _auxiliaries(tokens: list[_Token]) -> list[_Token]:
+    """``tokens`` with a word of being before an order word made a leading word ("will be searching", «буду
+    искать»): the order is the verb's, not a move to be somewhere."""
+    result = list(tokens)
+    for i, token in enumerate(tokens):
+        if token.folded not in ARRIVE:
+            continue
+        after = next((t for t in tokens[i + 1 :] if not t.leading or t.kind), None)
+        if after is not None and after.kind and after.folded not in ARRIVE:
+            result[i] = token._replace(kind="", leading=True)
+    return result
 
 
 def _names_in(clause: list[_Token], names: tuple[str, ...]) -> bool:
@@ -574,10 +754,53 @@ def _names_alone(words: list[_Token], found: int) -> bool:
 def _conversational(text: str) -> bool:
     """Whether ``text`` is plainly conversation: a question, a proposal or a warning (``_TALKING``), or
     what was done told in the past tense."""
-    if "?" in text or any(word.lower().replace("’", "'") in _TALKING for word in WORD.findall(text)):
+    words = [word.lower().replace("’", "'") for word in WORD.findall(text) if not is_adverb(word)]
+    if "?" in text and not _own_question(words):
         return True
-    verbs = [word for word in WORD.findall(text) if order_kind(word) or is_setter(word)]
+    if any(
+        word in _TALKING and not (word == "не" and _polite_not(words, at)) for at, word in enumerate(words)
+    ):
+        return True
+    if _HOST.isdisjoint(words) and any(word in _YOU and order_kind(after) for word, after in pairwise(words)):
+        return True  # "Anna, you look nervous": said to another, of them
+    verbs = [word for word in words if order_kind(word) or is_setter(word)]
     return bool(verbs) and all(is_past(word) for word in verbs)
+
+
+_YOU = frozenset({"you", "ты", "вы"})
+_HOST = frozenset({"host", "gm", "master", "мастер", "ведущий", "ведущая", "мастеру", "ведущему"})
+"""Words addressing the host: "you" in a line to them is the host, asked to carry an order out."""
+
+
+def _polite_not(words: list[str], at: int) -> bool:
+    """Whether the «не» at ``at`` asks politely («не могли бы вы …», «не затруднит ли»), not denies."""
+    return any(w.startswith(("мог", "можете", "затрудн", "сложно")) for w in words[at + 1 : at + 3])
+
+
+_OTHERS = _YOU | frozenset(
+    {"who", "who's", "whos", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "кто",
+     "кто-нибудь", "кто-то", "кто-либо", "ты", "тебе", "тебя", "вас", "вам"}
+)  # fmt: skip
+_ME = frozenset({"i", "me", "my", "я", "мне", "меня", "мой", "моя", "мою", "моего"})
+
+
+_MODALS = frozenset({"could", "can", "would", "will", "мочь", "можете", "могли", "бы", "не", "please"})
+
+
+def _said_of_another(tokens: list[_Token], at: int) -> bool:
+    """Whether the order word ``tokens[at]`` has "you" for its subject, not asked of the host ("Anna, you
+    look nervous" is; "could you move me" is not)."""
+    before = [t.folded.replace("’", "'") for t in tokens[:at] if t.when is None and not is_adverb(t.text)]
+    if not _HOST.isdisjoint(before):
+        return False
+    return bool(before) and before[-1] in _YOU and not (len(before) > 1 and before[-2] in _MODALS)
+
+
+def _own_question(words: list[str]) -> bool:
+    """Whether a question asks about the writer's own order, of nobody else ("Should I go to the garage or
+    the study?", «Мне пойти в гараж или в кабинет?»): it is then asked back, never said aloud; a question
+    to others ("Who's coming to the kitchen with me?", "Could you move me …?") is conversation."""
+    return bool(_ME.intersection(words)) and not _OTHERS.intersection(words)
 
 
 def _intent(tokens: list[_Token], names: tuple[str, ...]) -> Intent:
@@ -663,6 +886,9 @@ def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[l
             continue
         starts = bool(token.kind) and kind != "say" and not (kind == "cancel" and not has_args)
         starts = starts and not (token.kind == kind and not has_args)  # "head off to", "ставлю ловушку"
+        starts = starts and not (
+            kind == "trap" and token.kind == "move" and not has_args
+        )  # "my trap goes to"
         if starts and not is_name(token.text, names):
             current = clauses[-1]
             lead: list[_Token] = []
@@ -672,8 +898,8 @@ def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[l
             kind, has_args = token.kind, False
             continue
         clauses[-1].append(token)
-        if token.when is None and token.folded not in FILLERS:
-            has_args = True
+        if token.when is None and token.folded not in FILLERS and not is_skipped(token.text):
+            has_args = True  # not "мои" in «отмените мои ловушки»
     return clauses
 
 

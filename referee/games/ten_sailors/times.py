@@ -39,6 +39,17 @@ _DAY_ORDINALS = _ORDINALS | {
     "пят": 5, "шест": 6, "седьм": 7, "восьм": 8, "девят": 9, "десят": 10,
     "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
 }  # fmt: skip
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5,
+}  # fmt: skip
+"""Numbers written as words after "day" or "hour" ("day two", «час пятый» with ``_DAY_ORDINALS``)."""
+
+
+def _number_word(word: str) -> int:
+    """The number a word after "day" or "hour" names: a cardinal or an ordinal of any ending."""
+    word = word.lower()
+    return _NUMBER_WORDS.get(word) or next(n for stem, n in _DAY_ORDINALS.items() if word.startswith(stem))
 
 
 @dataclass(frozen=True)
@@ -67,11 +78,14 @@ class When:
         )
 
 
-_ORDINAL_STEMS = "|".join(_ORDINALS)
 _DAY_STEMS = "|".join(_DAY_ORDINALS)
+_WORD_NUMBER = rf"((?:{_DAY_STEMS})\w*|{'|'.join(_NUMBER_WORDS)})"
+"""A number written as a word: an ordinal of any ending or a cardinal."""
 _SEP = r"[\s,.]*"
 _NIGHT = r"(?:ночь|night)(?=\s*[:—–.-]|\s*$)"
 """A bare "night" is a time only as a heading ("НОЧЬ:"), never inside a name ("night stand")."""
+_NIGHTLY = r"(?:night|ночн(?:ая|ую|ой|ые|ых|ое|ый|ого))(?=\s+(?:trap|move|ловушк|переход|ход|капкан))"
+""""Night" said of an order ("Night trap: …", «Ночная ловушка: …»): the order is for tonight."""
 _IN = r"(?:(?:в|во|на|к|с|около|at|on|in|by|for|around)\s+)?"
 _NIGHT_BEFORE = (
     rf"(?:(?:в|на)\s+)?ночь\s+(?:на|перед)\s+(\d{{1,2}}|(?:{_DAY_STEMS})\w*)\s*-?(?:й|ий|ой|ым)?\s*(?:день|дня)"
@@ -92,11 +106,16 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("clock_bare", _CLOCK_BARE),
     ("hour_n", rf"{_IN}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})\b"),
     ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом)?\s*(?:час\w*|hour)"),
-    ("ordinal", rf"{_IN}({_ORDINAL_STEMS})\w*\s+(?:час\w*|hour)"),
+    ("ordinal", rf"{_IN}({_DAY_STEMS})\w*\s+(?:час\w*|hour)"),
+    ("hour_word", rf"{_IN}(?:час|hour)\s+{_WORD_NUMBER}"),
+    ("day_word", rf"{_IN}(?:день|day)\s+{_WORD_NUMBER}"),
+    ("word_day", rf"{_IN}(?:the\s+)?({_DAY_STEMS})\w*\s+(?:день|дня|day)"),
     ("day_n", rf"{_IN}(?:день|day|d)\s*(\d{{1,2}})\b"),
     ("n_day", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ом|ый)?\s*(?:день|дня)\b"),
+    ("this_hour", r"(?:в|на|for|during)?\s*(?:this|the\s+current|этот|текущий)\s+(?:час|hour)"),
     ("next", r"(?:в|на|during)?\s*(?:следующ\w*|next)\s+(?:час\w*|ход\w*|hour|turn|segment)"),
-    ("tonight", rf"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|{_NIGHT}"),
+    ("tonight", rf"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|{_NIGHT}"
+     rf"|{_NIGHTLY}|toni(?:te|gth|ht)|2nite"),
     ("ahead2", r"послезавтра|day\s+after\s+tomorrow"),
     ("ahead1", r"завтра|tomorrow"),
     ("today", r"сегодня|today"),
@@ -154,12 +173,15 @@ def _read(name: str, groups: list[str]) -> When:
         return _hour(numbers[0]) if numbers[0] <= 4 else _clock(numbers[0] % 24, 0)
     if name in ("hour_n", "n_hour"):
         return _hour(numbers[0])
-    if name == "ordinal":
-        return _hour(_ORDINALS[groups[0].lower()])
+    if name in ("ordinal", "hour_word"):
+        return _hour(_number_word(groups[0]))
+    if name in ("day_word", "word_day"):
+        return When(day=_number_word(groups[0]))
     if name in ("day_n", "n_day"):
         return When(day=numbers[0])
     fixed = {
         "next": When(next=True),
+        "this_hour": When(),
         "tonight": When(part="night"),
         "ahead2": When(ahead=2),
         "ahead1": When(ahead=1),
@@ -172,7 +194,7 @@ def _read(name: str, groups: list[str]) -> When:
 
 _TIME_WORDS = (
     "час", "hour", "ноч", "night", "день", "дня", "day", "следующ", "next", "завтра", "tomorrow",
-    "сегодня", "today", "утр", "morning", "вечер", "evening",
+    "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite",
 )  # fmt: skip
 """A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
 _NUMBER = (

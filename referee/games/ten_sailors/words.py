@@ -25,13 +25,24 @@ VERBS: dict[str, str] = {
     "заходить": "move", "пройти": "move", "проходить": "move", "переместиться": "move",
     "перемещаться": "move", "бежать": "move", "побежать": "move", "заглянуть": "move",
     "вернуться": "move", "возвращаться": "move", "перебраться": "move", "заскочить": "move",
-    "оставаться": "move", "остаться": "move", "переход": "move", "перемещение": "move",
+    "оставаться": "move", "остаться": "move", "сидеть": "move", "посидеть": "move", "переход": "move",
+    "перемещение": "move",
     "подниматься": "move", "подняться": "move", "спускаться": "move", "спуститься": "move",
     "уходить": "move", "уйти": "move", "перебираться": "move", "переместить": "move",
     "перемещать": "move", "перевести": "move", "переводить": "move", "забежать": "move",
     "наведаться": "move", "направить": "move", "отправить": "move", "отправлять": "move",
     "send": "move", "climb": "move", "pop": "move", "off": "move",
     "descend": "move", "relocate": "move", "wander": "move", "hurry": "move", "rush": "move",
+    "slip": "move", "stroll": "move", "sneak": "move", "creep": "move", "dash": "move", "hop": "move",
+    "step": "move", "march": "move", "stride": "move", "amble": "move", "saunter": "move", "jog": "move",
+    "dart": "move", "scurry": "move", "tiptoe": "move", "nip": "move", "retreat": "move",
+    "проскальзывать": "move", "проскользнуть": "move", "пробираться": "move", "пробраться": "move",
+    "красться": "move", "прокрасться": "move", "переселяться": "move", "переселиться": "move",
+    "топать": "move", "потопать": "move", "протопать": "move", "двигать": "move", "шагать": "move",
+    "зашагать": "move", "прошагать": "move", "мчаться": "move", "помчаться": "move", "нестись": "move",
+    "понестись": "move", "брести": "move", "побрести": "move", "шмыгнуть": "move", "прошмыгнуть": "move",
+    "ковылять": "move", "поковылять": "move", "переехать": "move", "переезжать": "move",
+    "заглядывать": "move", "peek": "move", "peep": "move",
     # search (TS-19)
     "search": "search", "look": "search", "check": "search", "seek": "search", "examine": "search",
     "inspect": "search", "искать": "search", "поискать": "search", "обыскать": "search",
@@ -40,6 +51,9 @@ VERBS: dict[str, str] = {
     "поиск": "search", "обыск": "search", "осмотр": "search", "смотреть": "search",
     "посмотреть": "search", "рыться": "search", "порыться": "search", "роиться": "search",
     "шарить": "search", "обследовать": "search", "rummage": "search", "investigate": "search",
+    "poke": "search", "scour": "search", "ransack": "search", "frisk": "search", "comb": "search",
+    "копаться": "search", "покопаться": "search", "перерыть": "search", "перерывать": "search",
+    "прошерстить": "search", "шерстить": "search", "ворошить": "search", "перебрать": "search",
     # trap (TS-20)
     "trap": "trap", "ловушка": "trap", "капкан": "trap",
     # say (TS-23)
@@ -61,8 +75,37 @@ KEYWORDS: frozenset[str] = frozenset(
 )
 """The words the help teaches: a line starting with one is an order whatever follows."""
 
-STAY: frozenset[str] = frozenset({"stay", "remain", "оставаться", "остаться"})
+STAY: frozenset[str] = frozenset({"stay", "remain", "оставаться", "остаться", "сидеть", "посидеть"})
 """Move verbs that mean "stay": alone, or with "here", they keep the character where they are."""
+
+LOOK_IN: frozenset[str] = frozenset({"заглянуть", "заглядывать", "peek", "peep"})
+"""Move verbs that are a search when what they name is two cards and no place («заглядываю под кресло и
+в тумбочку», "peek under the sofa and behind the desk"), a move when it is one place."""
+
+NEGATIONS: frozenset[str] = frozenset(
+    {"not", "don't", "dont", "don’t", "won't", "wont", "won’t", "never", "no", "не", "никуда", "ни"}
+)
+"""Words that deny the order word after them: with nothing named, one's own move denied is a stay
+("not moving this hour", «никуда не иду»)."""
+
+ANY_MORE: frozenset[str] = frozenset({"anymore", "more", "longer", "больше", "передумать", "уже"})
+"""Words that make a denied move the withdrawal of one given before ("I don't want to move anymore")."""
+
+COURTESY: frozenset[str] = frozenset(
+    {"thanks", "thank", "thx", "ty", "cheers", "you", "in", "advance", "a", "lot", "much", "so", "very",
+     "please", "pls", "plz", "dear", "host", "gm", "master", "спасибо", "спс", "благодарить",
+     "заранее", "большой", "огромный", "пожалуйста", "мастер", "ведущий"}
+)  # fmt: skip
+"""Words (lemmas) of thanks: a sentence of them alone after an order on its line ("Thanks!", «Спасибо
+заранее!») thanks whoever carries the order out; it is no talk to say aloud but the end of the order.
+A greeting before an order ("Hi!") is said to the room, and stays talk."""
+
+PHRASES: dict[tuple[str, ...], str] = {
+    ("make", "my", "way"): "move", ("make", "way"): "move", ("make", "his", "way"): "move",
+    ("make", "her", "way"): "move", ("go", "through"): "search", ("look", "like"): "",
+}  # fmt: skip
+"""Words (lemmas) that are one order word together, and the order they start ("" for none): "make my
+way to …" is a move, "goes through the nightstand" a search, "looks like rain" no search."""
 
 HERE: frozenset[str] = frozenset({"here", "put", "where", "i", "am", "здесь", "тут", "на", "месте", "место"})
 """Words after a "stay" verb that name no place: "stay here", "остаюсь на месте"."""
@@ -80,7 +123,28 @@ PRONOUNS: frozenset[str] = frozenset(
 """Words before an order verb that change nothing ("I'll go", "я пойду", "теперь ищу")."""
 
 CONNECTORS: frozenset[str] = frozenset(
-    {"and", "then", "also", "и", "а", "потом", "затем", "там", "тогда", "после", "этого"}
+    {
+        "and",
+        "then",
+        "also",
+        "afterwards",
+        "afterward",
+        "later",
+        "after",
+        "finally",
+        "и",
+        "а",
+        "потом",
+        "затем",
+        "там",
+        "тогда",
+        "после",
+        "этого",
+        "далее",
+        "дальше",
+        "следом",
+        "напоследок",
+    }
 )
 """Words that join two orders on one line ("иду в спальню и ищу нож", "go to the study then search …")."""
 
@@ -100,7 +164,9 @@ among names, make a question rather than an order ("you in the kitchen?")."""
 WRAPPERS: frozenset[str] = ASKING | frozenset(
     {"please", "kindly", "i'd", "i’d", "id", "like", "want", "wanna", "to", "me", "my", "character",
      "master", "gm", "host", "just", "просить", "пожалуйста", "хотеть", "хотеться", "бы", "можно",
-     "меня", "мне", "мной", "мой", "персонаж", "герой", "мастер", "ведущий", "вот", "ну", "так"}
+     "меня", "мне", "мной", "мой", "персонаж", "герой", "мастер", "ведущий", "вот", "ну", "так",
+     "mind", "char", "love", "show", "give", "remind", "прислать", "присылать", "выслать", "показать",
+     "показывать", "дать", "напомнить", "свой"}
 )  # fmt: skip
 """Words (lemmas) that wrap an order without changing it: politeness ("прошу", "could you", "please"),
 wishes ("хочу", "I'd like to") and narration ("мой персонаж", "my character", "Master,"). They may
@@ -125,8 +191,8 @@ ASKING_FOR: frozenset[str] = frozenset(
 so it is asked about rather than said aloud."""
 
 SKIPPED: frozenset[str] = (WRAPPERS - ASKING) | frozenset(
-    {"over", "down", "up", "off", "clue", "clues", "улика", "цель", "target", "two", "both", "два",
-     "две", "оба", "обе", "каждый", "each", "then", "потом", "затем"}
+    {"over", "down", "up", "off", "around", "about", "clue", "clues", "улика", "цель", "target", "two",
+     "both", "два", "две", "оба", "обе", "каждый", "each", "then", "потом", "затем"}
 )  # fmt: skip
 """Words (lemmas) skipped among the names of an order besides the little ones of ``FILLERS``: wrappers,
 directions ("climb up to"), what a search is for ("ищу улики: …"), "цель — Глеб", counts ("two traps")."""
@@ -170,6 +236,20 @@ WORDS_KEPT = 32_768
 times over, and a bound on what mail from anyone can make them hold."""
 
 
+def _english(folded: str) -> set[str]:
+    """The dictionary forms an English word may be: from the table of forms, and by its ending ("strolls"
+    → stroll, "relocating" → relocate, "slipping" → slip, "sneaks" → sneak)."""
+    found = {folded, _ENGLISH.get(folded, folded)}
+    if len(folded) > 5 and folded.endswith("ing"):
+        stem = folded[:-3]
+        found |= {stem, stem + "e"} | ({stem[:-1]} if stem[-1] == stem[-2] else set())
+    elif len(folded) > 3 and folded.endswith("s") and not folded.endswith("ss"):
+        found.add(folded[:-1])  # "strolls", and plurals: "ropes", "candles"
+        if folded.endswith(("shes", "ches", "xes", "sses")):
+            found.add(folded[:-2])  # "rushes", "searches"
+    return found
+
+
 @lru_cache(maxsize=WORDS_KEPT)
 def lemmas(word: str) -> frozenset[str]:
     """Every dictionary form ``word`` (folded) may be a form of, and the word itself.
@@ -179,21 +259,17 @@ def lemmas(word: str) -> frozenset[str]:
     folded = fold_name(word).removesuffix("-ка").removesuffix("-то")  # "пойду-ка", "куда-то"
     if folded[:1] in _CYRILLIC:
         return frozenset({folded} | {fold_name(p.normal_form) for p in morph().parse(folded)})
-    folded = folded.removesuffix("'s").removesuffix("’s")
-    found = {folded, _ENGLISH.get(folded, folded)}
-    if len(folded) > 3 and folded.endswith("s") and not folded.endswith("ss"):
-        found.add(folded[:-1])  # plurals: "ropes", "candles"
-    return frozenset(found)
+    return frozenset(_english(folded.removesuffix("'s").removesuffix("’s")))
 
 
 @lru_cache(maxsize=WORDS_KEPT)
 def order_kind(word: str) -> str:
     """The order ``word`` starts ("" if none): ``пойду`` → move, ``ловушку`` → trap, ``going`` → move.
 
-    English words are read only in the forms of ``_ENGLISH`` ("looks like rain" is no search).
+    English words are read in any form of theirs (``_english``).
     """
     folded = fold_name(word)
-    forms = lemmas(word) if folded[:1] in _CYRILLIC else {folded, _ENGLISH.get(folded, folded)}
+    forms = lemmas(word) if folded[:1] in _CYRILLIC else _english(folded)
     return next((VERBS[lemma] for lemma in sorted(forms) if lemma in VERBS), "")
 
 
@@ -219,14 +295,43 @@ def near_kind(word: str) -> str:
     """The order a misspelt order word starts ("serach", "лавушку", "trapp"), or "": a word at least five
     letters long, that is no word of the dictionary, and near one order word's stem (and no other)."""
     folded = fold_name(word)
-    if len(folded) <= _SHORTEST_MISSPELT or (folded[:1] in _CYRILLIC and morph().word_is_known(folded)):
+    if folded[:1] in _CYRILLIC and morph().word_is_known(folded):
         return ""
+    if len(folded) <= _SHORTEST_MISSPELT:
+        return _short_slip(folded)
     if not lemmas(word).isdisjoint(VERBS):
         return ""  # a form of an order word that is deliberately not read ("looks like rain")
     stems = _order_stems()
     found = process.extract(_stem(folded), list(stems), scorer=fuzz.ratio, score_cutoff=_NEAR_KIND, limit=3)
     kinds = {stems[stem] for stem, _, _ in found}
     return kinds.pop() if len(kinds) == 1 else ""
+
+
+_SET_OFF = frozenset({"пойти", "побежать", "поехать", "двинуть", "двинуться", "потопать", "помчаться"})
+"""Verbs whose past singular says one sets off now («пошла в ванную», «побежал на кухню»)."""
+
+
+def _short_slip(folded: str) -> str:
+    """The order a short Russian word unknown to the dictionary starts when it is one letter away from one
+    of the commonest order words of its length ("ищю", "идю"); English short words are too often other
+    words ("trip" is no "trap")."""
+    if folded[:1] not in _CYRILLIC or len(folded) < 3:
+        return ""
+    kinds = {
+        order_kind(common)
+        for common in _COMMON
+        if len(common) == len(folded) and common[0] == folded[0]
+        and sum(a != b for a, b in zip(common, folded, strict=True)) == 1
+    }  # fmt: skip
+    return kinds.pop() if len(kinds) == 1 else ""
+
+
+PREPOSITIONAL: dict[str, frozenset[str]] = {
+    "look": frozenset({"in", "into", "inside", "under", "behind", "at", "for", "through", "around", "over",
+                       "on", "beneath", "underneath", "round", "about"}),
+}  # fmt: skip
+"""English order words that start an order only with one of these words after them: "looks under the
+table" is a search, "looks tired" is not."""
 
 
 _PAST_EN = frozenset({"went", "was", "were", "did", "had", "got", "gone", "been", "left", "came", "ran"})
@@ -238,8 +343,16 @@ def is_past(word: str) -> bool:
     was done is conversation, not an order."""
     folded = fold_name(word)
     if folded[:1] in _CYRILLIC:
-        return any(p.tag.POS == "VERB" and "past" in p.tag for p in morph().parse(folded)[:1])
+        first = morph().parse(folded)[:1]
+        if any(p.normal_form in _SET_OFF and "sing" in p.tag for p in first):
+            return False  # «пошёл в кухню», «пошла в ванную»: setting off now, not told of
+        return any(p.tag.POS == "VERB" and "past" in p.tag for p in first)
     return folded in _PAST_EN or (len(folded) > 4 and folded.endswith("ed"))
+
+
+def is_courtesy(word: str) -> bool:
+    """Whether ``word`` is one of courtesy (see ``COURTESY``)."""
+    return not lemmas(word).isdisjoint(COURTESY)
 
 
 def is_known(word: str) -> bool:
@@ -260,6 +373,21 @@ def is_asking_for(word: str) -> bool:
 def is_skipped(word: str) -> bool:
     """Whether ``word`` is skipped among the names of an order (see ``SKIPPED``)."""
     return not lemmas(word).isdisjoint(SKIPPED)
+
+
+_NOT_ADVERBS = frozenset({"only", "family", "holy", "lily", "jelly", "belly", "bully", "ally"})
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def is_adverb(word: str) -> bool:
+    """Whether ``word`` is an adverb of manner or place ("quietly", «тихонько», «слишком»), which changes
+    no order: it may stand before an order word and is passed over among names. A Russian word by the
+    dictionary; an English one by its ending "-ly"."""
+    folded = fold_name(word)
+    if folded[:1] in _CYRILLIC:
+        parses = morph().parse(folded)
+        return bool(parses) and parses[0].tag.POS == "ADVB" and morph().word_is_known(folded)
+    return len(folded) > 4 and folded.endswith("ly") and folded not in _NOT_ADVERBS
 
 
 def near_order_word(word: str) -> str:
