@@ -25,7 +25,7 @@ from referee.core.reading import (
     words_of,
 )
 from referee.core.russian import morph
-from referee.games.minuit.content import LOCATIONS, ZONES
+from referee.games.minuit.content import LOCATIONS, PLACE_NAMES, ZONE_OF_LOCATION, ZONES
 from referee.games.minuit.investigation import Investigation
 from referee.games.minuit.parse import MOST_BUOYS, names_of, suspect_names
 
@@ -110,11 +110,35 @@ ZONE_WORDS: dict[str, int] = {
     "hold": 10, "трюм": 10,
 }  # fmt: skip
 """Words that name a zone of the ship."""
+ZONE_NOUNS = frozenset({"zone", "зона", "area"})
+CABIN_WORDS = frozenset({"cabin", "room", "каюта", "комната", "номер"})
+"""Words that name a suspect's cabin with the suspect ("Kristina's cabin", «каюта Кристины»)."""
+
+
+def _place_words() -> dict[str, int]:
+    """The words that name one location 13 to 24 and no other, by their forms: "casino", «гранд»,
+    «лазарет», "engine"."""
+    seen: dict[str, set[int]] = {}
+    for number, names in PLACE_NAMES.items():
+        for name in names.values():
+            for word in words_of(name):
+                if len(word.folded) > 3 and not word.among(NAME_STOP | ZONE_NOUNS | CABIN_WORDS):
+                    for key in word.keys:
+                        seen.setdefault(key, set()).add(number)
+    return {key: next(iter(places)) for key, places in seen.items() if len(places) == 1}
+
+
+PLACES_BY_WORD = _place_words()
+"""Each word naming one location by name."""
+ZONES_BY_WORD = {
+    **{key: ZONE_OF_LOCATION[place] for key, place in PLACES_BY_WORD.items()},
+    **ZONE_WORDS,
+}
+"""Each word naming one zone: by its own name, or one of its locations' ("the infirmary" is in 9)."""
 SELF = frozenset(
     {"me", "myself", "detective", "character", "investigator", "я", "себя", "сыщик", "персонаж", "детектив"}
 )
 """Words by which a player names themself as the one to move ("move me to zone 6", «переведите меня»)."""
-ZONE_NOUNS = frozenset({"zone", "зона", "area"})
 LOCATION_NOUNS = frozenset({"location", "place", "spot", "локация", "место", "точка"})
 THINGS = frozenset(TOPICS) | frozenset(METHODS) | frozenset(ZONE_WORDS)
 
@@ -163,8 +187,9 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
         shown = {"suspect": who or "…", "topic": topic or "…", "method": method or "…"}
         return Guess(render("question", shown, language, case))
     if kind == "search":
-        places = [n for _, n in numbers if n in LOCATIONS]
-        if len(places) == 1 and len(numbers) == 1 and method and len(methods) == 1 and not suspects:
+        places, owners = _locations(words, suspects, case)
+        others = [ident for _, ident in suspects if ident not in owners]
+        if len(places) == 1 and len(numbers) <= 1 and method and len(methods) == 1 and not others:
             return "search", {"location": places[0], "method": method}
         shown = {"location": places[0] if len(places) == 1 else "…", "method": method or "…"}
         return Guess(render("search", shown, language, case))
@@ -197,7 +222,27 @@ def _zone(words: list[Word], numbers: list[tuple[int, int]]) -> int | None:
 
 
 def _zone_word(word: Word) -> int | None:
-    return next((ZONE_WORDS[key] for key in sorted(word.keys) if key in ZONE_WORDS), None)
+    return next((ZONES_BY_WORD[key] for key in sorted(word.keys) if key in ZONES_BY_WORD), None)
+
+
+def _locations(words: list[Word], suspects: list[tuple[int, str]], case: Investigation) -> tuple[list[Any], set[str]]:
+    """The locations ``words`` name, and the suspects named as their cabins' owners: by number
+    ("location 19", «двадцатую»), by name ("the casino", «гранд-салона») or as a suspect's cabin
+    ("Kristina's cabin", «каюту Кристины»). A number after "zone" names no location ("zone 6"), so a
+    line naming one gets a question."""
+    found: list[Any] = []
+    for index, word in enumerate(words):
+        before = words[index - 1] if index else None
+        if word.number is not None:
+            found.append(None if before and before.among(ZONE_NOUNS) else word.number)
+        elif (place := word.meaning(PLACES_BY_WORD)) is not None:
+            found.append(place)
+    owners: set[str] = set()
+    if any(word.among(CABIN_WORDS) for word in words):
+        owners = {ident for _, ident in suspects}
+        found += [case.cabin_of(ident) for ident in owners]
+    places = list(dict.fromkeys(found))
+    return [place for place in places if place is None or place in LOCATIONS] if places else [], owners
 
 
 def suspect_names_long(case: Investigation) -> dict[str, str]:
