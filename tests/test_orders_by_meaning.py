@@ -201,3 +201,50 @@ def test_a_line_naming_the_game_but_not_read_is_refused_with_a_question_in_its_l
         "ПОДОЗРЕВАЮ Адель С 5",
     ]
     assert all(isinstance(item, Unreadable) and item.is_order for item in english + russian)
+
+
+def _minuit(line: str) -> Any:
+    return _meaning(minuit.parse_text(line, load_investigation("nocturne")))
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # MM-16: a location named by its name or as a suspect's cabin, the method as an adverb
+        ("Discreetly search the restaurant", [("search", {"location": 21, "method": "discreet"})]),
+        ("Тщательно осматриваю прачечную", [("search", {"location": 23, "method": "thorough"})]),
+        ("Search Zoe's cabin quickly", [("search", {"location": 12, "method": "quick"})]),
+        # a zone named by one of its locations (MM-1), and a bare destination
+        ("I head to the laundry", [("move", {"zone": 9})]),
+        ("На камбуз!", [("move", {"zone": 7})]),
+        # MM-18: verbs of sending a suspect
+        ("Send Greta to zone 5", [("escort", {"suspect": "greta", "zone": 5})]),
+        ("Переставляю Надю в зону 8", [("escort", {"suspect": "nadia", "zone": 8})]),
+        # MM-15: questioning by a verb of talking, or as a check of a topic
+        (
+            "Speak with Roman about his motive, discreetly",
+            [("question", {"suspect": "roman", "topic": "motive", "method": "discreet"})],
+        ),
+        (
+            "Быстро узнаю у Нади её алиби",
+            [("question", {"suspect": "nadia", "topic": "alibi", "method": "quick"})],
+        ),
+        # MM-20: a hypothesis written as its element, or as a belief, without the word
+        (
+            "Weapon: 2, otherwise 3",
+            [("hypothesis", {"element": "means", "first": "poison", "second": "flacon"})],
+        ),
+        (
+            "Думаю, это Роман или Надя",
+            [("hypothesis", {"element": "culprit", "first": "roman", "second": "nadia"})],
+        ),
+        # handing the turn over; asking where everyone is
+        ("Next player, please", [("end", {})]),
+        ("Где сейчас все подозреваемые?", [("status", {})]),
+        # a manner that is no method, and a zone where a location is due, are asked about
+        ("Search the casino carefully", "X"),
+        ("Обыскиваю зону 5 быстро", "X"),
+    ],
+)
+def test_minuit_orders_of_each_class_are_read_by_meaning(line: str, expected: Any) -> None:
+    assert _minuit(line) == expected
