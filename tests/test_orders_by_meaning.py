@@ -248,3 +248,20 @@ def _minuit(line: str) -> Any:
 )
 def test_minuit_orders_of_each_class_are_read_by_meaning(line: str, expected: Any) -> None:
     assert _minuit(line) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # MS-3: "show me a clue" is investigating it
+        ("Show me clue 5, paying my 2", [("investigate", {"clue": 5, "value": 2})]),
+        ("Покажите улику 6, жетон 3", [("investigate", {"clue": 6, "value": 3})]),
+        # asking whose turn it is or what is left is asking the state; asking how to play, the help
+        ("Whose move is it now?", [("status", {})]),
+        ("Сколько жетонов у меня осталось?", [("status", {})]),
+        ("How does a turn work?", [("help", {})]),
+        ("Напомните, как ходить", [("help", {})]),
+    ],
+)
+def test_museum_suspects_orders_of_each_class_are_read_by_meaning(line: str, expected: Any) -> None:
+    assert _meaning(museum.parse_text(line)) == expected
