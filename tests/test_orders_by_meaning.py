@@ -265,3 +265,57 @@ def test_minuit_orders_of_each_class_are_read_by_meaning(line: str, expected: An
 )
 def test_museum_suspects_orders_of_each_class_are_read_by_meaning(line: str, expected: Any) -> None:
     assert _meaning(museum.parse_text(line)) == expected
+
+
+def _cosmic(line: str) -> Any:
+    language = language_of(line)
+    return _meaning(READERS["ce"][0](line, language, {}))
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # CE-4: verbs of putting, sliding and trading an item to a player are offers
+        ("Place my wrench before Clara", [("offer", {"to": "Clara", "item": "Wrench"})]),
+        ("Подкладываю Глебу свечу", [("offer", {"to": "Глеб", "item": "Candle"})]),
+        ("David, I trade you my candle", [("offer", {"to": "David", "item": "Candle"})]),
+        # phrasal verbs: turning down or passing on an offer refuses it, turning a card over reveals
+        ("Turn O4 down", [("refuse", {"offer": "O4"})]),
+        ("Pass on offer 6, thanks", [("refuse", {"offer": "O6"})]),
+        ("Turn that weapon card over now", [("reveal", {})]),
+        # an offer answered without a verb: with an item it is accepted, with a no refused
+        ("Okay, O4: the candle for it", [("accept", {"offer": "O4", "item": "Candle"})]),
+        ("Хорошо, на O3 — мою свечу", [("accept", {"offer": "O3", "item": "Candle"})]),
+        ("No to O8", [("refuse", {"offer": "O8"})]),
+        ("Нет, O2", [("refuse", {"offer": "O2"})]),
+        # giving an item for an offer is accepting it
+        ("On offer 4 I hand over my trash", [("accept", {"offer": "O4", "item": "Trash"})]),
+        # a player given to and an item, without a verb, are an offer
+        ("To Clara: my wrench", [("offer", {"to": "Clara", "item": "Wrench"})]),
+        ("Глебу — мой мусор", [("offer", {"to": "Глеб", "item": "Trash"})]),
+        # CE-9: giving the Dummy an item and taking its card is a swap
+        ("Hand the dummy my wrench and take its card 1", [("swap", {"item": "Wrench", "slot": 1})]),
+        # saying one trades no more is DONE
+        ("No more trading for me", [("done", {})]),
+        ("Я дальше не обмениваюсь", [("done", {})]),
+        ("Finished with the swapping", [("done", {})]),
+        ("Обмен я закончил", [("done", {})]),
+        # a player's name with a letter left out, in any case
+        ("Arrest Clra", [("arrest", {"target": "Clara"})]),
+        ("Отдаю Глбу свечу", [("offer", {"to": "Глеб", "item": "Candle"})]),
+        # asking to be shown one's own cards is STATUS
+        ("Show me what my cards are", [("status", {})]),
+        ("Покажи мне мои карты", [("status", {})]),
+        # asking leave is an order, unless the order is final (CE-6)
+        ("May I offer David my candle?", [("offer", {"to": "David", "item": "Candle"})]),
+        ("Можно отдать Глебу ключ?", [("offer", {"to": "Глеб", "item": "Wrench"})]),
+        ("Can I arrest Clara?", "X"),
+        ("Можно арестовать Глеба?", "X"),
+        # a negation beside the order, in a clause of its own, does not deny it
+        ("O6 — not for me, I decline", [("refuse", {"offer": "O6"})]),
+        ("Не хочу, отклоняю O7", [("refuse", {"offer": "O7"})]),
+    ],
+)
+def test_cosmic_express_orders_of_each_class_are_read_by_meaning(line: str, expected: Any) -> None:
+    """CE-4, CE-6, CE-9 orders written as people write them."""
+    assert _cosmic(line) == expected
