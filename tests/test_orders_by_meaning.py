@@ -261,6 +261,42 @@ def test_minuit_orders_of_each_class_are_read_by_meaning(line: str, expected: An
         ("Сколько жетонов у меня осталось?", [("status", {})]),
         ("How does a turn work?", [("help", {})]),
         ("Напомните, как ходить", [("help", {})]),
+        # asking leave is an order
+        ("May I look at clue 4 with my 3?", [("investigate", {"clue": 4, "value": 3})]),
+        ("Можно исследовать улику 2 жетоном 6?", [("investigate", {"clue": 2, "value": 6})]),
+        # MS-5: a number before a token noun in the form of a count counts tokens, it names none
+        ("Put three tokens on Bruno", "X"),
+        ("Кладу три жетона на Бруно", "X"),
+        ("One token, a 5, on Bruno please", [("suggest", {"suspect": "bruno", "value": 5})]),
+        # MS-4: a room named by its column and row, or as a corner (row 1 is the top row)
+        ("Suggest the room in column B, row 4 with 2", [("suggest", {"target": "B4", "value": 2})]),
+        ("Подозреваю клетку: ряд 2, столбец D, жетон 3", [("suggest", {"target": "D2", "value": 3})]),
+        ("Token 6 on the bottom-right room", [("suggest", {"target": "D4", "value": 6})]),
+        ("Кладу жетон 2 в левый нижний угол", [("suggest", {"target": "A4", "value": 2})]),
+        # an order without a verb: a clue with a token is looked at, a token given to a place suggests it
+        ("Clue 5 with 3", [("investigate", {"clue": 5, "value": 3})]),
+        ("Улика 4, жетон 2", [("investigate", {"clue": 4, "value": 2})]),
+        ("Hector gets my 6", [("suggest", {"suspect": "hector", "value": 6})]),
+        ("Гектору мою шестёрку", [("suggest", {"suspect": "hector", "value": 6})]),
+        # a clause does not borrow a verb that does not fit what it names
+        (
+            "Look at clue 2 with 5 and then Bruno with a 3",
+            [("investigate", {"clue": 2, "value": 5}), ("suggest", {"suspect": "bruno", "value": 3})],
+        ),
+        (
+            "Смотрю улику 3 жетоном 2, а потом Нестор с 4",
+            [("investigate", {"clue": 3, "value": 2}), ("suggest", {"suspect": "nestor", "value": 4})],
+        ),
+        # a clause without an order word completes the one before it
+        ("Okay, clue 6, please, token 1", [("investigate", {"clue": 6, "value": 1})]),
+        ("Улика 7, пожалуйста, за двойку", [("investigate", {"clue": 7, "value": 2})]),
+        # an ordinal that orders the orders is no clue; a doubled letter written once is no slip
+        (
+            "First clue 4 with token 2, then my 5 on Klara",
+            [("investigate", {"clue": 4, "value": 2}), ("suggest", {"suspect": "klara", "value": 5})],
+        ),
+        ("Lok at clue 8 with 1", [("investigate", {"clue": 8, "value": 1})]),
+        ("pek at clue 2 with 3", [("investigate", {"clue": 2, "value": 3})]),
     ],
 )
 def test_museum_suspects_orders_of_each_class_are_read_by_meaning(line: str, expected: Any) -> None:

@@ -330,8 +330,9 @@ _CASE_ENDING = re.compile(r"(?:ой|ей|ом|ем|ою|ею|ым|им|у|ю|а|
 
 
 def _dropped(word: Word, names: Mapping[str, str]) -> str | None:
-    """The name ``word`` writes with one of its letters left out, in any case: "Bors", «Борсу» for
-    Boris, «Глбом» for Gleb. The first letter must be right."""
+    """The name ``word`` writes with one of its inner letters left out, in any case: "Bors", «Борсу»
+    for Boris, «Глбом» for Gleb. The first and last letters must be right ("Adel" may be another
+    name than Adele)."""
     if len(word.folded) < 4 or not word.text[:1].isupper():
         return None
     forms = {word.folded}
@@ -341,7 +342,7 @@ def _dropped(word: Word, names: Mapping[str, str]) -> str | None:
         stem = name[:-1] if _CYRILLIC.search(name) and name[-1] in "аяь" else name
         if " " in name or len(stem) < 4 or stem[0] != word.folded[0]:
             continue
-        if any(stem[:i] + stem[i + 1 :] == form for form in forms for i in range(1, len(stem))):
+        if any(stem[:i] + stem[i + 1 :] == form for form in forms for i in range(1, len(stem) - 1)):
             return ident
     return None
 
@@ -382,7 +383,8 @@ class Grammar:
     lists the kinds read even when the line is a question ("what are my tokens?" is STATUS);
     ``things`` the words naming the game's things, never read as a misspelt intent word; ``enough``
     the kind meant by saying one will no longer do an order; ``final`` the kinds that cannot be taken
-    back, never read from a request for leave ("Can I arrest …?").
+    back, never read from a request for leave ("Can I arrest …?"); ``either`` a word whose order is
+    told by what the clause names, for a clause the intent word it borrows does not fit.
     """
 
     intents: Mapping[str, str]
@@ -394,6 +396,9 @@ class Grammar:
     """The kind meant by saying one will no longer do an order ("no more trading" is DONE), if any."""
     final: frozenset[str] = frozenset()
     """The kinds that cannot be taken back, never read from a request for leave ("Can I arrest …?")."""
+    either: str = ""
+    """A word of ``intents`` whose order is told by what it names ("use"): read with a clause whose
+    borrowed intent word does not fit it."""
 
 
 _MAY_I = re.compile(
@@ -513,8 +518,8 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
 def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess]:
     """Each clause of ``text`` that holds anything of the game, read. A clause without an intent word
     first completes the clause before it if that one was not read ("Clue 8, token 5"), else borrows
-    the last intent word before it — unless it is read only on its own ("look at clue 3 with 4, then
-    Greta with a 2": Greta is suspected, not looked at)."""
+    the last intent word before it — unless it is read only on its own, or with the game's word for
+    either order ("look at clue 3 with 4, then Greta with a 2": Greta is suspected, not looked at)."""
     result: list[Reading | Guess] = []
     intent: Word | None = None
     last: list[Word] = []
@@ -529,7 +534,8 @@ def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess
         part = grammar.read([intent, *words] if own is None and intent else words, language)
         if own is None and intent and not isinstance(part, tuple):
             alone = grammar.read(words, language)
-            part = alone if isinstance(alone, tuple) else part
+            either = grammar.read([*words_of(grammar.either), *words], language) if grammar.either else None
+            part = next((read for read in (alone, either) if isinstance(read, tuple)), part)
         elif own is None and intent:
             words = [intent, *words]
         intent = own or intent
