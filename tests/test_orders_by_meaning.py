@@ -324,6 +324,7 @@ def _cosmic(line: str) -> Any:
         ("Хорошо, на O3 — мою свечу", [("accept", {"offer": "O3", "item": "Candle"})]),
         ("No to O8", [("refuse", {"offer": "O8"})]),
         ("Нет, O2", [("refuse", {"offer": "O2"})]),
+        ("No idea about O3", [("say", {"said": "No idea about O3"})]),
         # giving an item for an offer is accepting it
         ("On offer 4 I hand over my trash", [("accept", {"offer": "O4", "item": "Trash"})]),
         # a player given to and an item, without a verb, are an offer

@@ -145,7 +145,7 @@ def _unsaid(
     words: list[Word], items: list[str], players: list[tuple[int, str]], offers: list[str]
 ) -> Reading | None:
     """A clause with no order word read by what it names: an offer and an item answer it ("Yes to
-    O5 — my trash", «O2 — за мой ключ»), an offer and a no refuse it ("No to O3"), a player given to
+    O5 — my trash", «O2 — за мой ключ»), a no before an offer refuses it ("No to O3"), a player given to
     and an item offer it ("To Boris: my candle", «Вере — мою свечку»). A story told in the past
     tense or with its subject ("I gave my candle to Clara") is none of these."""
     if any(w.past or w.folded in SUBJECTS for w in words):
@@ -153,7 +153,7 @@ def _unsaid(
     if len(offers) == 1 and not players:
         if len(items) == 1:
             return "accept", {"offer": offers[0], "item": items[0]}
-        if not items and any(w.among(NO) for w in words):
+        if not items and words[0].among(NO) and any(_OFFER_ID.match(w.folded) for w in words[1:3]):
             return "refuse", {"offer": offers[0]}
     given = [name for index, name in players if name != DUMMY and _given_to(words, index)]
     if not offers and len(items) == 1 and len(given) == 1 and len(players) == 1:
