@@ -1,8 +1,9 @@
 """Orders of Museum Suspects (MS-3 … MS-5), Cosmic Express (CE-4, CE-5, CE-6) and Minuit (MM-*) as
 players write them by mail: polite and indirect requests, narration, Russian cases and word order,
-near-miss spellings, numbers in words, several orders on one line — read from the corpora
-``tests/data/{ms,ce,mm}_orders_{en,ru}.tsv`` (and, when the lead adds them, the held-out files
-``…_heldout.tsv`` written by someone who has not read the parsers).
+near-miss spellings, numbers in words, several orders on one line — read from the corpora the
+parsers are built on: ``tests/data/{ms,ce,mm}_orders_{en,ru}.tsv`` and the second corpora
+``…_second.tsv`` (written apart from the parsers, scored once as held out, since built on) — and, when
+the lead adds them, the held-out files ``…_heldout.tsv`` written by someone who has not read the parsers.
 
 Each line is compared with its expectation read by the keyword reader; ``X`` means the line must be
 refused with a reason — never taken as an order, nor (in Cosmic Express) said aloud as table talk.
@@ -138,10 +139,17 @@ def test_each_game_has_a_corpus_of_at_least_150_lines_per_language(game: str, la
     assert any(expected == "X" for _, expected in cases) and any(" ; " in e for _, e in cases)
 
 
-@pytest.mark.parametrize(("game", "language"), CORPORA)
-def test_orders_written_as_people_write_them_are_read(game: str, language: str) -> None:
-    share, misses, aloud = _score(game, language, DATA / f"{game}_orders_{language}.tsv")
-    print(f"{game} {language}: {share:.1%} read right")
+BUILT_ON = ("", "_second")
+"""The corpora the parsers are built on: the project's own, and the second one, written apart from the
+parsers and scored once as held out before it was built on."""
+
+
+@pytest.mark.parametrize(
+    ("game", "language", "corpus"), [(*pair, corpus) for pair in CORPORA for corpus in BUILT_ON]
+)
+def test_orders_written_as_people_write_them_are_read(game: str, language: str, corpus: str) -> None:
+    share, misses, aloud = _score(game, language, DATA / f"{game}_orders_{language}{corpus}.tsv")
+    print(f"{game} {language}{corpus}: {share:.1%} read right")
     assert not aloud, aloud
     assert share >= GOAL, "\n".join(misses)
 
@@ -193,3 +201,158 @@ def test_a_line_naming_the_game_but_not_read_is_refused_with_a_question_in_its_l
         "ПОДОЗРЕВАЮ Адель С 5",
     ]
     assert all(isinstance(item, Unreadable) and item.is_order for item in english + russian)
+
+
+def _minuit(line: str) -> Any:
+    return _meaning(minuit.parse_text(line, load_investigation("nocturne")))
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # MM-16: a location named by its name or as a suspect's cabin, the method as an adverb
+        ("Discreetly search the restaurant", [("search", {"location": 21, "method": "discreet"})]),
+        ("Тщательно осматриваю прачечную", [("search", {"location": 23, "method": "thorough"})]),
+        ("Search Zoe's cabin quickly", [("search", {"location": 12, "method": "quick"})]),
+        # a zone named by one of its locations (MM-1), and a bare destination
+        ("I head to the laundry", [("move", {"zone": 9})]),
+        ("На камбуз!", [("move", {"zone": 7})]),
+        # MM-18: verbs of sending a suspect
+        ("Send Greta to zone 5", [("escort", {"suspect": "greta", "zone": 5})]),
+        ("Переставляю Надю в зону 8", [("escort", {"suspect": "nadia", "zone": 8})]),
+        # MM-15: questioning by a verb of talking, or as a check of a topic
+        (
+            "Speak with Roman about his motive, discreetly",
+            [("question", {"suspect": "roman", "topic": "motive", "method": "discreet"})],
+        ),
+        (
+            "Быстро узнаю у Нади её алиби",
+            [("question", {"suspect": "nadia", "topic": "alibi", "method": "quick"})],
+        ),
+        # MM-20: a hypothesis written as its element, or as a belief, without the word
+        (
+            "Weapon: 2, otherwise 3",
+            [("hypothesis", {"element": "means", "first": "poison", "second": "flacon"})],
+        ),
+        (
+            "Думаю, это Роман или Надя",
+            [("hypothesis", {"element": "culprit", "first": "roman", "second": "nadia"})],
+        ),
+        # handing the turn over; asking where everyone is
+        ("Next player, please", [("end", {})]),
+        ("Где сейчас все подозреваемые?", [("status", {})]),
+        # a manner that is no method, and a zone where a location is due, are asked about
+        ("Search the casino carefully", "X"),
+        ("Обыскиваю зону 5 быстро", "X"),
+    ],
+)
+def test_minuit_orders_of_each_class_are_read_by_meaning(line: str, expected: Any) -> None:
+    assert _minuit(line) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # MS-3: "show me a clue" is investigating it
+        ("Show me clue 5, paying my 2", [("investigate", {"clue": 5, "value": 2})]),
+        ("Покажите улику 6, жетон 3", [("investigate", {"clue": 6, "value": 3})]),
+        # asking whose turn it is or what is left is asking the state; asking how to play, the help
+        ("Whose move is it now?", [("status", {})]),
+        ("Сколько жетонов у меня осталось?", [("status", {})]),
+        ("How does a turn work?", [("help", {})]),
+        ("Напомните, как ходить", [("help", {})]),
+        # asking leave is an order
+        ("May I look at clue 4 with my 3?", [("investigate", {"clue": 4, "value": 3})]),
+        ("Можно исследовать улику 2 жетоном 6?", [("investigate", {"clue": 2, "value": 6})]),
+        # MS-5: a number before a token noun in the form of a count counts tokens, it names none
+        ("Put three tokens on Bruno", "X"),
+        ("Кладу три жетона на Бруно", "X"),
+        ("One token, a 5, on Bruno please", [("suggest", {"suspect": "bruno", "value": 5})]),
+        # MS-4: a room named by its column and row, or as a corner (row 1 is the top row)
+        ("Suggest the room in column B, row 4 with 2", [("suggest", {"target": "B4", "value": 2})]),
+        ("Подозреваю клетку: ряд 2, столбец D, жетон 3", [("suggest", {"target": "D2", "value": 3})]),
+        ("Token 6 on the bottom-right room", [("suggest", {"target": "D4", "value": 6})]),
+        ("Кладу жетон 2 в левый нижний угол", [("suggest", {"target": "A4", "value": 2})]),
+        # an order without a verb: a clue with a token is looked at, a token given to a place suggests it
+        ("Clue 5 with 3", [("investigate", {"clue": 5, "value": 3})]),
+        ("Улика 4, жетон 2", [("investigate", {"clue": 4, "value": 2})]),
+        ("Hector gets my 6", [("suggest", {"suspect": "hector", "value": 6})]),
+        ("Гектору мою шестёрку", [("suggest", {"suspect": "hector", "value": 6})]),
+        # a clause does not borrow a verb that does not fit what it names
+        (
+            "Look at clue 2 with 5 and then Bruno with a 3",
+            [("investigate", {"clue": 2, "value": 5}), ("suggest", {"suspect": "bruno", "value": 3})],
+        ),
+        (
+            "Смотрю улику 3 жетоном 2, а потом Нестор с 4",
+            [("investigate", {"clue": 3, "value": 2}), ("suggest", {"suspect": "nestor", "value": 4})],
+        ),
+        # a clause without an order word completes the one before it
+        ("Okay, clue 6, please, token 1", [("investigate", {"clue": 6, "value": 1})]),
+        ("Улика 7, пожалуйста, за двойку", [("investigate", {"clue": 7, "value": 2})]),
+        # an ordinal that orders the orders is no clue; a doubled letter written once is no slip
+        (
+            "First clue 4 with token 2, then my 5 on Klara",
+            [("investigate", {"clue": 4, "value": 2}), ("suggest", {"suspect": "klara", "value": 5})],
+        ),
+        ("Lok at clue 8 with 1", [("investigate", {"clue": 8, "value": 1})]),
+        ("pek at clue 2 with 3", [("investigate", {"clue": 2, "value": 3})]),
+    ],
+)
+def test_museum_suspects_orders_of_each_class_are_read_by_meaning(line: str, expected: Any) -> None:
+    assert _meaning(museum.parse_text(line)) == expected
+
+
+def _cosmic(line: str) -> Any:
+    language = language_of(line)
+    return _meaning(READERS["ce"][0](line, language, {}))
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # CE-4: verbs of putting, sliding and trading an item to a player are offers
+        ("Place my wrench before Clara", [("offer", {"to": "Clara", "item": "Wrench"})]),
+        ("Подкладываю Глебу свечу", [("offer", {"to": "Глеб", "item": "Candle"})]),
+        ("David, I trade you my candle", [("offer", {"to": "David", "item": "Candle"})]),
+        # phrasal verbs: turning down or passing on an offer refuses it, turning a card over reveals
+        ("Turn O4 down", [("refuse", {"offer": "O4"})]),
+        ("Pass on offer 6, thanks", [("refuse", {"offer": "O6"})]),
+        ("Turn that weapon card over now", [("reveal", {})]),
+        # an offer answered without a verb: with an item it is accepted, with a no refused
+        ("Okay, O4: the candle for it", [("accept", {"offer": "O4", "item": "Candle"})]),
+        ("Хорошо, на O3 — мою свечу", [("accept", {"offer": "O3", "item": "Candle"})]),
+        ("No to O8", [("refuse", {"offer": "O8"})]),
+        ("Нет, O2", [("refuse", {"offer": "O2"})]),
+        ("No idea about O3", [("say", {"said": "No idea about O3"})]),
+        # giving an item for an offer is accepting it
+        ("On offer 4 I hand over my trash", [("accept", {"offer": "O4", "item": "Trash"})]),
+        # a player given to and an item, without a verb, are an offer
+        ("To Clara: my wrench", [("offer", {"to": "Clara", "item": "Wrench"})]),
+        ("Глебу — мой мусор", [("offer", {"to": "Глеб", "item": "Trash"})]),
+        # CE-9: giving the Dummy an item and taking its card is a swap
+        ("Hand the dummy my wrench and take its card 1", [("swap", {"item": "Wrench", "slot": 1})]),
+        # saying one trades no more is DONE
+        ("No more trading for me", [("done", {})]),
+        ("Я дальше не обмениваюсь", [("done", {})]),
+        ("Finished with the swapping", [("done", {})]),
+        ("Обмен я закончил", [("done", {})]),
+        # a player's name with a letter left out, in any case
+        ("Arrest Clra", [("arrest", {"target": "Clara"})]),
+        ("Отдаю Глбу свечу", [("offer", {"to": "Глеб", "item": "Candle"})]),
+        # asking to be shown one's own cards is STATUS
+        ("Show me what my cards are", [("status", {})]),
+        ("Покажи мне мои карты", [("status", {})]),
+        # asking leave is an order, unless the order is final (CE-6)
+        ("May I offer David my candle?", [("offer", {"to": "David", "item": "Candle"})]),
+        ("Можно отдать Глебу ключ?", [("offer", {"to": "Глеб", "item": "Wrench"})]),
+        ("Can I arrest Clara?", "X"),
+        ("Можно арестовать Глеба?", "X"),
+        # a negation beside the order, in a clause of its own, does not deny it
+        ("O6 — not for me, I decline", [("refuse", {"offer": "O6"})]),
+        ("Не хочу, отклоняю O7", [("refuse", {"offer": "O7"})]),
+    ],
+)
+def test_cosmic_express_orders_of_each_class_are_read_by_meaning(line: str, expected: Any) -> None:
+    """CE-4, CE-6, CE-9 orders written as people write them."""
+    assert _cosmic(line) == expected

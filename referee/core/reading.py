@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from rapidfuzz import fuzz, process
@@ -207,10 +208,11 @@ def kinds_in(words: list[Word], intents: Mapping[str, str], things: Collection[s
     game's ``things`` ("candel" is a Candle, not "cancel"); a verb in the past tense tells a story,
     and does not."""
     kinds: list[str] = []
-    for word in words:
+    for index, word in enumerate(words):
         if word.past and word.folded not in intents:
             continue
-        kind = intents.get(word.folded) if word.past else word.meaning(intents)
+        kind = phrasal(words, index, intents)
+        kind = kind or (intents.get(word.folded) if word.past else word.meaning(intents))
         if kind is None and word.number is None and not word.among(NAME_STOP):
             kind = _misspelt(word, intents, things)
         if kind is not None and kind not in kinds:
@@ -218,9 +220,31 @@ def kinds_in(words: list[Word], intents: Mapping[str, str], things: Collection[s
     return kinds
 
 
+PARTICLE_REACH = 4
+"""How many words after its verb the particle of a phrasal verb may stand ("turn the card over")."""
+
+
+def phrasal(words: list[Word], index: int, intents: Mapping[str, str]) -> str | None:
+    """The kind of the phrasal verb ``words[index]`` begins, if ``intents`` lists it with its particle
+    as two words ("turn down", "pass on", "no thanks"), the particle within a few words after it."""
+    word = words[index]
+    following = words[index + 1 : index + 1 + PARTICLE_REACH]
+    return next(
+        (
+            intents[f"{key} {particle.folded}"]
+            for particle in following
+            for key in sorted(word.keys)
+            if f"{key} {particle.folded}" in intents
+        ),
+        None,
+    )
+
+
 def _misspelt(word: Word, intents: Mapping[str, str], things: Collection[str]) -> str | None:
     """The kind of the intent word ``word`` misspells, if it is closer to one than to any thing."""
-    long = [key for key in intents if len(key) >= 5]
+    long = [key for key in intents if len(key) >= 5 and " " not in key]
+    if len(word.folded) == 3:
+        return next((intents[key] for key in intents if _undoubled(word.folded, key)), None)
     if len(word.folded) == 4:
         found = _fewest_edits(word.folded, [key for key in intents if len(key) in (4, 5)], 1)
         if found and (len(found) == 5 or sorted(found) == sorted(word.folded)):
@@ -234,6 +258,13 @@ def _misspelt(word: Word, intents: Mapping[str, str], things: Collection[str]) -
         if thing and thing[1] >= fuzz.ratio(word.folded, close):
             return None
     return intents[close]
+
+
+def _undoubled(text: str, choice: str) -> bool:
+    """Whether ``text`` is ``choice`` with one of its doubled letters written once ("lok", "ned")."""
+    return any(
+        choice[i] == choice[i + 1] and choice[:i] + choice[i + 1 :] == text for i in range(len(choice) - 1)
+    )
 
 
 def _stem(word: str) -> str:
@@ -288,9 +319,32 @@ def names_in(words: list[Word], names: Mapping[str, str], *, exact: bool = False
             and (close := near(word, [n for n in names if " " not in n], 85, slips=True))
         ):
             hit = names[close]
+        if hit is None and not exact:
+            hit = _dropped(word, names)
         if hit is not None and not (found and found[-1] == (index - 1, hit)):
             found.append((index, hit))
     return found
+
+
+_CASE_ENDING = re.compile(r"(?:ой|ей|ом|ем|ою|ею|ым|им|у|ю|а|я|е|ы|и)$")
+
+
+def _dropped(word: Word, names: Mapping[str, str]) -> str | None:
+    """The name ``word`` writes with one of its inner letters left out, in any case: "Bors", «Борсу»
+    for Boris, «Глбом» for Gleb. The first and last letters must be right ("Adel" may be another
+    name than Adele)."""
+    if len(word.folded) < 4 or not word.text[:1].isupper():
+        return None
+    forms = {word.folded}
+    if _CYRILLIC.search(word.folded):
+        forms.add(_CASE_ENDING.sub("", word.folded))
+    for name, ident in names.items():
+        stem = name[:-1] if _CYRILLIC.search(name) and name[-1] in "аяь" else name
+        if " " in name or len(stem) < 4 or stem[0] != word.folded[0]:
+            continue
+        if any(stem[:i] + stem[i + 1 :] == form for form in forms for i in range(1, len(stem) - 1)):
+            return ident
+    return None
 
 
 def _declined(word: Word, names: Mapping[str, str]) -> str | None:
@@ -327,7 +381,10 @@ class Grammar:
     things but cannot be read with confidence, or None when it holds nothing of the game.
     ``render(kind, args, language)`` writes a reading as its keyword line, for the question. ``free``
     lists the kinds read even when the line is a question ("what are my tokens?" is STATUS);
-    ``things`` the words naming the game's things, never read as a misspelt intent word.
+    ``things`` the words naming the game's things, never read as a misspelt intent word; ``enough``
+    the kind meant by saying one will no longer do an order; ``final`` the kinds that cannot be taken
+    back, never read from a request for leave ("Can I arrest …?"); ``either`` a word whose order is
+    told by what the clause names, for a clause the intent word it borrows does not fit.
     """
 
     intents: Mapping[str, str]
@@ -335,10 +392,23 @@ class Grammar:
     render: Callable[[str, dict[str, Any], str], str]
     free: frozenset[str] = frozenset({"help", "status"})
     things: frozenset[str] = frozenset()
+    enough: str = ""
+    """The kind meant by saying one will no longer do an order ("no more trading" is DONE), if any."""
+    final: frozenset[str] = frozenset()
+    """The kinds that cannot be taken back, never read from a request for leave ("Can I arrest …?")."""
+    either: str = ""
+    """A word of ``intents`` whose order is told by what it names ("use"): read with a clause whose
+    borrowed intent word does not fit it."""
 
 
+_MAY_I = re.compile(
+    r"^\W*(?:(?:could|can|may)\s+(?:i|we)\b|(?:а\s+)?можно\s+(?:ли\s+)?(?:мне\s+|нам\s+)?"
+    r"|(?:могу|можем)\s+ли\s+(?:я\s+|мы\s+)?)",
+    re.I,
+)
+"""A request for leave ("Can I …?", «Можно …?»): an order, unless the order is final."""
 _POLITE_ASK = re.compile(
-    r"^\W*(?:(?:could|would|can|will)\s+you\b|(?:вы\s+)?(?:не\s+)?(?:могли|могла|мог|можете|сможете)\s+(?:бы\s+)?(?:вы\s+)?"
+    rf"{_MAY_I.pattern}|^\W*(?:(?:please\s+)?(?:could|would|can|will)\s+you\b|(?:вы\s+)?(?:не\s+)?(?:могли|могла|мог|можете|сможете)\s+(?:бы\s+)?(?:вы\s+)?"
     r"|не\s+затруднит\b)",
     re.I,
 )
@@ -361,10 +431,47 @@ def _unsure(line: str, intents: Mapping[str, str]) -> bool:
     asked = "?" in rest and not polite
     told = (word.past and word.folded not in intents and word.meaning(intents) for word in words)
     story = bool(_STORY.search(rest)) or any(told)
-    return asked or story or any(word.among(NEGATIONS) or word.among(CONDITIONS) for word in words)
+    return asked or story or any(word.among(CONDITIONS) for word in words) or _negated(rest, intents)
+
+
+def _negated(text: str, intents: Mapping[str, str]) -> bool:
+    """Whether a clause of ``text`` that holds an intent word is negated ("I won't give Boris …"); a
+    negation in a clause of its own ("not interested", «Не,») does not deny the order beside it."""
+    clauses = [words_of(clause) for clause in clauses_of(text)]
+    return any(any(word.among(NEGATIONS) for word in words) and kinds_in(words, intents) for words in clauses)
+
+
+MORE = frozenset({"more", "anymore", "longer", "больше", "дальше"})
+"""Words that, with a negation, say an action has stopped: "no more", "not … any longer", «больше не»."""
+
+
+def _enough(text: str, grammar: Grammar, language: str) -> bool:
+    """Whether a clause of ``text`` says the player will no longer do what an intent word names, and
+    names nothing the order would need ("I won't trade any more", «больше не меняюсь»)."""
+    for clause in clauses_of(text):
+        words = words_of(clause)
+        no_more = any(a.folded == "no" and b.among(MORE) for a, b in pairwise(words))
+        if not ((no_more or any(w.among(NEGATIONS) for w in words)) and any(w.among(MORE) for w in words)):
+            continue
+        rest = [w for w in words if not w.among(NEGATIONS | MORE | {"no"})]
+        read = grammar.read(rest, language)
+        if kinds_in(rest, grammar.intents, grammar.things) and not isinstance(read, tuple):
+            return True
+    return False
 
 
 def read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) -> list[Order | Unreadable]:
+    """``line`` as the orders it means (``_read_by_meaning``); a final order asked leave for ("Can I
+    arrest the Dummy?") is a question about it, refused with the question "did you mean …?"."""
+    read = _read_by_meaning(line, strict, grammar)
+    asked = [item for item in read if isinstance(item, Order) and item.kind in grammar.final]
+    if asked and _MAY_I.match(line):
+        suggestion = grammar.render(asked[0].kind, asked[0].args, language_of(line))
+        return [Unreadable(line, "unknown_order", {"word": line.strip(), "suggestion": suggestion}, True)]
+    return read
+
+
+def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) -> list[Order | Unreadable]:
     """``line`` as the orders it means, given what the keyword reader made of it (``strict``).
 
     A line the keyword reader took stays as it is, unless it is a question, a negation or a condition
@@ -378,6 +485,8 @@ def read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) -> 
     """
     language = language_of(line)
     text = _NUMBER_SIGN.sub("№", line)
+    if grammar.enough and "?" not in text and _enough(text, grammar, language):
+        return [Order(line, grammar.enough, {})]
     unsure = _unsure(text, grammar.intents)
     if isinstance(strict, Order) and (strict.kind in grammar.free or not unsure):
         several = [] if strict.kind in grammar.free else _clauses(text, grammar, language)
@@ -407,19 +516,32 @@ def read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) -> 
 
 
 def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess]:
-    """Each clause of ``text`` that holds anything of the game, read; a clause without an intent word
-    borrows the last one before it."""
+    """Each clause of ``text`` that holds anything of the game, read. A clause without an intent word
+    first completes the clause before it if that one was not read ("Clue 8, token 5"), else borrows
+    the last intent word before it — unless it is read only on its own, or with the game's word for
+    either order ("look at clue 3 with 4, then Greta with a 2": Greta is suspected, not looked at)."""
     result: list[Reading | Guess] = []
     intent: Word | None = None
+    last: list[Word] = []
     for clause in clauses_of(text):
         words = words_of(clause)
         own = next((word for word in words if kinds_in([word], grammar.intents, grammar.things)), None)
-        if own is None and intent is not None:
+        if own is None and result and isinstance(result[-1], Guess):
+            whole = grammar.read([*last, *words], language)
+            if isinstance(whole, tuple):
+                result[-1], last = whole, []
+                continue
+        part = grammar.read([intent, *words] if own is None and intent else words, language)
+        if own is None and intent and not isinstance(part, tuple):
+            alone = grammar.read(words, language)
+            either = grammar.read([*words_of(grammar.either), *words], language) if grammar.either else None
+            part = next((read for read in (alone, either) if isinstance(read, tuple)), part)
+        elif own is None and intent:
             words = [intent, *words]
         intent = own or intent
-        part = grammar.read(words, language)
         if part is not None:
             result.append(part)
+            last = words
     return result
 
 

@@ -16,14 +16,16 @@ from functools import partial
 from typing import Any
 
 from referee.core.reading import Grammar, Guess, Reading, Word, kinds_in, lookup, names_in
+from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.cosmic_express.cards import DUMMY, DUMMY_ALIASES, ITEM_ALIASES, ITEMS
 
 INTENTS: dict[str, str] = {
     **dict.fromkeys(
-        ("offer", "give", "hand", "pass", "propose", "send", "gift", "slip", "предложить", "предлагать",
-         "отдать", "отдавать", "дать", "давать", "передать", "передавать", "вручить", "подарить",
-         "подсунуть", "предложение"),
+        ("offer", "give", "hand", "pass", "propose", "send", "gift", "slip", "slide", "trade", "put", "place",
+         "предложить", "предлагать", "отдать", "отдавать", "дать", "давать", "передать", "передавать",
+         "вручить", "подарить", "подсунуть", "подсовывать", "подложить", "подкладывать", "положить",
+         "класть", "предложение"),
         "offer",
     ),
     **dict.fromkeys(
@@ -37,8 +39,8 @@ INTENTS: dict[str, str] = {
         "refuse",
     ),
     **dict.fromkeys(
-        ("withdraw", "retract", "back", "отозвать", "отзывать", "забрать", "забирать", "снять", "снимать",
-         "отменить", "отменять", "cancel", "назад"),
+        ("withdraw", "retract", "back", "pull", "отозвать", "отзывать", "забрать", "забирать", "снять",
+         "снимать", "отменить", "отменять", "cancel", "назад"),
         "withdraw",
     ),
     **dict.fromkeys(
@@ -64,6 +66,8 @@ INTENTS: dict[str, str] = {
          "объявить", "объявлять"),
         "say",
     ),
+    **dict.fromkeys(("turn down", "pass on", "no thanks"), "refuse"),
+    **dict.fromkeys(("turn over",), "reveal"),
     **dict.fromkeys(("help", "rules", "помощь", "справка", "правило", "помочь"), "help"),
     **dict.fromkeys(("status", "situation", "статус", "положение", "состояние", "ситуация"), "status"),
 }  # fmt: skip
@@ -95,8 +99,16 @@ ITEM_WORDS: dict[str, str] = {
 
 THINGS = frozenset(ITEM_WORDS) | DUMMY_ALIASES
 """Words for the game's things, never read as a misspelt order word."""
+MINE = frozenset({"me", "my", "mine", "мне", "мой", "свой"})
+"""Words that make "show" a question about one's own cards ("Show me my cards", «Покажите мои карты»)."""
+POINTED = frozenset({"it", "him", "her", "them", "это", "его", "ему", "ей", "её", "им", "их", "он", "она"})
+"""Words that point at a card or a player, making a verb of giving an order ("Give it to him")."""
+SUBJECTS = frozenset({"i", "we", "he", "she", "they", "я", "мы", "он", "она", "они"})
+"""Words that make a clause a sentence with a verb, not an order written without one."""
+NO = frozenset({"no", "nope", "nah", "нет", "не", "неа"})
 OFFER_WORDS = frozenset({"offer", "предложение", "deal", "сделка", "trade"})
 SLOT_WORDS = frozenset({"card", "slot", "карта", "карточка", "слот"})
+_CYRILLIC = re.compile(r"[а-яё]")
 _OFFER_ID = re.compile(r"^[#№oо]-?(\d{1,6})$")
 _SAY_LEAD = re.compile(
     r"^[\s:,—\-]*(?:(?:to\s+)?(?:everyone|all|everybody|the table)\b|всем\b|что\b|that\b)?[\s:,—\-]*", re.I
@@ -129,6 +141,40 @@ def _offer_ids(words: list[Word]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def _unsaid(
+    words: list[Word], items: list[str], players: list[tuple[int, str]], offers: list[str]
+) -> Reading | None:
+    """A clause with no order word read by what it names: an offer and an item answer it ("Yes to
+    O5 — my trash", «O2 — за мой ключ»), a no before an offer refuses it ("No to O3"), a player given to
+    and an item offer it ("To Boris: my candle", «Вере — мою свечку»). A story told in the past
+    tense or with its subject ("I gave my candle to Clara") is none of these."""
+    if any(w.past or w.folded in SUBJECTS for w in words):
+        return None
+    if len(offers) == 1 and not players:
+        if len(items) == 1:
+            return "accept", {"offer": offers[0], "item": items[0]}
+        if not items and words[0].among(NO) and any(_OFFER_ID.match(w.folded) for w in words[1:3]):
+            return "refuse", {"offer": offers[0]}
+    given = [name for index, name in players if name != DUMMY and _given_to(words, index)]
+    if not offers and len(items) == 1 and len(given) == 1 and len(players) == 1:
+        return "offer", {"to": given[0], "item": items[0]}
+    return None
+
+
+def _given_to(words: list[Word], index: int) -> bool:
+    """Whether the player named at ``index`` is the one given to: after "to", or in the dative
+    («Вере», «Борису»)."""
+    word = words[index]
+    if index and words[index - 1].folded in ("to", "for"):
+        return True
+    before = words[index - 1].folded if index else ""
+    return (
+        bool(_CYRILLIC.search(word.folded))
+        and before not in ("к", "о", "об", "при", "по")
+        and any(parse.tag.case == "datv" for parse in morph().parse(word.folded))
+    )
+
+
 def _after(found: list[tuple[int, str]], start: int) -> list[str]:
     """The names in ``found``, those after position ``start`` if several differ."""
     names = list(dict.fromkeys(name for _, name in found))
@@ -144,8 +190,20 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
     players = _players(words, names)
     offers = _offer_ids(words)
     if not kinds:
-        return None
+        return _unsaid(words, items, players, offers)
     kind = min(kinds, key=PRIORITY.index)
+    dummy = any(p == DUMMY for _, p in players)
+    done_at = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == "done"), len(words))
+    if "done" in kinds and not (items or offers or [i for i, _ in players if i > done_at]):
+        kind = "done"
+    elif kind == "reveal" and any(w.among(MINE) for w in words):
+        kind = "status"
+    elif kind == "swap" and "offer" in kinds and players and not dummy:
+        kind = "offer"
+    elif kind in ("offer", "accept") and dummy:
+        kind = "swap"
+    elif kind == "offer" and len(offers) == 1 and not [p for p in players if p[1] != DUMMY]:
+        kind = "accept"
     start = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == kind and not w.past), 0)
     asked = [k for k in kinds if k in ("help", "status")]
     if asked and not (items or players or offers):
@@ -156,10 +214,12 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
     if kind == "say":
         said = _SAY_LEAD.sub("", words[start].tail).strip()
         return ("say", {"said": said}) if said else None
+    if kind == "offer" and not (items or players or offers or any(w.among(POINTED) for w in words)):
+        return None
     if kind in ("help", "status", "done", "reveal"):
         extra = items or players or offers
         return (kind, {}) if not extra else Guess()
-    if kind == "swap" or (kind == "offer" and any(p == DUMMY for _, p in players)):
+    if kind == "swap":
         slots = [w.number for w in words if w.number in (1, 2) and not _OFFER_ID.match(w.folded)]
         if len(items) == 1 and len(slots) == 1 and any(p == DUMMY for _, p in players):
             return "swap", {"item": items[0], "slot": slots[0]}
@@ -220,4 +280,12 @@ def render(kind: str, args: dict[str, Any], language: str) -> str:
 
 def grammar(names: Sequence[str]) -> Grammar:
     """What Cosmic Express plugs into the reader by meaning, for a game of players ``names``."""
-    return Grammar(INTENTS, partial(read, names=names), render, frozenset({"help", "status", "say"}), THINGS)
+    return Grammar(
+        INTENTS,
+        partial(read, names=names),
+        render,
+        frozenset({"help", "status", "say"}),
+        THINGS,
+        enough="done",
+        final=frozenset({"arrest", "reveal"}),
+    )

@@ -25,7 +25,7 @@ from referee.core.reading import (
     words_of,
 )
 from referee.core.russian import morph
-from referee.games.minuit.content import LOCATIONS, ZONES
+from referee.games.minuit.content import LOCATIONS, PLACE_NAMES, ZONE_OF_LOCATION, ZONES
 from referee.games.minuit.investigation import Investigation
 from referee.games.minuit.parse import MOST_BUOYS, names_of, suspect_names
 
@@ -36,27 +36,31 @@ INTENTS: dict[str, str] = {
         ("move", "go", "walk", "head", "run", "enter", "идти", "пойти", "перейти", "переходить",
          "направиться", "направляться", "двигаться", "отправиться", "отправляться", "переместиться",
          "перемещаться", "подняться", "подниматься", "спуститься", "спускаться", "зайти", "заходить",
-         "перебраться", "иду", "бежать", "уйти", "уходить", "off", "перехожу", "перемещаюсь"),
+         "перебраться", "иду", "бежать", "уйти", "уходить", "off", "перехожу", "перемещаюсь", "down",
+         "downstairs", "upstairs"),
         "move",
     ),
     **dict.fromkeys(
         ("escort", "bring", "lead", "take", "отвести", "отводить", "переместить", "перемещать",
-         "проводить", "сопроводить", "сопровождать", "перевести", "увести", "вести", "переводить"),
+         "проводить", "сопроводить", "сопровождать", "перевести", "увести", "вести", "переводить", "send",
+         "shift", "переставить", "переставлять", "отправить", "отправлять", "послать", "подвинуть"),
         "escort",
     ),
     **dict.fromkeys(
         ("question", "ask", "interrogate", "interview", "quiz", "допросить", "допрашивать", "спросить",
-         "спрашивать", "расспросить", "расспрашивать", "опросить", "допрос", "опрос"),
+         "спрашивать", "расспросить", "расспрашивать", "опросить", "допрос", "опрос", "talk", "speak",
+         "поговорить", "говорить", "побеседовать", "узнать", "узнавать", "выяснить"),
         "question",
     ),
     **dict.fromkeys(
         ("search", "inspect", "examine", "explore", "rummage", "обыскать", "обыскивать", "осмотреть",
-         "осматривать", "обыск", "осмотр", "искать", "поискать", "обшарить", "обследовать"),
+         "осматривать", "обыск", "осмотр", "искать", "поискать", "обшарить", "обследовать", "check",
+         "проверить", "проверять"),
         "search",
     ),
     **dict.fromkeys(
         ("retry", "again", "repeat", "reroll", "повторить", "повторять", "повтор", "снова", "заново",
-         "попытка", "раз"),
+         "попытка", "раз", "перебросить", "перебрасывать"),
         "retry",
     ),
     **dict.fromkeys(("buoy", "lifebuoy", "буй", "буек", "круг", "спасательный"), "buoy"),
@@ -65,12 +69,14 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(
         ("end", "done", "finish", "finished", "pass", "конец", "закончить", "заканчивать", "завершить",
-         "завершать", "пас", "хватит"),
+         "завершать", "пас", "хватит", "next", "окончить", "оконченный", "передавать", "передать"),
         "end",
     ),
     **dict.fromkeys(("hypothesis", "theory", "гипотеза", "версия"), "hypothesis"),
     **dict.fromkeys(("help", "rules", "помощь", "справка", "правило", "помочь"), "help"),
-    **dict.fromkeys(("status", "situation", "статус", "положение", "состояние", "ситуация"), "status"),
+    **dict.fromkeys(
+        ("status", "situation", "статус", "положение", "состояние", "ситуация", "where", "где"), "status"
+    ),
 }  # fmt: skip
 """Intent words (lemmas and stems) of Minuit orders."""
 
@@ -110,11 +116,48 @@ ZONE_WORDS: dict[str, int] = {
     "hold": 10, "трюм": 10,
 }  # fmt: skip
 """Words that name a zone of the ship."""
+ELEMENT_NOUNS = frozenset(
+    {"culprit", "killer", "murderer", "means", "weapon", "motive", "виновный", "виновник", "убийца",
+     "способ", "орудие", "мотив"}
+)  # fmt: skip
+"""The elements of a hypothesis by their nouns (not by "who", «как»)."""
+THINKING = frozenset({"think", "believe", "reckon", "думать", "считать", "полагать", "уверен"})
+"""Verbs of a hypothesis said as a belief ("I think it was Tomas, or else Zoe")."""
+TOWARDS = frozenset({"to", "into", "в", "во", "на", "к"})
+"""Words that begin a bare destination ("To the hold!", «В магазины!»)."""
+NOT_MANNERS = frozenset(
+    {"kindly", "only", "early", "really", "finally", "likely", "family", "supply", "reply"}
+)
+ZONE_NOUNS = frozenset({"zone", "зона", "area"})
+CABIN_WORDS = frozenset({"cabin", "room", "каюта", "комната", "номер"})
+"""Words that name a suspect's cabin with the suspect ("Kristina's cabin", «каюта Кристины»)."""
+
+
+def _place_words() -> dict[str, int]:
+    """The words that name one location 13 to 24 and no other, by their forms and every lemma a
+    Russian one may have («прачечную» is read as «прачечный» too): "casino", «гранд», «лазарет»."""
+    seen: dict[str, set[int]] = {}
+    for number, names in PLACE_NAMES.items():
+        for name in names.values():
+            for word in words_of(name):
+                if len(word.folded) > 3 and not word.among(NAME_STOP | ZONE_NOUNS | CABIN_WORDS):
+                    lemmas = {parse.normal_form for parse in morph().parse(word.folded)}
+                    for key in word.keys | (lemmas if _CYRILLIC.search(word.folded) else set()):
+                        seen.setdefault(key, set()).add(number)
+    return {key: next(iter(places)) for key, places in seen.items() if len(places) == 1}
+
+
+PLACES_BY_WORD = _place_words()
+"""Each word naming one location by name."""
+ZONES_BY_WORD = {
+    **{key: ZONE_OF_LOCATION[place] for key, place in PLACES_BY_WORD.items()},
+    **ZONE_WORDS,
+}
+"""Each word naming one zone: by its own name, or one of its locations' ("the infirmary" is in 9)."""
 SELF = frozenset(
     {"me", "myself", "detective", "character", "investigator", "я", "себя", "сыщик", "персонаж", "детектив"}
 )
 """Words by which a player names themself as the one to move ("move me to zone 6", «переведите меня»)."""
-ZONE_NOUNS = frozenset({"zone", "зона", "area"})
 LOCATION_NOUNS = frozenset({"location", "place", "spot", "локация", "место", "точка"})
 THINGS = frozenset(TOPICS) | frozenset(METHODS) | frozenset(ZONE_WORDS)
 
@@ -132,8 +175,12 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
     """One clause of a Minuit mail read as an order (see the module's docstring)."""
     kinds = kinds_in(words, INTENTS, THINGS)
     if not kinds:
-        return None
+        return _without_verb(words, case, language)
     kind = min(kinds, key=PRIORITY.index)
+    if any(k in ("help", "status") for k in kinds) and not any(_zone_word(word) for word in words):
+        kind = min(
+            kinds, key=lambda k: (k not in ("help", "status"), PRIORITY.index(k))
+        )  # "send me the rules"
     start = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == kind), 0)
     suspects = names_in(words, suspect_names_long(case))
     numbers = [(i, w.number) for i, w in enumerate(words) if w.number is not None]
@@ -146,6 +193,8 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
         return (kind, {}) if not suspects and not numbers and not methods else Guess()
     if kind == "hypothesis":
         return _hypothesis(words, case, language)
+    if _manners(words, methods):
+        return Guess()
     if kind == "retry":
         return ("retry", {"method": method}) if len(methods) <= 1 and not numbers else Guess()
     if kind == "buoy":
@@ -155,6 +204,8 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
         if len(set(uses)) > 1 or len(counts) > 1 or len(counts) != len(numbers):
             return Guess()
         return "buoy", {**result, **({"count": counts[0]} if counts else {})}
+    if kind == "search" and suspects and _words_for(words, TOPICS):
+        kind = "question"  # "a quick alibi check on Marta"
     if kind == "question":
         who = _one([ident for _, ident in suspects])
         topic = _one(_words_for(words, TOPICS))
@@ -163,8 +214,16 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
         shown = {"suspect": who or "…", "topic": topic or "…", "method": method or "…"}
         return Guess(render("question", shown, language, case))
     if kind == "search":
-        places = [n for _, n in numbers if n in LOCATIONS]
-        if len(places) == 1 and len(numbers) == 1 and method and len(methods) == 1 and not suspects:
+        places, owners = _locations(words, suspects, case)
+        others = [ident for _, ident in suspects if ident not in owners]
+        if (
+            len(places) == 1
+            and places[0] is not None
+            and len(numbers) <= 1
+            and method
+            and len(methods) == 1
+            and not others
+        ):
             return "search", {"location": places[0], "method": method}
         shown = {"location": places[0] if len(places) == 1 else "…", "method": method or "…"}
         return Guess(render("search", shown, language, case))
@@ -186,6 +245,37 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
     return Guess(render("move", {"zone": zone or "…"}, language, case))
 
 
+def _without_verb(words: list[Word], case: Investigation, language: str) -> Reading | Guess | None:
+    """A clause with no intent word: a hypothesis written as its element and two candidates
+    ("Culprit: Sofia first, Leon second", «Мотив: 1, иначе 4») or as what one thinks ("I think it was
+    Tomas, or else Zoe"); a bare destination ("To the hold!", «В магазины!»)."""
+    first = words[0] if words else None
+    if first is None:
+        return None
+    if first.among(ELEMENT_NOUNS) or any(word.among(THINKING) for word in words[:2]):
+        found = _hypothesis(words, case, language, "culprit")
+        return found if isinstance(found, tuple) or names_in(words, suspect_names_long(case)) else None
+    rest = [(i, w.number) for i, w in enumerate(words) if w.number is not None]
+    if first.among(TOWARDS) and len(words) <= 4 and (zone := _zone(words, rest)):
+        return ("move", {"zone": zone}) if not names_in(words, suspect_names_long(case)) else Guess()
+    return None
+
+
+def _manners(words: list[Word], methods: list[str]) -> bool:
+    """Whether ``words`` say how to act by a word that is no method ("slowly", «медленно»): then the
+    order is asked about, not guessed."""
+    for word in words:
+        if word.meaning(INTENTS) or lookup(word, METHODS) or word.among(NAME_STOP):
+            continue
+        if _CYRILLIC.search(word.folded):
+            tag = morph().parse(word.folded)[0].tag
+            if tag.POS == "ADVB" and word.folded.endswith("о") and "Ques" not in tag:
+                return True
+        elif word.folded.endswith("ly") and len(word.folded) > 5 and word.folded not in NOT_MANNERS:
+            return True
+    return False
+
+
 def _zone(words: list[Word], numbers: list[tuple[int, int]]) -> int | None:
     """The one zone ``words`` name, by number or by name."""
     named = [zone for word in words if (zone := _zone_word(word))]
@@ -197,7 +287,29 @@ def _zone(words: list[Word], numbers: list[tuple[int, int]]) -> int | None:
 
 
 def _zone_word(word: Word) -> int | None:
-    return next((ZONE_WORDS[key] for key in sorted(word.keys) if key in ZONE_WORDS), None)
+    return next((ZONES_BY_WORD[key] for key in sorted(word.keys) if key in ZONES_BY_WORD), None)
+
+
+def _locations(
+    words: list[Word], suspects: list[tuple[int, str]], case: Investigation
+) -> tuple[list[Any], set[str]]:
+    """The locations ``words`` name, and the suspects named as their cabins' owners: by number
+    ("location 19", «двадцатую»), by name ("the casino", «гранд-салона») or as a suspect's cabin
+    ("Kristina's cabin", «каюту Кристины»). A number after "zone" names no location ("zone 6"), so a
+    line naming one gets a question."""
+    found: list[Any] = []
+    for index, word in enumerate(words):
+        before = words[index - 1] if index else None
+        if word.number is not None:
+            found.append(None if before and before.among(ZONE_NOUNS) else word.number)
+        elif (place := word.meaning(PLACES_BY_WORD)) is not None:
+            found.append(place)
+    owners: set[str] = set()
+    if any(word.among(CABIN_WORDS) for word in words):
+        owners = {ident for _, ident in suspects}
+        found += [case.cabin_of(ident) for ident in owners]
+    places = list(dict.fromkeys(found))
+    return [place for place in places if place is None or place in LOCATIONS] if places else [], owners
 
 
 def suspect_names_long(case: Investigation) -> dict[str, str]:
@@ -205,8 +317,10 @@ def suspect_names_long(case: Investigation) -> dict[str, str]:
     return {name: ident for name, ident in suspect_names(case).items() if len(name) > 1}
 
 
-def _hypothesis(words: list[Word], case: Investigation, language: str) -> Reading | Guess:
-    elements = [ELEMENTS[key] for w in words for key in sorted(w.keys) if key in ELEMENTS][:1]
+def _hypothesis(words: list[Word], case: Investigation, language: str, default: str = "") -> Reading | Guess:
+    elements = [ELEMENTS[key] for w in words for key in sorted(w.keys) if key in ELEMENTS][:1] or (
+        [default] if default else []
+    )
     if not elements:
         return Guess()
     element = elements[0]

@@ -76,6 +76,8 @@ FILLERS = frozenset(
      "про", "зону", "зона", "место", "локацию", "локация", "номер", "no", "number", "№"}
 )  # fmt: skip
 
+_ZONE_NUMBER = re.compile(r"\b(?:zone|зон[аеуы]|зоной)\s*\S+", re.I)
+"""A zone named where a location is due: "SEARCH zone 6" searches no location (zones are not locations)."""
 _SEPARATORS = re.compile(r"[,;:#№=()/]+")
 
 
@@ -129,6 +131,8 @@ def parse_orders(line: str, case: Investigation) -> list[Order | Unreadable]:
 
 def _arguments(kind: str, rest: str, case: Investigation) -> dict[str, Any] | Problem:
     """The arguments of an order of ``kind`` written as ``rest`` (orders without a reader take none)."""
+    if kind == "search" and (zone := _ZONE_NUMBER.search(rest)):
+        return "bad_location", {"text": zone.group()}
     words = _words(rest)
     reader = _READERS.get(kind)
     if reader is not None:

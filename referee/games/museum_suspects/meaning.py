@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from referee.core.reading import Grammar, Guess, Reading, Word, kinds_in, names_in
+from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.museum_suspects.content import SUSPECTS
 from referee.games.museum_suspects.state import CLUE_COUNT, EXIT
@@ -23,7 +24,7 @@ INTENTS: dict[str, str] = {
          "investigation", "research", "исследовать", "изучить", "изучать", "смотреть", "посмотреть",
          "осмотреть", "осматривать", "проверить", "проверять", "глянуть", "взглянуть", "заглянуть",
          "расследовать", "исследование", "читать", "прочитать", "прочесть", "открыть", "подсмотреть",
-         "поглядеть", "исследую", "изучение", "проверка"),
+         "поглядеть", "исследую", "изучение", "проверка", "show", "показать"),
         "investigate",
     ),
     **dict.fromkeys(
@@ -36,13 +37,17 @@ INTENTS: dict[str, str] = {
     **dict.fromkeys(
         ("put", "place", "stake", "lay", "drop", "leave", "bet", "spend", "use", "play", "положить",
          "класть", "ставить", "поставить", "выложить", "оставить", "использовать", "кладу", "ставлю",
-         "потратить", "сыграть", "отдать", "go", "идти", "пойти", "отправить", "уходить"),
+         "потратить", "сыграть", "отдать", "get", "receive", "получить", "получать", "go", "идти",
+         "пойти", "отправить", "уходить"),
         "place",
     ),
-    **dict.fromkeys(("help", "rules", "помощь", "справка", "правило", "помочь", "подсказать"), "help"),
+    **dict.fromkeys(
+        ("help", "rules", "помощь", "справка", "правило", "помочь", "подсказать", "how", "как", "напомнить"),
+        "help",
+    ),
     **dict.fromkeys(
         ("status", "situation", "standing", "score", "статус", "положение", "состояние", "ситуация",
-         "сводка", "обстановка"),
+         "сводка", "обстановка", "whose", "чей", "left", "остаться", "осталось", "остались", "остался"),
         "status",
     ),
 }  # fmt: skip
@@ -93,9 +98,44 @@ def _room(word: Word) -> str | None:
     return None
 
 
+COLUMN_WORDS = frozenset({"column", "col", "столбец", "колонка", "столбик"})
+ROW_WORDS = frozenset({"row", "line", "ряд", "строка"})
+CORNERS = {
+    ("top", "left"): "A1", ("top", "right"): "D1", ("bottom", "left"): "A4", ("bottom", "right"): "D4",
+    ("upper", "left"): "A1", ("upper", "right"): "D1", ("lower", "left"): "A4", ("lower", "right"): "D4",
+    ("верхний", "левый"): "A1", ("верхний", "правый"): "D1", ("нижний", "левый"): "A4",
+    ("нижний", "правый"): "D4",
+}  # fmt: skip
+"""A corner room named by its sides ("top-left", «в левом верхнем углу»): row 1 is the top row."""
+
+
+def _grid(words: list[Word]) -> tuple[str, set[int]] | None:
+    """The room ``words`` name by its column and row ("column C, row 1", «в третьем ряду, столбец A»)
+    or as a corner ("the top-left room"), and the positions of the words that name it."""
+    column = row = None
+    used: set[int] = set()
+    for index, word in enumerate(words):
+        beside = [i for i in (index + 1, index - 1) if 0 <= i < len(words)]
+        if word.among(COLUMN_WORDS):
+            letter = next((i for i in beside if re.fullmatch("[a-dабвсд]", words[i].folded)), None)
+            if letter is not None:
+                column, used = words[letter].folded.translate(_COLUMNS), used | {index, letter}
+        elif word.among(ROW_WORDS):
+            number = next((i for i in beside if words[i].number in (1, 2, 3, 4)), None)
+            if number is not None:
+                row, used = words[number].number, used | {index, number}
+    if column and row:
+        return f"{column}{row}", used
+    sides = {key for word in words for key in word.keys}
+    corner = next((room for pair, room in CORNERS.items() if set(pair) <= sides), None)
+    return (corner, set()) if corner else None
+
+
 def _targets(words: list[Word], skip: set[int]) -> list[tuple[int, dict[str, str]]]:
     """Every place ``words`` name for a token: rooms, suspects and the Exit, with their positions."""
     found: list[tuple[int, dict[str, str]]] = []
+    if grid := _grid(words):
+        found.append((min(grid[1], default=len(words)), {"target": grid[0]}))
     for index, word in enumerate(words):
         if room := _room(word):
             found.append((index, {"target": room}))
@@ -107,7 +147,35 @@ def _targets(words: list[Word], skip: set[int]) -> list[tuple[int, dict[str, str
 
 
 def _numbers(words: list[Word]) -> list[tuple[int, int]]:
-    return [(index, word.number) for index, word in enumerate(words) if word.number is not None]
+    """The numbers of ``words`` that may be a clue or a token: not a room's row, not a count of tokens
+    ("two tokens", «два жетона», "one token (a 4)"), not an ordinal that only tells the order of the
+    orders ("First clue 7 …")."""
+    grid = _grid(words)
+    used = grid[1] if grid else set()
+    found = [(index, word.number) for index, word in enumerate(words) if word.number is not None]
+    return [(i, number) for i, number in found if i not in used and not _aside(words, i, found)]
+
+
+def _aside(words: list[Word], index: int, found: list[tuple[int, int]]) -> bool:
+    """Whether the number at ``index`` counts tokens or orders the orders, rather than naming one."""
+    after = words[index + 1] if index + 1 < len(words) else None
+    then = words[index + 2] if index + 2 < len(words) else None
+    joined = words[index].tail[:1].isspace() or not words[index].tail
+    if after and joined and after.among(TOKEN_NOUNS):
+        worded = not words[index].folded.lstrip("#№").isdigit()
+        one_of = worded and words[index].number == 1 and any(other > index + 1 for other, _ in found)
+        return one_of or _counted(after)
+    ordinal = after and after.among(CLUE_WORDS) and not words[index].folded.lstrip("#№").isdigit()
+    return bool(ordinal and then and then.number is not None and not then.among(TOKEN_NOUNS))
+
+
+def _counted(word: Word) -> bool:
+    """Whether a noun for a token is in the form it takes after a count: "tokens", «жетона»,
+    «жетонов»."""
+    if not re.search("[а-я]", word.folded):
+        return word.folded.endswith("s")
+    tag = morph().parse(word.folded)[0].tag
+    return tag.case == "gent" or tag.number == "plur"
 
 
 def _investigate(words: list[Word], numbers: list[tuple[int, int]]) -> dict[str, int] | None:
@@ -138,6 +206,21 @@ def _investigate(words: list[Word], numbers: list[tuple[int, int]]) -> dict[str,
     return {"clue": clue, "value": value}
 
 
+MINE = frozenset({"my", "мой", "свой"})
+
+
+def _token_marked(words: list[Word]) -> bool:
+    """Whether a clause without an order word says which number is the token ("Clue 3 with 4", "Odette
+    gets my 3", «Улика 8, жетон 5»): then it is read by what it names."""
+    return any(word.among(TOKEN_WORDS | TOKEN_NOUNS | MINE) for word in words)
+
+
+def _given(words: list[Word]) -> bool:
+    """Whether a clause without an order word gives a token to a place ("Odette gets my 3", "my 1 on
+    Adele", «Одетте мою тройку»); "B2 with 1" alone says no more than a note would."""
+    return any(word.among(TOKEN_NOUNS | MINE) for word in words)
+
+
 def read(words: list[Word], language: str) -> Reading | Guess | None:
     """One clause of a Museum Suspects mail read as an order (see the module's docstring)."""
     kinds = kinds_in(words, INTENTS)
@@ -159,7 +242,7 @@ def read(words: list[Word], language: str) -> Reading | Guess | None:
         kind = "suggest" if targets and not clue_named else "investigate" if clue_named else ""
     if kind == "investigate" or (not kind and clue_named):
         args = _investigate(words, numbers)
-        if args is not None and kind:
+        if args is not None and (kind or _token_marked(words)):
             return "investigate", args
         shown = {
             "clue": numbers[0][1] if numbers else "…",
@@ -174,7 +257,7 @@ def read(words: list[Word], language: str) -> Reading | Guess | None:
     if len(places) == 1:
         place = targets[0][1]
         value: Any = values[0] if len(values) == 1 and len(numbers) == 1 else "…"
-        if kind == "suggest" and value != "…":
+        if (kind == "suggest" or (not kind and _given(words))) and value != "…":
             return "suggest", {**place, "value": value}
         return Guess(render("suggest", {**place, "value": value}, language))
     return Guess()
@@ -196,5 +279,5 @@ def render(kind: str, args: dict[str, Any], language: str) -> str:
     return {"help": "ПОМОЩЬ", "status": "СТАТУС"}[kind] if ru else kind.upper()
 
 
-GRAMMAR = Grammar(INTENTS, read, render)
+GRAMMAR = Grammar(INTENTS, read, render, either="use")
 """What Museum Suspects plugs into the reader by meaning."""
