@@ -68,7 +68,7 @@ def test_a_games_schedules_are_shipped_and_its_default_is_the_one_game_files_get
     game = game_of(kind)
     schedules = shipped("schedules")
 
-    assert default_schedule(kind, schedules) == game.schedules.default
+    assert default_schedule(kind) == game.schedules.default
     for name in (game.schedules.default, game.schedules.demo):
         text = (schedules / f"{name}.toml").read_text(encoding="utf-8")
         assert tomllib.loads(text)["schedule"]["kind"] == kind, name

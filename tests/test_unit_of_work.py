@@ -27,7 +27,7 @@ from referee.store.models import ClockRow, GameRow, SeatRow
 from referee.store.notices import write_notices
 from referee.store.seats import credentials, set_password
 from referee.store.transactions import Database
-from referee.store.transfer import add_game_rows, delete_game_rows, game_rows
+from referee.store.transfer import add_game_rows, game_rows
 from referee.store.unit import AtOnce, Kind, Unit
 
 STORE = PROJECT_ROOT / "referee" / "store"
@@ -63,7 +63,6 @@ WRITES: dict[str, tuple[Write, set[str]]] = {
     "set_password (seats)": (lambda unit: set_password(unit, "g1", "Anna", "secret"), {"credentials"}),
     "mark_failed (games)": (lambda unit: mark_failed(unit, "g1", "broken", T0), {"reading", "game"}),
     "add_game_rows (every table of a game)": (lambda unit: _copy_of_g1_as(unit, "g2"), set(LOOKUPS)),
-    "delete_game_rows (every table of a game)": (lambda unit: delete_game_rows(unit, "g1"), set(LOOKUPS)),
     "forget_failures (failures: nothing remembered)": (lambda unit: forget_failures(unit, T0), set()),
     "add_failure (failures: nothing remembered)": (
         lambda unit: add_failure(unit, T0, "a@b", None, None),

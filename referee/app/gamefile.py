@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.core.russian import guess_gender, read_gender
 from referee.core.seats import hidden_character, name_problems
-from referee.games import KINDS, rules_for
+from referee.games import KINDS, game_of, rules_for
 from referee.render import LANGUAGES
 from referee.schedule.files import ScheduleError, ScheduleFolders, load_schedule, schedule_file
 
@@ -54,10 +54,9 @@ if TYPE_CHECKING:
     from referee.app.play import Loaded
 
 
-def default_schedule(kind: str, schedules: ScheduleFolders) -> str:
-    """The schedule of a game file that names none: ``<kind>-daily`` if there is one, else ``<kind>``."""
-    daily = f"{kind}-daily"
-    return daily if schedule_file(daily, schedules) is not None else kind
+def default_schedule(kind: str) -> str:
+    """The schedule of a game file that names none: the one its game declares (``GameKind.schedules``)."""
+    return game_of(kind).schedules.default if kind in KINDS else kind
 
 
 GAME_KEYS = (
@@ -167,7 +166,7 @@ def game_file(raw: dict[str, Any], schedules: ScheduleFolders | None) -> GameFil
     language = game.get("language", "en")
     if language not in LANGUAGES:
         problems.append(f"[game] language must be one of {', '.join(LANGUAGES)}, not {language!r}")
-    default = default_schedule(str(kind), schedules) if schedules is not None else str(kind)
+    default = default_schedule(str(kind)) if schedules is not None else str(kind)
     schedule = str(game.get("schedule", default))
     start = game.get("start")
     warnings: list[str] = []

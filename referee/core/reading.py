@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-from typing import Any
+from typing import Any, TypeVar
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -30,6 +30,9 @@ from referee.core.keywords import Arguments, order_lines, read_order
 from referee.core.orders import Order, Unreadable
 from referee.core.russian import morph, normal_form
 from referee.core.seats import fold_name
+
+T = TypeVar("T")
+"""What a table of words maps each word to."""
 
 WORDS_KEPT = 16_384
 """How many distinct words ``_keys`` remembers."""
@@ -93,7 +96,7 @@ class Word:
         """Whether any form of the word is in ``vocabulary``."""
         return any(key in vocabulary for key in self.keys)
 
-    def meaning(self, table: Mapping[str, str]) -> str | None:
+    def meaning(self, table: Mapping[str, T]) -> T | None:
         """What ``table`` says the word means, by any of its forms."""
         return next((table[key] for key in sorted(self.keys) if key in table), None)
 

@@ -249,17 +249,6 @@ class MasterRow(SQLModel, table=True):
     password_hash: str = ""
     password_key: str = Field(default="", index=True)
 
-    def as_seat(self) -> SeatRow:
-        """The game-master as a seat (unsaved), for the code that addresses mail to seats."""
-        return SeatRow(
-            game_id=self.game_id,
-            name=MASTER,
-            email=self.email,
-            token=self.token,
-            password_hash=self.password_hash,
-            password_key=self.password_key,
-        )
-
 
 class HolderRow(SQLModel, table=True):
     """Who played a seat and when: a substitution closes one holder and opens the next."""

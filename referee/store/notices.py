@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -26,14 +25,6 @@ def notice_rows(session: Session, game_id: str | None, *, unsent_only: bool = Fa
     if unsent_only:  # to be sent: a report withdrawn before it went out never goes
         query = query.where(col(NoticeRow.sent_at).is_(None), col(NoticeRow.withdrawn_at).is_(None))
     return list(session.exec(query.order_by(col(NoticeRow.id))).all())
-
-
-def refused_since(session: Session, address: str, since: datetime) -> bool:
-    """Whether a refusal was written to ``address`` at or after ``since``."""
-    query = select(NoticeRow.id).where(
-        NoticeRow.template == "refusal", NoticeRow.address == address, NoticeRow.created_at >= since
-    )
-    return session.exec(query.limit(1)).first() is not None
 
 
 def refused_for_good(session: Session) -> list[NoticeRow]:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, delete, func, insert, select, text
+from sqlalchemy import Table, func, insert, select, text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.types import TypeDecorator, TypeEngine
 from sqlmodel import Session, SQLModel
@@ -171,11 +171,3 @@ def _move_sequences(connection: Connection) -> None:
                 f"COALESCE((SELECT MAX({key}) FROM {table.name}), 0) + 1, false)"
             )
         )
-
-
-def delete_game_rows(session: Unit, game_id: str) -> None:
-    """Removes every row of ``game_id`` (children first); used to undo an import that failed a check."""
-    for table in reversed(_game_tables()):
-        key = table.c.id if table.name == "games" else table.c.game_id
-        session.connection().execute(delete(table).where(key == game_id))
-        session.written(table)

@@ -194,7 +194,7 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
     kind = min(kinds, key=PRIORITY.index)
     dummy = any(p == DUMMY for _, p in players)
     done_at = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == "done"), len(words))
-    if "done" in kinds and not (items or offers or [i for i, _ in players if i > done_at]):
+    if "done" in kinds and not (items or offers or any(i > done_at for i, _ in players)):
         kind = "done"
     elif kind == "reveal" and any(w.among(MINE) for w in words):
         kind = "status"

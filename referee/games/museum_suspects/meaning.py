@@ -175,7 +175,7 @@ def _counted(word: Word) -> bool:
     if not re.search("[а-я]", word.folded):
         return word.folded.endswith("s")
     tag = morph().parse(word.folded)[0].tag
-    return tag.case == "gent" or tag.number == "plur"
+    return bool(tag.case == "gent" or tag.number == "plur")
 
 
 def _investigate(words: list[Word], numbers: list[tuple[int, int]]) -> dict[str, int] | None:
