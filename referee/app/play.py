@@ -18,11 +18,12 @@ from referee.app.errors import RefereeError
 from referee.app.pacing import pace, write_gathered
 from referee.app.passwords import hear
 from referee.app.timing import Timekeeper, refresh_clock
+from referee.core import answers
 from referee.core.events import Event
 from referee.core.hooks import checkpoint
 from referee.core.notices import REPLIES, Notice
 from referee.core.orders import LineVerdict, Submission
-from referee.core.rules import Rules, fold, notice_kinds, resolve_folded, visible
+from referee.core.rules import Rules, answers_in_report, fold, notice_kinds, resolve_folded, visible
 from referee.core.seats import find_name
 from referee.games import rules_for
 from referee.store import games as rows
@@ -252,6 +253,21 @@ def _answer_fields(answer_to: AnswerTo | None) -> dict[str, str | None]:
     return {"address": answer_to.address, "in_reply_to": answer_to.in_reply_to, "subject": answer_to.subject}
 
 
+def _folds(answer_to: AnswerTo, verdicts: list[LineVerdict], phase: str, after: Loaded, seat: str) -> bool:
+    """Whether the answer to a mail is kept for the seat's next report instead of mailed
+    (``referee.core.answers``): the seat chose so, the mail was read whole, every line of it was taken
+    and asked for nothing, and the phase it was sent in is still open (its report is still to come)."""
+    rules, state = after.rules, after.state
+    return (
+        not answer_to.problem
+        and not answer_to.cut
+        and answers.foldable(verdicts)
+        and rules.phase(state).key == phase
+        and not rules.finished(state)
+        and answers_in_report(rules, state, seat)
+    )
+
+
 class Play:
     """The game's rules applied inside a transaction, with the calendar kept in step."""
 
@@ -299,7 +315,9 @@ class Play:
         notices = relays.at_once  # a burst of talk past the limit is gathered: ``referee.app.pacing``
         fields = reading_fields(session, game_id)
         answer = {**answer, **fields, **reader_zone_field(after, seat)}
-        if answer_to is not None:
+        if answer_to is not None and _folds(answer_to, verdicts, phase, after, seat):
+            after = append(session, after, [answers.folded(seat, answer)], phase, when)
+        elif answer_to is not None:
             extra: dict[str, Any] = {"problem": answer_to.problem} if answer_to.problem else {}
             if answer_to.cut:
                 extra |= {"cut": answer_to.cut, "lines_read": answer_to.lines_read}

@@ -171,6 +171,11 @@ class GameRules(Generic[S]):
     notice_kinds: frozenset[str] | None = None
     """The kinds of the events logged during a phase that ``notices`` reads of its ``phase_log``; a
     boundary then reads no other (the orders, most of a phase's log). None: every kind."""
+    answers_in_report: Callable[[S, str], bool] | None = None
+    """Whether a seat chose to read the answers to its orders in its next report (``referee.core.answers``),
+    given the state; None for a game that keeps no such choice (every answer is then mailed at once).
+    A game that keeps it judges the ``answers`` order and tells each seat the ``answer_folded`` events
+    of the phase closed in its next report."""
     prepare: Callable[[], None] | None = None
     """Loads once what ``submit`` needs and would otherwise load on its first call (a dictionary, an
     index), so that the first order a process judges is not slowed by it. None: nothing to load."""
@@ -181,6 +186,13 @@ def prepare(rules: Rules[Any]) -> None:
     hook = getattr(rules, "prepare", None)
     if hook is not None:
         hook()
+
+
+def answers_in_report(rules: Rules[S], state: S, seat: str) -> bool:
+    """Whether ``seat`` reads the answers to its orders in its next report
+    (``GameRules.answers_in_report``)."""
+    hook = getattr(rules, "answers_in_report", None)
+    return bool(hook(state, seat)) if hook is not None else False
 
 
 def notice_kinds(rules: Rules[Any]) -> frozenset[str] | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from referee.core.kind import GameKind, Schedules
 from referee.core.rules import GameRules
 from referee.games.ten_sailors import (
+    answering,
     apply,
     bot,
     demo,
@@ -102,6 +103,7 @@ RULES: GameRules[GameState] = GameRules(
     dump=snapshot.dump,
     load=snapshot.load,
     reader_zone=zone.reader_zone,
+    answers_in_report=answering.answers_in_report,
     for_both_reader=notices.for_both_reader,
     closing=resolve.closing,
     notice_kinds=notices.NOTICE_KINDS,

@@ -7,9 +7,10 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
+from referee.core import answers
 from referee.core.events import Event
 from referee.core.rules import apply_by_kind
-from referee.games.ten_sailors import zone
+from referee.games.ten_sailors import answering, zone
 from referee.games.ten_sailors.cards import HALL
 from referee.games.ten_sailors.state import (
     Character,
@@ -208,6 +209,12 @@ def _kept_for_dawn(state: GameState, event: Event) -> GameState:
     return changed(state, dawn=(*state.dawn, event))
 
 
+def _answer_folded(state: GameState, data: dict[str, Any]) -> GameState:
+    """An answer kept for the character's next report: at night before the traps, kept for the report
+    that ends the night (``GameState.dawn``), as the night's talk is."""
+    return _kept_for_dawn(state, Event(answers.FOLDED, data, (data["character"],)))
+
+
 def _said(state: GameState, data: dict[str, Any]) -> GameState:
     """Talk said at night before the traps fire, heard by everyone then in its place (TS-23)."""
     return _kept_for_dawn(state, Event("message_posted", data, tuple(state.present(data["location"]))))
@@ -235,4 +242,6 @@ _HANDLERS = {
     "game_ended": _game_ended,
     "talk_chosen": chosen,
     "zone_chosen": zone.chosen,
+    answers.CHOSEN: answering.chosen,
+    answers.FOLDED: _answer_folded,
 }

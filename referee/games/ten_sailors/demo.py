@@ -36,7 +36,13 @@ def _cards(text: str) -> list[str]:
     return found
 
 
+ANSWERS_IN_REPORT = {"en": "ANSWERS IN REPORT", "ru": "ОТВЕТЫ В СВОДКЕ"}
+"""What the demo's bots write on their first night: answers to orders all taken wait for the report."""
+
+
 def _line(line: str, gender: str) -> str:
+    if line == ANSWERS_IN_REPORT["en"]:
+        return ANSWERS_IN_REPORT["ru"]
     word, _, rest = line.partition(" ")
     if word == "SAY" and (heard := heard_find(rest)):
         return f"СКАЗАТЬ {found_line(heard[0], heard[1], 'ru', gender)}"
@@ -59,8 +65,11 @@ def host_last(seat: int, seats: int) -> Mapping[str, Any]:
 
 
 def cautious(view: dict[str, Any], seed: int | str, day: int) -> str:
-    """The rules' bot's orders without traps on even nights: demo bots trap every other night."""
+    """The rules' bot's orders without traps on even nights: demo bots trap every other night. On the
+    first night they also choose to read the answers to their orders in their reports."""
     orders = bot_orders(view, seed)
+    if day == 0:
+        orders = f"{ANSWERS_IN_REPORT['en']}\n{orders}"
     if day % 2:
         return orders
     return "\n".join(line for line in orders.splitlines() if not line.startswith("TRAP"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from referee.core import answers
 from referee.core.events import Event
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, asked_for_status
@@ -77,8 +78,9 @@ def relays(state: GameState, seat: str, events: list[Event]) -> list[Notice]:
     ]
 
 
-NOTICE_KINDS = frozenset({"message_posted", "talk_chosen"})
-"""The only events of a phase's log that ``notices`` reads: the talk, and who chose how to hear it."""
+NOTICE_KINDS = frozenset({"message_posted", "talk_chosen", answers.FOLDED})
+"""The only events of a phase's log that ``notices`` reads: the talk, who chose how to hear it, and
+the answers kept for the next report (``referee.core.answers``)."""
 
 
 def notices(before: GameState, after: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
@@ -119,6 +121,7 @@ def _mornings(
             "alive": after.character(name).alive,
             "traps": [e.data for e in events if e.kind == "trap_resolved" and e.data["setter"] == name],
             "messages": [e.data for e in phase_log if e.kind == "message_posted" and e.visible_to(name)],
+            "answers": answers.folded_for(phase_log, name),
             "move": move.order.room if isinstance(move, Standing) and isinstance(move.order, Move) else None,
         }
         result.append(Notice("morning", (name,), {**public, **private}))
@@ -198,6 +201,7 @@ def _reports(
             "move": moved.get(name),
             "messages": [e.data for e in said if e.kind == "message_posted" and e.visible_to(name)],
             "heard_at_once": _heard_at_once(before, phase_log, name),
+            "answers": answers.folded_for(said, name),
             **talk.report_fields(before, after, name),
         }
         if before.traps_fired:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from referee.core import answers
 from referee.core.events import Event
 from referee.core.orders import LineVerdict, Submission, judge_in_turn, refused, talk_beside_orders
 from referee.games.ten_sailors import zone
@@ -53,6 +54,8 @@ def _judge(state: GameState, submission: Submission, order: Order) -> Verdict:
         return choose(submission, order)
     if order.kind == "zone":
         return zone.choose(submission, order)
+    if order.kind == answers.KIND:
+        return answers.choose(submission, order)
     segment = order.when or state.segment
     if segment < state.segment:
         return _reject(order, "segment_over", segment=segment.key)

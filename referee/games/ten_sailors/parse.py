@@ -61,6 +61,8 @@ from functools import lru_cache, reduce
 from itertools import pairwise
 from typing import Any, NamedTuple, TypeGuard
 
+from referee.core.answers import KIND as ANSWERS
+from referee.core.answers import read_choice as read_answers_choice
 from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
 from referee.core.russian import morph
@@ -195,13 +197,15 @@ def parse_text(
 
 
 def _whole_line_order(line: str, times: list[tuple[int, int, When]]) -> Order | Unreadable | None:
-    """The talk or time-zone order the whole of ``line`` is (or the refusal of a time-zone order naming
-    no zone), after any time written before it (which changes nothing); None for any other line.
+    """The talk, answers or time-zone order the whole of ``line`` is (or the refusal of a time-zone
+    order naming no zone), after any time written before it (which changes nothing); None for any other line.
     ``times`` are the times of ``line``."""
     bare = line[times[0][1] :].lstrip(" :,.-—") if times and times[0][0] == 0 else line
     for text in dict.fromkeys((line, bare)):
         if (talk := read_choice(text)) is not None:
             return Order(line, "talk", talk)
+        if (answers := read_answers_choice(text)) is not None:
+            return Order(line, ANSWERS, answers)
         zone = read_zone_order(text)
         if isinstance(zone, Unreadable):
             return Unreadable(line, zone.reason, zone.params)

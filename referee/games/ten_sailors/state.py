@@ -135,6 +135,9 @@ class Character:
     """When table talk reaches this character: "now", "digest", or "" for the default (see ``talk``)."""
     zone: str = ""
     """The time zone this character is told deadlines in besides the game's, "" for none (see ``zone``)."""
+    answers: str = ""
+    """When the answers to this character's orders come: "report" (folded into the next report when
+    every line was taken), or "now"/"" (mailed at once; ``referee.core.answers``)."""
 
     def may_enter(self, room: str) -> bool:
         """Whether TS-16 and TS-18 let this character be in ``room`` for the coming hour."""

@@ -238,6 +238,10 @@ def describe(event: Event) -> str:
             return f"the traps of {d['segment']} fired"
         case "zone_chosen":
             return f"{d['character']} reads deadlines in {d['zone'] or 'the game time zone only'}"
+        case "answers_chosen":
+            return f"{d['character']} reads answers {'in reports' if d['answers'] == 'report' else 'at once'}"
+        case "answer_folded":
+            return f"{d['character']}'s answer kept for the next report"
         case "segment_opened":
             return f"opened {d['segment']}"
         case "game_ended":
