@@ -65,7 +65,7 @@ _WORDS = {
         "ship": "The ship: space {ship} of {port}",
         "officer": "The officer (*): zone {zone} — nobody may question or search there this round",
         "off": "The officer is off duty this round",
-        "closed": "Closed this round: {ways}",
+        "closed": "Closed this round: the {way} between zones {ways}",
         "suspects": "suspects",
         "detectives": "detectives",
         "shut": "cabins shut",
@@ -75,7 +75,7 @@ _WORDS = {
         "ship": "Корабль: деление {ship} из {port}",
         "officer": "Офицер (*): зона {zone} — в этом раунде там нельзя допрашивать и обыскивать",
         "off": "В этом раунде офицер не на посту",
-        "closed": "В этом раунде закрыто: {ways}",
+        "closed": "В этом раунде {shut_way} между зонами {ways}",
         "suspects": "подозреваемые",
         "detectives": "сыщики",
         "shut": "закрыты каюты",
@@ -104,7 +104,9 @@ def map_text(state: GameState, language: str) -> str:
     ]
     if state.card.closed:
         ways = ", ".join("–".join(map(str, sorted(pair))) for pair in sorted(state.card.closed, key=sorted))
-        lines.append(words["closed"].format(ways=ways))
+        many = len(state.card.closed) > 1
+        way = ("ways" if many else "way") if language == "en" else ("закрыты проходы" if many else "закрыт проход")
+        lines.append(words["closed"].format(ways=ways, way=way, shut_way=way))
     deck = ""
     for zone in ZONES:
         if ZONE_DECK[zone] != deck:
