@@ -196,7 +196,7 @@ def test_every_welcome_names_the_host_and_gives_the_real_timetable(
         assert "- час 2: 12:30–15:00" in text
         assert "- день 9: с 10:00 в четверг, 10 декабря" in text
         assert "Конец игры — утром в пятницу, 11 декабря, как только сработают последние ловушки." in text
-        assert "Конец игры: 10:00" not in text and "в 09:00" not in text  # the timetable once, the end at the traps
+        assert "Конец игры: 10:00" not in text and "в 09:00" not in text  # the end at the last traps
         assert "Приказы на вечер прибытия принимаются до 10:00 в среду, 2 декабря (МСК)." in text
         assert "остаться в живых одному" in text and "больше всех фрагов к утру десятого дня" in text
         assert not RULE_ID.search(text)
@@ -369,9 +369,7 @@ def test_a_move_sent_again_is_no_change_and_says_what_sending_it_again_costs_ts_
     for language in LANGUAGES:
         text = _answer_text(referee, renderer, "Анна", "иду на кухню", due + timedelta(minutes=2), language)
         assert ("No longer in force" if language == "en" else "Больше не действуют") not in text
-        assert (
-            "whoever asked earlier gets in first" if language == "en" else "первыми войдут те"
-        ) in text
+        assert ("whoever asked earlier gets in first" if language == "en" else "первыми войдут те") in text
     text = _answer_text(referee, renderer, "Анна", "иду в кабинет", due + timedelta(minutes=3), "ru")
     assert "Больше не действуют:\n- день 1, час 1 (10:00–12:30): перейти на кухню." in text
 

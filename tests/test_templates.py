@@ -873,9 +873,7 @@ def test_ts18_welcome_names_the_hand_and_the_forbidden_room(language: str, rende
     for card in anna.hand.cards():
         assert display(card, language) in text
     assert "TS-" not in text and "g-7" in text
-    assert (
-        "You can never enter the Kitchen" if language == "en" else "Входить на кухню вам нельзя"
-    ) in text
+    assert ("You can never enter the Kitchen" if language == "en" else "Входить на кухню вам нельзя") in text
     assert ("two frags instead of one" if language == "en" else "не один фраг, а два") in text
     assert ("Boris, Vera and Gleb" if language == "en" else "Boris, Vera и Gleb") in text
     assert ("HOW TO GIVE ORDERS" if language == "en" else "КАК ОТДАВАТЬ ПРИКАЗЫ") in text

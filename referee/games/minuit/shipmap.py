@@ -105,7 +105,11 @@ def map_text(state: GameState, language: str) -> str:
     if state.card.closed:
         ways = ", ".join("–".join(map(str, sorted(pair))) for pair in sorted(state.card.closed, key=sorted))
         many = len(state.card.closed) > 1
-        way = ("ways" if many else "way") if language == "en" else ("закрыты проходы" if many else "закрыт проход")
+        way = (
+            ("ways" if many else "way")
+            if language == "en"
+            else ("закрыты проходы" if many else "закрыт проход")
+        )
         lines.append(words["closed"].format(ways=ways, way=way, shut_way=way))
     deck = ""
     for zone in ZONES:
