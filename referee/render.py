@@ -57,7 +57,7 @@ from jinja2 import (
 from jinja2.runtime import Context
 
 from referee.core.moments import moment_text, zone_named
-from referee.core.russian import Gender, by_gender, decline, guess_gender, read_gender
+from referee.core.russian import Gender, by_gender, decline, guess_gender, plural, read_gender
 from referee.core.zones import reader_text, zone_name
 from referee.games import presentation_for
 from referee.shipped import shipped
@@ -178,7 +178,17 @@ def phase_label(key: str, kind: str, language: str, otherwise: str | None = None
     return _kind_phase_name(key, kind, otherwise, language=language)
 
 
+def _counted(count: Any, *forms: str, language: str) -> str:
+    """``count`` and the noun that agrees with it: ``{{ 2 | counted("очко", "очка", "очков") }}`` «2 очка»,
+    ``{{ 1 | counted("point", "points") }}`` "1 point" (Russian takes three forms, English two)."""
+    number = int(count)
+    if language == "ru" and len(forms) == 3:
+        return f"{number} {plural(number, *forms)}"
+    return f"{number} {forms[0] if number == 1 else forms[-1]}"
+
+
 SHARED_FILTERS: dict[str, Callable[..., Any]] = {
+    "counted": _counted,
     "and_list": _and_list_filter,
     "phase_name": _phase_name,
     "kind_phase_name": _kind_phase_name,

@@ -158,7 +158,7 @@ def test_a_fifth_game_is_played_by_the_demo_named_by_the_pages_and_listed_by_the
 
     assert played.exit_code == 0, played.output
     lines = played.output.splitlines()
-    assert lines[0].startswith(f"«{game.name('ru')}»: играют 3 бота (Anna, Boris, Clara)")
+    assert lines[0].startswith(f"«{game.name('ru')}»: играют 3 бота (Анна, Борис, Клара)")
     rounds = [line for line in lines if line.startswith("раунд ")]
     assert len(rounds) == ROUNDS
     assert all("слова: " in line for line in rounds), rounds

@@ -628,7 +628,7 @@ def test_ts9_koi8r_quoted_printable_orders_are_understood_and_answered_in_russia
     assert [(v.line, v.accepted) for v in intake.verdicts] == [("ИДТИ Кабинет", True)]
     assert table.move_of("Anna") == "Study"
     (answer,) = answers_to(table.deliver(), raw)
-    assert "Anna, вот что стало с вашими приказами" in answer.plain
+    assert "Anna, судья прочёл ваше письмо" in answer.plain
     assert "ПРИНЯТО:" in answer.plain and "кабинет" in answer.plain
 
 

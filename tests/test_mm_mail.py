@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from referee.core.events import Event
-from referee.demo.files import NAMES
+from referee.demo.files import demo_address, demo_names
 from referee.demo.post import PostOffice
 from referee.demo.short import run_short
 
@@ -25,14 +25,15 @@ from referee.demo.short import run_short
 class Mailbag:
     """Every new mail of the outgoing Maildir after each delivery, with the log at that time."""
 
-    def __init__(self) -> None:
+    def __init__(self, language: str) -> None:
+        self.names = {demo_address(name): name for name in demo_names("minuit", language)}
+        """Each player's seat by their address: the game's names in its language."""
         self.seen: set[str] = set()
         self.mails: list[tuple[str, str, str, str, list[Event]]] = []
 
     def __call__(self, post: PostOffice) -> None:
         game_id = post.store.games()[0].id
         log = post.store.log(game_id)
-        names = {f"{name.lower()}@example.org": name for name in NAMES}
         for path in sorted((post.outgoing / "new").iterdir()):
             if path.name in self.seen:
                 continue
@@ -41,7 +42,7 @@ class Mailbag:
             plain = message.get_body(preferencelist=("plain",))
             rich = message.get_body(preferencelist=("html",))
             assert isinstance(plain, EmailMessage) and isinstance(rich, EmailMessage)
-            reader = names[str(message["To"]).lower()]
+            reader = self.names[str(message["To"]).lower()]
             self.mails.append((reader, str(message["Subject"]), plain.get_content(), rich.get_content(), log))
 
 
@@ -49,7 +50,7 @@ class Mailbag:
 def test_mm16_mail_shows_a_private_lead_to_its_reader_alone_and_the_solution_only_at_the_end(
     tmp_path: Path, seed: int, players: int, language: str
 ) -> None:
-    bag = Mailbag()
+    bag = Mailbag(language)
     played = run_short(tmp_path, "minuit", seed, players, language, lambda _: None, watch=bag)
     assert played.loaded.state.finished
     case = played.loaded.state.case
@@ -86,7 +87,7 @@ def test_referee_demo_game_minuit_plays_a_whole_game_by_mail(tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     assert "игра окончена; победител" in result.output  # the demo speaks the game's language
     assert "разгадка: Томас Рейес, удар бронзовым призом" in result.output  # names, not ids
-    assert "раунд 1, ходит Anna:" in result.output
+    assert "раунд 1, ходит Анна:" in result.output
     assert not re.search(r"place\.\d|\b[a-z]+\.(alibi|motive|witness)\b|solution|winners", result.output)
     sent = list((folder / "mail" / "outgoing" / "new").iterdir())
     first = BytesParser(policy=policy.default).parsebytes(sent[0].read_bytes())

@@ -525,7 +525,7 @@ def test_ms_by_mail_a_turn_notice_goes_to_each_player_telling_whose_turn_is_next
         assert notice.data["current"] == "Boris"
         assert notice.data["my_turn"] == (notice.audience == ("Boris",))
     texts = {n.audience[0]: n.data["board"]["text"]["en"] for n in turn}
-    assert "you saw" in texts["Anna"] and "you saw" not in texts["Boris"]
+    assert "you read" in texts["Anna"] and "you read" not in texts["Boris"]
     assert clue_text(TWO_THIEVES[2])["en"] not in texts["Carl"]
 
 

@@ -28,7 +28,7 @@ import pytest
 
 from referee.config import PROJECT_ROOT
 from referee.core.events import Event
-from referee.demo.files import NAMES
+from referee.demo.files import demo_address, demo_names
 from referee.demo.post import PostOffice
 from referee.demo.short import run_short
 from referee.games.cosmic_express.cards import ITEMS, MURDERER
@@ -53,14 +53,15 @@ class Mail:
 class Postbag:
     """Keeps every new mail of the outgoing Maildir after each delivery, with the log at that time."""
 
-    def __init__(self) -> None:
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = {demo_address(name): name for name in names}
+        """Each player's seat by their address: the game's names in its language."""
         self.seen: set[str] = set()
         self.mails: list[Mail] = []
 
     def __call__(self, post: PostOffice) -> None:
         game_id = post.store.games()[0].id
         log = post.store.log(game_id)
-        names = {f"{name.lower()}@example.org": name for name in NAMES}
         for path in sorted((post.outgoing / "new").iterdir()):
             if path.name in self.seen:
                 continue
@@ -69,14 +70,14 @@ class Postbag:
             plain = message.get_body(preferencelist=("plain",))
             rich = message.get_body(preferencelist=("html",))
             assert isinstance(plain, EmailMessage) and isinstance(rich, EmailMessage)
-            reader = names[str(message["To"]).lower()]
+            reader = self.names[str(message["To"]).lower()]
             self.mails.append(Mail(reader, plain.get_content(), rich.get_content(), log))
 
 
 def _play(tmp_path: Path, kind: str, seed: int, players: int, language: str) -> Postbag:
-    bag = Postbag()
+    bag = Postbag(demo_names(kind, language)[:players])
     run_short(tmp_path, kind, seed, players, language, lambda _: None, watch=bag)
-    assert bag.mails and {mail.reader for mail in bag.mails} == set(NAMES[:players])
+    assert bag.mails and {mail.reader for mail in bag.mails} == set(bag.names.values())
     return bag
 
 
@@ -127,7 +128,7 @@ def test_ms4_ms5_mail_never_shows_unseen_clues_or_others_token_values(
     final = [mail for mail in bag.mails if any(e.kind == "game_ended" for e in mail.log)]
     assert final  # and the end reveals the clues: every one of them reaches every player
     texts = [clue_card(c)["text"][language] for c in _first(final[0].log, "game_started").data["clues"]]
-    for name in NAMES[:players]:
+    for name in bag.names.values():
         mine = [mail.text for mail in final if mail.reader == name]
         assert any(all(text in mail for text in texts) for mail in mine), name
 
@@ -197,6 +198,6 @@ def test_ce3_ce6_mail_never_shows_others_cards_or_the_weapon_before_the_reveal(
     assert sum(_cosmic_secrets_kept(mail) for mail in bag.mails) > 20
     final = [mail for mail in bag.mails if any(e.kind == "round_ended" for e in mail.log)]
     deal = _first(final[0].log, "round_dealt").data
-    for name in NAMES[:players]:  # the reveal shows every role to every player
+    for name in bag.names.values():  # the reveal shows every role to every player
         mine = [mail.text for mail in final if mail.reader == name]
         assert any(all(role in mail for role in deal["roles"].values()) for mail in mine), name

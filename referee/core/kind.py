@@ -76,6 +76,15 @@ def _no_news(events: list[Logged], telling: Telling) -> str:
     return ""
 
 
+RUSSIAN_DEMO_NAMES = ("Анна", "Борис", "Клара", "Дмитрий", "Ева", "Фёдор", "Галина", "Глеб", "Игорь")
+"""The players of a Russian demo, seat for seat with the English ones: Russian names, which the Russian
+mail declines («ход Бориса»), never Latin ones."""
+
+
+def _russian_names() -> Mapping[str, tuple[str, ...]]:
+    return {"ru": RUSSIAN_DEMO_NAMES}
+
+
 @dataclass(frozen=True)
 class Demo:
     """How ``referee demo`` plays a game with bots.
@@ -88,8 +97,9 @@ class Demo:
     seats: Seats
     game_id: str
     """The start of a demo game's id; the seed follows (``demo-museum-7``)."""
-    names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """The characters by language, seat for seat with the demo's own English ones (default: those)."""
+    names: Mapping[str, tuple[str, ...]] = field(default_factory=_russian_names)
+    """The characters by language, seat for seat with the demo's own English ones (default: those, and
+    ``RUSSIAN_DEMO_NAMES`` in Russian)."""
     player: Callable[[int, int], Mapping[str, Any]] = _no_extra
     """The keys besides name and email of the game file's entry of seat ``i`` of ``n`` (a host)."""
     calendar: bool = False

@@ -318,6 +318,12 @@ def _refusal(notice: Letter, renderer: Renderer, mail: MailSettings) -> Outgoing
     return Outgoing(_base(notice, text, html, "en", mail, subject, headers), (str(notice.address),))
 
 
+DEFAULT_NAME = MailSettings.name
+"""The referee's name when the configuration gives none ("Referee")."""
+RUSSIAN_NAME = "Судья"
+"""That name in the mail of a game played in Russian."""
+
+
 def _base(
     notice: Letter,
     text: str,
@@ -330,8 +336,9 @@ def _base(
     """A mail from the referee with ``text`` as its plain part and ``html`` as its HTML part, under
     ``headers``: written straight to bytes, or through ``EmailMessage`` when a header is not plain ASCII."""
     automatic = "auto-replied" if notice.template in REPLIES else "auto-generated"
+    sender = RUSSIAN_NAME if language == "ru" and mail.name == DEFAULT_NAME else mail.name
     top = [
-        ("From", _checked(formataddr((mail.name, mail.address)), "From")),
+        ("From", _checked(formataddr((sender, mail.address)), "From")),
         ("Date", formatdate(localtime=False)),
         ("Auto-Submitted", automatic),
     ]

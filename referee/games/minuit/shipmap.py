@@ -63,9 +63,9 @@ def names(case: Investigation) -> dict[str, Any]:
 _WORDS = {
     "en": {
         "ship": "The ship: space {ship} of {port}",
-        "officer": "The officer (*): zone {zone} — nobody may question or search there this round",
+        "officer": "The officer, marked *: zone {zone} — nobody may question or search there this round",
         "off": "The officer is off duty this round",
-        "closed": "Closed this round: {ways}",
+        "closed": "Closed this round: the {way} between zones {ways}",
         "suspects": "suspects",
         "detectives": "detectives",
         "shut": "cabins shut",
@@ -73,9 +73,9 @@ _WORDS = {
     },
     "ru": {
         "ship": "Корабль: деление {ship} из {port}",
-        "officer": "Офицер (*): зона {zone} — в этом раунде там нельзя допрашивать и обыскивать",
+        "officer": "Офицер, отмечен *: зона {zone} — в этом раунде там нельзя допрашивать и обыскивать",
         "off": "В этом раунде офицер не на посту",
-        "closed": "В этом раунде закрыто: {ways}",
+        "closed": "В этом раунде {shut_way} между зонами {ways}",
         "suspects": "подозреваемые",
         "detectives": "сыщики",
         "shut": "закрыты каюты",
@@ -104,7 +104,13 @@ def map_text(state: GameState, language: str) -> str:
     ]
     if state.card.closed:
         ways = ", ".join("–".join(map(str, sorted(pair))) for pair in sorted(state.card.closed, key=sorted))
-        lines.append(words["closed"].format(ways=ways))
+        many = len(state.card.closed) > 1
+        way = (
+            ("ways" if many else "way")
+            if language == "en"
+            else ("закрыты проходы" if many else "закрыт проход")
+        )
+        lines.append(words["closed"].format(ways=ways, way=way, shut_way=way))
     deck = ""
     for zone in ZONES:
         if ZONE_DECK[zone] != deck:
@@ -120,7 +126,7 @@ def map_text(state: GameState, language: str) -> str:
             parts.append(f"{words['shut']} {', '.join(f'{n:02d}' for n in shut)}")
         if detectives:
             parts.append(f"{words['detectives']}: {', '.join(detectives)}")
-        mark = " (*)" if zone == state.officer else ""
+        mark = " *" if zone == state.officer else ""  # beside the bracket, never a second one
         head = f"{zone:>2} {ZONE_NAMES[zone][language]} ({_locations(zone)}){mark}"
         lines.append(head + (": " + "; ".join(parts) if parts else ""))
     lines.append(words["ways"])

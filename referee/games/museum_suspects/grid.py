@@ -53,7 +53,7 @@ _WORDS: dict[str, dict[str, str]] = {
     },
     "clue": {"en": "Clue", "ru": "Улика"},
     "none": {"en": "no tokens", "ru": "жетонов нет"},
-    "saw": {"en": "you saw", "ru": "вы видели"},
+    "saw": {"en": "you read", "ru": "вы прочли"},
     "clears": {"en": "clears", "ru": "оправдывает"},
     "nobody": {"en": "nobody", "ru": "никого"},
     "cleared": {"en": "cleared", "ru": "вне подозрений"},
@@ -187,7 +187,8 @@ def board_text(data: dict[str, Any], language: str) -> str:
             rooms = ", ".join(clue["cleared"]) or w["nobody"][language]
             line += f" — {clue['text'][language]} ({w['clears'][language]}: {rooms})"
         elif clue["seen"]:
-            line += f" — {w['saw'][language]}: {clue['text'][language]}"
+            said = str(clue["text"][language]).rstrip(".")
+            line += f" — {w['saw'][language]}: " + (f"«{said}»" if language == "ru" else f'"{said}"')
         out.append(line)
     return "\n".join(out)
 

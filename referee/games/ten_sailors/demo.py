@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.core.kind import Demo, Ending, Seats, Telling
+from referee.core.kind import RUSSIAN_DEMO_NAMES, Demo, Ending, Seats, Telling
 from referee.games.ten_sailors.bot import bot_orders, found_line, heard_find
 from referee.games.ten_sailors.cards import HALL, KIND_OF, display
 from referee.games.ten_sailors.state import GameState
 
-RU_NAMES = ("Анна", "Борис", "Клара", "Дмитрий", "Ева", "Фёдор", "Галина", "Глеб", "Игорь")
+RU_NAMES = RUSSIAN_DEMO_NAMES
 """The Russian demo's characters, seat for seat with the English ones (the last one playing is the host)."""
 
 _WORDS = {"MOVE": "ИДТИ", "SEARCH": "ИСКАТЬ", "TRAP": "ЛОВУШКА", "SAY": "СКАЗАТЬ"}

@@ -22,6 +22,7 @@ from referee.games.ten_sailors.scenes import (
     RU_ROOM_TO,
     RU_WEAPON,
     SCENES,
+    SCENES_OF_YOU,
 )
 
 Gender = Literal["m", "f"]
@@ -55,6 +56,20 @@ _EXPLICIT: dict[str, Gender] = {
 def scene_number(seed: int | str, segment: str, victim: str) -> int:
     """The scene told of ``victim``'s death on night ``segment``: the same for every replay of the game."""
     return SeededStream(seed, f"scene {segment} {victim}").choice(range(1_000_000))
+
+
+def distinct_scenes(numbers: list[int]) -> list[int]:
+    """``numbers`` changed as little as needed so that no two name the same scene of a pool: two deaths
+    told in one mail never read word for word alike (the pools of both languages are as long)."""
+    size = min(len(pool) for pool in SCENES.values())
+    taken: set[int] = set()
+    result = []
+    for number in numbers:
+        while number % size in taken and len(taken) < size:
+            number += 1
+        taken.add(number % size)
+        result.append(number)
+    return result
 
 
 def gender_of(name: str, given: str | None = None) -> Gender:
@@ -100,9 +115,13 @@ def _declined(word: str, case: str, gender: Gender) -> str:
     return word
 
 
-def scene(hand: list[str], name: str, gender: Gender, number: int, language: str) -> str:
-    """Scene ``number`` (taken modulo the pool) of ``name``'s death by the set ``hand``, in ``language``."""
-    pool = SCENES[language if language in SCENES else "en"]
+def scene(
+    hand: list[str], name: str, gender: Gender, number: int, language: str, *, to_victim: bool = False
+) -> str:
+    """Scene ``number`` (taken modulo the pool) of ``name``'s death by the set ``hand``, in ``language``;
+    ``to_victim``: told to the one who died, in the second person."""
+    pools = SCENES_OF_YOU if to_victim else SCENES
+    pool = pools[language if language in pools else "en"]
     text = pool[number % len(pool)]
     slots = _slots(hand, name, gender, language if language in SCENES else "en")
     text = _CHOICE.sub(lambda match: match.group(1 if gender == "m" else 2), text)

@@ -13,7 +13,7 @@ from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, asked_for_status
 from referee.core.rules import Seen
 from referee.games.ten_sailors import talk
-from referee.games.ten_sailors.narration import gender_of, scene_number
+from referee.games.ten_sailors.narration import distinct_scenes, gender_of, scene_number
 from referee.games.ten_sailors.state import GameState, Move, Standing
 from referee.games.ten_sailors.views import orders_in_force, player_view
 
@@ -120,6 +120,7 @@ def _mornings(
             "name": name,
             "alive": after.character(name).alive,
             "traps": [e.data for e in events if e.kind == "trap_resolved" and e.data["setter"] == name],
+            "killers": _killers(after, key),
             "messages": [e.data for e in phase_log if e.kind == "message_posted" and e.visible_to(name)],
             "answers": answers.folded_for(phase_log, name),
             "move": move.order.room if isinstance(move, Standing) and isinstance(move.order, Move) else None,
@@ -135,9 +136,17 @@ def _news(state: GameState, died: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "segment": key,
         "day": state.segment.day + 1,
-        "deaths": [_death(state, data, key) for data in died],
+        "deaths": _deaths(state, died, key),
         "host": host.name if host else None,
     }
+
+
+def _deaths(state: GameState, died: list[dict[str, Any]], segment: str) -> list[dict[str, Any]]:
+    """The night's deaths as the morning tells them, no two with the same scene."""
+    deaths = [_death(state, data, segment) for data in died]
+    for death, number in zip(deaths, distinct_scenes([d["scene"] for d in deaths]), strict=True):
+        death["scene"] = number
+    return deaths
 
 
 def _death(state: GameState, died: dict[str, Any], segment: str) -> dict[str, Any]:
@@ -207,8 +216,15 @@ def _reports(
         if before.traps_fired:
             traps = [e for e in before.dawn if e.kind == "trap_resolved"]
             report["traps"] = [e.data for e in traps if e.visible_to(name)]
+            report["killers"] = _killers(before, before.segment.key)
         result.append(Notice("report", (name,), report))
     return result
+
+
+def _killers(state: GameState, segment: str) -> dict[str, int]:
+    """How many setters share each kill of night ``segment``, by victim: a setter is told whether the
+    frag is theirs alone or shared (their own frag count shows it anyway), never with whom."""
+    return {k.victim: len(k.killers) for k in state.kills if k.segment == segment}
 
 
 def _heard_at_once(state: GameState, phase_log: list[Event], name: str) -> bool:

@@ -49,11 +49,14 @@ _KNOWN_NAMES = frozenset(cards.LOCATIONS) | frozenset(cards.KIND_OF)
 def card_name(name: str, language: str, case: str = "") -> str:
     """The name of the card or location ``name`` as players of ``language`` read it.
 
-    ``case`` ("acc" or "prep") asks for a Russian grammatical case; English ignores it.
+    ``case`` ("acc" or "prep") asks for a Russian grammatical case, "nom" for the name in running text
+    (lower case); English ignores it.
     Strings that are not card or location names come back unchanged.
     """
     if name not in _KNOWN_NAMES:
         return name
+    if language == "ru" and case == "nom":
+        return cards.display(name, "ru").lower()
     if language == "ru" and case == "acc":
         return cards.RU_ACCUSATIVE.get(name, cards.display(name, "ru")).lower()
     if language == "ru" and case == "prep" and name in cards.RU_PREPOSITIONAL:
@@ -165,11 +168,13 @@ GLOBALS: dict[str, Any] = {
 # take over ``name_case``.)
 
 
-def _scene(death: dict[str, Any], *, language: str) -> str:
-    """A death (a morning notice's ``deaths`` entry) told as the scene of the pool it names."""
+def _scene(death: dict[str, Any], reader: str | None = None, *, language: str) -> str:
+    """A death (a morning notice's ``deaths`` entry) told as the scene of the pool it names; to
+    ``reader``, when it is the one who died, in the second person."""
     name = str(death["name"])
     gender = narration.gender_of(name, death.get("gender"))
-    return narration.scene(list(death["hand"]), name, gender, int(death["scene"]), language)
+    number = int(death["scene"])
+    return narration.scene(list(death["hand"]), name, gender, number, language, to_victim=name == reader)
 
 
 def _name_case(value: Any, case: str, gender: str | None = None, *, language: str) -> str:

@@ -38,19 +38,19 @@ SCENES: dict[str, tuple[str, ...]] = {
         "place. At nine {name} walked into it, and the castle had one guest fewer.",
         "Morning light crept into the {room}. {name} was there, {furniture_at}, and {weapon} lay where "
         "someone had left it for {name} alone. An old secret is a secret no longer.",
-        "Nine o'clock, and the breakfast bell rang for one guest too many. {name} lay in the {room}, "
-        "{furniture_at}, {weapon_a} within reach: the way it had ended for somebody else, long ago.",
+        "Nine o'clock, and the breakfast bell rang, but {name} did not come down. {name} lay in the "
+        "{room}, {furniture_at}, {weapon_a} within reach: the way it had ended for somebody else, long ago.",
     ),
     "ru": (
-        "Ровно в девять часы в холле пробили, а место {name_gen} так и осталось пустым. "
-        "[Его|Её] нашли {room_in}, {furniture_at}, и рядом — {weapon}. Всё повторилось в точности "
-        "как в той давней истории, за которую {name} так и не [ответил|ответила].",
+        "Часы в холле пробили девять, а место {name_gen} за столом так и осталось пустым. [Его|Её] нашли "
+        "{room_in}, {furniture_at}; рядом лежал{weapon_ending} {weapon}. Всё было точь-в-точь как в той "
+        "давней истории, за которую {name} так и не [ответил|ответила].",
         "Никто не заметил, как {name} [вышел|вышла] из холла. В девять где-то хлопнула дверь, и поиски "
-        "закончились {room_in}: {name} [лежал|лежала] {furniture_at}, а возле тела — {weapon}. "
-        "Кто-то слишком хорошо знал, как всё было тогда, много лет назад.",
-        "У острова долгая память. К девяти утра {name} [был мёртв|была мертва]: {room_in}, "
-        "{furniture_at}, рядом — {weapon}. Та же комната, та же обстановка, то же орудие, что и "
-        "в убийстве, которое когда-то сошло {name_dat} с рук.",
+        "закончились {room_in}: {name} [лежал|лежала] {furniture_at}, а возле тела лежал{weapon_ending} "
+        "{weapon}. Кто-то слишком хорошо знал, как всё было тогда, много лет назад.",
+        "У острова долгая память. К девяти утра {name} [был мёртв|была мертва]. [Его|Её] нашли "
+        "{room_in}, {furniture_at}, рядом лежал{weapon_ending} {weapon}: та же комната, та же обстановка "
+        "и то же орудие, что и в убийстве, которое когда-то сошло {name_dat} с рук.",
         "В девять раздался крик, и сразу стало тихо. {Room_in}, {furniture_at}, прошлое дождалось "
         "{name_gen}: {weapon} лежал{weapon_ending} на том же месте, что и много лет назад.",
         "Когда свечи в холле догорели, одного гостя недосчитались. {name_acc} нашли {room_in}, "
@@ -61,14 +61,44 @@ SCENES: dict[str, tuple[str, ...]] = {
         "наконец [его|её] настигло.",
         "Кто-то бережно восстановил давнюю сцену: {room_in}, {furniture_at} — и {weapon} на своём месте. "
         "В девять {name} [вошёл|вошла] в неё — и гостей в замке стало на одного меньше.",
-        "Утро выдалось тихим. {name_acc} нашли {room_in}, {furniture_at}, и рядом — {weapon}, как и "
-        "тогда. Старая тайна {name_gen} больше не тайна.",
+        "Утро выдалось тихим. {name_acc} нашли {room_in}, {furniture_at}, а рядом, как и тогда, "
+        "лежал{weapon_ending} {weapon}. Старая тайна {name_gen} больше не тайна.",
         "Девять часов. Колокольчик звал к завтраку, но {name} не [пришёл|пришла]. {name_acc} нашли "
-        "{room_in}, {furniture_at}, а рядом — {weapon}: прошлое вернулось за {name_ins} в том самом "
-        "виде, в каком [он|она] когда-то [оставил|оставила] его за спиной.",
+        "{room_in}, {furniture_at}, а рядом лежал{weapon_ending} {weapon}: прошлое вернулось за "
+        "{name_ins} в том самом виде, в каком [он|она] когда-то [оставил|оставила] его за спиной.",
     ),
 }
-"""The pool of death scenes per language: original texts, at least eight each."""
+"""The pool of death scenes per language: original texts, at least eight each, as many in each
+language (a mail never tells two deaths with the same scene)."""
+
+SCENES_OF_YOU: dict[str, tuple[str, ...]] = {
+    "en": (
+        "The night in the Hall dragged on, and before dawn you slipped out, only for a moment. In the "
+        "{room}, {furniture_at}, someone was waiting: {weapon} lay exactly where it had lain all those "
+        "years ago. You recognised the scene, your own old secret, too late.",
+        "At nine you were in the {room}, {furniture_at}. Someone had set it all out as it was back then: "
+        "the same room, the same furniture, {weapon_a} in its place. The past you had hidden from for so "
+        "long caught up with you.",
+        "You heard the clock strike nine, and never heard it strike again. In the {room}, "
+        "{furniture_at}, beside {weapon_a}, an old story ended the way it should have ended long ago.",
+        "Just before morning you understood that someone knew your secret. Too late: the others found "
+        "you in the {room}, {furniture_at}, {weapon_a} close at hand.",
+    ),
+    "ru": (
+        "Ночь в холле тянулась долго, и перед рассветом вы вышли — ненадолго, как вам казалось. "
+        "{Room_in}, {furniture_at}, вас уже ждали: {weapon} лежал{weapon_ending} там же, где много лет "
+        "назад. Свою старую тайну вы узнали слишком поздно.",
+        "В девять вы были {room_in}, {furniture_at}. Кто-то расставил всё так, как было тогда: та же "
+        "комната, та же мебель, {weapon} на своём месте. Прошлое, от которого вы так долго прятались, "
+        "настигло вас.",
+        "Вы услышали, как часы в холле бьют девять, — и больше ничего не слышали. {Room_in}, "
+        "{furniture_at}, рядом с {weapon_ins}, старая история закончилась так, как ей давно следовало "
+        "закончиться.",
+        "Под утро вы поняли, что кто-то знает вашу тайну. Поздно: остальные гости нашли вас {room_in}, "
+        "{furniture_at}, и рядом лежал{weapon_ending} {weapon}.",
+    ),
+}
+"""The same deaths told to the one who died, in the second person: the scene of their own mail."""
 
 EN_FURNITURE_AT: dict[str, str] = {
     "Sofa": "on the Sofa",

@@ -235,7 +235,7 @@ def describe(event: Event) -> str:
             verb = "scores" if len(d["killers"]) == 1 else "share"
             return f"{killers} {verb} {frags} for {d['victim']}"
         case "traps_fired":
-            return f"the traps of {d['segment']} fired"
+            return f"the traps of night {Segment.from_key(d['segment']).day} fired"
         case "zone_chosen":
             return f"{d['character']} reads deadlines in {d['zone'] or 'the game time zone only'}"
         case "answers_chosen":
