@@ -145,6 +145,11 @@ _PAGES_RU: dict[str, str] = {
     "for how long (e.g. 2h, 1d; empty: until resumed)": (
         "на сколько (например, 2h, 1d; пусто — до возобновления)"
     ),
+    "Result": "Итог",
+    "Winners": "Победители",
+    "nobody won": "никто не победил",
+    "Score": "Очки",
+    "The game is over": "Игра окончена",
     "rolled back": "откачено",
     "resolved again": "разрешено заново",
     "withdrawn": "отозвано",
