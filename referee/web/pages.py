@@ -136,9 +136,9 @@ async def _game_row(site: Site, account: Account, game_id: str) -> Any:
 async def game(request: Request) -> Response:
     site, session, account = await _signed_in(request)
     game_id = request.path_params["game"]
-    at = _number(request, "at")
+    at, day = _number(request, "at"), _number(request, "day")
     await _game_row(site, account, game_id)
-    data = await run_in_threadpool(lambda: site.referee.dashboard.game(account, game_id, at=at))
+    data = await run_in_threadpool(lambda: site.referee.dashboard.game(account, game_id, at=at, day=day))
     row = data["row"]
     language = site.language(request, session, row.language)
     actions = site.referee.desk.actions.on("web")
