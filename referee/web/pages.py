@@ -19,6 +19,7 @@ from referee.app import MAX_PASSWORD, Account, Actor, NoSuchGame, RefereeError, 
 from referee.web.answers import field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
 from referee.web.result import ending
+from referee.web.retold import channel, retold, title
 from referee.web.sessions import DEVICE_COOKIE, Session, fresh, signed_in, with_flash
 from referee.web.shared import Site, local_path
 from referee.web.words import LANGUAGES
@@ -141,6 +142,18 @@ async def game(request: Request) -> Response:
     data = await run_in_threadpool(lambda: site.referee.dashboard.game(account, game_id, at=at, day=day))
     row = data["row"]
     language = site.language(request, session, row.language)
+    registry = list(site.referee.desk.actions)
+    data["actions"] = [
+        {
+            "at": a.at,
+            "ok": a.ok,
+            "actor": a.actor,
+            "channel": channel(a.channel, language),
+            "action": title(registry, a.action, language),
+            "result": retold(registry, a.action, a.result, a.ok, language, row.kind),
+        }
+        for a in data["actions"]
+    ]
     actions = site.referee.desk.actions.on("web")
     end = None
     if row.finished:
