@@ -203,6 +203,15 @@ def test_ts3_see_as_shows_the_players_own_view_and_not_another_hand(site) -> Non
     assert "Kitchen, Sofa, Knife" in page
     assert "Wardrobe" not in page and "Armchair" not in page  # Boris's and Vera's living hands
     assert browser.get(f"/games/{GAME}/see/Nobody").status_code == 404
+    others = page.split("Other characters")[1]
+    assert "Boris" in others and "Vera" in others and "Anna" not in others  # she is not one of the others
+
+
+def test_each_sign_in_page_leads_to_the_other(site) -> None:  # type: ignore[no-untyped-def]
+    browser = client(*site)
+    masters = browser.get("/", follow_redirects=True)
+    assert masters.url.path == "/login" and '<a href="/play">Players sign in here</a>' in masters.text
+    assert '<a href="/login">Game-masters sign in here</a>' in browser.get("/play").text
 
 
 def test_pages_speak_russian_by_the_viewers_choice(site) -> None:  # type: ignore[no-untyped-def]

@@ -68,4 +68,22 @@ def test_no_page_is_wider_than_a_390_pixel_phone(served, browser) -> None:  # ty
     measure("/games/castle?at=0")
     measure("/games/castle/see/Anna")
 
+    page.get_by_role("button", name="Русский").click()
+    page.wait_for_load_state()
+    measure("/games/castle")
+    wide["/games/castle (in Russian)"] = wide.pop("/games/castle")
+    overflowing = page.evaluate(CLIPPED)
+    assert "Музыкальная комната" in (page.locator("svg.castle").text_content() or "")
+
     assert {path: width for path, width in wide.items() if width > shared.PHONE["width"]} == {}
+    assert overflowing == []
+
+
+CLIPPED = """() => Array.from(document.querySelectorAll("svg.castle g.room")).flatMap((room) => {
+  const box = room.querySelector("rect").getBBox();
+  return Array.from(room.querySelectorAll("text")).filter((text) => {
+    const drawn = text.getBBox();
+    return drawn.x < box.x || drawn.x + drawn.width > box.x + box.width;
+  }).map((text) => text.textContent);
+})"""
+"""The names drawn in the castle that run out of their room's box (a clipped «Музыкальная комнат»)."""

@@ -200,6 +200,7 @@ _PAGES_RU: dict[str, str] = {
     ),
     "Mail me a link": "Прислать ссылку",
     "Game-masters sign in here": "Вход для ведущих",
+    "Players sign in here": "Вход для игроков",
     "Sign in to game {game}": "Вход в партию {game}",
     "The link works once. Press the button to sign in on this device.": (
         "Ссылка срабатывает один раз. Нажмите кнопку, чтобы войти на этом устройстве."
