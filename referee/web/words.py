@@ -217,6 +217,7 @@ _PAGES_RU: dict[str, str] = {
     ),
     "{count} messages": "сообщений: {count}",
     "you are here": "вы здесь",
+    "Other rooms": "Другие комнаты",
     "Say where you are": "Сказать там, где вы сейчас",
     "Heard by everyone in the room with you now, as a mail would be": (
         "Услышат все, кто сейчас рядом с вами, — так же, как если бы вы написали письмо"
