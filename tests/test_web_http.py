@@ -158,6 +158,9 @@ def test_ts11_preview_changes_nothing_then_resolve_is_recorded_with_the_door_web
         ("web", GM, "resolve", True),
         ("web", GM, "resolve", False),
     ]
+    audit = browser.get(f"/games/{GAME}").text.split('id="audit-h"')[1]
+    assert last[0].result.startswith("resolved d0n;")  # the log keeps the phase's key
+    assert f"[web] {GM}: Resolve now — resolved the arrival evening;" in audit  # the page names it
 
 
 def test_ts5_shift_pause_resume_substitute_resend_announce_go_through_the_desk(site) -> None:  # type: ignore[no-untyped-def]

@@ -35,9 +35,8 @@ def _pattern(english: str) -> re.Pattern[str]:
 def retold(
     actions: Iterable[GameMasterAction], name: str, result: str, ok: bool, language: str, kind: str
 ) -> str:
-    """The logged ``result`` of action ``name`` in ``language``."""
-    if language == "en":
-        return result
+    """The logged ``result`` of action ``name`` in ``language`` (in English too: a phase is then named
+    as the game names it, not by its key)."""
     if not ok:
         return refusal(result, language)
     action = next((a for a in actions if a.name == name), None)
