@@ -91,3 +91,40 @@ def test_the_players_page_of_a_finished_game_shows_the_result_and_no_form_that_c
     assert hall.status_code == 200 and "Say it" not in hall.text
     said = browser.post(f"/play/{GAME}/Anna/say", data={"csrf": token(page), "text": "anyone?"})
     assert said.status_code == 200 and "anyone?" not in str(referee.views.player(GAME, "Anna")["messages"])
+
+
+def test_mm_a_finished_minuit_game_opens_on_its_winners_scores_and_solution(
+    tmp_path: Path, sqlite_url: str
+) -> None:
+    """Another game tells its own end (its scores, the solution, the revelations), played to the end by
+    the rules' bots; its players' pages open on the closing letter every detective got."""
+    from test_mm_web import GAME as SHIP
+    from test_mm_web import _minuit_site
+
+    web, referee = _minuit_site(tmp_path, sqlite_url)
+    player = client(web, referee)
+    player.post("/play", data={"csrf": token(player.get("/play").text), "email": "boris@example.org"})
+    link = mailed_links(web, referee, "Boris", game=SHIP)[0]
+    assert sign_in_player(player, link) == f"/play/{SHIP}/Boris"
+    moment = T0
+    while not referee.load(SHIP).row.finished:
+        loaded, moment = referee.load(SHIP), moment + timedelta(minutes=1)
+        waiting = list(loaded.rules.waiting(loaded.state))
+        orders = loaded.rules.bot(referee.views.player(SHIP, waiting[0]), 5) if waiting else ""
+        if orders:
+            referee.submit(SHIP, waiting[0], orders, moment, "test")
+        else:
+            referee.resolve(SHIP, moment)
+    master = client(web, referee, moment)
+    sign_in(master)
+    page = master.get(f"/games/{SHIP}").text
+    result = referee.load(SHIP).state.result
+
+    shown = page[page.index('id="result"') : page.index("</section>", page.index('id="result"'))]
+    assert f"Winners:</strong> {', '.join(result['winners'])}</p>" in shown
+    for score in result["scores"]:
+        assert f'<th scope="row">{score["seat"]}</th><td>{score["total"]}</td>' in shown
+    assert "solution:" in shown
+    mine = player.get(f"/play/{SHIP}/Boris").text
+    closing = mine[mine.index('id="result"') : mine.index("</section>", mine.index('id="result"'))]
+    assert '<pre class="mail">' in closing and "/Boris/orders" not in mine
