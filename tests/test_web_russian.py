@@ -132,3 +132,6 @@ def test_ts5_the_audit_log_of_a_russian_page_is_russian_too(site: tuple[Site, Re
     assert "Партия на паузе: ничего не разрешается" in audit
     for english in ("[web]", "resolved d0n", "paused:", "is paused already", "letters written"):
         assert english not in audit, english
+    mail = unescape(page.split('id="chars-h"')[1].split("</section>")[0])
+    assert "Приветственное письмо — " in mail and "Отчёт — " in mail
+    assert "welcome —" not in mail and "report —" not in mail

@@ -22,7 +22,7 @@ from referee.web.result import ending
 from referee.web.retold import channel, retold, title
 from referee.web.sessions import DEVICE_COOKIE, Session, fresh, signed_in, with_flash
 from referee.web.shared import Site, local_path
-from referee.web.words import LANGUAGES
+from referee.web.words import LANGUAGES, LETTER_NAMES
 
 MOST_DIGITS = 9
 """The longest number a page's address may hold (``?at=N``)."""
@@ -162,7 +162,7 @@ async def game(request: Request) -> Response:
         end = ending(site.renderer, row.kind, data["view"], state, language)
     return site.page(
         request, session, "game.html.j2", kind=row.kind, language=language, account=account, game=data,
-        actions=actions, ending=end,
+        actions=actions, ending=end, letter_names=LETTER_NAMES,
     )  # fmt: skip
 
 
