@@ -9,7 +9,7 @@ game that does not exist (``NoSuchGame``), so guessing ids tells nothing. A play
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
 from referee.app.accounts import Account
@@ -149,15 +149,12 @@ class Dashboard:
             past = {"index": at, "phase": live[at].phase, "view": rules.master_view(state)}
         zone = self._zone(row)
         timeline = _timeline(rules, events, done, taken, spans)
-        steps = [
-            {"index": i, "phase": r.phase, "day": as_utc(r.resolved_at).astimezone(zone).date()}
-            for i, r in enumerate(live)
-        ]
-        days = sorted({p["at"].astimezone(zone).date() for p in timeline} | {s["day"] for s in steps})
+        on_day = [as_utc(r.resolved_at).astimezone(zone).date() for r in live]
+        days: list[date] = sorted({p["at"].astimezone(zone).date() for p in timeline} | set(on_day))
         if day is not None and 0 <= day < len(days):
             page = day
-        elif past is not None:
-            page = days.index(steps[at]["day"]) if at is not None else len(days) - 1
+        elif past is not None and at is not None:
+            page = days.index(on_day[at])
         else:
             page = len(days) - 1
         shown = days[page] if days else None
@@ -176,7 +173,7 @@ class Dashboard:
             "zone": zone,
             "days": days,
             "page": page,
-            "steps": [s for s in steps if s["day"] == shown],
+            "steps": [{"index": i, "phase": r.phase} for i, r in enumerate(live) if on_day[i] == shown],
             "timeline": [p for p in timeline if p["at"].astimezone(zone).date() == shown],
             "mail": mail,
             "seats": seats,
