@@ -72,3 +72,15 @@ def test_timeline_times_are_in_the_games_zone_with_the_viewers_beside(site) -> N
     assert here.tzname() == "MSK" and shown in timeline and " UTC</time>" not in timeline
     offset = int(here.utcoffset().total_seconds() // 60)  # type: ignore[union-attr]
     assert f'<span class="yours" data-offset="{offset}" hidden>' in timeline
+
+
+def test_ts5_a_pause_until_a_moment_says_it_in_the_games_zone(site) -> None:  # type: ignore[no-untyped-def]
+    web, referee = site
+    browser = client(web, referee)
+    form = sign_in(browser)
+    browser.post(f"/games/{GAME}/pause", data={"csrf": form, "confirm": "yes", "until": "2h"})
+    zone = referee.dashboard._zone(referee.load(GAME).row)
+    until = (T0 + timedelta(hours=2)).astimezone(zone)
+    for path in (f"/games/{GAME}", "/campaigns"):
+        page = browser.get(path).text
+        assert f"paused until {until.strftime('%Y-%m-%d %H:%M')} MSK" in page, path

@@ -88,6 +88,9 @@ class Dashboard:
             "paused": clock is not None and clock.paused_at is not None,
             "paused_until": as_utc(clock.resume_at) if clock is not None and clock.resume_at else None,
             "due_at": due,
+            "paused_local": self._local(
+                row, as_utc(clock.resume_at) if clock is not None and clock.resume_at else None
+            ),
             "due_local": self._local(row, due),
             "alive": None,
             "seats": 0,
