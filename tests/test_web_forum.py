@@ -110,6 +110,24 @@ def _play_evening(site) -> None:  # type: ignore[no-untyped-def]
     referee.submit(GAME, "Vera", "SAY the garage is cold", T0 + timedelta(seconds=62), "mail:v3")
 
 
+def test_ts3_the_players_page_opens_on_the_talk_of_the_room_they_are_in(site) -> None:  # type: ignore[no-untyped-def]
+    browser, _ = _anna(site)
+    _play_evening(site)
+    _, referee = site
+    referee.submit(GAME, "Vera", "SAY who has the rope?", T0 + timedelta(seconds=63), "mail:v4")
+    page = browser.get(f"/play/{GAME}/Anna").text
+
+    talk = page.index('id="talk"')
+    assert talk < page.index("<dt>Where</dt>") and talk < page.index('id="orders"') < page.index('id="news"')
+    room = page[talk : page.index("</section>", talk)]
+    assert "Garage" in room.split("</h2>")[0] and "you are here" in room.split("</h2>")[0]
+    lines = ("you came in from", "the garage is cold", "who has the rope?", 'id="say-text"', "Other rooms")
+    assert [room.index(line) for line in lines] == sorted(room.index(line) for line in lines)
+    others = room[room.index('<nav class="rooms"') :]
+    assert f'href="/play/{GAME}/Anna/rooms/Hall"' in others and "rooms/Garage" not in others
+    assert "Welcome, everyone" not in room and "zeppelin" not in page  # the Hall's talk is a tap away
+
+
 def test_ts3_a_room_thread_holds_exactly_the_talk_the_player_was_present_for(site) -> None:  # type: ignore[no-untyped-def]
     browser, _ = _anna(site)
     _play_evening(site)

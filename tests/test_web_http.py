@@ -158,6 +158,9 @@ def test_ts11_preview_changes_nothing_then_resolve_is_recorded_with_the_door_web
         ("web", GM, "resolve", True),
         ("web", GM, "resolve", False),
     ]
+    audit = browser.get(f"/games/{GAME}").text.split('id="audit-h"')[1]
+    assert last[0].result.startswith("resolved d0n;")  # the log keeps the phase's key
+    assert f"[web] {GM}: Resolve now — resolved the arrival evening;" in audit  # the page names it
 
 
 def test_ts5_shift_pause_resume_substitute_resend_announce_go_through_the_desk(site) -> None:  # type: ignore[no-untyped-def]
@@ -203,6 +206,15 @@ def test_ts3_see_as_shows_the_players_own_view_and_not_another_hand(site) -> Non
     assert "Kitchen, Sofa, Knife" in page
     assert "Wardrobe" not in page and "Armchair" not in page  # Boris's and Vera's living hands
     assert browser.get(f"/games/{GAME}/see/Nobody").status_code == 404
+    others = page.split("Other characters")[1]
+    assert "Boris" in others and "Vera" in others and "Anna" not in others  # she is not one of the others
+
+
+def test_each_sign_in_page_leads_to_the_other(site) -> None:  # type: ignore[no-untyped-def]
+    browser = client(*site)
+    masters = browser.get("/", follow_redirects=True)
+    assert masters.url.path == "/login" and '<a href="/play">Players sign in here</a>' in masters.text
+    assert '<a href="/login">Game-masters sign in here</a>' in browser.get("/play").text
 
 
 def test_pages_speak_russian_by_the_viewers_choice(site) -> None:  # type: ignore[no-untyped-def]

@@ -105,3 +105,33 @@ def _flash(page: str) -> str:
     found = re.search(r'class="flash[^>]*>(.*?)</p>', page, re.S)
     assert found is not None, "the page shows no flash"
     return unescape(found.group(1)).strip()
+
+
+def test_ts5_the_audit_log_of_a_russian_page_is_russian_too(site: tuple[Site, Referee]) -> None:
+    web, referee = site
+    browser = client(web, referee, now=T0 + timedelta(minutes=5))
+    form = sign_in(browser)
+    browser.post(f"/games/{RUSSIAN}/resolve", data={"csrf": form, "confirm": "yes"})
+    pause = {"csrf": form, "confirm": "yes", "until": ""}
+    browser.post(f"/games/{RUSSIAN}/pause", data=pause)
+    browser.post(f"/games/{RUSSIAN}/pause", data=pause)  # refused: paused already
+    logged = [(a.action, a.ok, a.result) for a in referee.actions(RUSSIAN)]
+    assert [(action, ok) for action, ok, _ in logged][-3:] == [
+        ("resolve", True),
+        ("pause", True),
+        ("pause", False),
+    ]
+    assert logged[-1][2] == "game 'dom' is paused already"  # the log keeps what it said, in English
+
+    page = browser.get(f"/games/{RUSSIAN}").text
+    audit = unescape(page.split('id="audit-h"')[1])
+
+    assert audit.count("[сайт] gm@example.org:") == 3
+    assert "партия dom уже на паузе" in audit
+    assert "Разрешено: вечер прибытия; написано писем:" in audit
+    assert "Партия на паузе: ничего не разрешается" in audit
+    for english in ("[web]", "resolved d0n", "paused:", "is paused already", "letters written"):
+        assert english not in audit, english
+    mail = unescape(page.split('id="chars-h"')[1].split("</section>")[0])
+    assert "Приветственное письмо — " in mail and "Отчёт — " in mail
+    assert "welcome —" not in mail and "report —" not in mail

@@ -8,7 +8,8 @@ game that does not exist (``NoSuchGame``), so guessing ids tells nothing. A play
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import replace
+from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
 from referee.app.accounts import Account
@@ -87,6 +88,9 @@ class Dashboard:
             "paused": clock is not None and clock.paused_at is not None,
             "paused_until": as_utc(clock.resume_at) if clock is not None and clock.resume_at else None,
             "due_at": due,
+            "paused_local": self._local(
+                row, as_utc(clock.resume_at) if clock is not None and clock.resume_at else None
+            ),
             "due_local": self._local(row, due),
             "alive": None,
             "seats": 0,
@@ -111,13 +115,22 @@ class Dashboard:
 
     def _local(self, row: GameRow, moment: datetime | None) -> datetime | None:
         """``moment`` in the time zone of the game's schedule (UTC without a calendar)."""
-        if moment is None or self.timekeeper is None:
-            return moment
-        return moment.astimezone(self.timekeeper.zone(row))
+        return moment.astimezone(self._zone(row)) if moment is not None else None
 
-    def game(self, account: Account, game_id: str, *, at: int | None = None) -> dict[str, Any]:
+    def _zone(self, row: GameRow) -> tzinfo:
+        """The time zone of the game's schedule (UTC without a calendar)."""
+        return self.timekeeper.zone(row) if self.timekeeper is not None else UTC
+
+    def game(
+        self, account: Account, game_id: str, *, at: int | None = None, day: int | None = None
+    ) -> dict[str, Any]:
         """One game in full for its game-master: the master's view (now, or as it stood after resolution
-        number ``at``), the timeline of phases, every seat's mail in and out, holders and the audit log."""
+        number ``at``), the timeline of phases a day at a time, every seat's mail in and out, holders
+        and the audit log.
+
+        The timeline and the steps through the past are paged by the calendar day (in the game's time
+        zone) their phases were resolved on: page ``day`` of ``days``, else the day of step ``at``, else
+        the newest."""
         row = self.game_row(account, game_id)
         view = self.views.master(game_id)
         line = self.campaigns_line(row)
@@ -137,7 +150,17 @@ class Dashboard:
             with self.database.reading() as session:
                 state = fold(rules, rows.log(session, game_id, live[at].last_seq))
             past = {"index": at, "phase": live[at].phase, "view": rules.master_view(state)}
+        zone = self._zone(row)
         timeline = _timeline(rules, events, done, taken, spans)
+        on_day = [as_utc(r.resolved_at).astimezone(zone).date() for r in live]
+        days: list[date] = sorted({p["at"].astimezone(zone).date() for p in timeline} | set(on_day))
+        if day is not None and 0 <= day < len(days):
+            page = day
+        elif past is not None and at is not None:
+            page = days.index(on_day[at])
+        else:
+            page = len(days) - 1
+        shown = days[page] if days else None
         mail = {
             name: {
                 "in": [m for m in received if m["seat"] == name],
@@ -150,12 +173,23 @@ class Dashboard:
             "line": line,
             "view": view,
             "past": past,
-            "steps": [{"index": i, "phase": r.phase} for i, r in enumerate(live)],
-            "timeline": timeline,
+            "zone": zone,
+            "days": days,
+            "page": page,
+            "steps": [{"index": i, "phase": r.phase} for i, r in enumerate(live) if on_day[i] == shown],
+            "timeline": [p for p in timeline if p["at"].astimezone(zone).date() == shown],
             "mail": mail,
             "seats": seats,
-            "holders": [{"seat": h.seat, "email": h.email, "since": h.since, "until": h.until} for h in held],
-            "actions": list(reversed(self.audit.actions(game_id)))[:50],
+            "holders": [
+                {
+                    "seat": h.seat,
+                    "email": h.email,
+                    "since": as_utc(h.since),
+                    "until": as_utc(h.until) if h.until else None,
+                }
+                for h in held
+            ],
+            "actions": [replace(a, at=as_utc(a.at)) for a in reversed(self.audit.actions(game_id))][:50],
         }
 
     def campaigns_line(self, row: GameRow) -> dict[str, Any]:

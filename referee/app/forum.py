@@ -13,7 +13,7 @@ once a game-master substitutes the player, the old holder's links and sessions l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from referee.app.errors import RefereeError
@@ -146,6 +146,7 @@ class Forum:
             "digests": rules_for(row.kind).for_both_reader is not None,
             "news": [_letter(n) for n in news],
             "deadline": self._deadline(row, clock),
+            "zone": self._zone(row),
             "public": {k: view[k] for k in ("characters", "dead", "winners") if k in view},
         }
         if not alive:
@@ -170,9 +171,12 @@ class Forum:
     def _deadline(self, row: Any, clock: Any) -> datetime | None:
         if clock is None or clock.due_at is None or row.finished:
             return None
-        due = as_utc(clock.due_at)
+        return as_utc(clock.due_at).astimezone(self._zone(row))
+
+    def _zone(self, row: Any) -> tzinfo:
+        """The time zone of the game's schedule (UTC without a calendar): the page's times are in it."""
         timekeeper = self.games.timekeeper
-        return due.astimezone(timekeeper.zone(row)) if timekeeper is not None else due
+        return timekeeper.zone(row) if timekeeper is not None else UTC
 
     # --- what a player does --------------------------------------------------------------------
 

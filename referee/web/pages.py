@@ -18,12 +18,19 @@ from starlette.responses import Response
 from referee.app import MAX_PASSWORD, Account, Actor, NoSuchGame, RefereeError, refusal
 from referee.web.answers import field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
+from referee.web.result import ending
+from referee.web.retold import channel, retold, title
 from referee.web.sessions import DEVICE_COOKIE, Session, fresh, signed_in, with_flash
 from referee.web.shared import Site, local_path
-from referee.web.words import LANGUAGES
+from referee.web.words import LANGUAGES, LETTER_NAMES
 
 MOST_DIGITS = 9
 """The longest number a page's address may hold (``?at=N``)."""
+
+AFTER_THE_END = frozenset({"rollback", "resend", "announce", "retry", "status"})
+"""The actions a finished game's page still offers: reopening its last phase, the mail (sending again,
+announcing, retrying) and its status; no phase is left to resolve, pause, shift or give orders in,
+and no character to hand to a new player."""
 
 
 async def _signed_in(request: Request) -> tuple[Site, Session, Account]:
@@ -130,15 +137,32 @@ async def _game_row(site: Site, account: Account, game_id: str) -> Any:
 async def game(request: Request) -> Response:
     site, session, account = await _signed_in(request)
     game_id = request.path_params["game"]
-    at = _number(request, "at")
+    at, day = _number(request, "at"), _number(request, "day")
     await _game_row(site, account, game_id)
-    data = await run_in_threadpool(lambda: site.referee.dashboard.game(account, game_id, at=at))
+    data = await run_in_threadpool(lambda: site.referee.dashboard.game(account, game_id, at=at, day=day))
     row = data["row"]
     language = site.language(request, session, row.language)
+    registry = list(site.referee.desk.actions)
+    data["actions"] = [
+        {
+            "at": a.at,
+            "ok": a.ok,
+            "actor": a.actor,
+            "channel": channel(a.channel, language),
+            "action": title(registry, a.action, language),
+            "result": retold(registry, a.action, a.result, a.ok, language, row.kind),
+        }
+        for a in data["actions"]
+    ]
     actions = site.referee.desk.actions.on("web")
+    end = None
+    if row.finished:
+        actions = [a for a in actions if a.name in AFTER_THE_END]
+        state = await run_in_threadpool(lambda: site.referee.load(game_id).state)
+        end = ending(site.renderer, row.kind, data["view"], state, language)
     return site.page(
         request, session, "game.html.j2", kind=row.kind, language=language, account=account, game=data,
-        actions=actions,
+        actions=actions, ending=end, letter_names=LETTER_NAMES,
     )  # fmt: skip
 
 

@@ -108,12 +108,28 @@ def _letters(site: Site, page: dict[str, Any], items: list[dict[str, Any]]) -> l
     return shown
 
 
+NOT_CLOSING = frozenset({"answer", "sign_in_link", "reminder"})
+"""Letters that never tell how a game ended: answers to the player's own mail, links, reminders."""
+
+
+def _closing(page: dict[str, Any]) -> dict[str, Any] | None:
+    """The letter that told the player how the game ended: the closing news of a game that writes one
+    to all, else the newest letter the referee wrote them of its own accord (the last report)."""
+    public = [n for n in page["news"] if n["template"] == "game_over"]
+    if public:
+        return public[-1]
+    own = [n for n in page.get("letters", []) if n["template"] not in NOT_CLOSING]
+    return own[0] if own else None
+
+
 async def _page_data(site: Site, player: Player, game_id: str, seat: str) -> dict[str, Any]:
     def work() -> dict[str, Any]:
         page = site.referee.forum.page(player, game_id, seat)
         page["news"] = _letters(site, page, page["news"])
         if page["alive"]:
             page["letters"] = _letters(site, page, page["letters"][:30])
+        if page["finished"]:
+            page["closing"] = _closing(page)
         return page
 
     try:

@@ -128,6 +128,10 @@ _PAGES_RU: dict[str, str] = {
     "received": "получено",
     "sent": "отправлено",
     "failed": "не доставлено",
+    "accepted": "принято",
+    "held": "отложено",
+    "ignored": "пропущено",
+    "duplicate": "повтор",
     "Timeline": "Ход партии",
     "Orders received": "Полученные приказы",
     "Nothing resolved yet.": "Пока ничего не разрешено.",
@@ -145,6 +149,12 @@ _PAGES_RU: dict[str, str] = {
     "for how long (e.g. 2h, 1d; empty: until resumed)": (
         "на сколько (например, 2h, 1d; пусто — до возобновления)"
     ),
+    "Result": "Итог",
+    "Days": "Дни",
+    "Winners": "Победители",
+    "nobody won": "никто не победил",
+    "Score": "Очки",
+    "The game is over": "Игра окончена",
     "rolled back": "откачено",
     "resolved again": "разрешено заново",
     "withdrawn": "отозвано",
@@ -194,6 +204,7 @@ _PAGES_RU: dict[str, str] = {
     ),
     "Mail me a link": "Прислать ссылку",
     "Game-masters sign in here": "Вход для ведущих",
+    "Players sign in here": "Вход для игроков",
     "Sign in to game {game}": "Вход в партию {game}",
     "The link works once. Press the button to sign in on this device.": (
         "Ссылка срабатывает один раз. Нажмите кнопку, чтобы войти на этом устройстве."
@@ -210,6 +221,7 @@ _PAGES_RU: dict[str, str] = {
     ),
     "{count} messages": "сообщений: {count}",
     "you are here": "вы здесь",
+    "Other rooms": "Другие комнаты",
     "Say where you are": "Сказать там, где вы сейчас",
     "Heard by everyone in the room with you now, as a mail would be": (
         "Услышат все, кто сейчас рядом с вами, — так же, как если бы вы написали письмо"

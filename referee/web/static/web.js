@@ -2,7 +2,17 @@
 // (forms are never touched), and times marked "local" are shown in the viewer's own time zone.
 "use strict";
 (function () {
+  function yours(root) {
+    // a time beside the game's own, in the viewer's zone, shown only where the two differ
+    root.querySelectorAll("span.yours").forEach(function (node) {
+      var moment = new Date(node.querySelector("time").getAttribute("datetime"));
+      if (!isNaN(moment) && -moment.getTimezoneOffset() !== Number(node.dataset.offset)) {
+        node.hidden = false;
+      }
+    });
+  }
   function localTimes(root) {
+    yours(root);
     root.querySelectorAll("time.local").forEach(function (node) {
       var moment = new Date(node.getAttribute("datetime"));
       if (!isNaN(moment)) {
