@@ -85,7 +85,8 @@ def test_the_players_page_of_a_finished_game_shows_the_result_and_no_form_that_c
     assert ("Winners:</strong> " + (", ".join(winners) if winners else "nobody won")) in page
     last = max((n for n in referee.notices(GAME) if n.recipient == "Anna"), key=lambda n: n.id)
     shown = page[result : page.index("</section>", result)]
-    assert last.template == "morning" and "the game is over" in shown.split('<pre class="mail">')[1]
+    letter = shown.split('<pre class="mail">')[1]
+    assert last.template == "morning" and "Anna," in letter and "day 10" in letter and "Frags:" in letter
     for form in ("Send the orders", "Say it", "/Anna/orders", "/Anna/say", "/Anna/mode"):
         assert form not in page, form
     assert hall.status_code == 200 and "Say it" not in hall.text
