@@ -268,6 +268,7 @@ def _keeps_others_cards_hidden(referee: Referee, game: str, hidden: dict[str, se
         assert not [word for word in others | never_held if word in text], name
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # PostgreSQL: the campaign test
 def test_ce4_ce5_ce7_scripted_trades_cheats_early_close_and_the_arrest(
     referee: Referee, tmp_path: Path, database_url: str
 ) -> None:
