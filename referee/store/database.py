@@ -5,6 +5,8 @@ and bringing its tables up to date with the Alembic migrations shipped in ``refe
 from __future__ import annotations
 
 import json
+import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -73,9 +75,37 @@ and the log is cut back to 64 MB after it. Each connection keeps up to 16 MB of 
 (2 MB by default), enough for the index pages a batch touches: 10,000 games resolve 10–15% faster."""
 
 
+WAL_SWITCH_SECONDS = 30.0
+"""How long a connection keeps trying to turn a new database's journal into a write-ahead log while
+other connections hold it."""
+
+
+def _write_ahead(connection: Any) -> None:
+    """Turns the database's journal into a write-ahead log, once for the file (the mode is kept in it).
+
+    The switch needs the file to itself, and SQLite answers "database is locked" at once, without
+    waiting, when another connection reads or switches at the same moment: processes opening one new
+    database together (two services, a command beside the service) would fail at their first query. So
+    the mode is read first (a database already in WAL needs nothing), and the switch is tried again
+    until it holds or ``WAL_SWITCH_SECONDS`` pass."""
+    deadline = time.monotonic() + WAL_SWITCH_SECONDS
+    pause = 0.005
+    while True:
+        try:
+            if connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal":
+                return
+            connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.2)
+
+
 def _sqlite_connect(connection: Any, _record: Any) -> None:
     connection.isolation_level = None  # let the "begin" hook issue BEGIN itself
-    connection.execute("PRAGMA journal_mode=WAL")
+    _write_ahead(connection)
     # In WAL mode NORMAL syncs at checkpoints, not at each commit: the database cannot be
     # corrupted, and only a power cut (not a crash of the process) can undo the last commits.
     connection.execute("PRAGMA synchronous=NORMAL")
