@@ -9,6 +9,7 @@
 - ``resolve``: searches, moves, traps, the end (TS-11 … TS-25)
 - ``apply``: how events change the state
 - ``views``, ``notices``: what each reader may know (TS-3, TS-21), and what a reader of the web is mailed
+- ``epilogues``, ``chronicle``: how the game ended told as a scene, and its whole story told to all at the end
 - ``demo``: how ``referee demo`` plays a campaign with bots (a host, cautious traps, Russian orders)
 
 ``GAME`` is the game as one object: these rules and what the referee says of the game outside them.
@@ -22,6 +23,7 @@ from referee.games.ten_sailors import (
     answering,
     apply,
     bot,
+    chronicle,
     demo,
     lexicon,
     notices,
@@ -108,6 +110,7 @@ RULES: GameRules[GameState] = GameRules(
     closing=resolve.closing,
     notice_kinds=notices.NOTICE_KINDS,
     prepare=lexicon.prepare,
+    chronicle=lambda state, log, brief: chronicle.chronicle(state, log, brief=brief),
 )
 """The Ten Sailors rules behind the core's ``Rules`` protocol."""
 
