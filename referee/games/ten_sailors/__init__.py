@@ -149,6 +149,27 @@ GAME = GameKind(
             "Other characters": "Остальные персонажи",
             "alive": "жив(а)",
             "none": "нет",
+            "The whole story": "Вся история",
+            "The game is over and nothing is secret now: here is what happened, day by day.": (
+                "Игра окончена, секретов больше нет — вот что происходило день за днём."
+            ),
+            "Arrival evening": "Вечер прибытия",
+            "Day {day}": "День {day}",
+            "Where everyone was, hours 1–4": "Кто где был (часы 1–4)",
+            "Talk": "Разговоры",
+            "At night": "Ночью",
+            "Hour {hour}": "Час {hour}",
+            "found": "найдено",
+            "nothing found": "ничего не найдено",
+            "a random search": "случайный обыск",
+            "Traps of night {day}": "Ловушки ночи {day}",
+            "{setter}'s trap for {target}": "Ловушка {setter} на {target}",
+            "void: one of the two was dead already": "не в счёт: одного из двоих уже не было в живых",
+            "it fired": "сработала",
+            "not one card right": "ни одной верной карты",
+            "one card of the three right": "верна одна карта из трёх",
+            "two cards of the three right": "верны две карты из трёх",
+            "Killed on the morning of day {day}": "Погибшие утром {day} дня",
         }
     },
 )

@@ -122,7 +122,8 @@ VERDICT: dict[str, Pool] = {
     },
     "tie": {
         "en": (
-            "When the frags were counted, {winners} stood level at {frags} each and share a partial victory.",
+            "When the frags were counted, {winners} came out level, with {frags} each, and share a "
+            "partial victory.",
             "The count ended in a tie: the victory, a partial one, is shared by {winners}, with {frags} "
             "each.",
         ),
@@ -196,7 +197,8 @@ HOST: dict[str, Pool] = {
 HOST_OF_YOU: dict[str, Pool] = {
     "caught": {
         "en": (
-            "You had been the host's character all along, and in the end the island did not spare you either.",
+            "You had been the host's character all along, and in the end the island did not spare you "
+            "either.",
         ),
         "ru": ("Всё это время персонажем ведущего были вы, но в конце концов остров не пощадил и вас.",),
     },
