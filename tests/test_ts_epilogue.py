@@ -103,7 +103,7 @@ def test_ts23_every_line_of_talk_is_in_the_final_mail_or_counted_for_the_page(
     language, events, notices = played
     said = [e.data for e in events if e.kind == "message_posted"]
     assert said
-    for reader, data in _final(notices).items():
+    for data in _final(notices).values():
         story = data["chronicle"]
         assert story["brief"] and story["talk_lines"] == len(said)
         shown = [line for day in story["days"] for c in day["talk"] for line in c["lines"]]
@@ -149,7 +149,7 @@ def test_ts24_a_dead_reader_is_told_the_epilogue_as_you(played: Played, renderer
 
 def test_ts24_no_story_and_no_epilogue_before_the_end(played: Played, renderer: Renderer) -> None:
     """TS-3: while the game runs, no mail tells anyone what they did not see."""
-    language, events, notices = played
+    language, _events, notices = played
     final = {n.id for n in notices if n.template == "morning" and n.data.get("ended")}
     _, _, story = HEADS[language]
     for notice in notices:
@@ -222,7 +222,8 @@ def test_ts25_each_way_a_game_ends_has_its_epilogue(
     told = {
         "reason": reason, "winners": winners, "partial": partial, "frags": dict.fromkeys(winners, "3/2"),
         "day": 10, "alive": alive, "died": {n: 4 for n in ("Анна", "Борис", "Вера") if n not in alive},
-        "genders": {"Анна": "f", "Борис": "m", "Вера": "f"}, "host": "Борис", "host_caught": "Борис" not in alive,
+        "genders": {"Анна": "f", "Борис": "m", "Вера": "f"},
+        "host": "Борис", "host_caught": "Борис" not in alive,
         "parts": [0, 1, 0, 1],
     }  # fmt: skip
     for reader in (None, "Анна", "Борис", "Вера"):
