@@ -156,7 +156,7 @@ GAME = GameKind(
             "Arrival evening": "Вечер прибытия",
             "Day {day}": "День {day}",
             "Where everyone was, hours 1–4": "Кто где был (часы 1–4)",
-            "Talk": "Разговоры",
+            "What was said": "Что говорили",
             "At night": "Ночью",
             "Hour {hour}": "Час {hour}",
             "found": "найдено",
