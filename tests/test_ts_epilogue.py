@@ -291,3 +291,29 @@ def _finish(referee: Referee) -> int:
         referee.resolve(GAME, _at(moment))
         moment += 60
     return moment
+
+
+def test_ts24_a_russian_games_story_on_the_page_is_russian(tmp_path: Path, sqlite_url: str) -> None:
+    """The night-1 trap Anna set is told in the story on the game-master's page, in Russian."""
+    from service_helpers import Site
+    from web_helpers import BASE
+
+    site = Site(tmp_path, sqlite_url, extra=f'\n[web]\nbase_url = "{BASE}"\n')
+    site.create_game("dom", T0, options=f'master_email = "{GM}"\nlanguage = "ru"')
+    referee = site.store()
+    referee.accounts.add("Gail", GM, "correct horse battery", T0)
+    orders = "MOVE Bathroom\nNIGHT 1: TRAP Boris: Bedroom, Fireplace, Rope\nКто нас сюда позвал?"
+    referee.submit("dom", "Anna", orders, T0 + timedelta(seconds=1), "mail:anna1")
+    moment = 60
+    while not referee.load("dom").row.finished:
+        referee.resolve("dom", _at(moment))
+        moment += 60
+    browser = client(site, referee, _at(moment))
+    sign_in(browser)
+    page = browser.get("/games/dom").text
+    story = page[page.index('id="chronicle"') :]
+    assert "Вся история" in story and "Вечер прибытия" in story and "День 1" in story
+    assert "Кто нас сюда позвал?" in story and "Кто где был (часы 1–4)" in story
+    assert "Ловушка Anna на Boris: Спальня, Камин, Верёвка — " in story
+    for english in ("Where everyone was", "Traps of night", "What was said", "Arrival evening"):
+        assert english not in story, english
