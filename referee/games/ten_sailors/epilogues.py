@@ -70,8 +70,8 @@ OPENING: dict[str, Pool] = {
             "already in sight. {Alive} came down to the pier without looking at one another.",
             "The morning of day {day} came, and the boat came with it. Nobody had found out "
             "everything about the others, but everyone had found out enough.",
-            "The last traps fired at nine, and by ten a boat was waiting at the pier. {Alive} took "
-            "their places in it in silence, each keeping their own count.",
+            "The last traps fired at nine, and by ten a boat was waiting at the pier. {Alive} boarded "
+            "it in silence, each keeping a private count.",
         ),
         "ru": (
             "Утром {day_gen} дня сработали последние ловушки, а на горизонте уже показалась лодка с "
@@ -108,13 +108,13 @@ OPENING_OF_YOU: Pool = {
 VERDICT: dict[str, Pool] = {
     "one": {
         "en": (
-            "The count was kept all the same, and {winner} won it: {frags}, more than anyone else.",
+            "When the frags were added up, {winner} came out ahead: {frags}, more than anyone else.",
             "Of all the traps set in the castle, {winner}'s were the surest: {frags}, and the victory "
             "with them.",
             "When the frags were counted, the victory went to {winner}, with {frags}.",
         ),
         "ru": (
-            "Счёт всё же вели, и [победил|победила] в нём {winner}: {frags} — больше, чем у кого-либо.",
+            "Когда сложили фраги, впереди [оказался|оказалась] {winner}: {frags} — больше, чем у кого-либо.",
             "Из всех ловушек, расставленных в замке, самыми точными оказались ловушки {winner_gen}: "
             "{frags} — и победа.",
             "Когда подсчитали фраги, победа досталась {winner_dat}: {frags}.",
@@ -152,12 +152,12 @@ VERDICT: dict[str, Pool] = {
 
 VERDICT_OF_YOU: Pool = {
     "en": (
-        "The count was kept all the same, and you won it: {frags}, more than anyone else.",
+        "When the frags were added up, you came out ahead: {frags}, more than anyone else.",
         "Of all the traps set in the castle, yours were the surest: {frags}, and the victory with them.",
         "When the frags were counted, the victory was yours, with {frags}.",
     ),
     "ru": (
-        "Счёт всё же вели, и победили в нём вы: {frags} — больше, чем у кого-либо.",
+        "Когда сложили фраги, впереди оказались вы: {frags} — больше, чем у кого-либо.",
         "Из всех ловушек, расставленных в замке, самыми точными оказались ваши: {frags} — и победа.",
         "Когда подсчитали фраги, победа досталась вам: {frags}.",
     ),
@@ -174,7 +174,7 @@ HOST: dict[str, Pool] = {
         ),
         "ru": (
             "Только теперь все узнали то, о чём кое-кто догадывался: персонажем ведущего [был|была] "
-            "{host}, и остров не пощадил и [его|её].",
+            "{host}, и прошлое настигло и [его|её].",
             "Персонажем ведущего, как оказалось, [был|была] {host} — но и [ему|ей] не удалось уйти от "
             "старой тайны.",
         ),
