@@ -148,6 +148,7 @@ class Forum:
             "deadline": self._deadline(row, clock),
             "zone": self._zone(row),
             "public": {k: view[k] for k in ("characters", "dead", "winners") if k in view},
+            "chronicle": self.views.chronicle(game_id) if row.finished else {},
         }
         if not alive:
             return page

@@ -23,7 +23,15 @@ from referee.core.events import Event
 from referee.core.hooks import checkpoint
 from referee.core.notices import REPLIES, Notice
 from referee.core.orders import LineVerdict, Submission
-from referee.core.rules import Rules, answers_in_report, fold, notice_kinds, resolve_folded, visible
+from referee.core.rules import (
+    Rules,
+    answers_in_report,
+    chronicle,
+    fold,
+    notice_kinds,
+    resolve_folded,
+    visible,
+)
 from referee.core.seats import find_name
 from referee.games import rules_for
 from referee.store import games as rows
@@ -104,6 +112,17 @@ def _nothing_heard_at_once(notice: Notice) -> Notice:
     if notice.data.get("heard_at_once"):
         return replace(notice, data={**notice.data, "heard_at_once": False})
     return notice
+
+
+def _with_chronicle(
+    session: Unit, game_id: str, rules: Rules[Any], state: Any, notices: list[Notice]
+) -> list[Notice]:
+    """The notices that tell a game's end, each holding the game's story as its final mail tells it
+    (``Rules.chronicle``, short): once the game is over nothing is secret, so every reader gets it."""
+    told = chronicle(rules, state, rows.log(session, game_id), brief=True)
+    if not told:
+        return notices
+    return [replace(notice, data={**notice.data, "chronicle": told}) for notice in notices]
 
 
 def lock(session: Unit, game_id: str) -> Loaded:
@@ -339,6 +358,8 @@ class Play:
         first = loaded.seq + 1
         after = append(session, loaded, events, phase, now, folded)
         notices = loaded.rules.notices(loaded.state, after.state, events, phase_log)
+        if loaded.rules.finished(after.state) and not loaded.rules.finished(loaded.state):
+            notices = _with_chronicle(session, game_id, loaded.rules, after.state, notices)
         if not loaded.row.settings.get("relay_talk", True):
             notices = [_nothing_heard_at_once(notice) for notice in notices]
         self.clock(session, after, now)

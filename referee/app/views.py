@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.app.operations import GameOperations
 from referee.app.standing import game_status
-from referee.core.rules import fold, visible
+from referee.core.rules import chronicle, fold, visible
 from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.clocks import as_utc, clock_row, clock_rows
@@ -39,6 +39,16 @@ class Views:
         state = rules.load(row.state) if upto is None else fold(rules, log)
         return rules.player_view(state, seat.name, visible(log, seat.name))
 
+    def chronicle(self, game_id: str) -> dict[str, Any]:
+        """The whole story of a finished game, for everyone who may read the game (TS-24: at the end
+        nothing is secret); {} while it runs, or for a game whose rules tell none."""
+        loaded = self.games.load(game_id)
+        if not loaded.rules.finished(loaded.state):
+            return {}
+        with self.database.reading() as session:
+            log = rows.log(session, game_id)
+        return chronicle(loaded.rules, loaded.state, log)
+
     def master(self, game_id: str) -> dict[str, Any]:
         """Everything, for the game-master: the rules' view, the schedule, the deadline in the game's
         time zone, every seat's address and who held each seat when, and a failure if there is one."""
@@ -62,6 +72,8 @@ class Views:
         view["time_zone"] = self._zone(loaded.row)
         view["start"] = loaded.row.settings.get("start")
         view["awaited"] = [] if view["finished"] else list(loaded.rules.waiting(loaded.state))
+        if loaded.rules.finished(loaded.state):
+            view["chronicle"] = self.chronicle(game_id)
         return view
 
     def _zone(self, row: Any) -> str:

@@ -176,6 +176,11 @@ class GameRules(Generic[S]):
     given the state; None for a game that keeps no such choice (every answer is then mailed at once).
     A game that keeps it judges the ``answers`` order and tells each seat the ``answer_folded`` events
     of the phase closed in its next report."""
+    chronicle: Callable[[S, list[Event], bool], dict[str, Any]] | None = None
+    """The whole story of a finished game, told to everyone once nothing is secret (who was where, what
+    was said, every hidden move), given the state and the whole event log, and whether it is the short
+    telling for the final mail (True) or the full one for the pages; {} for a game not over. None for
+    a game that tells no such story."""
     prepare: Callable[[], None] | None = None
     """Loads once what ``submit`` needs and would otherwise load on its first call (a dictionary, an
     index), so that the first order a process judges is not slowed by it. None: nothing to load."""
@@ -193,6 +198,16 @@ def answers_in_report(rules: Rules[S], state: S, seat: str) -> bool:
     (``GameRules.answers_in_report``)."""
     hook = getattr(rules, "answers_in_report", None)
     return bool(hook(state, seat)) if hook is not None else False
+
+
+def chronicle(rules: Rules[S], state: S, log: list[Event], *, brief: bool = False) -> dict[str, Any]:
+    """The story of the finished game ``state`` as ``rules`` tell it (``GameRules.chronicle``); {} for a
+    game not over or whose rules tell none."""
+    hook = getattr(rules, "chronicle", None)
+    if hook is None or not rules.finished(state):
+        return {}
+    told: dict[str, Any] = hook(state, log, brief)
+    return told
 
 
 def notice_kinds(rules: Rules[Any]) -> frozenset[str] | None:

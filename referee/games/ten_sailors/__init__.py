@@ -9,6 +9,7 @@
 - ``resolve``: searches, moves, traps, the end (TS-11 … TS-25)
 - ``apply``: how events change the state
 - ``views``, ``notices``: what each reader may know (TS-3, TS-21), and what a reader of the web is mailed
+- ``epilogues``, ``chronicle``: how the game ended told as a scene, and its whole story told to all at the end
 - ``demo``: how ``referee demo`` plays a campaign with bots (a host, cautious traps, Russian orders)
 
 ``GAME`` is the game as one object: these rules and what the referee says of the game outside them.
@@ -22,6 +23,7 @@ from referee.games.ten_sailors import (
     answering,
     apply,
     bot,
+    chronicle,
     demo,
     lexicon,
     notices,
@@ -108,6 +110,7 @@ RULES: GameRules[GameState] = GameRules(
     closing=resolve.closing,
     notice_kinds=notices.NOTICE_KINDS,
     prepare=lexicon.prepare,
+    chronicle=lambda state, log, brief: chronicle.chronicle(state, log, brief=brief),
 )
 """The Ten Sailors rules behind the core's ``Rules`` protocol."""
 
@@ -146,6 +149,27 @@ GAME = GameKind(
             "Other characters": "Остальные персонажи",
             "alive": "жив(а)",
             "none": "нет",
+            "The whole story": "Вся история",
+            "The game is over and nothing is secret now: here is what happened, day by day.": (
+                "Игра окончена, секретов больше нет — вот что происходило день за днём."
+            ),
+            "Arrival evening": "Вечер прибытия",
+            "Day {day}": "День {day}",
+            "Where everyone was, hours 1–4": "Кто где был (часы 1–4)",
+            "What was said": "Что говорили",
+            "At night": "Ночью",
+            "Hour {hour}": "Час {hour}",
+            "found": "найдено",
+            "nothing found": "ничего не найдено",
+            "a random search": "случайный обыск",
+            "Traps of night {day}": "Ловушки ночи {day}",
+            "{setter}'s trap for {target}": "Ловушка {setter} на {target}",
+            "void: one of the two was dead already": "не в счёт: одного из двоих уже не было в живых",
+            "it fired": "сработала",
+            "not one card right": "ни одной верной карты",
+            "one card of the three right": "верна одна карта из трёх",
+            "two cards of the three right": "верны две карты из трёх",
+            "Killed on the morning of day {day}": "Погибшие утром {day} дня",
         }
     },
 )

@@ -10,7 +10,8 @@ either, such as Саша, are read by their ending: -а/-я feminine, anything e
 from __future__ import annotations
 
 import re
-from typing import Literal
+from fractions import Fraction
+from typing import Any, Literal
 
 from referee.core.rng import SeededStream
 from referee.core.russian import morph
@@ -158,3 +159,29 @@ def _slots(hand: list[str], name: str, gender: Gender, language: str) -> dict[st
         "weapon_a": f"{article} {held}",
         "weapon": f"the {held}",
     }
+
+
+def frags_text(value: Any) -> str:
+    """A frag count (``"1/3"``, ``Fraction``, ``2``, ``0.5``) as a readable number: "1/3", "2", "1 1/2"."""
+    try:
+        number = Fraction(str(value)).limit_denominator(1000)
+    except (ValueError, ZeroDivisionError):
+        return str(value)
+    if number.denominator == 1:
+        return str(number.numerator)
+    whole, rest = divmod(number.numerator, number.denominator)
+    if whole and number > 0:
+        return f"{whole} {rest}/{number.denominator}"
+    return f"{number.numerator}/{number.denominator}"
+
+
+def frag_count_text(value: Any, language: str) -> str:
+    """A number of frags with its word: "1 frag", "2 frags", "1/2 frag"; «1 фраг», «2 фрага», «5 фрагов»."""
+    shown = frags_text(value)
+    number = Fraction(str(value)).limit_denominator(1000)
+    if language == "ru":
+        whole = number.numerator if number.denominator == 1 else None
+        if whole is None or (whole % 10 in (2, 3, 4) and whole % 100 not in (12, 13, 14)):
+            return f"{shown} фрага"
+        return f"{shown} фраг" if whole % 10 == 1 and whole % 100 != 11 else f"{shown} фрагов"
+    return f"{shown} frag" if number <= 1 else f"{shown} frags"

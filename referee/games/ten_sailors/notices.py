@@ -13,6 +13,7 @@ from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, asked_for_status
 from referee.core.rules import Seen
 from referee.games.ten_sailors import talk
+from referee.games.ten_sailors.epilogues import facts
 from referee.games.ten_sailors.narration import distinct_scenes, gender_of, scene_number
 from referee.games.ten_sailors.state import GameState, Move, Standing
 from referee.games.ten_sailors.views import orders_in_force, player_view
@@ -108,10 +109,12 @@ def _mornings(
     day ahead (TS-24, TS-25).
     """
     key = before.segment.key
+    ended = next((e.data for e in events if e.kind == "game_ended"), None)
     public = {
         **_news(before, [e.data for e in events if e.kind == "died"]),
         "living": [c.name for c in after.living()],
-        "ended": next((e.data for e in events if e.kind == "game_ended"), None),
+        "ended": ended,
+        "epilogue": facts(after, ended) if ended is not None else None,
     }
     result = []
     for name in readers:

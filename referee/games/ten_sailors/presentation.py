@@ -17,7 +17,9 @@ Filters (the language is the template's own):
 - ``scene``: a death of a morning notice told as its scene from the pool (``scenes.py``);
 - ``name_case``: a character's name in a Russian case (``name | name_case("acc")``);
 - ``frag_count``: a frag count with its word ("2 frags", «2 фрага»);
-- ``going_to``: where a move leads ("to the Kitchen", «на кухню»).
+- ``going_to``: where a move leads ("to the Kitchen", «на кухню»);
+- ``epilogue``: a finished game's epilogue told to a reader, ``epilogue | epilogue(name)``;
+- ``segment_key``: a segment key as its segment (``.day``, ``.hour``, ``.is_night``).
 
 Globals: ``ROOMS``, ``FURNITURE``, ``WEAPONS`` (canonical names), ``HALL``,
 ``ROOM_CAPACITY``, ``MAX_TRAPS``, ``LAST_DAY``, ``SEGMENT_TIMES`` (part -> "10:00–12:30").
@@ -30,8 +32,9 @@ from fractions import Fraction
 from typing import Any
 
 from referee.core.numbers import in_words, ordinal
-from referee.games.ten_sailors import cards, narration, scenes
-from referee.games.ten_sailors.state import LAST_DAY, MAX_TRAPS, ROOM_CAPACITY, Segment
+from referee.games.ten_sailors import cards, epilogues, narration, scenes
+from referee.games.ten_sailors.narration import frags_text
+from referee.games.ten_sailors.state import LAST_DAY, MAX_TRAPS, ROOM_CAPACITY, Segment, segment_of
 from referee.games.ten_sailors.views import DAWN
 
 SEGMENT_TIMES: dict[str, str] = {
@@ -97,20 +100,6 @@ def segment_name(key: str, language: str) -> str:
 def segment_day(key: str) -> int:
     """The day number of the segment key ``key`` (night ``d`` belongs to day ``d``)."""
     return Segment.from_key(str(key)).day
-
-
-def frags_text(value: Any) -> str:
-    """A frag count (``"1/3"``, ``Fraction``, ``2``, ``0.5``) as a readable number: "1/3", "2", "1 1/2"."""
-    try:
-        number = Fraction(str(value)).limit_denominator(1000)
-    except (ValueError, ZeroDivisionError):
-        return str(value)
-    if number.denominator == 1:
-        return str(number.numerator)
-    whole, rest = divmod(number.numerator, number.denominator)
-    if whole and number > 0:
-        return f"{whole} {rest}/{number.denominator}"
-    return f"{number.numerator}/{number.denominator}"
 
 
 def _card(value: Any, case: str = "", *, language: str) -> str:
@@ -186,14 +175,13 @@ def _name_case(value: Any, case: str, gender: str | None = None, *, language: st
 
 def _frag_count(value: Any, *, language: str) -> str:
     """A number of frags with its word: "1 frag", "2 frags", "1/2 frag"; «1 фраг», «2 фрага», «5 фрагов»."""
-    shown = frags_text(value)
-    number = Fraction(str(value)).limit_denominator(1000)
-    if language == "ru":
-        whole = number.numerator if number.denominator == 1 else None
-        if whole is None or (whole % 10 in (2, 3, 4) and whole % 100 not in (12, 13, 14)):
-            return f"{shown} фрага"
-        return f"{shown} фраг" if whole % 10 == 1 and whole % 100 != 11 else f"{shown} фрагов"
-    return f"{shown} frag" if number <= 1 else f"{shown} frags"
+    return narration.frag_count_text(value, language)
+
+
+def _epilogue(told: dict[str, Any], reader: str | None = None, *, language: str) -> str:
+    """The epilogue of a finished game (``epilogues.facts``) told to ``reader`` (None: to nobody in
+    particular, such as the game-master)."""
+    return epilogues.epilogue(told, reader or None, language)
 
 
 def _going_to(room: Any, *, language: str) -> str:
@@ -237,5 +225,7 @@ FILTERS |= {
     "name_case": _name_case,
     "frag_count": _frag_count,
     "going_to": _going_to,
+    "epilogue": _epilogue,
+    "segment_key": segment_of,
     "phase_name": _phase_name,
 }
