@@ -108,6 +108,7 @@ RULES: GameRules[GameState] = GameRules(
     phase=attrgetter("phase"),
     finished=attrgetter("finished"),
     waiting=methodcaller("waiting"),
+    answers_in_report=GameState.answers_in_report,
     submit=orders.submit,
     resolve=resolve.resolve,
     notices=notices.notices,

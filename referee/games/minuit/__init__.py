@@ -88,6 +88,7 @@ RULES: GameRules[GameState] = GameRules(
     phase=turns.phase,
     finished=attrgetter("finished"),
     waiting=turns.waiting,
+    answers_in_report=turns.answers_in_report,
     submit=actions.submit,
     resolve=turns.resolve,
     notices=notices.notices,

@@ -61,6 +61,7 @@ RULES: GameRules[GameState] = GameRules(
     phase=turns.phase,
     finished=attrgetter("finished"),
     waiting=turns.waiting,
+    answers_in_report=turns.answers_in_report,
     submit=turns.submit,
     resolve=turns.resolve,
     notices=notices.notices,
