@@ -312,6 +312,18 @@ class Play:
         if folds:  # kept before the phase closes, so that the letters closing it tell it
             answer = answered()
             after = append(session, after, [answers.folded(seat, answer)], phase, when)
+        relaying = loaded.row.settings.get("relay_talk", True)
+        relays = pace(
+            session, game_id, seat, rules.relays(after.state, seat, events) if relaying else [], when
+        )
+        fields = reading_fields(session, game_id)
+        if relays.at_once:  # told before a phase this mail closes: what was said comes before its end
+            tell(session, game_id, phase, relays.at_once, when, None, loaded=after, fields=fields)
+        if relays.gathered:  # a burst of talk past the limit is gathered: ``referee.app.pacing``
+            zone = _reader_zones(session, game_id, after)
+            write_gathered(
+                session, game_id, phase, relays, when, lambda name, data: {**data, **fields, **zone(name)}
+            )
         if (
             events
             and rules.early_close
@@ -321,23 +333,12 @@ class Play:
             after = self.resolve(session, after, submission.received_at).loaded  # everyone has acted
         if not folds:
             answer = answered()
-        relaying = loaded.row.settings.get("relay_talk", True)
-        relays = pace(
-            session, game_id, seat, rules.relays(after.state, seat, events) if relaying else [], when
-        )
-        notices = relays.at_once  # a burst of talk past the limit is gathered: ``referee.app.pacing``
-        fields = reading_fields(session, game_id)
         if answer_to is not None and not folds:
             extra: dict[str, Any] = {"problem": answer_to.problem} if answer_to.problem else {}
             if answer_to.cut:
                 extra |= {"cut": answer_to.cut, "lines_read": answer_to.lines_read}
-            notices.append(Notice("answer", (seat,), {**answer, **extra}))
-        tell(session, game_id, phase, notices, when, answer_to, loaded=after, fields=fields)
-        if relays.gathered:
-            zone = _reader_zones(session, game_id, after)
-            write_gathered(
-                session, game_id, phase, relays, when, lambda name, data: {**data, **fields, **zone(name)}
-            )
+            notice = Notice("answer", (seat,), {**answer, **extra})
+            tell(session, game_id, phase, [notice], when, answer_to, loaded=after)
         return Submitted(verdicts, answer, after)
 
     def resolve(self, session: Unit, loaded: Loaded, now: datetime) -> Resolved:

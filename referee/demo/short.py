@@ -20,6 +20,7 @@ from typing import Any
 from referee.app import Loaded, Referee
 from referee.core.kind import Telling
 from referee.core.rng import SeededStream
+from referee.core.russian import guess_gender
 from referee.demo.files import START, start_demo_game
 from referee.demo.post import PostOffice
 from referee.demo.words import count, names_in, say
@@ -65,7 +66,8 @@ def run_short(
     game_id = loaded.row.id
     names = [seat.name for seat in store.seats(game_id)]
     line = CHOICE["ru" if language == "ru" else "en"]
-    choosing = _Choosing(line, set() if answers_in_report else set(names))
+    demo = game_of(kind).demo
+    choosing = _Choosing(line, set() if answers_in_report else set(names), language, demo.in_language)
     while not loaded.rules.finished(loaded.state):
         label, key = loaded.rules.phase(loaded.state).label, loaded.rules.phase(loaded.state).key
         first_seq, mails = loaded.seq, post.mails_in
@@ -86,10 +88,13 @@ def run_short(
 
 @dataclass(frozen=True)
 class _Choosing:
-    """The line a bot's first mail opens with (the answers setting) and the bots that have written."""
+    """How bots write: the line a bot's first mail opens with (the answers setting), the bots that have
+    written, and their orders as a player of the demo's language writes them (``Demo.in_language``)."""
 
     line: str
     wrote: set[str]
+    language: str = "en"
+    in_language: Callable[[str, str, str], str] | None = None
 
 
 CHOICE = {"en": "ANSWERS IN REPORT", "ru": "ОТВЕТЫ В СВОДКЕ"}
@@ -119,6 +124,8 @@ def _play_phase(
             if name not in choosing.wrote and getattr(rules, "answers_in_report", None) is not None:
                 orders = f"{choosing.line}\n{orders}"  # as a player who wants less mail would
             choosing.wrote.add(name)
+            if choosing.in_language is not None and choosing.language != "en":
+                orders = choosing.in_language(orders, choosing.language, guess_gender(name))
             post.write(name, orders)
             post.take_in()
             post.send()
