@@ -15,7 +15,7 @@ which every line was taken are folded, into an ``answer_folded`` event the next 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from referee.core.events import Event
 from referee.core.keywords import order_lines
@@ -47,6 +47,12 @@ PHRASES: dict[str, str] = {
     "отвечать в сводке": IN_REPORT,
 }  # fmt: skip
 """Every way to write the order (folded, without punctuation) and the choice it makes."""
+
+LINES: dict[str, dict[str, str]] = {
+    NOW: {"en": "ANSWERS NOW", "ru": "ОТВЕТЫ СРАЗУ"},
+    IN_REPORT: {"en": "ANSWERS IN REPORT", "ru": "ОТВЕТЫ В СВОДКЕ"},
+}
+"""The order that makes each choice, as the help of each language writes it."""
 
 _PUNCTUATION = str.maketrans(dict.fromkeys(".,;:!?«»\"'—-", " "))
 
@@ -99,7 +105,17 @@ def seats_after(seats: tuple[str, ...], data: Mapping[str, Any]) -> tuple[str, .
     return (*kept, seat) if data[KIND] == IN_REPORT else kept
 
 
-def chosen_in(log: Iterable[Event], seat: str) -> str:
+class Logged(Protocol):
+    """An event as the log keeps it (an ``Event`` or a stored row of one)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def data(self) -> Any: ...
+
+
+def chosen_in(log: Iterable[Logged], seat: str) -> str:
     """The answers setting ``seat`` chose last among the events ``log`` (``NOW`` if never)."""
     choice = NOW
     for event in log:

@@ -238,6 +238,16 @@ _PAGES_RU: dict[str, str] = {
     "Public news": "Общие новости",
     "Your mail from the referee": "Ваши письма от судьи",
     "How you play": "Как вы играете",
+    "Answers to the orders you mail": "Ответы на приказы, присланные по почте",
+    "When should the answer to a mail of orders come?": "Когда присылать ответ на письмо с приказами?",
+    "At once, a mail for each mail (ANSWERS NOW)": "Сразу, отдельным письмом на каждое письмо (ОТВЕТЫ СРАЗУ)",
+    (
+        "In the next letter you get anyway, once nothing more is asked of you (ANSWERS IN REPORT); "
+        "a line not taken is still answered at once"
+    ): (
+        "В следующем письме, которое придёт и так, когда от вас больше ничего не ждут (ОТВЕТЫ В СВОДКЕ); "
+        "на непринятую строку судья всё равно ответит сразу"
+    ),
     "Mail the reports to me?": "Присылать ли отчёты по почте?",
     "By mail (the web pages too, if you like)": "По почте (страницы игры — по желанию)",
     ("On the web: by mail only the welcome, sign-in links and answers to your own mail"): (
