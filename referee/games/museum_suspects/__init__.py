@@ -92,5 +92,6 @@ GAME = GameKind(
     },
     schedules=Schedules(default="museum-suspects", demo="museum-suspects-fast"),
     demo=demo.DEMO,
+    letters={"turn": {"en": "A turn played", "ru": "Сыгранный ход"}},
 )
 """Museum Suspects as the referee knows it: its rules, names and demo."""
