@@ -130,7 +130,7 @@ def notices(before: GameState, after: GameState, events: list[Event], phase_log:
     turns = []
     for seat in after.players:
         fields = _seat_fields(after, seat)
-        data = {**fields, "turn": summary, "show_board": fields["my_turn"]}
-        data["answers"] = answers.folded_for(phase_log, seat)
-        turns.append(Notice("turn", (seat,), data))
+        kept = answers.folded_for(phase_log, seat)
+        news = {**fields, "turn": summary, "show_board": fields["my_turn"], "answers": kept}
+        turns.append(Notice("turn", (seat,), news))
     return turns
