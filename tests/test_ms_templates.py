@@ -152,7 +152,7 @@ def test_ms4_answer_gives_the_clue_text_to_the_looker(language: str, renderer: R
     assert ("now place your suggestion" if language == "en" else "теперь положите жетон подозрения") in text
     game.submit("Anna", "SUGGEST Hector WITH 6")
     text = render(renderer, language, "answer.txt.j2", **game.last_answer())
-    assert ("Hector in room D2" if language == "en" else "в комнате D2 (Гектор)") in text
+    assert ("Hector in room D2" if language == "en" else "на Гекторе в комнате D2") in text
     assert ("Next to play: Boris" if language == "en" else "Следующий ход: Boris") in text
     assert "A:2" not in text and "+-----" not in text  # the board only on request: nothing was asked
     assert ("send STATUS" if language == "en" else "приказ СТАТУС") in text
