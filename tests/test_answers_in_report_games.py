@@ -125,5 +125,5 @@ def test_the_closing_letter_tells_the_kept_answer_in_both_languages(
     text = Renderer(templates_dir()).render(
         language, f"{notice.template}.txt.j2", kind=both["kind"], **notice.data
     )
-    assert ("Your orders were all taken:" if language == "en" else "Все ваши приказы приняты:") in text
+    assert ("Your orders were all taken" if language == "en" else "Все ваши приказы приняты") in text
     assert "{{" not in text and "answer_folded" not in text
