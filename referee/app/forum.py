@@ -175,7 +175,8 @@ class Forum:
         ``NOW`` if none), or None in a game that keeps no such choice."""
         if getattr(rules_for(kind), "answers_in_report", None) is None:
             return None
-        return answers.chosen_in(self.games.events(game_id), seat)
+        with self.database.reading() as session:
+            return answers.chosen_in(rows.kind_log(session, game_id, frozenset({answers.CHOSEN})), seat)
 
     def _deadline(self, row: Any, clock: Any) -> datetime | None:
         if clock is None or clock.due_at is None or row.finished:
