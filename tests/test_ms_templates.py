@@ -152,7 +152,7 @@ def test_ms4_answer_gives_the_clue_text_to_the_looker(language: str, renderer: R
     assert ("now place your suggestion" if language == "en" else "теперь положите жетон подозрения") in text
     game.submit("Anna", "SUGGEST Hector WITH 6")
     text = render(renderer, language, "answer.txt.j2", **game.last_answer())
-    assert ("Hector in room D2" if language == "en" else "в комнате D2 (Гектор)") in text
+    assert ("Hector in room D2" if language == "en" else "на Гекторе в комнате D2") in text
     assert ("Next to play: Boris" if language == "en" else "Следующий ход: Boris") in text
     assert "A:2" not in text and "+-----" not in text  # the board only on request: nothing was asked
     assert ("send STATUS" if language == "en" else "приказ СТАТУС") in text
@@ -259,7 +259,8 @@ def test_ms5_turn_news_says_where_the_token_went_not_its_value(language: str, re
     hector = SUSPECT["hector"].names()[language]
     for reader, text in news.items():
         assert f"{hector}" in text and "D2" in text
-        assert ("clue 4 and put a 3" if language == "en" else "улика 4, на неё положен жетон 3") in text
+        assert ("clue 4 and put" if language == "en" else "улику 4 и положил") in text
+        assert ("token 3 on it" if language == "en" else "на неё жетон 3") in text
         assert ("+-----" in text) == (reader == "Boris")  # the grid, to the player who is to play now
         assert "A:6" not in text  # a token's value stays its owner's
         assert clue_text(TWO_THIEVES[3])[language] not in text or reader == "Anna"  # Anna's answer told her
@@ -272,8 +273,9 @@ def test_ms_by_mail_turn_news_explains_the_deadline_default(language: str, rende
     game = Game()
     game.resolve()
     text = render(renderer, language, "turn.txt.j2", **game.notices[-1].data)
-    assert ("did not play in time" if language == "en" else "не прислан вовремя") in text
-    assert ("lowest token went on the Emergency Exit" if language == "en" else "Младший жетон") in text
+    assert ("did not play in time" if language == "en" else "не успела сходить") in text
+    lowest = "lowest token went face down on the Emergency Exit" if language == "en" else "младший жетон"
+    assert lowest in text
     assert ("Emergency Exit: A" if language == "en" else "Запасный выход: A") in text
 
 
@@ -286,8 +288,8 @@ def test_ms_by_mail_turn_news_explains_the_deadline_default(language: str, rende
     [
         (ONE_THIEF, "is the thief!", "— вор!", "Boris"),
         (NO_THIEF, "escaped through the Emergency Exit", "сбежал через запасный выход", "Boris"),
-        (TWO_THIEVES, "2 suspects remain", "Осталось подозреваемых: 2", "Anna"),
-        (THREE_THIEVES, "3 suspects remain", "Осталось подозреваемых: 3", "Anna"),
+        (TWO_THIEVES, "2 suspects remain", "Остались 2 подозреваемых", "Anna"),
+        (THREE_THIEVES, "3 suspects remain", "Остались 3 подозреваемых", "Anna"),
     ],
 )
 def test_ms6_game_over_reveals_clues_thieves_tokens_and_winners(
@@ -314,10 +316,11 @@ def test_ms6_scores_with_bonus_tie_and_nobody(language: str, renderer: Renderer)
     game = _finished(TWO_THIEVES)
     data = game.notices[-1].data
     text = render(renderer, language, "game_over.txt.j2", **data)
-    bonus = "1 for 1 thief suspected = 7" if language == "en" else "1 за заподозренных воров = 7"
+    each = "по очку за каждого заподозренного вора"
+    bonus = "1 for 1 thief suspected = 7" if language == "en" else f"1 ({each}) = 7"
     assert f"Anna: 6 + {bonus}" in text
     tie = {**data, "result": {**data["result"], "winners": ["Anna", "Boris"]}}
-    assert ("Anna and Boris share" if language == "en" else "Победу делят: Anna, Boris") in render(
+    assert ("Anna and Boris share" if language == "en" else "Победу делят Anna и Boris") in render(
         renderer, language, "game_over.txt.j2", **tie
     )
     nobody = {**data, "result": {**data["result"], "winners": []}}

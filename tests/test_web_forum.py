@@ -300,3 +300,24 @@ def test_a_game_master_session_is_not_a_players(site) -> None:  # type: ignore[n
     site[1].accounts.add("Gail", GM, "correct horse battery", T0)
     sign_in(browser)
     assert browser.get(f"/play/{GAME}/Anna").status_code == 401
+
+
+def test_a_player_chooses_answers_in_report_on_their_page_as_by_mail(site) -> None:  # type: ignore[no-untyped-def]
+    """The answers setting («ОТВЕТЫ В СВОДКЕ») chosen on the player's page is the order a mail would give:
+    judged in the game, kept as the seat's choice, shown checked; a wrong value changes nothing."""
+    _, referee = site
+    browser, _ = _anna(site)
+    page = browser.get(f"/play/{GAME}/Anna").text
+    assert 'name="answers" value="now" checked' in page
+    form = token(page)
+    chosen = browser.post(
+        f"/play/{GAME}/Anna/answers", data={"csrf": form, "answers": "report"}, follow_redirects=False
+    )
+    assert chosen.status_code == 303
+    assert 'name="answers" value="report" checked' in browser.get(f"/play/{GAME}/Anna").text
+    assert [e.data for e in referee.events(GAME) if e.kind == "answers_chosen"] == [
+        {"character": "Anna", "answers": "report"}
+    ]
+    form = token(browser.get(f"/play/{GAME}/Anna").text)
+    browser.post(f"/play/{GAME}/Anna/answers", data={"csrf": form, "answers": "never"})
+    assert 'name="answers" value="report" checked' in browser.get(f"/play/{GAME}/Anna").text

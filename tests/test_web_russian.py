@@ -83,7 +83,7 @@ def test_ts9_the_timeline_and_the_preview_tell_the_events_in_russian(site: tuple
     referee.resolve(RUSSIAN, T0 + timedelta(minutes=5))
     page = browser.get(f"/games/{RUSSIAN}").text
     assert "Anna: Холл → Ванная (по приказу)" in page
-    assert "открыт отрезок: день 1, час 1" in page
+    assert "начинается день 1, час 1" in page
     assert "Anna: Hall -&gt; Bathroom" not in page and "(moved)" not in page
 
 
@@ -135,3 +135,18 @@ def test_ts5_the_audit_log_of_a_russian_page_is_russian_too(site: tuple[Site, Re
     mail = unescape(page.split('id="chars-h"')[1].split("</section>")[0])
     assert "Приветственное письмо — " in mail and "Отчёт — " in mail
     assert "welcome —" not in mail and "report —" not in mail
+
+
+def test_every_letter_a_player_may_get_has_a_name_in_both_languages() -> None:
+    """The player's page names each letter (issue 36: a Ten Sailors letter was shown as "morning"): every
+    notice template of every game, and every letter all games share, has an English name and a Russian
+    one."""
+    from referee.games import games
+    from referee.web.words import LETTER_NAMES, RU
+
+    shared = {"welcome", "answer", "game_over", "refusal", "held", "confirm", "new_password", "withdrawn"}
+    for game in games():
+        for template in set(game.rules.notice_templates) | shared:
+            english = LETTER_NAMES.get(template)
+            assert english, f"{game.kind}: the letter {template!r} has no name"
+            assert english != template and RU.get(english), f"{game.kind}: {template!r} has no Russian name"

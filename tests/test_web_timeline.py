@@ -84,3 +84,17 @@ def test_ts5_a_pause_until_a_moment_says_it_in_the_games_zone(site) -> None:  # 
     for path in (f"/games/{GAME}", "/campaigns"):
         page = browser.get(path).text
         assert f"paused until {until.strftime('%Y-%m-%d %H:%M')} MSK" in page, path
+
+
+def test_ts5_the_timeline_names_no_phase_by_its_key_in_english(site) -> None:  # type: ignore[no-untyped-def]
+    """The timeline is words a person reads (issue 36: "opened d1h1"): no event line names a phase by its
+    key, in English as in Russian."""
+    web, referee = site
+    later = _resolve_until(referee, "d1h3", T0)
+    referee.submit(GAME, "Anna", "MOVE Kitchen", later, "cli")
+    browser = client(web, referee, later)
+    sign_in(browser)
+    timeline = browser.get(f"/games/{GAME}").text.split('id="timeline-h"')[1].split('id="holders-h"')[0]
+    lines = [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r"<li>(.*?)</li>", timeline, re.S)]
+    assert lines, "the timeline shows the events of the day"
+    assert not [line for line in lines if re.search(r"\bd\d+[hn]\d*\b", line)], lines

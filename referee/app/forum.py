@@ -23,6 +23,7 @@ from referee.app.operations import GameOperations
 from referee.app.play import Submitted
 from referee.app.sign_in import write_link
 from referee.app.views import Views
+from referee.core import answers
 from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.clocks import as_utc, clock_row
@@ -149,6 +150,7 @@ class Forum:
             "zone": self._zone(row),
             "public": {k: view[k] for k in ("characters", "dead", "winners") if k in view},
             "chronicle": self.views.chronicle(game_id) if row.finished else {},
+            "answers": self._answers(row.kind, game_id, seat),
         }
         if not alive:
             return page
@@ -168,6 +170,14 @@ class Forum:
         if found is None:
             raise NotYours("there is no such page")
         return found
+
+    def _answers(self, kind: str, game_id: str, seat: str) -> str | None:
+        """When the seat reads the answers to its orders (``referee.core.answers``: its last choice,
+        ``NOW`` if none), or None in a game that keeps no such choice."""
+        if getattr(rules_for(kind), "answers_in_report", None) is None:
+            return None
+        with self.database.reading() as session:
+            return answers.chosen_in(rows.kind_log(session, game_id, frozenset({answers.CHOSEN})), seat)
 
     def _deadline(self, row: Any, clock: Any) -> datetime | None:
         if clock is None or clock.due_at is None or row.finished:
@@ -210,6 +220,19 @@ class Forum:
         with self.database.transaction() as session:
             if self._holds(session, player) and (player.game_id, player.seat) == (game_id, seat):
                 mark_read(session, game_id, seat, player.email, now)
+
+    def choose_answers(
+        self, player: Player, game_id: str, seat: str, choice: str, now: datetime
+    ) -> Submitted:
+        """Records when the player reads the answers to the orders they mail (``referee.core.answers``):
+        the order that makes the choice, in the game's language, judged as their mail would be."""
+        self._check(player, game_id, seat)
+        if choice not in answers.LINES:
+            raise RefereeError(f"choose one of {', '.join(answers.LINES)}")
+        with self.database.reading() as session:
+            row = rows.game_row(session, game_id)
+        language = "ru" if row is not None and row.language == "ru" else "en"
+        return self.submit(player, game_id, seat, answers.LINES[choice][language], now)
 
     def choose(self, player: Player, game_id: str, seat: str, mode: str, now: datetime) -> None:
         """Records how the player plays from now on (one of ``MODES``)."""

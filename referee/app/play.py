@@ -274,8 +274,10 @@ def _answer_fields(answer_to: AnswerTo | None) -> dict[str, str | None]:
 
 def _folds(answer_to: AnswerTo, verdicts: list[LineVerdict], phase: str, after: Loaded, seat: str) -> bool:
     """Whether the answer to a mail is kept for the seat's next report instead of mailed
-    (``referee.core.answers``): the seat chose so, the mail was read whole, every line of it was taken
-    and asked for nothing, and the phase it was sent in is still open (its report is still to come)."""
+    (``referee.core.answers``): the seat chose so (and the game folds this one: ``answers_in_report``
+    sees the state after the mail, before a phase it closes is resolved), the mail was read whole,
+    every line of it was taken and asked for nothing, and the phase it was sent in is still open (the
+    letters that close it are still to come)."""
     rules, state = after.rules, after.state
     return (
         not answer_to.problem
@@ -317,6 +319,30 @@ class Play:
         )
         phase = rules.phase(loaded.state).key
         after = append(session, loaded, events, phase, submission.received_at)
+
+        def seen() -> list[Event]:
+            return visible(rows.log(session, game_id), seat)
+
+        def answered() -> dict[str, Any]:
+            found = rules.answer(loaded.state, after.state, seat, verdicts, seen)
+            return {**found, **reading_fields(session, game_id), **reader_zone_field(after, seat)}
+
+        folds = answer_to is not None and _folds(answer_to, verdicts, phase, after, seat)
+        if folds:  # kept before the phase closes, so that the letters closing it tell it
+            answer = answered()
+            after = append(session, after, [answers.folded(seat, answer)], phase, when)
+        relaying = loaded.row.settings.get("relay_talk", True)
+        relays = pace(
+            session, game_id, seat, rules.relays(after.state, seat, events) if relaying else [], when
+        )
+        fields = reading_fields(session, game_id)
+        if relays.at_once:  # told before a phase this mail closes: what was said comes before its end
+            tell(session, game_id, phase, relays.at_once, when, None, loaded=after, fields=fields)
+        if relays.gathered:  # a burst of talk past the limit is gathered: ``referee.app.pacing``
+            zone = _reader_zones(session, game_id, after)
+            write_gathered(
+                session, game_id, phase, relays, when, lambda name, data: {**data, **fields, **zone(name)}
+            )
         if (
             events
             and rules.early_close
@@ -324,29 +350,14 @@ class Play:
             and not rules.waiting(after.state)
         ):
             after = self.resolve(session, after, submission.received_at).loaded  # everyone has acted
-        answer = rules.answer(
-            loaded.state, after.state, seat, verdicts, lambda: visible(rows.log(session, game_id), seat)
-        )
-        relaying = loaded.row.settings.get("relay_talk", True)
-        relays = pace(
-            session, game_id, seat, rules.relays(after.state, seat, events) if relaying else [], when
-        )
-        notices = relays.at_once  # a burst of talk past the limit is gathered: ``referee.app.pacing``
-        fields = reading_fields(session, game_id)
-        answer = {**answer, **fields, **reader_zone_field(after, seat)}
-        if answer_to is not None and _folds(answer_to, verdicts, phase, after, seat):
-            after = append(session, after, [answers.folded(seat, answer)], phase, when)
-        elif answer_to is not None:
+        if not folds:
+            answer = answered()
+        if answer_to is not None and not folds:
             extra: dict[str, Any] = {"problem": answer_to.problem} if answer_to.problem else {}
             if answer_to.cut:
                 extra |= {"cut": answer_to.cut, "lines_read": answer_to.lines_read}
-            notices.append(Notice("answer", (seat,), {**answer, **extra}))
-        tell(session, game_id, phase, notices, when, answer_to, loaded=after, fields=fields)
-        if relays.gathered:
-            zone = _reader_zones(session, game_id, after)
-            write_gathered(
-                session, game_id, phase, relays, when, lambda name, data: {**data, **fields, **zone(name)}
-            )
+            notice = Notice("answer", (seat,), {**answer, **extra})
+            tell(session, game_id, phase, [notice], when, answer_to, loaded=after)
         return Submitted(verdicts, answer, after)
 
     def resolve(self, session: Unit, loaded: Loaded, now: datetime) -> Resolved:

@@ -14,11 +14,12 @@ which every line was taken are folded, into an ``answer_folded`` event the next 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol
 
 from referee.core.events import Event
-from referee.core.orders import LineVerdict, Order, Submission
+from referee.core.keywords import order_lines
+from referee.core.orders import LineVerdict, Order, Submission, Unreadable
 from referee.core.seats import fold_name
 
 NOW = "now"
@@ -47,6 +48,12 @@ PHRASES: dict[str, str] = {
 }  # fmt: skip
 """Every way to write the order (folded, without punctuation) and the choice it makes."""
 
+LINES: dict[str, dict[str, str]] = {
+    NOW: {"en": "ANSWERS NOW", "ru": "ОТВЕТЫ СРАЗУ"},
+    IN_REPORT: {"en": "ANSWERS IN REPORT", "ru": "ОТВЕТЫ В СВОДКЕ"},
+}
+"""The order that makes each choice, as the help of each language writes it."""
+
 _PUNCTUATION = str.maketrans(dict.fromkeys(".,;:!?«»\"'—-", " "))
 
 _AT_ONCE = frozenset({"help", "status", KIND})
@@ -60,17 +67,61 @@ def read_choice(text: str) -> dict[str, str] | None:
     return None if choice is None else {KIND: choice}
 
 
+def read_lines_with_choice(
+    text: str, read_line: Callable[[str], list[Order | Unreadable]], *, drop_bullets: bool = False
+) -> list[Order | Unreadable]:
+    """Every non-blank line of ``text`` read as the orders it holds: a line that is wholly an answers
+    order is that order, any other is read by the game's ``read_line``."""
+    items: list[Order | Unreadable] = []
+    for line in order_lines(text, drop_bullets=drop_bullets):
+        choice = read_choice(line)
+        items += [Order(line, KIND, choice)] if choice is not None else read_line(line)
+    return items
+
+
 def choose(submission: Submission, order: Order) -> tuple[LineVerdict, list[Event]]:
     """Accepts an answers order: from now on the sender's answers come as ``order.args[KIND]`` says."""
+    return chosen_by(submission.seat, order)
+
+
+def chosen_by(seat: str, order: Order) -> tuple[LineVerdict, list[Event]]:
+    """Accepts ``seat``'s answers order: from now on their answers come as ``order.args[KIND]`` says."""
     choice = order.args[KIND]
     understood = {"kind": KIND, KIND: choice, "notes": []}
-    event = Event(CHOSEN, {"character": submission.seat, KIND: choice}, (submission.seat,))
+    event = Event(CHOSEN, {"character": seat, KIND: choice}, (seat,))
     return LineVerdict(order.line, True, understood=understood), [event]
 
 
 def choice_after(choices: Mapping[str, str], data: Mapping[str, Any]) -> dict[str, str]:
     """The choices by seat after a ``answers_chosen`` event with ``data``."""
     return {**choices, str(data["character"]): str(data[KIND])}
+
+
+def seats_after(seats: tuple[str, ...], data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The seats reading their answers in reports (``IN_REPORT``) after an ``answers_chosen`` event with
+    ``data``, for a game that keeps them as a tuple of seats."""
+    seat = str(data["character"])
+    kept = tuple(s for s in seats if s != seat)
+    return (*kept, seat) if data[KIND] == IN_REPORT else kept
+
+
+class Logged(Protocol):
+    """An event as the log keeps it (an ``Event`` or a stored row of one)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def data(self) -> Any: ...
+
+
+def chosen_in(log: Iterable[Logged], seat: str) -> str:
+    """The answers setting ``seat`` chose last among the events ``log`` (``NOW`` if never)."""
+    choice = NOW
+    for event in log:
+        if event.kind == CHOSEN and event.data.get("character") == seat:
+            choice = str(event.data[KIND])
+    return choice
 
 
 def foldable(verdicts: Iterable[LineVerdict]) -> bool:

@@ -172,10 +172,13 @@ class GameRules(Generic[S]):
     """The kinds of the events logged during a phase that ``notices`` reads of its ``phase_log``; a
     boundary then reads no other (the orders, most of a phase's log). None: every kind."""
     answers_in_report: Callable[[S, str], bool] | None = None
-    """Whether a seat chose to read the answers to its orders in its next report (``referee.core.answers``),
-    given the state; None for a game that keeps no such choice (every answer is then mailed at once).
-    A game that keeps it judges the ``answers`` order and tells each seat the ``answer_folded`` events
-    of the phase closed in its next report."""
+    """Whether the answer to a seat's mail waits for its next report (``referee.core.answers``), given the
+    state after the mail and before a phase it closes is resolved: the seat chose so, and the game folds
+    this one (Ten Sailors always; Museum Suspects, Cosmic Express and Minuit only once the phase waits
+    for nothing more from the seat, so that what they still have to play is answered at once). None
+    for a game that keeps no such choice (every answer is then mailed at once). A game that keeps it
+    judges the ``answers`` order and tells each seat the ``answer_folded`` events of the phase in the
+    letter that closes it."""
     chronicle: Callable[[S, list[Event], bool], dict[str, Any]] | None = None
     """The whole story of a finished game, told to everyone once nothing is secret (who was where, what
     was said, every hidden move), given the state and the whole event log, and whether it is the short

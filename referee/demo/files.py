@@ -102,6 +102,6 @@ def start_demo_game(
     """Writes the demo's files in ``directory`` and creates its game; returns the config, store and game."""
     config_file, game_file = write_demo_files(directory, seed, players, language, kind)
     config = load_config(config_file)
-    store = open_referee(config.database_url, config.schedules if game_of(kind).demo.calendar else None)
+    store = open_referee(config.database_url, config.schedules)  # every phase on its schedule's clock
     loaded = read_game_file(game_file, config.schedules).create(store.operations, START)
     return config, store, loaded

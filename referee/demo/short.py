@@ -20,6 +20,7 @@ from typing import Any
 from referee.app import Loaded, Referee
 from referee.core.kind import Telling
 from referee.core.rng import SeededStream
+from referee.core.russian import guess_gender
 from referee.demo.files import START, start_demo_game
 from referee.demo.post import PostOffice
 from referee.demo.words import count, names_in, say
@@ -50,10 +51,13 @@ def run_short(
     echo: Callable[[str], None],
     *,
     watch: Callable[[PostOffice], None] | None = None,
+    answers_in_report: bool = True,
 ) -> Played:
     """Plays a whole game of ``kind`` by mail in ``directory``, a line through ``echo`` per closed phase.
 
-    ``watch`` is called after every delivery of the referee's mail (see ``PostOffice.watch``).
+    ``watch`` is called after every delivery of the referee's mail (see ``PostOffice.watch``). With
+    ``answers_in_report`` each bot's first mail chooses ANSWERS IN REPORT («ОТВЕТЫ В СВОДКЕ»), where the
+    game keeps that setting (``referee.core.answers``).
     """
     config, store, loaded = start_demo_game(directory, seed, players, language, kind)
     post = PostOffice(store, config, START)
@@ -61,12 +65,16 @@ def run_short(
     post.send()
     game_id = loaded.row.id
     names = [seat.name for seat in store.seats(game_id)]
+    line = CHOICE["ru" if language == "ru" else "en"]
+    demo = game_of(kind).demo
+    choosing = _Choosing(line, set() if answers_in_report else set(names), language, demo.in_language)
     while not loaded.rules.finished(loaded.state):
         label, key = loaded.rules.phase(loaded.state).label, loaded.rules.phase(loaded.state).key
         first_seq, mails = loaded.seq, post.mails_in
-        loaded, early = _play_phase(store, post, loaded, names, seed)
-        if not early:
-            loaded = store.resolve(game_id, post.later(5)).loaded  # nobody answered before the deadline
+        loaded, early = _play_phase(store, post, loaded, names, seed, choosing)
+        if not early:  # nobody answered before the deadline
+            clock = store.calendar.clock(game_id)
+            loaded = store.resolve(game_id, post.until(clock.due_at if clock else None)).loaded
             post.send()
         events = [row for row in store.events(game_id) if row.seq > first_seq]
         logged = [(row.kind, row.data) for row in events]
@@ -78,8 +86,23 @@ def run_short(
     return Played(loaded, post)
 
 
+@dataclass(frozen=True)
+class _Choosing:
+    """How bots write: the line a bot's first mail opens with (the answers setting), the bots that have
+    written, and their orders as a player of the demo's language writes them (``Demo.in_language``)."""
+
+    line: str
+    wrote: set[str]
+    language: str = "en"
+    in_language: Callable[[str, str, str], str] | None = None
+
+
+CHOICE = {"en": "ANSWERS IN REPORT", "ru": "ОТВЕТЫ В СВОДКЕ"}
+"""What a demo bot writes first where the game keeps the answers setting."""
+
+
 def _play_phase(
-    store: Referee, post: PostOffice, loaded: Loaded, names: list[str], seed: int
+    store: Referee, post: PostOffice, loaded: Loaded, names: list[str], seed: int, choosing: _Choosing
 ) -> tuple[Loaded, bool]:
     """Bots mail their orders until the open phase closes early (True) or none has more to say (False).
 
@@ -98,6 +121,11 @@ def _play_phase(
             orders = rules.bot(view, seed)
             if not orders:
                 continue
+            if name not in choosing.wrote and getattr(rules, "answers_in_report", None) is not None:
+                orders = f"{choosing.line}\n{orders}"  # as a player who wants less mail would
+            choosing.wrote.add(name)
+            if choosing.in_language is not None and choosing.language != "en":
+                orders = choosing.in_language(orders, choosing.language, guess_gender(name))
             post.write(name, orders)
             post.take_in()
             post.send()

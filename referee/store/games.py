@@ -227,6 +227,18 @@ def _phase_log(session: Unit, game_id: str, phase: str, kinds: frozenset[str] | 
     return [Event(kind, data, tuple(audience)) for kind, data, audience in rows]
 
 
+def kind_log(session: Unit, game_id: str, kinds: frozenset[str]) -> list[Event]:
+    """The events of ``game_id`` of ``kinds`` that count (none a rollback withdrew), in order."""
+    columns = select(col(EventRow.kind), col(EventRow.data), col(EventRow.audience))
+    query = columns.where(
+        EventRow.game_id == game_id,
+        col(EventRow.kind).in_(sorted(kinds)),
+        counting(withdrawn_spans(session, game_id)),
+    )
+    found = session.exec(query.order_by(col(EventRow.seq))).all()
+    return [Event(kind, data, tuple(audience)) for kind, data, audience in found]
+
+
 def mark_failed(session: Unit, game_id: str, failure: str | None, at: datetime | None) -> None:
     """Marks ``game_id`` as stopped on ``failure`` (or, with None, as running again)."""
     row = game_row(session, game_id, lock=True)

@@ -19,7 +19,7 @@ from referee.app import MAX_PASSWORD, Account, Actor, NoSuchGame, RefereeError, 
 from referee.web.answers import field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
 from referee.web.result import ending
-from referee.web.retold import channel, retold, title
+from referee.web.retold import actor, channel, retold, title
 from referee.web.sessions import DEVICE_COOKIE, Session, fresh, signed_in, with_flash
 from referee.web.shared import Site, local_path
 from referee.web.words import LANGUAGES, LETTER_NAMES
@@ -147,7 +147,7 @@ async def game(request: Request) -> Response:
         {
             "at": a.at,
             "ok": a.ok,
-            "actor": a.actor,
+            "actor": actor(a.actor, language),
             "channel": channel(a.channel, language),
             "action": title(registry, a.action, language),
             "result": retold(registry, a.action, a.result, a.ok, language, row.kind),

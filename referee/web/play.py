@@ -179,12 +179,16 @@ async def act(request: Request) -> Response:
     game_id, seat, action = (request.path_params[k] for k in ("game", "seat", "action"))
     forum = site.referee.forum
     back = f"/play/{quote(game_id)}/{quote(seat)}"
-    if (player.game_id, player.seat) != (game_id, seat) or action not in ("say", "orders", "mode"):
+    if (player.game_id, player.seat) != (game_id, seat) or action not in ("say", "orders", "mode", "answers"):
         raise refused(404, "not_found")
     try:
         if action == "mode":
             mode = str(form.get("mode", ""))
             await run_in_threadpool(forum.choose, player, game_id, seat, mode, site.now())
+            return site.redirect(back, with_flash(session, "Your choice is saved."))
+        if action == "answers":
+            choice = str(form.get("answers", ""))
+            await run_in_threadpool(forum.choose_answers, player, game_id, seat, choice, site.now())
             return site.redirect(back, with_flash(session, "Your choice is saved."))
         text = str(form.get("text", ""))[:5000]
         limits = site.config.mail.limits  # the same bounds as a mail's text

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from functools import cache
 from string import Formatter
+from typing import Any
 
 from referee.app import GameMasterAction, Outcome, refusal
 
@@ -17,6 +18,23 @@ CHANNELS: dict[str, dict[str, str]] = {
     "ru": {"web": "сайт", "cli": "командная строка", "mail": "почта", "service": "служба"}
 }
 """The doors an action came through, as a page in each language other than English names them."""
+
+ACTORS: dict[str, dict[str, str]] = {
+    "ru": {"command line": "командная строка", "calendar: the pause ended": "календарь: пауза окончилась"}
+}
+"""Who acted, where the log names no person but a part of the referee, in each language but English."""
+
+OUTSIDE: dict[str, dict[str, Any]] = {
+    "create": {
+        "title": {"en": "Create a game", "ru": "Создание партии"},
+        "said": {
+            "created {kind} game {game} with {count} players": (
+                "создана партия {game} ({kind}), игроков: {count}"
+            )
+        },
+    },
+}
+"""Actions logged outside the registry (creating a game), with their titles and sentences by language."""
 
 
 @cache
@@ -41,7 +59,7 @@ def retold(
         return refusal(result, language)
     action = next((a for a in actions if a.name == name), None)
     if action is None:
-        return result
+        return _outside(name, result, language)
     for key, words in action.said.items():
         found = _pattern(words.en).fullmatch(result)
         if found is not None:
@@ -49,10 +67,28 @@ def retold(
     return result
 
 
+def _outside(name: str, result: str, language: str) -> str:
+    """The logged ``result`` of ``name``, an action outside the registry, said in ``language``."""
+    said: dict[str, str] = OUTSIDE.get(name, {}).get("said", {})
+    for english, other in said.items():
+        found = _pattern(english).fullmatch(result)
+        if found is not None and language != "en":
+            return other.format(**found.groupdict())
+    return result
+
+
 def title(actions: Iterable[GameMasterAction], name: str, language: str) -> str:
     """What the page calls action ``name`` in ``language`` (its name when the registry has none)."""
     action = next((a for a in actions if a.name == name), None)
-    return action.title.of(language) if action is not None else name
+    if action is not None:
+        return action.title.of(language)
+    titles: dict[str, str] = OUTSIDE.get(name, {}).get("title", {})
+    return titles.get(language, titles.get("en", name))
+
+
+def actor(name: str, language: str) -> str:
+    """Who acted, as a page in ``language`` names them (a person's address stays as it is)."""
+    return ACTORS.get(language, {}).get(name, name)
 
 
 def channel(name: str, language: str) -> str:

@@ -35,6 +35,14 @@ _SHARED_LETTERS: dict[str, str] = {
     "reminder": "Reminder",
     "sign_in_link": "Sign-in link",
     "game_over": "Game over",
+    "refusal": "Mail not taken",
+    "held": "Mail kept until the game goes on",
+    "confirm": "Was this mail yours?",
+    "new_password": "New password",
+    "password_later": "No more new passwords today",
+    "password_wait": "Mail with a password not read yet",
+    "too_big": "Mail too big to read",
+    "withdrawn": "A report withdrawn",
 }
 """What the player's page calls each kind of letter every game writes (in English; ``RU`` has them in
 Russian); ``LETTER_NAMES`` adds each game's own (``GameKind.letters``)."""
@@ -238,6 +246,16 @@ _PAGES_RU: dict[str, str] = {
     "Public news": "Общие новости",
     "Your mail from the referee": "Ваши письма от судьи",
     "How you play": "Как вы играете",
+    "Answers to the orders you mail": "Ответы на приказы, присланные по почте",
+    "When should the answer to a mail of orders come?": "Когда присылать ответ на письмо с приказами?",
+    "At once, a mail for each mail (ANSWERS NOW)": "Сразу, отдельным письмом на каждое письмо (ОТВЕТЫ СРАЗУ)",
+    (
+        "In the next letter you get anyway, once nothing more is asked of you (ANSWERS IN REPORT); "
+        "a line not taken is still answered at once"
+    ): (
+        "В следующем письме, которое придёт и так, когда от вас больше ничего не ждут (ОТВЕТЫ В СВОДКЕ); "
+        "на непринятую строку судья всё равно ответит сразу"
+    ),
     "Mail the reports to me?": "Присылать ли отчёты по почте?",
     "By mail (the web pages too, if you like)": "По почте (страницы игры — по желанию)",
     ("On the web: by mail only the welcome, sign-in links and answers to your own mail"): (
@@ -269,6 +287,14 @@ _PAGES_RU: dict[str, str] = {
     "Reminder": "Напоминание",
     "Sign-in link": "Ссылка для входа",
     "Game over": "Игра окончена",
+    "Mail not taken": "Письмо не принято",
+    "Mail kept until the game goes on": "Письмо ждёт продолжения игры",
+    "Was this mail yours?": "Это ваше письмо?",
+    "New password": "Новый пароль",
+    "No more new passwords today": "Новых паролей сегодня больше не будет",
+    "Mail with a password not read yet": "Письмо с паролем пока не прочитано",
+    "Mail too big to read": "Письмо слишком большое",
+    "A report withdrawn": "Отчёт отменён",
 }
 """Every sentence of the pages shared by all games in Russian, by its English."""
 

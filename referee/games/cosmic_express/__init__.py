@@ -108,6 +108,7 @@ RULES: GameRules[GameState] = GameRules(
     phase=attrgetter("phase"),
     finished=attrgetter("finished"),
     waiting=methodcaller("waiting"),
+    answers_in_report=GameState.answers_in_report,
     submit=orders.submit,
     resolve=resolve.resolve,
     notices=notices.notices,
@@ -138,6 +139,12 @@ GAME = GameKind(
     },
     schedules=Schedules(default="cosmic-express", demo="cosmic-express-fast"),
     demo=demo.DEMO,
-    letters={"talk": {"en": "Talk", "ru": "Разговор"}},
+    letters={
+        "talk": {"en": "Talk", "ru": "Разговор"},
+        "news": {"en": "Trading news", "ru": "Новости обмена"},
+        "interrogation": {"en": "The interrogation begins", "ru": "Начало допроса"},
+        "weapon_shown": {"en": "The murder weapon shown", "ru": "Орудие убийства показано"},
+        "round_over": {"en": "End of the round", "ru": "Конец раунда"},
+    },
 )
 """Murder on the Cosmic Express as the referee knows it: its rules, names and demo."""

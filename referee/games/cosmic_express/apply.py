@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from referee.core import answers
 from referee.core.events import Event
 from referee.core.rules import apply_by_kind
 from referee.games.cosmic_express.state import (
@@ -106,6 +107,10 @@ def _round_ended(state: GameState, d: dict[str, Any]) -> GameState:
     return replace(state, results=(*state.results, d), standings=tuple(d["standings"]))
 
 
+def _answers_chosen(state: GameState, d: dict[str, Any]) -> GameState:
+    return replace(state, answers=answers.seats_after(state.answers, d))
+
+
 def _game_ended(state: GameState, d: dict[str, Any]) -> GameState:
     return replace(state, finished=True, winners=tuple(d["winners"]), standings=tuple(d["standings"]))
 
@@ -124,4 +129,5 @@ _HANDLERS = {
     "arrest_made": _arrest_made,
     "round_ended": _round_ended,
     "game_ended": _game_ended,
+    answers.CHOSEN: _answers_chosen,
 }

@@ -112,7 +112,40 @@ def ending(view: dict[str, Any], telling: Telling) -> Ending:
     return Ending(winners=list(view["winners"]), roles=roles, details=[detail])
 
 
+SAID_IN_RUSSIAN = {
+    "I gave my cards away as fast as I could.": "Я раздал карты так быстро, как только мог.",
+    "Someone kept a card far too long.": "Кое-кто слишком долго держал одну карту.",
+    "I am the Captain, believe me.": "Я Капитан, поверьте мне.",
+    "Watch who stopped trading first.": "Смотрите, кто первым перестал меняться.",
+}
+"""The bots' table talk as a Russian player says it (``bot._LINES``)."""
+
+_SAID_BY_WOMAN = {
+    "Я раздал карты так быстро, как только мог.": "Я раздала карты так быстро, как только могла."
+}
+
+
+def in_language(orders: str, language: str, gender: str) -> str:
+    """The bot's ``orders`` as a player writes them in ``language``: in Russian its talk is Russian."""
+    if language != "ru":
+        return orders
+    lines = []
+    for line in orders.splitlines():
+        word, _, said = line.partition(" ")
+        russian = SAID_IN_RUSSIAN.get(said) if word == "SAY" else None
+        if russian is not None and gender == "f":
+            russian = _SAID_BY_WOMAN.get(russian, russian)
+        lines.append(f"СКАЗАТЬ {russian}" if russian is not None else line)
+    return "\n".join(lines)
+
+
 DEMO = Demo(
-    seats=Seats(3, 6, 5), game_id="demo-cosmic", news=news, phase_name=phase_name, ending=ending, lines=LINES
+    seats=Seats(3, 6, 5),
+    game_id="demo-cosmic",
+    news=news,
+    phase_name=phase_name,
+    ending=ending,
+    lines=LINES,
+    in_language=in_language,
 )
 """The Cosmic Express demo: five players by default, phase by phase."""

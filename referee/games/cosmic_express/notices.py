@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core import answers
 from referee.core.events import Event
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, asked_for_status
@@ -148,7 +149,7 @@ def notices(before: GameState, after: GameState, events: list[Event], phase_log:
     """
     kinds = {e.kind for e in events}
     if "trading_closed" in kinds:
-        return _interrogation_letters(after, events)
+        return _interrogation_letters(after, events, phase_log)
     ended = next(e.data for e in events if e.kind == "round_ended")
     result = {k: v for k, v in ended.items() if k != "standings"}
     if "game_ended" in kinds:
@@ -165,13 +166,14 @@ def notices(before: GameState, after: GameState, events: list[Event], phase_log:
                 "standings": ended["standings"],
                 "rounds": after.rounds,
                 "next": {"round": after.round, **_own(after, seat)},
+                "answers": answers.folded_for(phase_log, seat),
             },
         )
         for seat in after.seats
     ]
 
 
-def _interrogation_letters(after: GameState, events: list[Event]) -> list[Notice]:
+def _interrogation_letters(after: GameState, events: list[Event], phase_log: list[Event]) -> list[Notice]:
     detective = next(e.data["detective"] for e in events if e.kind == "detective_revealed")
     letters = []
     for seat in after.seats:
@@ -192,6 +194,7 @@ def _interrogation_letters(after: GameState, events: list[Event]) -> list[Notice
             "has_dummy": after.has_dummy,
             "expired": expired,
             **_own(after, seat),
+            "answers": answers.folded_for(phase_log, seat),
         }
         letters.append(Notice("interrogation", (seat,), data))
     return letters

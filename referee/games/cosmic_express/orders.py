@@ -6,6 +6,7 @@ changes nothing. A mail in which no line even looks like an order is table talk.
 
 from __future__ import annotations
 
+from referee.core import answers
 from referee.core.events import Event
 from referee.core.orders import (
     LineVerdict,
@@ -38,6 +39,8 @@ def _judge(state: GameState, submission: Submission, order: Order) -> trading.Ve
     seat = submission.seat
     if order.kind in ("help", "status"):
         return trading.accept(order, {"kind": order.kind}, [])
+    if order.kind == answers.KIND:
+        return answers.chosen_by(seat, order)
     if state.finished:
         return trading.reject(order, "game_over")
     if order.kind == "say":

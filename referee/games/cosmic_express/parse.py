@@ -23,8 +23,9 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+from referee.core.answers import read_lines_with_choice
 from referee.core.orders import Order, Problem, Unreadable
-from referee.core.reading import read_lines
+from referee.core.reading import read_line
 from referee.core.seats import fold_name
 from referee.games.cosmic_express.cards import DUMMY, DUMMY_ALIASES, ITEM_ALIASES
 from referee.games.cosmic_express.meaning import grammar
@@ -55,7 +56,10 @@ def parse_text(text: str, names: Sequence[str]) -> list[Order | Unreadable]:
     """Every non-blank line of ``text`` read as the orders it holds, by keyword or by meaning
     (``meaning``); ``names`` are the players' names. A line's leading bullet is left out of the line
     kept with its order."""
-    return read_lines(text, KEYWORDS, partial(_arguments, names=names), grammar(names), drop_bullets=True)
+    arguments, meaning = partial(_arguments, names=names), grammar(names)
+    return read_lines_with_choice(
+        text, lambda line: read_line(line, KEYWORDS, arguments, meaning), drop_bullets=True
+    )
 
 
 def _arguments(kind: str, rest: str, names: Sequence[str]) -> dict[str, Any] | Problem:

@@ -31,6 +31,7 @@ def dump(state: GameState) -> dict[str, Any]:
         "finished": state.finished,
         "winners": list(state.winners),
         "standings": list(state.standings),
+        "answers": list(state.answers),
     }
 
 
@@ -58,4 +59,5 @@ def load(raw: dict[str, Any]) -> GameState:
         finished=raw["finished"],
         winners=tuple(raw["winners"]),
         standings=tuple(raw["standings"]),
+        answers=tuple(raw.get("answers", ())),
     )

@@ -73,6 +73,9 @@ class GameState:
     finished: bool = False
     winners: tuple[str, ...] = ()
     standings: tuple[dict[str, Any], ...] = ()
+    answers: tuple[str, ...] = ()
+    """The seats that read the answers to their orders in the letter closing the phase
+    (``referee.core.answers``)."""
 
     @property
     def has_dummy(self) -> bool:
@@ -126,6 +129,14 @@ class GameState:
             return ()
         detective = self.seat_with_detective()
         return (detective,) if detective else ()
+
+    def answers_in_report(self, seat: str) -> bool:
+        """Whether the answer to ``seat``'s mail waits for the letter that closes the phase
+        (``referee.core.answers``): they chose so, the phase waits for nothing more from them (a player
+        still trading or the Detective still to arrest is answered at once), and that letter is theirs
+        alone (not the end of the game, which everyone reads alike)."""
+        last = self.stage == INTERROGATION and self.round >= self.rounds
+        return seat in self.answers and seat not in self.waiting() and not last and not self.finished
 
     def seat_with_detective(self) -> str | None:
         """The player who is the Undercover Detective this round (never the Dummy, CE-9)."""

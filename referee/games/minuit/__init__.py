@@ -88,6 +88,7 @@ RULES: GameRules[GameState] = GameRules(
     phase=turns.phase,
     finished=attrgetter("finished"),
     waiting=turns.waiting,
+    answers_in_report=turns.answers_in_report,
     submit=actions.submit,
     resolve=turns.resolve,
     notices=notices.notices,
@@ -114,5 +115,10 @@ GAME = GameKind(
     },
     schedules=Schedules(default="minuit", demo="minuit-fast"),
     demo=demo.DEMO,
+    letters={
+        "turn": {"en": "A turn played", "ru": "Сыгранный ход"},
+        "news": {"en": "News from the ship", "ru": "Новости с корабля"},
+        "hypotheses": {"en": "Hypotheses", "ru": "Гипотезы"},
+    },
 )
 """Minuit, Murder at Sea as the referee knows it: its rules, names and demo."""

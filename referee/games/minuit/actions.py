@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core import answers
 from referee.core.events import EVERYONE, Event
 from referee.core.orders import LineVerdict, Order, Submission, Unreadable, judge_in_turn, refused
 from referee.games.minuit.board import route, suspect_reach
@@ -67,6 +68,8 @@ def _ok(order: Order, events: list[Event], **understood: Any) -> Verdict:
 def _judge(state: GameState, seat: str, order: Order) -> Verdict:
     if order.kind in ("help", "status"):
         return _ok(order, [])
+    if order.kind == answers.KIND:
+        return answers.chosen_by(seat, order)
     if state.finished:
         return _reject(order, "game_over")
     if order.kind == "hypothesis":

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core import answers
 from referee.core.events import EVERYONE, Event
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, asked_for_status
@@ -165,6 +166,7 @@ def notices(before: GameState, after: GameState, events: list[Event], phase_log:
             "new_round": new_round,
             "why": next((e.data["why"] for e in events if e.kind == "stage_opened"), ""),
             "show_board": fields["my_turn"] or new_round or any(s["kind"] in MOVES for s in steps),
+            "answers": answers.folded_for(phase_log, seat),
         }
         result.append(Notice(template, (seat,), data))
     return result

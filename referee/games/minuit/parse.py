@@ -24,7 +24,8 @@ import re
 from functools import partial
 from typing import Any
 
-from referee.core.keywords import order_lines, read_order
+from referee.core.answers import read_lines_with_choice
+from referee.core.keywords import read_order
 from referee.core.orders import Order, Problem, Unreadable
 from referee.core.reading import read_by_meaning
 from referee.core.seats import fold_name
@@ -111,7 +112,7 @@ def suspect_names(case: Investigation) -> dict[str, str]:
 def parse_text(text: str, case: Investigation) -> list[Order | Unreadable]:
     """Every non-blank line of ``text`` read as the orders it holds, by keyword or by meaning
     (``meaning``), or why it holds none."""
-    return [item for line in order_lines(text) for item in parse_orders(line, case)]
+    return read_lines_with_choice(text, lambda line: parse_orders(line, case))
 
 
 def parse_line(line: str, case: Investigation) -> Order | Unreadable:

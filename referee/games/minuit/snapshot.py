@@ -17,6 +17,7 @@ def dump(state: GameState) -> dict[str, Any]:
     raw["case"] = state.case.raw
     for name in _TUPLES:
         raw[name] = list(raw[name])
+    raw["answers"] = list(state.answers)
     raw["known"] = {seat: list(leads) for seat, leads in state.known.items()}
     raw["hypotheses"] = {s: {e: list(p) for e, p in h.items()} for s, h in state.hypotheses.items()}
     return raw
@@ -28,6 +29,7 @@ def load(raw: dict[str, Any]) -> GameState:
     values["case"] = Investigation(raw["case"])
     for name in _TUPLES:
         values[name] = tuple(raw[name])
+    values["answers"] = tuple(raw.get("answers", ()))
     values["known"] = {seat: tuple(leads) for seat, leads in raw["known"].items()}
     values["hypotheses"] = {s: {e: (p[0], p[1]) for e, p in h.items()} for s, h in raw["hypotheses"].items()}
     values["detectives"] = dict(raw["detectives"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from referee.core import answers
 from referee.core.events import Event
 from referee.core.rules import apply_by_kind
 from referee.games.minuit.content import EVENTS, NO_EVENT, EventCard
@@ -60,6 +61,8 @@ class GameState:
     shown: dict[str, str] = field(default_factory=dict)
     """The revealer's hypotheses 1, once shown to all (MM-20)."""
     result: dict[str, Any] = field(default_factory=dict)
+    answers: tuple[str, ...] = ()
+    """The seats that read the answers to their orders in the turn mail (``referee.core.answers``)."""
 
     @property
     def seat(self) -> str:
@@ -189,6 +192,10 @@ def _game_ended(state: GameState, data: dict[str, Any]) -> GameState:
     return replace(state, stage=OVER, result=dict(data))
 
 
+def _answers_chosen(state: GameState, data: dict[str, Any]) -> GameState:
+    return replace(state, answers=answers.seats_after(state.answers, data))
+
+
 _HANDLERS = {
     "round_opened": _round_opened,
     "officer_placed": _officer_placed,
@@ -204,4 +211,5 @@ _HANDLERS = {
     "hypotheses_written": _hypotheses,
     "revealer_shown": _shown,
     "game_ended": _game_ended,
+    answers.CHOSEN: _answers_chosen,
 }

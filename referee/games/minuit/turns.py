@@ -67,6 +67,13 @@ def waiting(state: GameState) -> tuple[str, ...]:
     return tuple(seat for seat in writers(state) if not complete(state, seat))
 
 
+def answers_in_report(state: GameState, seat: str) -> bool:
+    """Whether the answer to ``seat``'s mail waits for the turn mail (``referee.core.answers``): they
+    chose so and the mail ended their turn. A mail in the middle of a turn is answered at once (its
+    rolls and leads are what the rest of the turn is played from), and so is a hypothesis."""
+    return seat in state.answers and state.stage == TURNS and state.seat == seat and state.turn_over
+
+
 def still_possible(state: GameState, seat: str) -> list[str]:
     """What ``seat`` may still do in their open turn without spending an action point, in the order
     letters list it: "buoy_roll" (a buoy on the last failed roll), "buoy_ap" (a buoy for one more

@@ -61,6 +61,7 @@ RULES: GameRules[GameState] = GameRules(
     phase=turns.phase,
     finished=attrgetter("finished"),
     waiting=turns.waiting,
+    answers_in_report=turns.answers_in_report,
     submit=turns.submit,
     resolve=turns.resolve,
     notices=notices.notices,
@@ -91,5 +92,6 @@ GAME = GameKind(
     },
     schedules=Schedules(default="museum-suspects", demo="museum-suspects-fast"),
     demo=demo.DEMO,
+    letters={"turn": {"en": "A turn played", "ru": "Сыгранный ход"}},
 )
 """Museum Suspects as the referee knows it: its rules, names and demo."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core import answers
 from referee.core.events import Event
 from referee.core.notices import Notice
 from referee.core.orders import LineVerdict, asked_for_status
@@ -129,5 +130,7 @@ def notices(before: GameState, after: GameState, events: list[Event], phase_log:
     turns = []
     for seat in after.players:
         fields = _seat_fields(after, seat)
-        turns.append(Notice("turn", (seat,), {**fields, "turn": summary, "show_board": fields["my_turn"]}))
+        kept = answers.folded_for(phase_log, seat)
+        news = {**fields, "turn": summary, "show_board": fields["my_turn"], "answers": kept}
+        turns.append(Notice("turn", (seat,), news))
     return turns

@@ -18,8 +18,9 @@ import difflib
 import re
 from typing import Any
 
+from referee.core.answers import read_lines_with_choice
 from referee.core.orders import Order, Problem, Unreadable
-from referee.core.reading import read_line, read_lines
+from referee.core.reading import read_line
 from referee.core.seats import fold_name
 from referee.games.museum_suspects.content import SUSPECTS
 from referee.games.museum_suspects.meaning import GRAMMAR
@@ -68,7 +69,7 @@ _SUSPECT_NAMES: dict[str, tuple[str, str]] = {
 def parse_text(text: str) -> list[Order | Unreadable]:
     """Every non-blank line of ``text`` read as the orders it holds, by keyword or by meaning
     (``meaning``), or why it holds none."""
-    return read_lines(text, KEYWORDS, _arguments, GRAMMAR)
+    return read_lines_with_choice(text, lambda line: read_line(line, KEYWORDS, _arguments, GRAMMAR))
 
 
 def parse_line(line: str) -> Order | Unreadable:

@@ -25,6 +25,7 @@ def dump(state: GameState) -> dict[str, Any]:
         "suggested": state.suggested,
         "finished": state.finished,
         "result": state.result,
+        "answers": list(state.answers),
     }
 
 
@@ -46,4 +47,5 @@ def load(raw: dict[str, Any]) -> GameState:
         suggested=raw["suggested"],
         finished=raw["finished"],
         result=raw["result"],
+        answers=tuple(raw.get("answers", ())),
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from referee.core import answers
 from referee.core.events import Event
 from referee.core.rules import apply_by_kind
 from referee.games.museum_suspects.content import ROOMS
@@ -75,6 +76,8 @@ class GameState:
     suggested: bool = False
     finished: bool = False
     result: dict[str, Any] = field(default_factory=dict)
+    answers: tuple[str, ...] = ()
+    """The seats that read the answers to their orders in their turn mail (``referee.core.answers``)."""
 
     # --- turns ----------------------------------------------------------------------------
 
@@ -194,10 +197,15 @@ def _game_ended(state: GameState, data: dict[str, Any]) -> GameState:
     return replace(state, finished=True, result=dict(data))
 
 
+def _answers_chosen(state: GameState, data: dict[str, Any]) -> GameState:
+    return replace(state, answers=answers.seats_after(state.answers, data))
+
+
 _HANDLERS = {
     "investigated": _investigated,
     "clue_looked": _clue_looked,
     "suggested": _suggested,
     "turn_opened": _turn_opened,
     "game_ended": _game_ended,
+    answers.CHOSEN: _answers_chosen,
 }

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core import answers
 from referee.core.events import EVERYONE, Event
 from referee.core.orders import LineVerdict, Order, Submission, Unreadable, judge_in_turn, refused
 from referee.core.phases import Phase
@@ -73,6 +74,8 @@ def _reject(order: Order, reason: str, **params: Any) -> Verdict:
 def _judge(state: GameState, seat: str, order: Order) -> Verdict:
     if order.kind in ("help", "status"):
         return LineVerdict(order.line, True, understood={"kind": order.kind}), []
+    if order.kind == answers.KIND:
+        return answers.chosen_by(seat, order)
     if state.finished:
         return _reject(order, "game_over")
     if seat != state.seat:
@@ -139,6 +142,14 @@ def suggestion_events(state: GameState, seat: str, target: str, value: int, *, d
         Event("suggested", {**public, "value": value}, (seat,)),
         Event("suggestion_made", public, (EVERYONE,)),
     ]
+
+
+def answers_in_report(state: GameState, seat: str) -> bool:
+    """Whether the answer to ``seat``'s mail waits for their turn mail (``referee.core.answers``): they
+    chose so, and the mail ended their turn, which is not the game's last (the turn mail then goes out
+    with it). A mail that leaves the turn open, an investigation alone, is answered at once: its clue is
+    what the suggestion still to come is made from."""
+    return seat in state.answers and not waiting(state) and state.turn + 1 < state.total_turns
 
 
 def resolve(state: GameState) -> list[Event]:

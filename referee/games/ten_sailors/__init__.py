@@ -131,6 +131,7 @@ GAME = GameKind(
     demo=demo.DEMO,
     letters={
         "report": {"en": "Report", "ru": "Отчёт"},
+        "morning": {"en": "Morning news", "ru": "Утренние новости"},
         "talk": {"en": "Talk", "ru": "Разговор"},
         "death_announcement": {"en": "News of a death", "ru": "Весть о смерти"},
         "search_result": {"en": "Search result", "ru": "Итог обыска"},
