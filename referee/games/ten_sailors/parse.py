@@ -326,6 +326,8 @@ class _Reader:
         reading by its order words, ``items``, found no order in it; and ``items`` with every piece of
         talk in them that names something beside an order word or a time made a question (TS-23 ruling:
         a plan is never said aloud)."""
+        if any(isinstance(item, Unreadable) and item.params.get("undecided") for item in items):
+            return items  # a plan the writer has not settled is asked back as it is
         if not items or any(isinstance(item, Order) for item in items) or _conversational(line):
             return [self._asked(item) if _is_talk(item) else item for item in items]
         tokens = _tokens(line, times)
@@ -359,11 +361,23 @@ class _Reader:
     def read(self, sentence: str, times: list[tuple[int, int, When]]) -> None:
         """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk."""
         tokens = _lead_by_names(_auxiliaries(_tokens(sentence, times)), self.names, self.own)
+        if _undecided(tokens, self.names):
+            intent = _intent(tokens, self.names)
+            if intent.found:  # "Maybe I'll go to the garage", «Кухня или кабинет, ещё не решила»
+                self.flush()
+                asked = {**guess(intent, self.names), "undecided": True}
+                self.items.append(Unreadable(sentence.strip(), "did_you_mean", asked))
+                return
         words = [t for t in tokens if t.when is None]
         whens = [t.when for t in tokens if t.when is not None]
         if whens and not [w for w in words if w.folded not in CONNECTORS]:
             self.flush()
             self._set_header(sentence, reduce(When.merged, whens))
+            return
+        state = _state_asked(tokens, self.names)
+        if state:  # "Could you send me the order help again?", «Где я сейчас и какие у меня карты?»
+            self.flush()
+            self.items.append(Order(sentence.strip(), state, {}))
             return
         stay = _stay_or_withdrawal(tokens, self.names)
         if stay:
@@ -616,6 +630,92 @@ class _Reader:
         return Order(
             line, "cancel", {"what": "move"} if withdraw else {"what": "move", "stay": True}, segment
         )
+
+
+_HEDGES = frozenset(
+    {"maybe", "perhaps", "possibly", "might", "should", "shall", "может", "возможно", "наверное", "наверно",
+     "стоит", "either", "либо"}
+)  # fmt: skip
+"""Words that, before the order word, leave the plan open ("Maybe I'll go …", «Может, схожу …», "Should I
+search …?"): the line is asked back, never read as an order nor said aloud."""
+_UNSURE = frozenset(
+    {"sure", "certain", "decide", "decided", "know", "уверенный", "уверен", "уверена", "решить", "знать",
+     "определиться"}
+)  # fmt: skip
+"""Words (lemmas) that, denied, say the writer has not decided ("not sure yet", «ещё не решила»)."""
+_OPEN = frozenset({"unsure", "undecided", "wherever", "whichever", "whatever", "куда-нибудь", "куда-то"})
+"""Words that leave where or what open ("Move me wherever Dora goes")."""
+_OR = frozenset({"or", "или", "либо"})
+_BESIDE = frozenset({"near", "beside", "opposite", "рядом", "напротив", "возле", "соседний", "близ"})
+"""Words (lemmas) of a place named by another ("the room next to the kitchen", «комната рядом с кухней»)."""
+
+
+def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
+    """Whether a sentence leaves its plan open: a hedge before its order word, a choice between places or
+    orders ("kitchen or study", "move … or stay"), "not sure" or "wherever", a place named by another, or
+    one's own move denied beside a place («Не пойду в гараж»: asked, for the writer may mean to stay)."""
+    words = [t for t in tokens if t.when is None]
+    first = next((i for i, t in enumerate(words) if t.kind), len(words))
+    if first < len(words) and words[first].kind == "say":
+        return False  # what is said aloud is said as written
+    folded = [t.folded.replace("’", "'") for t in words]
+    if set(folded[:first]) & _HEDGES or set(folded) & _OPEN:
+        return True
+    for i, token in enumerate(words):
+        forms = lemmas(token.text)
+        denied = i > 0 and folded[i - 1] in NEGATIONS | {"not", "yet", "ещё", "еще"}
+        if forms & _UNSURE and (denied or "not" in folded[max(0, i - 3) : i] or "не" in folded[max(0, i - 3) : i]):
+            return True
+        if forms & _BESIDE or (token.folded == "next" and folded[i + 1 : i + 2] == ["to"]):
+            return True
+        if token.folded in _OR and 0 < i < len(words) - 1:
+            after = next((t for t in words[i + 1 :] if t.folded not in FILLERS), None)
+            before = next((t for t in reversed(words[:i]) if t.folded not in FILLERS), None)
+            if after is not None and after.kind in ("move", "search", "trap"):
+                return True  # "move to the study or stay", «пойти в кабинет или остаться»
+            if after is not None and before is not None and _both_places(before.text, after.text, names):
+                return True
+        if token.kind in ("move", "search", "trap") and token.folded not in ARRIVE and denied:
+            before_verb = [t for t in words[:i] if is_name(t.text, names)]
+            if not before_verb and _own(token, words):
+                return True
+    return False
+
+
+_CARDS = frozenset({"card", "cards", "карта", "карточка", "hand", "рука"})
+_WHERE = frozenset({"where", "где"})
+
+
+def _state_asked(tokens: list[_Token], names: tuple[str, ...]) -> str:
+    """The order a sentence naming nothing asks of the host however it is put: "help" (the help is asked
+    for: "could you send me the order help again?", «пришлите памятку»), "status" (one's own cards or place
+    asked about: "what are my cards?", «где я сейчас?»), or ""."""
+    words = [t for t in tokens if t.when is None]
+    folded = [t.folded.replace("’", "'") for t in words]
+    if not words or _names_in(words, names) or any(t.kind == "say" for t in words):
+        return ""
+    kinds = {t.kind for t in words if t.kind}
+    if "status" in kinds:
+        return "status"
+    if "help" in kinds:  # the help sent or shown ("send me the help"): no move for all the verb
+        return "" if (_OTHERS - _YOU).intersection(folded) else "help"  # not "can anyone help me?"
+    if kinds & _PLANS or not _ME.intersection(folded):
+        return ""
+    if any(lemmas(t.text) & _CARDS for t in words):
+        return "status"
+    where = [i for i, word in enumerate(folded) if word in _WHERE]
+    return "status" if where and {"i", "я"} & set(folded[where[0] + 1 : where[0] + 3]) else ""
+
+
+def _both_places(first: str, second: str, names: tuple[str, ...]) -> bool:
+    """Whether the words ``first`` and ``second`` both name places, or both characters."""
+    found = [read_names([word], names) for word in (first, second)]
+    named = [f[0].name for f in found if not isinstance(f, Missing) and f]
+    return len(named) == 2 and (all(map(is_place_name, named)) or all(n in names for n in named))
+
+
+def is_place_name(name: str) -> bool:
+    return name == HALL or KIND_OF.get(name) is Kind.ROOM
 
 
 _REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")

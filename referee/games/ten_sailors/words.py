@@ -63,8 +63,11 @@ VERBS: dict[str, str] = {
     "объявлять": "say",
     # cancel (TS-11 ruling)
     "cancel": "cancel", "undo": "cancel", "withdraw": "cancel", "отменить": "cancel",
-    "отменять": "cancel", "отмена": "cancel",
-    "help": "help", "помощь": "help", "справка": "help",
+    "отменять": "cancel", "отмена": "cancel", "scrap": "cancel", "drop": "cancel", "retract": "cancel",
+    "revoke": "cancel", "scratch": "cancel", "снять": "cancel", "снимать": "cancel", "убрать": "cancel",
+    "убирать": "cancel", "отозвать": "cancel", "отзывать": "cancel", "аннулировать": "cancel",
+    "help": "help", "помощь": "help", "справка": "help", "памятка": "help", "подсказка": "help",
+    "instructions": "help", "instruction": "help", "инструкция": "help", "cheatsheet": "help",
     "status": "status", "статус": "status",
 }  # fmt: skip
 """Every order word (a lemma) and the order it starts."""
@@ -103,6 +106,7 @@ A greeting before an order ("Hi!") is said to the room, and stays talk."""
 PHRASES: dict[tuple[str, ...], str] = {
     ("make", "my", "way"): "move", ("make", "way"): "move", ("make", "his", "way"): "move",
     ("make", "her", "way"): "move", ("go", "through"): "search", ("look", "like"): "",
+    ("take", "back"): "cancel", ("call", "off"): "cancel",
 }  # fmt: skip
 """Words (lemmas) that are one order word together, and the order they start ("" for none): "make my
 way to …" is a move, "goes through the nightstand" a search, "looks like rain" no search."""
@@ -192,7 +196,8 @@ so it is asked about rather than said aloud."""
 
 SKIPPED: frozenset[str] = (WRAPPERS - ASKING) | frozenset(
     {"over", "down", "up", "off", "around", "about", "clue", "clues", "улика", "цель", "target", "two",
-     "both", "два", "две", "оба", "обе", "каждый", "each", "then", "потом", "затем"}
+     "both", "два", "две", "оба", "обе", "каждый", "each", "then", "потом", "затем", "order", "приказ",
+     "команда", "распоряжение", "meanwhile", "тем", "временем", "пока"}
 )  # fmt: skip
 """Words (lemmas) skipped among the names of an order besides the little ones of ``FILLERS``: wrappers,
 directions ("climb up to"), what a search is for ("ищу улики: …"), "цель — Глеб", counts ("two traps")."""
@@ -223,6 +228,7 @@ _ENGLISH: dict[str, str] = {
     "wandering": "wander", "walks": "walk", "runs": "run", "enters": "enter", "visits": "visit",
     "returns": "return", "proceeds": "proceed", "checks": "check", "examines": "examine",
     "inspects": "inspect", "sends": "send", "sending": "send", "wanders": "wander", "rushes": "rush",
+    "dropping": "drop", "scrapping": "scrap", "taking": "take", "took": "take", "calling": "call",
 }  # fmt: skip
 _COMMON = frozenset({"иду", "ищу", "пойду", "обыскать", "обыскиваю", "ставлю", "перехожу"})
 """The order words players write most, besides the keywords, for recognising them misspelt."""
