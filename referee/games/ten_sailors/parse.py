@@ -329,24 +329,37 @@ class _Reader:
         if any(isinstance(item, Unreadable) and item.params.get("undecided") for item in items):
             return items  # a plan the writer has not settled is asked back as it is
         if not items or any(isinstance(item, Order) for item in items) or _conversational(line):
-            return [self._asked(item) if _is_talk(item) else item for item in items]
+            return self._all_asked(items)
         tokens = _tokens(line, times)
         if not any(t.kind for t in tokens):  # no order word: nothing to read by meaning
-            return [self._asked(item) if _is_talk(item) else item for item in items]
+            return self._all_asked(items)
         intent = _intent(tokens, self.names)
         kind = confident(intent, self.names)
         if not kind:
-            return [self._asked(item) if _is_talk(item) else item for item in items]
+            return self._all_asked(items)
         when = _merge([t.when for t in tokens if t.when is not None]) or self.header
         return self._order(line, kind, list(intent.found), when)
 
-    def _asked(self, talk: Unreadable) -> Order | Unreadable:
+    def _all_asked(self, items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+        """``items`` with each piece of talk asked about if it is a plan (``_asked``); talk after an order
+        may tell a need or another's doing ("…, надо проверить тумбочку") and stay a remark."""
+        result: list[Order | Unreadable] = []
+        for item in items:
+            after = any(isinstance(done, Order) for done in result)
+            result.append(self._asked(item, after_order=after) if _is_talk(item) else item)
+        return result
+
+    def _asked(self, talk: Unreadable, *, after_order: bool = False) -> Order | Unreadable:
         """``talk`` as it stands, or the question put to its writer if it names something beside an
         order word or a time and is no conversation (a question asked, what was done told)."""
         if _conversational(talk.line):
             return talk
         tokens = _tokens(talk.line, find_times(talk.line))
-        asks = any(t.setter or (t.kind in _PLANS and t.folded not in ARRIVE) for t in tokens)
+        asks = any(
+            t.setter
+            or (t.kind in _PLANS and t.folded not in ARRIVE and not (after_order and _remark_before(tokens, t)))
+            for t in tokens
+        )
         little = _LITTLE if any(is_asking_for(t.text) for t in tokens) else FILLERS  # "I want …", "I am …"
         words = [t for t in tokens if t.when is None and t.folded not in little and not is_skipped(t.text)]
         if not asks and len(words) > _FEW_NAMES:  # talk at length is no line of names
@@ -486,10 +499,14 @@ class _Reader:
     def _read_orders(self, sentence: str, tokens: list[_Token], first: int) -> None:
         when = self.header
         done = False  # whether an order of this sentence was read already
+        tokens = _without_purpose(tokens, first)
         for clause in _clauses(tokens, first, self.names):
             verb_at = next(i for i, t in enumerate(clause) if t.kind)
             verb = clause[verb_at]
             kind = verb.kind
+            if done and _remark_before(tokens, verb):  # "…, somebody has to look at that fireplace"
+                self._remark_to_end(sentence, clause[0])
+                return
             own = _merge([t.when for t in clause[: verb_at + 1 if kind == "say" else None]])
             before = when
             if own is not None:
@@ -531,7 +548,7 @@ class _Reader:
                 arrive = kind == "move" and verb.folded in ARRIVE and not for_ten
                 read = self._with_remark(sentence, clause, kind, args, when, arrive=arrive)
                 self.items.extend(_misspelt(item, clause[: verb_at + 1]) for item in read)
-            done = done or (bool(self.items) and isinstance(self.items[-1], Order))
+            done = done or any(isinstance(item, Order) for item in self.items[-2:])
 
     def _with_remark(
         self,
@@ -554,7 +571,7 @@ class _Reader:
             if not _REMARK_CUT.search(sentence[args[cut - 1].end : args[cut].start]):
                 continue
             rest = [t.text for t in args[cut:]]
-            if scan_names(rest, self.names)[0]:
+            if scan_names(rest, self.names)[0] and not _a_remark(args[cut:], self.names):
                 continue
             head = sentence[clause[0].start : args[cut - 1].end].strip()
             items = self._order(
@@ -562,11 +579,23 @@ class _Reader:
             )
             if all(isinstance(item, Order) for item in items):
                 remark = sentence[args[cut].start : clause[-1].end].strip()
+                if all(_of_manner(t.text) for t in args[cut:]):
+                    return items  # "…, humming": how the order is carried out, not said aloud
                 return [
                     *items,
                     Unreadable(remark, "unknown_order", {"word": rest[0], "suggestion": ""}, False),
                 ]
         return whole
+
+    def _remark_to_end(self, sentence: str, start: _Token) -> None:
+        """The rest of ``sentence`` from ``start`` on, a remark after an order: talk, joined to the remark
+        before it if the order ended with one."""
+        rest = sentence[start.start :].strip()
+        last = self.items[-1] if self.items else None
+        if last is not None and _is_talk(last):
+            self.items[-1] = Unreadable(f"{last.line} {rest}", "unknown_order", last.params, False)
+        else:
+            self.items.append(Unreadable(rest, "unknown_order", {"word": start.text, "suggestion": ""}, False))
 
     def _segment(self, when: When | None, kind: str, *, arrive: bool = False) -> Segment | Problem | None:
         """The segment an order of ``kind`` is for by ``when``; one that must take effect by then
@@ -630,6 +659,53 @@ class _Reader:
         return Order(
             line, "cancel", {"what": "move"} if withdraw else {"what": "move", "stay": True}, segment
         )
+
+
+_PURPOSE = frozenset({"чтобы", "чтоб", "дабы"})
+_PURPOSE_PHRASES = (("so", "that"), ("in", "order", "to"), ("so", "as", "to"))
+
+
+def _without_purpose(tokens: list[_Token], first: int) -> list[_Token]:
+    """``tokens`` without a clause of purpose after the order word at ``first`` («перейду в гараж, чтобы
+    утром быть там», "… so that I'm there by night"): why an order is given is part of it, not another."""
+    folded = [t.folded for t in tokens]
+    for i in range(first + 1, len(tokens)):
+        if folded[i] in _PURPOSE or any(tuple(folded[i : i + len(p)]) == p for p in _PURPOSE_PHRASES):
+            return tokens[:i]
+    return tokens
+
+
+_NEED = frozenset(
+    {"надо", "нужно", "необходимо", "должен", "должна", "has", "have", "must", "need", "needs", "ought",
+     "somebody", "someone", "кто-то", "кому-то", "hope", "hopefully", "надеюсь", "надежда"}
+)  # fmt: skip
+"""Words that, just before an order word after an order, make what follows a remark, not another order of
+the writer's: a need or a hope told, or another's doing ("…, надо проверить тумбочку")."""
+
+
+def _remark_before(tokens: list[_Token], verb: _Token) -> bool:
+    """Whether the few words just before ``verb`` make it part of a remark (``_NEED``)."""
+    at = next((i for i, t in enumerate(tokens) if t.start == verb.start and t.text == verb.text), 0)
+    return any(t.folded in _NEED for t in tokens[max(0, at - 3) : at])
+
+
+def _a_remark(words: list[_Token], names: tuple[str, ...]) -> bool:
+    """Whether ``words`` after an order are a remark, though they name something: words besides the names
+    ("it's always the sofa", «на камин вся надежда», «Глеб, не подглядывай!») and no order word of the
+    writer's own."""
+    if any(t.kind and not _remark_before(words, t) for t in words):
+        return False
+    others = [t for t in words if t.folded not in FILLERS and not is_skipped(t.text) and not is_name(t.text, names)]
+    found = scan_names([t.text for t in words], names)[0]
+    return len(others) > len(found) // 2 and len(others) >= 2
+
+
+def _of_manner(word: str) -> bool:
+    """Whether ``word`` tells how something is done, as a gerund ("humming", «напевая»)."""
+    folded = fold_name(word)
+    if folded[:1].isascii():
+        return folded.endswith("ing") and not order_kind(word)
+    return any(p.tag.POS == "GRND" for p in morph().parse(folded)[:1])
 
 
 _HEDGES = frozenset(
