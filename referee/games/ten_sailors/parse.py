@@ -68,7 +68,7 @@ from referee.core.orders import Problem, Unreadable
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
-from referee.games.ten_sailors.intent import Intent, confident, guess, intent_of, trap_groups
+from referee.games.ten_sailors.intent import Intent, confident, guess, intent_of, is_place, trap_groups
 from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names, scan_names
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
@@ -352,9 +352,15 @@ class _Reader:
     def _asked(self, talk: Unreadable, *, after_order: bool = False) -> Order | Unreadable:
         """``talk`` as it stands, or the question put to its writer if it names something beside an
         order word or a time and is no conversation (a question asked, what was done told)."""
+        tokens = _tokens(talk.line, find_times(talk.line))
+        if _PROPOSING.intersection(t.folded.replace("’", "'") for t in tokens) and any(
+            t.when is not None or lemmas(t.text) & _MEETING for t in tokens
+        ):
+            intent = _intent(tokens, self.names)  # "Let's all meet in the living room": the writer's plan too
+            if any(is_place(f.name) for f in intent.found) and "?" not in talk.line:
+                return Unreadable(talk.line, "did_you_mean", guess(intent, self.names))
         if _conversational(talk.line):
             return talk
-        tokens = _tokens(talk.line, find_times(talk.line))
         asks = any(
             t.setter
             or (t.kind in _PLANS and t.folded not in ARRIVE and not (after_order and _remark_before(tokens, t)))
@@ -910,7 +916,7 @@ def _names_in(clause: list[_Token], names: tuple[str, ...]) -> bool:
 _PLANS = frozenset({"move", "search", "trap", "cancel"})
 """The kinds of order that are plans: a line naming something beside a word of one is never said aloud."""
 _TALKING = frozenset(
-    {"let's", "lets", "давайте", "давай", "we", "мы", "us", "нам", "together", "вместе", "everyone",
+    {"let's", "lets", "давайте", "давай", "we", "мы", "us", "нам", "together", "вместе", "everyone", "whoever",
      "всем", "все", "don't", "dont", "not", "never", "won't", "не", "ни", "нельзя", "никуда"}
 )  # fmt: skip
 """Words of conversation: a proposal to others ("let's all go …", «давайте»), a plan of others ("we"),
@@ -944,9 +950,30 @@ def _conversational(text: str) -> bool:
     if _HOST.isdisjoint(words) and any(word in _YOU and order_kind(after) for word, after in pairwise(words)):
         return True  # "Anna, you look nervous": said to another, of them
     verbs = [word for word in words if order_kind(word) or is_setter(word)]
-    return bool(verbs) and all(is_past(word) for word in verbs)
+    if bool(verbs) and all(is_past(word) for word in verbs):
+        return True
+    return _reported(words)
 
 
+def _reported(words: list[str]) -> bool:
+    """Whether a sentence tells what another did or said, before any order word in it ("Hanna said she'd
+    search the fireplace", «Игорь обещал обыскать камин», "Gleb searched the sofa …"): a verb in the past
+    tense first, with no "I" before it."""
+    for at, word in enumerate(words):
+        if order_kind(word) and not is_past(word):
+            return False
+        if is_past(word):
+            return not _ME.intersection(words[:at]) and not {"i'm", "i've", "i'd", "ive", "im"} & set(words[:at])
+    return False
+
+
+_PROPOSING = frozenset({"let's", "lets", "давайте", "давай"})
+"""Words of a proposal that takes the writer along: beside a place it is a plan, asked about."""
+_MEETING = frozenset(
+    {"meet", "встретиться", "встречаться", "собраться", "gather", "lunch", "dinner", "breakfast", "обед",
+     "ужин", "завтрак"}
+)  # fmt: skip
+"""Words (lemmas) that make a proposal a plan of a time and place: a meeting, or a meal to meet after."""
 _YOU = frozenset({"you", "ты", "вы"})
 _HOST = frozenset({"host", "gm", "master", "мастер", "ведущий", "ведущая", "мастеру", "ведущему"})
 """Words addressing the host: "you" in a line to them is the host, asked to carry an order out."""

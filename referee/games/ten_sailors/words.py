@@ -340,7 +340,10 @@ PREPOSITIONAL: dict[str, frozenset[str]] = {
 table" is a search, "looks tired" is not."""
 
 
-_PAST_EN = frozenset({"went", "was", "were", "did", "had", "got", "gone", "been", "left", "came", "ran"})
+_PAST_EN = frozenset(
+    {"went", "was", "were", "did", "had", "got", "gone", "been", "left", "came", "ran", "said", "told", "saw",
+     "found", "thought", "heard", "knew", "wrote", "took", "made", "swore", "meant", "sent"}
+)  # fmt: skip
 
 
 @lru_cache(maxsize=WORDS_KEPT)
