@@ -89,6 +89,7 @@ from referee.games.ten_sailors.words import (
     STAY,
     WORDS_KEPT,
     is_adverb,
+    is_arrive,
     is_asking_for,
     is_courtesy,
     is_known,
@@ -156,7 +157,7 @@ def _word(text: str) -> tuple[str, str, bool, bool]:
     it may stand before an order word and whether it is a verb like "set" (see ``_Token``)."""
     folded = fold_name(text)
     setter = is_setter(text)
-    kind = order_kind(text) or near_kind(text) or ("move" if folded in ARRIVE else "")
+    kind = order_kind(text) or near_kind(text) or ("move" if is_arrive(text) else "")
     return folded, kind, folded in _LEADING or setter or is_wrapper(text) or is_adverb(text), setter
 
 
@@ -363,7 +364,7 @@ class _Reader:
             return talk
         asks = any(
             t.setter
-            or (t.kind in _PLANS and t.folded not in ARRIVE and not (after_order and _remark_before(tokens, t)))
+            or (t.kind in _PLANS and not is_arrive(t.text) and not (after_order and _remark_before(tokens, t)))
             for t in tokens
         )
         little = _LITTLE if any(is_asking_for(t.text) for t in tokens) else FILLERS  # "I want …", "I am …"
@@ -442,8 +443,8 @@ class _Reader:
         kind = verb.kind or ("trap" if _trap_follows(tokens, first) else "")
         if not kind:
             return False
-        if verb.folded in ARRIVE:  # "I'll be in the study"; not "I'll be honest"
-            found, _ = scan_names([t.text for t in tokens[first + 1 : first + 5] if t.when is None])
+        if is_arrive(verb.text):  # "I'll be in the study"; not "I'll be honest"
+            found, _ = scan_names([t.text for t in tokens[first + 1 :] if t.when is None][:4])
             return bool(found) and found[0].name in (HALL, *(n for n, k in KIND_OF.items() if k is Kind.ROOM))
         if verb.folded in KEYWORDS or kind in ("trap", "cancel"):
             return True
@@ -551,7 +552,7 @@ class _Reader:
                     ] + args
                 if kind == "move" and lemmas(verb.text) & LOOK_IN and _two_cards(args):
                     kind = "search"  # «заглядываю под кресло и в тумбочку»
-                arrive = kind == "move" and verb.folded in ARRIVE and not for_ten
+                arrive = kind == "move" and is_arrive(verb.text) and not for_ten
                 read = self._with_remark(sentence, clause, kind, args, when, arrive=arrive)
                 self.items.extend(_misspelt(item, clause[: verb_at + 1]) for item in read)
             done = done or any(isinstance(item, Order) for item in self.items[-2:])
@@ -757,7 +758,7 @@ def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
                 return True  # "move to the study or stay", «пойти в кабинет или остаться»
             if after is not None and before is not None and _both_places(before.text, after.text, names):
                 return True
-        if token.kind in ("move", "search", "trap") and token.folded not in ARRIVE and denied:
+        if token.kind in ("move", "search", "trap") and not is_arrive(token.text) and denied:
             before_verb = [t for t in words[:i] if is_name(t.text, names)]
             if not before_verb and _own(token, words):
                 return True
@@ -822,7 +823,7 @@ def _night_before(before: When | None, now: Segment) -> bool:
 def _misspelt(item: Order | Unreadable, words: list[_Token]) -> Order | Unreadable:
     """``item`` with the misspelt order word among ``words`` it was read by, for the answer to say so."""
     near = next(
-        (t for t in words if t.text and t.kind and not order_kind(t.text) and t.folded not in ARRIVE), None
+        (t for t in words if t.text and t.kind and not order_kind(t.text) and not is_arrive(t.text)), None
     )
     if near is None or not isinstance(item, Order):
         return item
@@ -838,7 +839,7 @@ def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...]) -> str:
     to move anymore", «больше никуда не иду»), or neither (""): the writer's own move denied or a stay
     verb with nothing but "here" beside it. A denial told to others is not one ("don't go", «не ходите»)."""
     words = [t for t in tokens if t.when is None]
-    verbs = [i for i, t in enumerate(words) if t.kind == "move" and t.folded not in ARRIVE]
+    verbs = [i for i, t in enumerate(words) if t.kind == "move" and not is_arrive(t.text)]
     if not verbs or _names_in([t for t in words if t.folded not in HERE], names):
         return ""
     verb = words[verbs[0]]
@@ -901,10 +902,10 @@ def _auxiliaries(tokens: list[_Token]) -> list[_Token]:
     искать»): the order is the verb's, not a move to be somewhere."""
     result = list(tokens)
     for i, token in enumerate(tokens):
-        if token.folded not in ARRIVE:
+        if not is_arrive(token.text):
             continue
         after = next((t for t in tokens[i + 1 :] if not t.leading or t.kind), None)
-        if after is not None and after.kind and after.folded not in ARRIVE:
+        if after is not None and after.kind and not is_arrive(after.text):
             result[i] = token._replace(kind="", leading=True)
     return result
 

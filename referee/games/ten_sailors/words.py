@@ -202,9 +202,14 @@ SKIPPED: frozenset[str] = (WRAPPERS - ASKING) | frozenset(
 """Words (lemmas) skipped among the names of an order besides the little ones of ``FILLERS``: wrappers,
 directions ("climb up to"), what a search is for ("ищу улики: …"), "цель — Глеб", counts ("two traps")."""
 
-ARRIVE: frozenset[str] = frozenset({"буду", "будем", "be"})
+ARRIVE: frozenset[str] = frozenset({"буду", "будем", "быть", "be"})
 """Words of being somewhere at a time ("утром буду в спальне", "I'll be in the study"): a move that must
 take effect by then, so it is the move of the segment before (see ``parse``)."""
+
+SPEND: frozenset[str] = frozenset({"spend", "провести", "проводить"})
+"""Verbs (lemmas) of spending a time somewhere («следующий час хочу провести в гостиной»): words of being
+there, as ``ARRIVE``."""
+
 
 CANCELLABLE: dict[str, str] = {
     "move": "move", "moving": "move", "go": "move", "переход": "move", "перемещение": "move",
@@ -411,3 +416,9 @@ def near_order_word(word: str) -> str:
 def is_setter(word: str) -> bool:
     """Whether ``word`` is a verb that starts a trap order when "trap" follows ("ставлю", "set")."""
     return not lemmas(word).isdisjoint(SETTERS)
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def is_arrive(word: str) -> bool:
+    """Whether ``word`` is one of being somewhere at a time (``ARRIVE``, ``SPEND``)."""
+    return fold_name(word) in ARRIVE or not lemmas(word).isdisjoint(SPEND)
