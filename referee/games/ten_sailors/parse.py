@@ -360,7 +360,7 @@ class _Reader:
             intent = _intent(tokens, self.names)  # "Let's all meet in the living room": the writer's plan too
             if any(is_place(f.name) for f in intent.found) and "?" not in talk.line:
                 return Unreadable(talk.line, "did_you_mean", guess(intent, self.names))
-        if _conversational(talk.line):
+        if _conversational(talk.line) or self._where_another_is(tokens):
             return talk
         asks = any(
             t.setter
@@ -419,6 +419,8 @@ class _Reader:
             first = None  # "I went to the kitchen", «я заходил на кухню»: what was done, told
         if first is not None and _said_of_another(tokens, first):
             first = None  # "Anna, you look nervous": the verb is another's
+        if first is not None and self._where_another_is(tokens):
+            first = None  # «Елена всё утро сидит в спальне»: where someone is, told
         if first is not None and self._starts_order(sentence, tokens, first):
             self.flush()
             self._read_orders(sentence, tokens, first)
@@ -429,6 +431,19 @@ class _Reader:
             return
         self.flush()
         self.items.append(_not_an_order(sentence, tokens))
+
+    def _where_another_is(self, tokens: list[_Token]) -> bool:
+        """Whether a sentence's order word is a verb of staying said of a character named before it, in the
+        third person, beside a place where they are, not where they go ("Elena sits in the bedroom")."""
+        at = next((i for i, t in enumerate(tokens) if t.kind), None)
+        if at is None:
+            return False
+        verb = tokens[at]
+        words = [t for t in tokens if t.when is None]
+        if verb.kind != "move" or not lemmas(verb.text) & STAY or _own(verb, words) or _towards(tokens):
+            return False
+        named = [t for t in tokens[:at] if is_name(t.text, self.names)]
+        return bool(named) and _names_in([t for t in tokens[at + 1 :] if t.folded not in HERE], self.names)
 
     def _set_header(self, sentence: str, when: When) -> None:
         if when.bad_hour is not None:

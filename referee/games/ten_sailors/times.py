@@ -120,7 +120,8 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("word_day", rf"{_IN}(?:the\s+)?({_DAY_STEMS})\w*\s+(?:день|дня|day)"),
     ("day_n", rf"{_IN}(?:день|day|d)\s*(\d{{1,2}})\b"),
     ("n_day", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ом|ый)?\s*(?:день|дня)\b"),
-    ("this_hour", r"(?:в|на|for|during)?\s*(?:this|the\s+current|этот|текущий)\s+(?:час|hour)"),
+    ("this_hour", r"(?:в|на|for|during)?\s*(?:this|the\s+current|этот|текущий)\s+(?:час|hour)"
+     r"|(?:к|by|at)\s+(?:концу|the\s+end\s+of)\s+(?:этого\s+|this\s+|the\s+)?(?:часа|hour)"),
     ("next", r"(?:в|на|during)?\s*(?:следующ\w*|next)\s+(?:час\w*|ход\w*|hour|turn|segment)"),
     ("tonight", rf"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|{_NIGHT}"
      r"|(?:for|during|over)\s+the\s+night"

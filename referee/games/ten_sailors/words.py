@@ -197,7 +197,7 @@ so it is asked about rather than said aloud."""
 SKIPPED: frozenset[str] = (WRAPPERS - ASKING) | frozenset(
     {"over", "down", "up", "off", "around", "about", "clue", "clues", "улика", "цель", "target", "two",
      "both", "два", "две", "оба", "обе", "каждый", "each", "then", "потом", "затем", "order", "приказ",
-     "команда", "распоряжение", "meanwhile", "тем", "временем", "пока"}
+     "команда", "распоряжение", "meanwhile", "тем", "временем", "пока", "next", "here", "здесь", "тут"}
 )  # fmt: skip
 """Words (lemmas) skipped among the names of an order besides the little ones of ``FILLERS``: wrappers,
 directions ("climb up to"), what a search is for ("ищу улики: …"), "цель — Глеб", counts ("two traps")."""
@@ -328,13 +328,27 @@ def _short_slip(folded: str) -> str:
     words ("trip" is no "trap")."""
     if folded[:1] not in _CYRILLIC or len(folded) < 3:
         return ""
-    kinds = {
-        order_kind(common)
+    near = [
+        common
         for common in _COMMON
         if len(common) == len(folded) and common[0] == folded[0]
         and sum(a != b for a, b in zip(common, folded, strict=True)) == 1
-    }  # fmt: skip
+    ]  # fmt: skip
+    kinds = {order_kind(common) for common in near}
+    if len(kinds) > 1:  # "ишу": «ищу» or «иду»? the letter that sounds alike wins
+        kinds = {order_kind(common) for common in near if _alike(common, folded)}
     return kinds.pop() if len(kinds) == 1 else ""
+
+
+_ALIKE = (frozenset("шщ"), frozenset("еёэ"), frozenset("ий"), frozenset("ьъ"), frozenset("сз"), frozenset("дт"),
+          frozenset("бп"), frozenset("вф"), frozenset("гк"), frozenset("жш"), frozenset("ую"), frozenset("ая"))
+"""Russian letters that sound alike, or stand side by side on the keyboard, and are written one for the
+other."""
+
+
+def _alike(written: str, meant: str) -> bool:
+    """Whether the one letter ``written`` has in place of ``meant``'s sounds like it (see ``_ALIKE``)."""
+    return any({a, b} <= pair for a, b in zip(written, meant, strict=True) if a != b for pair in _ALIKE)
 
 
 PREPOSITIONAL: dict[str, frozenset[str]] = {
