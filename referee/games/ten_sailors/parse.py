@@ -1161,6 +1161,9 @@ def _move(items: list[str], names: Sequence[str]) -> dict[str, Any] | Problem:
 
 
 def _search(items: list[str], names: Sequence[str]) -> dict[str, Any] | Problem:
+    cards = [item for item in items if item != HALL and KIND_OF.get(item) is not Kind.ROOM]
+    if len(cards) == 2 and len(items) == 3 and cards[0] != cards[1]:
+        items = cards  # "the poison and the kitchen sink": a place beside two cards says where they are
     for item in items:
         if item == HALL or KIND_OF.get(item) is Kind.ROOM:
             return "search_room_card", {"card": item}
