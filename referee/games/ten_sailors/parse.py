@@ -381,6 +381,7 @@ class _Reader:
     def read(self, sentence: str, times: list[tuple[int, int, When]]) -> None:
         """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk."""
         tokens = _lead_by_names(_auxiliaries(_tokens(sentence, times)), self.names, self.own)
+        tokens = _without_purpose(tokens, next((i for i, t in enumerate(tokens) if t.kind), len(tokens)))
         if _undecided(tokens, self.names):
             intent = _intent(tokens, self.names)
             if intent.found:  # "Maybe I'll go to the garage", «Кухня или кабинет, ещё не решила»
@@ -440,9 +441,14 @@ class _Reader:
             return False
         verb = tokens[at]
         words = [t for t in tokens if t.when is None]
-        if verb.kind != "move" or not lemmas(verb.text) & STAY or _own(verb, words) or _towards(tokens):
+        if verb.kind != "move" or not lemmas(verb.text) & STAY or _towards(tokens):
+            return False
+        third = verb.folded.isascii() and verb.folded.endswith("s") and verb.folded[:-1] in lemmas(verb.text)
+        if _own(verb, words) and not third:  # "stays", «сидит»: said of another
             return False
         named = [t for t in tokens[:at] if is_name(t.text, self.names)]
+        if self.own is not None and any(is_name(t.text, (self.own,)) for t in named):
+            return False  # the writer's own character, told of: their order
         return bool(named) and _names_in([t for t in tokens[at + 1 :] if t.folded not in HERE], self.names)
 
     def _set_header(self, sentence: str, when: When) -> None:
@@ -1004,7 +1010,7 @@ _OTHERS = _YOU | frozenset(
     {"who", "who's", "whos", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "кто",
      "кто-нибудь", "кто-то", "кто-либо", "ты", "тебе", "тебя", "вас", "вам"}
 )  # fmt: skip
-_ME = frozenset({"i", "me", "my", "я", "мне", "меня", "мой", "моя", "мою", "моего"})
+_ME = frozenset({"i", "me", "my", "я", "мне", "меня", "мой", "моя", "мою", "моего", "мои", "моих", "моим"})
 
 
 _MODALS = frozenset({"could", "can", "would", "will", "мочь", "можете", "могли", "бы", "не", "please"})
