@@ -370,3 +370,76 @@ def _cosmic(line: str) -> Any:
 def test_cosmic_express_orders_of_each_class_are_read_by_meaning(line: str, expected: Any) -> None:
     """CE-4, CE-6, CE-9 orders written as people write them."""
     assert _cosmic(line) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # MM-1: verbs of going in any form, from the core's list of them; a destination alone
+        ("Wander over to the casino", [("move", {"zone": 6})]),
+        ("Потопаю в ресторан", [("move", {"zone": 7})]),
+        ("The piano bar, thanks", [("move", {"zone": 4})]),
+        # MM-15: a question written as suspect, topic and manner, or with a verb of pressing
+        ("Roman: witness, thorough", [("question", {"suspect": "roman", "topic": "witness", "method": "thorough"})]),
+        ("Надя: мотив, осторожно", [("question", {"suspect": "nadia", "topic": "motive", "method": "discreet"})]),
+        ("Press Roman on his motive, quickly", [("question", {"suspect": "roman", "topic": "motive", "method": "quick"})]),
+        # ending the turn in other words
+        ("That's it for this turn", [("end", {})]),
+        ("Всё, я закончила", [("end", {})]),
+        # orders of different kinds on one line, a manner after the last
+        (
+            "Head to the hold and question Greta about her alibi, quick",
+            [("move", {"zone": 10}), ("question", {"suspect": "greta", "topic": "alibi", "method": "quick"})],
+        ),
+    ],
+)  # fmt: skip
+def test_minuit_orders_of_the_third_corpus_classes_are_read(line: str, expected: Any) -> None:
+    """MM-1, MM-15, MM-16: new lines of the classes the third corpus showed, none of them from a corpus."""
+    assert _minuit(line) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # help and one's own cards asked in any words are HELP and STATUS, never said aloud (CE-5)
+        ("Please send me the list of commands", [("help", {})]),
+        ("Which cards am I holding?", [("status", {})]),
+        ("Что у меня за карты?", [("status", {})]),
+        # trading said to be over
+        ("Обмен на сегодня окончен", [("done", {})]),
+    ],
+)
+def test_cosmic_express_help_status_and_done_in_other_words_are_read(line: str, expected: Any) -> None:
+    """CE-5: a request to the referee is an order, not table talk."""
+    assert _cosmic(line) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "look at clue 2 with 6 / suggest Hector with 1",
+            [("investigate", {"clue": 2, "value": 6}), ("suggest", {"suspect": "hector", "value": 1})],
+        ),
+        (
+            "смотрю улику 5 с 3 / Гектору мою двойку",
+            [("investigate", {"clue": 5, "value": 3}), ("suggest", {"suspect": "hector", "value": 2})],
+        ),
+    ],
+)
+def test_museum_suspects_orders_parted_by_a_slash_are_each_read(line: str, expected: Any) -> None:
+    """MS-3: orders on one line parted by " / " are read one by one."""
+    assert _meaning(museum.parse_text(line)) == expected
+
+
+def test_the_class_lines_stand_in_no_corpus() -> None:
+    """The lines of the class tests above are new, not lines the corpora score."""
+    written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
+    tests = (
+        test_minuit_orders_of_the_third_corpus_classes_are_read,
+        test_cosmic_express_help_status_and_done_in_other_words_are_read,
+        test_museum_suspects_orders_parted_by_a_slash_are_each_read,
+    )
+    lines = [line for test in tests for line, _ in test.pytestmark[0].args[1]]  # type: ignore[attr-defined]
+    assert len(lines) == 15
+    assert not written.intersection(lines)
