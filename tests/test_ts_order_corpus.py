@@ -8,8 +8,9 @@ different order, never said aloud in place of an order.
 
 The corpora the parser is built on are ``ts_orders_<lang>.tsv`` (the project's own),
 ``ts_orders_<lang>_second.tsv`` and ``ts_orders_<lang>_third.tsv`` (each written apart from the parser
-and scored once as held out, then taken in to build on); all are held to the same bar. A held-out corpus written by someone who has
-not read the parser, in the same format, may stand beside them as ``ts_orders_<lang>_heldout.tsv``:
+and scored once as held out, then taken in to build on); all are held to the same bar. A held-out
+corpus written by someone who has not read the parser, in the same format, may stand beside them as
+``ts_orders_<lang>_heldout.tsv``:
 it is scored the same way (``score``). The goal there is the same bar and no order line said aloud;
 until it is reached the held-out score may never fall below what it was when the corpus was first
 scored (``HELD_OUT_FIRST``). Running this file with ``-s`` prints the scores.

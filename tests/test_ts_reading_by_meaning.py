@@ -202,7 +202,11 @@ def test_ts11_another_characters_name_before_a_move_is_no_order_of_the_writer() 
     [
         ("en", "Maybe I'll head to the garage", "did you mean: MOVE Garage?"),
         ("ru", "Может, загляну в гараж", "вы имели в виду: ИДТИ Гараж?"),
-        ("ru", "Пойду в зал", "«зал» — непонятно, что имеется в виду: Столовая, Холл или Музыкальная комната."),
+        (
+            "ru",
+            "Пойду в зал",
+            "«зал» — непонятно, что имеется в виду: Столовая, Холл или Музыкальная комната.",
+        ),
     ],
 )
 def test_ts23_a_plan_left_open_is_asked_back_in_the_writers_language(

@@ -42,8 +42,14 @@ _TOKEN = re.compile(
 )
 _DIGITS = re.compile(r"^[#№]?(\d{1,3})(?:-?(?:й|я|ю|е|го|ой|ому|ую|ая|st|nd|rd|th))?$")
 _CYRILLIC = re.compile(r"[а-яё]", re.I)
-_JOINERS = r"(?:and then|then|also|and|after that|plus|затем|потом|после этого|а также|а|и|ещё(?!\s+раз)|еще(?!\s+раз))"
-_CLAUSE_BREAK = re.compile(rf"(?:\s*(?:[;!]|\s/(?=\s)|\.(?=\s|$)|,)\s*)+(?:{_JOINERS}\s+)?|\s+{_JOINERS}\s+", re.I)
+_JOINERS = (
+    r"(?:and then|then|also|and|after that|plus|затем|потом|после этого|а также|а|и|ещё(?!\s+раз)"
+    r"|еще(?!\s+раз))"
+)
+"""Words that join two orders; not «ещё» of «ещё раз» (again)."""
+_CLAUSE_BREAK = re.compile(
+    rf"(?:\s*(?:[;!]|\s/(?=\s)|\.(?=\s|$)|,)\s*)+(?:{_JOINERS}\s+)?|\s+{_JOINERS}\s+", re.I
+)
 
 EN_NUMBERS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,

@@ -118,7 +118,8 @@ BUOY_USES: dict[str, str] = {
 }  # fmt: skip
 ZONE_WORDS: dict[str, int] = {
     "vip": 1, "suite": 2, "luxury": 2, "люкс": 2, "wheelhouse": 3, "bridge": 3, "рубка": 3, "рулевой": 3,
-    "pool": 4, "piano": 4, "bar": 4, "бассейн": 4, "пиано": 4, "бар": 4, "beauty": 5, "shop": 5, "красота": 5, "магазин": 5,
+    "pool": 4, "piano": 4, "bar": 4, "бассейн": 4, "пиано": 4, "бар": 4, "beauty": 5, "shop": 5,
+    "красота": 5, "магазин": 5,
     "casino": 6, "grand": 6, "казино": 6, "гранд": 6, "restaurant": 7, "kitchen": 7, "ресторан": 7,
     "камбуз": 7, "кухня": 7, "passenger": 8, "пассажирский": 8, "service": 9, "служебный": 9,
     "hold": 10, "трюм": 10,
@@ -273,7 +274,11 @@ def _without_verb(words: list[Word], case: Investigation, language: str) -> Read
     suspects = names_in(words, suspect_names_long(case))
     if first.among(TOWARDS) and len(words) <= 4 and (zone := _zone(words, rest)):
         return ("move", {"zone": zone}) if not suspects else Guess()
-    if len(words) <= 4 and all(_zone_word(w) or w.among(COURTESY) for w in words) and (zone := _zone(words, rest)):
+    if (
+        len(words) <= 4
+        and all(_zone_word(w) or w.among(COURTESY) for w in words)
+        and (zone := _zone(words, rest))
+    ):
         return "move", {"zone": zone}  # "piano bar, please": a destination alone
     topics, methods = _words_for(words, TOPICS), _words_for(words, METHODS)
     if suspects and topics and methods and not rest:  # "Walter: motive, quick"

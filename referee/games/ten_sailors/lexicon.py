@@ -148,7 +148,9 @@ class _Lexicon:
     two_words: list[str]
 
 
-_DETERMINERS = frozenset({"the", "this", "that", "my", "our", "этот", "эта", "эту", "этой", "этом", "тот", "ту"})
+_DETERMINERS = frozenset(
+    {"the", "this", "that", "my", "our", "этот", "эта", "эту", "этой", "этом", "тот", "ту"}
+)
 
 
 @cache
@@ -247,7 +249,9 @@ def _names(
                 position += 1
                 continue
             shared = [_heads()[lemma] for lemma in _sorted_lemmas(word) if lemma in _heads()]
-            determined = position > 0 and fold_name(words[position - 1]) in _DETERMINERS  # "the room": this one
+            determined = (
+                position > 0 and fold_name(words[position - 1]) in _DETERMINERS
+            )  # "the room": this one
             if shared and not determined:  # «иду в зал», "go to a room": which one?
                 yield Missing(word, candidates=tuple(sorted(shared[0])))
                 if not lenient:

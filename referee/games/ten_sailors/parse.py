@@ -75,7 +75,6 @@ from referee.games.ten_sailors.talk import read_choice
 from referee.games.ten_sailors.times import When, find_times, segment_for
 from referee.games.ten_sailors.words import (
     ANY_MORE,
-    ARRIVE,
     CANCELLABLE,
     CONNECTORS,
     FILLERS,
@@ -364,7 +363,9 @@ class _Reader:
             return talk
         asks = any(
             t.setter
-            or (t.kind in _PLANS and not is_arrive(t.text) and not (after_order and _remark_before(tokens, t)))
+            or (
+                t.kind in _PLANS and not is_arrive(t.text) and not (after_order and _remark_before(tokens, t))
+            )
             for t in tokens
         )
         little = _LITTLE if any(is_asking_for(t.text) for t in tokens) else FILLERS  # "I want …", "I am …"
@@ -623,7 +624,9 @@ class _Reader:
         if last is not None and _is_talk(last):
             self.items[-1] = Unreadable(f"{last.line} {rest}", "unknown_order", last.params, False)
         else:
-            self.items.append(Unreadable(rest, "unknown_order", {"word": start.text, "suggestion": ""}, False))
+            self.items.append(
+                Unreadable(rest, "unknown_order", {"word": start.text, "suggestion": ""}, False)
+            )
 
     def _segment(self, when: When | None, kind: str, *, arrive: bool = False) -> Segment | Problem | None:
         """The segment an order of ``kind`` is for by ``when``; one that must take effect by then
@@ -723,7 +726,9 @@ def _a_remark(words: list[_Token], names: tuple[str, ...]) -> bool:
     writer's own."""
     if any(t.kind and not _remark_before(words, t) for t in words):
         return False
-    others = [t for t in words if t.folded not in FILLERS and not is_skipped(t.text) and not is_name(t.text, names)]
+    others = [
+        t for t in words if t.folded not in FILLERS and not is_skipped(t.text) and not is_name(t.text, names)
+    ]
     found = scan_names([t.text for t in words], names)[0]
     return len(others) > len(found) // 2 and len(others) >= 2
 
@@ -768,7 +773,9 @@ def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
     for i, token in enumerate(words):
         forms = lemmas(token.text)
         denied = i > 0 and folded[i - 1] in NEGATIONS | {"not", "yet", "ещё", "еще"}
-        if forms & _UNSURE and (denied or "not" in folded[max(0, i - 3) : i] or "не" in folded[max(0, i - 3) : i]):
+        if forms & _UNSURE and (
+            denied or "not" in folded[max(0, i - 3) : i] or "не" in folded[max(0, i - 3) : i]
+        ):
             return True
         if forms & _BESIDE or (token.folded == "next" and folded[i + 1 : i + 2] == ["to"]):
             return True
@@ -938,8 +945,8 @@ def _names_in(clause: list[_Token], names: tuple[str, ...]) -> bool:
 _PLANS = frozenset({"move", "search", "trap", "cancel"})
 """The kinds of order that are plans: a line naming something beside a word of one is never said aloud."""
 _TALKING = frozenset(
-    {"let's", "lets", "давайте", "давай", "we", "мы", "us", "нам", "together", "вместе", "everyone", "whoever",
-     "всем", "все", "don't", "dont", "not", "never", "won't", "не", "ни", "нельзя", "никуда"}
+    {"let's", "lets", "давайте", "давай", "we", "мы", "us", "нам", "together", "вместе", "everyone",
+     "whoever", "всем", "все", "don't", "dont", "not", "never", "won't", "не", "ни", "нельзя", "никуда"}
 )  # fmt: skip
 """Words of conversation: a proposal to others ("let's all go …", «давайте»), a plan of others ("we"),
 a warning or a refusal ("don't go …", «не ходите …»): such a line is talk, not one's own order."""
@@ -985,7 +992,9 @@ def _reported(words: list[str]) -> bool:
         if order_kind(word) and not is_past(word):
             return False
         if is_past(word):
-            return not _ME.intersection(words[:at]) and not {"i'm", "i've", "i'd", "ive", "im"} & set(words[:at])
+            return not _ME.intersection(words[:at]) and not {"i'm", "i've", "i'd", "ive", "im"} & set(
+                words[:at]
+            )
     return False
 
 

@@ -340,8 +340,20 @@ def _short_slip(folded: str) -> str:
     return kinds.pop() if len(kinds) == 1 else ""
 
 
-_ALIKE = (frozenset("шщ"), frozenset("еёэ"), frozenset("ий"), frozenset("ьъ"), frozenset("сз"), frozenset("дт"),
-          frozenset("бп"), frozenset("вф"), frozenset("гк"), frozenset("жш"), frozenset("ую"), frozenset("ая"))
+_ALIKE = (
+    frozenset("шщ"),
+    frozenset("еёэ"),
+    frozenset("ий"),
+    frozenset("ьъ"),
+    frozenset("сз"),
+    frozenset("дт"),
+    frozenset("бп"),
+    frozenset("вф"),
+    frozenset("гк"),
+    frozenset("жш"),
+    frozenset("ую"),
+    frozenset("ая"),
+)
 """Russian letters that sound alike, or stand side by side on the keyboard, and are written one for the
 other."""
 
