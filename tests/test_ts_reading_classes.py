@@ -286,3 +286,25 @@ def test_a_word_several_places_share_is_asked_about_and_a_place_beside_two_cards
         "Осматриваю кухонную раковину и нож": "S:Knife,Sink",
         "Ишу нож и стол": "S:Knife,Table",
     }) == {}  # fmt: skip
+
+
+def test_the_morning_after_a_trap_on_the_same_line_is_ten_oclock_ts_22() -> None:
+    """TS-22: after a trap (an order of the night) on the same line, even in another sentence, "the
+    morning" is the 10:00 that ends the night: the move is the night's."""
+    assert misread({
+        "Tonight trap Egor: kitchen, sink, knife. In the morning go to the study.": (
+            "T:Egor/Kitchen/Sink/Knife@d1n ; M:Study@d1n"
+        ),
+        "Ловушка на Зою: гараж, машина, бензин. Утром перехожу в столовую.": (
+            "T:Зоя/Garage/Car/Petrol ; M:Dining Room@d1n"
+        ),
+    }) == {}  # fmt: skip
+
+
+def test_forgetting_an_order_withdraws_it_and_instead_changes_nothing_ts_11() -> None:
+    """TS-11 ruling: "forget the search", «забудьте про поиск» withdraw it; "instead" adds nothing."""
+    assert misread({
+        "Forget the search, go to the study instead": "C:search ; M:Study",
+        "Забудьте про поиск, иду в кабинет": "C:search ; M:Study",
+        "Forget my trap": "C:trap",
+    }) == {}  # fmt: skip

@@ -186,6 +186,7 @@ def parse_text(
             reader.items.append(whole)
             continue
         start = len(reader.items)
+        reader.night_on_line = False
         for sentence in _sentences(line):
             reader.read(sentence, times if sentence == line else find_times(sentence))
         if reader.pending is None:
@@ -305,6 +306,9 @@ class _Reader:
         self.pending: tuple[str, str, When | None] | None = None
         self.header_line = ""
         self.header_used = True
+        self.night_on_line = False
+        """Whether an order of the night (a trap, or one for the night) was read on the line being read:
+        "the morning" after it is the 10:00 that ends that night (TS-22)."""
 
     def flush(self) -> None:
         """A line that held only an order word and a colon, with nothing after it, is refused."""
@@ -540,7 +544,8 @@ class _Reader:
             before = when
             if own is not None:
                 when = own if self.header is None else self.header.merged(own)
-            for_ten = kind == "move" and own is not None and own.morning and _night_before(before, self.now)
+            night = _night_before(before, self.now) or self.night_on_line
+            for_ten = kind == "move" and own is not None and own.morning and night
             if for_ten:  # the move of the night, there at 10:00 (TS-22)
                 when = before if before is not None and before.part == "night" else When(part="night")
             line = sentence[clause[0].start : clause[-1].end].strip()
@@ -577,6 +582,10 @@ class _Reader:
                 arrive = kind == "move" and is_arrive(verb.text) and not for_ten
                 read = self._with_remark(sentence, clause, kind, args, when, arrive=arrive)
                 self.items.extend(_misspelt(item, clause[: verb_at + 1]) for item in read)
+                self.night_on_line = self.night_on_line or any(
+                    isinstance(item, Order) and (item.kind == "trap" or (item.when and item.when.is_night))
+                    for item in read
+                )
             done = done or any(isinstance(item, Order) for item in self.items[-2:])
 
     def _with_remark(

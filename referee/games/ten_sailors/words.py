@@ -64,7 +64,7 @@ VERBS: dict[str, str] = {
     # cancel (TS-11 ruling)
     "cancel": "cancel", "undo": "cancel", "withdraw": "cancel", "отменить": "cancel",
     "отменять": "cancel", "отмена": "cancel", "scrap": "cancel", "drop": "cancel", "retract": "cancel",
-    "revoke": "cancel", "scratch": "cancel", "снять": "cancel", "снимать": "cancel", "убрать": "cancel",
+    "revoke": "cancel", "scratch": "cancel", "forget": "cancel", "забыть": "cancel", "снять": "cancel", "снимать": "cancel", "убрать": "cancel",
     "убирать": "cancel", "отозвать": "cancel", "отзывать": "cancel", "аннулировать": "cancel",
     "help": "help", "помощь": "help", "справка": "help", "памятка": "help", "подсказка": "help",
     "instructions": "help", "instruction": "help", "инструкция": "help", "cheatsheet": "help",
@@ -197,7 +197,8 @@ so it is asked about rather than said aloud."""
 SKIPPED: frozenset[str] = (WRAPPERS - ASKING) | frozenset(
     {"over", "down", "up", "off", "around", "about", "clue", "clues", "улика", "цель", "target", "two",
      "both", "два", "две", "оба", "обе", "каждый", "each", "then", "потом", "затем", "order", "приказ",
-     "команда", "распоряжение", "meanwhile", "тем", "временем", "пока", "next", "here", "здесь", "тут"}
+     "команда", "распоряжение", "meanwhile", "тем", "временем", "пока", "next", "here", "здесь", "тут",
+     "instead", "про"}
 )  # fmt: skip
 """Words (lemmas) skipped among the names of an order besides the little ones of ``FILLERS``: wrappers,
 directions ("climb up to"), what a search is for ("ищу улики: …"), "цель — Глеб", counts ("two traps")."""
