@@ -308,3 +308,23 @@ def test_forgetting_an_order_withdraws_it_and_instead_changes_nothing_ts_11() ->
         "Забудьте про поиск, иду в кабинет": "C:search ; M:Study",
         "Forget my trap": "C:trap",
     }) == {}  # fmt: skip
+
+
+def test_a_destination_beside_other_words_is_asked_about_and_talk_to_a_character_is_talk_ts_23() -> None:
+    """TS-23 ruling: a place named as where one goes, among words that are no order («Ну что, в гараж!»),
+    is a plan: asked about, never said aloud; a line said to another character by name is talk."""
+    assert misread({
+        "Ну что, в гараж!": "X",
+        "Well then, to the garage!": "X",
+        "Boris, meet me in the garage at 3": "TALK",
+        "Глеб, жду тебя в кухне": "TALK",
+    }) == {}  # fmt: skip
+
+
+def test_verbs_of_glancing_search_and_getting_somewhere_moves_ts_11_ts_19() -> None:
+    """TS-11, TS-19: «гляну под …», "glance at …" search; "get to the …" moves."""
+    assert misread({
+        "Гляну под диван и в шкаф": "S:Sofa,Wardrobe",
+        "Glancing at the table and the rope": "S:Rope,Table",
+        "Need to get to the study asap": "M:Study",
+    }) == {}  # fmt: skip

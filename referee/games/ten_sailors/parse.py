@@ -363,9 +363,9 @@ class _Reader:
             intent = _intent(tokens, self.names)  # "Let's all meet in the living room": the writer's plan too
             if any(is_place(f.name) for f in intent.found) and "?" not in talk.line:
                 return Unreadable(talk.line, "did_you_mean", guess(intent, self.names))
-        if _conversational(talk.line) or self._where_another_is(tokens):
+        if _conversational(talk.line) or self._where_another_is(tokens) or self._addressed(talk.line, tokens):
             return talk
-        asks = any(
+        asks = _to_a_place(tokens) or any(
             t.setter
             or (
                 t.kind in _PLANS and not is_arrive(t.text) and not (after_order and _remark_before(tokens, t))
@@ -437,6 +437,15 @@ class _Reader:
             return
         self.flush()
         self.items.append(_not_an_order(sentence, tokens))
+
+    def _addressed(self, text: str, tokens: list[_Token]) -> bool:
+        """Whether talk is said to another character, named first before a comma or a dash ("Boris, meet
+        me in the garage at 3"), not to the host."""
+        if len(tokens) < 2 or tokens[0].when is not None or not is_name(tokens[0].text, self.names):
+            return False
+        if self.own is not None and is_name(tokens[0].text, (self.own,)):
+            return False
+        return bool(re.match(r"\s*[,—–-]", text[tokens[0].end :]))
 
     def _where_another_is(self, tokens: list[_Token]) -> bool:
         """Whether a sentence's order word is a verb of staying said of a character named before it, in the
@@ -915,6 +924,22 @@ def _towards(tokens: list[_Token]) -> bool:
             return True
         if token.folded in ("в", "во", "на") and any("accs" in p.tag for p in morph().parse(after.folded)):
             return True
+    return False
+
+
+def _to_a_place(tokens: list[_Token]) -> bool:
+    """Whether a sentence names a place as where one goes: "to the garage", «в гараж» (the accusative);
+    not "to know", «в гараже»."""
+    for at, token in enumerate(tokens[:-1]):
+        after = next((t for t in tokens[at + 1 :] if t.folded not in ("the", "a", "an", "my")), None)
+        if after is None or after.when is not None:
+            continue
+        parses = morph().parse(after.folded) if token.folded in ("в", "во", "на") else []
+        russian = any("accs" in p.tag for p in parses)
+        if (token.folded in _TO or russian) and not _names_nothing(after.text):
+            found = read_names([after.text])
+            if not isinstance(found, Missing) and found and is_place(found[0].name):
+                return True
     return False
 
 

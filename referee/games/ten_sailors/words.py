@@ -54,6 +54,8 @@ VERBS: dict[str, str] = {
     "poke": "search", "scour": "search", "ransack": "search", "frisk": "search", "comb": "search",
     "копаться": "search", "покопаться": "search", "перерыть": "search", "перерывать": "search",
     "прошерстить": "search", "шерстить": "search", "ворошить": "search", "перебрать": "search",
+    "глянуть": "search", "поглядеть": "search", "взглянуть": "search", "оглядеть": "search",
+    "оглядывать": "search", "glance": "search",
     # trap (TS-20)
     "trap": "trap", "ловушка": "trap", "капкан": "trap",
     # say (TS-23)
@@ -107,7 +109,7 @@ A greeting before an order ("Hi!") is said to the room, and stays talk."""
 PHRASES: dict[tuple[str, ...], str] = {
     ("make", "my", "way"): "move", ("make", "way"): "move", ("make", "his", "way"): "move",
     ("make", "her", "way"): "move", ("go", "through"): "search", ("look", "like"): "",
-    ("take", "back"): "cancel", ("call", "off"): "cancel",
+    ("take", "back"): "cancel", ("call", "off"): "cancel", ("get", "to"): "move", ("get", "into"): "move",
 }  # fmt: skip
 """Words (lemmas) that are one order word together, and the order they start ("" for none): "make my
 way to …" is a move, "goes through the nightstand" a search, "looks like rain" no search."""
