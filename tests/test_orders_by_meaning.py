@@ -390,6 +390,9 @@ def _asked(suspect: str, topic: str, method: str) -> dict[str, str]:
         # ending the turn in other words
         ("That's it for this turn", [("end", {})]),
         ("Всё, я закончила", [("end", {})]),
+        ("My turn is over", [("end", {})]),
+        # a manner in a clause of its own goes with the one order before it
+        ("Again, thorough", [("retry", {"method": "thorough"})]),
         # orders of different kinds on one line, a manner after the last
         (
             "Head to the hold and question Greta about her alibi, quick",
@@ -408,6 +411,7 @@ def test_minuit_orders_of_the_third_corpus_classes_are_read(line: str, expected:
         # help and one's own cards asked in any words are HELP and STATUS, never said aloud (CE-5)
         ("Please send me the list of commands", [("help", {})]),
         ("Which cards am I holding?", [("status", {})]),
+        ("What do I hold?", [("status", {})]),
         ("Что у меня за карты?", [("status", {})]),
         # trading said to be over
         ("Обмен на сегодня окончен", [("done", {})]),
@@ -445,5 +449,5 @@ def test_the_class_lines_stand_in_no_corpus() -> None:
         test_museum_suspects_orders_parted_by_a_slash_are_each_read,
     )
     lines = [line for test in tests for line, _ in test.pytestmark[0].args[1]]  # type: ignore[attr-defined]
-    assert len(lines) == 15
+    assert len(lines) == 18
     assert not written.intersection(lines)

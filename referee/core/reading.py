@@ -513,6 +513,9 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
     if isinstance(strict, Order) and (strict.kind in grammar.free or not unsure):
         several = [] if strict.kind in grammar.free else _clauses(text, grammar, language)
         readings = [part for part in several if isinstance(part, tuple)]
+        one_kind = len({kind for kind, _ in readings}) == 1 and _borrowed(text, grammar)
+        if one_kind and isinstance(whole := grammar.read(words_of(text), language), tuple):
+            return [Order(line, *whole)]  # "Again, thorough": one retry, in the manner named after it
         if len(readings) > 1 and len(readings) == len(several):
             return [Order(line, kind, args) for kind, args in _distinct(readings)]
         return [strict]

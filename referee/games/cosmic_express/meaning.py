@@ -170,9 +170,17 @@ def _unsaid(
 _OWN = frozenset({"i", "my", "me", "mine", "я", "мой", "меня", "мне"})
 
 
+_HOLD = frozenset({"hold", "have", "держать", "иметь"})
+_WHAT = frozenset({"what", "which", "что", "какой"})
+
+
 def _own_cards_asked(words: list[Word]) -> bool:
-    """Whether a clause naming nothing asks about the writer's own cards: a card word and "I" or "my"."""
-    return any(w.among(SLOT_WORDS) for w in words) and any(w.among(_OWN) for w in words)
+    """Whether a clause naming nothing asks about the writer's own cards: a card word and "I" or "my", or
+    what "I" hold ("What do I hold?")."""
+    if not any(w.among(_OWN) for w in words) or any(w.folded in ("you", "ты", "вы") for w in words):
+        return False
+    held = any(w.among(_HOLD) for w in words) and any(w.among(_WHAT) for w in words)
+    return held or any(w.among(SLOT_WORDS) for w in words)
 
 
 def _given_to(words: list[Word], index: int) -> bool:
