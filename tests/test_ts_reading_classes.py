@@ -328,3 +328,15 @@ def test_verbs_of_glancing_search_and_getting_somewhere_moves_ts_11_ts_19() -> N
         "Glancing at the table and the rope": "S:Rope,Table",
         "Need to get to the study asap": "M:Study",
     }) == {}  # fmt: skip
+
+
+def test_a_wish_in_the_conditional_and_a_purpose_go_with_the_order_ts_11_ts_23() -> None:
+    """TS-11, TS-23 ruling: «я бы сходил …» is a wish, the writer's order, not what was done; "to check
+    things out" after a move says why; "Dear host" only wraps the order."""
+    assert misread({
+        "Я бы сходил в гараж": "M:Garage",
+        "Я бы обыскала шкаф и нож": "S:Knife,Wardrobe",
+        "Я ходил в гараж": "TALK",
+        "Going to the kitchen to check things out": "M:Kitchen",
+        "Dear host, please move Anna to the study": "M:Study",
+    }) == {}  # fmt: skip

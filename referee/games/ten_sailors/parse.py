@@ -421,7 +421,7 @@ class _Reader:
             ),
             None,
         )
-        if first is not None and is_past(tokens[first].text):
+        if first is not None and is_past(tokens[first].text) and not _WISHED.intersection(folded):
             first = None  # "I went to the kitchen", «я заходил на кухню»: what was done, told
         if first is not None and _said_of_another(tokens, first):
             first = None  # "Anna, you look nervous": the verb is another's
@@ -549,6 +549,8 @@ class _Reader:
             if done and _remark_before(tokens, verb):  # "…, somebody has to look at that fireplace"
                 self._remark_to_end(sentence, clause[0])
                 return
+            if done and _purpose_to(tokens, verb) and not _names_in(clause, self.names):
+                continue  # "going to the kitchen to check things out": why, naming nothing
             own = _merge([t.when for t in clause[: verb_at + 1 if kind == "say" else None]])
             before = when
             if own is not None:
@@ -722,6 +724,12 @@ def _without_purpose(tokens: list[_Token], first: int) -> list[_Token]:
         if folded[i] in _PURPOSE or any(tuple(folded[i : i + len(p)]) == p for p in _PURPOSE_PHRASES):
             return tokens[:i]
     return tokens
+
+
+def _purpose_to(tokens: list[_Token], verb: _Token) -> bool:
+    """Whether ``verb`` follows "to" (or «чтобы»): the infinitive of a purpose, not an order of its own."""
+    at = next((i for i, t in enumerate(tokens) if t.start == verb.start and t.text == verb.text), 0)
+    return at > 0 and tokens[at - 1].folded in ("to", *_PURPOSE)
 
 
 _NEED = frozenset(
@@ -1013,6 +1021,8 @@ def _conversational(text: str) -> bool:
     if _HOST.isdisjoint(words) and any(word in _YOU and order_kind(after) for word, after in pairwise(words)):
         return True  # "Anna, you look nervous": said to another, of them
     verbs = [word for word in words if order_kind(word) or is_setter(word)]
+    if _WISHED.intersection(words):  # «я бы сходил в гараж»: a wish, not what was done
+        return False
     if bool(verbs) and all(is_past(word) for word in verbs):
         return True
     return _reported(words)
@@ -1040,6 +1050,8 @@ _MEETING = frozenset(
 )  # fmt: skip
 """Words (lemmas) that make a proposal a plan of a time and place: a meeting, or a meal to meet after."""
 _YOU = frozenset({"you", "ты", "вы"})
+_WISHED = frozenset({"бы", "б"})
+"""The particle of the Russian conditional: a verb in the past with it is a wish («я бы сходил …»)."""
 _HOST = frozenset({"host", "gm", "master", "мастер", "ведущий", "ведущая", "мастеру", "ведущему"})
 """Words addressing the host: "you" in a line to them is the host, asked to carry an order out."""
 
