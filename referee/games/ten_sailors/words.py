@@ -170,7 +170,8 @@ among names, make a question rather than an order ("you in the kitchen?")."""
 
 WRAPPERS: frozenset[str] = ASKING | frozenset(
     {"please", "kindly", "i'd", "i’d", "id", "like", "want", "wanna", "to", "me", "my", "character",
-     "master", "gm", "host", "dear", "уважаемый", "дорогой", "just", "просить", "пожалуйста", "хотеть", "хотеться", "бы", "можно",
+     "master", "gm", "host", "dear", "уважаемый", "дорогой", "just", "просить", "пожалуйста", "хотеть",
+     "хотеться", "бы", "можно",
      "меня", "мне", "мной", "мой", "персонаж", "герой", "мастер", "ведущий", "вот", "ну", "так",
      "mind", "char", "love", "show", "give", "remind", "прислать", "присылать", "выслать", "показать",
      "показывать", "дать", "напомнить", "свой"}
