@@ -36,6 +36,14 @@ nothing, and a few phrases are one order word ("make my way", "go through"). One
 without a verb is a move where one goes («я в ванную», "to the garage, …"), not where one is; thanks
 after an order go with it. A question about one's own order is asked back; one to others is talk.
 
+A plan the writer leaves open — a hedge before the order word ("maybe", «может»), a choice ("kitchen or
+study", "move … or stay"), "not sure", a place named by another ("next to the kitchen"), one's own move
+denied beside a place («Не пойду в гараж»), a word several places share («зал») — is asked back with
+the likeliest reading, never read nor said aloud. What another did, said or where they sit («Игорь
+обещал обыскать камин», "Elena sits in the bedroom") is talk; so is a remark after an order that tells
+a need, a hope or another's doing, even naming a card ("…, somebody has to look at that fireplace").
+A clause of purpose («…, чтобы утром быть там») and a gerund ("…, humming") go with the order.
+
 A line in which no order was found this way is read by its meaning (``intent``): its order words
 and the names it holds, in any order ("kitchen, sofa, knife — trap for Anna"; "Setting a trap.
 Target: Gleb. …").
