@@ -170,6 +170,8 @@ def _unsaid(
 _OWN = frozenset({"i", "my", "me", "mine", "я", "мой", "меня", "мне"})
 
 
+_TO_ME = frozenset({"me", "мне", "us", "нам"})
+"""Words after a verb of giving that make the writer the one given to: a request to another player."""
 _HOLD = frozenset({"hold", "have", "держать", "иметь"})
 _WHAT = frozenset({"what", "which", "что", "какой"})
 
@@ -238,6 +240,8 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
         return ("say", {"said": said}) if said else None
     if kind == "offer" and not (items or players or offers or any(w.among(POINTED) for w in words)):
         return None
+    if kind == "offer" and any(w.folded in _TO_ME for w in words[start + 1 : start + 3]):
+        return Guess()  # "Boris, give me your candle!": asked of another player; asked back, never an offer
     if kind in ("help", "status", "done", "reveal"):
         extra = items or players or offers
         return (kind, {}) if not extra else Guess()
