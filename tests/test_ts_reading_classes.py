@@ -340,3 +340,13 @@ def test_a_wish_in_the_conditional_and_a_purpose_go_with_the_order_ts_11_ts_23()
         "Going to the kitchen to check things out": "M:Kitchen",
         "Dear host, please move Anna to the study": "M:Study",
     }) == {}  # fmt: skip
+
+
+def test_a_trap_spread_over_short_sentences_and_a_place_with_pls_ts_20_ts_12() -> None:
+    """TS-20: a trap word, then its target and cards one sentence each, is one trap; TS-12: "pls" after a
+    place changes nothing."""
+    assert misread({
+        "Trap: Fedor. Study. Table. Rope.": "T:Fedor/Study/Table/Rope",
+        "Ловушка на Глеба. Кухня. Диван. Нож.": "T:Глеб/Kitchen/Sofa/Knife",
+        "kitchen pls": "M:Kitchen",
+    }) == {}  # fmt: skip

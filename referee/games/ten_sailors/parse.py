@@ -340,6 +340,12 @@ class _Reader:
         a plan is never said aloud)."""
         if any(isinstance(item, Unreadable) and item.params.get("undecided") for item in items):
             return items  # a plan the writer has not settled is asked back as it is
+        if any(isinstance(item, Unreadable) and item.reason in _TRAP_SHORT for item in items):
+            tokens = _tokens(line, times)  # "Trap: Fedor. Study. Table. Rope.": one trap over sentences
+            intent = _intent(tokens, self.names)
+            if confident(intent, self.names) == "trap":
+                when = _merge([t.when for t in tokens if t.when is not None]) or self.header
+                return self._order(line, "trap", list(intent.found), when)
         if not items or any(isinstance(item, Order) for item in items) or _conversational(line):
             return self._all_asked(items)
         tokens = _tokens(line, times)
@@ -863,6 +869,8 @@ def is_place_name(name: str) -> bool:
     return name == HALL or KIND_OF.get(name) is Kind.ROOM
 
 
+_TRAP_SHORT = frozenset({"trap_three_cards", "trap_one_target"})
+"""Refusals of a trap missing part of what it names: the rest may follow in the sentences after it."""
 _REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")
 """What may part an order from a remark written after it on the same line."""
 

@@ -160,7 +160,8 @@ FILLERS: frozenset[str] = frozenset(
      "under", "behind", "inside", "over", "back", "toward", "towards", "using", "by", "from", "up",
      "в", "во", "на", "и", "к", "ко", "с", "со", "для", "за", "у", "под", "по", "из", "мой", "моя",
      "мою", "свой", "свою", "обратно", "снова", "опять", "тоже", "ещё", "еще", "прямо", "быстро",
-     "туда", "или", "там", "game", "room's", "teh", "now", "please", "сейчас", "пожалуйста", "плиз", "сразу"}
+     "туда", "или", "там", "game", "room's", "teh", "now", "please", "сейчас", "пожалуйста", "плиз", "сразу",
+     "pls", "plz"}
 )  # fmt: skip
 """Little words players write between cards ("go to the Study", "ищу в диване и камине") that mean nothing."""
 
