@@ -195,3 +195,27 @@ def test_ts11_another_characters_name_before_a_move_is_no_order_of_the_writer() 
     (other,) = game.submit("Dora", "Anna goes to the study")
     assert (other.accepted, other.reason) == (False, "did_you_mean")
     assert game.events("message_posted") == []
+
+
+@pytest.mark.parametrize(
+    ("language", "line", "question"),
+    [
+        ("en", "Maybe I'll head to the garage", "did you mean: MOVE Garage?"),
+        ("ru", "Может, загляну в гараж", "вы имели в виду: ИДТИ Гараж?"),
+        (
+            "ru",
+            "Пойду в зал",
+            "«зал» — непонятно, что имеется в виду: Столовая, Холл или Музыкальная комната.",
+        ),
+    ],
+)
+def test_ts23_a_plan_left_open_is_asked_back_in_the_writers_language(
+    renderer: Renderer, language: str, line: str, question: str
+) -> None:
+    """TS-23 ruling: a hedged plan, or a place several could be, is neither carried out nor heard by
+    anyone: the answer asks what was meant, in the writer's language."""
+    game = Game(language=language)
+    verdicts, text = _answer(renderer, game, "Anna", line, language)
+    assert [v.accepted for v in verdicts] == [False]
+    assert game.events("message_posted") == []
+    assert question in text

@@ -42,8 +42,14 @@ _TOKEN = re.compile(
 )
 _DIGITS = re.compile(r"^[#№]?(\d{1,3})(?:-?(?:й|я|ю|е|го|ой|ому|ую|ая|st|nd|rd|th))?$")
 _CYRILLIC = re.compile(r"[а-яё]", re.I)
-_JOINERS = r"(?:and then|then|also|and|after that|plus|затем|потом|после этого|а также|а|и|ещё|еще)"
-_CLAUSE_BREAK = re.compile(rf"(?:\s*(?:[;!]|\.(?=\s|$)|,)\s*)+(?:{_JOINERS}\s+)?|\s+{_JOINERS}\s+", re.I)
+_JOINERS = (
+    r"(?:and then|then|also|and|after that|plus|затем|потом|после этого|а также|а|и|ещё(?!\s+раз)"
+    r"|еще(?!\s+раз))"
+)
+"""Words that join two orders; not «ещё» of «ещё раз» (again)."""
+_CLAUSE_BREAK = re.compile(
+    rf"(?:\s*(?:[;!]|\s/(?=\s)|\.(?=\s|$)|,)\s*)+(?:{_JOINERS}\s+)?|\s+{_JOINERS}\s+", re.I
+)
 
 EN_NUMBERS: dict[str, int] = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -70,6 +76,19 @@ RU_NUMBERS: dict[str, int] = {
 
 _PRONOUN_ONE = frozenset({"the", "this", "that", "which", "any", "every", "no", "each", "other"})
 """Words after which "one" is no number ("the one in C1")."""
+
+MOTION = frozenset(
+    {"visit", "stroll", "wander", "hurry", "rush", "sneak", "creep", "dash", "hop", "step", "march", "stride",
+     "amble", "saunter", "jog", "dart", "scurry", "tiptoe", "nip", "pop", "climb", "descend", "proceed",
+     "relocate", "return", "travel", "drift", "slip", "топать", "потопать", "протопать", "шагать",
+     "зашагать", "заглянуть", "заглядывать", "наведаться", "наведываться", "пробираться", "пробраться",
+     "красться", "прокрасться", "брести", "побрести", "мчаться", "помчаться", "нестись", "понестись",
+     "податься", "двинуть", "двинуться", "направить", "вернуться", "возвращаться", "заскочить",
+     "забежать", "сбегать", "прогуляться", "прошмыгнуть", "шмыгнуть", "ковылять", "поковылять",
+     "переместиться", "перебираться", "пойти", "сходить"}
+)  # fmt: skip
+"""Verbs of going somewhere, in both languages (lemmas and stems), beyond the plain ones every game lists:
+"stroll", "pop", «топать», «заглянуть», «наведаться»."""
 
 NEGATIONS = frozenset({"not", "don't", "dont", "won't", "never", "не", "нельзя", "никогда"})
 CONDITIONS = frozenset(
@@ -494,12 +513,19 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
     if isinstance(strict, Order) and (strict.kind in grammar.free or not unsure):
         several = [] if strict.kind in grammar.free else _clauses(text, grammar, language)
         readings = [part for part in several if isinstance(part, tuple)]
+        one_kind = len({kind for kind, _ in readings}) == 1 and _borrowed(text, grammar)
+        if one_kind and isinstance(whole := grammar.read(words_of(text), language), tuple):
+            return [Order(line, *whole)]  # "Again, thorough": one retry, in the manner named after it
         if len(readings) > 1 and len(readings) == len(several):
             return [Order(line, kind, args) for kind, args in _distinct(readings)]
         return [strict]
     parts, borrowed = _clauses(text, grammar, language), _borrowed(text, grammar)
     readings = [part for part in parts if isinstance(part, tuple)]
     one = grammar.read(words_of(text), language)
+    kinds = {kind for kind, _ in readings}
+    several_kinds = len(kinds) > 1 and len(readings) == len(parts) and not kinds & grammar.free
+    if several_kinds and not unsure:  # "go to the restaurant and ask Tomas about his alibi, discreet"
+        return [Order(line, kind, args) for kind, args in _distinct(readings)]
     if isinstance(one, tuple) and borrowed and not unsure:
         return [Order(line, *one)]
     if len(readings) > 1 and len(readings) == len(parts) and not unsure:

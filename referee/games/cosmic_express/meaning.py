@@ -50,7 +50,7 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(
         ("done", "finish", "finished", "ready", "готово", "готовый", "закончить", "заканчивать",
-         "закончил", "закончила", "всё", "хватит", "пас"),
+         "закончил", "закончила", "всё", "хватит", "пас", "окончить", "оконченный", "окончен", "окончено"),
         "done",
     ),
     **dict.fromkeys(
@@ -68,7 +68,11 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(("turn down", "pass on", "no thanks"), "refuse"),
     **dict.fromkeys(("turn over",), "reveal"),
-    **dict.fromkeys(("help", "rules", "помощь", "справка", "правило", "помочь"), "help"),
+    **dict.fromkeys(
+        ("help", "rules", "помощь", "справка", "правило", "помочь", "commands", "command", "команда",
+         "памятка", "подсказка", "instructions"),
+        "help",
+    ),
     **dict.fromkeys(("status", "situation", "статус", "положение", "состояние", "ситуация"), "status"),
 }  # fmt: skip
 """Intent words (lemmas and stems) of Cosmic Express orders."""
@@ -148,6 +152,8 @@ def _unsaid(
     O5 — my trash", «O2 — за мой ключ»), a no before an offer refuses it ("No to O3"), a player given to
     and an item offer it ("To Boris: my candle", «Вере — мою свечку»). A story told in the past
     tense or with its subject ("I gave my candle to Clara") is none of these."""
+    if not (items or players or offers) and _own_cards_asked(words):
+        return "status", {}  # "What cards do I have right now?", «Какие у меня сейчас карты?»
     if any(w.past or w.folded in SUBJECTS for w in words):
         return None
     if len(offers) == 1 and not players:
@@ -159,6 +165,24 @@ def _unsaid(
     if not offers and len(items) == 1 and len(given) == 1 and len(players) == 1:
         return "offer", {"to": given[0], "item": items[0]}
     return None
+
+
+_OWN = frozenset({"i", "my", "me", "mine", "я", "мой", "меня", "мне"})
+
+
+_TO_ME = frozenset({"me", "мне", "us", "нам"})
+"""Words after a verb of giving that make the writer the one given to: a request to another player."""
+_HOLD = frozenset({"hold", "have", "держать", "иметь"})
+_WHAT = frozenset({"what", "which", "что", "какой"})
+
+
+def _own_cards_asked(words: list[Word]) -> bool:
+    """Whether a clause naming nothing asks about the writer's own cards: a card word and "I" or "my", or
+    what "I" hold ("What do I hold?")."""
+    if not any(w.among(_OWN) for w in words) or any(w.folded in ("you", "ты", "вы") for w in words):
+        return False
+    held = any(w.among(_HOLD) for w in words) and any(w.among(_WHAT) for w in words)
+    return held or any(w.among(SLOT_WORDS) for w in words)
 
 
 def _given_to(words: list[Word], index: int) -> bool:
@@ -216,6 +240,8 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
         return ("say", {"said": said}) if said else None
     if kind == "offer" and not (items or players or offers or any(w.among(POINTED) for w in words)):
         return None
+    if kind == "offer" and any(w.folded in _TO_ME for w in words[start + 1 : start + 3]):
+        return Guess()  # "Boris, give me your candle!": asked of another player; asked back, never an offer
     if kind in ("help", "status", "done", "reveal"):
         extra = items or players or offers
         return (kind, {}) if not extra else Guess()

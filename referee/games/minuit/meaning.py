@@ -14,6 +14,7 @@ from functools import partial
 from typing import Any
 
 from referee.core.reading import (
+    MOTION,
     NAME_STOP,
     Grammar,
     Guess,
@@ -40,6 +41,7 @@ INTENTS: dict[str, str] = {
          "downstairs", "upstairs"),
         "move",
     ),
+    **dict.fromkeys(MOTION, "move"),
     **dict.fromkeys(
         ("escort", "bring", "lead", "take", "отвести", "отводить", "переместить", "перемещать",
          "проводить", "сопроводить", "сопровождать", "перевести", "увести", "вести", "переводить", "send",
@@ -49,7 +51,8 @@ INTENTS: dict[str, str] = {
     **dict.fromkeys(
         ("question", "ask", "interrogate", "interview", "quiz", "допросить", "допрашивать", "спросить",
          "спрашивать", "расспросить", "расспрашивать", "опросить", "допрос", "опрос", "talk", "speak",
-         "поговорить", "говорить", "побеседовать", "узнать", "узнавать", "выяснить"),
+         "поговорить", "говорить", "побеседовать", "узнать", "узнавать", "выяснить", "grill", "press",
+         "pump", "трясти", "потрясти", "пытать", "расколоть", "прижать"),
         "question",
     ),
     **dict.fromkeys(
@@ -59,7 +62,7 @@ INTENTS: dict[str, str] = {
         "search",
     ),
     **dict.fromkeys(
-        ("retry", "again", "repeat", "reroll", "повторить", "повторять", "повтор", "снова", "заново",
+        ("retry", "again", "repeat", "reroll", "try", "повторить", "повторять", "повтор", "снова", "заново",
          "попытка", "раз", "перебросить", "перебрасывать"),
         "retry",
     ),
@@ -69,11 +72,17 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(
         ("end", "done", "finish", "finished", "pass", "конец", "закончить", "заканчивать", "завершить",
-         "завершать", "пас", "хватит", "next", "окончить", "оконченный", "передавать", "передать"),
+         "завершать", "пас", "хватит", "next", "окончить", "оконченный", "передавать", "передать",
+         "that's it", "that it", "этом всё", "этом все", "закончил", "закончила", "закончили", "is over",
+         "turn over"),
         "end",
     ),
     **dict.fromkeys(("hypothesis", "theory", "гипотеза", "версия"), "hypothesis"),
-    **dict.fromkeys(("help", "rules", "помощь", "справка", "правило", "помочь"), "help"),
+    **dict.fromkeys(
+        ("help", "rules", "помощь", "справка", "правило", "помочь", "памятка", "подсказка", "instructions",
+         "commands", "команда"),
+        "help",
+    ),
     **dict.fromkeys(
         ("status", "situation", "статус", "положение", "состояние", "ситуация", "where", "где"), "status"
     ),
@@ -110,7 +119,8 @@ BUOY_USES: dict[str, str] = {
 }  # fmt: skip
 ZONE_WORDS: dict[str, int] = {
     "vip": 1, "suite": 2, "luxury": 2, "люкс": 2, "wheelhouse": 3, "bridge": 3, "рубка": 3, "рулевой": 3,
-    "pool": 4, "piano": 4, "бассейн": 4, "пиано": 4, "beauty": 5, "shop": 5, "красота": 5, "магазин": 5,
+    "pool": 4, "piano": 4, "bar": 4, "бассейн": 4, "пиано": 4, "бар": 4, "beauty": 5, "shop": 5,
+    "красота": 5, "магазин": 5,
     "casino": 6, "grand": 6, "казино": 6, "гранд": 6, "restaurant": 7, "kitchen": 7, "ресторан": 7,
     "камбуз": 7, "кухня": 7, "passenger": 8, "пассажирский": 8, "service": 9, "служебный": 9,
     "hold": 10, "трюм": 10,
@@ -130,6 +140,8 @@ NOT_MANNERS = frozenset(
 )
 ZONE_NOUNS = frozenset({"zone", "зона", "area"})
 CABIN_WORDS = frozenset({"cabin", "room", "каюта", "комната", "номер"})
+COURTESY = frozenset({"please", "пожалуйста", "the", "a", "thanks", "спасибо", "now", "сейчас"})
+"""Words that may stand beside a bare destination ("piano bar, please")."""
 """Words that name a suspect's cabin with the suspect ("Kristina's cabin", «каюта Кристины»)."""
 
 
@@ -183,7 +195,11 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
         )  # "send me the rules"
     start = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == kind), 0)
     suspects = names_in(words, suspect_names_long(case))
-    numbers = [(i, w.number) for i, w in enumerate(words) if w.number is not None]
+    numbers = [
+        (i, w.number)
+        for i, w in enumerate(words)
+        if w.number is not None and not (w.folded == "one" and i and lookup(words[i - 1], METHODS))
+    ]  # "a quick one": no number
     methods = _words_for(words, METHODS)
     method = _one(methods)
     if kind in ("help", "status", "reveal", "end"):
@@ -256,9 +272,29 @@ def _without_verb(words: list[Word], case: Investigation, language: str) -> Read
         found = _hypothesis(words, case, language, "culprit")
         return found if isinstance(found, tuple) or names_in(words, suspect_names_long(case)) else None
     rest = [(i, w.number) for i, w in enumerate(words) if w.number is not None]
+    suspects = names_in(words, suspect_names_long(case))
     if first.among(TOWARDS) and len(words) <= 4 and (zone := _zone(words, rest)):
-        return ("move", {"zone": zone}) if not names_in(words, suspect_names_long(case)) else Guess()
+        return ("move", {"zone": zone}) if not suspects else Guess()
+    if (
+        len(words) <= 4
+        and all(_zone_word(w) or w.among(COURTESY) for w in words)
+        and (zone := _zone(words, rest))
+    ):
+        return "move", {"zone": zone}  # "piano bar, please": a destination alone
+    topics, methods = _words_for(words, TOPICS), _words_for(words, METHODS)
+    if suspects and topics and methods and not rest:  # "Walter: motive, quick"
+        return _question(words, suspects, topics, methods)
     return None
+
+
+def _question(
+    words: list[Word], suspects: list[tuple[int, str]], topics: list[str], methods: list[str]
+) -> Reading | Guess:
+    """A question of one suspect on one topic in one manner, written without a verb."""
+    who, topic, method = _one([ident for _, ident in suspects]), _one(topics), _one(methods)
+    if who and topic and method and len(methods) == 1:
+        return "question", {"suspect": who, "topic": topic, "method": method}
+    return Guess()
 
 
 def _manners(words: list[Word], methods: list[str]) -> bool:
@@ -278,7 +314,10 @@ def _manners(words: list[Word], methods: list[str]) -> bool:
 
 def _zone(words: list[Word], numbers: list[tuple[int, int]]) -> int | None:
     """The one zone ``words`` name, by number or by name."""
-    named = [zone for word in words if (zone := _zone_word(word))]
+    at = [(i, zone) for i, word in enumerate(words) if (zone := _zone_word(word))]
+    if len({zone for _, zone in at}) > 1 and [i for i, _ in at] == list(range(at[0][0], at[0][0] + len(at))):
+        at = at[:1]  # "the beauty salon": the first word of a name in one tells which place it is
+    named = [zone for _, zone in at]
     counted = [n for _, n in numbers if n in ZONES]
     if len(numbers) != len(counted):
         return None

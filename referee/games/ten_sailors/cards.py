@@ -138,7 +138,7 @@ ALIASES: dict[str, str] = {
 """Every accepted spelling (folded) mapped to its canonical name."""
 
 INFORMAL: dict[str, tuple[str, ...]] = {
-    HALL: ("great hall", "entrance hall", "lobby", "холл", "хол", "зал", "большой зал", "прихожая"),
+    HALL: ("great hall", "entrance hall", "lobby", "холл", "хол", "большой зал", "прихожая"),
     "Kitchen": ("kitchen", "кухонька"),
     "Dining Room": ("dining", "dining hall", "dinner room", "столовка", "обеденный зал"),
     "Bedroom": ("bed room", "спальная комната", "спальная", "спаленка"),

@@ -148,6 +148,30 @@ class _Lexicon:
     two_words: list[str]
 
 
+_DETERMINERS = frozenset(
+    {"the", "this", "that", "my", "our", "этот", "эта", "эту", "этой", "этом", "тот", "ту"}
+)
+
+
+@cache
+def _heads() -> dict[str, frozenset[str]]:
+    """The last word (a lemma) of the spellings of two names or more that is no name by itself («зал»: the
+    Hall's «большой зал», the Dining Room's «обеденный зал», the Music Room's «музыкальный зал»): a place
+    named by it alone could be any of them."""
+    heads: dict[str, set[str]] = {}
+    for spelling, name in _phrases():
+        words = words_of(spelling)
+        if len(words) > 1:
+            for lemma in _sorted_lemmas(words[-1]):
+                heads.setdefault(lemma, set()).add(name)
+    index = card_index()
+    return {
+        lemma: frozenset(names)
+        for lemma, names in heads.items()
+        if len(names) > 1 and (lemma,) not in index and lemma not in FILLERS
+    }
+
+
 @lru_cache(maxsize=64)
 def _lexicon(people: tuple[str, ...]) -> _Lexicon:
     """The cards' names and ``people``'s (which come first where they are spelt alike), made once for
@@ -222,6 +246,16 @@ def _names(
         else:
             word = words[position]
             if fold_name(word) in FILLERS or is_skipped(word) or (lenient and is_adverb(word)):
+                position += 1
+                continue
+            shared = [_heads()[lemma] for lemma in _sorted_lemmas(word) if lemma in _heads()]
+            determined = (
+                position > 0 and fold_name(words[position - 1]) in _DETERMINERS
+            )  # "the room": this one
+            if shared and not determined:  # «иду в зал», "go to a room": which one?
+                yield Missing(word, candidates=tuple(sorted(shared[0])))
+                if not lenient:
+                    return
                 position += 1
                 continue
             known = position + 1 < len(words) and any(

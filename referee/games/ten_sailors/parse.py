@@ -36,6 +36,14 @@ nothing, and a few phrases are one order word ("make my way", "go through"). One
 without a verb is a move where one goes («я в ванную», "to the garage, …"), not where one is; thanks
 after an order go with it. A question about one's own order is asked back; one to others is talk.
 
+A plan the writer leaves open — a hedge before the order word ("maybe", «может»), a choice ("kitchen or
+study", "move … or stay"), "not sure", a place named by another ("next to the kitchen"), one's own move
+denied beside a place («Не пойду в гараж»), a word several places share («зал») — is asked back with
+the likeliest reading, never read nor said aloud. What another did, said or where they sit («Игорь
+обещал обыскать камин», "Elena sits in the bedroom") is talk; so is a remark after an order that tells
+a need, a hope or another's doing, even naming a card ("…, somebody has to look at that fireplace").
+A clause of purpose («…, чтобы утром быть там») and a gerund ("…, humming") go with the order.
+
 A line in which no order was found this way is read by its meaning (``intent``): its order words
 and the names it holds, in any order ("kitchen, sofa, knife — trap for Anna"; "Setting a trap.
 Target: Gleb. …").
@@ -68,14 +76,13 @@ from referee.core.orders import Problem, Unreadable
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
-from referee.games.ten_sailors.intent import Intent, confident, guess, intent_of, trap_groups
+from referee.games.ten_sailors.intent import Intent, confident, guess, intent_of, is_place, trap_groups
 from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names, scan_names
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
 from referee.games.ten_sailors.times import When, find_times, segment_for
 from referee.games.ten_sailors.words import (
     ANY_MORE,
-    ARRIVE,
     CANCELLABLE,
     CONNECTORS,
     FILLERS,
@@ -89,6 +96,7 @@ from referee.games.ten_sailors.words import (
     STAY,
     WORDS_KEPT,
     is_adverb,
+    is_arrive,
     is_asking_for,
     is_courtesy,
     is_known,
@@ -156,7 +164,7 @@ def _word(text: str) -> tuple[str, str, bool, bool]:
     it may stand before an order word and whether it is a verb like "set" (see ``_Token``)."""
     folded = fold_name(text)
     setter = is_setter(text)
-    kind = order_kind(text) or near_kind(text) or ("move" if folded in ARRIVE else "")
+    kind = order_kind(text) or near_kind(text) or ("move" if is_arrive(text) else "")
     return folded, kind, folded in _LEADING or setter or is_wrapper(text) or is_adverb(text), setter
 
 
@@ -186,6 +194,7 @@ def parse_text(
             reader.items.append(whole)
             continue
         start = len(reader.items)
+        reader.night_on_line = False
         for sentence in _sentences(line):
             reader.read(sentence, times if sentence == line else find_times(sentence))
         if reader.pending is None:
@@ -305,6 +314,9 @@ class _Reader:
         self.pending: tuple[str, str, When | None] | None = None
         self.header_line = ""
         self.header_used = True
+        self.night_on_line = False
+        """Whether an order of the night (a trap, or one for the night) was read on the line being read:
+        "the morning" after it is the 10:00 that ends that night (TS-22)."""
 
     def flush(self) -> None:
         """A line that held only an order word and a colon, with nothing after it, is refused."""
@@ -326,25 +338,54 @@ class _Reader:
         reading by its order words, ``items``, found no order in it; and ``items`` with every piece of
         talk in them that names something beside an order word or a time made a question (TS-23 ruling:
         a plan is never said aloud)."""
+        if any(isinstance(item, Unreadable) and item.params.get("undecided") for item in items):
+            return items  # a plan the writer has not settled is asked back as it is
+        if any(isinstance(item, Unreadable) and item.reason in _TRAP_SHORT for item in items):
+            tokens = _tokens(line, times)  # "Trap: Fedor. Study. Table. Rope.": one trap over sentences
+            intent = _intent(tokens, self.names)
+            if confident(intent, self.names) == "trap":
+                when = _merge([t.when for t in tokens if t.when is not None]) or self.header
+                return self._order(line, "trap", list(intent.found), when)
         if not items or any(isinstance(item, Order) for item in items) or _conversational(line):
-            return [self._asked(item) if _is_talk(item) else item for item in items]
+            return self._all_asked(items)
         tokens = _tokens(line, times)
         if not any(t.kind for t in tokens):  # no order word: nothing to read by meaning
-            return [self._asked(item) if _is_talk(item) else item for item in items]
+            return self._all_asked(items)
         intent = _intent(tokens, self.names)
         kind = confident(intent, self.names)
         if not kind:
-            return [self._asked(item) if _is_talk(item) else item for item in items]
+            return self._all_asked(items)
         when = _merge([t.when for t in tokens if t.when is not None]) or self.header
         return self._order(line, kind, list(intent.found), when)
 
-    def _asked(self, talk: Unreadable) -> Order | Unreadable:
+    def _all_asked(self, items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+        """``items`` with each piece of talk asked about if it is a plan (``_asked``); talk after an order
+        may tell a need or another's doing ("…, надо проверить тумбочку") and stay a remark."""
+        result: list[Order | Unreadable] = []
+        for item in items:
+            after = any(isinstance(done, Order) for done in result)
+            result.append(self._asked(item, after_order=after) if _is_talk(item) else item)
+        return result
+
+    def _asked(self, talk: Unreadable, *, after_order: bool = False) -> Order | Unreadable:
         """``talk`` as it stands, or the question put to its writer if it names something beside an
         order word or a time and is no conversation (a question asked, what was done told)."""
-        if _conversational(talk.line):
-            return talk
         tokens = _tokens(talk.line, find_times(talk.line))
-        asks = any(t.setter or (t.kind in _PLANS and t.folded not in ARRIVE) for t in tokens)
+        if _PROPOSING.intersection(t.folded.replace("’", "'") for t in tokens) and any(
+            t.when is not None or lemmas(t.text) & _MEETING for t in tokens
+        ):
+            intent = _intent(tokens, self.names)  # "Let's all meet in the living room": the writer's plan too
+            if any(is_place(f.name) for f in intent.found) and "?" not in talk.line:
+                return Unreadable(talk.line, "did_you_mean", guess(intent, self.names))
+        if _conversational(talk.line) or self._where_another_is(tokens) or self._addressed(talk.line, tokens):
+            return talk
+        asks = _to_a_place(tokens) or any(
+            t.setter
+            or (
+                t.kind in _PLANS and not is_arrive(t.text) and not (after_order and _remark_before(tokens, t))
+            )
+            for t in tokens
+        )
         little = _LITTLE if any(is_asking_for(t.text) for t in tokens) else FILLERS  # "I want …", "I am …"
         words = [t for t in tokens if t.when is None and t.folded not in little and not is_skipped(t.text)]
         if not asks and len(words) > _FEW_NAMES:  # talk at length is no line of names
@@ -359,11 +400,24 @@ class _Reader:
     def read(self, sentence: str, times: list[tuple[int, int, When]]) -> None:
         """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk."""
         tokens = _lead_by_names(_auxiliaries(_tokens(sentence, times)), self.names, self.own)
+        tokens = _without_purpose(tokens, next((i for i, t in enumerate(tokens) if t.kind), len(tokens)))
+        if _undecided(tokens, self.names):
+            intent = _intent(tokens, self.names)
+            if intent.found:  # "Maybe I'll go to the garage", «Кухня или кабинет, ещё не решила»
+                self.flush()
+                asked = {**guess(intent, self.names), "undecided": True}
+                self.items.append(Unreadable(sentence.strip(), "did_you_mean", asked))
+                return
         words = [t for t in tokens if t.when is None]
         whens = [t.when for t in tokens if t.when is not None]
         if whens and not [w for w in words if w.folded not in CONNECTORS]:
             self.flush()
             self._set_header(sentence, reduce(When.merged, whens))
+            return
+        state = _state_asked(tokens, self.names)
+        if state:  # "Could you send me the order help again?", «Где я сейчас и какие у меня карты?»
+            self.flush()
+            self.items.append(Order(sentence.strip(), state, {}))
             return
         stay = _stay_or_withdrawal(tokens, self.names)
         if stay:
@@ -381,10 +435,12 @@ class _Reader:
             ),
             None,
         )
-        if first is not None and is_past(tokens[first].text):
+        if first is not None and is_past(tokens[first].text) and not _WISHED.intersection(folded):
             first = None  # "I went to the kitchen", «я заходил на кухню»: what was done, told
         if first is not None and _said_of_another(tokens, first):
             first = None  # "Anna, you look nervous": the verb is another's
+        if first is not None and self._where_another_is(tokens):
+            first = None  # «Елена всё утро сидит в спальне»: where someone is, told
         if first is not None and self._starts_order(sentence, tokens, first):
             self.flush()
             self._read_orders(sentence, tokens, first)
@@ -395,6 +451,33 @@ class _Reader:
             return
         self.flush()
         self.items.append(_not_an_order(sentence, tokens))
+
+    def _addressed(self, text: str, tokens: list[_Token]) -> bool:
+        """Whether talk is said to another character, named first before a comma or a dash ("Boris, meet
+        me in the garage at 3"), not to the host."""
+        if len(tokens) < 2 or tokens[0].when is not None or not is_name(tokens[0].text, self.names):
+            return False
+        if self.own is not None and is_name(tokens[0].text, (self.own,)):
+            return False
+        return bool(re.match(r"\s*[,—–-]", text[tokens[0].end :]))
+
+    def _where_another_is(self, tokens: list[_Token]) -> bool:
+        """Whether a sentence's order word is a verb of staying said of a character named before it, in the
+        third person, beside a place where they are, not where they go ("Elena sits in the bedroom")."""
+        at = next((i for i, t in enumerate(tokens) if t.kind), None)
+        if at is None:
+            return False
+        verb = tokens[at]
+        words = [t for t in tokens if t.when is None]
+        if verb.kind != "move" or not lemmas(verb.text) & STAY or _towards(tokens):
+            return False
+        third = verb.folded.isascii() and verb.folded.endswith("s") and verb.folded[:-1] in lemmas(verb.text)
+        if _own(verb, words) and not third:  # "stays", «сидит»: said of another
+            return False
+        named = [t for t in tokens[:at] if is_name(t.text, self.names)]
+        if self.own is not None and any(is_name(t.text, (self.own,)) for t in named):
+            return False  # the writer's own character, told of: their order
+        return bool(named) and _names_in([t for t in tokens[at + 1 :] if t.folded not in HERE], self.names)
 
     def _set_header(self, sentence: str, when: When) -> None:
         if when.bad_hour is not None:
@@ -409,8 +492,8 @@ class _Reader:
         kind = verb.kind or ("trap" if _trap_follows(tokens, first) else "")
         if not kind:
             return False
-        if verb.folded in ARRIVE:  # "I'll be in the study"; not "I'll be honest"
-            found, _ = scan_names([t.text for t in tokens[first + 1 : first + 5] if t.when is None])
+        if is_arrive(verb.text):  # "I'll be in the study"; not "I'll be honest"
+            found, _ = scan_names([t.text for t in tokens[first + 1 :] if t.when is None][:4])
             return bool(found) and found[0].name in (HALL, *(n for n, k in KIND_OF.items() if k is Kind.ROOM))
         if verb.folded in KEYWORDS or kind in ("trap", "cancel"):
             return True
@@ -472,15 +555,22 @@ class _Reader:
     def _read_orders(self, sentence: str, tokens: list[_Token], first: int) -> None:
         when = self.header
         done = False  # whether an order of this sentence was read already
+        tokens = _without_purpose(tokens, first)
         for clause in _clauses(tokens, first, self.names):
             verb_at = next(i for i, t in enumerate(clause) if t.kind)
             verb = clause[verb_at]
             kind = verb.kind
+            if done and _remark_before(tokens, verb):  # "…, somebody has to look at that fireplace"
+                self._remark_to_end(sentence, clause[0])
+                return
+            if done and _purpose_to(tokens, verb) and not _names_in(clause, self.names):
+                continue  # "going to the kitchen to check things out": why, naming nothing
             own = _merge([t.when for t in clause[: verb_at + 1 if kind == "say" else None]])
             before = when
             if own is not None:
                 when = own if self.header is None else self.header.merged(own)
-            for_ten = kind == "move" and own is not None and own.morning and _night_before(before, self.now)
+            night = _night_before(before, self.now) or self.night_on_line
+            for_ten = kind == "move" and own is not None and own.morning and night
             if for_ten:  # the move of the night, there at 10:00 (TS-22)
                 when = before if before is not None and before.part == "night" else When(part="night")
             line = sentence[clause[0].start : clause[-1].end].strip()
@@ -514,10 +604,14 @@ class _Reader:
                     ] + args
                 if kind == "move" and lemmas(verb.text) & LOOK_IN and _two_cards(args):
                     kind = "search"  # «заглядываю под кресло и в тумбочку»
-                arrive = kind == "move" and verb.folded in ARRIVE and not for_ten
+                arrive = kind == "move" and is_arrive(verb.text) and not for_ten
                 read = self._with_remark(sentence, clause, kind, args, when, arrive=arrive)
                 self.items.extend(_misspelt(item, clause[: verb_at + 1]) for item in read)
-            done = done or (bool(self.items) and isinstance(self.items[-1], Order))
+                self.night_on_line = self.night_on_line or any(
+                    isinstance(item, Order) and (item.kind == "trap" or (item.when and item.when.is_night))
+                    for item in read
+                )
+            done = done or any(isinstance(item, Order) for item in self.items[-2:])
 
     def _with_remark(
         self,
@@ -540,7 +634,7 @@ class _Reader:
             if not _REMARK_CUT.search(sentence[args[cut - 1].end : args[cut].start]):
                 continue
             rest = [t.text for t in args[cut:]]
-            if scan_names(rest, self.names)[0]:
+            if scan_names(rest, self.names)[0] and not _a_remark(args[cut:], self.names):
                 continue
             head = sentence[clause[0].start : args[cut - 1].end].strip()
             items = self._order(
@@ -548,11 +642,25 @@ class _Reader:
             )
             if all(isinstance(item, Order) for item in items):
                 remark = sentence[args[cut].start : clause[-1].end].strip()
+                if all(_of_manner(t.text) for t in args[cut:]):
+                    return items  # "…, humming": how the order is carried out, not said aloud
                 return [
                     *items,
                     Unreadable(remark, "unknown_order", {"word": rest[0], "suggestion": ""}, False),
                 ]
         return whole
+
+    def _remark_to_end(self, sentence: str, start: _Token) -> None:
+        """The rest of ``sentence`` from ``start`` on, a remark after an order: talk, joined to the remark
+        before it if the order ended with one."""
+        rest = sentence[start.start :].strip()
+        last = self.items[-1] if self.items else None
+        if last is not None and _is_talk(last):
+            self.items[-1] = Unreadable(f"{last.line} {rest}", "unknown_order", last.params, False)
+        else:
+            self.items.append(
+                Unreadable(rest, "unknown_order", {"word": start.text, "suggestion": ""}, False)
+            )
 
     def _segment(self, when: When | None, kind: str, *, arrive: bool = False) -> Segment | Problem | None:
         """The segment an order of ``kind`` is for by ``when``; one that must take effect by then
@@ -618,6 +726,151 @@ class _Reader:
         )
 
 
+_PURPOSE = frozenset({"чтобы", "чтоб", "дабы"})
+_PURPOSE_PHRASES = (("so", "that"), ("in", "order", "to"), ("so", "as", "to"))
+
+
+def _without_purpose(tokens: list[_Token], first: int) -> list[_Token]:
+    """``tokens`` without a clause of purpose after the order word at ``first`` («перейду в гараж, чтобы
+    утром быть там», "… so that I'm there by night"): why an order is given is part of it, not another."""
+    folded = [t.folded for t in tokens]
+    for i in range(first + 1, len(tokens)):
+        if folded[i] in _PURPOSE or any(tuple(folded[i : i + len(p)]) == p for p in _PURPOSE_PHRASES):
+            return tokens[:i]
+    return tokens
+
+
+def _purpose_to(tokens: list[_Token], verb: _Token) -> bool:
+    """Whether ``verb`` follows "to" (or «чтобы»): the infinitive of a purpose, not an order of its own."""
+    at = next((i for i, t in enumerate(tokens) if t.start == verb.start and t.text == verb.text), 0)
+    return at > 0 and tokens[at - 1].folded in ("to", *_PURPOSE)
+
+
+_NEED = frozenset(
+    {"надо", "нужно", "необходимо", "должен", "должна", "has", "have", "must", "need", "needs", "ought",
+     "somebody", "someone", "кто-то", "кому-то", "hope", "hopefully", "надеюсь", "надежда"}
+)  # fmt: skip
+"""Words that, just before an order word after an order, make what follows a remark, not another order of
+the writer's: a need or a hope told, or another's doing ("…, надо проверить тумбочку")."""
+
+
+def _remark_before(tokens: list[_Token], verb: _Token) -> bool:
+    """Whether the few words just before ``verb`` make it part of a remark (``_NEED``)."""
+    at = next((i for i, t in enumerate(tokens) if t.start == verb.start and t.text == verb.text), 0)
+    return any(t.folded in _NEED for t in tokens[max(0, at - 3) : at])
+
+
+def _a_remark(words: list[_Token], names: tuple[str, ...]) -> bool:
+    """Whether ``words`` after an order are a remark, though they name something: words besides the names
+    ("it's always the sofa", «на камин вся надежда», «Глеб, не подглядывай!») and no order word of the
+    writer's own."""
+    if any(t.kind and not _remark_before(words, t) for t in words):
+        return False
+    others = [
+        t for t in words if t.folded not in FILLERS and not is_skipped(t.text) and not is_name(t.text, names)
+    ]
+    found = scan_names([t.text for t in words], names)[0]
+    return len(others) > len(found) // 2 and len(others) >= 2
+
+
+def _of_manner(word: str) -> bool:
+    """Whether ``word`` tells how something is done, as a gerund ("humming", «напевая»)."""
+    folded = fold_name(word)
+    if folded[:1].isascii():
+        return folded.endswith("ing") and not order_kind(word)
+    return any(p.tag.POS == "GRND" for p in morph().parse(folded)[:1])
+
+
+_HEDGES = frozenset(
+    {"maybe", "perhaps", "possibly", "might", "should", "shall", "может", "возможно", "наверное", "наверно",
+     "стоит", "either", "либо"}
+)  # fmt: skip
+"""Words that, before the order word, leave the plan open ("Maybe I'll go …", «Может, схожу …», "Should I
+search …?"): the line is asked back, never read as an order nor said aloud."""
+_UNSURE = frozenset(
+    {"sure", "certain", "decide", "decided", "know", "уверенный", "уверен", "уверена", "решить", "знать",
+     "определиться"}
+)  # fmt: skip
+"""Words (lemmas) that, denied, say the writer has not decided ("not sure yet", «ещё не решила»)."""
+_OPEN = frozenset({"unsure", "undecided", "wherever", "whichever", "whatever", "куда-нибудь", "куда-то"})
+"""Words that leave where or what open ("Move me wherever Dora goes")."""
+_OR = frozenset({"or", "или", "либо"})
+_BESIDE = frozenset({"near", "beside", "opposite", "рядом", "напротив", "возле", "соседний", "близ"})
+"""Words (lemmas) of a place named by another ("the room next to the kitchen", «комната рядом с кухней»)."""
+
+
+def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
+    """Whether a sentence leaves its plan open: a hedge before its order word, a choice between places or
+    orders ("kitchen or study", "move … or stay"), "not sure" or "wherever", a place named by another, or
+    one's own move denied beside a place («Не пойду в гараж»: asked, for the writer may mean to stay)."""
+    words = [t for t in tokens if t.when is None]
+    first = next((i for i, t in enumerate(words) if t.kind), len(words))
+    if first < len(words) and words[first].kind == "say":
+        return False  # what is said aloud is said as written
+    folded = [t.folded.replace("’", "'") for t in words]
+    if set(folded[:first]) & _HEDGES or set(folded) & _OPEN:
+        return True
+    for i, token in enumerate(words):
+        forms = lemmas(token.text)
+        denied = i > 0 and folded[i - 1] in NEGATIONS | {"not", "yet", "ещё", "еще"}
+        if forms & _UNSURE and (
+            denied or "not" in folded[max(0, i - 3) : i] or "не" in folded[max(0, i - 3) : i]
+        ):
+            return True
+        if forms & _BESIDE or (token.folded == "next" and folded[i + 1 : i + 2] == ["to"]):
+            return True
+        if token.folded in _OR and 0 < i < len(words) - 1:
+            after = next((t for t in words[i + 1 :] if t.folded not in FILLERS), None)
+            before = next((t for t in reversed(words[:i]) if t.folded not in FILLERS), None)
+            if after is not None and after.kind in ("move", "search", "trap"):
+                return True  # "move to the study or stay", «пойти в кабинет или остаться»
+            if after is not None and before is not None and _both_places(before.text, after.text, names):
+                return True
+        if token.kind in ("move", "search", "trap") and not is_arrive(token.text) and denied:
+            before_verb = [t for t in words[:i] if is_name(t.text, names)]
+            if not before_verb and _own(token, words):
+                return True
+    return False
+
+
+_CARDS = frozenset({"card", "cards", "карта", "карточка", "hand", "рука"})
+_WHERE = frozenset({"where", "где"})
+
+
+def _state_asked(tokens: list[_Token], names: tuple[str, ...]) -> str:
+    """The order a sentence naming nothing asks of the host however it is put: "help" (the help is asked
+    for: "could you send me the order help again?", «пришлите памятку»), "status" (one's own cards or place
+    asked about: "what are my cards?", «где я сейчас?»), or ""."""
+    words = [t for t in tokens if t.when is None]
+    folded = [t.folded.replace("’", "'") for t in words]
+    if not words or _names_in(words, names) or any(t.kind == "say" for t in words):
+        return ""
+    kinds = {t.kind for t in words if t.kind}
+    if "status" in kinds:
+        return "status"
+    if "help" in kinds:  # the help sent or shown ("send me the help"): no move for all the verb
+        return "" if (_OTHERS - _YOU).intersection(folded) else "help"  # not "can anyone help me?"
+    if kinds & _PLANS or not _ME.intersection(folded):
+        return ""
+    if any(lemmas(t.text) & _CARDS for t in words):
+        return "status"
+    where = [i for i, word in enumerate(folded) if word in _WHERE]
+    return "status" if where and {"i", "я"} & set(folded[where[0] + 1 : where[0] + 3]) else ""
+
+
+def _both_places(first: str, second: str, names: tuple[str, ...]) -> bool:
+    """Whether the words ``first`` and ``second`` both name places, or both characters."""
+    found = [read_names([word], names) for word in (first, second)]
+    named = [f[0].name for f in found if not isinstance(f, Missing) and f]
+    return len(named) == 2 and (all(map(is_place_name, named)) or all(n in names for n in named))
+
+
+def is_place_name(name: str) -> bool:
+    return name == HALL or KIND_OF.get(name) is Kind.ROOM
+
+
+_TRAP_SHORT = frozenset({"trap_three_cards", "trap_one_target"})
+"""Refusals of a trap missing part of what it names: the rest may follow in the sentences after it."""
 _REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")
 """What may part an order from a remark written after it on the same line."""
 
@@ -640,7 +893,7 @@ def _night_before(before: When | None, now: Segment) -> bool:
 def _misspelt(item: Order | Unreadable, words: list[_Token]) -> Order | Unreadable:
     """``item`` with the misspelt order word among ``words`` it was read by, for the answer to say so."""
     near = next(
-        (t for t in words if t.text and t.kind and not order_kind(t.text) and t.folded not in ARRIVE), None
+        (t for t in words if t.text and t.kind and not order_kind(t.text) and not is_arrive(t.text)), None
     )
     if near is None or not isinstance(item, Order):
         return item
@@ -656,7 +909,7 @@ def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...]) -> str:
     to move anymore", «больше никуда не иду»), or neither (""): the writer's own move denied or a stay
     verb with nothing but "here" beside it. A denial told to others is not one ("don't go", «не ходите»)."""
     words = [t for t in tokens if t.when is None]
-    verbs = [i for i, t in enumerate(words) if t.kind == "move" and t.folded not in ARRIVE]
+    verbs = [i for i, t in enumerate(words) if t.kind == "move" and not is_arrive(t.text)]
     if not verbs or _names_in([t for t in words if t.folded not in HERE], names):
         return ""
     verb = words[verbs[0]]
@@ -698,6 +951,22 @@ def _towards(tokens: list[_Token]) -> bool:
     return False
 
 
+def _to_a_place(tokens: list[_Token]) -> bool:
+    """Whether a sentence names a place as where one goes: "to the garage", «в гараж» (the accusative);
+    not "to know", «в гараже»."""
+    for at, token in enumerate(tokens[:-1]):
+        after = next((t for t in tokens[at + 1 :] if t.folded not in ("the", "a", "an", "my")), None)
+        if after is None or after.when is not None:
+            continue
+        parses = morph().parse(after.folded) if token.folded in ("в", "во", "на") else []
+        russian = any("accs" in p.tag for p in parses)
+        if (token.folded in _TO or russian) and not _names_nothing(after.text):
+            found = read_names([after.text])
+            if not isinstance(found, Missing) and found and is_place(found[0].name):
+                return True
+    return False
+
+
 def _names_nothing(word: str) -> bool:
     """Whether ``word`` names no card or place, even misspelt."""
     found = read_names([word])
@@ -719,10 +988,10 @@ def _auxiliaries(tokens: list[_Token]) -> list[_Token]:
     искать»): the order is the verb's, not a move to be somewhere."""
     result = list(tokens)
     for i, token in enumerate(tokens):
-        if token.folded not in ARRIVE:
+        if not is_arrive(token.text):
             continue
         after = next((t for t in tokens[i + 1 :] if not t.leading or t.kind), None)
-        if after is not None and after.kind and after.folded not in ARRIVE:
+        if after is not None and after.kind and not is_arrive(after.text):
             result[i] = token._replace(kind="", leading=True)
     return result
 
@@ -735,7 +1004,7 @@ _PLANS = frozenset({"move", "search", "trap", "cancel"})
 """The kinds of order that are plans: a line naming something beside a word of one is never said aloud."""
 _TALKING = frozenset(
     {"let's", "lets", "давайте", "давай", "we", "мы", "us", "нам", "together", "вместе", "everyone",
-     "всем", "все", "don't", "dont", "not", "never", "won't", "не", "ни", "нельзя", "никуда"}
+     "whoever", "всем", "все", "don't", "dont", "not", "never", "won't", "не", "ни", "нельзя", "никуда"}
 )  # fmt: skip
 """Words of conversation: a proposal to others ("let's all go …", «давайте»), a plan of others ("we"),
 a warning or a refusal ("don't go …", «не ходите …»): such a line is talk, not one's own order."""
@@ -768,10 +1037,37 @@ def _conversational(text: str) -> bool:
     if _HOST.isdisjoint(words) and any(word in _YOU and order_kind(after) for word, after in pairwise(words)):
         return True  # "Anna, you look nervous": said to another, of them
     verbs = [word for word in words if order_kind(word) or is_setter(word)]
-    return bool(verbs) and all(is_past(word) for word in verbs)
+    if _WISHED.intersection(words):  # «я бы сходил в гараж»: a wish, not what was done
+        return False
+    if bool(verbs) and all(is_past(word) for word in verbs):
+        return True
+    return _reported(words)
 
 
+def _reported(words: list[str]) -> bool:
+    """Whether a sentence tells what another did or said, before any order word in it ("Hanna said she'd
+    search the fireplace", «Игорь обещал обыскать камин», "Gleb searched the sofa …"): a verb in the past
+    tense first, with no "I" before it."""
+    for at, word in enumerate(words):
+        if order_kind(word) and not is_past(word):
+            return False
+        if is_past(word):
+            return not _ME.intersection(words[:at]) and not {"i'm", "i've", "i'd", "ive", "im"} & set(
+                words[:at]
+            )
+    return False
+
+
+_PROPOSING = frozenset({"let's", "lets", "давайте", "давай"})
+"""Words of a proposal that takes the writer along: beside a place it is a plan, asked about."""
+_MEETING = frozenset(
+    {"meet", "встретиться", "встречаться", "собраться", "gather", "lunch", "dinner", "breakfast", "обед",
+     "ужин", "завтрак"}
+)  # fmt: skip
+"""Words (lemmas) that make a proposal a plan of a time and place: a meeting, or a meal to meet after."""
 _YOU = frozenset({"you", "ты", "вы"})
+_WISHED = frozenset({"бы", "б"})
+"""The particle of the Russian conditional: a verb in the past with it is a wish («я бы сходил …»)."""
 _HOST = frozenset({"host", "gm", "master", "мастер", "ведущий", "ведущая", "мастеру", "ведущему"})
 """Words addressing the host: "you" in a line to them is the host, asked to carry an order out."""
 
@@ -785,7 +1081,7 @@ _OTHERS = _YOU | frozenset(
     {"who", "who's", "whos", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "кто",
      "кто-нибудь", "кто-то", "кто-либо", "ты", "тебе", "тебя", "вас", "вам"}
 )  # fmt: skip
-_ME = frozenset({"i", "me", "my", "я", "мне", "меня", "мой", "моя", "мою", "моего"})
+_ME = frozenset({"i", "me", "my", "я", "мне", "меня", "мой", "моя", "мою", "моего", "мои", "моих", "моим"})
 
 
 _MODALS = frozenset({"could", "can", "would", "will", "мочь", "можете", "могли", "бы", "не", "please"})
@@ -942,6 +1238,9 @@ def _move(items: list[str], names: Sequence[str]) -> dict[str, Any] | Problem:
 
 
 def _search(items: list[str], names: Sequence[str]) -> dict[str, Any] | Problem:
+    cards = [item for item in items if item != HALL and KIND_OF.get(item) is not Kind.ROOM]
+    if len(cards) == 2 and len(items) == 3 and cards[0] != cards[1]:
+        items = cards  # "the poison and the kitchen sink": a place beside two cards says where they are
     for item in items:
         if item == HALL or KIND_OF.get(item) is Kind.ROOM:
             return "search_room_card", {"card": item}

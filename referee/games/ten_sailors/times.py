@@ -94,12 +94,20 @@ _NIGHT_BEFORE = (
 """The night before a day: «в ночь на 3-й день», «ночь перед третьим днём», "the night before day 3"."""
 _CLOCK_BARE = r"(?:в|к|at|by|around)\s+(1\d|2[0-3])(?![\d:.\-]|\s*(?:-|й|ой|ий|ым|ом|ч|h|час|hour|am|pm))"
 """A clock hour of the game day written alone after a preposition: «в 13», «завтра в 10», "at 16"."""
+_PM = r"(?:(?:this|in\s+the)\s+)?(afternoon|evening)|(дня|вечера|утра|ночи)"
+_CLOCK_PM = (
+    rf"(?:(?:this|in\s+the)\s+(?:afternoon|evening),?\s+)(?:at|around|by)\s+(\d{{1,2}})(?:[:.](\d{{2}}))?"
+    rf"|{_IN}(\d{{1,2}}|час)(?:[:.](\d{{2}}))?\s+(?:час(?:а|ов)?\s+)?(?:{_PM})"
+)
+"""A clock time said with the part of the day that tells it from the same time in the morning ("this
+afternoon at 2", "at 4 in the afternoon", «в час дня», «в 7 вечера», «в 8 утра»)."""
 _PATTERNS: tuple[tuple[str, str], ...] = (
     ("night_before", _NIGHT_BEFORE),
     ("night_ahead1", r"завтра\s+ночью|tomorrow\s+(?:at\s+)?night|(?:в|на)\s+ночь\s+на\s+завтра"),
     ("day_hour", rf"{_IN}(?:день|дн|д|day|d)\.?\s*(\d{{1,2}}){_SEP}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})"),
     ("hour_day", rf"{_IN}(\d)\s*-?(?:й|ой|ий)?\s*час{_SEP}(\d{{1,2}})\s*-?(?:го|ого)?\s*дня"),
     ("night_n", rf"{_IN}(?:ночь|night|n)\s*(\d{{1,2}})\b"),
+    ("clock_pm", _CLOCK_PM),
     ("clock", rf"{_IN}(\d{{1,2}})[:.\-](\d{{2}})\s*(am|pm)?"),
     ("ampm", rf"{_IN}(\d{{1,2}})\s*(am|pm)\b"),
     ("clock_hours", rf"{_IN}(\d{{1,2}})\s*(?:часов|часа|часам)\b"),
@@ -112,9 +120,11 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("word_day", rf"{_IN}(?:the\s+)?({_DAY_STEMS})\w*\s+(?:день|дня|day)"),
     ("day_n", rf"{_IN}(?:день|day|d)\s*(\d{{1,2}})\b"),
     ("n_day", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ом|ый)?\s*(?:день|дня)\b"),
-    ("this_hour", r"(?:в|на|for|during)?\s*(?:this|the\s+current|этот|текущий)\s+(?:час|hour)"),
+    ("this_hour", r"(?:в|на|for|during)?\s*(?:this|the\s+current|этот|текущий)\s+(?:час|hour)"
+     r"|(?:к|by|at)\s+(?:концу|the\s+end\s+of)\s+(?:этого\s+|this\s+|the\s+)?(?:часа|hour)"),
     ("next", r"(?:в|на|during)?\s*(?:следующ\w*|next)\s+(?:час\w*|ход\w*|hour|turn|segment)"),
     ("tonight", rf"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|{_NIGHT}"
+     r"|(?:for|during|over)\s+the\s+night"
      rf"|{_NIGHTLY}|toni(?:te|gth|ht)|2nite"),
     ("ahead2", r"послезавтра|day\s+after\s+tomorrow"),
     ("ahead1", r"завтра|tomorrow"),
@@ -143,6 +153,18 @@ def _clock(hours: int, minutes: int) -> When:
     return When(part=part)
 
 
+def _clock_of_day(groups: list[str]) -> When:
+    """The clock time of ``_CLOCK_PM``'s groups: hours (a number or «час», one), minutes, part of day."""
+    hours = 1 if groups[0].lower() == "час" else int(groups[0])
+    minutes = int(groups[1]) if len(groups) > 1 and groups[1] and groups[1].isdigit() else 0
+    part = groups[-1].lower()
+    if part in ("утра", "ночи"):
+        hours -= 12 if hours == 12 else 0
+    elif hours < 12:
+        hours += 12
+    return _clock(hours, minutes) if hours < 24 and minutes < 60 else When(bad_hour=hours)
+
+
 def _hour(number: int) -> When:
     return When(part=f"hour{number}") if 1 <= number <= 4 else When(bad_hour=number)
 
@@ -159,6 +181,8 @@ def _read(name: str, groups: list[str]) -> When:
         return When(day=day - 1, part="night")
     if name == "night_ahead1":
         return When(ahead=1, part="night")
+    if name == "clock_pm":
+        return _clock_of_day(groups)
     if name == "clock_bare":
         return _clock(numbers[0], 0)
     if name == "night_n":
@@ -194,7 +218,7 @@ def _read(name: str, groups: list[str]) -> When:
 
 _TIME_WORDS = (
     "час", "hour", "ноч", "night", "день", "дня", "day", "следующ", "next", "завтра", "tomorrow",
-    "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite",
+    "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite", "afternoon",
 )  # fmt: skip
 """A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
 _NUMBER = (

@@ -54,6 +54,8 @@ VERBS: dict[str, str] = {
     "poke": "search", "scour": "search", "ransack": "search", "frisk": "search", "comb": "search",
     "копаться": "search", "покопаться": "search", "перерыть": "search", "перерывать": "search",
     "прошерстить": "search", "шерстить": "search", "ворошить": "search", "перебрать": "search",
+    "глянуть": "search", "поглядеть": "search", "взглянуть": "search", "оглядеть": "search",
+    "оглядывать": "search", "glance": "search",
     # trap (TS-20)
     "trap": "trap", "ловушка": "trap", "капкан": "trap",
     # say (TS-23)
@@ -63,8 +65,12 @@ VERBS: dict[str, str] = {
     "объявлять": "say",
     # cancel (TS-11 ruling)
     "cancel": "cancel", "undo": "cancel", "withdraw": "cancel", "отменить": "cancel",
-    "отменять": "cancel", "отмена": "cancel",
-    "help": "help", "помощь": "help", "справка": "help",
+    "отменять": "cancel", "отмена": "cancel", "scrap": "cancel", "drop": "cancel", "retract": "cancel",
+    "revoke": "cancel", "scratch": "cancel", "forget": "cancel", "забыть": "cancel", "снять": "cancel",
+    "снимать": "cancel", "убрать": "cancel",
+    "убирать": "cancel", "отозвать": "cancel", "отзывать": "cancel", "аннулировать": "cancel",
+    "help": "help", "помощь": "help", "справка": "help", "памятка": "help", "подсказка": "help",
+    "instructions": "help", "instruction": "help", "инструкция": "help", "cheatsheet": "help",
     "status": "status", "статус": "status",
 }  # fmt: skip
 """Every order word (a lemma) and the order it starts."""
@@ -103,6 +109,7 @@ A greeting before an order ("Hi!") is said to the room, and stays talk."""
 PHRASES: dict[tuple[str, ...], str] = {
     ("make", "my", "way"): "move", ("make", "way"): "move", ("make", "his", "way"): "move",
     ("make", "her", "way"): "move", ("go", "through"): "search", ("look", "like"): "",
+    ("take", "back"): "cancel", ("call", "off"): "cancel", ("get", "to"): "move", ("get", "into"): "move",
 }  # fmt: skip
 """Words (lemmas) that are one order word together, and the order they start ("" for none): "make my
 way to …" is a move, "goes through the nightstand" a search, "looks like rain" no search."""
@@ -153,7 +160,8 @@ FILLERS: frozenset[str] = frozenset(
      "under", "behind", "inside", "over", "back", "toward", "towards", "using", "by", "from", "up",
      "в", "во", "на", "и", "к", "ко", "с", "со", "для", "за", "у", "под", "по", "из", "мой", "моя",
      "мою", "свой", "свою", "обратно", "снова", "опять", "тоже", "ещё", "еще", "прямо", "быстро",
-     "туда", "или", "там", "game", "room's", "teh", "now", "please", "сейчас", "пожалуйста", "плиз", "сразу"}
+     "туда", "или", "там", "game", "room's", "teh", "now", "please", "сейчас", "пожалуйста", "плиз", "сразу",
+     "pls", "plz"}
 )  # fmt: skip
 """Little words players write between cards ("go to the Study", "ищу в диване и камине") that mean nothing."""
 
@@ -163,7 +171,8 @@ among names, make a question rather than an order ("you in the kitchen?")."""
 
 WRAPPERS: frozenset[str] = ASKING | frozenset(
     {"please", "kindly", "i'd", "i’d", "id", "like", "want", "wanna", "to", "me", "my", "character",
-     "master", "gm", "host", "just", "просить", "пожалуйста", "хотеть", "хотеться", "бы", "можно",
+     "master", "gm", "host", "dear", "уважаемый", "дорогой", "just", "просить", "пожалуйста", "хотеть",
+     "хотеться", "бы", "можно",
      "меня", "мне", "мной", "мой", "персонаж", "герой", "мастер", "ведущий", "вот", "ну", "так",
      "mind", "char", "love", "show", "give", "remind", "прислать", "присылать", "выслать", "показать",
      "показывать", "дать", "напомнить", "свой"}
@@ -192,14 +201,21 @@ so it is asked about rather than said aloud."""
 
 SKIPPED: frozenset[str] = (WRAPPERS - ASKING) | frozenset(
     {"over", "down", "up", "off", "around", "about", "clue", "clues", "улика", "цель", "target", "two",
-     "both", "два", "две", "оба", "обе", "каждый", "each", "then", "потом", "затем"}
+     "both", "два", "две", "оба", "обе", "каждый", "each", "then", "потом", "затем", "order", "приказ",
+     "команда", "распоряжение", "meanwhile", "тем", "временем", "пока", "next", "here", "здесь", "тут",
+     "instead", "про"}
 )  # fmt: skip
 """Words (lemmas) skipped among the names of an order besides the little ones of ``FILLERS``: wrappers,
 directions ("climb up to"), what a search is for ("ищу улики: …"), "цель — Глеб", counts ("two traps")."""
 
-ARRIVE: frozenset[str] = frozenset({"буду", "будем", "be"})
+ARRIVE: frozenset[str] = frozenset({"буду", "будем", "быть", "be"})
 """Words of being somewhere at a time ("утром буду в спальне", "I'll be in the study"): a move that must
 take effect by then, so it is the move of the segment before (see ``parse``)."""
+
+SPEND: frozenset[str] = frozenset({"spend", "провести", "проводить"})
+"""Verbs (lemmas) of spending a time somewhere («следующий час хочу провести в гостиной»): words of being
+there, as ``ARRIVE``."""
+
 
 CANCELLABLE: dict[str, str] = {
     "move": "move", "moving": "move", "go": "move", "переход": "move", "перемещение": "move",
@@ -223,6 +239,7 @@ _ENGLISH: dict[str, str] = {
     "wandering": "wander", "walks": "walk", "runs": "run", "enters": "enter", "visits": "visit",
     "returns": "return", "proceeds": "proceed", "checks": "check", "examines": "examine",
     "inspects": "inspect", "sends": "send", "sending": "send", "wanders": "wander", "rushes": "rush",
+    "dropping": "drop", "scrapping": "scrap", "taking": "take", "took": "take", "calling": "call",
 }  # fmt: skip
 _COMMON = frozenset({"иду", "ищу", "пойду", "обыскать", "обыскиваю", "ставлю", "перехожу"})
 """The order words players write most, besides the keywords, for recognising them misspelt."""
@@ -317,13 +334,39 @@ def _short_slip(folded: str) -> str:
     words ("trip" is no "trap")."""
     if folded[:1] not in _CYRILLIC or len(folded) < 3:
         return ""
-    kinds = {
-        order_kind(common)
+    near = [
+        common
         for common in _COMMON
         if len(common) == len(folded) and common[0] == folded[0]
         and sum(a != b for a, b in zip(common, folded, strict=True)) == 1
-    }  # fmt: skip
+    ]  # fmt: skip
+    kinds = {order_kind(common) for common in near}
+    if len(kinds) > 1:  # "ишу": «ищу» or «иду»? the letter that sounds alike wins
+        kinds = {order_kind(common) for common in near if _alike(common, folded)}
     return kinds.pop() if len(kinds) == 1 else ""
+
+
+_ALIKE = (
+    frozenset("шщ"),
+    frozenset("еёэ"),
+    frozenset("ий"),
+    frozenset("ьъ"),
+    frozenset("сз"),
+    frozenset("дт"),
+    frozenset("бп"),
+    frozenset("вф"),
+    frozenset("гк"),
+    frozenset("жш"),
+    frozenset("ую"),
+    frozenset("ая"),
+)
+"""Russian letters that sound alike, or stand side by side on the keyboard, and are written one for the
+other."""
+
+
+def _alike(written: str, meant: str) -> bool:
+    """Whether the one letter ``written`` has in place of ``meant``'s sounds like it (see ``_ALIKE``)."""
+    return any({a, b} <= pair for a, b in zip(written, meant, strict=True) if a != b for pair in _ALIKE)
 
 
 PREPOSITIONAL: dict[str, frozenset[str]] = {
@@ -334,7 +377,10 @@ PREPOSITIONAL: dict[str, frozenset[str]] = {
 table" is a search, "looks tired" is not."""
 
 
-_PAST_EN = frozenset({"went", "was", "were", "did", "had", "got", "gone", "been", "left", "came", "ran"})
+_PAST_EN = frozenset(
+    {"went", "was", "were", "did", "had", "got", "gone", "been", "left", "came", "ran", "said", "told", "saw",
+     "found", "thought", "heard", "knew", "wrote", "took", "made", "swore", "meant", "sent"}
+)  # fmt: skip
 
 
 @lru_cache(maxsize=WORDS_KEPT)
@@ -402,3 +448,9 @@ def near_order_word(word: str) -> str:
 def is_setter(word: str) -> bool:
     """Whether ``word`` is a verb that starts a trap order when "trap" follows ("ставлю", "set")."""
     return not lemmas(word).isdisjoint(SETTERS)
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def is_arrive(word: str) -> bool:
+    """Whether ``word`` is one of being somewhere at a time (``ARRIVE``, ``SPEND``)."""
+    return fold_name(word) in ARRIVE or not lemmas(word).isdisjoint(SPEND)
