@@ -1,4 +1,5 @@
-"""Museum Suspects and Cosmic Express from the game-master's command line, every command a fresh process.
+"""Museum Suspects and Cosmic Express from the game-master's command line, each command as the command
+line runs it (in this process, see ``cli_helpers``).
 
 Fixed set-ups come in through game files (the rules' ``setup_keys`` and ``player_keys``);
 orders through ``referee order`` and, as mail, through ``referee ingest``; deadlines through
@@ -107,7 +108,7 @@ RULEBOOK_TURNS = [
 Hector and 3 and 2 on Jasper (B3); everything else goes on the Exit or on a cleared suspect."""
 
 
-def test_ms6_rulebook_example_eleven_against_twelve_through_fresh_processes(
+def test_ms6_rulebook_example_eleven_against_twelve_by_commands(
     sqlite_referee: Referee, tmp_path: Path
 ) -> None:
     referee = sqlite_referee
