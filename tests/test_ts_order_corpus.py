@@ -29,6 +29,7 @@ from referee.games.ten_sailors.state import LAST_SEGMENT, Segment
 
 DATA = Path(__file__).parent / "data"
 NOW = Segment(1, "hour1")
+TONIGHT = Segment(1, "night")
 NAMES = {
     "en": ("Anna", "Boris", "Carl", "Dora", "Egor", "Fedor", "Gleb", "Hanna", "Ivan"),
     "ru": ("Анна", "Борис", "Вера", "Глеб", "Дмитрий", "Елена", "Жанна", "Зоя", "Игорь"),
@@ -56,8 +57,11 @@ def reading(item: Order | Unreadable) -> str:
         return "X" if item.is_order else "TALK"
     if item.when is not None and item.when > LAST_SEGMENT:
         return "X"
-    when = "" if item.when in (None, NOW) else f"@{item.when.key}"
     args = item.args
+    written = item.when
+    if written is None and (item.kind == "trap" or (item.kind == "cancel" and args.get("what") == "trap")):
+        written = TONIGHT  # a trap, or the cancelling of traps, with no time is for the coming night
+    when = "" if written in (None, NOW) else f"@{written.key}"
     if item.kind == "move":
         text = f"M:{args['room']}"
     elif item.kind == "search":
@@ -72,9 +76,12 @@ def reading(item: Order | Unreadable) -> str:
 
 
 def normalised(expected: str) -> str:
-    """The expected reading with the cards of each search in a fixed order."""
+    """The expected reading with the cards of each search in a fixed order, and the night a trap (or the
+    cancelling of traps) written without a time is for: "T:…" and "T:…@d1n" mean the same order."""
     parts = []
     for part in expected.split(" ; "):
+        if part.startswith(("T:", "C:trap")) and "@" not in part:
+            part += f"@{TONIGHT.key}"
         if part.startswith("S:"):
             cards, _, when = part[2:].partition("@")
             part = "S:" + ",".join(sorted(cards.split(","))) + (f"@{when}" if when else "")
