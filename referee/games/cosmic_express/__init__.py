@@ -141,7 +141,7 @@ GAME = GameKind(
     demo=demo.DEMO,
     letters={
         "talk": {"en": "Talk", "ru": "Разговор"},
-        "news": {"en": "Trading news", "ru": "Новости обмена"},
+        "news": {"en": "News", "ru": "Новости"},
         "interrogation": {"en": "The interrogation begins", "ru": "Начало допроса"},
         "weapon_shown": {"en": "The murder weapon shown", "ru": "Орудие убийства показано"},
         "round_over": {"en": "End of the round", "ru": "Конец раунда"},

@@ -117,7 +117,7 @@ GAME = GameKind(
     demo=demo.DEMO,
     letters={
         "turn": {"en": "A turn played", "ru": "Сыгранный ход"},
-        "news": {"en": "News from the ship", "ru": "Новости с корабля"},
+        "news": {"en": "News", "ru": "Новости"},
         "hypotheses": {"en": "Hypotheses", "ru": "Гипотезы"},
     },
 )
