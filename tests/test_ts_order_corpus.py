@@ -133,9 +133,10 @@ def test_no_order_line_of_the_corpora_is_said_aloud_ts_23(language: str, suffix:
     assert not result.said_aloud, "\n".join(result.said_aloud)
 
 
-HELD_OUT_FIRST = {"en": (143, 10), "ru": (145, 10)}
-"""Lines of each held-out corpus read right, and order lines said aloud, when it was first scored
-(2026-12-06: 143 of 169 and 145 of 167). The goal is ``LEAST_READ`` and none said aloud."""
+HELD_OUT_FIRST = {"en": (112, 19), "ru": (103, 25)}
+"""Lines of each held-out corpus read right, and order lines said aloud, when it was first scored, by
+the parser as it was before the corpus was written (2026-12-06, held-out set 3: 112 of 160 and 103
+of 160). The goal is ``LEAST_READ`` and none said aloud."""
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
