@@ -18,6 +18,7 @@ face the doors see (``pyproject.toml``'s contracts hold them to it).
 - ``letters``: the outbox as the sending door sees it
 - ``views``, ``forum``, ``dashboard``: what a seat, a player on the web and a game-master are shown
 - ``play``: the rules applied inside a transaction (bots, early close, relays, the outbox)
+- ``signup``, ``signup_mail``, ``campaignfile``: campaigns announced, filled by sign-up, started
 - ``gamefile``, ``configfile``, ``transfer``, ``backup``, ``checks``: files a game-master writes or keeps
 """
 
@@ -38,6 +39,7 @@ from referee.app.credentials import hide_passwords
 from referee.app.dashboard import NoSuchGame
 from referee.app.errors import SETUP_ERRORS, AlreadyResolved, GameStopped, RefereeError
 from referee.app.forum import MODES, NotYours
+from referee.app.campaignfile import read_campaign_file
 from referee.app.gamefile import GameFileError, is_address, read_game_file
 from referee.app.garbage import collector_paused
 from referee.app.guesses import Throttle
@@ -52,6 +54,7 @@ from referee.app.private_files import write_private
 from referee.app.receipts import Fate, MailOutcome, Receipt
 from referee.app.referee import Referee
 from referee.app.refusals import refusal
+from referee.app.signup import LETTERS as SIGNUP_LETTERS
 from referee.app.standing import list_line, master_lines, status_lines, when
 from referee.app.transfer import copy_referee, export_game, import_game
 from referee.store.outbox import LEASE
@@ -70,6 +73,7 @@ __all__ = [
     "MODES",
     "PASSWORD_NOTICES",
     "SETUP_ERRORS",
+    "SIGNUP_LETTERS",
     "Account",
     "Action",
     "Actor",
@@ -117,6 +121,7 @@ __all__ = [
     "list_line",
     "master_lines",
     "open_referee",
+    "read_campaign_file",
     "read_game_file",
     "refusal",
     "resolve_batch",
