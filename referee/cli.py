@@ -460,8 +460,8 @@ def game_signups(game: str, config: ConfigOption = None, as_json: JsonOption = F
         record = item["record"]
         where = f"{item['place']} {item['position']}" if item["place"] else item["state"]
         typer.echo(
-            f"{where:<12} {item['name']} <{item['email']}> [{item['state']}] "
-            f"joined {record['joined']}, finished {record['finished']}, left before the start {record['left']}"
+            f"{where:<12} {item['name']} <{item['email']}> [{item['state']}] joined {record['joined']}, "
+            f"finished {record['finished']}, left before the start {record['left']}"
         )
 
 

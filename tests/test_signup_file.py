@@ -85,7 +85,8 @@ def test_referee_game_announce_creates_a_campaign_in_the_sign_up_state_with_no_g
     site.store()  # the database, made as `referee init` makes it
     (tmp_path / "castle.toml").write_text(
         '[game]\nkind = "ten-sailors"\nid = "castle-2"\nseed = 7\n\n'
-        f"[signup]\nopens = 2026-01-01T10:00:00\ncloses = {(datetime.now(UTC) + timedelta(days=9)):%Y-%m-%dT%H:%M:%S}\n"
+        "[signup]\nopens = 2026-01-01T10:00:00\n"
+        f"closes = {(datetime.now(UTC) + timedelta(days=9)):%Y-%m-%dT%H:%M:%S}\n"
         "seats = 5\nminimum = 3\n",
         encoding="utf-8",
     )
@@ -106,11 +107,14 @@ def test_referee_game_announce_creates_a_campaign_in_the_sign_up_state_with_no_g
     assert "castle-2" in again.stderr and "exists already" in again.stderr
 
 
-def test_a_file_with_a_bad_signup_table_announces_nothing_and_says_which_key(tmp_path: Path, sqlite_url: str) -> None:
+def test_a_file_with_a_bad_signup_table_announces_nothing_and_says_which_key(
+    tmp_path: Path, sqlite_url: str
+) -> None:
     site = Site(tmp_path, sqlite_url)
     site.store()
     (tmp_path / "bad.toml").write_text(
-        '[game]\nkind = "museum-suspects"\nid = "museum-1"\n\n[signup]\ncloses = 2026-12-10T20:00:00\nseats = 7\n',
+        '[game]\nkind = "museum-suspects"\nid = "museum-1"\n\n'
+        "[signup]\ncloses = 2026-12-10T20:00:00\nseats = 7\n",
         encoding="utf-8",
     )
 

@@ -53,7 +53,13 @@ class Post:
 
     def announce(self, campaign: str = "castle-2", **signup: object) -> None:
         file = {
-            "game": {"kind": "ten-sailors", "id": campaign, "seed": 7, "master_email": GM, "schedule": "ten-sailors-seconds"},
+            "game": {
+                "kind": "ten-sailors",
+                "id": campaign,
+                "seed": 7,
+                "master_email": GM,
+                "schedule": "ten-sailors-seconds",
+            },
             "signup": {"closes": CLOSES, "seats": 3, "minimum": 3, "deal": "order", **signup},
         }
         self.store.signups.announce(campaign_file(file, self.site.root / "schedules"), T0, COMMAND_LINE)
@@ -251,7 +257,12 @@ def test_a_sign_up_for_a_full_game_goes_to_the_reserve_in_order(post: Post) -> N
     told = text(post.join(GLEB, "Gleb"))
 
     assert "All 3 seats are taken, so you are in the reserve, number 1" in told
-    assert post.line() == [(ANNA, "in", "seat"), (BORIS, "in", "seat"), (VERA, "in", "seat"), (GLEB, "in", "reserve")]
+    assert post.line() == [
+        (ANNA, "in", "seat"),
+        (BORIS, "in", "seat"),
+        (VERA, "in", "seat"),
+        (GLEB, "in", "reserve"),
+    ]
 
 
 def test_russian_join_with_language_and_time_zone_lines(post: Post) -> None:
@@ -280,7 +291,11 @@ def test_leave_asks_first_then_the_first_reserve_takes_the_seat_and_is_told(post
     mails = {to(m): text(m) for m in post.delivered()}
     assert "you have left Ten Sailors" in mails[BORIS]
     assert "a seat in Ten Sailors (game castle-2) is yours now" in mails[GLEB]
-    assert [(e, p) for e, s, p in post.line() if s == "in"] == [(ANNA, "seat"), (VERA, "seat"), (GLEB, "seat")]
+    assert [(e, p) for e, s, p in post.line() if s == "in"] == [
+        (ANNA, "seat"),
+        (VERA, "seat"),
+        (GLEB, "seat"),
+    ]
 
 
 def test_pokidayu_is_leave_in_russian(post: Post) -> None:
@@ -313,7 +328,12 @@ def test_the_game_masters_start_deals_the_seats_and_sends_the_welcome_letters(po
         assert reply_to(mail) == f"referee+{seat.token}@example.org"  # as `game create` writes them
     reserve = next(text(m) for m in mails if to(m) == GLEB)
     assert "has started with all its seats filled. You are in the reserve, number 1" in reserve
-    assert post.line() == [(ANNA, "seated", "seat"), (BORIS, "seated", "seat"), (VERA, "seated", "seat"), (GLEB, "reserve", "reserve")]
+    assert post.line() == [
+        (ANNA, "seated", "seat"),
+        (BORIS, "seated", "seat"),
+        (VERA, "seated", "seat"),
+        (GLEB, "reserve", "reserve"),
+    ]
     with Session(post.store.database.engine) as session:
         steps = [row.kind for row in session.exec(select(SignupEventRow).order_by(SignupEventRow.seq))]
     assert steps[0] == "announced" and steps[-1] == "started" and steps.count("confirmed") == 4
@@ -350,7 +370,9 @@ def test_the_campaign_starts_by_itself_at_closes_when_the_minimum_is_in_line(pos
     assert [g.id for g in post.store.games()] == ["castle-2"]
     assert post.store.signups.campaign("castle-2").state == "started"
     assert {to(m) for m in post.delivered() if "Welcome" in str(m["Subject"])} == {ANNA, BORIS, VERA}
-    assert [a.actor for a in post.store.audit.actions("castle-2") if a.action == "signup_start"] == ["sign-up closing"]
+    assert [a.actor for a in post.store.audit.actions("castle-2") if a.action == "signup_start"] == [
+        "sign-up closing"
+    ]
 
 
 def test_below_the_minimum_at_closes_everyone_is_told_and_the_game_master_decides(post: Post) -> None:
@@ -389,7 +411,9 @@ def test_the_game_master_reorders_and_refuses_and_those_whose_seat_changes_are_t
     assert [e for e, s, _ in post.line() if s == "in"] == [GLEB, BORIS, VERA]
 
 
-def test_with_accept_master_a_confirmed_sign_up_waits_for_the_game_master(tmp_path: Path, sqlite_url: str) -> None:
+def test_with_accept_master_a_confirmed_sign_up_waits_for_the_game_master(
+    tmp_path: Path, sqlite_url: str
+) -> None:
     post = Post(Site(tmp_path, sqlite_url))
     post.announce(accept="master")
 

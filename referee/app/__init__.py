@@ -31,6 +31,7 @@ from referee.app.audit import COMMAND_LINE, Action, Actor
 from referee.app.backup import backup_sqlite
 from referee.app.batches import BATCH, resolve_batch, resolve_next
 from referee.app.calendar import Due
+from referee.app.campaignfile import read_campaign_file
 from referee.app.checks import Findings, check_referee, is_local_domain, web_missing, web_reach
 from referee.app.configfile import FROM_NAMES, example_values, filled_example
 from referee.app.configfile import write_private as write_config
@@ -39,7 +40,6 @@ from referee.app.credentials import hide_passwords
 from referee.app.dashboard import NoSuchGame
 from referee.app.errors import SETUP_ERRORS, AlreadyResolved, GameStopped, RefereeError
 from referee.app.forum import MODES, NotYours
-from referee.app.campaignfile import read_campaign_file
 from referee.app.gamefile import GameFileError, is_address, read_game_file
 from referee.app.garbage import collector_paused
 from referee.app.guesses import Throttle

@@ -79,7 +79,8 @@ def read_campaign_file(path: Path, schedules: ScheduleFolders | None) -> Campaig
 
 
 def _moment(signup: dict[str, Any], key: str, zone: tzinfo | None, problems: list[str]) -> datetime | None:
-    """The date and time ``signup[key]`` (a local time in ``zone`` if it names none), or None with a problem."""
+    """The date and time ``signup[key]`` (a local time in ``zone`` if it names none), or None with a
+    problem said."""
     value = signup.get(key)
     if value is None:
         return None

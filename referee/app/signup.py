@@ -22,6 +22,7 @@ the mail it writes (the outbox); the game-master's steps are also in the audit l
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -33,7 +34,7 @@ from referee.app.credentials import new_token
 from referee.app.errors import RefereeError
 from referee.app.gamefile import game_file
 from referee.app.operations import GameOperations
-from referee.app.signup_mail import GAMES, JOIN, LEAVE, Asked, asked
+from referee.app.signup_mail import GAMES, JOIN, Asked, asked
 from referee.core.moments import moment_text
 from referee.core.rng import SeededStream
 from referee.core.seats import fold_name, hidden_character
@@ -429,7 +430,7 @@ class Signups:
     def _left(
         self, session: Unit, campaign: CampaignRow, row: SignupRow, now: datetime, in_reply_to: str
     ) -> str:
-        """``row`` leaves ``campaign`` before its start: told so, and a reserve moved up to a seat told too."""
+        """``row`` leaves ``campaign`` before its start: told so, as is a reserve moved up to a seat."""
         if row.state not in ACTIVE or campaign.state != OPEN:
             state = "started" if campaign.state != OPEN else "not_signed"
             _letter(
@@ -534,8 +535,17 @@ class Signups:
     # --- the game-master --------------------------------------------------------------------------
 
     def _master_act(
-        self, campaign_id: str, action: str, detail: dict[str, Any], now: datetime, actor: Actor, work: Any
+        self,
+        campaign_id: str,
+        action: str,
+        detail: dict[str, Any],
+        now: datetime,
+        actor: Actor,
+        work: Callable[[Unit, CampaignRow], tuple[Any, str]],
     ) -> Any:
+        """Runs the game-master's ``work`` on the campaign, locked and still taking sign-ups, with its
+        audit record in the same transaction."""
+
         def done(session: Unit) -> tuple[Any, str]:
             campaign = campaign_row(session, campaign_id, locked=True)
             if campaign is None:
