@@ -132,8 +132,8 @@ async def campaigns(request: Request) -> Response:
         if row.state == "signup" and (account.admin or (row.master_email or "").lower() == account.email)
     ]
     return site.page(
-        request, session, "campaigns.html.j2", language=language, account=account, games=lines, now=site.now(),
-        announced=announced,
+        request, session, "campaigns.html.j2", language=language, account=account, games=lines,
+        now=site.now(), announced=announced,
     )  # fmt: skip
 
 
