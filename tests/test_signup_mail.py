@@ -195,10 +195,11 @@ def test_a_forged_join_goes_to_the_address_it_names_and_counts_for_nobody(post: 
     post.delivered()
     disowned = post.send("NO", sender=ANNA, to=token_address)
     assert disowned.text == "accepted:signup:disowned"
-    assert post.line() == [(ANNA, "left", "")]
+    assert post.line() == [(ANNA, "disowned", "")]
+    assert post.store.signups.line("castle-2")[0]["record"] == {"joined": 0, "finished": 0, "left": 0}
     assert "Nobody is signed up" in text(post.one_to(ANNA))
     late_yes = post.send("YES", sender=ANNA, to=token_address)
-    assert post.line() == [(ANNA, "left", "")], late_yes.text
+    assert post.line() == [(ANNA, "disowned", "")], late_yes.text
 
 
 def test_a_reply_that_says_neither_yes_nor_no_asks_again(post: Post) -> None:
@@ -270,7 +271,7 @@ def test_russian_join_with_language_and_time_zone_lines(post: Post) -> None:
 
     asked = text(post.one_to(ANNA))
     assert "под именем Анна" in asked and "Ответьте на это письмо одним словом" in asked
-    assert "до 15:00 во вторник, 1 декабря (МСК)" in asked
+    assert "до 15:00 во вторник, 1 декабря (МСК), у вас 13:00 (Берлин)" in asked
     (item,) = post.store.signups.line("castle-2")
     assert (item["language"], item["zone"]) == ("ru", "Europe/Berlin")
 

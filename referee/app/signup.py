@@ -38,7 +38,7 @@ from referee.app.signup_mail import GAMES, JOIN, Asked, asked
 from referee.core.moments import moment_text
 from referee.core.rng import SeededStream
 from referee.core.seats import fold_name, hidden_character
-from referee.core.zones import zone_of
+from referee.core.zones import reader_text, zone_of
 from referee.games import game_of, rules_for
 from referee.schedule.files import ScheduleFolders
 from referee.store.clocks import as_utc
@@ -199,7 +199,7 @@ class Signups:
                 raise RefereeError(f"there is no campaign called {campaign_id!r}")
             rows = signup_rows(session, campaign_id)
             records = records_of(session, {row.email for row in rows})
-        order = {"seated": 0, "in": 0, "reserve": 0, "waiting": 1, "pending": 2, "refused": 3, "left": 3}
+        order = {"seated": 0, "in": 0, "reserve": 0, "waiting": 1, "pending": 2}
         rows.sort(key=lambda row: (order.get(row.state, 4), row.position, row.id or 0))
         shown = []
         lined = 0
@@ -373,12 +373,12 @@ class Signups:
             return Taken(done, campaign.id)
         if said == NO:
             data = {
-                **_base(campaign, row.language),
+                **_base(campaign, row.language, row.zone),
                 "state": "stays" if leaving else "dropped",
                 "name": row.name,
             }
-            if not leaving and row.state == "pending":
-                row.state, row.ended_at = "left", now
+            if not leaving and row.state == "pending":  # never counted: the address's record is untouched
+                row.state, row.ended_at = "disowned", now
                 session.add(row)
                 append_step(session, campaign, "disowned", {"signup": row.id}, now)
             _letter(session, NEWS, data, row.email, now, in_reply_to)
@@ -394,12 +394,12 @@ class Signups:
             self._tell_place(session, campaign, row, "already", now, in_reply_to)
             return "join-already"
         if not _taking(campaign, now):
-            row.state, row.ended_at = "left", now
+            row.state, row.ended_at = "lapsed", now
             session.add(row)
             _letter(
                 session,
                 NEWS,
-                {**_base(campaign, row.language), "state": "closed"},
+                {**_base(campaign, row.language, row.zone), "state": "closed"},
                 row.email,
                 now,
                 in_reply_to,
@@ -413,7 +413,7 @@ class Signups:
             _letter(
                 session,
                 NEWS,
-                {**_base(campaign, row.language), "state": "waiting", "name": row.name},
+                {**_base(campaign, row.language, row.zone), "state": "waiting", "name": row.name},
                 row.email,
                 now,
                 in_reply_to,
@@ -434,7 +434,12 @@ class Signups:
         if row.state not in ACTIVE or campaign.state != OPEN:
             state = "started" if campaign.state != OPEN else "not_signed"
             _letter(
-                session, NEWS, {**_base(campaign, row.language), "state": state}, row.email, now, in_reply_to
+                session,
+                NEWS,
+                {**_base(campaign, row.language, row.zone), "state": state},
+                row.email,
+                now,
+                in_reply_to,
             )
             return f"leave-{state.replace('_', '-')}"
         seated = self._seated_ids(session, campaign)
@@ -445,7 +450,7 @@ class Signups:
         _letter(
             session,
             NEWS,
-            {**_base(campaign, row.language), "state": "left", "name": row.name},
+            {**_base(campaign, row.language, row.zone), "state": "left", "name": row.name},
             row.email,
             now,
             in_reply_to,
@@ -477,7 +482,7 @@ class Signups:
         line = signup_rows(session, campaign.id, ("in",))
         place = _place(line, row)
         data = {
-            **_base(campaign, row.language),
+            **_base(campaign, row.language, row.zone),
             "state": state,
             "name": row.name,
             "place": place,
@@ -594,7 +599,7 @@ class Signups:
             _letter(
                 session,
                 NEWS,
-                {**_base(campaign, row.language), "state": "refused", "name": row.name},
+                {**_base(campaign, row.language, row.zone), "state": "refused", "name": row.name},
                 row.email,
                 now,
                 "",
@@ -679,6 +684,9 @@ class Signups:
         for row in reserve:
             row.state = "reserve"
             session.add(row)
+        for row in signup_rows(session, campaign.id, ("pending", "waiting")):  # too late: never counted
+            row.state, row.ended_at = "lapsed", now
+            session.add(row)
         campaign.state, campaign.started_at = "started", now
         session.add(campaign)
         session.flush()
@@ -688,7 +696,7 @@ class Signups:
         )  # fmt: skip
         for number, row in enumerate(reserve, 1):
             data = {
-                **_base(campaign, row.language),
+                **_base(campaign, row.language, row.zone),
                 "state": "reserve_at_start",
                 "name": row.name,
                 "reserve": number,
@@ -704,13 +712,13 @@ class Signups:
                 _letter(
                     session,
                     NEWS,
-                    {**_base(campaign, row.language), "state": "cancelled", "name": row.name},
+                    {**_base(campaign, row.language, row.zone), "state": "cancelled", "name": row.name},
                     row.email,
                     now,
                     "",
                 )
             for row in signup_rows(session, campaign.id, ACTIVE):
-                row.state, row.ended_at = "left" if row.state == "pending" else row.state, row.ended_at or now
+                row.state, row.ended_at = "cancelled", now
                 session.add(row)
             campaign.state = "cancelled"
             session.add(campaign)
@@ -748,7 +756,7 @@ class Signups:
                 )
                 for row in signup_rows(session, campaign.id, ("waiting", "in")):
                     data = {
-                        **_base(campaign, row.language),
+                        **_base(campaign, row.language, row.zone),
                         "state": "short",
                         "name": row.name,
                         "count": len(line),
@@ -795,13 +803,17 @@ def _when(campaign: CampaignRow, moment: datetime, language: str) -> str:
     return moment_text(as_utc(moment), zone_of(campaign.zone), language)
 
 
-def _base(campaign: CampaignRow, language: str) -> dict[str, Any]:
-    """What every letter about ``campaign`` says, in ``language``."""
+def _base(campaign: CampaignRow, language: str, zone: str = "") -> dict[str, Any]:
+    """What every letter about ``campaign`` says, in ``language``; the close also in the reader's time
+    ``zone`` (a zone key) when they chose one whose clocks differ from the game's."""
+    closes = _when(campaign, campaign.closes_at, language)
+    if zone and (theirs := reader_text(as_utc(campaign.closes_at), zone_of(campaign.zone), zone, language)):
+        closes = f"{closes}, {theirs}"
     return {
         "language": language,
         "campaign": campaign.id,
         "game_name": game_of(campaign.kind).name(language),
-        "closes_text": _when(campaign, campaign.closes_at, language),
+        "closes_text": closes,
         "seats": campaign.seats,
         "minimum": campaign.minimum,
     }
@@ -821,7 +833,7 @@ def _ask(
     its reply address and its link carry the sign-up's token, which only that address is shown."""
     leaving = prefix == LEAVING
     data = {
-        **_base(campaign, row.language),
+        **_base(campaign, row.language, row.zone),
         "state": ("leave" if leaving else "join") + ("_unclear" if unclear else ""),
         "name": row.name,
         "reply": prefix + row.token,

@@ -395,7 +395,8 @@ class SignupRow(SQLModel, table=True):
     ``state``: "pending" (its address not confirmed yet), "waiting" (confirmed, for the game-master to
     accept), "in" (in line: a seat or the reserve, by ``position``), "refused" (by the game-master),
     "left" (before the start), "seated" (given a seat at the start: ``seat``), "reserve" (still in line
-    when the game started). ``token`` keys the reply address and the web link that confirm it; it is
+    when the game started); never counted: "disowned" (its address said NO), "lapsed" (not confirmed or
+    accepted before the close or the start), "cancelled" (the campaign was called off). ``token`` keys the reply address and the web link that confirm it; it is
     mailed to ``email`` alone.
     """
 

@@ -132,6 +132,9 @@ _PAGES_RU: dict[str, str] = {
     "left before the start": "отказался до начала",
     "playing": "в игре",
     "in the reserve": "в резерве",
+    "disowned by the address": "адрес от неё отказался",
+    "lapsed": "не подтверждена вовремя",
+    "called off": "игра отменена",
     # the frame
     "Referee": "Судья",
     "Game-master's dashboard": "Панель ведущего",
