@@ -396,8 +396,10 @@ class SignupRow(SQLModel, table=True):
     accept), "in" (in line: a seat or the reserve, by ``position``), "refused" (by the game-master),
     "left" (before the start), "seated" (given a seat at the start: ``seat``), "reserve" (still in line
     when the game started); never counted: "disowned" (its address said NO), "lapsed" (not confirmed or
-    accepted before the close or the start), "cancelled" (the campaign was called off). ``token`` keys the reply address and the web link that confirm it; it is
-    mailed to ``email`` alone.
+    accepted before the close or the start), "cancelled" (the campaign was called off).
+
+    ``token`` keys the reply address and the web link that confirm it; it is mailed to ``email`` alone.
+    ``position`` orders the line; a reserve keeps its place after the start, for the stand-ins to come.
     """
 
     __tablename__ = "signups"
