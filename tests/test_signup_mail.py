@@ -122,8 +122,8 @@ def text(message: EmailMessage) -> str:
 
 
 @pytest.fixture
-def post(tmp_path: Path, sqlite_url: str) -> Post:
-    made = Post(Site(tmp_path, sqlite_url))
+def post(tmp_path: Path, database_url: str) -> Post:
+    made = Post(Site(tmp_path, database_url))
     made.announce()
     return made
 
