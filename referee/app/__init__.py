@@ -18,7 +18,8 @@ face the doors see (``pyproject.toml``'s contracts hold them to it).
 - ``letters``: the outbox as the sending door sees it
 - ``views``, ``forum``, ``dashboard``: what a seat, a player on the web and a game-master are shown
 - ``play``: the rules applied inside a transaction (bots, early close, relays, the outbox)
-- ``signup``, ``signup_mail``, ``campaignfile``: campaigns announced, filled by sign-up, started
+- ``signup``, ``signup_mail``, ``signup_letters``, ``signup_master``, ``campaignfile``: campaigns announced,
+  filled by sign-up, started
 - ``gamefile``, ``configfile``, ``transfer``, ``backup``, ``checks``: files a game-master writes or keeps
 """
 
@@ -54,7 +55,7 @@ from referee.app.private_files import write_private
 from referee.app.receipts import Fate, MailOutcome, Receipt
 from referee.app.referee import Referee
 from referee.app.refusals import refusal
-from referee.app.signup import LETTERS as SIGNUP_LETTERS
+from referee.app.signup_letters import LETTERS as SIGNUP_LETTERS
 from referee.app.standing import list_line, master_lines, status_lines, when
 from referee.app.transfer import copy_referee, export_game, import_game
 from referee.store.outbox import LEASE

@@ -22,7 +22,6 @@ the mail it writes (the outbox); the game-master's steps are also in the audit l
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -32,20 +31,30 @@ from referee.app.campaignfile import CampaignFile, stand_ins
 from referee.app.confirmation import NO, YES, answer
 from referee.app.credentials import new_token
 from referee.app.errors import RefereeError
-from referee.app.gamefile import game_file
-from referee.app.operations import GameOperations
+from referee.app.signup_letters import (
+    JOINING,
+    LEAVING,
+    LIST,
+    NEWS,
+    ask_address,
+    letter_data,
+    plain,
+    seated_ids,
+    shown_when,
+    taking,
+    tell_master,
+    tell_moved_up,
+    tell_place,
+    write_letter,
+)
 from referee.app.signup_mail import GAMES, JOIN, Asked, asked
-from referee.core.moments import moment_text
-from referee.core.rng import SeededStream
+from referee.app.signup_master import SignupSteps
 from referee.core.seats import fold_name, hidden_character
-from referee.core.zones import reader_text, zone_of
 from referee.games import game_of, rules_for
-from referee.schedule.files import ScheduleFolders
 from referee.store.clocks import as_utc
 from referee.store.games import game_row
 from referee.store.inbound import answered_since
 from referee.store.models import CampaignRow, SignupRow
-from referee.store.notices import write_notices
 from referee.store.signups import (
     ACTIVE,
     OPEN,
@@ -53,7 +62,6 @@ from referee.store.signups import (
     append_step,
     campaign_row,
     campaign_rows,
-    closing_rows,
     last_position,
     records_of,
     signup_by_token,
@@ -62,18 +70,6 @@ from referee.store.signups import (
     step_rows,
 )
 from referee.store.unit import Unit
-
-SERVICE = Actor("service", "sign-up closing")
-"""Who starts a campaign at its closing moment."""
-
-ASK, NEWS, LIST, MASTER = "signup_ask", "signup_news", "signup_games", "signup_master"
-"""The sign-up's letters: the question to confirm (joining or leaving), news of one's sign-up, the list of
-open campaigns, and the game-master's notes. None belongs to a game: each says its own language."""
-
-LETTERS = frozenset({ASK, NEWS, LIST, MASTER})
-
-JOINING, LEAVING = "join-", "leave-"
-"""What the token of a reply address confirming a sign-up, or a leave, starts with."""
 
 ASK_AGAIN_AFTER = timedelta(hours=1)
 """A second JOIN for a sign-up still unconfirmed asks again only after this long (so that nobody can
@@ -93,18 +89,9 @@ class Taken:
     campaign: str | None = None
 
 
-def _place(line: list[SignupRow], row: SignupRow) -> int:
-    """``row``'s place in ``line`` (1 for the first), 0 if not in it."""
-    return next((i for i, item in enumerate(line, 1) if item.id == row.id), 0)
-
-
-class Signups:
-    """Campaigns taking sign-ups, of ``games``' database; schedules are read from ``schedules``."""
-
-    def __init__(self, games: GameOperations, schedules: ScheduleFolders | None = None) -> None:
-        self.games = games
-        self.database = games.database
-        self.schedules = schedules
+class Signups(SignupSteps):
+    """Campaigns taking sign-ups, of ``games``' database (schedules read from ``schedules``): announced,
+    read, joined and left by mail and on the web; the game-master's steps are ``SignupSteps``'."""
 
     # --- announcing and reading -----------------------------------------------------------------
 
@@ -127,7 +114,7 @@ class Signups:
                 minimum=campaign.minimum,
                 deal=campaign.deal,
                 approval=campaign.approval,
-                file=_plain(campaign.game),
+                file=plain(campaign.game),
                 master_email=campaign.master_email,
                 created_at=now,
             )
@@ -158,7 +145,7 @@ class Signups:
             return [
                 self._shown(session, row, language)
                 for row in campaign_rows(session, (OPEN,))
-                if _taking(row, now)
+                if taking(row, now)
             ]
 
     def campaigns(self) -> list[CampaignRow]:
@@ -175,7 +162,7 @@ class Signups:
             "game_name": game.name(language),
             "summary": game.summary.get(language, game.summary["en"]),
             "language": row.language,
-            "closes_text": _when(row, row.closes_at, language),
+            "closes_text": shown_when(row, row.closes_at, language),
             "seats": row.seats,
             "minimum": row.minimum,
             "in_line": len(line),
@@ -251,9 +238,9 @@ class Signups:
                 campaigns = [
                     self._shown(session, row, said.language)
                     for row in campaign_rows(session, (OPEN,))
-                    if _taking(row, now)
+                    if taking(row, now)
                 ]
-                _letter(
+                write_letter(
                     session,
                     LIST,
                     {"language": said.language, "campaigns": campaigns},
@@ -263,12 +250,13 @@ class Signups:
                 )
             return Taken("games")
         if not said.campaign:
-            _letter(session, NEWS, {"state": "no_game", "language": said.language}, sender, now, answering[0])
+            data = {"state": "no_game", "language": said.language}
+            write_letter(session, NEWS, data, sender, now, answering[0])
             return Taken(f"{said.what}-no-game")
         campaign = campaign_row(session, said.campaign, locked=True)
         if campaign is None:
             data = {"state": "unknown", "language": said.language, "campaign": said.campaign[:64]}
-            _letter(session, NEWS, data, sender, now, answering[0])
+            write_letter(session, NEWS, data, sender, now, answering[0])
             return Taken(f"{said.what}-unknown-game")
         if said.what == JOIN:
             return Taken(self._join(session, campaign, sender, said, now, answering[0]), campaign.id)
@@ -279,26 +267,27 @@ class Signups:
     ) -> str:
         """Asks ``email`` to confirm its sign-up for ``campaign`` (or says why it cannot sign up)."""
         language = said.language
-        base = _base(campaign, language)
-        if not _taking(campaign, now):
+        base = letter_data(campaign, language)
+        if not taking(campaign, now):
             state = "not_open" if campaign.state == OPEN and now < as_utc(campaign.opens_at) else "closed"
-            opens = _when(campaign, campaign.opens_at, language)
-            _letter(session, NEWS, {**base, "state": state, "opens_text": opens}, email, now, in_reply_to)
+            opens = shown_when(campaign, campaign.opens_at, language)
+            data = {**base, "state": state, "opens_text": opens}
+            write_letter(session, NEWS, data, email, now, in_reply_to)
             return f"join-{state.replace('_', '-')}"
         existing = signup_of(session, campaign.id, email)
         if existing is not None and existing.state != "pending":
-            self._tell_place(session, campaign, existing, "already", now, in_reply_to)
+            tell_place(session, campaign, existing, "already", now, in_reply_to)
             return "join-already"
         if existing is not None:  # unconfirmed: asked again, but not more than once in a while
             if now - as_utc(existing.asked_at) >= ASK_AGAIN_AFTER:
                 existing.asked_at = now
                 session.add(existing)
-                _ask(session, campaign, existing, JOINING, now, in_reply_to)
+                ask_address(session, campaign, existing, JOINING, now, in_reply_to)
             return "join-asked-again"
         problem = self._name_problem(session, campaign, said.name)
         if problem:
             data = {**base, "state": problem, "name": said.name[:LONGEST_NAME]}
-            _letter(session, NEWS, data, email, now, in_reply_to)
+            write_letter(session, NEWS, data, email, now, in_reply_to)
             return f"join-{problem.replace('_', '-')}"
         row = add_signup(
             session,
@@ -314,7 +303,7 @@ class Signups:
             ),
         )
         append_step(session, campaign, "asked", {"signup": row.id, "email": email, "name": row.name}, now)
-        _ask(session, campaign, row, JOINING, now, in_reply_to)
+        ask_address(session, campaign, row, JOINING, now, in_reply_to)
         return "join-asked"
 
     def _name_problem(self, session: Unit, campaign: CampaignRow, name: str) -> str:
@@ -345,11 +334,12 @@ class Signups:
         row = signup_of(session, campaign.id, email)
         if row is None or campaign.state != OPEN:
             state = "not_signed" if row is None else "started"
-            _letter(session, NEWS, {**_base(campaign, language), "state": state}, email, now, in_reply_to)
+            data = {**letter_data(campaign, language), "state": state}
+            write_letter(session, NEWS, data, email, now, in_reply_to)
             return f"leave-{state.replace('_', '-')}"
         row.language = language
         session.add(row)
-        _ask(session, campaign, row, LEAVING, now, in_reply_to)
+        ask_address(session, campaign, row, LEAVING, now, in_reply_to)
         return "leave-asked"
 
     def _reply(
@@ -373,7 +363,7 @@ class Signups:
             return Taken(done, campaign.id)
         if said == NO:
             data = {
-                **_base(campaign, row.language, row.zone),
+                **letter_data(campaign, row.language, row.zone),
                 "state": "stays" if leaving else "dropped",
                 "name": row.name,
             }
@@ -381,9 +371,9 @@ class Signups:
                 row.state, row.ended_at = "disowned", now
                 session.add(row)
                 append_step(session, campaign, "disowned", {"signup": row.id}, now)
-            _letter(session, NEWS, data, row.email, now, in_reply_to)
+            write_letter(session, NEWS, data, row.email, now, in_reply_to)
             return Taken("disowned" if not leaving else "leave-not-confirmed", campaign.id)
-        _ask(session, campaign, row, LEAVING if leaving else JOINING, now, in_reply_to, unclear=True)
+        ask_address(session, campaign, row, LEAVING if leaving else JOINING, now, in_reply_to, unclear=True)
         return Taken("confirmation-unclear", campaign.id)
 
     def _confirmed(
@@ -391,15 +381,15 @@ class Signups:
     ) -> str:
         """``row``'s address confirmed it: in line (or waiting for the game-master), and told its place."""
         if row.state != "pending":
-            self._tell_place(session, campaign, row, "already", now, in_reply_to)
+            tell_place(session, campaign, row, "already", now, in_reply_to)
             return "join-already"
-        if not _taking(campaign, now):
+        if not taking(campaign, now):
             row.state, row.ended_at = "lapsed", now
             session.add(row)
-            _letter(
+            write_letter(
                 session,
                 NEWS,
-                {**_base(campaign, row.language, row.zone), "state": "closed"},
+                {**letter_data(campaign, row.language, row.zone), "state": "closed"},
                 row.email,
                 now,
                 in_reply_to,
@@ -410,21 +400,21 @@ class Signups:
             row.state = "waiting"
             session.add(row)
             append_step(session, campaign, "confirmed", {"signup": row.id, "waiting": True}, now)
-            _letter(
+            write_letter(
                 session,
                 NEWS,
-                {**_base(campaign, row.language, row.zone), "state": "waiting", "name": row.name},
+                {**letter_data(campaign, row.language, row.zone), "state": "waiting", "name": row.name},
                 row.email,
                 now,
                 in_reply_to,
             )
-            self._tell_master(session, campaign, "waiting", now, name=row.name, email=row.email)
+            tell_master(session, campaign, "waiting", now, name=row.name, email=row.email)
             return "join-waiting"
         row.state, row.position = "in", last_position(session, campaign.id) + 1
         session.add(row)
         session.flush()
         append_step(session, campaign, "confirmed", {"signup": row.id, "position": row.position}, now)
-        self._tell_place(session, campaign, row, "joined", now, in_reply_to)
+        tell_place(session, campaign, row, "joined", now, in_reply_to)
         return "join-confirmed"
 
     def _left(
@@ -433,72 +423,30 @@ class Signups:
         """``row`` leaves ``campaign`` before its start: told so, as is a reserve moved up to a seat."""
         if row.state not in ACTIVE or campaign.state != OPEN:
             state = "started" if campaign.state != OPEN else "not_signed"
-            _letter(
+            write_letter(
                 session,
                 NEWS,
-                {**_base(campaign, row.language, row.zone), "state": state},
+                {**letter_data(campaign, row.language, row.zone), "state": state},
                 row.email,
                 now,
                 in_reply_to,
             )
             return f"leave-{state.replace('_', '-')}"
-        seated = self._seated_ids(session, campaign)
+        seated = seated_ids(session, campaign)
         row.state, row.ended_at = "left", now
         session.add(row)
         session.flush()
         append_step(session, campaign, "left", {"signup": row.id}, now)
-        _letter(
+        write_letter(
             session,
             NEWS,
-            {**_base(campaign, row.language, row.zone), "state": "left", "name": row.name},
+            {**letter_data(campaign, row.language, row.zone), "state": "left", "name": row.name},
             row.email,
             now,
             in_reply_to,
         )
-        self._tell_moved_up(session, campaign, seated, now)
+        tell_moved_up(session, campaign, seated, now)
         return "left"
-
-    def _seated_ids(self, session: Unit, campaign: CampaignRow) -> set[int]:
-        return {row.id or 0 for row in signup_rows(session, campaign.id, ("in",))[: campaign.seats]}
-
-    def _tell_moved_up(
-        self, session: Unit, campaign: CampaignRow, seated_before: set[int], now: datetime
-    ) -> None:
-        """Tells each sign-up that has a seat now and had none before."""
-        for row in signup_rows(session, campaign.id, ("in",))[: campaign.seats]:
-            if row.id not in seated_before:
-                self._tell_place(session, campaign, row, "moved_up", now, "")
-
-    def _tell_place(
-        self,
-        session: Unit,
-        campaign: CampaignRow,
-        row: SignupRow,
-        state: str,
-        now: datetime,
-        in_reply_to: str,
-    ) -> None:
-        """Tells ``row`` where it stands: a seat, or which place in the reserve (or still waiting)."""
-        line = signup_rows(session, campaign.id, ("in",))
-        place = _place(line, row)
-        data = {
-            **_base(campaign, row.language, row.zone),
-            "state": state,
-            "name": row.name,
-            "place": place,
-            "seated": 0 < place <= campaign.seats,
-            "reserve": max(0, place - campaign.seats),
-            "waiting": row.state == "waiting",
-            "pending": row.state == "pending",
-        }
-        _letter(session, NEWS, data, row.email, now, in_reply_to)
-
-    def _tell_master(
-        self, session: Unit, campaign: CampaignRow, state: str, now: datetime, **fields: Any
-    ) -> None:
-        if campaign.master_email:
-            data = {**_base(campaign, campaign.language), "state": state, **fields}
-            _letter(session, MASTER, data, campaign.master_email, now, "")
 
     # --- on the web -------------------------------------------------------------------------------
 
@@ -511,7 +459,7 @@ class Signups:
             campaign = campaign_row(session, campaign_id, locked=True)
             if campaign is None:
                 raise RefereeError(f"there is no campaign called {campaign_id!r}")
-            if not _taking(campaign, now):
+            if not taking(campaign, now):
                 return "closed"
             if signup_of(session, campaign.id, email.lower()) is None:
                 problem = self._name_problem(session, campaign, name)
@@ -536,334 +484,3 @@ class Signups:
         with self.database.reading() as session:
             row = signup_by_token(session, token.lower())
         return row.language if row else ""
-
-    # --- the game-master --------------------------------------------------------------------------
-
-    def _master_act(
-        self,
-        campaign_id: str,
-        action: str,
-        detail: dict[str, Any],
-        now: datetime,
-        actor: Actor,
-        work: Callable[[Unit, CampaignRow], tuple[Any, str]],
-    ) -> Any:
-        """Runs the game-master's ``work`` on the campaign, locked and still taking sign-ups, with its
-        audit record in the same transaction."""
-
-        def done(session: Unit) -> tuple[Any, str]:
-            campaign = campaign_row(session, campaign_id, locked=True)
-            if campaign is None:
-                raise RefereeError(f"there is no campaign called {campaign_id!r}")
-            if campaign.state != OPEN:
-                raise RefereeError(f"campaign {campaign_id!r} has {campaign.state} already")
-            return work(session, campaign)
-
-        return self.games.audit.act(actor, campaign_id, action, detail, now, done)
-
-    def _signup(self, session: Unit, campaign: CampaignRow, email: str) -> SignupRow:
-        row = signup_of(session, campaign.id, email)
-        if row is None or row.state == "pending":
-            raise RefereeError(f"{email} has no confirmed sign-up for {campaign.id}")
-        return row
-
-    def accept(self, campaign_id: str, email: str, now: datetime, actor: Actor) -> int:
-        """Puts a sign-up waiting for the game-master in line; its place."""
-
-        def work(session: Unit, campaign: CampaignRow) -> tuple[int, str]:
-            row = self._signup(session, campaign, email)
-            if row.state != "waiting":
-                raise RefereeError(f"{email} is in line already")
-            row.state, row.position = "in", last_position(session, campaign.id) + 1
-            session.add(row)
-            session.flush()
-            append_step(session, campaign, "accepted", {"signup": row.id, "position": row.position}, now)
-            self._tell_place(session, campaign, row, "accepted", now, "")
-            place = _place(signup_rows(session, campaign.id, ("in",)), row)
-            return place, f"accepted {email}: place {place}"
-
-        return int(self._master_act(campaign_id, "signup_accept", {"email": email}, now, actor, work))
-
-    def refuse(self, campaign_id: str, email: str, now: datetime, actor: Actor) -> None:
-        """Takes a sign-up out of the campaign; its address is told, and a reserve moved up too."""
-
-        def work(session: Unit, campaign: CampaignRow) -> tuple[None, str]:
-            row = signup_of(session, campaign.id, email)
-            if row is None:
-                raise RefereeError(f"{email} has not signed up for {campaign.id}")
-            seated = self._seated_ids(session, campaign)
-            row.state, row.ended_at = "refused", now
-            session.add(row)
-            session.flush()
-            append_step(session, campaign, "refused", {"signup": row.id}, now)
-            _letter(
-                session,
-                NEWS,
-                {**_base(campaign, row.language, row.zone), "state": "refused", "name": row.name},
-                row.email,
-                now,
-                "",
-            )
-            self._tell_moved_up(session, campaign, seated, now)
-            return None, f"refused {email}"
-
-        self._master_act(campaign_id, "signup_refuse", {"email": email}, now, actor, work)
-
-    def reorder(self, campaign_id: str, email: str, place: int, now: datetime, actor: Actor) -> int:
-        """Moves a sign-up in line to ``place`` (1 for the first); those whose seat it changes are told."""
-
-        def work(session: Unit, campaign: CampaignRow) -> tuple[int, str]:
-            row = self._signup(session, campaign, email)
-            line = signup_rows(session, campaign.id, ("in",))
-            if row.state != "in":
-                raise RefereeError(f"{email} is not in line (accept the sign-up first)")
-            if not 1 <= place <= len(line):
-                raise RefereeError(f"the place must be from 1 to {len(line)}, not {place}")
-            seated = {item.id for item in line[: campaign.seats]}
-            line = [item for item in line if item.id != row.id]
-            line.insert(place - 1, row)
-            for number, item in enumerate(line, 1):
-                item.position = number
-                session.add(item)
-            session.flush()
-            append_step(session, campaign, "reordered", {"signup": row.id, "place": place}, now)
-            for number, item in enumerate(line, 1):
-                if (number <= campaign.seats) != (item.id in seated):
-                    self._tell_place(
-                        session,
-                        campaign,
-                        item,
-                        "moved_up" if number <= campaign.seats else "moved_down",
-                        now,
-                        "",
-                    )
-            return place, f"moved {email} to place {place}"
-
-        return int(
-            self._master_act(
-                campaign_id, "signup_reorder", {"email": email, "place": place}, now, actor, work
-            )
-        )
-
-    def start(self, campaign_id: str, now: datetime, actor: Actor, *, anyway: bool = False) -> str:
-        """Starts the campaign: the game made with the first ``seats`` in line, its welcome letters
-        written; the reserve told. Below the minimum only ``anyway`` (and never below what the game
-        takes). Returns the game's id."""
-
-        def work(session: Unit, campaign: CampaignRow) -> tuple[str, str]:
-            return self._start(session, campaign, now, actor, anyway=anyway)
-
-        return str(self._master_act(campaign_id, "signup_start", {"anyway": anyway}, now, actor, work))
-
-    def _start(
-        self, session: Unit, campaign: CampaignRow, now: datetime, actor: Actor, *, anyway: bool
-    ) -> tuple[str, str]:
-        line = signup_rows(session, campaign.id, ("in",))
-        seated, reserve = line[: campaign.seats], line[campaign.seats :]
-        least = game_of(campaign.kind).seating.least
-        if len(seated) < least or (len(seated) < campaign.minimum and not anyway):
-            needed = least if anyway else campaign.minimum
-            raise RefereeError(f"{len(seated)} in line; {campaign.id} needs at least {needed} to start")
-        if campaign.deal == "random":
-            seed = campaign.file.get("seed", campaign.id)
-            seated = SeededStream(seed, "seating").shuffled(seated)
-        seating = game_of(campaign.kind).seating
-        players = [
-            {"name": row.name, "email": row.email, **seating.player(i, len(seated))}
-            for i, row in enumerate(seated)
-        ]
-        game = dict(campaign.file)
-        game.setdefault("start", now)
-        if isinstance(game["start"], str):
-            game["start"] = datetime.fromisoformat(game["start"])
-        made = game_file({"game": game, "players": players}, self.schedules)
-        made.create(self.games, now, actor=actor, session=session)
-        for row in seated:
-            row.state, row.seat = "seated", row.name
-            session.add(row)
-        for row in reserve:
-            row.state = "reserve"
-            session.add(row)
-        for row in signup_rows(session, campaign.id, ("pending", "waiting")):  # too late: never counted
-            row.state, row.ended_at = "lapsed", now
-            session.add(row)
-        campaign.state, campaign.started_at = "started", now
-        session.add(campaign)
-        session.flush()
-        append_step(
-            session, campaign, "started",
-            {"seats": [row.id for row in seated], "reserve": [row.id for row in reserve]}, now,
-        )  # fmt: skip
-        for number, row in enumerate(reserve, 1):
-            data = {
-                **_base(campaign, row.language, row.zone),
-                "state": "reserve_at_start",
-                "name": row.name,
-                "reserve": number,
-            }
-            _letter(session, NEWS, data, row.email, now, "")
-        return campaign.id, f"started {campaign.kind} game {campaign.id} with {len(seated)} players"
-
-    def cancel(self, campaign_id: str, now: datetime, actor: Actor) -> None:
-        """Gives the campaign up: everyone still signed up is told."""
-
-        def work(session: Unit, campaign: CampaignRow) -> tuple[None, str]:
-            for row in signup_rows(session, campaign.id, ("waiting", "in")):
-                _letter(
-                    session,
-                    NEWS,
-                    {**_base(campaign, row.language, row.zone), "state": "cancelled", "name": row.name},
-                    row.email,
-                    now,
-                    "",
-                )
-            for row in signup_rows(session, campaign.id, ACTIVE):
-                row.state, row.ended_at = "cancelled", now
-                session.add(row)
-            campaign.state = "cancelled"
-            session.add(campaign)
-            append_step(session, campaign, "cancelled", {}, now)
-            return None, f"cancelled campaign {campaign.id}"
-
-        self._master_act(campaign_id, "signup_cancel", {}, now, actor, work)
-
-    # --- the calendar -----------------------------------------------------------------------------
-
-    def close_due(self, now: datetime) -> list[tuple[str, str]]:
-        """Looks at every campaign whose sign-up closed by ``now``: started if the minimum is in line,
-        else everyone in line and the game-master are told. Returns (campaign, "started" | "short" |
-        the reason it could not start)."""
-        with self.database.reading() as session:
-            due = [row.id for row in closing_rows(session, now)]
-        done = []
-        for campaign_id in due:
-            try:
-                done.append((campaign_id, self._close(campaign_id, now)))
-            except (RefereeError, ValueError) as error:
-                done.append((campaign_id, f"not started: {error}"))
-        return done
-
-    def _close(self, campaign_id: str, now: datetime) -> str:
-        with self.database.transaction() as session:
-            campaign = campaign_row(session, campaign_id, locked=True)
-            if campaign is None or campaign.state != OPEN or campaign.closed_at is not None:
-                return "done already"
-            line = signup_rows(session, campaign.id, ("in",))
-            if len(line) < campaign.minimum:
-                campaign.closed_at = now
-                append_step(
-                    session, campaign, "short", {"in_line": len(line), "minimum": campaign.minimum}, now
-                )
-                for row in signup_rows(session, campaign.id, ("waiting", "in")):
-                    data = {
-                        **_base(campaign, row.language, row.zone),
-                        "state": "short",
-                        "name": row.name,
-                        "count": len(line),
-                    }
-                    _letter(session, NEWS, data, row.email, now, "")
-                self._tell_master(session, campaign, "short", now, count=len(line))
-                session.add(campaign)
-                return "short"
-        try:
-            self.games.audit.act(
-                SERVICE,
-                campaign_id,
-                "signup_start",
-                {"at_closing": True},
-                now,
-                self._closing_start(campaign_id, now),
-            )
-        except (RefereeError, ValueError):
-            with self.database.transaction() as session:  # not looked at again; the game-master decides
-                campaign = campaign_row(session, campaign_id, locked=True)
-                assert campaign is not None
-                campaign.closed_at = now
-                session.add(campaign)
-            raise
-        return "started"
-
-    def _closing_start(self, campaign_id: str, now: datetime) -> Any:
-        def work(session: Unit) -> tuple[str, str]:
-            campaign = campaign_row(session, campaign_id, locked=True)
-            assert campaign is not None
-            campaign.closed_at = now
-            return self._start(session, campaign, now, SERVICE, anyway=False)
-
-        return work
-
-
-def _taking(campaign: CampaignRow, now: datetime) -> bool:
-    """Whether ``campaign`` takes sign-ups at ``now``."""
-    return campaign.state == OPEN and as_utc(campaign.opens_at) <= now < as_utc(campaign.closes_at)
-
-
-def _when(campaign: CampaignRow, moment: datetime, language: str) -> str:
-    """``moment`` as a reader of ``language`` is told it, in the campaign's time zone."""
-    return moment_text(as_utc(moment), zone_of(campaign.zone), language)
-
-
-def _base(campaign: CampaignRow, language: str, zone: str = "") -> dict[str, Any]:
-    """What every letter about ``campaign`` says, in ``language``; the close also in the reader's time
-    ``zone`` (a zone key) when they chose one whose clocks differ from the game's."""
-    closes = _when(campaign, campaign.closes_at, language)
-    if zone and (theirs := reader_text(as_utc(campaign.closes_at), zone_of(campaign.zone), zone, language)):
-        closes = f"{closes}, {theirs}"
-    return {
-        "language": language,
-        "campaign": campaign.id,
-        "game_name": game_of(campaign.kind).name(language),
-        "closes_text": closes,
-        "seats": campaign.seats,
-        "minimum": campaign.minimum,
-    }
-
-
-def _ask(
-    session: Unit,
-    campaign: CampaignRow,
-    row: SignupRow,
-    prefix: str,
-    now: datetime,
-    in_reply_to: str,
-    *,
-    unclear: bool = False,
-) -> None:
-    """Mails ``row``'s address the question whether it joins (``JOINING``) or leaves (``LEAVING``):
-    its reply address and its link carry the sign-up's token, which only that address is shown."""
-    leaving = prefix == LEAVING
-    data = {
-        **_base(campaign, row.language, row.zone),
-        "state": ("leave" if leaving else "join") + ("_unclear" if unclear else ""),
-        "name": row.name,
-        "reply": prefix + row.token,
-        "link_path": f"/signup/{campaign.id}/{'leave' if leaving else 'confirm'}/{row.token}",
-    }
-    _letter(session, ASK, data, row.email, now, in_reply_to)
-
-
-def _letter(
-    session: Unit, template: str, data: dict[str, Any], address: str, now: datetime, in_reply_to: str
-) -> None:
-    """Writes one sign-up letter to ``address`` (no game, no seat) into the outbox."""
-    write_notices(
-        session,
-        [
-            {
-                "game_id": None,
-                "phase": "",
-                "recipient": "",
-                "template": template,
-                "data": data,
-                "created_at": now,
-                "address": address,
-                "in_reply_to": in_reply_to,
-                "subject": "",
-            }
-        ],
-    )
-
-
-def _plain(table: dict[str, Any]) -> dict[str, Any]:
-    """``table`` as JSON keeps it: dates and times as ISO text."""
-    return {key: value.isoformat() if isinstance(value, datetime) else value for key, value in table.items()}
