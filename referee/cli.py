@@ -420,8 +420,16 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
 def game_list(config: ConfigOption = None) -> None:
     """List every game, one a line: its open phase and until when it runs (or why it waits)."""
 
-    for game in _referee(_config(config)).views.status()["games"]:
+    referee = _referee(_config(config))
+    for game in referee.views.status()["games"]:
         typer.echo(list_line(game, invoked_as()))
+    for campaign in referee.signups.campaigns():
+        if campaign.state == "signup":
+            in_line = sum(1 for item in referee.signups.line(campaign.id) if item["state"] == "in")
+            typer.echo(
+                f"{campaign.id}  {campaign.kind}  sign-up until {campaign.closes_at:%Y-%m-%d %H:%M} UTC, "
+                f"{in_line} of {campaign.seats} in line (`referee game signups {campaign.id}`)"
+            )
 
 
 @game_app.command("announce")

@@ -103,6 +103,7 @@ def test_referee_game_announce_creates_a_campaign_in_the_sign_up_state_with_no_g
         assert session.exec(select(SeatRow)).all() == [] and session.exec(select(ClockRow)).all() == []
     assert [a.action for a in store.audit.actions("castle-2")] == ["announce_campaign"]
     assert command("game", "signups", "castle-2").stdout == ""
+    assert "castle-2  ten-sailors  sign-up until" in command("game", "list").stdout
     again = command("game", "announce", "castle.toml", ok=False)
     assert "castle-2" in again.stderr and "exists already" in again.stderr
 

@@ -299,6 +299,16 @@ def test_leave_asks_first_then_the_first_reserve_takes_the_seat_and_is_told(post
     ]
 
 
+def test_a_burst_of_leave_in_someones_name_mails_them_one_question_and_changes_nothing(post: Post) -> None:
+    post.join(ANNA, "Anna")
+
+    said = [post.send("LEAVE castle-2", sender=ANNA).text for _ in range(5)]
+
+    assert said == ["accepted:signup:leave-asked"] + ["accepted:signup:leave-asked-again"] * 4
+    assert "Yes to leave" in text(post.one_to(ANNA)).replace("YES", "Yes")
+    assert post.line() == [(ANNA, "in", "seat")]
+
+
 def test_pokidayu_is_leave_in_russian(post: Post) -> None:
     post.join(ANNA, "Anna")
 

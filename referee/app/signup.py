@@ -337,9 +337,12 @@ class Signups(SignupSteps):
             data = {**letter_data(campaign, language), "state": state}
             write_letter(session, NEWS, data, email, now, in_reply_to)
             return f"leave-{state.replace('_', '-')}"
-        row.language = language
+        asked_at = row.leave_asked_at
+        if asked_at is not None and now - as_utc(asked_at) < ASK_AGAIN_AFTER:
+            return "leave-asked-again"  # a burst of LEAVE in someone's name mails them one question
+        row.leave_asked_at = now
         session.add(row)
-        ask_address(session, campaign, row, LEAVING, now, in_reply_to)
+        ask_address(session, campaign, row, LEAVING, now, in_reply_to, language=language)
         return "leave-asked"
 
     def _reply(

@@ -70,12 +70,14 @@ def ask_address(
     in_reply_to: str,
     *,
     unclear: bool = False,
+    language: str = "",
 ) -> None:
-    """Mails ``row``'s address the question whether it joins (``JOINING``) or leaves (``LEAVING``):
-    its reply address and its link carry the sign-up's token, which only that address is shown."""
+    """Mails ``row``'s address the question whether it joins (``JOINING``) or leaves (``LEAVING``), in
+    ``language`` (default: the sign-up's): its reply address and its link carry the sign-up's token,
+    which only that address is shown."""
     leaving = prefix == LEAVING
     data = {
-        **letter_data(campaign, row.language, row.zone),
+        **letter_data(campaign, language or row.language, row.zone),
         "state": ("leave" if leaving else "join") + ("_unclear" if unclear else ""),
         "name": row.name,
         "reply": prefix + row.token,

@@ -415,6 +415,8 @@ class SignupRow(SQLModel, table=True):
     position: int = 0
     token: str = Field(unique=True)
     asked_at: datetime
+    leave_asked_at: datetime | None = None
+    """When its address was last asked to confirm a LEAVE (one question an hour at most)."""
     confirmed_at: datetime | None = None
     ended_at: datetime | None = None
     seat: str | None = None

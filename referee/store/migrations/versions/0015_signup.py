@@ -60,6 +60,7 @@ def upgrade() -> None:
         sa.Column("position", sa.Integer(), nullable=False),
         sa.Column("token", TEXT, nullable=False),
         sa.Column("asked_at", MOMENT, nullable=False),
+        sa.Column("leave_asked_at", MOMENT, nullable=True),
         sa.Column("confirmed_at", MOMENT, nullable=True),
         sa.Column("ended_at", MOMENT, nullable=True),
         sa.Column("seat", TEXT, nullable=True),
