@@ -404,6 +404,23 @@ def test_below_the_minimum_at_closes_everyone_is_told_and_the_game_master_decide
     assert late.text == "accepted:signup:join-closed"
 
 
+def test_a_start_at_closes_that_fails_is_tried_once_and_the_game_master_is_told_why(post: Post) -> None:
+    for sender, name in ((ANNA, "Anna"), (BORIS, "Boris"), (VERA, "Vera")):
+        post.join(sender, name)
+    post.site.create_game("castle-2", T0)  # made by hand meanwhile: the campaign's id is taken
+    post.delivered()
+    driven = Driven(post.site, T0)
+
+    driven.step_at(CLOSES + timedelta(seconds=1))
+    driven.step_at(CLOSES + timedelta(seconds=2))
+
+    assert post.store.signups.campaign("castle-2").state == "signup"
+    (note,) = [m for m in post.delivered() if to(m) == GM]
+    assert "the game could not start" in text(note) and "exists already" in text(note)
+    refused = [a for a in post.store.audit.actions("castle-2") if a.action == "signup_start"]
+    assert [(a.actor, a.ok) for a in refused] == [("sign-up closing", False)]
+
+
 # --- the game-master's line ---------------------------------------------------------------------------
 
 

@@ -289,12 +289,14 @@ class SignupSteps:
                 now,
                 self._closing_start(campaign_id, now),
             )
-        except (RefereeError, ValueError):
+        except (RefereeError, ValueError) as error:
             with self.database.transaction() as session:  # not looked at again; the game-master decides
                 campaign = campaign_row(session, campaign_id, locked=True)
                 assert campaign is not None
                 campaign.closed_at = now
                 session.add(campaign)
+                append_step(session, campaign, "not_started", {"why": str(error)[:500]}, now)
+                tell_master(session, campaign, "not_started", now, why=str(error)[:500])
             raise
         return "started"
 
