@@ -38,6 +38,7 @@ from referee.app import (
     list_line,
     master_lines,
     open_referee,
+    read_campaign_file,
     read_game_file,
     status_lines,
     web_missing,
@@ -69,7 +70,11 @@ app = typer.Typer(
     rich_markup_mode=PLAIN_HELP,
     help="A play-by-email referee for deduction games.",
 )
-game_app = typer.Typer(no_args_is_help=True, rich_markup_mode=PLAIN_HELP, help="Create and list games.")
+game_app = typer.Typer(
+    no_args_is_help=True,
+    rich_markup_mode=PLAIN_HELP,
+    help="Create, announce and list games; sign-ups of announced campaigns.",
+)
 app.add_typer(game_app, name="game")
 gm_app = typer.Typer(
     no_args_is_help=True, rich_markup_mode=PLAIN_HELP, help="Game-masters' accounts on the web dashboard."
@@ -415,8 +420,115 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
 def game_list(config: ConfigOption = None) -> None:
     """List every game, one a line: its open phase and until when it runs (or why it waits)."""
 
-    for game in _referee(_config(config)).views.status()["games"]:
+    referee = _referee(_config(config))
+    for game in referee.views.status()["games"]:
         typer.echo(list_line(game, invoked_as()))
+    for campaign in referee.signups.campaigns():
+        if campaign.state == "signup":
+            in_line = sum(1 for item in referee.signups.line(campaign.id) if item["state"] == "in")
+            typer.echo(
+                f"{campaign.id}  {campaign.kind}  sign-up until {campaign.closes_at:%Y-%m-%d %H:%M} UTC, "
+                f"{in_line} of {campaign.seats} in line (`referee game signups {campaign.id}`)"
+            )
+
+
+@game_app.command("announce")
+def game_announce(file: Path, config: ConfigOption = None) -> None:
+    """Announce a campaign from a game file with a [signup] table: players sign up until it closes."""
+
+    settings = _config(config)
+    referee = _referee(settings)
+    try:
+        campaign = read_campaign_file(file, settings.schedules)
+        row = referee.signups.announce(campaign, datetime.now(UTC), COMMAND_LINE)
+    except (GameFileError, ValueError, RefereeError) as error:
+        raise _fail(f"no campaign was announced: {error}") from error
+    typer.echo(
+        f"announced {row.kind} campaign {row.id}: {row.seats} seats, at least {row.minimum} to start; "
+        f"sign-up closes {row.closes_at.isoformat()} ({row.zone})"
+    )
+    typer.echo(f"players write JOIN {row.id} <name> to {settings.mail.address}")
+    if settings.mail.forum_url:
+        typer.echo(f"or sign up at {settings.mail.forum_url.rstrip('/')}/signup/{row.id}")
+
+
+@game_app.command("signups")
+def game_signups(game: str, config: ConfigOption = None, as_json: JsonOption = False) -> None:
+    """The sign-ups of an announced campaign: seats, reserve and the rest, with each address's record."""
+
+    referee = _referee(_config(config))
+    try:
+        line = referee.signups.line(game)
+    except RefereeError as error:
+        raise _fail(str(error)) from error
+    if as_json:
+        _print_json(line)
+        return
+    for item in line:
+        record = item["record"]
+        where = f"{item['place']} {item['position']}" if item["place"] else item["state"]
+        typer.echo(
+            f"{where:<12} {item['name']} <{item['email']}> [{item['state']}] joined {record['joined']}, "
+            f"finished {record['finished']}, left before the start {record['left']}"
+        )
+
+
+def _campaign_step(name: str, step: Any, *values: Any, mails: bool = True, config: str | None = None) -> Any:
+    settings = _config(config)
+    referee = _referee(settings)
+    try:
+        done = step(referee.signups)(*values, datetime.now(UTC), COMMAND_LINE)
+    except (RefereeError, ValueError) as error:
+        raise _fail(f"{name}: {error}") from error
+    if mails:
+        _deliver(settings, referee)
+    return done
+
+
+@game_app.command("accept")
+def game_accept(game: str, email: str, config: ConfigOption = None) -> None:
+    """Accept a confirmed sign-up into the line (campaigns whose file says accept = "master")."""
+    place = _campaign_step("accept", lambda s: s.accept, game, email, config=config)
+    typer.echo(f"{email} is number {place} in line")
+
+
+@game_app.command("refuse")
+def game_refuse(game: str, email: str, config: ConfigOption = None) -> None:
+    """Take a sign-up out of a campaign; the address is told."""
+    _campaign_step("refuse", lambda s: s.refuse, game, email, config=config)
+    typer.echo(f"{email} is no longer signed up for {game}")
+
+
+@game_app.command("reorder")
+def game_reorder(game: str, email: str, place: int, config: ConfigOption = None) -> None:
+    """Move a sign-up to another place in line (1 is the first); whoever gains or loses a seat is told."""
+    _campaign_step("reorder", lambda s: s.reorder, game, email, place, config=config)
+    typer.echo(f"{email} is number {place} in line")
+
+
+@game_app.command("start")
+def game_start(
+    game: str,
+    anyway: Annotated[bool, typer.Option("--anyway", help="Start below the file's minimum.")] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Start an announced campaign now: seats dealt to those in line, welcome letters sent."""
+    settings = _config(config)
+    referee = _referee(settings)
+    try:
+        referee.signups.start(game, datetime.now(UTC), COMMAND_LINE, anyway=anyway)
+    except (RefereeError, ValueError) as error:
+        raise _fail(f"not started: {error}") from error
+    typer.echo(f"started game {game}")
+    typer.echo(_master_text(settings, referee, game))
+    _deliver(settings, referee)
+
+
+@game_app.command("cancel")
+def game_cancel(game: str, config: ConfigOption = None) -> None:
+    """Call off an announced campaign before its start; everyone signed up is told."""
+    _campaign_step("cancel", lambda s: s.cancel, game, config=config)
+    typer.echo(f"campaign {game} is called off")
 
 
 @app.command()

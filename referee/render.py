@@ -89,6 +89,10 @@ SHARED_TEMPLATES: frozenset[str] = frozenset(
         "refusal.txt.j2",  # the answer to a stranger: it names no game
         "too_big.txt.j2",  # the answer to a mail too big to read: it names no game either
         "password_wait.txt.j2",  # the answer to password mail after too many wrong ones: no game
+        "signup_games.txt.j2",  # the sign-up's letters, written before any game exists
+        "signup_ask.txt.j2",
+        "signup_news.txt.j2",
+        "signup_master.txt.j2",
         "mail.html.j2",  # the HTML part around any text (a game may have its own)
         "subject.txt.j2",  # the subjects of the shared notices (a game has its own for the rest)
         *(f"{notice}.txt.j2" for notice in SHARED_NOTICES),

@@ -38,6 +38,9 @@ NEW_TABLES = {
     "used_links",
     "play_modes",
     "rollbacks",
+    "campaigns",
+    "signups",
+    "signup_events",
 }
 
 

@@ -18,6 +18,8 @@ face the doors see (``pyproject.toml``'s contracts hold them to it).
 - ``letters``: the outbox as the sending door sees it
 - ``views``, ``forum``, ``dashboard``: what a seat, a player on the web and a game-master are shown
 - ``play``: the rules applied inside a transaction (bots, early close, relays, the outbox)
+- ``signup``, ``signup_mail``, ``signup_letters``, ``signup_master``, ``campaignfile``: campaigns announced,
+  filled by sign-up, started
 - ``gamefile``, ``configfile``, ``transfer``, ``backup``, ``checks``: files a game-master writes or keeps
 """
 
@@ -30,6 +32,7 @@ from referee.app.audit import COMMAND_LINE, Action, Actor
 from referee.app.backup import backup_sqlite
 from referee.app.batches import BATCH, resolve_batch, resolve_next
 from referee.app.calendar import Due
+from referee.app.campaignfile import read_campaign_file
 from referee.app.checks import Findings, check_referee, is_local_domain, web_missing, web_reach
 from referee.app.configfile import FROM_NAMES, example_values, filled_example
 from referee.app.configfile import write_private as write_config
@@ -52,6 +55,7 @@ from referee.app.private_files import write_private
 from referee.app.receipts import Fate, MailOutcome, Receipt
 from referee.app.referee import Referee
 from referee.app.refusals import refusal
+from referee.app.signup_letters import LETTERS as SIGNUP_LETTERS
 from referee.app.standing import list_line, master_lines, status_lines, when
 from referee.app.transfer import copy_referee, export_game, import_game
 from referee.store.outbox import LEASE
@@ -70,6 +74,7 @@ __all__ = [
     "MODES",
     "PASSWORD_NOTICES",
     "SETUP_ERRORS",
+    "SIGNUP_LETTERS",
     "Account",
     "Action",
     "Actor",
@@ -117,6 +122,7 @@ __all__ = [
     "list_line",
     "master_lines",
     "open_referee",
+    "read_campaign_file",
     "read_game_file",
     "refusal",
     "resolve_batch",

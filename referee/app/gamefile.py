@@ -43,6 +43,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.app.audit import COMMAND_LINE, Actor
 from referee.core.russian import guess_gender, read_gender
 from referee.core.seats import hidden_character, name_problems
 from referee.games import KINDS, game_of, rules_for
@@ -52,6 +53,7 @@ from referee.schedule.files import ScheduleError, ScheduleFolders, load_schedule
 if TYPE_CHECKING:
     from referee.app.operations import GameOperations
     from referee.app.play import Loaded
+    from referee.store.unit import Unit
 
 
 def default_schedule(kind: str) -> str:
@@ -92,8 +94,16 @@ class GameFile:
     warnings: tuple[str, ...] = ()
     """What will not go as the game-master may expect, though the game can be created."""
 
-    def create(self, games: GameOperations, now: datetime) -> Loaded:
-        """Creates this game with its welcome letters (errors as ``GameOperations.create_game``)."""
+    def create(
+        self,
+        games: GameOperations,
+        now: datetime,
+        *,
+        actor: Actor = COMMAND_LINE,
+        session: Unit | None = None,
+    ) -> Loaded:
+        """Creates this game with its welcome letters (errors as ``GameOperations.create_game``), by
+        ``actor``; inside ``session`` when the caller holds the transaction (a campaign's start)."""
         return games.create_game(
             setup=self.setup,
             kind=self.kind,
@@ -101,6 +111,8 @@ class GameFile:
             seats=self.seats,
             settings=self.settings,
             now=now,
+            actor=actor,
+            session=session,
         )
 
 
@@ -191,7 +203,10 @@ def game_file(raw: dict[str, Any], schedules: ScheduleFolders | None) -> GameFil
     unknown_keys = ", ".join(sorted(set(game) - game_keys))
     if unknown_keys:
         problems.append(f"[game] has unknown keys: {unknown_keys} (known: {', '.join(sorted(game_keys))})")
-    if not isinstance(players, list) or not players:
+    if "signup" in raw and not players:
+        problems.append("the file has a [signup] table: announce it with `referee game announce FILE`")
+        players = []
+    elif not isinstance(players, list) or not players:
         problems.append("the file lists no [[players]]")
         players = []
     if not all(isinstance(player, dict) for player in players):

@@ -62,6 +62,7 @@ from referee.app.passwords import ask, asks_for_password, rotate, said
 from referee.app.play import AnswerTo, lock, save, tell
 from referee.app.receipts import GUESSED, MailOutcome, Receipt
 from referee.app.sign_in import write_link
+from referee.app.signup import Signups
 from referee.config import Limits
 from referee.core.notices import Notice
 from referee.core.orders import Submission
@@ -115,10 +116,11 @@ class Arrival:
 class Mailroom:
     """Takes mail in for ``games``; a game-master's commands go to ``desk``."""
 
-    def __init__(self, games: GameOperations, desk: Desk) -> None:
+    def __init__(self, games: GameOperations, desk: Desk, signups: Signups | None = None) -> None:
         self.games = games
         self.desk = desk
         self.database = games.database
+        self.signups = signups if signups is not None else Signups(games)
 
     def take(self, mail: RawArrival, limits: Limits) -> Receipt:
         """Takes in one mail as the door read it, in one pass: cleans what is written of it, takes the
@@ -221,6 +223,13 @@ class Mailroom:
                     commands, _ = bounded(_without_password(text, password), most_lines, longest_line)
                     return self._from_master(session, arrival, master, commands, answer_to)
                 seat = _seat(found, arrival.sender, token, password)
+                if seat in (MailOutcome.NO_PERSONAL_ADDRESS, MailOutcome.UNKNOWN_TOKEN) and not password:
+                    answering = (arrival.message_id, answer_to.subject)
+                    signed = self.signups.by_mail(
+                        session, arrival.sender, token, text, arrival.received_at, answering
+                    )
+                    if signed is not None:  # GAMES, JOIN, LEAVE, or a reply confirming one
+                        return _keep(session, arrival, Receipt(MailOutcome.SIGNUP, signed.detail))
                 if seat in (MailOutcome.NO_PERSONAL_ADDRESS, MailOutcome.UNKNOWN_TOKEN):
                     unproven = self._unproven(
                         session, arrival, token, text, answer_to, most_lines, longest_line

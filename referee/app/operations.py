@@ -47,6 +47,7 @@ from referee.store.models import EventRow, GameRow, InboundRow, MasterRow, Notic
 from referee.store.notices import notice_rows
 from referee.store.seats import master_row, open_holding, seat_rows
 from referee.store.transactions import Database
+from referee.store.unit import Unit
 
 TIMETABLE_PHASES = 64
 """How many phase ends a welcome letter's timetable lists: more than any calendar game lasts
@@ -99,9 +100,11 @@ class GameOperations:
         settings: dict[str, Any],
         now: datetime,
         actor: Actor = COMMAND_LINE,
+        session: Unit | None = None,
     ) -> Loaded:
         """Creates a game from ``setup`` with its welcome letters (``ValueError`` from the rules,
-        ``RefereeError`` on a clash)."""
+        ``RefereeError`` on a clash); inside ``session`` (a transaction the caller holds, such as a
+        campaign's start) as a savepoint of it."""
         rules = rules_for(kind)
         events = rules.start(setup)
         state = fold(rules, events)
@@ -149,7 +152,8 @@ class GameOperations:
                 tell(session, row.id, "", [Notice("master_welcome", (MASTER,), {})], now)
             return save(session, created), f"created {kind} game {row.id} with {len(seats)} players"
 
-        return self.audit.act(actor, setup["id"], "create", {"kind": kind, "schedule": schedule}, now, work)
+        detail = {"kind": kind, "schedule": schedule}
+        return self.audit.act(actor, setup["id"], "create", detail, now, work, session)
 
     def _welcomes(self, row: GameRow, welcomes: list[Notice], opened: datetime) -> list[Notice]:
         """The welcome letters with the game's timetable (``timetable``: the ends of its first phases,

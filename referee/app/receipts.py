@@ -36,6 +36,8 @@ class MailOutcome(Enum):
     LINK = (Fate.ACCEPTED, "link")
     NEW_PASSWORD = (Fate.ACCEPTED, "new-password")
     PASSWORD_LATER = (Fate.ACCEPTED, "too-many")
+    SIGNUP = (Fate.ACCEPTED, "signup")
+    """Detail: what the sign-up made of it ("games", "join-asked", "join-confirmed", "left", …)."""
     GAME_STOPPED = (Fate.HELD, "game-stopped")
     UNCONFIRMED = (Fate.HELD, "unconfirmed")
     CONFIRMATION_UNCLEAR = (Fate.HELD, "confirmation-unclear")

@@ -18,6 +18,7 @@ from referee.app.forum import Forum
 from referee.app.letters import Letters
 from referee.app.mailroom import Mailroom
 from referee.app.operations import GameOperations
+from referee.app.signup import Signups
 from referee.app.timing import Timekeeper
 from referee.app.views import Views
 from referee.store.mailboxes import StoredPositions
@@ -43,7 +44,9 @@ class Referee:
         """What a seat, a game-master or the status page is shown."""
         self.forum = Forum(self.operations, self.views)
         """What a player signed in on the web sees and does (the same view and path as by mail)."""
-        self.mailroom = Mailroom(self.operations, self.desk)
+        self.signups = Signups(self.operations, getattr(timekeeper, "folders", None))
+        """Campaigns announced for sign-up: joining and leaving by mail and on the web, the start."""
+        self.mailroom = Mailroom(self.operations, self.desk, self.signups)
         """Mail taken in: kept once, identified, judged and answered in one transaction."""
         self.dashboard = Dashboard(database, timekeeper, self.views, self.audit)
         """What the web dashboard shows a game-master."""

@@ -133,6 +133,17 @@ class Schedules:
 
 
 @dataclass(frozen=True)
+class Seating:
+    """How an announced campaign of a game seats its players: the fewest and the most it takes, and
+    what the game file's entry of seat ``i`` of ``n`` holds besides the name and the address (a role
+    such as the host's), given to the players in the order the campaign deals them."""
+
+    least: int
+    most: int
+    player: Callable[[int, int], Mapping[str, Any]] = _no_extra
+
+
+@dataclass(frozen=True)
 class GameKind:
     """A game: its rules and all the referee says of it outside them."""
 
@@ -148,6 +159,16 @@ class GameKind:
     web_words: Mapping[str, Texts] = field(default_factory=dict)
     """The sentences of the game's own web fragments (``templates/web/<kind>/``): by language, each
     English sentence and what it is in that language."""
+    signup: Seating | None = None
+    """How a campaign announced for sign-up seats its players (None: as the demo seats its bots, its
+    ``Seats`` and its ``player``, which every game declares)."""
+
+    @property
+    def seating(self) -> Seating:
+        """How a campaign of this game seats its players (``signup``, else the demo's seats)."""
+        if self.signup is not None:
+            return self.signup
+        return Seating(self.demo.seats.least, self.demo.seats.most, self.demo.player)
 
     @property
     def kind(self) -> str:

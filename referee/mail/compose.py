@@ -32,6 +32,7 @@ from referee.app import (
     CONFIRM,
     LINK_NOTICE,
     PASSWORD_NOTICES,
+    SIGNUP_LETTERS,
     Game,
     Letter,
     Player,
@@ -202,6 +203,8 @@ def compose(
 ) -> list[Outgoing]:
     """The mails ``notice`` becomes: one to its reader, and a copy for the game-master if asked."""
     if game is None or seat is None:
+        if notice.template in SIGNUP_LETTERS and notice.address:
+            return [_signup_letter(notice, renderer, mail)]
         return [_refusal(notice, renderer, mail)] if notice.address else []
     context = {
         **notice.data,
@@ -316,6 +319,33 @@ def _refusal(notice: Letter, renderer: Renderer, mail: MailSettings) -> Outgoing
         headers += [("In-Reply-To", parent), ("References", parent)]
     headers.append(("To", _checked(str(notice.address), "To")))
     return Outgoing(_base(notice, text, html, "en", mail, subject, headers), (str(notice.address),))
+
+
+def _signup_letter(notice: Letter, renderer: Renderer, mail: MailSettings) -> Outgoing:
+    """A letter of the sign-up to an address that plays no game yet, in the language it chose: a
+    question's reply address carries its sign-up's token (``referee+join-…``), and its link, where the
+    referee has web pages, the same token; every other letter is answered at the plain address."""
+    language = str(notice.data.get("language", "en"))
+    language = language if language in LANGUAGES else "en"
+    path = str(notice.data.get("link_path", ""))
+    web = mail.forum_url.rstrip("/")
+    context = {
+        **notice.data,
+        "referee_address": mail.address,
+        "web": web,
+        "link": web + path if web and path else "",
+    }
+    name = f"{notice.template}.txt.j2"
+    text = renderer.render(language, name, **context)
+    html = renderer.render(language, "mail.html.j2", text=text)
+    subject = renderer.render(language, "subject.txt.j2", template=notice.template, **context).strip()
+    reply = str(notice.data.get("reply", ""))
+    answers = f"{mail.local_part}+{reply}@{mail.domain}" if reply else mail.address
+    headers = [("Message-ID", refusal_id(mail, notice.id))]
+    if parent := _reference(notice.in_reply_to):
+        headers += [("In-Reply-To", parent), ("References", parent)]
+    headers += [("To", _checked(str(notice.address), "To")), ("Reply-To", _checked(answers, "Reply-To"))]
+    return Outgoing(_base(notice, text, html, language, mail, subject, headers), (str(notice.address),))
 
 
 DEFAULT_NAME = MailSettings.name

@@ -167,6 +167,8 @@ class Service:
         if self._take_in():
             self._catch_up(self.now())
             self.calendar.remind(self.now())
+            for campaign, came_to in self.referee.signups.close_due(self.now()):
+                LOG.info("sign-up closed", extra={"campaign": campaign, "outcome": came_to})
 
     def _take_in(self) -> bool:
         """Takes in every unread mail in order of arrival, a fetch at a time (a fetch holds so many

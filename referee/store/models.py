@@ -358,6 +358,84 @@ class PlayModeRow(SQLModel, table=True):
     column came): talk said until then is theirs already, so a "both" reader's reports leave it out."""
 
 
+class CampaignRow(SQLModel, table=True):
+    """An announced campaign: a game file's game waiting for its players, before it exists as a game.
+
+    ``state`` is "signup" (sign-ups taken), "started" (the game ``id`` was created from it) or
+    "cancelled". ``file`` is the game file's [game] table as checked, from which the game is made at the
+    start; ``closes_at`` is when sign-up ends (and the game starts by itself if ``minimum`` players are
+    in line), ``closed_at`` when the referee last looked at it at that moment.
+    """
+
+    __tablename__ = "campaigns"
+
+    id: str = Field(primary_key=True)
+    kind: str
+    language: str
+    schedule: str
+    zone: str
+    state: str = Field(index=True)
+    opens_at: datetime
+    closes_at: datetime = Field(index=True)
+    seats: int
+    minimum: int
+    deal: str
+    approval: str
+    file: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    master_email: str | None = None
+    created_at: datetime
+    closed_at: datetime | None = None
+    started_at: datetime | None = None
+    last_seq: int = 0
+
+
+class SignupRow(SQLModel, table=True):
+    """One address's sign-up for a campaign.
+
+    ``state``: "pending" (its address not confirmed yet), "waiting" (confirmed, for the game-master to
+    accept), "in" (in line: a seat or the reserve, by ``position``), "refused" (by the game-master),
+    "left" (before the start), "seated" (given a seat at the start: ``seat``), "reserve" (still in line
+    when the game started); never counted: "disowned" (its address said NO), "lapsed" (not confirmed or
+    accepted before the close or the start), "cancelled" (the campaign was called off).
+
+    ``token`` keys the reply address and the web link that confirm it; it is mailed to ``email`` alone.
+    ``position`` orders the line; a reserve keeps its place after the start, for the stand-ins to come.
+    """
+
+    __tablename__ = "signups"
+    __table_args__ = (Index("ix_signups_email", "email"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: str = Field(foreign_key="campaigns.id", index=True)
+    email: str
+    name: str
+    language: str
+    zone: str = ""
+    state: str
+    position: int = 0
+    token: str = Field(unique=True)
+    asked_at: datetime
+    leave_asked_at: datetime | None = None
+    """When its address was last asked to confirm a LEAVE (one question an hour at most)."""
+    confirmed_at: datetime | None = None
+    ended_at: datetime | None = None
+    seat: str | None = None
+
+
+class SignupEventRow(SQLModel, table=True):
+    """One step of a campaign's sign-up, appended in order (``seq`` within the campaign)."""
+
+    __tablename__ = "signup_events"
+    __table_args__ = (UniqueConstraint("campaign_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: str = Field(foreign_key="campaigns.id")
+    seq: int
+    kind: str
+    data: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    at: datetime
+
+
 def table_of(model: type[SQLModel]) -> Table:
     """The table of the row class ``model``, typed as one (``model.__table__`` is not, to mypy)."""
     return SQLModel.metadata.tables[str(model.__tablename__)]

@@ -43,6 +43,10 @@ async def _signed_in(request: Request) -> tuple[Site, Session, Account]:
     return site, session, account
 
 
+signed_in_master = _signed_in
+"""The site, session and game-master of a page that needs one, for the other modules of pages."""
+
+
 def _number(request: Request, name: str) -> int | None:
     """The query parameter ``name`` as a number of at most ``MOST_DIGITS`` ASCII digits, None when it is
     absent or empty; anything else is refused (400) with a sentence saying so."""
@@ -122,9 +126,15 @@ async def campaigns(request: Request) -> Response:
     site, session, account = await _signed_in(request)
     lines = await run_in_threadpool(site.referee.dashboard.campaigns, account)
     language = site.language(request, session)
+    announced = [
+        row
+        for row in await run_in_threadpool(site.referee.signups.campaigns)
+        if row.state == "signup" and (account.admin or (row.master_email or "").lower() == account.email)
+    ]
     return site.page(
-        request, session, "campaigns.html.j2", language=language, account=account, games=lines, now=site.now()
-    )
+        request, session, "campaigns.html.j2", language=language, account=account, games=lines,
+        now=site.now(), announced=announced,
+    )  # fmt: skip
 
 
 async def _game_row(site: Site, account: Account, game_id: str) -> Any:

@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 
 from referee.app import Referee
 from referee.config import Config
-from referee.web import metrics, pages, play
+from referee.web import metrics, pages, play, signup
 from referee.web.guard import BodyLimit, ForwardedBy, SecurityHeaders
 from referee.web.shared import Clock, Refused, Site
 
@@ -77,6 +77,17 @@ def _answering(endpoint: Endpoint) -> Endpoint:
     return answered
 
 
+def _either(endpoint: Endpoint) -> Endpoint:
+    """``endpoint`` for a sign-up link's page (``confirm`` or ``leave``); any other is not a page."""
+
+    async def checked(request: Request) -> Response:
+        if request.path_params["what"] not in ("confirm", "leave"):
+            raise Refused(404, "not_found")
+        return await endpoint(request)
+
+    return checked
+
+
 def build(
     config: Config, referee: Referee, *, key: bytes | None = None, clock: Clock | None = None
 ) -> Starlette:
@@ -101,6 +112,13 @@ def build(
         Route("/play/{game}/{seat}", _answering(play.home), methods=["GET"]),
         Route("/play/{game}/{seat}/rooms/{place}", _answering(play.thread), methods=["GET"]),
         Route("/play/{game}/{seat}/{action}", _answering(play.act), methods=["POST"]),
+        Route("/signup", _answering(signup.open_list), methods=["GET"]),
+        Route("/signup/{game}", _answering(signup.form), methods=["GET"]),
+        Route("/signup/{game}", _answering(signup.sign_up), methods=["POST"]),
+        Route("/signup/{game}/{what:str}/{token}", _answering(_either(signup.link_form)), methods=["GET"]),
+        Route("/signup/{game}/{what:str}/{token}", _answering(_either(signup.use_link)), methods=["POST"]),
+        Route("/signups/{game}", _answering(signup.line), methods=["GET"]),
+        Route("/signups/{game}/{step}", _answering(signup.step), methods=["POST"]),
         Route("/healthz", metrics.healthz),
         Route("/metrics", metrics.metrics),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -57,6 +57,92 @@ MODE_NAMES: dict[str, str] = {
 to those who play both, having no digests of what was not read on the web)."""
 
 _PAGES_RU: dict[str, str] = {
+    # sign-up
+    "Sign-up": "Запись",
+    "Games open for sign-up": "Игры, на которые идёт запись",
+    "No game is open for sign-up just now. Come back later.": (
+        "Сейчас ни на одну игру запись не идёт. Загляните попозже."
+    ),
+    "Seats: {seats}, free: {free}.": "Мест: {seats}, свободно: {free}.",
+    "Sign-up closes at {when}.": "Запись заканчивается в {when}.",
+    "Sign up for {game}": "Запись на игру {game}",
+    "A mail is on its way to the address you typed. Your sign-up counts once you confirm it from there, "
+    "before sign-up closes.": (
+        "На указанный адрес отправлено письмо. Запись засчитается, когда вы подтвердите её оттуда, — "
+        "успейте до окончания записи."
+    ),
+    "This game takes no sign-ups now.": "Сейчас запись на эту игру не идёт.",
+    "Please type the name you want to play under.": "Укажите имя, под которым хотите играть.",
+    "Someone has signed up under this name already. Please choose another.": (
+        "Под этим именем уже кто-то записался. Выберите другое."
+    ),
+    "This name cannot be used in this game. Please choose another.": (
+        "Это имя нельзя использовать в этой игре. Выберите другое."
+    ),
+    "Please type a mail address you can read.": "Укажите адрес почты, которую вы читаете.",
+    "Name to play under": "Имя в игре",
+    "Language of the referee's mail": "Язык писем судьи",
+    "Your time zone (optional, e.g. Berlin)": "Ваш часовой пояс (необязательно, например: Берлин)",
+    "Sign up": "Записаться",
+    "The referee mails the address you type; the sign-up counts once you confirm it from there, so nobody "
+    "can sign up someone else.": (
+        "Судья напишет на указанный адрес, и запись засчитается, только когда вы подтвердите её оттуда: "
+        "так никто не сможет записать другого человека."
+    ),
+    "You are signed up. A mail says whether you have a seat or are in the reserve.": (
+        "Вы записаны. В письме сказано, досталось ли вам место или вы в резерве."
+    ),
+    "Your address is confirmed. The game-master accepts each player; you will be told.": (
+        "Ваш адрес подтверждён. Каждого игрока одобряет ведущий; вам сообщат."
+    ),
+    "You have left the game.": "Вы отказались от участия в игре.",
+    "This link does not work: it is not a sign-up of this game.": (
+        "Эта ссылка не работает: она не относится к записи на эту игру."
+    ),
+    "Nothing changed. A mail tells you where your sign-up stands.": (
+        "Ничего не изменилось. В письме сказано, как обстоят дела с вашей записью."
+    ),
+    "Press the button to leave this game before it starts.": (
+        "Нажмите кнопку, чтобы отказаться от участия в игре до её начала."
+    ),
+    "Press the button to confirm your sign-up for this game.": (
+        "Нажмите кнопку, чтобы подтвердить запись на эту игру."
+    ),
+    "Leave the game": "Отказаться от участия",
+    "Confirm my sign-up": "Подтвердить запись",
+    "Announced, taking sign-ups": "Объявлены, идёт запись",
+    "Sign-up for {game}": "Запись на игру {game}",
+    "At least {minimum} to start.": "Для начала нужно не меньше {minimum}.",
+    "Each address's record across campaigns is for you alone; players never see it.": (
+        "История каждого адреса по всем играм видна только вам; игроки её никогда не видят."
+    ),
+    "Place": "Место",
+    "Name": "Имя",
+    "Record": "История",
+    "seat {number}": "место {number}",
+    "reserve {number}": "резерв {number}",
+    "joined {joined}, finished {finished}, left before the start {left}": (
+        "записывался: {joined}, доиграл: {finished}, отказался до начала: {left}"
+    ),
+    "Steps": "Действия",
+    "Accept": "Одобрить",
+    "Refuse": "Отклонить",
+    "Move in line": "Переставить в очереди",
+    "even below the minimum": "даже если не набран минимум",
+    "Start the game": "Начать игру",
+    "Call the game off": "Отменить игру",
+    "The game has started.": "Игра началась.",
+    "Done.": "Готово.",
+    "in line": "в очереди",
+    "not confirmed yet": "ещё не подтверждена",
+    "awaits your approval": "ждёт вашего одобрения",
+    "refused by the game-master": "отклонена ведущим",
+    "left before the start": "отказался до начала",
+    "playing": "в игре",
+    "in the reserve": "в резерве",
+    "disowned by the address": "адрес от неё отказался",
+    "lapsed": "не подтверждена вовремя",
+    "called off": "игра отменена",
     # the frame
     "Referee": "Судья",
     "Game-master's dashboard": "Панель ведущего",
