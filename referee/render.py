@@ -79,6 +79,10 @@ SHARED_NOTICES: frozenset[str] = frozenset(
         "withdrawn",
         "new_password",
         "password_later",
+        "nudge",
+        "silent_seat",
+        "seat_changed_hands",
+        "resign",
     }
 )
 """Notices every game sends alike, from the shared templates; their subject is the shared

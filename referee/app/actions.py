@@ -29,6 +29,7 @@ from referee.app.audit import Actor
 from referee.app.calendar import parse_shift
 from referee.app.credentials import new_token
 from referee.app.errors import AlreadyResolved, RefereeError, RulesFailed
+from referee.app.handover import hand_over
 from referee.app.operations import GameOperations
 from referee.app.passwords import PASSWORD_NOTICES
 from referee.app.play import AnswerTo, lock, save, seat_named, tell
@@ -472,6 +473,28 @@ def _substituted(context: Context, seat: Any) -> tuple[str, dict[str, Any]]:
     return "substituted", {"name": seat.name, "email": seat.email}
 
 
+def _replace(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
+    name, bot, reserve = call.values["seat"], bool(call.values.get("bot")), bool(call.values.get("reserve"))
+    if bot == reserve:
+        raise RefereeError(
+            "say who takes the character over: the first reserve or the stand-in bot, not both"
+        )
+    by = "bot" if bot else "reserve"
+
+    def work(session: Unit) -> Any:
+        loaded = games.running(session, call.game_id)
+        after, email = hand_over(session, loaded, name, by, call.now)
+        save(session, after)
+        return seat_named(session, call.game_id, name).name, email
+
+    return {"seat": name, "by": by}, work
+
+
+def _replaced(context: Context, done: Any) -> tuple[str, dict[str, Any]]:
+    name, email = done
+    return ("to_reserve", {"name": name, "email": email}) if email else ("to_bot", {"name": name})
+
+
 def _resend(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     name = call.values["seat"]
 
@@ -773,6 +796,52 @@ ACTIONS = Registry(
                     "Персонажем {name} теперь играют с адреса {email}, с новым паролем; "
                     "приветственное письмо ушло туда",
                 )
+            },
+            mails=True,
+        ),
+        GameMasterAction(
+            name="replace",
+            title=Words("Hand a character over", "Передать персонажа"),
+            help=Words(
+                "the first reserve (with a catch-up letter) or the stand-in bot takes the character over",
+                "персонажа принимает первый из резерва (ему уходит письмо с тем, что знает персонаж) "
+                "или бот-заместитель",
+            ),
+            keywords={"en": ("replace",), "ru": ("передать",)},
+            arguments=(
+                _SEAT,
+                Argument(
+                    "reserve",
+                    FLAG,
+                    Words("to the first reserve", "первому из резерва"),
+                    required=False,
+                    cli="--reserve",
+                    words=("reserve", "резерв", "резерву"),
+                ),
+                Argument(
+                    "bot",
+                    FLAG,
+                    Words("to the stand-in bot", "боту-заместителю"),
+                    required=False,
+                    cli="--bot",
+                    words=("bot", "бот", "боту"),
+                ),
+            ),
+            work=_replace,
+            outcome=_replaced,
+            said={
+                "to_reserve": Words(
+                    "{name} is now played by the first reserve, {email}; the catch-up letter went there, "
+                    "and the other players were told the character changed hands",
+                    "Персонажем {name} теперь играет первый из резерва, {email}; ему ушло письмо с тем, что "
+                    "знает персонаж, а остальным игрокам сообщено, что персонаж перешёл к другому",
+                ),
+                "to_bot": Words(
+                    "{name} is now played by the stand-in bot; the other players were told the character "
+                    "changed hands",
+                    "Персонажем {name} теперь играет бот-заместитель; остальным игрокам сообщено, что "
+                    "персонаж перешёл к другому",
+                ),
             },
             mails=True,
         ),

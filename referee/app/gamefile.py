@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.app.audit import COMMAND_LINE, Actor
+from referee.app.dropouts import read_dropouts
 from referee.core.russian import guess_gender, read_gender
 from referee.core.seats import hidden_character, name_problems
 from referee.games import KINDS, game_of, rules_for
@@ -63,7 +64,7 @@ def default_schedule(kind: str) -> str:
 
 GAME_KEYS = (
     "kind", "id", "schedule", "seed", "language", "start",
-    "host_bot", "relay_talk", "master_email", "copy_master",
+    "host_bot", "relay_talk", "master_email", "copy_master", "dropouts",
 )  # fmt: skip
 """The keys a [game] table may hold."""
 
@@ -245,6 +246,10 @@ def game_file(raw: dict[str, Any], schedules: ScheduleFolders | None) -> GameFil
     for flag in ("relay_talk", "copy_master", "host_bot"):
         if not isinstance(game.get(flag, False), bool):
             problems.append(f"[game] {flag} must be true or false")
+    dropouts: dict[str, Any] = {}
+    if "dropouts" in game:
+        dropouts, wrong = read_dropouts(game["dropouts"])
+        problems += wrong
     if problems:
         raise GameFileError("; ".join(problems))
     setup = {
@@ -262,6 +267,8 @@ def game_file(raw: dict[str, Any], schedules: ScheduleFolders | None) -> GameFil
     }
     if master is not None:
         settings.update(master_email=str(master), copy_master=game.get("copy_master", False))
+    if dropouts:
+        settings["dropouts"] = dropouts
     if game.get("host_bot"):
         hosts = [p["name"] for p in players if p.get("host")]
         if not hosts:

@@ -20,6 +20,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from referee.app.audit import COMMAND_LINE, Action, Actor, Audit
 from referee.app.calendar import Calendar
 from referee.app.credentials import new_token
+from referee.app.dropouts import after_boundary
 from referee.app.errors import AlreadyResolved, GameStopped, RefereeError, RulesFailed
 from referee.app.play import (
     Loaded,
@@ -65,7 +66,7 @@ class GameOperations:
     def __init__(self, database: Database, timekeeper: Timekeeper | None = None) -> None:
         self.database = database
         self.timekeeper = timekeeper
-        self.play = Play(timekeeper)
+        self.play = Play(timekeeper, after_boundary)
         self.audit = Audit(database)
         self._calendar: Calendar | None = None
 

@@ -289,11 +289,16 @@ def _folds(answer_to: AnswerTo, verdicts: list[LineVerdict], phase: str, after: 
     )
 
 
+AfterBoundary = Callable[[Unit, Loaded, Loaded, datetime], Loaded]
+"""What a boundary owes beyond its report, given the game before and after it: the game after that."""
+
+
 class Play:
     """The game's rules applied inside a transaction, with the calendar kept in step."""
 
-    def __init__(self, timekeeper: Timekeeper | None) -> None:
+    def __init__(self, timekeeper: Timekeeper | None, after_boundary: AfterBoundary | None = None) -> None:
         self.timekeeper = timekeeper
+        self.after_boundary = after_boundary
 
     def clock(self, session: Unit, loaded: Loaded, opened_at: datetime) -> None:
         """Puts the game's open phase on its calendar, if the referee keeps one."""
@@ -377,6 +382,8 @@ class Play:
         after = save(session, after)
         rows.record_resolution(session, game_id, phase, now, first, after.seq)
         tell(session, game_id, phase, notices, now, loaded=after)
+        if self.after_boundary is not None:  # silent seats noticed (``referee.app.dropouts``)
+            after = self.after_boundary(session, loaded, after, now)
         if session.boundary is None:  # a batch of boundaries writes its games' rows at its end
             session.flush()
         checkpoint("resolve")
