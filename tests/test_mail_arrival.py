@@ -73,6 +73,8 @@ OLD_WORDS = {
     "accepted:link": (MailOutcome.LINK, ""),
     "accepted:new-password": (MailOutcome.NEW_PASSWORD, ""),
     "accepted:too-many": (MailOutcome.PASSWORD_LATER, ""),
+    "accepted:signup": (MailOutcome.SIGNUP, ""),
+    "accepted:resign": (MailOutcome.RESIGN, ""),
     "held:game-stopped": (MailOutcome.GAME_STOPPED, ""),
     "held:unconfirmed": (MailOutcome.UNCONFIRMED, ""),
     "held:confirmation-unclear": (MailOutcome.CONFIRMATION_UNCLEAR, ""),

@@ -59,8 +59,11 @@ from referee.app.errors import RulesFailed
 from referee.app.guesses import BY_DEFAULT, Seat, Throttle, count_failure, held_back
 from referee.app.links import asks_for_link
 from referee.app.passwords import ask, asks_for_password, rotate, said
-from referee.app.play import AnswerTo, lock, save, tell
+from referee.app.play import AnswerTo, lock, save, seat_named, tell
 from referee.app.receipts import GUESSED, MailOutcome, Receipt
+from referee.app.resign import TOKEN_PREFIX as RESIGN_PREFIX
+from referee.app.resign import ask as ask_to_resign
+from referee.app.resign import asks_to_resign, decide, seat_resigning
 from referee.app.sign_in import write_link
 from referee.app.signup import Signups
 from referee.config import Limits
@@ -223,6 +226,10 @@ class Mailroom:
                     commands, _ = bounded(_without_password(text, password), most_lines, longest_line)
                     return self._from_master(session, arrival, master, commands, answer_to)
                 seat = _seat(found, arrival.sender, token, password)
+                if seat is MailOutcome.UNKNOWN_TOKEN and token.lower().startswith(RESIGN_PREFIX):
+                    resigned = self._resigned(session, arrival, token, text)
+                    if resigned is not None:
+                        return resigned
                 if seat in (MailOutcome.NO_PERSONAL_ADDRESS, MailOutcome.UNKNOWN_TOKEN) and not password:
                     answering = (arrival.message_id, answer_to.subject)
                     signed = self.signups.by_mail(
@@ -317,6 +324,10 @@ class Mailroom:
             return replace(kept, outcome=MailOutcome.LINK)
         if asks_for_password(text):  # a new password to the registered address alone, not an order
             return replace(kept, outcome=_ASKED[ask(session, seat, arrival.received_at)])
+        if asks_to_resign(text):  # a question to the registered address alone, not an order
+            held = seat_named(session, seat.game_id, seat.name)
+            ask_to_resign(session, loaded, held, arrival.received_at, arrival.message_id)
+            return replace(kept, outcome=MailOutcome.RESIGN, detail="asked")
         submission = Submission(seat.name, text, arrival.received_at, source or f"mail:{arrival.message_id}")
         with self.games.contained(seat.game_id, arrival.received_at, deferred=True):
             submitted = self.games.play.submit(session, loaded, submission, answer_to)
@@ -392,6 +403,20 @@ class Mailroom:
             source = row.source.removeprefix(UNCONFIRMED)
             return self._from_seat(session, arrival, proven, row.text, reply, MailOutcome.CONFIRMED, source)
         return None
+
+    def _resigned(self, session: Unit, arrival: Arrival, token: str, text: str) -> Receipt | None:
+        """Answers a reply to the question whether a player leaves the game (``resign``), if it came from
+        the seat's registered address and ``token`` is the question's for the seat as it is held now;
+        None otherwise (refused as any unknown address is)."""
+        seats = registered_seats(session, arrival.sender)
+        secrets = {seat.game_id: lock(session, seat.game_id).row.secret for seat in seats}
+        seat = seat_resigning(seats, secrets, token)
+        if seat is None:
+            return None
+        loaded = self.games.running(session, seat.game_id)
+        said = decide(session, loaded, seat, text, arrival.received_at, arrival.message_id)
+        receipt = Receipt(MailOutcome.RESIGN, said, game_id=seat.game_id, seat=seat.name)
+        return _keep(session, arrival, receipt)
 
     def _hold(
         self, session: Unit, arrival: Arrival, seat: Credential, text: str, answer_to: AnswerTo

@@ -37,6 +37,7 @@ class MailOutcome(Enum):
     NEW_PASSWORD = (Fate.ACCEPTED, "new-password")
     PASSWORD_LATER = (Fate.ACCEPTED, "too-many")
     SIGNUP = (Fate.ACCEPTED, "signup")
+    RESIGN = (Fate.ACCEPTED, "resign")
     """Detail: what the sign-up made of it ("games", "join-asked", "join-confirmed", "left", …)."""
     GAME_STOPPED = (Fate.HELD, "game-stopped")
     UNCONFIRMED = (Fate.HELD, "unconfirmed")

@@ -24,7 +24,9 @@ ASK, NEWS, LIST, MASTER = "signup_ask", "signup_news", "signup_games", "signup_m
 """The sign-up's letters: the question to confirm (joining or leaving), news of one's sign-up, the list of
 open campaigns, and the game-master's notes. None belongs to a game: each says its own language."""
 
-LETTERS = frozenset({ASK, NEWS, LIST, MASTER})
+LETTERS = frozenset({ASK, NEWS, LIST, MASTER, "resign"})
+"""The letters that belong to no game's thread, each in its own language (a player's RESIGN too: its question
+and its end go to the address that resigns, never through the seat, which may change hands meanwhile)."""
 
 JOINING, LEAVING = "join-", "leave-"
 """What the token of a reply address confirming a sign-up, or a leave, starts with."""
