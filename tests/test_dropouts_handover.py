@@ -8,15 +8,17 @@ The campaign is filled, started and played through the real mail path (``ingest`
 from __future__ import annotations
 
 from datetime import timedelta
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 from service_helpers import Site
 from sqlmodel import Session, col, select
-from test_signup_mail import ANNA, BORIS, GLEB, GM, VERA, Post, reply_to, text, to
+from test_signup_mail import ANNA, BORIS, CLOSES, GLEB, GM, T0, VERA, Post, reply_to, text, to
 
 from referee.app import RefereeError
 from referee.app.audit import COMMAND_LINE, Actor
+from referee.app.campaignfile import campaign_file
 from referee.store.models import NoticeRow
 from referee.store.seats import holders
 
@@ -133,3 +135,40 @@ def test_a_stand_in_bot_plays_the_seat_to_the_end_of_the_game(post: Post) -> Non
     bot_orders = [e for e in post.store.operations.log(GAME) if e.kind in ("moved", "searched")]
     assert bot_orders  # the bots gave orders
     assert not [m for m in post.delivered() if "vacated" in to(m)]
+
+
+def test_the_referee_hands_a_seat_silent_too_long_to_the_first_reserve_by_itself(
+    tmp_path: Path, database_url: str
+) -> None:
+    made = Post(Site(tmp_path, database_url))
+    file = {
+        "game": {
+            "kind": "ten-sailors",
+            "id": GAME,
+            "seed": 7,
+            "master_email": GM,
+            "schedule": "ten-sailors-seconds",
+            "dropouts": {"nudge_after": 1, "replace_after": 2, "by": "reserve"},
+        },
+        "signup": {"closes": CLOSES, "seats": 3, "minimum": 3, "deal": "order"},
+    }
+    made.store.signups.announce(campaign_file(file, made.site.root / "schedules"), T0, COMMAND_LINE)
+    for sender, name in ((ANNA, "Anna"), (BORIS, "Boris"), (VERA, "Vera"), (GLEB, "Gleb")):
+        made.join(sender, name)
+    made.store.signups.start(GAME, made.now, COMMAND_LINE)
+    made.delivered()
+    mails: list[EmailMessage] = []
+    for _ in range(3):  # Anna and Boris write in every segment; Vera never does
+        for name in ("Anna", "Boris"):
+            assert orders(made, name, "stay").startswith("accepted")
+        made.now += timedelta(seconds=61)
+        made.store.operations.resolve(GAME, made.now)
+        mails += made.delivered()  # the service sends between boundaries
+
+    assert made.store.seat(GAME, "Vera").email == GLEB
+    assert made.store.seat(GAME, "Anna").email == ANNA and made.store.seat(GAME, "Boris").email == BORIS
+    (action,) = [a for a in made.store.audit.actions(GAME) if a.action == "replace"]
+    assert action.channel == "service" and action.detail == {"seat": "Vera", "by": "reserve"}
+    assert any("what the character knows" in str(m["Subject"]) for m in mails if to(m) == GLEB)
+    nudged = [m for m in mails if to(m) == VERA and "still playing" in str(m["Subject"])]
+    assert len(nudged) == 1  # nudged after one silent segment, handed over after two

@@ -105,7 +105,7 @@ def silent_segments(session: Unit, game_id: str, seat: str, closing: str = "") -
         ResolutionRow.game_id == game_id, col(ResolutionRow.withdrawn_at).is_(None)
     )
     if heard is not None:
-        query = query.where(col(ResolutionRow.resolved_at) >= heard)
+        query = query.where(col(ResolutionRow.resolved_at) > heard)  # a seat taken at a boundary: after it
     closed = [segment_of(phase) for phase in session.exec(query.order_by(col(ResolutionRow.id))).all()]
     if closing and segment_of(closing) not in closed[-1:]:
         closed.append(segment_of(closing))

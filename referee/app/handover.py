@@ -127,13 +127,17 @@ def audited(
                                 action=action, detail=detail, ok=True, result=said[:1000]))  # fmt: skip
 
 
+def hand_over_or_bot(session: Unit, loaded: Loaded, name: str, by: str, now: datetime) -> tuple[Loaded, str]:
+    """``hand_over`` to ``by``, or to the bot when no reserve is left (the first try leaves no trace)."""
+    if by == "reserve" and first_reserve(session, loaded.row.id) is not None:
+        return hand_over(session, loaded, name, by, now)
+    return hand_over(session, loaded, name, "bot", now)
+
+
 def hand_over_silent(session: Unit, loaded: Loaded, name: str, by: str, now: datetime) -> Loaded:
     """The referee's own hand-over of a seat silent too long (``dropouts``): to the first reserve, or
     to the bot when ``by`` says so or no reserve is left; audited."""
-    try:
-        loaded, email = hand_over(session, loaded, name, by, now)
-    except RefereeError:
-        loaded, email = hand_over(session, loaded, name, "bot", now)
+    loaded, email = hand_over_or_bot(session, loaded, name, by, now)
     to = "a reserve" if email else "the stand-in bot"
     detail = {"seat": name, "by": "reserve" if email else "bot"}
     audited(session, SILENT_TOO_LONG, loaded.row.id, "replace", detail, now, f"{name} was handed to {to}")

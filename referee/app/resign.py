@@ -22,8 +22,7 @@ from datetime import datetime
 
 from referee.app.audit import Actor
 from referee.app.confirmation import NO, YES, answer
-from referee.app.errors import RefereeError
-from referee.app.handover import audited, hand_over
+from referee.app.handover import audited, hand_over_or_bot
 from referee.app.play import Loaded, tell
 from referee.app.signup_letters import write_letter
 from referee.core.notices import Notice
@@ -91,10 +90,8 @@ def decide(session: Unit, loaded: Loaded, seat: SeatRow, text: str, now: datetim
     _letter(session, loaded, seat, DONE, now, in_reply_to)  # to the address that leaves, before it does
     old, name, game_id = seat.email, seat.name, loaded.row.id
     dropouts = loaded.row.settings.get("dropouts") or {}
-    try:
-        after, email = hand_over(session, loaded, name, str(dropouts.get("by", "bot")), now)
-    except RefereeError:  # no reserve left: the bot plays the seat until the game-master hands it on
-        after, email = hand_over(session, loaded, name, "bot", now)
+    # no reserve left: the bot plays the seat until the game-master hands it on
+    after, email = hand_over_or_bot(session, loaded, name, str(dropouts.get("by", "bot")), now)
     by = "reserve" if email else "bot"
     said_by = f"{name} resigned; the seat went to the {'first reserve' if email else 'stand-in bot'}"
     audited(session, Actor("mail", old), game_id, RESIGN, {"seat": name, "by": by}, now, said_by)
