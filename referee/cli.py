@@ -837,6 +837,7 @@ answer to orders, the events of a resolution, a dry run); they too carry the act
 for _action in ACTIONS.on("cli"):
     if _action.command not in HAND_WRITTEN:
         _action_command(_action)
+_action_command(ACTIONS["replace"], game_app)  # also `referee game replace GAME SEAT --reserve|--bot`
 
 
 @app.command()

@@ -12,6 +12,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from cli_helpers import run_referee
 from service_helpers import Site
 from sqlmodel import Session, col, select
 from test_signup_mail import ANNA, BORIS, CLOSES, GLEB, GM, T0, VERA, Post, reply_to, text, to
@@ -172,3 +173,18 @@ def test_the_referee_hands_a_seat_silent_too_long_to_the_first_reserve_by_itself
     assert any("what the character knows" in str(m["Subject"]) for m in mails if to(m) == GLEB)
     nudged = [m for m in mails if to(m) == VERA and "still playing" in str(m["Subject"])]
     assert len(nudged) == 1  # nudged after one silent segment, handed over after two
+
+
+def test_the_command_line_hands_a_seat_to_the_stand_in_bot(post: Post) -> None:
+    done = run_referee(
+        ["game", "replace", GAME, "Boris", "--bot", "--config", str(post.site.config_path)],
+        post.site.root,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Boris is now played by the stand-in bot" in done.stdout
+    assert "Boris" in post.store.operations.load(GAME).row.settings["bots"]
+    both = run_referee(
+        ["game", "replace", GAME, "Anna", "--bot", "--reserve", "--config", str(post.site.config_path)],
+        post.site.root,
+    )
+    assert both.returncode != 0 and "not both" in both.stderr + both.stdout
