@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 
+from referee.app.audit import Actor
 from referee.app.errors import RefereeError
 from referee.app.links import Player, read_token
 from referee.app.mailroom import bounded
 from referee.app.operations import GameOperations
-from referee.app.play import Submitted
+from referee.app.play import Submitted, seat_named
+from referee.app.resign import leave
 from referee.app.sign_in import write_link
 from referee.app.views import Views
 from referee.core import answers
@@ -241,6 +243,16 @@ class Forum:
             raise RefereeError(f"choose one of {', '.join(MODES)}")
         with self.database.transaction() as session:
             choose_mode(session, game_id, seat, player.email, mode, now)
+
+    def resign(self, player: Player, game_id: str, seat: str, confirmed: bool, now: datetime) -> None:
+        """The player leaves the game from their page (RESIGN): only with the box ticked that confirms
+        it, as a reply YES confirms it by mail (``referee.app.resign``)."""
+        self._check(player, game_id, seat)
+        if not confirmed:
+            raise RefereeError("tick the box to confirm that you leave the game")
+        with self.database.transaction() as session:
+            loaded = self.games.running(session, game_id)
+            leave(session, loaded, seat_named(session, game_id, seat), Actor("web", player.email), now)
 
 
 def _letter(notice: NoticeRow) -> dict[str, Any]:

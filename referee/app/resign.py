@@ -87,14 +87,22 @@ def decide(session: Unit, loaded: Loaded, seat: SeatRow, text: str, now: datetim
         state = KEPT if said == NO else UNCLEAR
         _letter(session, loaded, seat, state, now, in_reply_to)
         return state
+    return leave(session, loaded, seat, Actor("mail", seat.email), now, in_reply_to)
+
+
+def leave(
+    session: Unit, loaded: Loaded, seat: SeatRow, actor: Actor, now: datetime, in_reply_to: str = ""
+) -> str:
+    """Vacates ``seat``, its holder's leaving confirmed (a YES by mail, a ticked box on their page): they
+    are told, the seat goes to the reserve or the bot, the game-master is told; returns ``DONE``."""
     _letter(session, loaded, seat, DONE, now, in_reply_to)  # to the address that leaves, before it does
-    old, name, game_id = seat.email, seat.name, loaded.row.id
+    name, game_id = seat.name, loaded.row.id
     dropouts = loaded.row.settings.get("dropouts") or {}
     # no reserve left: the bot plays the seat until the game-master hands it on
     after, email = hand_over_or_bot(session, loaded, name, str(dropouts.get("by", "bot")), now)
     by = "reserve" if email else "bot"
     said_by = f"{name} resigned; the seat went to the {'first reserve' if email else 'stand-in bot'}"
-    audited(session, Actor("mail", old), game_id, RESIGN, {"seat": name, "by": by}, now, said_by)
+    audited(session, actor, game_id, RESIGN, {"seat": name, "by": by}, now, said_by)
     if master_row(session, game_id) is not None:
         note = Notice(RESIGN, (MASTER,), {"character": name, "state": TOLD_MASTER, "by": by})
         tell(session, game_id, after.row.phase, [note], now, loaded=after)

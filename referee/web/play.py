@@ -179,9 +179,21 @@ async def act(request: Request) -> Response:
     game_id, seat, action = (request.path_params[k] for k in ("game", "seat", "action"))
     forum = site.referee.forum
     back = f"/play/{quote(game_id)}/{quote(seat)}"
-    if (player.game_id, player.seat) != (game_id, seat) or action not in ("say", "orders", "mode", "answers"):
+    if (player.game_id, player.seat) != (game_id, seat) or action not in (
+        "say",
+        "orders",
+        "mode",
+        "answers",
+        "resign",
+    ):
         raise refused(404, "not_found")
     try:
+        if action == "resign":
+            confirmed = form.get("confirm") == "yes"
+            await run_in_threadpool(forum.resign, player, game_id, seat, confirmed, site.now())
+            return site.redirect(
+                "/play", with_flash(session, "You have left the game: someone else plays your character now.")
+            )
         if action == "mode":
             mode = str(form.get("mode", ""))
             await run_in_threadpool(forum.choose, player, game_id, seat, mode, site.now())

@@ -96,6 +96,16 @@ _PAGES_RU: dict[str, str] = {
         "Ваш адрес подтверждён. Каждого игрока одобряет ведущий; вам сообщат."
     ),
     "You have left the game.": "Вы отказались от участия в игре.",
+    "You have left the game: someone else plays your character now.": (
+        "Вы вышли из игры: вашим персонажем теперь играет другой человек."
+    ),
+    "Leave the running game": "Выйти из игры",
+    "If you can no longer play, leave: someone else takes over your character, with all it has and knows, "
+    "and you cannot come back.": (
+        "Если играть больше не получается, выйдите: вашего персонажа со всем, что у него есть и что "
+        "он знает, примет другой игрок, а вернуться вы уже не сможете."
+    ),
+    "Yes, I leave the game": "Да, я выхожу из игры",
     "This link does not work: it is not a sign-up of this game.": (
         "Эта ссылка не работает: она не относится к записи на эту игру."
     ),
