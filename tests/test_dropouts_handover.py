@@ -173,6 +173,9 @@ def test_the_referee_hands_a_seat_silent_too_long_to_the_first_reserve_by_itself
     assert any("what the character knows" in str(m["Subject"]) for m in mails if to(m) == GLEB)
     nudged = [m for m in mails if to(m) == VERA and "still playing" in str(m["Subject"])]
     assert len(nudged) == 1  # nudged after one silent segment, handed over after two
+    told = " ".join(text(m) for m in mails if to(m) == GM)
+    assert "Vera sent nothing for too long in game castle-2, so the referee handed the character over" in told
+    assert "the first reserve plays it now" in told and GLEB not in told.split("handed the character")[1]
 
 
 def test_the_command_line_hands_a_seat_to_the_stand_in_bot(post: Post) -> None:

@@ -180,6 +180,11 @@ def after_boundary(session: Unit, before: Loaded, after: Loaded, now: datetime) 
         phase = after.rules.phase(after.state).key
         tell(session, before.row.id, phase, silence.notices, now, loaded=after)
     by = str(before.row.settings["dropouts"].get("by", "reserve"))
+    master = master_row(session, before.row.id) is not None
     for seat in silence.hand_over:
         after = hand_over_silent(session, after, seat, by, now)
+        if master:  # the game-master learns who plays it now: the seat's row says
+            handed = "bot" if seat in after.row.settings.get("bots", []) else "reserve"
+            note = Notice(SILENT, (MASTER,), {"character": seat, "segments": 0, "by": "", "handed": handed})
+            tell(session, before.row.id, after.rules.phase(after.state).key, [note], now, loaded=after)
     return after
