@@ -128,7 +128,8 @@ def _told_since(
     )
     if since is not None:
         query = query.where(col(NoticeRow.created_at) >= since)
-    return any(row.data.get("character") == seat for row in session.exec(query).all())
+    rows = session.exec(query).all()
+    return any(row.data.get("character") == seat and not row.data.get("handed") for row in rows)
 
 
 @dataclass(frozen=True)
