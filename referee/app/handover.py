@@ -1,6 +1,6 @@
-"""A seat changing hands without its game-master typing an address: vacated (its holder resigned),
-handed to the first reserve of the campaign, or to a stand-in bot — the game's own bot, which then
-sends the seat's orders at each boundary as the host's bot does (``Play._play_bots``).
+"""A seat changing hands without its game-master typing an address (REPLACE, a RESIGN confirmed, a
+silence too long): handed to the first reserve of the campaign, or to a stand-in bot — the game's own
+bot, which then sends the seat's orders at each boundary as the host's bot does (``Play._play_bots``).
 
 The seat's history (``seat_holders``) keeps who held it and when; the game's log gets a public
 ``seat_changed_hands`` event, which changes nothing in the game's state (no game handles it). A
@@ -67,14 +67,6 @@ def _give(session: Unit, loaded: Loaded, seat: SeatRow, email: str, now: datetim
     session.add(loaded.row)
     if is_vacant(email):
         choose_mode(session, loaded.row.id, seat.name, email, "web", now)  # nothing mailed to no one
-
-
-def vacate(session: Unit, loaded: Loaded, seat: SeatRow, now: datetime) -> str:
-    """Takes ``seat`` from its holder (who resigned): nobody plays it until it is handed over. Returns
-    the address that held it."""
-    old = seat.email
-    _give(session, loaded, seat, vacant_address(loaded.row.id, seat.name), now, bot=False)
-    return old
 
 
 def catch_up(session: Unit, loaded: Loaded, name: str) -> Notice:
