@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0015_signup"
+revision = "0015"
 down_revision = "0014"
 branch_labels = None
 depends_on = None
