@@ -445,12 +445,68 @@ class _Reader:
             self.flush()
             self._read_orders(sentence, tokens, first)
             return
+        timed = self._timed_names(sentence, times)
+        if timed is not None:
+            self.flush()
+            self.items.extend(timed)
+            return
         bare = self._bare(sentence, tokens)
         if bare is not None:
             self.items.extend(bare)
             return
         self.flush()
         self.items.append(_not_an_order(sentence, tokens))
+
+    def _timed_names(
+        self, sentence: str, times: list[tuple[int, int, When]]
+    ) -> list[Order | Unreadable] | None:
+        """A sentence with no order word that is times, each followed by what it names ("Hour 4: Garage.",
+        "hour 2 study, hour 3 living room", «2-й час кабинет, 3-й гостиная»): one place after a time is the
+        move for then, two cards the search; None if any part is otherwise. An ordinal alone ("3-й")
+        after an hour is the next hour."""
+        if not times or (times[0][0] > 0 and sentence[: times[0][0]].strip(" -*•>")):
+            return None
+        if any(w.part and w.part.startswith("hour") for _, _, w in times):
+            taken = [(a, b) for a, b, _ in times]
+            times = sorted(
+                times
+                + [
+                    (m.start(), m.end(), When(part=f"hour{m.group(1)}"))
+                    for m in _ORDINAL_HOUR.finditer(sentence)
+                    if not any(a <= m.start() < b for a, b in taken)
+                ]
+            )
+        tokens = _tokens(sentence, times)
+        if any(t.kind or t.setter for t in tokens):
+            return None
+        groups: list[tuple[When, list[str], int, int]] = []
+        for token in tokens:
+            if token.when is not None and (not groups or groups[-1][1]):
+                groups.append((token.when, [], token.start, token.end))
+            elif token.when is not None:
+                when, words, start, _ = groups[-1]
+                groups[-1] = (when.merged(token.when), words, start, token.end)
+            elif token.folded not in CONNECTORS and not is_courtesy(token.text):
+                when, words, start, _ = groups[-1]
+                groups[-1] = (when, [*words, token.text], start, token.end)
+        read: list[Order | Unreadable] = []
+        for when, words, start, end in groups:
+            found = read_names(words, self.names)
+            if isinstance(found, Missing) or not found:
+                return None
+            places = [f for f in found if is_place(f.name)]
+            if len(found) == 1 and places:
+                kind = "move"
+            elif len(found) == 2 and not places and all(f.name in KIND_OF for f in found):
+                kind = "search"
+            else:
+                return None
+            read.extend(self._order(sentence[start:end].strip(" ,;"), kind, found, self.header_or(when)))
+        return read or None
+
+    def header_or(self, when: When) -> When:
+        """``when`` after the time a line of its own set before it, if any."""
+        return when if self.header is None else self.header.merged(when)
 
     def _addressed(self, text: str, tokens: list[_Token]) -> bool:
         """Whether talk is said to another character, named first before a comma or a dash ("Boris, meet
@@ -869,6 +925,8 @@ def is_place_name(name: str) -> bool:
     return name == HALL or KIND_OF.get(name) is Kind.ROOM
 
 
+_ORDINAL_HOUR = re.compile(r"(?<![\w-])([1-4])\s*-?(?:й|ой|ий|ый|st|nd|rd|th)(?!\w)", re.I)
+"""An hour written as an ordinal alone («3-й», "3rd"), read as one only after another hour on its line."""
 _TRAP_SHORT = frozenset({"trap_three_cards", "trap_one_target"})
 """Refusals of a trap missing part of what it names: the rest may follow in the sentences after it."""
 _REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")
