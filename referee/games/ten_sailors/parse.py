@@ -414,7 +414,7 @@ class _Reader:
             self.flush()
             self._set_header(sentence, reduce(When.merged, whens))
             return
-        state = _state_asked(tokens, self.names)
+        state = _state_asked(tokens, self.names, question="?" in sentence)
         if state:  # "Could you send me the order help again?", «Где я сейчас и какие у меня карты?»
             self.flush()
             self.items.append(Order(sentence.strip(), state, {}))
@@ -891,9 +891,15 @@ def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
 
 _CARDS = frozenset({"card", "cards", "карта", "карточка", "hand", "рука"})
 _WHERE = frozenset({"where", "где"})
+_ORDERS_NOUN = frozenset({"order", "command", "приказ", "команда", "приказание", "распоряжение"})
+"""Nouns (lemmas) of the orders themselves: asked about, the help or one's own orders are asked for."""
+_MINE = frozenset({"my", "mine", "мои", "моих", "моё", "меня", "мне"})
+_NOW = frozenset({"current", "queued", "queue", "pending", "сейчас", "текущий", "отданный"})
+_QUESTION_WORDS = frozenset({"what", "which", "how", "какие", "какой", "как"})
+_REMIND = frozenset({"remind", "напомнить", "подсказать", "explain", "объяснить"})
 
 
-def _state_asked(tokens: list[_Token], names: tuple[str, ...]) -> str:
+def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool = False) -> str:
     """The order a sentence naming nothing asks of the host however it is put: "help" (the help is asked
     for: "could you send me the order help again?", «пришлите памятку»), "status" (one's own cards or place
     asked about: "what are my cards?", «где я сейчас?»), or ""."""
@@ -906,7 +912,14 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...]) -> str:
         return "status"
     if "help" in kinds:  # the help sent or shown ("send me the help"): no move for all the verb
         return "" if (_OTHERS - _YOU).intersection(folded) else "help"  # not "can anyone help me?"
-    if kinds & _PLANS or not _ME.intersection(folded):
+    if kinds & _PLANS:
+        return ""
+    about_orders = any(lemmas(t.text) & _ORDERS_NOUN for t in words)
+    asked = question or folded[0] in _QUESTION_WORDS or folded[:2] == ["а", "какие"]
+    if about_orders and (asked or lemmas(words[0].text) & _REMIND):
+        # "What are my current orders?" (one's own: status); "How do I write orders?" (help)
+        return "status" if _MINE.intersection(folded) or any(lemmas(t.text) & _NOW for t in words) else "help"
+    if not _ME.intersection(folded):
         return ""
     if any(lemmas(t.text) & _CARDS for t in words):
         return "status"
