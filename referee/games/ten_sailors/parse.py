@@ -75,6 +75,7 @@ from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
 from referee.core.russian import morph
 from referee.core.seats import fold_name
+from referee.games.ten_sailors import signals
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
 from referee.games.ten_sailors.intent import Intent, confident, guess, intent_of, is_place, trap_groups
 from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names, scan_names
@@ -346,7 +347,12 @@ class _Reader:
             if confident(intent, self.names) == "trap":
                 when = _merge([t.when for t in tokens if t.when is not None]) or self.header
                 return self._order(line, "trap", list(intent.found), when)
-        if not items or any(isinstance(item, Order) for item in items) or _conversational(line):
+        if not items or any(isinstance(item, Order) for item in items):
+            return self._all_asked(items)
+        signalled = self._by_signals(line, times)
+        if signalled is not None:
+            return signalled
+        if _conversational(line):
             return self._all_asked(items)
         tokens = _tokens(line, times)
         if not any(t.kind for t in tokens):  # no order word: nothing to read by meaning
@@ -357,6 +363,46 @@ class _Reader:
             return self._all_asked(items)
         when = _merge([t.when for t in tokens if t.when is not None]) or self.header
         return self._order(line, kind, list(intent.found), when)
+
+    def _by_signals(self, line: str, times: list[tuple[int, int, When]]) -> list[Order | Unreadable] | None:
+        """A line no order word read, read by general signals (see ``signals``): what it names (at most
+        one character, its doer or a trap's target), the family of its verbs by lemma, and whether it
+        names a place as where one goes ("… drifts toward the conservatory", «… семенит на кухню»: a
+        direction, the accusative after «в»/«на») or where one is. None if no signal is beyond doubt, or
+        the line is conversation (a question to others, a proposal to all, a denial, what was done)."""
+        tokens = _tokens(line, times)
+        words = [t for t in tokens if t.when is None]
+        folded = [t.folded.replace("’", "'") for t in words]
+        if not words or _talking(line, folded):
+            return None
+        named = [t.text for t in words if not t.kind and not t.setter]
+        found, unsure = scan_names(named, self.names)
+        if unsure:
+            return None
+        people = [f for f in found if f.name in self.names]
+        cards = [f for f in found if f.name not in self.names]
+        places = [f for f in cards if is_place(f.name)]
+        kinds = {t.kind for t in words if t.kind}
+        when = _merge([t.when for t in tokens if t.when is not None]) or self.header
+        trap = signals.trap_words([t.text for t in words])
+        if trap and len(people) == 1 and len(cards) == 3 and kinds <= {"trap", "move"}:
+            return self._order(line, "trap", found, when)
+        if trap or len(people) > 1 or (people and not _doer(words, people[0].written)):
+            return None
+        texts = [t.text for t in words]
+        if not cards and signals.staying(texts) and kinds <= {"move"}:
+            return [self._stay(line, when)]
+        if len(cards) == 1 and places and signals.starts_the_day(texts):
+            ahead = when.ahead if when is not None and when.ahead else 1
+            return self._order(line, "move", cards, When(ahead=ahead - 1, part="night"))
+        if len(cards) == 1 and places and kinds <= {"move", "say"} and signals.directed(texts):
+            return self._order(line, "move", cards, when)
+        others = [t.text for t in words if not (set(cards[0].written.split()) & {t.text})] if cards else []
+        if len(cards) == 1 and places and not kinds and signals.labelled(line, others):
+            return self._order(line, "move", cards, when)
+        if len(cards) == 2 and not places and kinds <= {"search"} and cards[0].name != cards[1].name:
+            return self._order(line, "search", cards, when)
+        return None
 
     def _all_asked(self, items: list[Order | Unreadable]) -> list[Order | Unreadable]:
         """``items`` with each piece of talk asked about if it is a plan (``_asked``); talk after an order
@@ -1079,6 +1125,52 @@ _TALKING = frozenset(
 )  # fmt: skip
 """Words of conversation: a proposal to others ("let's all go …", «давайте»), a plan of others ("we"),
 a warning or a refusal ("don't go …", «не ходите …»): such a line is talk, not one's own order."""
+
+
+_REQUESTING = frozenset({"would", "could", "can", "may", "ok", "okay", "можно", "могу", "разрешите"})
+"""Words of asking leave: a question with one of them asks for the writer's own order ("Would it be ok
+if I went to …?")."""
+_WEIGHING = frozenset({"should", "shall", "or", "или", "стоит", "надо", "нужно", "либо"})
+"""Words of a choice still being weighed: a question with one of them is asked back, never read."""
+_CONDITIONAL = frozenset({"if", "бы", "б"})
+_PREPOSITIONS = frozenset(
+    {"to", "for", "with", "at", "on", "near", "by", "from", "about", "на", "к", "с", "для", "за", "у", "от",
+     "около", "возле", "про", "о", "об", "со"}
+)  # fmt: skip
+
+
+def _talking(line: str, folded: list[str]) -> bool:
+    """Whether a line no order word read is conversation, never read by signals: a question to others
+    or one weighing a choice, a proposal to all or a denial (``_TALKING``, but for "let's" alone), "you"
+    said of another, what was done told in the past tense."""
+    if (_TALKING - _PROPOSING - {"не"}).intersection(folded) or "all" in folded:
+        return True
+    if any(word == "не" and not _polite_not(folded, at) for at, word in enumerate(folded)):
+        return True
+    if "?" in line and (not _REQUESTING.intersection(folded) or _WEIGHING.intersection(folded)):
+        return True
+    if "?" in line and not _own_question(folded):
+        return True
+    if _HOST.isdisjoint(folded) and any(
+        word in _YOU and not (at and folded[at - 1] in _MODALS) for at, word in enumerate(folded)
+    ):
+        return True
+    return any(
+        is_past(word) and not _CONDITIONAL.intersection(folded[max(0, at - 3) : at])
+        for at, word in enumerate(folded)
+    )
+
+
+def _doer(words: list[_Token], written: str) -> bool:
+    """Whether the character named as ``written`` is the doer of a line (its subject: no preposition
+    before it and, in Russian, the nominative), not whom it is about ("…, meet Boris in the study")."""
+    first = written.split()[0]
+    at = next((i for i, t in enumerate(words) if t.text == first), None)
+    if at is None or (at and words[at - 1].folded in _PREPOSITIONS):
+        return False
+    if words[at].folded[:1].isascii():
+        return True
+    return any("nomn" in p.tag for p in morph().parse(words[at].folded)[:2])
 
 
 def _names_alone(words: list[_Token], found: int) -> bool:
