@@ -77,7 +77,15 @@ from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors import signals
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
-from referee.games.ten_sailors.intent import Intent, confident, guess, intent_of, is_place, trap_groups
+from referee.games.ten_sailors.intent import (
+    Intent,
+    confident,
+    guess,
+    intent_of,
+    is_place,
+    one_trap,
+    trap_groups,
+)
 from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names, scan_names
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
@@ -377,21 +385,25 @@ class _Reader:
             return None
         named = [t.text for t in words if not t.kind and not t.setter]
         found, unsure = scan_names(named, self.names)
-        if unsure:
-            return None
         people = [f for f in found if f.name in self.names]
         cards = [f for f in found if f.name not in self.names]
         places = [f for f in cards if is_place(f.name)]
         kinds = {t.kind for t in words if t.kind}
         when = _merge([t.when for t in tokens if t.when is not None]) or self.header
-        trap = signals.trap_words([t.text for t in words])
-        if trap and len(people) == 1 and len(cards) == 3 and kinds <= {"trap", "move"}:
-            return self._order(line, "trap", found, when)
+        texts = [t.text for t in words]
+        trap = signals.trap_words(texts)
+        if (
+            trap
+            and kinds <= {"trap", "move"}
+            and all(one_trap(group, self.names) for group in trap_groups(found, self.names))
+        ):
+            return self._order(line, "trap", found, when)  # labels ("room Bedroom") may be as near several
         if trap or len(people) > 1 or (people and not _doer(words, people[0].written)):
             return None
-        texts = [t.text for t in words]
         if not cards and signals.staying(texts) and kinds <= {"move"}:
-            return [self._stay(line, when)]
+            return [self._stay(line, when)]  # "the room" it stays in may be as near several rooms
+        if unsure:
+            return None
         if len(cards) == 1 and places and signals.starts_the_day(texts):
             ahead = when.ahead if when is not None and when.ahead else 1
             return self._order(line, "move", cards, When(ahead=ahead - 1, part="night"))
