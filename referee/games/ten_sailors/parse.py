@@ -89,7 +89,7 @@ from referee.games.ten_sailors.intent import (
 from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names, scan_names
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
-from referee.games.ten_sailors.times import When, find_times, segment_for
+from referee.games.ten_sailors.times import When, find_times, segment_for, time_at_start
 from referee.games.ten_sailors.words import (
     ANY_MORE,
     CANCELLABLE,
@@ -127,6 +127,9 @@ _SENTENCE = re.compile(r"\s(?<=[.!?…]\s)\s*(?=\S)")
 """Spaces after the end of a sentence, before more text; it starts with the space so that a search
 skips every other character at once."""
 _ADDRESSEES = re.compile(r"^(?:всем|вслух|everyone|everybody|all|aloud|to\s+everyone)\s*[:,\-—]\s*", re.I)
+_SEMICOLON = re.compile(r"\s*;\s*")
+"""Semicolons: when every part of a line they part starts with a time ("hour 2: study; hour 3: search
+…"), each part is read on its own."""
 _FEW_WORDS = 2
 """After an order word, this many words or fewer resemble an order, naming nothing ("иду в чулан")."""
 _LEADING = PRONOUNS | CONNECTORS | FILLERS
@@ -264,6 +267,9 @@ def _is_talk(item: Order | Unreadable) -> TypeGuard[Unreadable]:
 
 def _sentences(line: str) -> list[str]:
     """``line`` cut into sentences where a new one starts with a capital or an order word."""
+    pieces = _SEMICOLON.split(line)
+    if len(pieces) > 1 and all(time_at_start(piece) for piece in pieces):
+        return [sentence for piece in pieces for sentence in _sentences(piece)]
     parts = _SENTENCE.split(line)
     sentences = [parts[0]]
     for part in parts[1:]:
@@ -952,7 +958,7 @@ _WHERE = frozenset({"where", "где"})
 _ORDERS_NOUN = frozenset({"order", "command", "приказ", "команда", "приказание", "распоряжение"})
 """Nouns (lemmas) of the orders themselves: asked about, the help or one's own orders are asked for."""
 _MINE = frozenset({"my", "mine", "мои", "моих", "моё", "меня", "мне"})
-_NOW = frozenset({"current", "queued", "queue", "pending", "сейчас", "текущий", "отданный"})
+_NOW = frozenset({"current", "queued", "queue", "pending", "have", "now", "сейчас", "текущий", "отданный"})
 _QUESTION_WORDS = frozenset({"what", "which", "how", "какие", "какой", "как"})
 _REMIND = frozenset({"remind", "напомнить", "подсказать", "explain", "объяснить"})
 
@@ -970,13 +976,13 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
         return "status"
     if "help" in kinds:  # the help sent or shown ("send me the help"): no move for all the verb
         return "" if (_OTHERS - _YOU).intersection(folded) else "help"  # not "can anyone help me?"
-    if kinds & _PLANS:
-        return ""
     about_orders = any(lemmas(t.text) & _ORDERS_NOUN for t in words)
     asked = question or folded[0] in _QUESTION_WORDS or folded[:2] == ["а", "какие"]
     if about_orders and (asked or lemmas(words[0].text) & _REMIND):
         # "What are my current orders?" (one's own: status); "How do I write orders?" (help)
         return "status" if _MINE.intersection(folded) or any(lemmas(t.text) & _NOW for t in words) else "help"
+    if kinds & _PLANS:
+        return ""
     if not _ME.intersection(folded):
         return ""
     if any(lemmas(t.text) & _CARDS for t in words):
