@@ -121,3 +121,30 @@ def test_several_orders_with_their_times_and_a_remark_after_an_order_ts_11_ts_23
         "иду на кухню, проголодалась": "M:Kitchen ; TALK",
         "Anna slips into the music room to think": "M:Music Room",
     }) == {}  # fmt: skip
+
+
+def test_how_things_are_and_what_another_does_are_no_orders_by_signals_ts_23() -> None:
+    """TS-23 ruling: a line telling how things are ("The knife is on the sofa", «Нож лежит на диване»), a
+    character beside two cards with no verb, or a place named as a thing's, is no search nor move."""
+    assert misread({
+        "The knife and the rope are missing": "TALK",
+        "Нож лежит на диване": "TALK",
+        "I love the sofa and the fireplace here": "TALK",
+        "Борис с ножом и верёвкой": "X",
+        "The path to the garage is dark": "X",
+        "Who took the rope and the knife?": "TALK",
+    }) == {}  # fmt: skip
+
+
+def test_a_character_other_than_the_writers_told_of_is_not_read_as_the_writers_move_ts_23() -> None:
+    """With the writer's character known, another character heading somewhere is told, not ordered."""
+    from test_ts_order_corpus import NAMES, NOW
+
+    from referee.games.ten_sailors.parse import Order, parse_text
+
+    told = parse_text("Boris drifts toward the conservatory", NAMES["en"], NOW, own="Anna")
+    own = parse_text("Anna drifts toward the conservatory", NAMES["en"], NOW, own="Anna")
+    assert not any(isinstance(item, Order) for item in told)
+    assert [(item.kind, item.args) for item in own if isinstance(item, Order)] == [
+        ("move", {"room": "Conservatory"})
+    ]

@@ -406,6 +406,8 @@ class _Reader:
             return self._order(line, "trap", found, when)  # labels ("room Bedroom") may be as near several
         if trap or len(people) > 1 or (people and not _doer(words, people[0].written)):
             return None
+        if people and self.own is not None and people[0].name != self.own:
+            return None  # another character's doing, told
         if not cards and signals.staying(texts) and kinds <= {"move"}:
             return [self._stay(line, when)]  # "the room" it stays in may be as near several rooms
         if unsure:
@@ -413,12 +415,24 @@ class _Reader:
         if len(cards) == 1 and places and signals.starts_the_day(texts):
             ahead = when.ahead if when is not None and when.ahead else 1
             return self._order(line, "move", cards, When(ahead=ahead - 1, part="night"))
+        if signals.stative(texts):
+            return None
         if len(cards) == 1 and places and kinds <= {"move", "say"} and signals.directed(texts):
             return self._order(line, "move", cards, when)
         others = [t.text for t in words if not (set(cards[0].written.split()) & {t.text})] if cards else []
         if len(cards) == 1 and places and not kinds and signals.labelled(line, others):
             return self._order(line, "move", cards, when)
-        if len(cards) == 2 and not places and kinds <= {"search"} and cards[0].name != cards[1].name:
+        written = {word for f in found for word in f.written.split()}
+        verbs = [t for t in words if t.text not in written and t.folded not in _LITTLE | CONNECTORS]
+        verbs = [t for t in verbs if not is_skipped(t.text) and not is_adverb(t.text)]
+        narrated = len(verbs) == 1 or (not verbs and not people)  # "Anna peers behind …", not "Boris with …"
+        if (
+            len(cards) == 2
+            and not places
+            and kinds <= {"search"}
+            and narrated
+            and cards[0].name != cards[1].name
+        ):
             return self._order(line, "search", cards, when)
         return None
 

@@ -45,6 +45,14 @@ _TRAP_LEMMAS = frozenset({"rig", "target", "ловить", "поймать", "ц
 _LINGER = STAY | frozenset({"linger", "wait", "задержаться", "задерживаться", "ждать", "подождать"})
 _START = frozenset({"start", "begin", "начинать", "начать"})
 _DAY = frozenset({"day", "morning", "день", "утро"})
+_STATIVE = frozenset(
+    {"be", "is", "are", "was", "were", "been", "seem", "lie", "hang", "belong", "love", "like", "hate",
+     "быть", "лежать", "стоять", "висеть", "находиться", "валяться", "нравиться", "являться"}
+)  # fmt: skip
+"""Lemmas of being somewhere or of feeling: a line telling how things are ("The knife is on the sofa",
+«Нож лежит на диване»), not what one does; "is heading" is no such line."""
+_LEAVE = frozenset({"ok", "okay", "alright", "fine", "possible", "allowed"})
+"""Words after "be" that ask leave ("would it be ok if I went …"): no telling how things are."""
 _LONGEST_PLACE = 3
 _LABEL_WORDS = 3
 """A label before a colon ("Next stop:") is this many words at most."""
@@ -88,6 +96,20 @@ def trap_words(texts: Sequence[str]) -> bool:
         if folded.startswith(_TRAP_STEMS) or lemmas(text) & _TRAP_LEMMAS:
             return True
         if len(folded) >= 3 and folded.isascii() and SequenceMatcher(None, folded, "trap").ratio() >= 0.85:
+            return True
+    return False
+
+
+def stative(texts: Sequence[str]) -> bool:
+    """Whether ``texts`` tell how things are rather than what one does (``_STATIVE``, not "is" before a
+    verb in "-ing")."""
+    for at, text in enumerate(texts):
+        following = texts[at + 1] if at + 1 < len(texts) else ""
+        if (
+            lemmas(text) & _STATIVE
+            and not following.lower().endswith("ing")
+            and following.lower() not in _LEAVE
+        ):
             return True
     return False
 
