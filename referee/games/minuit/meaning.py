@@ -14,8 +14,10 @@ from functools import partial
 from typing import Any
 
 from referee.core.reading import (
+    CONDITIONS,
     MOTION,
     NAME_STOP,
+    NEGATIONS,
     Grammar,
     Guess,
     Reading,
@@ -295,6 +297,8 @@ def _without_verb(words: list[Word], case: Investigation, language: str) -> Read
     if first.among(TOWARDS) and len(words) <= 4 and (zone := _zone(words, rest)):
         return ("move", {"zone": zone}) if not suspects else Guess()
     if (towards := _directed(words)) is not None and (zone := _zone(words, rest)):
+        if any(word.among(NEGATIONS | CONDITIONS) or word.past for word in words):
+            return Guess(render("move", {"zone": zone}, language, case))  # «Не лезу в трюм»: asked
         return _moved(words, suspects, towards, zone, language, case)
     if (
         len(words) <= 4
