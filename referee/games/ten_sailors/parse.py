@@ -971,10 +971,14 @@ def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
 
 _CARDS = frozenset({"card", "cards", "карта", "карточка", "hand", "рука"})
 _WHERE = frozenset({"where", "где"})
-_ORDERS_NOUN = frozenset({"order", "command", "приказ", "команда", "приказание", "распоряжение"})
+_ORDERS_NOUN = frozenset(
+    {"order", "ordered", "command", "приказ", "команда", "приказание", "распоряжение", "приказать",
+     "приказывать", "queued"}
+)  # fmt: skip
 """Nouns (lemmas) of the orders themselves: asked about, the help or one's own orders are asked for."""
 _MINE = frozenset({"my", "mine", "мои", "моих", "моё", "меня", "мне"})
 _NOW = frozenset({"current", "queued", "queue", "pending", "have", "now", "сейчас", "текущий", "отданный"})
+_HOW = frozenset({"how", "как"})
 _QUESTION_WORDS = frozenset({"what", "which", "how", "какие", "какой", "как"})
 _REMIND = frozenset({"remind", "напомнить", "подсказать", "explain", "объяснить"})
 
@@ -996,7 +1000,9 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     asked = question or folded[0] in _QUESTION_WORDS or folded[:2] == ["а", "какие"]
     if about_orders and (asked or lemmas(words[0].text) & _REMIND):
         # "What are my current orders?" (one's own: status); "How do I write orders?" (help)
-        return "status" if _MINE.intersection(folded) or any(lemmas(t.text) & _NOW for t in words) else "help"
+        how = _HOW.intersection(folded)
+        mine = _MINE.intersection(folded) or ({"i", "я"} & set(folded) and not how)
+        return "status" if mine or any(lemmas(t.text) & _NOW for t in words) else "help"
     if kinds & _PLANS:
         return ""
     if not _ME.intersection(folded):

@@ -42,7 +42,9 @@ _ARTICLES = frozenset({"the", "a", "an", "my", "our", "her", "his", "their", "it
 _TRAP_STEMS = ("trap", "ловушк", "лавушк", "капкан")
 _TRAP_LEMMAS = frozenset({"rig", "target", "ловить", "поймать", "цель", "подловить"})
 """Lemmas that, with a character and three cards, say a trap without the word "trap"."""
-_LINGER = STAY | frozenset({"linger", "wait", "задержаться", "задерживаться", "ждать", "подождать"})
+_LINGER = STAY | frozenset(
+    {"linger", "wait", "задержаться", "задерживаться", "ждать", "подождать", "побыть", "пробыть"}
+)
 _START = frozenset({"start", "begin", "начинать", "начать"})
 _DAY = frozenset({"day", "morning", "день", "утро"})
 _STATIVE = frozenset(

@@ -115,7 +115,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
      rf"|{_IN}пол\s*-?\s*({_DAY_STEMS})\w*"),
     ("clock_bare", _CLOCK_BARE),
     ("hour_n", rf"{_IN}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})\b"),
-    ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом)?\s*(?:час\w*|hour)"),
+    ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом|м|го)?\s*(?:час\w*|hour)"),
     ("ordinal", rf"{_IN}({_DAY_STEMS})\w*\s+(?:час\w*|hour)"),
     ("hour_word", rf"{_IN}(?:час|hour)\s+{_WORD_NUMBER}"),
     ("day_word", rf"{_IN}(?:день|day)\s+{_WORD_NUMBER}"),
