@@ -148,3 +148,17 @@ def test_a_character_other_than_the_writers_told_of_is_not_read_as_the_writers_m
     assert [(item.kind, item.args) for item in own if isinstance(item, Order)] == [
         ("move", {"room": "Conservatory"})
     ]
+
+
+def test_a_clause_of_when_after_a_narrated_move_goes_with_it_and_a_greeting_stays_talk_ts_23() -> None:
+    """TS-23 ruling: «…, пока никто не видит» tells when the move is made and goes with it; a remark
+    after it is talk; a line said to everyone is no order of the writer's."""
+    assert misread({
+        "Анна спешит на кухню, пока никто не видит": "M:Kitchen",
+        "Anna retreats to the study, candle in hand": "M:Study ; TALK",
+        "Welcome to the kitchen, everyone": "TALK",
+        "What have I ordered so far?": "STATUS",
+        "Что я уже приказала?": "STATUS",
+        "в 3-м часу иду в гараж": "M:Garage@d1h3",
+        "Я пока побуду здесь": "STAY",
+    }) == {}  # fmt: skip

@@ -387,8 +387,10 @@ class _Reader:
         tokens = _tokens(line, times)
         words = [t for t in tokens if t.when is None]
         folded = [t.folded.replace("’", "'") for t in words]
-        if not words or _talking(line, folded):
+        if not words:
             return None
+        if _talking(line, folded):
+            return self._head_by_signals(line)
         if any(not t.kind and near_order_word(t.text) for t in words):
             return None  # "Srch rope sink": an order word misspelt past reading, asked with its suggestion
         named = [t.text for t in words if not t.kind and not t.setter]
@@ -437,6 +439,28 @@ class _Reader:
         ):
             return self._order(line, "search", cards, when)
         return None
+
+    def _head_by_signals(self, line: str) -> list[Order | Unreadable] | None:
+        """A line whose words before its first comma or dash are read by signals, and whose rest holds
+        conversation: the rest goes with the order if it tells when or why («…, пока никто не видит»),
+        else it is a remark, talk unless it names something beside a word of a plan (TS-23 ruling)."""
+        cut = _HEAD_CUT.search(line)
+        if cut is None:
+            return None
+        head, tail = line[: cut.start()].strip(), line[cut.end() :].strip()
+        read = self._by_signals(head, find_times(head)) if head else None
+        if not read or not all(isinstance(item, Order) for item in read) or not tail:
+            return None
+        said_to = {fold_name(word).replace("’", "'") for word in WORD.findall(tail)}
+        if said_to & (_OTHERS | _ADDRESSED):
+            return None  # "Welcome to the kitchen, everyone": said to the others
+        first = WORD.match(tail)
+        if first is not None and fold_name(first.group()) in _SUBORDINATE:
+            return [replace(item, line=line) if isinstance(item, Order) else item for item in read]
+        remark = Unreadable(
+            tail, "unknown_order", {"word": first.group() if first else "", "suggestion": ""}, False
+        )
+        return [*read, self._asked(remark, after_order=True)]
 
     def _all_asked(self, items: list[Order | Unreadable]) -> list[Order | Unreadable]:
         """``items`` with each piece of talk asked about if it is a plan (``_asked``); talk after an order
@@ -1028,6 +1052,15 @@ _ORDINAL_HOUR = re.compile(r"(?<![\w-])([1-4])\s*-?(?:й|ой|ий|ый|st|nd|rd
 """An hour written as an ordinal alone («3-й», "3rd"), read as one only after another hour on its line."""
 _TRAP_SHORT = frozenset({"trap_three_cards", "trap_one_target"})
 """Refusals of a trap missing part of what it names: the rest may follow in the sentences after it."""
+_HEAD_CUT = re.compile(r"\s*(?:,|\s[—–-])\s*")
+"""Where the head of a line read by signals may end, before a remark or a clause of when or why."""
+_ADDRESSED = frozenset({"all", "guys", "folks", "friends", "ребята", "друзья", "все", "всем", "народ"})
+"""Words that name whom a line is said to: the others at the table."""
+_SUBORDINATE = frozenset(
+    {"пока", "когда", "чтобы", "чтоб", "while", "when", "until", "till", "before", "so", "as", "since",
+     "because", "потому", "так", "прежде", "покуда"}
+)  # fmt: skip
+"""Words that start a clause telling when or why an order is done: it goes with the order."""
 _REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")
 """What may part an order from a remark written after it on the same line."""
 
