@@ -162,3 +162,14 @@ def test_a_clause_of_when_after_a_narrated_move_goes_with_it_and_a_greeting_stay
         "в 3-м часу иду в гараж": "M:Garage@d1h3",
         "Я пока побуду здесь": "STAY",
     }) == {}  # fmt: skip
+
+
+def test_the_writers_character_doing_something_in_one_place_not_towards_it_is_asked_ts_23() -> None:
+    """TS-23 ruling (a plan is never said aloud): the character named first, a verb, and one place where
+    they are, not where they go («Анна бродит по кухне»), is asked about; said to a character, it is talk."""
+    assert misread({
+        "Анна бродит по кухне": "X",
+        "Anna dawdles about the study": "X",
+        "Глеб, жду тебя в кухне": "TALK",
+        "Anna is in the kitchen now": "TALK",
+    }) == {}  # fmt: skip

@@ -426,6 +426,17 @@ class _Reader:
         others = [t.text for t in words if not (set(cards[0].written.split()) & {t.text})] if cards else []
         if len(cards) == 1 and places and not kinds and signals.labelled(line, others):
             return self._order(line, "move", cards, when)
+        if (
+            len(cards) == 1
+            and places
+            and people
+            and not kinds
+            and words[0].text == people[0].written.split()[0]
+            and not self._addressed(line, tokens)
+            and not _OTHERS.intersection(folded)
+        ):  # «Анна бродит по кухне»: where, not whither, asked
+            intent = _intent(tokens, self.names)
+            return [Unreadable(line, "did_you_mean", guess(intent, self.names))]
         written = {word for f in found for word in f.written.split()}
         verbs = [t for t in words if t.text not in written and t.folded not in _LITTLE | CONNECTORS]
         verbs = [t for t in verbs if not is_skipped(t.text) and not is_adverb(t.text)]
