@@ -110,6 +110,8 @@ def test_staying_narrated_is_a_stay_ts_17() -> None:
         "Anna waits in the room": "STAY",
         "Анна остаётся в комнате": "STAY",
         "Анна решает задержаться в комнате": "STAY",
+        "Анна никуда не уходит": "STAY",
+        "Поднимаюсь в спальню. Борис, не ходи за мной!": "M:Bedroom ; TALK",
     }) == {}  # fmt: skip
 
 

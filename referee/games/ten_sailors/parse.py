@@ -534,7 +534,7 @@ class _Reader:
             self.flush()
             self.items.append(Order(sentence.strip(), state, {}))
             return
-        stay = _stay_or_withdrawal(tokens, self.names)
+        stay = _stay_or_withdrawal(tokens, self.names, self.names if self.own is None else (self.own,))
         if stay:
             self.flush()
             when = _merge([t.when for t in tokens if t.when is not None]) or self.header
@@ -1104,14 +1104,22 @@ def _misspelt(item: Order | Unreadable, words: list[_Token]) -> Order | Unreadab
 _FIRST_PERSON = frozenset({"i", "i'm", "i’m", "im", "i'll", "i’ll", "ill", "me", "my"})
 
 
-def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...]) -> str:
+def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...], doers: tuple[str, ...] = ()) -> str:
     """Whether a sentence naming no place keeps the writer where they are ("stay", "I'm staying put",
     «сижу здесь», "not moving this hour", «никуда не иду»), withdraws their move ("cancel": "I don't want
     to move anymore", «больше никуда не иду»), or neither (""): the writer's own move denied or a stay
     verb with nothing but "here" beside it. A denial told to others is not one ("don't go", «не ходите»)."""
     words = [t for t in tokens if t.when is None]
     verbs = [i for i, t in enumerate(words) if t.kind == "move" and not is_arrive(t.text)]
-    if not verbs or _names_in([t for t in words if t.folded not in HERE], names):
+    narrated = (
+        bool(doers)
+        and bool(verbs)
+        and is_name(words[0].text, doers)
+        and verbs[0] <= 3
+        and _third(words[verbs[0]])
+    )
+    rest = words[1:] if narrated else words  # «Анна никуда не уходит»: the writer's character, told of
+    if not verbs or _names_in([t for t in rest if t.folded not in HERE], names):
         return ""
     verb = words[verbs[0]]
     denied = any(t.folded.replace("’", "'") in NEGATIONS for t in words[max(0, verbs[0] - 4) : verbs[0]])
@@ -1120,9 +1128,17 @@ def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...]) -> str:
         rest = [t for t in words[verbs[0] + 1 :] if not (t.kind == "move" or t.folded in HERE or t.leading)]
         rest = [t for t in rest if t.folded not in NEGATIONS]
         return "stay" if stays and not rest and len(words) > 1 else ""
-    if not _own(verb, words):
+    if not _own(verb, words) and not narrated:
         return ""
     return "cancel" if any(not lemmas(t.text).isdisjoint(ANY_MORE) for t in words) else "stay"
+
+
+def _third(verb: _Token) -> bool:
+    """Whether ``verb`` is in the third person singular: told of a character («уходит», "stays"), not
+    said to them («не ходи»)."""
+    if verb.folded[:1].isascii():
+        return verb.folded.endswith("s")
+    return any("3per" in p.tag for p in morph().parse(verb.folded)[:1])
 
 
 def _own(verb: _Token, words: list[_Token]) -> bool:
