@@ -25,6 +25,9 @@ LINES = {
         "аккуратненько осмотрю лазарет": "SEARCH 23 DISCREET",
         "осторожно выведаю у Леона его алиби": "QUESTION LEON ALIBI DISCREET",
         "ОТКРОВЕНИЯ": "REVEAL",
+        "Drag Oscar down to the hold": "MOVE OSCAR 10",
+        "Let's check out the beauty salon, thoroughly": "SEARCH 17 THOROUGH",
+        "Переводим Софию в пятую зону": "MOVE SOFIA 5",
     },
     "ms": {
         "Выход — единичка": "SUGGEST EXIT WITH 1",

@@ -352,8 +352,23 @@ def _moved(
 
 
 def _object_before(words: list[Word], index: int, who: str, case: Investigation) -> bool:
-    """Whether a suspect named before the verb is its object, in Russian («Марту переставляю в …»)."""
-    return bool(_CYRILLIC.search(words[index].folded)) and _object(words[index], who, case)
+    """Whether a suspect named before the intent word is the object of a verb: in Russian, by its case
+    («Марту переставляю в …»); in English, right after the clause's first word, a verb ("Drag Oscar down
+    to the hold")."""
+    if _CYRILLIC.search(words[index].folded):
+        return _object(words[index], who, case)
+    return (
+        index == 1
+        and words[0].folded.isalpha()
+        and not words[0].among(_NOT_VERBS)
+        and not names_in(words[:1], suspect_names_long(case))
+    )
+
+
+_NOT_VERBS = (
+    NAME_STOP | SELF | frozenset({"i", "we", "my", "our", "a", "an", "and", "then", "now", "so", "ok"})
+)
+"""First words that are no verb: a suspect after them is no object."""
 
 
 def _object(word: Word, who: str, case: Investigation) -> bool:
@@ -419,6 +434,8 @@ def _locations(
         if word.number is not None:
             found.append(None if before and before.among(ZONE_NOUNS) else word.number)
         elif (place := word.meaning(PLACES_BY_WORD)) is not None:
+            if before is not None and before.meaning(PLACES_BY_WORD) is not None and before.number is None:
+                continue  # "the beauty salon": the first word of a name in one tells which place it is
             found.append(place)
     owners: set[str] = set()
     if any(word.among(CABIN_WORDS) for word in words):
