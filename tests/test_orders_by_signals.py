@@ -34,11 +34,14 @@ LINES = {
         "Анна разглядывает улику 2, выкладывая пятёрку": "INVESTIGATE 2 WITH 5",
         "На шестую улику тройку": "INVESTIGATE 6 WITH 3",
         "Бруно — пятёрочку": "SUGGEST Bruno WITH 5",
+        "Какие у меня жетоны?": "STATUS",
+        "Which tokens do I have left?": "STATUS",
     },
     "ce": {
         "Анна протягивает Борису огнетушитель": "OFFER Борис Fire Extinguisher",
         "Вера получает от меня свечку": "OFFER Вера Candle",
         "Anna slides her candle across the table to Boris": "OFFER Boris Candle",
+        "Anna nudges the wrench toward Clara": "OFFER Clara Wrench",
     },
 }
 

@@ -200,7 +200,7 @@ def _given_to(words: list[Word], index: int) -> bool:
     """Whether the player named at ``index`` is the one given to: after "to", or in the dative
     («Вере», «Борису»)."""
     word = words[index]
-    if index and words[index - 1].folded in ("to", "for"):
+    if index and words[index - 1].folded in ("to", "for", "toward", "towards"):
         return True
     before = words[index - 1].folded if index else ""
     return (

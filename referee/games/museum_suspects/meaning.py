@@ -229,6 +229,20 @@ def _value_noun(word: Word) -> bool:
     return any(p.tag.POS == "NOUN" for p in morph().parse(word.folded)[:1])
 
 
+_OWN = frozenset({"i", "my", "me", "mine", "я", "мой", "меня", "мне"})
+_WHAT = frozenset({"what", "which", "how", "что", "какой", "сколько"})
+
+
+def _own_tokens_asked(words: list[Word]) -> bool:
+    """Whether a clause naming no place and no number asks what tokens the writer has: a word for tokens,
+    one for the writer and one of asking."""
+    return (
+        any(word.among(TOKEN_NOUNS) for word in words)
+        and any(word.among(_OWN) for word in words)
+        and any(word.among(_WHAT) for word in words)
+    )
+
+
 def read(words: list[Word], language: str) -> Reading | Guess | None:
     """One clause of a Museum Suspects mail read as an order (see the module's docstring)."""
     kinds = kinds_in(words, INTENTS)
@@ -238,6 +252,8 @@ def read(words: list[Word], language: str) -> Reading | Guess | None:
     orders = [kind for kind in kinds if kind in ("investigate", "suggest", "place")]
     asked = [kind for kind in kinds if kind in ("help", "status")]
     if not targets and not numbers:
+        if not asked and _own_tokens_asked(words):
+            return "status", {}  # "Which tokens do I have left?", «Какие у меня жетоны?»
         return (asked[0], {}) if asked else None
     if "investigate" in orders and "suggest" in orders:
         return Guess()
