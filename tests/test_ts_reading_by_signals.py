@@ -63,6 +63,8 @@ def test_hour_numbers_and_clock_forms_before_what_they_name_ts_11() -> None:
         "в 18 ч. иду в гараж": "M:Garage@d1h4",
         "в 16-00 кухня": "M:Kitchen@d1h3",
         "hour 2: study; hour 3: search sofa and knife": "M:Study@d1h2 ; S:Knife,Sofa@d1h3",
+        "в 2-й час в кабинет, в 3-й — обыскать диван и нож": "M:Study@d1h2 ; S:Knife,Sofa@d1h3",
+        "13:00 study, 15:30 sofa+knife": "M:Study@d1h2 ; S:Knife,Sofa@d1h3",
     }) == {}  # fmt: skip
 
 
@@ -91,6 +93,8 @@ def test_moves_wished_proposed_or_labelled_and_the_start_of_a_day_ts_11_ts_22() 
         "Пустите в столовую": "M:Dining Room",
         "бегом в ванную!": "M:Bathroom",
         "Next stop: garage": "M:Garage",
+        "Next stop — the garage": "M:Garage",
+        "Утром завтра хочу оказаться в кабинете": "M:Study@d1n",
         "kitchen pls": "M:Kitchen",
         "Tomorrow I want to start the day in the study": "M:Study@d1n",
         "Завтрашний день начинаю в кабинете": "M:Study@d1n",

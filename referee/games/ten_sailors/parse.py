@@ -529,6 +529,16 @@ class _Reader:
             self.flush()
             self._set_header(sentence, reduce(When.merged, whens))
             return
+        chunks = _timed_chunks(sentence, times, tokens)
+        if chunks:  # "в 2-й час в кабинет, в 3-й — обыскать диван и нож": each time with its order
+            for start, end in chunks:
+                part = [
+                    (a - start, b - start, w)
+                    for a, b, w in _with_ordinal_hours(sentence, times)
+                    if start <= a < end
+                ]
+                self.read(sentence[start:end].strip(" ,;"), part)
+            return
         state = _state_asked(tokens, self.names, question="?" in sentence)
         if state:  # "Could you send me the order help again?", «Где я сейчас и какие у меня карты?»
             self.flush()
@@ -581,16 +591,7 @@ class _Reader:
         after an hour is the next hour."""
         if not times or (times[0][0] > 0 and sentence[: times[0][0]].strip(" -*•>")):
             return None
-        if any(w.part and w.part.startswith("hour") for _, _, w in times):
-            taken = [(a, b) for a, b, _ in times]
-            times = sorted(
-                times
-                + [
-                    (m.start(), m.end(), When(part=f"hour{m.group(1)}"))
-                    for m in _ORDINAL_HOUR.finditer(sentence)
-                    if not any(a <= m.start() < b for a, b in taken)
-                ]
-            )
+        times = _with_ordinal_hours(sentence, times)
         tokens = _tokens(sentence, times)
         if any(t.kind or t.setter for t in tokens):
             return None
@@ -1271,6 +1272,42 @@ def _doer(words: list[_Token], written: str) -> bool:
     if words[at].folded[:1].isascii():
         return True
     return any("nomn" in p.tag for p in morph().parse(words[at].folded)[:2])
+
+
+def _with_ordinal_hours(sentence: str, times: list[tuple[int, int, When]]) -> list[tuple[int, int, When]]:
+    """``times`` with every ordinal alone in ``sentence`` («3-й», "3rd") read as that hour, when an hour is
+    named among them («2-й час кабинет, 3-й гостиная»)."""
+    if not any(w.part and w.part.startswith("hour") for _, _, w in times):
+        return times
+    taken = [(a, b) for a, b, _ in times]
+    extra = [
+        (m.start(), m.end(), When(part=f"hour{m.group(1)}"))
+        for m in _ORDINAL_HOUR.finditer(sentence)
+        if not any(a <= m.start() < b for a, b in taken)
+    ]
+    return sorted(times + extra)
+
+
+def _timed_chunks(
+    sentence: str, times: list[tuple[int, int, When]], tokens: list[_Token]
+) -> list[tuple[int, int]]:
+    """Where a sentence that starts with a time and holds an order word splits into parts each starting
+    with its own time after a comma or a semicolon ("в 2-й час в кабинет, в 3-й — обыскать …"): their
+    starts and ends; [] if it does not so split."""
+    times = _with_ordinal_hours(sentence, times)
+    if len(times) < 2 or not tokens or tokens[0].when is None or not any(t.kind for t in tokens):
+        return []
+    parts = [(times[0][0], len(sentence))]
+    for (_, end, _), (start, _, _) in pairwise(times):
+        between = sentence[end:start]
+        if not re.search(r"\w", between):
+            continue  # "завтра в 10": one time
+        cut = re.search(r"[,;]\s*(?:(?:and|then|и|а|потом|затем)\s+)?(?:(?:в|во|на|at|in|by)\s+)?$", between)
+        if cut is None:
+            return []
+        parts[-1] = (parts[-1][0], end + cut.start())
+        parts.append((start, len(sentence)))
+    return parts if len(parts) > 1 else []
 
 
 def _names_alone(words: list[_Token], found: int) -> bool:

@@ -23,6 +23,7 @@ Two cards that are no places, with any verb or none, are a search; that needs no
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from difflib import SequenceMatcher
 
@@ -57,6 +58,8 @@ _LEAVE = frozenset({"ok", "okay", "alright", "fine", "possible", "allowed"})
 """Words after "be" that ask leave ("would it be ok if I went …"): no telling how things are."""
 _LONGEST_PLACE = 3
 _LABEL_WORDS = 3
+_LABEL = re.compile(r":|\s[—–-]+>?\s|->")
+"""What ends a label before a place: a colon, a dash or an arrow ("Next stop — the garage")."""
 """A label before a colon ("Next stop:") is this many words at most."""
 
 
@@ -132,5 +135,6 @@ def labelled(line: str, others: Sequence[str]) -> bool:
     garage") or courtesy alone ("kitchen pls")."""
     if all(is_courtesy(word) for word in others):
         return True
-    head, colon, _ = line.partition(":")
-    return bool(colon) and len(head.split()) <= _LABEL_WORDS and len(others) <= _LABEL_WORDS
+    label = _LABEL.search(line)
+    head = line[: label.start()] if label else ""
+    return bool(label) and len(head.split()) <= _LABEL_WORDS and len(others) <= _LABEL_WORDS

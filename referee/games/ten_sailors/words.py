@@ -212,7 +212,9 @@ ARRIVE: frozenset[str] = frozenset({"буду", "будем", "быть", "be"})
 """Words of being somewhere at a time ("утром буду в спальне", "I'll be in the study"): a move that must
 take effect by then, so it is the move of the segment before (see ``parse``)."""
 
-SPEND: frozenset[str] = frozenset({"spend", "провести", "проводить"})
+SPEND: frozenset[str] = frozenset(
+    {"spend", "wake", "провести", "проводить", "оказаться", "очутиться", "проснуться"}
+)
 """Verbs (lemmas) of spending a time somewhere («следующий час хочу провести в гостиной»): words of being
 there, as ``ARRIVE``."""
 
