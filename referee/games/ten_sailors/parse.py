@@ -46,7 +46,12 @@ A clause of purpose («…, чтобы утром быть там») and a gerun
 
 A line in which no order was found this way is read by its meaning (``intent``): its order words
 and the names it holds, in any order ("kitchen, sofa, knife — trap for Anna"; "Setting a trap.
-Target: Gleb. …").
+Target: Gleb. …"); failing that, by general signals (``signals``) that hold for any verb: one place
+named as where one goes ("Hanna glides into the study", «Анна шмыгает в гараж»: a preposition of
+motion, or «в»/«на» with the accusative), a trap word in any form beside a character and three cards,
+a verb of staying, two cards with one verb of their own. Times before what they name ("Hour 4:
+Garage.", «2-й час кабинет, 3-й гостиная») and a question about the orders themselves (help, or
+one's own: status) are read the same way.
 
 A line (or a sentence of it) that neither is nor resembles an order is table talk (TS-23
 ruling): it comes back as ``Unreadable`` with ``is_order`` false. A line resembles an order
