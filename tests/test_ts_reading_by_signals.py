@@ -126,6 +126,8 @@ def test_several_orders_with_their_times_and_a_remark_after_an_order_ts_11_ts_23
         "в 14:00 иду в гараж, в 16:00 обыскиваю диван и нож": "M:Garage@d1h2 ; S:Knife,Sofa@d1h3",
         "иду на кухню, проголодалась": "M:Kitchen ; TALK",
         "Anna slips into the music room to think": "M:Music Room",
+        "search the sofa and the knife, hoping for the best": "S:Knife,Sofa",
+        "Анна крадётся в оранжерею, оглядываясь по сторонам": "M:Conservatory",
     }) == {}  # fmt: skip
 
 

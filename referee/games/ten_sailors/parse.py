@@ -471,7 +471,7 @@ class _Reader:
         if said_to & (_OTHERS | _ADDRESSED):
             return None  # "Welcome to the kitchen, everyone": said to the others
         first = WORD.match(tail)
-        if first is not None and fold_name(first.group()) in _SUBORDINATE:
+        if first is not None and (fold_name(first.group()) in _SUBORDINATE or _of_manner(first.group())):
             return [replace(item, line=line) if isinstance(item, Order) else item for item in read]
         remark = Unreadable(
             tail, "unknown_order", {"word": first.group() if first else "", "suggestion": ""}, False
@@ -819,8 +819,8 @@ class _Reader:
             )
             if all(isinstance(item, Order) for item in items):
                 remark = sentence[args[cut].start : clause[-1].end].strip()
-                if all(_of_manner(t.text) for t in args[cut:]):
-                    return items  # "…, humming": how the order is carried out, not said aloud
+                if _of_manner(args[cut].text):
+                    return items  # "…, humming", "…, hoping for the best": how it is carried out
                 return [
                     *items,
                     Unreadable(remark, "unknown_order", {"word": rest[0], "suggestion": ""}, False),

@@ -261,12 +261,28 @@ def _english(folded: str) -> set[str]:
     found = {folded, _ENGLISH.get(folded, folded)}
     if len(folded) > 5 and folded.endswith("ing"):
         stem = folded[:-3]
-        found |= {stem, stem + "e"} | ({stem[:-1]} if stem[-1] == stem[-2] else set())
+        found |= {stem + "e"} | ({stem[:-1]} if stem[-1] == stem[-2] else set())
+        if not _short_undoubled(stem):  # "hoping" is of "hope"; "hop" would be "hopping"
+            found.add(stem)
     elif len(folded) > 3 and folded.endswith("s") and not folded.endswith("ss"):
         found.add(folded[:-1])  # "strolls", and plurals: "ropes", "candles"
         if folded.endswith(("shes", "ches", "xes", "sses")):
             found.add(folded[:-2])  # "rushes", "searches"
     return found
+
+
+_VOWELS_EN = "aeiou"
+
+
+def _short_undoubled(stem: str) -> bool:
+    """Whether a stem before "-ing" is a short consonant–vowel–consonant syllable ("hop" of "hoping"): its
+    verb would double the consonant ("hopping"), so the word is of the stem with "e" ("hope")."""
+    return (
+        len(stem) == 3
+        and stem[0] not in _VOWELS_EN
+        and stem[1] in _VOWELS_EN
+        and stem[2] not in _VOWELS_EN + "wxy"
+    )
 
 
 @lru_cache(maxsize=WORDS_KEPT)
