@@ -197,6 +197,7 @@ def test_unknown_game_keys_are_refused(referee: Referee, tmp_path: Path) -> None
     assert "lanugage" in result.stderr
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # PostgreSQL: the campaign test
 def test_ts15_ts16_arrival_order_and_two_hours_across_the_night_by_commands(
     referee: Referee, tmp_path: Path
 ) -> None:

@@ -3,8 +3,8 @@ players write them by mail: polite and indirect requests, narration, Russian cas
 near-miss spellings, numbers in words, several orders on one line — read from the corpora the
 parsers are built on: ``tests/data/{ms,ce,mm}_orders_{en,ru}.tsv`` and the second and third corpora
 ``…_second.tsv``, ``…_third.tsv`` (each written apart from the parsers, scored once as held out, since
-built on) — and, when
-the lead adds them, the held-out files ``…_heldout.tsv`` written by someone who has not read the parsers.
+built on) — and the held-out files ``…_heldout3.tsv`` and ``…_heldout4.tsv``, written by people who had
+not read the parsers.
 
 Each line is compared with its expectation read by the keyword reader; ``X`` means the line must be
 refused with a reason — never taken as an order, nor (in Cosmic Express) said aloud as table talk.
@@ -156,33 +156,37 @@ def test_orders_written_as_people_write_them_are_read(game: str, language: str, 
 
 
 HELD_OUT_FIRST = {
-    ("ms", "en"): 0.873,
-    ("ms", "ru"): 0.880,
-    ("ce", "en"): 0.860,
-    ("ce", "ru"): 0.853,
-    ("mm", "en"): 0.733,
-    ("mm", "ru"): 0.580,
+    ("3", "ms", "en"): (0.873, 0),
+    ("3", "ms", "ru"): (0.880, 0),
+    ("3", "ce", "en"): (0.860, 1),
+    ("3", "ce", "ru"): (0.853, 0),
+    ("3", "mm", "en"): (0.733, 0),
+    ("3", "mm", "ru"): (0.580, 0),
+    ("4", "ms", "en"): (0.873, 0),
+    ("4", "ms", "ru"): (0.867, 0),
+    ("4", "ce", "en"): (0.800, 0),
+    ("4", "ce", "ru"): (0.787, 0),
+    ("4", "mm", "en"): (0.680, 0),
+    ("4", "mm", "ru"): (0.553, 0),
 }
-"""The share of each held-out corpus read right when it was first scored, by the parsers as they were
-before it was written (2026-12-06, held-out set 3). The goal is ``GOAL``; until it is reached a
-held-out score may never fall below its first."""
-
-HELD_OUT_ALOUD_FIRST = {("ce", "en"): 1}
-"""Lines of a held-out corpus to refuse that were relayed as talk when it was first scored (none
-elsewhere); the goal is none, and there may never be more."""
+"""The share of each held-out corpus (``<game>_orders_<lang>_heldout<set>.tsv``) read right, and its
+lines to refuse relayed as talk, when it was first scored by the parsers as they were before it was
+written (2026-12-06). Set 3's misses were then described by class (never quoted) to the parsers'
+authors; set 4 has been seen by nobody who worked on them, and is the score that counts. The goal is
+``GOAL`` and none relayed; until then no set may ever be read worse than at first."""
 
 
-@pytest.mark.parametrize(("game", "language"), CORPORA)
-def test_the_held_out_corpus_is_never_read_worse_than_when_first_scored(game: str, language: str) -> None:
-    """The held-out corpus, written apart from the parsers, is the score that counts: printed, never
-    below its first scoring, and never more lines to refuse relayed as talk than then."""
-    path = DATA / f"{game}_orders_{language}_heldout.tsv"
-    if not path.exists():
-        pytest.skip(f"no held-out corpus {path.name} yet")
-    share, misses, aloud = _score(game, language, path)
-    print(f"{game} {language} held out: {share:.1%} read right, {len(aloud)} said aloud (goal {GOAL:.0%}, none)")
-    assert len(aloud) <= HELD_OUT_ALOUD_FIRST.get((game, language), 0), aloud
-    assert share >= HELD_OUT_FIRST[(game, language)] - 0.0005, "\n".join(misses)
+@pytest.mark.parametrize(("held_out", "game", "language"), list(HELD_OUT_FIRST))
+def test_the_held_out_corpora_are_never_read_worse_than_when_first_scored(
+    held_out: str, game: str, language: str
+) -> None:
+    """Each held-out corpus, written apart from the parsers: printed, never below its first scoring,
+    and never more lines to refuse relayed as talk than then."""
+    share, misses, aloud = _score(game, language, DATA / f"{game}_orders_{language}_heldout{held_out}.tsv")
+    print(f"{game} {language} held out, set {held_out}: {share:.1%} read right, {len(aloud)} said aloud")
+    first_share, first_aloud = HELD_OUT_FIRST[(held_out, game, language)]
+    assert len(aloud) <= first_aloud, aloud
+    assert share >= first_share - 0.0005, "\n".join(misses)
 
 
 @pytest.mark.parametrize(

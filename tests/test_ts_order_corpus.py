@@ -8,10 +8,10 @@ different order, never said aloud in place of an order.
 
 The corpora the parser is built on are ``ts_orders_<lang>.tsv`` (the project's own),
 ``ts_orders_<lang>_second.tsv`` and ``ts_orders_<lang>_third.tsv`` (each written apart from the parser
-and scored once as held out, then taken in to build on); all are held to the same bar. A held-out
-corpus written by someone who has not read the parser, in the same format, may stand beside them as
-``ts_orders_<lang>_heldout.tsv``:
-it is scored the same way (``score``). The goal there is the same bar and no order line said aloud;
+and scored once as held out, then taken in to build on); all are held to the same bar. The held-out
+corpora, written by people who had not read the parser, in the same format, stand beside them as
+``ts_orders_<lang>_heldout<set>.tsv`` (sets 3 and 4): they are scored the same way (``score``).
+The goal there is the same bar and no order line said aloud;
 until it is reached the held-out score may never fall below what it was when the corpus was first
 scored (``HELD_OUT_FIRST``). Running this file with ``-s`` prints the scores.
 """
@@ -41,7 +41,7 @@ BUILT_ON = {"": "built on", "_second": "second, built on", "_third": "third, bui
 
 def corpus(language: str, suffix: str = "") -> list[tuple[str, str]]:
     """The (line, expected reading) pairs of ``language``'s corpus (``suffix`` "_second" or "_third":
-    the second or third corpus built on, "_heldout": held out)."""
+    the second or third corpus built on, "_heldout3"/"_heldout4": held out)."""
     rows = []
     for raw in (DATA / f"ts_orders_{language}{suffix}.tsv").read_text(encoding="utf-8").splitlines():
         if raw.strip() and not raw.startswith("#"):
@@ -133,22 +133,31 @@ def test_no_order_line_of_the_corpora_is_said_aloud_ts_23(language: str, suffix:
     assert not result.said_aloud, "\n".join(result.said_aloud)
 
 
-HELD_OUT_FIRST = {"en": (112, 19), "ru": (103, 25)}
-"""Lines of each held-out corpus read right, and order lines said aloud, when it was first scored, by
-the parser as it was before the corpus was written (2026-12-06, held-out set 3: 112 of 160 and 103
-of 160). The goal is ``LEAST_READ`` and none said aloud."""
+HELD_OUT_FIRST = {
+    ("3", "en"): (112, 19),
+    ("3", "ru"): (103, 25),
+    ("4", "en"): (108, 22),
+    ("4", "ru"): (103, 25),
+}
+"""Lines of each held-out corpus (``ts_orders_<lang>_heldout<set>.tsv``) read right, and order lines
+said aloud, when it was first scored by the parser as it was before the corpus was written (2026-12-06;
+160 lines each). Set 3's misses were then described by class (never quoted) to the parser's authors;
+set 4 has been seen by nobody who worked on the parser, and is the score that counts. The goal is
+``LEAST_READ`` and none said aloud; until then no set may ever be read worse than at first."""
 
 
-@pytest.mark.parametrize("language", ["en", "ru"])
-def test_the_held_out_corpus_is_never_read_worse_than_when_first_scored_ts_23(language: str) -> None:
-    """The held-out corpus, if it is there: scored and printed; never fewer lines read right, nor
-    more order lines said aloud, than at its first scoring."""
-    if not (DATA / f"ts_orders_{language}_heldout.tsv").exists():
-        pytest.skip(f"no held-out corpus for {language}")
-    result = score(corpus(language, "_heldout"), language)
-    right, aloud = HELD_OUT_FIRST[language]
+@pytest.mark.parametrize(("held_out", "language"), list(HELD_OUT_FIRST))
+def test_the_held_out_corpora_are_never_read_worse_than_when_first_scored_ts_23(
+    held_out: str, language: str
+) -> None:
+    """Each held-out corpus: scored and printed; never fewer lines read right, nor more order lines
+    said aloud, than at its first scoring."""
+    result = score(corpus(language, f"_heldout{held_out}"), language)
+    right, aloud = HELD_OUT_FIRST[(held_out, language)]
     reached = result.share >= LEAST_READ and not result.said_aloud
-    print(f"\n{language} (held out): {result}; goal {'reached' if reached else 'not reached'}")
+    print(
+        f"\n{language} (held out, set {held_out}): {result}; goal {'reached' if reached else 'not reached'}"
+    )
     assert len(result.said_aloud) <= aloud, "\n".join(result.said_aloud)
     assert result.lines - len(result.wrong) >= right, "\n".join(result.wrong)
 

@@ -310,12 +310,13 @@ def test_forgetting_an_order_withdraws_it_and_instead_changes_nothing_ts_11() ->
     }) == {}  # fmt: skip
 
 
-def test_a_destination_beside_other_words_is_asked_about_and_talk_to_a_character_is_talk_ts_23() -> None:
-    """TS-23 ruling: a place named as where one goes, among words that are no order («Ну что, в гараж!»),
-    is a plan: asked about, never said aloud; a line said to another character by name is talk."""
+def test_a_destination_beside_other_words_is_a_move_and_talk_to_a_character_is_talk_ts_11_ts_23() -> None:
+    """TS-11, TS-23 ruling: one place named as where one goes (a preposition of motion, «в» with the
+    accusative), among words that are no order nor conversation («Ну что, в гараж!»), is the move (issue
+    37: read by the direction, not the verb); a line said to another character by name is talk."""
     assert misread({
-        "Ну что, в гараж!": "X",
-        "Well then, to the garage!": "X",
+        "Ну что, в гараж!": "M:Garage",
+        "Well then, to the garage!": "M:Garage",
         "Boris, meet me in the garage at 3": "TALK",
         "Глеб, жду тебя в кухне": "TALK",
     }) == {}  # fmt: skip

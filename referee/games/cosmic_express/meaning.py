@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from functools import partial
+from itertools import pairwise
 from typing import Any
 
 from referee.core.reading import Grammar, Guess, Reading, Word, kinds_in, lookup, names_in
@@ -164,6 +165,16 @@ def _unsaid(
     given = [name for index, name in players if name != DUMMY and _given_to(words, index)]
     if not offers and len(items) == 1 and len(given) == 1 and len(players) == 1:
         return "offer", {"to": given[0], "item": items[0]}
+    others = [name for _, name in players if name != DUMMY]
+    if offers or len(items) != 1 or len(others) != len(players):
+        return None
+    narrator = bool(players) and players[0][0] == 0 and not _given_to(words, 0)
+    if narrator and len(given) == 1 and len(others) == 2 and others[0] != given[0]:
+        return "offer", {"to": given[0], "item": items[0]}  # «Анна протягивает Борису огнетушитель»
+    if len(others) == 1 and any(
+        a.folded in ("от", "from") and b.among(_TO_ME | {"меня"}) for a, b in pairwise(words)
+    ):
+        return "offer", {"to": others[0], "item": items[0]}  # «Вера получает от меня свечку»
     return None
 
 
@@ -189,7 +200,7 @@ def _given_to(words: list[Word], index: int) -> bool:
     """Whether the player named at ``index`` is the one given to: after "to", or in the dative
     («Вере», «Борису»)."""
     word = words[index]
-    if index and words[index - 1].folded in ("to", "for"):
+    if index and words[index - 1].folded in ("to", "for", "toward", "towards"):
         return True
     before = words[index - 1].folded if index else ""
     return (

@@ -14,8 +14,10 @@ from functools import partial
 from typing import Any
 
 from referee.core.reading import (
+    CONDITIONS,
     MOTION,
     NAME_STOP,
+    NEGATIONS,
     Grammar,
     Guess,
     Reading,
@@ -26,6 +28,7 @@ from referee.core.reading import (
     words_of,
 )
 from referee.core.russian import morph
+from referee.core.seats import fold_name
 from referee.games.minuit.content import LOCATIONS, PLACE_NAMES, ZONE_OF_LOCATION, ZONES
 from referee.games.minuit.investigation import Investigation
 from referee.games.minuit.parse import MOST_BUOYS, names_of, suspect_names
@@ -68,7 +71,9 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(("buoy", "lifebuoy", "буй", "буек", "круг", "спасательный"), "buoy"),
     **dict.fromkeys(
-        ("reveal", "revelation", "разоблачение", "разоблачить", "разоблачать", "разоблачения"), "reveal"
+        ("reveal", "revelation", "разоблачение", "разоблачить", "разоблачать", "разоблачения", "откровение",
+         "откровения"),
+        "reveal",
     ),
     **dict.fromkeys(
         ("end", "done", "finish", "finished", "pass", "конец", "закончить", "заканчивать", "завершить",
@@ -180,7 +185,23 @@ def _one(values: list[Any]) -> Any:
 
 
 def _words_for(words: list[Word], table: dict[str, str]) -> list[str]:
-    return [found for word in words if (found := lookup(word, table))]
+    found = [found for word in words if (found := lookup(word, table))]
+    if table is METHODS:
+        found += [method for word in words if not lookup(word, table) and (method := _method_by_stem(word))]
+    return found
+
+
+_METHOD_STEM = 5
+"""Letters of a Russian method word that a word of another form shares with it («быстренько»)."""
+
+
+def _method_by_stem(word: Word) -> str | None:
+    """The method a Russian word of another form or a diminutive names by its stem: «быстренько» (quick),
+    «аккуратненько» (discreet), «тщательнейший» (thorough)."""
+    if not _CYRILLIC.search(word.folded) or len(word.folded) < _METHOD_STEM + 1:
+        return None
+    stems = {key[:_METHOD_STEM]: method for key, method in METHODS.items() if _CYRILLIC.search(key)}
+    return stems.get(word.folded[:_METHOD_STEM])
 
 
 def read(words: list[Word], language: str, case: Investigation) -> Reading | Guess | None:
@@ -244,8 +265,8 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
         shown = {"location": places[0] if len(places) == 1 else "…", "method": method or "…"}
         return Guess(render("search", shown, language, case))
     zone = _zone(words, numbers)
-    after = [ident for index, ident in suspects if index > start]
-    before = [ident for index, ident in suspects if index < start]
+    after = [ident for index, ident in suspects if index > start or _object_before(words, index, ident, case)]
+    before = [ident for index, ident in suspects if index < start and ident not in after]
     if kind == "escort" and not suspects and zone and any(word.among(SELF) for word in words):
         return "move", {"zone": zone}
     if kind == "escort" or after:
@@ -275,6 +296,10 @@ def _without_verb(words: list[Word], case: Investigation, language: str) -> Read
     suspects = names_in(words, suspect_names_long(case))
     if first.among(TOWARDS) and len(words) <= 4 and (zone := _zone(words, rest)):
         return ("move", {"zone": zone}) if not suspects else Guess()
+    if (towards := _directed(words)) is not None and (zone := _zone(words, rest)):
+        if any(word.among(NEGATIONS | CONDITIONS) or word.past for word in words):
+            return Guess(render("move", {"zone": zone}, language, case))  # «Не лезу в трюм»: asked
+        return _moved(words, suspects, towards, zone, language, case)
     if (
         len(words) <= 4
         and all(_zone_word(w) or w.among(COURTESY) for w in words)
@@ -285,6 +310,73 @@ def _without_verb(words: list[Word], case: Investigation, language: str) -> Read
     if suspects and topics and methods and not rest:  # "Walter: motive, quick"
         return _question(words, suspects, topics, methods)
     return None
+
+
+DIRECTIONS = TOWARDS | frozenset({"до", "toward", "towards", "onto", "over"})
+"""Words after which a zone named is where one goes, whatever the verb («лезу в трюм», «прогуляюсь до
+магазинов», "I'm wandering over to the casino")."""
+
+
+def _directed(words: list[Word]) -> int | None:
+    """Where ``words`` name a zone as where one goes: a word of direction followed, within two words
+    ("в девятую зону", "to the piano bar"), by a word naming a zone or a zone's number."""
+    for index, word in enumerate(words):
+        if not word.among(DIRECTIONS):
+            continue
+        if any(_zone_word(w) or w.number is not None for w in words[index + 1 : index + 3]):
+            return index
+    return None
+
+
+def _moved(
+    words: list[Word],
+    suspects: list[tuple[int, str]],
+    towards: int,
+    zone: int,
+    language: str,
+    case: Investigation,
+) -> Reading | Guess:
+    """A clause with no intent word that names a zone as where one goes (``_directed``, at ``towards``):
+    the writer's move if it names no suspect; a suspect moved if one is named as the object, before the
+    direction and not first in the clause in English, in the accusative in Russian («двигаю Леона в зону
+    5», «Марту переставляю в ресторан»); a question if the suspect may be the one going."""
+    if not suspects:
+        return "move", {"zone": zone}
+    who = _one([ident for _, ident in suspects])
+    at = suspects[0][0]
+    if who is None or at > towards:
+        return Guess(render("escort", {"suspect": who or "…", "zone": zone}, language, case))
+    if _object(words[at], who, case) if _CYRILLIC.search(words[at].folded) else at > 0:
+        return "escort", {"suspect": who, "zone": zone}
+    return Guess(render("escort", {"suspect": who, "zone": zone}, language, case))
+
+
+def _object_before(words: list[Word], index: int, who: str, case: Investigation) -> bool:
+    """Whether a suspect named before the intent word is the object of a verb: in Russian, by its case
+    («Марту переставляю в …»); in English, right after the clause's first word, a verb ("Drag Oscar down
+    to the hold")."""
+    if _CYRILLIC.search(words[index].folded):
+        return _object(words[index], who, case)
+    return (
+        index == 1
+        and words[0].folded.isalpha()
+        and not words[0].among(_NOT_VERBS)
+        and not names_in(words[:1], suspect_names_long(case))
+    )
+
+
+_NOT_VERBS = (
+    NAME_STOP | SELF | frozenset({"i", "we", "my", "our", "a", "an", "and", "then", "now", "so", "ok"})
+)
+"""First words that are no verb: a suspect after them is no object."""
+
+
+def _object(word: Word, who: str, case: Investigation) -> bool:
+    """Whether the Russian word ``word`` naming suspect ``who`` names them as an object: in a form other
+    than their name's nominative that may be the accusative («Леона», «Марту»)."""
+    if word.folded == fold_name(case.suspect(who).first("ru")):
+        return False
+    return any("accs" in p.tag for p in morph().parse(word.folded))
 
 
 def _question(
@@ -301,7 +393,7 @@ def _manners(words: list[Word], methods: list[str]) -> bool:
     """Whether ``words`` say how to act by a word that is no method ("slowly", «медленно»): then the
     order is asked about, not guessed."""
     for word in words:
-        if word.meaning(INTENTS) or lookup(word, METHODS) or word.among(NAME_STOP):
+        if word.meaning(INTENTS) or lookup(word, METHODS) or _method_by_stem(word) or word.among(NAME_STOP):
             continue
         if _CYRILLIC.search(word.folded):
             tag = morph().parse(word.folded)[0].tag
@@ -342,6 +434,8 @@ def _locations(
         if word.number is not None:
             found.append(None if before and before.among(ZONE_NOUNS) else word.number)
         elif (place := word.meaning(PLACES_BY_WORD)) is not None:
+            if before is not None and before.meaning(PLACES_BY_WORD) is not None and before.number is None:
+                continue  # "the beauty salon": the first word of a name in one tells which place it is
             found.append(place)
     owners: set[str] = set()
     if any(word.among(CABIN_WORDS) for word in words):

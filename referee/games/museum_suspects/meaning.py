@@ -217,8 +217,30 @@ def _token_marked(words: list[Word]) -> bool:
 
 def _given(words: list[Word]) -> bool:
     """Whether a clause without an order word gives a token to a place ("Odette gets my 3", "my 1 on
-    Adele", «Одетте мою тройку»); "B2 with 1" alone says no more than a note would."""
-    return any(word.among(TOKEN_NOUNS | MINE) for word in words)
+    Adele", «Одетте мою тройку», «Выход — единичка»); "B2 with 1" alone says no more than a note would."""
+    return any(word.among(TOKEN_NOUNS | MINE) or _value_noun(word) for word in words)
+
+
+def _value_noun(word: Word) -> bool:
+    """Whether ``word`` is a Russian noun that names a token by its value, in any form or diminutive
+    («тройкой», «единичка», «пятёрочку»): a token, never a clue."""
+    if word.number is None or not re.search("[а-я]", word.folded):
+        return False
+    return any(p.tag.POS == "NOUN" for p in morph().parse(word.folded)[:1])
+
+
+_OWN = frozenset({"i", "my", "me", "mine", "я", "мой", "меня", "мне"})
+_WHAT = frozenset({"what", "which", "how", "что", "какой", "сколько"})
+
+
+def _own_tokens_asked(words: list[Word]) -> bool:
+    """Whether a clause naming no place and no number asks what tokens the writer has: a word for tokens,
+    one for the writer and one of asking."""
+    return (
+        any(word.among(TOKEN_NOUNS) for word in words)
+        and any(word.among(_OWN) for word in words)
+        and any(word.among(_WHAT) for word in words)
+    )
 
 
 def read(words: list[Word], language: str) -> Reading | Guess | None:
@@ -230,12 +252,14 @@ def read(words: list[Word], language: str) -> Reading | Guess | None:
     orders = [kind for kind in kinds if kind in ("investigate", "suggest", "place")]
     asked = [kind for kind in kinds if kind in ("help", "status")]
     if not targets and not numbers:
+        if not asked and _own_tokens_asked(words):
+            return "status", {}  # "Which tokens do I have left?", «Какие у меня жетоны?»
         return (asked[0], {}) if asked else None
     if "investigate" in orders and "suggest" in orders:
         return Guess()
     clue_named = any(word.among(CLUE_WORDS) for word in words)
     kind = "investigate" if "investigate" in orders else "suggest" if "suggest" in orders else ""
-    tokens_named = any(word.among(TOKEN_NOUNS) for word in words)
+    tokens_named = any(word.among(TOKEN_NOUNS) or _value_noun(word) for word in words)
     if not kind and not orders and tokens_named:
         kind = "suggest" if targets and not clue_named else "investigate" if clue_named else ""
     if not kind and "place" in orders:

@@ -3,7 +3,8 @@
 - ``cards``: the cards and their names (TS-6 … TS-9)
 - ``state``: segments, characters, orders in force (TS-4, TS-14, TS-16, TS-20)
 - ``parse``: the order language as players write it (TS-9, TS-11, TS-23), with ``words`` (order
-  words, dictionary forms), ``lexicon`` (cards and names in any case, near misses) and ``times``
+  words, dictionary forms), ``lexicon`` (cards and names in any case, near misses), ``times``, and
+  ``intent`` and ``signals`` (a line read by what it names and how, whatever its verb)
 - ``orders``: accepting orders and table talk (TS-11, TS-12, TS-20, TS-22, TS-23)
 - ``talk``, ``zone``: how talk reaches a character, and the time zone they read deadlines in
 - ``resolve``: searches, moves, traps, the end (TS-11 … TS-25)

@@ -63,7 +63,7 @@ def trap_groups(found: Sequence[Found], people: Sequence[str]) -> list[list[Foun
     return [list(found[i - offset : i - offset + 4]) for i in at]
 
 
-def _one_trap(found: Sequence[Found], people: Sequence[str]) -> bool:
+def one_trap(found: Sequence[Found], people: Sequence[str]) -> bool:
     cards = [f.name for f in found if f.name not in people]
     targets = [f for f in found if f.name in people]
     kinds = {KIND_OF.get(card) for card in cards if card != HALL}
@@ -78,7 +78,7 @@ def confident(intent: Intent, people: Sequence[str]) -> str:
     names = [f.name for f in intent.found]
     if kind == "trap":
         groups = trap_groups(intent.found, people)
-        return "trap" if all(_one_trap(group, people) for group in groups) else ""
+        return "trap" if all(one_trap(group, people) for group in groups) else ""
     if kind == "move":
         return "move" if len(names) == 1 and is_place(names[0]) else ""
     if kind == "search":

@@ -46,7 +46,12 @@ A clause of purpose («…, чтобы утром быть там») and a gerun
 
 A line in which no order was found this way is read by its meaning (``intent``): its order words
 and the names it holds, in any order ("kitchen, sofa, knife — trap for Anna"; "Setting a trap.
-Target: Gleb. …").
+Target: Gleb. …"); failing that, by general signals (``signals``) that hold for any verb: one place
+named as where one goes ("Hanna glides into the study", «Анна шмыгает в гараж»: a preposition of
+motion, or «в»/«на» with the accusative), a trap word in any form beside a character and three cards,
+a verb of staying, two cards with one verb of their own. Times before what they name ("Hour 4:
+Garage.", «2-й час кабинет, 3-й гостиная») and a question about the orders themselves (help, or
+one's own: status) are read the same way.
 
 A line (or a sentence of it) that neither is nor resembles an order is table talk (TS-23
 ruling): it comes back as ``Unreadable`` with ``is_order`` false. A line resembles an order
@@ -75,12 +80,21 @@ from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
 from referee.core.russian import morph
 from referee.core.seats import fold_name
+from referee.games.ten_sailors import signals
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
-from referee.games.ten_sailors.intent import Intent, confident, guess, intent_of, is_place, trap_groups
+from referee.games.ten_sailors.intent import (
+    Intent,
+    confident,
+    guess,
+    intent_of,
+    is_place,
+    one_trap,
+    trap_groups,
+)
 from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names, scan_names
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
-from referee.games.ten_sailors.times import When, find_times, segment_for
+from referee.games.ten_sailors.times import When, find_times, segment_for, time_at_start
 from referee.games.ten_sailors.words import (
     ANY_MORE,
     CANCELLABLE,
@@ -118,6 +132,9 @@ _SENTENCE = re.compile(r"\s(?<=[.!?…]\s)\s*(?=\S)")
 """Spaces after the end of a sentence, before more text; it starts with the space so that a search
 skips every other character at once."""
 _ADDRESSEES = re.compile(r"^(?:всем|вслух|everyone|everybody|all|aloud|to\s+everyone)\s*[:,\-—]\s*", re.I)
+_SEMICOLON = re.compile(r"\s*;\s*")
+"""Semicolons: when every part of a line they part starts with a time ("hour 2: study; hour 3: search
+…"), each part is read on its own."""
 _FEW_WORDS = 2
 """After an order word, this many words or fewer resemble an order, naming nothing ("иду в чулан")."""
 _LEADING = PRONOUNS | CONNECTORS | FILLERS
@@ -255,6 +272,9 @@ def _is_talk(item: Order | Unreadable) -> TypeGuard[Unreadable]:
 
 def _sentences(line: str) -> list[str]:
     """``line`` cut into sentences where a new one starts with a capital or an order word."""
+    pieces = _SEMICOLON.split(line)
+    if len(pieces) > 1 and all(time_at_start(piece) for piece in pieces):
+        return [sentence for piece in pieces for sentence in _sentences(piece)]
     parts = _SENTENCE.split(line)
     sentences = [parts[0]]
     for part in parts[1:]:
@@ -346,7 +366,12 @@ class _Reader:
             if confident(intent, self.names) == "trap":
                 when = _merge([t.when for t in tokens if t.when is not None]) or self.header
                 return self._order(line, "trap", list(intent.found), when)
-        if not items or any(isinstance(item, Order) for item in items) or _conversational(line):
+        if not items or any(isinstance(item, Order) for item in items):
+            return self._all_asked(items)
+        signalled = self._by_signals(line, times)
+        if signalled is not None:
+            return signalled
+        if _conversational(line):
             return self._all_asked(items)
         tokens = _tokens(line, times)
         if not any(t.kind for t in tokens):  # no order word: nothing to read by meaning
@@ -357,6 +382,101 @@ class _Reader:
             return self._all_asked(items)
         when = _merge([t.when for t in tokens if t.when is not None]) or self.header
         return self._order(line, kind, list(intent.found), when)
+
+    def _by_signals(self, line: str, times: list[tuple[int, int, When]]) -> list[Order | Unreadable] | None:
+        """A line no order word read, read by general signals (see ``signals``): what it names (at most
+        one character, its doer or a trap's target), the family of its verbs by lemma, and whether it
+        names a place as where one goes ("… drifts toward the conservatory", «… семенит на кухню»: a
+        direction, the accusative after «в»/«на») or where one is. None if no signal is beyond doubt, or
+        the line is conversation (a question to others, a proposal to all, a denial, what was done)."""
+        tokens = _tokens(line, times)
+        words = [t for t in tokens if t.when is None]
+        folded = [t.folded.replace("’", "'") for t in words]
+        if not words:
+            return None
+        if _talking(line, folded):
+            return self._head_by_signals(line)
+        if any(not t.kind and near_order_word(t.text) for t in words):
+            return None  # "Srch rope sink": an order word misspelt past reading, asked with its suggestion
+        named = [t.text for t in words if not t.kind and not t.setter]
+        found, unsure = scan_names(named, self.names)
+        people = [f for f in found if f.name in self.names]
+        cards = [f for f in found if f.name not in self.names]
+        places = [f for f in cards if is_place(f.name)]
+        kinds = {t.kind for t in words if t.kind}
+        when = _merge([t.when for t in tokens if t.when is not None]) or self.header
+        texts = [t.text for t in words]
+        trap = signals.trap_words(texts)
+        if (
+            trap
+            and kinds <= {"trap", "move"}
+            and all(one_trap(group, self.names) for group in trap_groups(found, self.names))
+        ):
+            return self._order(line, "trap", found, when)  # labels ("room Bedroom") may be as near several
+        if trap or len(people) > 1 or (people and not _doer(words, people[0].written)):
+            return None
+        if people and self.own is not None and people[0].name != self.own:
+            return None  # another character's doing, told
+        if not cards and signals.staying(texts) and kinds <= {"move"}:
+            return [self._stay(line, when)]  # "the room" it stays in may be as near several rooms
+        if unsure:
+            return None
+        if len(cards) == 1 and places and signals.starts_the_day(texts):
+            ahead = when.ahead if when is not None and when.ahead else 1
+            return self._order(line, "move", cards, When(ahead=ahead - 1, part="night"))
+        if signals.stative(texts):
+            return None
+        if len(cards) == 1 and places and kinds <= {"move", "say"} and signals.directed(texts):
+            return self._order(line, "move", cards, when)
+        others = [t.text for t in words if not (set(cards[0].written.split()) & {t.text})] if cards else []
+        if len(cards) == 1 and places and not kinds and signals.labelled(line, others):
+            return self._order(line, "move", cards, when)
+        if (
+            len(cards) == 1
+            and places
+            and people
+            and not kinds
+            and words[0].text == people[0].written.split()[0]
+            and not self._addressed(line, tokens)
+            and not _OTHERS.intersection(folded)
+        ):  # «Анна бродит по кухне»: where, not whither, asked
+            intent = _intent(tokens, self.names)
+            return [Unreadable(line, "did_you_mean", guess(intent, self.names))]
+        written = {word for f in found for word in f.written.split()}
+        verbs = [t for t in words if t.text not in written and t.folded not in _LITTLE | CONNECTORS]
+        verbs = [t for t in verbs if not is_skipped(t.text) and not is_adverb(t.text)]
+        narrated = len(verbs) == 1 or (not verbs and not people)  # "Anna peers behind …", not "Boris with …"
+        if (
+            len(cards) == 2
+            and not places
+            and kinds <= {"search"}
+            and narrated
+            and cards[0].name != cards[1].name
+        ):
+            return self._order(line, "search", cards, when)
+        return None
+
+    def _head_by_signals(self, line: str) -> list[Order | Unreadable] | None:
+        """A line whose words before its first comma or dash are read by signals, and whose rest holds
+        conversation: the rest goes with the order if it tells when or why («…, пока никто не видит»),
+        else it is a remark, talk unless it names something beside a word of a plan (TS-23 ruling)."""
+        cut = _HEAD_CUT.search(line)
+        if cut is None:
+            return None
+        head, tail = line[: cut.start()].strip(), line[cut.end() :].strip()
+        read = self._by_signals(head, find_times(head)) if head else None
+        if not read or not all(isinstance(item, Order) for item in read) or not tail:
+            return None
+        said_to = {fold_name(word).replace("’", "'") for word in WORD.findall(tail)}
+        if said_to & (_OTHERS | _ADDRESSED):
+            return None  # "Welcome to the kitchen, everyone": said to the others
+        first = WORD.match(tail)
+        if first is not None and (fold_name(first.group()) in _SUBORDINATE or _of_manner(first.group())):
+            return [replace(item, line=line) if isinstance(item, Order) else item for item in read]
+        remark = Unreadable(
+            tail, "unknown_order", {"word": first.group() if first else "", "suggestion": ""}, False
+        )
+        return [*read, self._asked(remark, after_order=True)]
 
     def _all_asked(self, items: list[Order | Unreadable]) -> list[Order | Unreadable]:
         """``items`` with each piece of talk asked about if it is a plan (``_asked``); talk after an order
@@ -414,12 +534,22 @@ class _Reader:
             self.flush()
             self._set_header(sentence, reduce(When.merged, whens))
             return
-        state = _state_asked(tokens, self.names)
+        chunks = _timed_chunks(sentence, times, tokens)
+        if chunks:  # "в 2-й час в кабинет, в 3-й — обыскать диван и нож": each time with its order
+            for start, end in chunks:
+                part = [
+                    (a - start, b - start, w)
+                    for a, b, w in _with_ordinal_hours(sentence, times)
+                    if start <= a < end
+                ]
+                self.read(sentence[start:end].strip(" ,;"), part)
+            return
+        state = _state_asked(tokens, self.names, question="?" in sentence)
         if state:  # "Could you send me the order help again?", «Где я сейчас и какие у меня карты?»
             self.flush()
             self.items.append(Order(sentence.strip(), state, {}))
             return
-        stay = _stay_or_withdrawal(tokens, self.names)
+        stay = _stay_or_withdrawal(tokens, self.names, self.names if self.own is None else (self.own,))
         if stay:
             self.flush()
             when = _merge([t.when for t in tokens if t.when is not None]) or self.header
@@ -445,12 +575,59 @@ class _Reader:
             self.flush()
             self._read_orders(sentence, tokens, first)
             return
+        timed = self._timed_names(sentence, times)
+        if timed is not None:
+            self.flush()
+            self.items.extend(timed)
+            return
         bare = self._bare(sentence, tokens)
         if bare is not None:
             self.items.extend(bare)
             return
         self.flush()
         self.items.append(_not_an_order(sentence, tokens))
+
+    def _timed_names(
+        self, sentence: str, times: list[tuple[int, int, When]]
+    ) -> list[Order | Unreadable] | None:
+        """A sentence with no order word that is times, each followed by what it names ("Hour 4: Garage.",
+        "hour 2 study, hour 3 living room", «2-й час кабинет, 3-й гостиная»): one place after a time is the
+        move for then, two cards the search; None if any part is otherwise. An ordinal alone ("3-й")
+        after an hour is the next hour."""
+        if not times or (times[0][0] > 0 and sentence[: times[0][0]].strip(" -*•>")):
+            return None
+        times = _with_ordinal_hours(sentence, times)
+        tokens = _tokens(sentence, times)
+        if any(t.kind or t.setter for t in tokens):
+            return None
+        groups: list[tuple[When, list[str], int, int]] = []
+        for token in tokens:
+            if token.when is not None and (not groups or groups[-1][1]):
+                groups.append((token.when, [], token.start, token.end))
+            elif token.when is not None:
+                when, words, start, _ = groups[-1]
+                groups[-1] = (when.merged(token.when), words, start, token.end)
+            elif token.folded not in CONNECTORS and not is_courtesy(token.text):
+                when, words, start, _ = groups[-1]
+                groups[-1] = (when, [*words, token.text], start, token.end)
+        read: list[Order | Unreadable] = []
+        for when, words, start, end in groups:
+            found = read_names(words, self.names)
+            if isinstance(found, Missing) or not found:
+                return None
+            places = [f for f in found if is_place(f.name)]
+            if len(found) == 1 and places:
+                kind = "move"
+            elif len(found) == 2 and not places and all(f.name in KIND_OF for f in found):
+                kind = "search"
+            else:
+                return None
+            read.extend(self._order(sentence[start:end].strip(" ,;"), kind, found, self.header_or(when)))
+        return read or None
+
+    def header_or(self, when: When) -> When:
+        """``when`` after the time a line of its own set before it, if any."""
+        return when if self.header is None else self.header.merged(when)
 
     def _addressed(self, text: str, tokens: list[_Token]) -> bool:
         """Whether talk is said to another character, named first before a comma or a dash ("Boris, meet
@@ -642,8 +819,8 @@ class _Reader:
             )
             if all(isinstance(item, Order) for item in items):
                 remark = sentence[args[cut].start : clause[-1].end].strip()
-                if all(_of_manner(t.text) for t in args[cut:]):
-                    return items  # "…, humming": how the order is carried out, not said aloud
+                if _of_manner(args[cut].text):
+                    return items  # "…, humming", "…, hoping for the best": how it is carried out
                 return [
                     *items,
                     Unreadable(remark, "unknown_order", {"word": rest[0], "suggestion": ""}, False),
@@ -835,9 +1012,19 @@ def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
 
 _CARDS = frozenset({"card", "cards", "карта", "карточка", "hand", "рука"})
 _WHERE = frozenset({"where", "где"})
+_ORDERS_NOUN = frozenset(
+    {"order", "ordered", "command", "приказ", "команда", "приказание", "распоряжение", "приказать",
+     "приказывать", "queued"}
+)  # fmt: skip
+"""Nouns (lemmas) of the orders themselves: asked about, the help or one's own orders are asked for."""
+_MINE = frozenset({"my", "mine", "мои", "моих", "моё", "меня", "мне"})
+_NOW = frozenset({"current", "queued", "queue", "pending", "have", "now", "сейчас", "текущий", "отданный"})
+_HOW = frozenset({"how", "как"})
+_QUESTION_WORDS = frozenset({"what", "which", "how", "какие", "какой", "как"})
+_REMIND = frozenset({"remind", "напомнить", "подсказать", "explain", "объяснить"})
 
 
-def _state_asked(tokens: list[_Token], names: tuple[str, ...]) -> str:
+def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool = False) -> str:
     """The order a sentence naming nothing asks of the host however it is put: "help" (the help is asked
     for: "could you send me the order help again?", «пришлите памятку»), "status" (one's own cards or place
     asked about: "what are my cards?", «где я сейчас?»), or ""."""
@@ -850,7 +1037,16 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...]) -> str:
         return "status"
     if "help" in kinds:  # the help sent or shown ("send me the help"): no move for all the verb
         return "" if (_OTHERS - _YOU).intersection(folded) else "help"  # not "can anyone help me?"
-    if kinds & _PLANS or not _ME.intersection(folded):
+    about_orders = any(lemmas(t.text) & _ORDERS_NOUN for t in words)
+    asked = question or folded[0] in _QUESTION_WORDS or folded[:2] == ["а", "какие"]
+    if about_orders and (asked or lemmas(words[0].text) & _REMIND):
+        # "What are my current orders?" (one's own: status); "How do I write orders?" (help)
+        how = _HOW.intersection(folded)
+        mine = _MINE.intersection(folded) or ({"i", "я"} & set(folded) and not how)
+        return "status" if mine or any(lemmas(t.text) & _NOW for t in words) else "help"
+    if kinds & _PLANS:
+        return ""
+    if not _ME.intersection(folded):
         return ""
     if any(lemmas(t.text) & _CARDS for t in words):
         return "status"
@@ -869,8 +1065,19 @@ def is_place_name(name: str) -> bool:
     return name == HALL or KIND_OF.get(name) is Kind.ROOM
 
 
+_ORDINAL_HOUR = re.compile(r"(?<![\w-])([1-4])\s*-?(?:й|ой|ий|ый|st|nd|rd|th)(?!\w)", re.I)
+"""An hour written as an ordinal alone («3-й», "3rd"), read as one only after another hour on its line."""
 _TRAP_SHORT = frozenset({"trap_three_cards", "trap_one_target"})
 """Refusals of a trap missing part of what it names: the rest may follow in the sentences after it."""
+_HEAD_CUT = re.compile(r"\s*(?:,|\s[—–-])\s*")
+"""Where the head of a line read by signals may end, before a remark or a clause of when or why."""
+_ADDRESSED = frozenset({"all", "guys", "folks", "friends", "ребята", "друзья", "все", "всем", "народ"})
+"""Words that name whom a line is said to: the others at the table."""
+_SUBORDINATE = frozenset(
+    {"пока", "когда", "чтобы", "чтоб", "while", "when", "until", "till", "before", "so", "as", "since",
+     "because", "потому", "так", "прежде", "покуда"}
+)  # fmt: skip
+"""Words that start a clause telling when or why an order is done: it goes with the order."""
 _REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")
 """What may part an order from a remark written after it on the same line."""
 
@@ -903,14 +1110,22 @@ def _misspelt(item: Order | Unreadable, words: list[_Token]) -> Order | Unreadab
 _FIRST_PERSON = frozenset({"i", "i'm", "i’m", "im", "i'll", "i’ll", "ill", "me", "my"})
 
 
-def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...]) -> str:
+def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...], doers: tuple[str, ...] = ()) -> str:
     """Whether a sentence naming no place keeps the writer where they are ("stay", "I'm staying put",
     «сижу здесь», "not moving this hour", «никуда не иду»), withdraws their move ("cancel": "I don't want
     to move anymore", «больше никуда не иду»), or neither (""): the writer's own move denied or a stay
     verb with nothing but "here" beside it. A denial told to others is not one ("don't go", «не ходите»)."""
     words = [t for t in tokens if t.when is None]
     verbs = [i for i, t in enumerate(words) if t.kind == "move" and not is_arrive(t.text)]
-    if not verbs or _names_in([t for t in words if t.folded not in HERE], names):
+    narrated = (
+        bool(doers)
+        and bool(verbs)
+        and is_name(words[0].text, doers)
+        and verbs[0] <= 3
+        and _third(words[verbs[0]])
+    )
+    rest = words[1:] if narrated else words  # «Анна никуда не уходит»: the writer's character, told of
+    if not verbs or _names_in([t for t in rest if t.folded not in HERE], names):
         return ""
     verb = words[verbs[0]]
     denied = any(t.folded.replace("’", "'") in NEGATIONS for t in words[max(0, verbs[0] - 4) : verbs[0]])
@@ -919,9 +1134,17 @@ def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...]) -> str:
         rest = [t for t in words[verbs[0] + 1 :] if not (t.kind == "move" or t.folded in HERE or t.leading)]
         rest = [t for t in rest if t.folded not in NEGATIONS]
         return "stay" if stays and not rest and len(words) > 1 else ""
-    if not _own(verb, words):
+    if not _own(verb, words) and not narrated:
         return ""
     return "cancel" if any(not lemmas(t.text).isdisjoint(ANY_MORE) for t in words) else "stay"
+
+
+def _third(verb: _Token) -> bool:
+    """Whether ``verb`` is in the third person singular: told of a character («уходит», "stays"), not
+    said to them («не ходи»)."""
+    if verb.folded[:1].isascii():
+        return verb.folded.endswith("s")
+    return any("3per" in p.tag for p in morph().parse(verb.folded)[:1])
 
 
 def _own(verb: _Token, words: list[_Token]) -> bool:
@@ -1008,6 +1231,88 @@ _TALKING = frozenset(
 )  # fmt: skip
 """Words of conversation: a proposal to others ("let's all go …", «давайте»), a plan of others ("we"),
 a warning or a refusal ("don't go …", «не ходите …»): such a line is talk, not one's own order."""
+
+
+_REQUESTING = frozenset({"would", "could", "can", "may", "ok", "okay", "можно", "могу", "разрешите"})
+"""Words of asking leave: a question with one of them asks for the writer's own order ("Would it be ok
+if I went to …?")."""
+_WEIGHING = frozenset({"should", "shall", "or", "или", "стоит", "надо", "нужно", "либо"})
+"""Words of a choice still being weighed: a question with one of them is asked back, never read."""
+_CONDITIONAL = frozenset({"if", "бы", "б"})
+_PREPOSITIONS = frozenset(
+    {"to", "for", "with", "at", "on", "near", "by", "from", "about", "на", "к", "с", "для", "за", "у", "от",
+     "около", "возле", "про", "о", "об", "со"}
+)  # fmt: skip
+
+
+def _talking(line: str, folded: list[str]) -> bool:
+    """Whether a line no order word read is conversation, never read by signals: a question to others
+    or one weighing a choice, a proposal to all or a denial (``_TALKING``, but for "let's" alone), "you"
+    said of another, what was done told in the past tense."""
+    if (_TALKING - _PROPOSING - {"не"}).intersection(folded) or "all" in folded:
+        return True
+    if any(word == "не" and not _polite_not(folded, at) for at, word in enumerate(folded)):
+        return True
+    if "?" in line and (not _REQUESTING.intersection(folded) or _WEIGHING.intersection(folded)):
+        return True
+    if "?" in line and not _own_question(folded):
+        return True
+    if _HOST.isdisjoint(folded) and any(
+        word in _YOU and not (at and folded[at - 1] in _MODALS) for at, word in enumerate(folded)
+    ):
+        return True
+    return any(
+        is_past(word) and not _CONDITIONAL.intersection(folded[max(0, at - 3) : at])
+        for at, word in enumerate(folded)
+    )
+
+
+def _doer(words: list[_Token], written: str) -> bool:
+    """Whether the character named as ``written`` is the doer of a line (its subject: no preposition
+    before it and, in Russian, the nominative), not whom it is about ("…, meet Boris in the study")."""
+    first = written.split()[0]
+    at = next((i for i, t in enumerate(words) if t.text == first), None)
+    if at is None or (at and words[at - 1].folded in _PREPOSITIONS):
+        return False
+    if words[at].folded[:1].isascii():
+        return True
+    return any("nomn" in p.tag for p in morph().parse(words[at].folded)[:2])
+
+
+def _with_ordinal_hours(sentence: str, times: list[tuple[int, int, When]]) -> list[tuple[int, int, When]]:
+    """``times`` with every ordinal alone in ``sentence`` («3-й», "3rd") read as that hour, when an hour is
+    named among them («2-й час кабинет, 3-й гостиная»)."""
+    if not any(w.part and w.part.startswith("hour") for _, _, w in times):
+        return times
+    taken = [(a, b) for a, b, _ in times]
+    extra = [
+        (m.start(), m.end(), When(part=f"hour{m.group(1)}"))
+        for m in _ORDINAL_HOUR.finditer(sentence)
+        if not any(a <= m.start() < b for a, b in taken)
+    ]
+    return sorted(times + extra)
+
+
+def _timed_chunks(
+    sentence: str, times: list[tuple[int, int, When]], tokens: list[_Token]
+) -> list[tuple[int, int]]:
+    """Where a sentence that starts with a time and holds an order word splits into parts each starting
+    with its own time after a comma or a semicolon ("в 2-й час в кабинет, в 3-й — обыскать …"): their
+    starts and ends; [] if it does not so split."""
+    times = _with_ordinal_hours(sentence, times)
+    if len(times) < 2 or not tokens or tokens[0].when is None or not any(t.kind for t in tokens):
+        return []
+    parts = [(times[0][0], len(sentence))]
+    for (_, end, _), (start, _, _) in pairwise(times):
+        between = sentence[end:start]
+        if not re.search(r"\w", between):
+            continue  # "завтра в 10": one time
+        cut = re.search(r"[,;]\s*(?:(?:and|then|и|а|потом|затем)\s+)?(?:(?:в|во|на|at|in|by)\s+)?$", between)
+        if cut is None:
+            return []
+        parts[-1] = (parts[-1][0], end + cut.start())
+        parts.append((start, len(sentence)))
+    return parts if len(parts) > 1 else []
 
 
 def _names_alone(words: list[_Token], found: int) -> bool:

@@ -110,10 +110,12 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("clock_pm", _CLOCK_PM),
     ("clock", rf"{_IN}(\d{{1,2}})[:.\-](\d{{2}})\s*(am|pm)?"),
     ("ampm", rf"{_IN}(\d{{1,2}})\s*(am|pm)\b"),
-    ("clock_hours", rf"{_IN}(\d{{1,2}})\s*(?:часов|часа|часам)\b"),
+    ("clock_hours", rf"{_IN}(\d{{1,2}})\s*(?:часов|часа|часам|ч\.(?=\s|$))"),
+    ("half_past", rf"{_IN}half\s+past\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})"
+     rf"|{_IN}пол\s*-?\s*({_DAY_STEMS})\w*"),
     ("clock_bare", _CLOCK_BARE),
     ("hour_n", rf"{_IN}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})\b"),
-    ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом)?\s*(?:час\w*|hour)"),
+    ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом|м|го)?\s*(?:час\w*|hour)"),
     ("ordinal", rf"{_IN}({_DAY_STEMS})\w*\s+(?:час\w*|hour)"),
     ("hour_word", rf"{_IN}(?:час|hour)\s+{_WORD_NUMBER}"),
     ("day_word", rf"{_IN}(?:день|day)\s+{_WORD_NUMBER}"),
@@ -195,6 +197,11 @@ def _read(name: str, groups: list[str]) -> When:
         return _clock(hours, minutes) if hours < 24 and minutes < 60 else When(bad_hour=hours)
     if name == "clock_hours":
         return _hour(numbers[0]) if numbers[0] <= 4 else _clock(numbers[0] % 24, 0)
+    if name == "half_past":  # "half past three" (15:30), «в полчетвёртого» (half an hour before four)
+        word = groups[0].lower()
+        hours = numbers[0] if numbers else _NUMBER_WORDS.get(word) or _number_word(word) - 1
+        hours += 12 if hours < 10 else 0
+        return _clock(hours, 30) if hours < 24 else When(bad_hour=hours)
     if name in ("hour_n", "n_hour"):
         return _hour(numbers[0])
     if name in ("ordinal", "hour_word"):
@@ -218,7 +225,7 @@ def _read(name: str, groups: list[str]) -> When:
 
 _TIME_WORDS = (
     "час", "hour", "ноч", "night", "день", "дня", "day", "следующ", "next", "завтра", "tomorrow",
-    "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite", "afternoon",
+    "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite", "afternoon", "half", "пол",
 )  # fmt: skip
 """A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
 _NUMBER = (

@@ -212,7 +212,9 @@ ARRIVE: frozenset[str] = frozenset({"буду", "будем", "быть", "be"})
 """Words of being somewhere at a time ("утром буду в спальне", "I'll be in the study"): a move that must
 take effect by then, so it is the move of the segment before (see ``parse``)."""
 
-SPEND: frozenset[str] = frozenset({"spend", "провести", "проводить"})
+SPEND: frozenset[str] = frozenset(
+    {"spend", "wake", "провести", "проводить", "оказаться", "очутиться", "проснуться"}
+)
 """Verbs (lemmas) of spending a time somewhere («следующий час хочу провести в гостиной»): words of being
 there, as ``ARRIVE``."""
 
@@ -259,12 +261,28 @@ def _english(folded: str) -> set[str]:
     found = {folded, _ENGLISH.get(folded, folded)}
     if len(folded) > 5 and folded.endswith("ing"):
         stem = folded[:-3]
-        found |= {stem, stem + "e"} | ({stem[:-1]} if stem[-1] == stem[-2] else set())
+        found |= {stem + "e"} | ({stem[:-1]} if stem[-1] == stem[-2] else set())
+        if not _short_undoubled(stem):  # "hoping" is of "hope"; "hop" would be "hopping"
+            found.add(stem)
     elif len(folded) > 3 and folded.endswith("s") and not folded.endswith("ss"):
         found.add(folded[:-1])  # "strolls", and plurals: "ropes", "candles"
         if folded.endswith(("shes", "ches", "xes", "sses")):
             found.add(folded[:-2])  # "rushes", "searches"
     return found
+
+
+_VOWELS_EN = "aeiou"
+
+
+def _short_undoubled(stem: str) -> bool:
+    """Whether a stem before "-ing" is a short consonant–vowel–consonant syllable ("hop" of "hoping"): its
+    verb would double the consonant ("hopping"), so the word is of the stem with "e" ("hope")."""
+    return (
+        len(stem) == 3
+        and stem[0] not in _VOWELS_EN
+        and stem[1] in _VOWELS_EN
+        and stem[2] not in _VOWELS_EN + "wxy"
+    )
 
 
 @lru_cache(maxsize=WORDS_KEPT)

@@ -5,7 +5,7 @@ Three new tables: ``campaigns`` (a game file's game announced and waiting for it
 seat or a reserve place at the start) and ``signup_events`` (every step of a campaign's sign-up,
 appended in order). No existing table changes.
 
-Revision ID: 0015_signup
+Revision ID: 0015
 Revises: 0014
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0015_signup"
+revision = "0015"
 down_revision = "0014"
 branch_labels = None
 depends_on = None
