@@ -420,7 +420,7 @@ def test_minuit_orders_of_the_third_corpus_classes_are_read(line: str, expected:
         # help and one's own cards asked in any words are HELP and STATUS, never said aloud (CE-5)
         ("Please send me the list of commands", [("help", {})]),
         ("Which cards am I holding?", [("status", {})]),
-        ("What do I hold?", [("status", {})]),
+        ("So what am I holding now?", [("status", {})]),
         ("Что у меня за карты?", [("status", {})]),
         # trading said to be over
         ("Обмен на сегодня окончен", [("done", {})]),
