@@ -54,6 +54,7 @@ from jinja2 import (
     pass_context,
     select_autoescape,
 )
+from jinja2.bccache import Bucket, BytecodeCache
 from jinja2.runtime import Context
 
 from referee.core.moments import moment_text, zone_named
@@ -269,6 +270,30 @@ class _LanguageEnvironment(Environment):
         return f"{parent.rsplit('/', 1)[0]}/{template}"
 
 
+class _CompiledOnce(BytecodeCache):
+    """Each template's compiled code kept for the process, whichever renderer loads it next.
+
+    Compiling a template costs far more than rendering it, and every renderer (one per command, per
+    service, per web process, per test) would compile the same files again. Jinja checks each entry
+    against the source's checksum, so a template changed on disk is compiled anew. Every environment
+    here lexes with the same settings, so their code is the same. Bounded by the templates there are.
+    """
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledOnce()
+
+
 class Renderer:
     """Renders players' messages from the templates in ``templates_dir`` (``<language>/[<kind>/]<name>``)."""
 
@@ -293,6 +318,7 @@ class Renderer:
                 lstrip_blocks=True,
                 keep_trailing_newline=True,
                 auto_reload=False,  # a template is read once per process, not looked at again per mail
+                bytecode_cache=_COMPILED,
             )
             filters = dict(SHARED_FILTERS)
             if kind:

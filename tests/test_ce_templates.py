@@ -30,7 +30,7 @@ TEMPLATES = (
     "welcome.txt.j2", "answer.txt.j2", "subject.txt.j2", "help.txt.j2", "status.txt.j2", "news.txt.j2",
     "talk.txt.j2", "weapon_shown.txt.j2", "interrogation.txt.j2", "round_over.txt.j2", "game_over.txt.j2",
     "master.txt.j2", "_names.txt.j2", "_reasons.txt.j2", "_orders.txt.j2", "_result.txt.j2",
-    "_standings.txt.j2",
+    "_standings.txt.j2", "catch_up.txt.j2",
 )  # fmt: skip
 RESERVED = {"kind", "language", "template", "text"}
 """Keys the renderer and the mail layer pass themselves: notice data must not use them."""

@@ -39,11 +39,11 @@ def referee(tmp_path: Path, database_url: str) -> Referee:
 
 
 def test_ts12_a_campaign_is_carried_from_one_fresh_process_to_the_next(
-    tmp_path: Path, database_url: str
+    tmp_path: Path, sqlite_url: str
 ) -> None:
     """Each command is its own process, as at a game-master's shell: the game, an order and a resolution
     are in the database for the next one, and nothing lingers in a process."""
-    fresh = initialised(tmp_path, database_url, fresh=True)
+    fresh = initialised(tmp_path, sqlite_url, fresh=True)
     fresh("game", "create", str(game_file(tmp_path, "castle", HANDS)))
     fresh("order", "castle", "Anna", "MOVE Dining Room")
     fresh("advance", "castle")

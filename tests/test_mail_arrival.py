@@ -91,7 +91,6 @@ OLD_WORDS = {
     "refused:sender-failed-dkim:over-limit:headers": (MailOutcome.SENDER_FAILED, "dkim:over-limit:headers"),
     "ignored:bounce": (MailOutcome.IGNORED, "bounce"),
     "duplicate": (MailOutcome.DUPLICATE, ""),
-    "accepted:signup": (MailOutcome.SIGNUP, ""),
 }
 """Every outcome as rows say it: those kept before this enum existed, and the sign-up's since."""
 

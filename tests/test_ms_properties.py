@@ -22,7 +22,7 @@ from referee.games.museum_suspects import RULES
 from referee.games.museum_suspects.content import clue_text
 from referee.games.museum_suspects.state import ROUNDS, TOKEN_VALUES
 
-FAST = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ("Anna", "Boris", "Vera", "Gleb")
 JUNK = ("INVESTIGATE 9 WITH 1", "SUGGEST Z9 WITH 2", "hello", "SUGGEST Yvonne WITH 1", "STATUS", "HELP")
 
