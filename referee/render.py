@@ -275,8 +275,10 @@ class _CompiledOnce(BytecodeCache):
 
     Compiling a template costs far more than rendering it, and every renderer (one per command, per
     service, per web process, per test) would compile the same files again. Jinja checks each entry
-    against the source's checksum, so a template changed on disk is compiled anew. Every environment
-    here lexes with the same settings, so their code is the same. Bounded by the templates there are.
+    against the source's checksum, so a template changed on disk is compiled anew. The code depends on
+    the environment's filters (one that takes the context is called differently), so environments share
+    a cache only when their filters take the same arguments (in practice: one per game kind). Bounded
+    by the templates there are.
     """
 
     def __init__(self) -> None:
@@ -291,7 +293,20 @@ class _CompiledOnce(BytecodeCache):
         self._code[bucket.key] = bucket.bytecode_to_string()
 
 
-_COMPILED = _CompiledOnce()
+_COMPILED: dict[frozenset[tuple[str, object]], _CompiledOnce] = {}
+"""The compiled templates, by what the environment's filters are passed (``_filter_calls``)."""
+
+
+def share_compiled(environment: Environment) -> None:
+    """Lets ``environment`` use, and keep, the code compiled by any environment whose filters are called
+    as its own are (its filters set)."""
+    environment.bytecode_cache = _COMPILED.setdefault(_filter_calls(environment), _CompiledOnce())
+
+
+def _filter_calls(environment: Environment) -> frozenset[tuple[str, object]]:
+    """Each filter of ``environment`` by name with what Jinja passes it first (context, environment,
+    evaluation context or nothing): what its compiled templates depend on."""
+    return frozenset((name, getattr(f, "jinja_pass_arg", None)) for name, f in environment.filters.items())
 
 
 class Renderer:
@@ -318,7 +333,6 @@ class Renderer:
                 lstrip_blocks=True,
                 keep_trailing_newline=True,
                 auto_reload=False,  # a template is read once per process, not looked at again per mail
-                bytecode_cache=_COMPILED,
             )
             filters = dict(SHARED_FILTERS)
             if kind:
@@ -327,6 +341,7 @@ class Renderer:
                 environment.globals.update(presentation.globals)
             environment.filters.update({name: _as_filter(f) for name, f in filters.items()})
             environment.filters.update(PEOPLE_AND_TIME_FILTERS)
+            share_compiled(environment)
             self._environments[kind] = environment
         return self._environments[kind]
 
