@@ -24,13 +24,12 @@ start. Every problem is named by its table and key.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Any
 
-from referee.app.gamefile import GameFileError, default_schedule, game_file
+from referee.app.gamefile import GameFileError, default_schedule, game_file, read_toml
 from referee.games import KINDS, game_of, rules_for
 from referee.render import LANGUAGES
 from referee.schedule.files import ScheduleError, ScheduleFolders, load_schedule
@@ -69,13 +68,7 @@ class CampaignFile:
 
 def read_campaign_file(path: Path, schedules: ScheduleFolders | None) -> CampaignFile:
     """The campaign described in ``path``; schedules are looked up in ``schedules``."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as error:
-        raise GameFileError(f"there is no file {path}") from error
-    except tomllib.TOMLDecodeError as error:
-        raise GameFileError(f"{path} is not valid TOML: {error}") from error
-    return campaign_file(raw, schedules)
+    return campaign_file(read_toml(path), schedules)
 
 
 def _moment(signup: dict[str, Any], key: str, zone: tzinfo | None, problems: list[str]) -> datetime | None:

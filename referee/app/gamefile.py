@@ -139,15 +139,19 @@ def _hidden_in(value: Any) -> str | None:
     return None
 
 
-def read_game_file(path: Path, schedules: ScheduleFolders) -> GameFile:
-    """The game described in ``path``; schedules are looked up in ``schedules``."""
+def read_toml(path: Path) -> dict[str, Any]:
+    """The TOML table in ``path``; ``GameFileError`` naming the file when it is missing or not TOML."""
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as error:
         raise GameFileError(f"there is no file {path}") from error
     except tomllib.TOMLDecodeError as error:
         raise GameFileError(f"{path} is not valid TOML: {error}") from error
-    return game_file(raw, schedules)
+
+
+def read_game_file(path: Path, schedules: ScheduleFolders) -> GameFile:
+    """The game described in ``path``; schedules are looked up in ``schedules``."""
+    return game_file(read_toml(path), schedules)
 
 
 def game_file(raw: dict[str, Any], schedules: ScheduleFolders | None) -> GameFile:
