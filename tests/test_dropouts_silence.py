@@ -160,7 +160,7 @@ def test_the_nudge_is_written_in_russian_for_a_russian_game(tmp_path: Path, data
         session.commit()
     watched.next_boundary()
     said = [text(m) for m in watched.delivered() if to(m) == BORIS]
-    assert any("Boris, от вас уже 1 ход нет ни одного письма" in s and "ВЫХОЖУ" in s for s in said)
+    assert any("Boris, судья не получал от вас писем уже 1 ход." in s and "ВЫХОЖУ" in s for s in said)
 
 
 @pytest.mark.parametrize(
