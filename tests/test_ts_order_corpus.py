@@ -10,7 +10,7 @@ The corpora the parser is built on are ``ts_orders_<lang>.tsv`` (the project's o
 ``ts_orders_<lang>_second.tsv`` and ``ts_orders_<lang>_third.tsv`` (each written apart from the parser
 and scored once as held out, then taken in to build on); all are held to the same bar. The held-out
 corpora, written by people who had not read the parser, in the same format, stand beside them as
-``ts_orders_<lang>_heldout<set>.tsv`` (sets 3 and 4): they are scored the same way (``score``).
+``ts_orders_<lang>_heldout<set>.tsv`` (sets 3, 4 and 5): they are scored the same way (``score``).
 The goal there is the same bar and no order line said aloud;
 until it is reached the held-out score may never fall below what it was when the corpus was first
 scored (``HELD_OUT_FIRST``). Running this file with ``-s`` prints the scores.
@@ -41,7 +41,7 @@ BUILT_ON = {"": "built on", "_second": "second, built on", "_third": "third, bui
 
 def corpus(language: str, suffix: str = "") -> list[tuple[str, str]]:
     """The (line, expected reading) pairs of ``language``'s corpus (``suffix`` "_second" or "_third":
-    the second or third corpus built on, "_heldout3"/"_heldout4": held out)."""
+    the second or third corpus built on, "_heldout3" to "_heldout5": held out)."""
     rows = []
     for raw in (DATA / f"ts_orders_{language}{suffix}.tsv").read_text(encoding="utf-8").splitlines():
         if raw.strip() and not raw.startswith("#"):
@@ -138,11 +138,14 @@ HELD_OUT_FIRST = {
     ("3", "ru"): (103, 25),
     ("4", "en"): (108, 22),
     ("4", "ru"): (103, 25),
+    ("5", "en"): (108, 25),
+    ("5", "ru"): (103, 24),
 }
 """Lines of each held-out corpus (``ts_orders_<lang>_heldout<set>.tsv``) read right, and order lines
 said aloud, when it was first scored by the parser as it was before the corpus was written (2026-12-06;
-160 lines each). Set 3's misses were then described by class (never quoted) to the parser's authors;
-set 4 has been seen by nobody who worked on the parser, and is the score that counts. The goal is
+160 lines each). The misses of sets 3 and 4 were then described by class (never quoted) to the
+parser's authors; set 5 was written after that by someone who had read only the rules, and has been
+seen by nobody who worked on the parser: it is the score that counts. The goal is
 ``LEAST_READ`` and none said aloud; until then no set may ever be read worse than at first."""
 
 

@@ -80,7 +80,7 @@ from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
 from referee.core.russian import morph
 from referee.core.seats import fold_name
-from referee.games.ten_sailors import signals
+from referee.games.ten_sailors import scenery, signals
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
 from referee.games.ten_sailors.intent import (
     Intent,
@@ -92,6 +92,7 @@ from referee.games.ten_sailors.intent import (
     trap_groups,
 )
 from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names, scan_names
+from referee.games.ten_sailors.scenery import HEDGES as _HEDGES
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
 from referee.games.ten_sailors.times import When, find_times, segment_for, time_at_start
@@ -199,7 +200,15 @@ def parse_text(
 ) -> list[Order | Unreadable]:
     """Every order and talk in ``text``; ``names`` are the characters', ``now`` the open segment, ``own``
     the writer's character (if known: only their name may stand before an order as its doer)."""
-    reader = _Reader(tuple(names), now, own)
+    return _read_text(text, tuple(names), now, own, second_readings=True)
+
+
+def _read_text(
+    text: str, names: tuple[str, ...], now: Segment, own: str | None, *, second_readings: bool
+) -> list[Order | Unreadable]:
+    """``parse_text``; with ``second_readings``, a line read with talk or a question in it is read again
+    with its scenery set aside (``scenery.plain``), and that reading kept if it is surer."""
+    reader = _Reader(names, now, own)
     for raw in text.splitlines():
         bullet = _BULLET.match(raw)
         line = (raw[bullet.end() :] if bullet else raw).strip()
@@ -217,9 +226,37 @@ def parse_text(
         if reader.pending is None:
             reader.items[start:] = reader.by_meaning(line, times, reader.items[start:])
         reader.items[start:] = _joined_talk(_without_courtesy(reader.items[start:]))
+        if second_readings and reader.header is None and reader.pending is None:
+            reader.items[start:] = _surer(reader.items[start:], line, names, now, own)
     reader.flush()
     reader.time_alone()
     return _merged_searches(reader.items)
+
+
+def _doubts(items: Sequence[Order | Unreadable]) -> int:
+    return sum(1 for item in items if isinstance(item, Unreadable))
+
+
+def _surer(
+    items: list[Order | Unreadable], line: str, names: tuple[str, ...], now: Segment, own: str | None
+) -> list[Order | Unreadable]:
+    """``items``, the reading of ``line``, or the reading of the line with its scenery set aside when that
+    one holds at least as many orders and fewer pieces of talk or questions (``scenery``)."""
+    if not _doubts(items):
+        return items
+    plain = scenery.plain(line, names)
+    if plain == line:
+        return items
+    again = _read_text(plain, names, now, own, second_readings=False)
+    orders = sum(1 for item in items if isinstance(item, Order))
+    if _doubts(again) < _doubts(items) and sum(1 for item in again if isinstance(item, Order)) >= max(
+        orders, 1
+    ):
+        return [
+            replace(item, line=line) if isinstance(item, Order) and len(again) == 1 else item
+            for item in again
+        ]
+    return items
 
 
 def _whole_line_order(line: str, times: list[tuple[int, int, When]]) -> Order | Unreadable | None:
@@ -497,6 +534,11 @@ class _Reader:
             intent = _intent(tokens, self.names)  # "Let's all meet in the living room": the writer's plan too
             if any(is_place(f.name) for f in intent.found) and "?" not in talk.line:
                 return Unreadable(talk.line, "did_you_mean", guess(intent, self.names))
+        whole = _intent(tokens, self.names)
+        if whole.found and all(one_trap(group, self.names) for group in trap_groups(whole.found, self.names)):
+            return Unreadable(
+                talk.line, "did_you_mean", guess(whole, self.names)
+            )  # a whole trap is never said aloud
         if _conversational(talk.line) or self._where_another_is(tokens) or self._addressed(talk.line, tokens):
             return talk
         asks = _to_a_place(tokens) or any(
@@ -958,12 +1000,6 @@ def _of_manner(word: str) -> bool:
     return any(p.tag.POS == "GRND" for p in morph().parse(folded)[:1])
 
 
-_HEDGES = frozenset(
-    {"maybe", "perhaps", "possibly", "might", "should", "shall", "может", "возможно", "наверное", "наверно",
-     "стоит", "either", "либо"}
-)  # fmt: skip
-"""Words that, before the order word, leave the plan open ("Maybe I'll go …", «Может, схожу …», "Should I
-search …?"): the line is asked back, never read as an order nor said aloud."""
 _UNSURE = frozenset(
     {"sure", "certain", "decide", "decided", "know", "уверенный", "уверен", "уверена", "решить", "знать",
      "определиться"}

@@ -7,8 +7,9 @@ line is read from a few signals that hold for any verb, so that a new verb of a 
 new code:
 
 - **direction**: a place after "to / into / toward(s) / onto / for" (an English preposition of motion),
-  or after «в»/«во»/«на» in the accusative (pymorphy3's case tag: «на кухню» is where one goes, «на
-  кухне» where one is). One place so named, by the writer or their character, is a move;
+  after «до» in the genitive («доберусь до кухни»), or after «в»/«во»/«на» in the accusative
+  (pymorphy3's case tag: «на кухню» is where one goes, «на кухне» where one is). One place so named,
+  by the writer or their character, is a move;
 - **trap words** in any form or near spelling ("trp", "trapp", «лавушку», "rig", "lay … for"): with one
   character and a room, a piece of furniture and a weapon, in any order and with any labels, a trap;
 - **staying**: a verb of staying or lingering by lemma, naming no card: a stay;
@@ -27,6 +28,8 @@ import re
 from collections.abc import Sequence
 from difflib import SequenceMatcher
 
+from rapidfuzz.distance import DamerauLevenshtein
+
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.intent import is_place
@@ -41,7 +44,7 @@ _INTO = frozenset({"в", "во", "на"})
 """Russian prepositions that name a direction with the accusative, a location with the prepositional."""
 _ARTICLES = frozenset({"the", "a", "an", "my", "our", "her", "his", "their", "its"})
 _TRAP_STEMS = ("trap", "ловушк", "лавушк", "капкан")
-_TRAP_LEMMAS = frozenset({"rig", "target", "ловить", "поймать", "цель", "подловить"})
+_TRAP_LEMMAS = frozenset({"rig", "target", "ambush", "ловить", "поймать", "цель", "подловить", "засада"})
 """Lemmas that, with a character and three cards, say a trap without the word "trap"."""
 _LINGER = STAY | frozenset(
     {"linger", "wait", "задержаться", "задерживаться", "ждать", "подождать", "побыть", "пробыть"}
@@ -85,6 +88,12 @@ def directed(texts: Sequence[str]) -> bool:
             after += 1
         if word in TOWARDS and (at == 0 or folded[at - 1] not in _NOT_TOWARDS) and _place_at(texts, after):
             return True
+        if (
+            word == "до"
+            and _place_at(texts, after)
+            and any("gent" in p.tag for p in morph().parse(folded[after]))
+        ):
+            return True  # «доберусь до кухни»: as far as a place, where one goes
         if word in _INTO and _place_at(texts, after):
             parses = morph().parse(folded[after])
             if any("accs" in p.tag for p in parses) and not any("loct" in p.tag for p in parses[:1]):
@@ -102,6 +111,8 @@ def trap_words(texts: Sequence[str]) -> bool:
             return True
         if len(folded) >= 3 and folded.isascii() and SequenceMatcher(None, folded, "trap").ratio() >= 0.85:
             return True
+        if 4 <= len(folded) <= 5 and folded.isascii() and DamerauLevenshtein.distance(folded, "trap") <= 1:
+            return True  # two letters swapped ("tarp", "trpa"), even where that makes another word
     return False
 
 

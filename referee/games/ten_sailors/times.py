@@ -41,7 +41,8 @@ _DAY_ORDINALS = _ORDINALS | {
 }  # fmt: skip
 _NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5,
+    "ten": 10, "eleven": 11, "twelve": 12, "один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5,
+    "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10, "одиннадцать": 11, "двенадцать": 12,
 }  # fmt: skip
 """Numbers written as words after "day" or "hour" ("day two", «час пятый» with ``_DAY_ORDINALS``)."""
 
@@ -97,7 +98,7 @@ _CLOCK_BARE = r"(?:в|к|at|by|around)\s+(1\d|2[0-3])(?![\d:.\-]|\s*(?:-|й|ой
 _PM = r"(?:(?:this|in\s+the)\s+)?(afternoon|evening)|(дня|вечера|утра|ночи)"
 _CLOCK_PM = (
     rf"(?:(?:this|in\s+the)\s+(?:afternoon|evening),?\s+)(?:at|around|by)\s+(\d{{1,2}})(?:[:.](\d{{2}}))?"
-    rf"|{_IN}(\d{{1,2}}|час)(?:[:.](\d{{2}}))?\s+(?:час(?:а|ов)?\s+)?(?:{_PM})"
+    rf"|{_IN}(\d{{1,2}}|час|{'|'.join(_NUMBER_WORDS)})(?:[:.](\d{{2}}))?\s+(?:час(?:а|ов)?\s+|o'?clock\s+)?(?:{_PM})"
 )
 """A clock time said with the part of the day that tells it from the same time in the morning ("this
 afternoon at 2", "at 4 in the afternoon", «в час дня», «в 7 вечера», «в 8 утра»)."""
@@ -107,6 +108,9 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("day_hour", rf"{_IN}(?:день|дн|д|day|d)\.?\s*(\d{{1,2}}){_SEP}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})"),
     ("hour_day", rf"{_IN}(\d)\s*-?(?:й|ой|ий)?\s*час{_SEP}(\d{{1,2}})\s*-?(?:го|ого)?\s*дня"),
     ("night_n", rf"{_IN}(?:ночь|night|n)\s*(\d{{1,2}})\b"),
+    ("night_word", rf"{_IN}(?:the\s+)?((?:{_DAY_STEMS})\w*)\s+(?:ночь|ночи|night)\b"),
+    ("last_hour", r"(?:(?:в|на|in|during)\s+)?(?:the\s+)?(?:последн\w+|last)\s+"
+     r"(?:игров\w+\s+|game\s+)?(?:час\w*|hour)(?:\s+(?:дня|of\s+the\s+day))?"),
     ("clock_pm", _CLOCK_PM),
     ("clock", rf"{_IN}(\d{{1,2}})[:.\-](\d{{2}})\s*(am|pm)?"),
     ("ampm", rf"{_IN}(\d{{1,2}})\s*(am|pm)\b"),
@@ -115,8 +119,8 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
      rf"|{_IN}пол\s*-?\s*({_DAY_STEMS})\w*"),
     ("clock_bare", _CLOCK_BARE),
     ("hour_n", rf"{_IN}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})\b"),
-    ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом|м|го)?\s*(?:час\w*|hour)"),
-    ("ordinal", rf"{_IN}({_DAY_STEMS})\w*\s+(?:час\w*|hour)"),
+    ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом|м|го)?\s*(?:(?:игров\w*|game)\s+)?(?:час\w*|hour)"),
+    ("ordinal", rf"{_IN}({_DAY_STEMS})\w*\s+(?:(?:игров\w*|game)\s+)?(?:час\w*|hour)"),
     ("hour_word", rf"{_IN}(?:час|hour)\s+{_WORD_NUMBER}"),
     ("day_word", rf"{_IN}(?:день|day)\s+{_WORD_NUMBER}"),
     ("word_day", rf"{_IN}(?:the\s+)?({_DAY_STEMS})\w*\s+(?:день|дня|day)"),
@@ -129,7 +133,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
      r"|(?:for|during|over)\s+the\s+night"
      rf"|{_NIGHTLY}|toni(?:te|gth|ht)|2nite"),
     ("ahead2", r"послезавтра|day\s+after\s+tomorrow"),
-    ("ahead1", r"завтра|tomorrow"),
+    ("ahead1", r"завтра|tomorrow|tom+or+ow|tmrw|tmr|tmrrw|2mor+ow|2moro|tomoz"),
     ("today", r"сегодня|today"),
     ("morning", r"утром|с\s+утра|(?:in\s+the\s+|this\s+)?morning"),
     ("evening", r"вечером|(?:in\s+the\s+|this\s+)?evening"),
@@ -157,7 +161,8 @@ def _clock(hours: int, minutes: int) -> When:
 
 def _clock_of_day(groups: list[str]) -> When:
     """The clock time of ``_CLOCK_PM``'s groups: hours (a number or «час», one), minutes, part of day."""
-    hours = 1 if groups[0].lower() == "час" else int(groups[0])
+    word = groups[0].lower()
+    hours = 1 if word == "час" else _NUMBER_WORDS[word] if word in _NUMBER_WORDS else int(word)
     minutes = int(groups[1]) if len(groups) > 1 and groups[1] and groups[1].isdigit() else 0
     part = groups[-1].lower()
     if part in ("утра", "ночи"):
@@ -189,6 +194,10 @@ def _read(name: str, groups: list[str]) -> When:
         return _clock(numbers[0], 0)
     if name == "night_n":
         return When(day=numbers[0], part="night")
+    if name == "night_word":
+        return When(day=_number_word(groups[0]), part="night")
+    if name == "last_hour":
+        return _hour(4)
     if name in ("clock", "ampm"):
         hours, minutes = numbers[0], numbers[1] if len(numbers) > 1 else 0
         suffix = (groups[-1] or "").lower()
@@ -226,6 +235,7 @@ def _read(name: str, groups: list[str]) -> When:
 _TIME_WORDS = (
     "час", "hour", "ноч", "night", "день", "дня", "day", "следующ", "next", "завтра", "tomorrow",
     "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite", "afternoon", "half", "пол",
+    "tmr", "tomo", "tomm", "2mor", "last", "последн",
 )  # fmt: skip
 """A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
 _NUMBER = (

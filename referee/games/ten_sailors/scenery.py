@@ -1,0 +1,239 @@
+"""What stands around an order and is no part of it: set aside so that the order can be read (TS-9,
+TS-23 ruling).
+
+Players narrate. Before, inside and after an order they write scenery — "Soaked to the bone, Anna
+hurries to the kitchen", «Анна, озираясь, ищет нож и диван», «Анна зевает и ставит ловушку на …»,
+«иду в гараж, потихоньку» — wrap it in long courtesy ("Would you be a dear and move me to …", "If it's
+not a bother, …"), write as they chat ("look 4 rope n sink", "tmrw: kitchen"), put the object first
+(«ловушку отменяю») or ask how to play («как тут ходить?»). ``plain`` returns the line with such parts
+set aside or said the plain way; ``parse`` reads a line a second time that way when its first reading
+held talk or a question back, and keeps the second reading only when it holds more orders and less
+doubt.
+
+Each rule is by class, not by word list alone: a clause is scenery when it names nothing — no room,
+card or character, no order word, no time — and stands where scenery stands: first, before a comma,
+followed by its subject or an order word; between a character's name and its verb; as the first of
+two verbs of one subject; last, after a comma, made only of adverbs, a gerund clause (pymorphy3's
+``GRND``) or a condition of courtesy. What names something is never set aside, so a second reading
+cannot lose an order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from referee.core.russian import morph
+from referee.games.ten_sailors.lexicon import WORD, Missing, is_name, read_names
+from referee.games.ten_sailors.times import find_times
+from referee.games.ten_sailors.words import is_courtesy, is_setter, order_kind
+
+HEDGES = frozenset(
+    {"maybe", "perhaps", "possibly", "might", "should", "shall", "может", "возможно", "наверное", "наверно",
+     "стоит", "either", "либо"}
+)  # fmt: skip
+"""Words that, before the order word, leave the plan open ("Maybe I'll go …", «Может, схожу …», "Should I
+search …?"): the line is asked back, never read as an order nor said aloud; a clause holding one is
+never scenery."""
+_OPEN = HEDGES | frozenset({"or", "или", "unless", "если", "if"})
+"""Words that leave the order open or make it hang on something: a clause of them is no scenery (but a
+courtesy «если можно» is, and "if it's no bother," before the order)."""
+_CLAUSE_WORDS = 9
+"""A clause of scenery is this many words at most ("Soaked to the bone and shivering," is five)."""
+_CHAT = {
+    "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow",
+    "tomoz": "tomorrow", "2nite": "tonight", "2night": "tonight", "tonite": "tonight",
+    "n": "and", "&": "and", "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your",
+}  # fmt: skip
+"""Chat spellings of English words, said plainly."""
+_CHAT_WORD = re.compile(
+    r"(?<![\w'’])(" + "|".join(map(re.escape, sorted(_CHAT, key=len, reverse=True))) + r")(?![\w'’])", re.I
+)
+_NUMBER_WORD = re.compile(r"(?<=\s)([42])(?=\s+(?:the\s+|a\s+|an\s+)?[A-Za-z])")
+"""A digit said for a word ("look 4 a knife", "go 2 the study"): only between words, never a time."""
+_SUBJECTS = frozenset({"i", "я", "i'd", "i'll", "i'm", "i’d", "i’ll", "i’m", "мой", "моя", "my"})
+_AND = re.compile(r"\s*(?:,\s*)?\b(?:and then|and|then|и|а потом|потом|затем)\b\s*|\s*,\s*", re.I)
+_COURTESY_OPENINGS = re.compile(
+    r"^\s*(?:(?:would|could|will|can)\s+you\s+(?:please\s+)?(?:be\s+)?(?:so\s+kind|kind\s+enough|a\s+dear|"
+    r"an\s+angel|good\s+enough|so\s+good)\s+(?:as\s+)?(?:and|to)\s+"
+    r"|(?:might|may|can|could)\s+i\s+(?:trouble|bother|ask)\s+you\s+(?:to|and)\s+"
+    r"|(?:будьте|будь)\s+(?:добры|добр|добра|любезны|любезен|любезна|другом)\s*,?\s*"
+    r"|не\s+сочтите\s+за\s+труд\s*,?\s*)",
+    re.I,
+)
+"""Openings of courtesy in front of an order, whatever follows them."""
+_TAIL_COURTESY = re.compile(
+    r"^(?:если\s+(?:можно|не\s+трудно|не\s+сложно|получится|не\s+затруднит|возможно)|if\s+(?:possible|"
+    r"you\s+can|you\s+don'?t\s+mind|that'?s\s+ok(?:ay)?|it'?s\s+ok(?:ay)?)|please|пожалуйста)$",
+    re.I,
+)
+_COURTESY_IF = re.compile(
+    r"^(?:if\s+(?:it'?s|it\s+is|that'?s)\s+(?:not|no)\s+(?:a\s+|too\s+much\s+(?:of\s+a\s+)?)?(?:big\s+)?(?:problem|bother|trouble|deal|hassle)"
+    r"|if\s+(?:you\s+)?(?:don'?t|do\s+not)\s+mind|if\s+possible|если\s+(?:можно|не\s+трудно|не\s+сложно|не\s+затруднит|возможно))$",
+    re.I,
+)
+"""A condition of courtesy before an order ("If it's not a bother,", «Если не трудно,»)."""
+_QUANTIFIED = re.compile(
+    r"\b(?:all|every|each)(?:\s+one)?\s+(?:of\s+)?(?=(?:my\s+|the\s+)?traps?\b)"
+    r"|\bвсе\s+(?=(?:мои\s+)?ловушк)",
+    re.I,
+)
+_OBJECT_FIRST = re.compile(
+    r"^\s*((?:мо[юи]\s+)?(?:ловушк\w*|поиск\w*|обыск\w*|переход\w*|ход))\s*[-—–:,]?\s*"
+    r"(отмен\w+|сним\w+|снять|убра\w*|убер\w+|убир\w+)\b",
+    re.I,
+)
+_HOW_TO_PLAY = re.compile(
+    r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:how\s+(?:do|can|should|would)\s+i\b|how\s+to\b|what\s+(?:can|may)\s+i\s+"
+    r"(?:do|order|write)\b|what\s+am\s+i\s+allowed\b|как\s+(?:тут\s+|здесь\s+)?(?:мне\s+)?(?:можно\s+)?\w+(?:ть|ться|ти)\b"
+    r"|что\s+(?:мне\s+|я\s+)?(?:можно|могу)\s+\w*|(?:подскажите|объясните|расскажите|напомните)\s*,?\s+(?:как|что))",
+    re.I,
+)
+"""A question of how to play ("How do I search?", «а как тут ходить?», «подскажите, как …»): help."""
+_ASKED_TO_EXPLAIN = re.compile(
+    r",?\s*(?:и\s+|and\s+)?(?:подскажите|объясните|расскажите|напомните|tell me|explain)"
+    r"\s*,?\s+(?:как|how)\b.*$",
+    re.I,
+)
+
+
+def plain(line: str, names: Sequence[str]) -> str:
+    """``line`` with its scenery set aside and its chat, courtesy and word order said plainly (see the
+    module); the line itself when nothing is."""
+    text = _chat(line)
+    text = _QUANTIFIED.sub("", text)
+    text = _OBJECT_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
+    text = _help_asked(text)
+    opened = _COURTESY_OPENINGS.match(text)
+    if opened is not None:
+        text = text[opened.end() :].rstrip().removesuffix("?")
+    text = text.strip("* \t")
+    text = _leading_clause(text, names)
+    text = _aside(text, names)
+    text = _first_of_two_verbs(text, names)
+    text = _tail(text, names)
+    return text.strip() or line
+
+
+def _chat(line: str) -> str:
+    text = _CHAT_WORD.sub(lambda m: _CHAT[m.group(1).lower()], line)
+    return _NUMBER_WORD.sub(lambda m: "for" if m.group(1) == "4" else "to", text)
+
+
+def _help_asked(text: str) -> str:
+    """A question of how to play said as HELP, alone or after an order («ищу нож, и объясните, как …»)."""
+    if _HOW_TO_PLAY.match(text):
+        return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
+    asked = _ASKED_TO_EXPLAIN.search(text)
+    if asked is not None and asked.start() > 0:
+        word = "ПОМОЩЬ" if re.search(r"[а-яё]", asked.group(), re.I) else "HELP"
+        return f"{text[: asked.start()].rstrip(' ,')}. {word}"
+    return text
+
+
+def _names_nothing(clause: str, names: Sequence[str]) -> bool:
+    """Whether ``clause`` names no room, card or character and holds no order word, trap setter or time."""
+    words = WORD.findall(clause)
+    if not words or len(words) > _CLAUSE_WORDS or find_times(clause) or "?" in clause:
+        return False
+    if HEDGES.intersection(word.lower() for word in words):
+        return False
+    if any(
+        is_name(word, names) or ((order_kind(word) or is_setter(word)) and not _gerund(word))
+        for word in words
+    ):
+        return False
+    for size in (1, 2, 3):
+        for at in range(len(words) - size + 1):
+            found = read_names(words[at : at + size])
+            if not isinstance(found, Missing) and found:
+                return False
+    return True
+
+
+def _starts_an_order(text: str, names: Sequence[str]) -> bool:
+    """Whether ``text`` starts with its doer (a character's name, "I", «я») or an order word."""
+    first = WORD.match(text.lstrip())
+    if first is None:
+        return False
+    word = first.group()
+    return word.lower() in _SUBJECTS or is_name(word, names) or bool(order_kind(word)) or is_setter(word)
+
+
+def _leading_clause(text: str, names: Sequence[str]) -> str:
+    """``text`` without a first clause before a comma that names nothing, when what follows starts an
+    order ("Soaked to the bone, Anna hurries …", «Не раздумывая, иду …», "If it's no bother, move me …")."""
+    head, comma, rest = text.partition(",")
+    if "?" in text or (set(WORD.findall(head.lower())) & _OPEN and not _COURTESY_IF.match(head.strip())):
+        return text
+    if comma and _names_nothing(head, names) and _starts_an_order(rest, names):
+        return rest.strip()
+    return text
+
+
+def _third_person_verb(word: str) -> bool:
+    if order_kind(word) or is_setter(word):
+        return True
+    return any(p.tag.POS == "VERB" and "3per" in p.tag for p in morph().parse(word.lower())[:2])
+
+
+def _aside(text: str, names: Sequence[str]) -> str:
+    """``text`` without an aside between a character's name and its verb («Анна, озираясь, ищет …")."""
+    match = re.match(r"^(\W*)(\w+)\s*,\s*([^,]+?)\s*,\s*(\w+)", text)
+    if match is None or not is_name(match.group(2), names):
+        return text
+    if _names_nothing(match.group(3), names) and _third_person_verb(match.group(4)):
+        return f"{match.group(1)}{match.group(2)} {text[match.start(4) :]}"
+    return text
+
+
+def _first_of_two_verbs(text: str, names: Sequence[str]) -> str:
+    """``text`` without the first of two verbs of one doer when it names nothing ("Anna lights a candle
+    and sets a trap for …", «Анна зевает и ставит ловушку …»)."""
+    first = WORD.match(text.lstrip())
+    if first is None or not (first.group().lower() in _SUBJECTS or is_name(first.group(), names)):
+        return text
+    start = len(text) - len(text.lstrip()) + first.end()
+    for joint in _AND.finditer(text, start):
+        between, rest = text[start : joint.start()], text[joint.end() :]
+        if not _names_nothing(between, names):
+            return text
+        following = WORD.match(rest)
+        if following is not None and (order_kind(following.group()) or is_setter(following.group())):
+            return f"{first.group()} {rest}"
+    return text
+
+
+def _tail(text: str, names: Sequence[str]) -> str:
+    """``text`` without a last clause after a comma that is only adverbs («…, потихоньку»), a gerund
+    clause («…, не отводя глаз от окна») or a condition of courtesy («…, если не трудно»)."""
+    head, comma, tail = text.rpartition(",")
+    tail = tail.strip().rstrip(".!…")
+    if not comma or not head.strip() or not tail:
+        return text
+    if _TAIL_COURTESY.match(tail):
+        return head
+    if not _names_nothing(tail, names):
+        return text
+    words = WORD.findall(tail)
+    if all(is_courtesy(word) or _of_manner(word) for word in words):
+        return head
+    first = words[1] if words[0].lower() in {"не", "not"} and len(words) > 1 else words[0]
+    return head if _gerund(first) else text
+
+
+def _gerund(word: str) -> bool:
+    """Whether ``word`` is a Russian gerund («сняв», «озираясь»): scenery, even of an order's verb."""
+    return any(p.tag.POS == "GRND" for p in morph().parse(word.lower())[:1])
+
+
+def _of_manner(word: str) -> bool:
+    """Whether ``word`` is an adverb of how ("quietly", «потихоньку», «по-тихому»), not of where or of
+    what a place is like («там», «тепло»: pymorphy3's demonstrative and predicative adverbs)."""
+    folded = word.lower()
+    if folded.isascii():
+        return folded.endswith("ly")
+    first = morph().parse(folded)[0].tag
+    return folded.startswith("по-") or (
+        first.POS == "ADVB" and not {"Dmns", "Prdx", "Ques"} & first.grammemes
+    )
