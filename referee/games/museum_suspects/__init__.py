@@ -8,6 +8,7 @@
 - ``scoring``: the reveal, the thieves and the scores (MS-6)
 - ``grid``: the board as text and as data for a picture
 - ``views``, ``notices``: what each reader may know
+- ``web_words``: the sentences of the web pages' Museum Suspects parts in Russian
 - ``bot``, ``snapshot``: a simple player; the state as JSON
 """
 
@@ -17,7 +18,7 @@ from operator import attrgetter
 
 from referee.core.kind import GameKind, Schedules
 from referee.core.rules import GameRules
-from referee.games.museum_suspects import bot, demo, notices, setup, snapshot, turns, views
+from referee.games.museum_suspects import bot, demo, notices, setup, snapshot, turns, views, web_words
 from referee.games.museum_suspects.setup import SetupError
 from referee.games.museum_suspects.state import GameState, apply
 
@@ -93,5 +94,6 @@ GAME = GameKind(
     schedules=Schedules(default="museum-suspects", demo="museum-suspects-fast"),
     demo=demo.DEMO,
     letters={"turn": {"en": "A turn played", "ru": "Сыгранный ход"}},
+    web_words=web_words.WEB_WORDS,
 )
 """Museum Suspects as the referee knows it: its rules, names and demo."""

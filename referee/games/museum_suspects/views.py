@@ -5,6 +5,10 @@ on the clues), their own tokens and suggestion values, and the texts of the clue
 looked at — taken from the ``clue_looked`` events they were shown, nothing else. Other
 players' suggestion values and unseen clues appear only once the game is over (MS-4,
 MS-5 rulings; MS-6).
+
+Both carry the board of the mails (``grid.board``) for the web pages: the player's holds only
+what their mail's picture shows them (their own token values, the clues they looked at; all of
+it once the game is over), the game-master's every value, every clue and what it clears.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any
 
 from referee.core.events import Event
 from referee.games.museum_suspects.content import ROOMS, clue_card
+from referee.games.museum_suspects.grid import board
 from referee.games.museum_suspects.state import EXIT, ROUNDS, GameState
 
 
@@ -47,6 +52,7 @@ def master_view(state: GameState) -> dict[str, Any]:
         "suggestions": [vars(s).copy() for s in state.suggestions],
         "result": state.result or None,
         "winners": list((state.result or {}).get("winners", [])),
+        "board": board(state, None, reveal=True),
     }
 
 
@@ -76,6 +82,7 @@ def player_view(state: GameState, seat: str, seen: list[Event]) -> dict[str, Any
         "clues_seen": [seen_clues[n] for n in sorted(seen_clues)],
         "suggestions": suggestions,
         "result": result,
+        "board": board(state, seat, reveal=state.finished),
     }
 
 
