@@ -37,30 +37,38 @@ TRADES = (
 """Round 1's trading so far, in order."""
 
 
-def _game_file(root: Path, language: str) -> Path:
-    """A Cosmic Express game of two rounds (CE-8) with the fixed deal ``DEAL``."""
+def _game_file(root: Path, language: str, deal: dict[str, tuple[str, tuple[str, str]]], setup: str) -> Path:
+    """A Cosmic Express game with the fixed deal ``deal`` and the lines ``setup`` of its set-up."""
     players = "".join(
         f'\n[[players]]\nname = "{name}"\nemail = "{name.lower()}@example.org"\nrole = "{role}"\n'
         f'items = ["{items[0]}", "{items[1]}"]\n'
-        for name, (role, items) in DEAL.items()
+        for name, (role, items) in deal.items()
     )
     path = root / f"{GAME}.toml"
     path.write_text(
         f'[game]\nkind = "cosmic-express"\nid = "{GAME}"\nschedule = "cosmic-express"\nseed = 4\n'
-        f'language = "{language}"\nmaster_email = "{GM}"\nweapon = "Fire Extinguisher"\nrounds = 2\n'
-        f"{players}",
+        f'language = "{language}"\nmaster_email = "{GM}"\nweapon = "Fire Extinguisher"\n{setup}\n{players}',
         encoding="utf-8",
     )
     return path
 
 
-def _express_site(root: Path, database_url: str, language: str = "en", web: str = "") -> tuple[Site, Referee]:
-    """A site with web pages and one Cosmic Express game in round 1's trading, after ``TRADES``."""
-    site = Site(root, database_url, extra=f'\n[web]\nbase_url = "{BASE}"\n{web}')
+def _express_site(
+    root: Path,
+    database_url: str,
+    language: str = "en",
+    *,
+    deal: dict[str, tuple[str, tuple[str, str]]] = DEAL,
+    setup: str = "rounds = 2",
+    trades: tuple[tuple[str, str], ...] = TRADES,
+) -> tuple[Site, Referee]:
+    """A site with web pages and one Cosmic Express game (by default of two rounds, CE-8) in round 1's
+    trading, after ``trades``."""
+    site = Site(root, database_url, extra=f'\n[web]\nbase_url = "{BASE}"\n')
     referee = site.store()
-    read_game_file(_game_file(root, language), root / "schedules").create(referee, T0)
+    read_game_file(_game_file(root, language, deal, setup), root / "schedules").create(referee, T0)
     referee.accounts.add("Gail", GM, PASSWORD, T0)
-    for seat, line in TRADES:
+    for seat, line in trades:
         _orders(referee, seat, line)
     return site, referee
 
@@ -221,6 +229,32 @@ def test_the_cosmic_express_pages_read_in_russian(tmp_path: Path, sqlite_url: st
     assert not re.search(r"\b(Round|Offer|Your|trading|face down)\b", anna), (
         "an English word on a Russian page"
     )
+
+
+def test_ce9_a_swap_with_the_dummy_shows_on_every_page_as_much_as_each_reader_may_know(
+    tmp_path: Path, sqlite_url: str
+) -> None:
+    """Three players and the Dummy (CE-9): the game-master sees the Dummy's role and cards and the swap
+    with its card; the swapper sees what they gave and got; another player sees only that they swapped
+    with the Dummy's card 2, not which cards, nor the Dummy's role."""
+    deal = {name: DEAL[name] for name in ("Anna", "Boris", "Vera")}
+    site, referee = _express_site(
+        tmp_path,
+        sqlite_url,
+        deal=deal,
+        setup='dummy = { role = "Accomplice", items = ["Candle", "Wrench"] }',
+        trades=(("Anna", "SWAP DUMMY Candle 2"),),
+    )
+    browser = client(site, referee)
+    sign_in(browser)
+    game = browser.get(f"/games/{GAME}").text
+    assert _cells(_section(game, "table"), "the Dummy") == ["Accomplice", "Candle, Candle", "—"]
+    assert "Anna swaps Candle for the Dummy's card 2 (Wrench)" in _section(game, "journal")
+    anna = _section(_player_page(site, referee, "Anna"), "seat")
+    assert _cells(anna, "—") == ["the Dummy, card 2", "Candle", "Wrench"]
+    boris = _section(_player_page(site, referee, "Boris"), "seat")
+    assert _cells(boris, "Anna") == ["the Dummy, card 2"]
+    assert "Accomplice" not in boris and "Wrench" not in boris
 
 
 # --- in a real browser: a 390-pixel phone ---------------------------------------------------------------
