@@ -270,8 +270,10 @@ def _order(day: int, part: str) -> int:
 
 def _threads(view: dict[str, Any]) -> list[Thread]:
     """A thread per place the character has been in, from its own view: the messages it heard there
-    and its arrivals and departures, in the order they happened; the place it is in now first."""
-    messages, moves, here = view.get("messages", []), view.get("moves", []), view.get("location")
+    and its arrivals and departures, in the order they happened; the place it is in now first. Talk
+    said in no place (a game whose talk reaches every player) makes no thread: the game's page shows it."""
+    messages = [m for m in view.get("messages", []) if "location" in m]
+    moves, here = view.get("moves", []), view.get("location")
     places: list[str] = []
     for item in [*([here] if here else []), *(m["location"] for m in messages)]:
         if item not in places:

@@ -146,5 +146,84 @@ GAME = GameKind(
         "weapon_shown": {"en": "The murder weapon shown", "ru": "Орудие убийства показано"},
         "round_over": {"en": "End of the round", "ru": "Конец раунда"},
     },
+    web_words={
+        "ru": {
+            # the game-master's page
+            "Round {round} of {rounds}": "Раунд {round} из {rounds}",
+            "trading": "обмен",
+            "interrogation": "допрос",
+            "The murder weapon, face down in the middle": (
+                "Орудие убийства, лежащее рубашкой вверх в центре стола"
+            ),
+            "only you and the Murderer know it until it is shown": (
+                "пока его не покажут, его знаете только вы и Убийца"
+            ),
+            "Every player's cards": "Карты всех игроков",
+            "Player": "Игрок",
+            "Role": "Роль",
+            "Cards": "Карты",
+            "Trading": "Обмен",
+            "over": "закончен",
+            "going on": "продолжается",
+            "Open offers": "Открытые предложения",
+            "Offer": "Предложение",
+            "From": "От кого",
+            "To": "Кому",
+            "Card offered": "Предложенная карта",
+            "None.": "Нет.",
+            "Trading and interrogation, round by round": "Обмен и допрос по раундам",
+            "Round {round}": "Раунд {round}",
+            "Interrogation": "Допрос",
+            "Nothing yet.": "Пока ничего.",
+            # a player's page and "see as"
+            "Your role": "Ваша роль",
+            "Your cards": "Ваши карты",
+            "The murder weapon": "Орудие убийства",
+            "face down: only the Murderer knows it": "лежит рубашкой вверх: его знает только Убийца",
+            "The Detective": "Детектив",
+            "not revealed yet": "ещё не раскрыт",
+            "Done trading": "Закончили обмен",
+            "Under arrest": "Под арестом",
+            "Your open offers": "Ваши открытые предложения",
+            "Your card": "Ваша карта",
+            "Offers made to you": "Предложения вам",
+            "Their card": "Предложенная вам карта",
+            "face down": "рубашкой вверх",
+            "Your swaps this round": "Ваши обмены в этом раунде",
+            "Swapped with": "С кем",
+            "You gave": "Вы отдали",
+            "You got": "Вы получили",
+            "the Dummy, card {slot}": "Болван, карта № {slot}",
+            "Offers closed without a swap": "Предложения, закрытые без обмена",
+            "Outcome": "Чем закончилось",
+            "you": "вы",
+            "turned down": "отклонено",
+            "turned down: the player it was made to finished trading": "отклонено: получатель закончил обмен",
+            "withdrawn": "отозвано",
+            "withdrawn: its maker finished trading": "отозвано: автор предложения закончил обмен",
+            "withdrawn: the card went in another swap": "отозвано: карта ушла в другом обмене",
+            "expired: trading closed before an answer": "пропало: обмен закрылся раньше, чем пришёл ответ",
+            "Swaps this round": "Обмены в этом раунде",
+            "Everyone is told who swapped with whom, never which cards.": (
+                "Всем сообщают, кто с кем поменялся, но не какими картами."
+            ),
+            "Who": "Кто",
+            "What was said at the interrogation": "Что говорили на допросе",
+            # the rounds played
+            "Rounds played": "Сыгранные раунды",
+            "weapon: {weapon}": "орудие — {weapon}",
+            "under arrest: {name}": "под арестом — {name}",
+            "nobody arrested": "никого не арестовали",
+            "won: {names}": "победа — {names}",
+            "Cards at the end": "Карты в конце раунда",
+            "won": "победа",
+            "lost": "проигрыш",
+            "Standings": "Турнирная таблица",
+            "Wins": "Победы",
+            "Wins as the Detective": "Победы за Детектива",
+            "Wins as the Murderer": "Победы за Убийцу",
+        }
+    },
 )
-"""Murder on the Cosmic Express as the referee knows it: its rules, names and demo."""
+"""Murder on the Cosmic Express as the referee knows it: its rules, names, demo and the words of its web
+pages."""

@@ -19,10 +19,31 @@ from referee.games.cosmic_express.state import (
     Offer,
 )
 
+JOURNALED = frozenset(
+    {
+        "offer_made",
+        "offer_accepted",
+        "offer_refused",
+        "offer_withdrawn",
+        "offer_expired",
+        "dummy_swapped",
+        "player_done",
+        "detective_revealed",
+        "message_posted",
+        "weapon_shown",
+        "arrest_made",
+    }
+)
+"""The events the state's ``journal`` keeps, in order: the trades and the interrogation of each round."""
+
 
 def apply(state: GameState | None, event: Event) -> GameState:
-    """The state after ``event`` (events that only tell players something change nothing)."""
-    return apply_by_kind(state, event, _started, _HANDLERS)
+    """The state after ``event`` (events that only tell players something change nothing but the
+    journal, when they are of a kind it keeps)."""
+    after = apply_by_kind(state, event, _started, _HANDLERS)
+    if event.kind in JOURNALED:
+        return replace(after, journal=(*after.journal, {"kind": event.kind, **event.data}))
+    return after
 
 
 def _started(d: dict[str, Any]) -> GameState:

@@ -32,6 +32,7 @@ def dump(state: GameState) -> dict[str, Any]:
         "winners": list(state.winners),
         "standings": list(state.standings),
         "answers": list(state.answers),
+        "journal": list(state.journal),
     }
 
 
@@ -60,4 +61,5 @@ def load(raw: dict[str, Any]) -> GameState:
         winners=tuple(raw["winners"]),
         standings=tuple(raw["standings"]),
         answers=tuple(raw.get("answers", ())),
+        journal=tuple(raw.get("journal", ())),
     )

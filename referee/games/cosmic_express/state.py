@@ -76,6 +76,10 @@ class GameState:
     answers: tuple[str, ...] = ()
     """The seats that read the answers to their orders in the letter closing the phase
     (``referee.core.answers``)."""
+    journal: tuple[dict[str, Any], ...] = ()
+    """What happened at the table, in order, every round: each offer made and how it closed, each
+    swap with the Dummy, each player done trading, the talk, the weapon turned over and the arrest
+    (the event's kind and data). Only the game-master's view reads it."""
 
     @property
     def has_dummy(self) -> bool:

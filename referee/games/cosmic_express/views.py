@@ -44,7 +44,42 @@ def master_view(state: GameState) -> dict[str, Any]:
         "results": list(state.results),
         "standings": list(state.standings),
         "winners": list(state.winners),
+        "journal": journal_by_round(state),
     }
+
+
+TRADES = frozenset(
+    {
+        "offer_made",
+        "offer_accepted",
+        "offer_refused",
+        "offer_withdrawn",
+        "offer_expired",
+        "dummy_swapped",
+        "player_done",
+    }
+)
+"""The journal's kinds that are the trading log (CE-4, CE-9); the others are the interrogation and the
+arrest (CE-5, CE-6)."""
+
+
+def journal_by_round(state: GameState) -> list[dict[str, Any]]:
+    """The state's journal a round at a time, oldest first: each round's ``trades`` (offers made,
+    accepted, refused, withdrawn, expired; swaps with the Dummy; who is done trading) and its
+    ``interrogation`` (the Detective revealed, the talk, the weapon turned over, the arrest), each in
+    the order it happened, and the round's ``result`` once it has ended (else None)."""
+    rounds = []
+    for number in range(1, state.round + 1):
+        entries = [entry for entry in state.journal if entry["round"] == number]
+        rounds.append(
+            {
+                "round": number,
+                "trades": [entry for entry in entries if entry["kind"] in TRADES],
+                "interrogation": [entry for entry in entries if entry["kind"] not in TRADES],
+                "result": next((r for r in state.results if r["round"] == number), None),
+            }
+        )
+    return rounds
 
 
 def player_view(state: GameState, seat: str, seen: list[Event]) -> dict[str, Any]:
