@@ -196,9 +196,18 @@ async def new_form(request: Request) -> Response:
     return await _page(request, site, session, account, values)
 
 
-async def _checked(
-    request: Request,
-) -> tuple[Site, Session, Account, dict[str, str], CampaignFile | list[Problem]]:
+@dataclass(frozen=True)
+class Posted:
+    """The form as posted: its fields as typed, the campaign file they stand for, and that file
+    checked (None, with its ``problems``, when the check refused it)."""
+
+    values: dict[str, str]
+    raw: dict[str, Any]
+    campaign: CampaignFile | None
+    problems: list[Problem]
+
+
+async def _checked(request: Request) -> tuple[Site, Session, Account, Posted]:
     """The form posted (its token checked) and the campaign it describes, or its problems."""
     site, session, account = await signed_in_master(request)
     values = _values(await posted_form(request, session))
@@ -206,17 +215,16 @@ async def _checked(
     try:
         campaign = await run_in_threadpool(campaign_file, raw, site.config.schedules)
     except GameFileError as error:
-        return site, session, account, values, problems(error)
-    return site, session, account, values, campaign
+        return site, session, account, Posted(values, raw, None, problems(error))
+    return site, session, account, Posted(values, raw, campaign, [])
 
 
 async def preview(request: Request) -> Response:
     """What the form would create and the file it is equivalent to; or its problems, the form kept."""
-    site, session, account, values, checked = await _checked(request)
-    if not isinstance(checked, CampaignFile):
-        return await _page(request, site, session, account, values, found=checked, status=400)
-    campaign = checked
-    raw = form_campaign(values, account.email)
+    site, session, account, posted = await _checked(request)
+    campaign = posted.campaign
+    if campaign is None:
+        return await _page(request, site, session, account, posted.values, found=posted.problems, status=400)
     deadlines = await run_in_threadpool(first_deadlines, campaign, site.config.schedules)
     language = site.language(request, session)
     shown = {
@@ -234,20 +242,21 @@ async def preview(request: Request) -> Response:
         "accept": APPROVAL_NAMES[campaign.approval],
         "deadlines": [moment.isoformat() for moment in deadlines],
         "master": campaign.master_email or "",
-        "file": campaign_toml(raw, campaign),
+        "file": campaign_toml(posted.raw, campaign),
     }
-    return await _page(request, site, session, account, values, preview=shown)
+    return await _page(request, site, session, account, posted.values, preview=shown)
 
 
 async def create(request: Request) -> Response:
     """Announces the campaign, as the command line does, audited as the web's and the account's; then
     its sign-up page. A problem (an id taken among them) keeps the form, saying it."""
-    site, session, account, values, checked = await _checked(request)
-    if not isinstance(checked, CampaignFile):
-        return await _page(request, site, session, account, values, found=checked, status=400)
+    site, session, account, posted = await _checked(request)
+    if posted.campaign is None:
+        return await _page(request, site, session, account, posted.values, found=posted.problems, status=400)
     actor = Actor("web", account.email)
     try:
-        row = await run_in_threadpool(site.referee.signups.announce, checked, site.now(), actor)
+        row = await run_in_threadpool(site.referee.signups.announce, posted.campaign, site.now(), actor)
     except RefereeError as error:
-        return await _page(request, site, session, account, values, found=[problem(str(error))], status=409)
+        found = [problem(str(error))]
+        return await _page(request, site, session, account, posted.values, found=found, status=409)
     return site.redirect(f"/signups/{quote(row.id)}", with_flash(session, "The campaign is announced."))
