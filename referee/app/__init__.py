@@ -19,7 +19,7 @@ face the doors see (``pyproject.toml``'s contracts hold them to it).
 - ``views``, ``forum``, ``dashboard``: what a seat, a player on the web and a game-master are shown
 - ``play``: the rules applied inside a transaction (bots, early close, relays, the outbox)
 - ``signup``, ``signup_mail``, ``signup_letters``, ``signup_master``, ``campaignfile``: campaigns announced,
-  filled by sign-up, started
+  filled by sign-up, started; ``campaignform``: the dashboard's form of a campaign file
 - ``gamefile``, ``configfile``, ``transfer``, ``backup``, ``checks``: files a game-master writes or keeps
 """
 
@@ -32,7 +32,15 @@ from referee.app.audit import COMMAND_LINE, Action, Actor
 from referee.app.backup import backup_sqlite
 from referee.app.batches import BATCH, resolve_batch, resolve_next
 from referee.app.calendar import Due
-from referee.app.campaignfile import read_campaign_file
+from referee.app.campaignfile import APPROVALS, DEALS, CampaignFile, campaign_file, read_campaign_file
+from referee.app.campaignform import (
+    FORM_FIELDS,
+    ScheduleChoice,
+    campaign_toml,
+    first_deadlines,
+    form_campaign,
+    schedule_choices,
+)
 from referee.app.checks import Findings, check_referee, is_local_domain, web_missing, web_reach
 from referee.app.configfile import FROM_NAMES, example_values, filled_example
 from referee.app.configfile import write_private as write_config
@@ -62,11 +70,14 @@ from referee.store.outbox import LEASE
 
 __all__ = [
     "ACTIONS",
+    "APPROVALS",
     "BATCH",
     "COMMAND_LINE",
     "CONFIRM",
+    "DEALS",
     "DOORS",
     "FLAG",
+    "FORM_FIELDS",
     "FROM_NAMES",
     "LEASE",
     "LINK_NOTICE",
@@ -81,6 +92,7 @@ __all__ = [
     "AlreadyResolved",
     "AnswerTo",
     "Arrival",
+    "CampaignFile",
     "Due",
     "Fate",
     "Findings",
@@ -104,9 +116,12 @@ __all__ = [
     "RefereeError",
     "Registry",
     "Resolved",
+    "ScheduleChoice",
     "Submitted",
     "Throttle",
     "backup_sqlite",
+    "campaign_file",
+    "campaign_toml",
     "check_referee",
     "clean",
     "collector_paused",
@@ -115,6 +130,8 @@ __all__ = [
     "example_values",
     "export_game",
     "filled_example",
+    "first_deadlines",
+    "form_campaign",
     "hide_passwords",
     "import_game",
     "is_address",
@@ -127,6 +144,7 @@ __all__ = [
     "refusal",
     "resolve_batch",
     "resolve_next",
+    "schedule_choices",
     "sign_in_link",
     "status_lines",
     "web_missing",

@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 
 from referee.app import Referee
 from referee.config import Config
-from referee.web import metrics, pages, play, signup
+from referee.web import announce, metrics, pages, play, signup
 from referee.web.guard import BodyLimit, ForwardedBy, SecurityHeaders
 from referee.web.shared import Clock, Refused, Site
 
@@ -101,6 +101,9 @@ def build(
         Route("/logout", _answering(pages.logout), methods=["POST"]),
         Route("/language", _answering(pages.language), methods=["POST"]),
         Route("/campaigns", _answering(pages.campaigns)),
+        Route("/campaigns/new", _answering(announce.new_form), methods=["GET"]),
+        Route("/campaigns/new", _answering(announce.create), methods=["POST"]),
+        Route("/campaigns/new/preview", _answering(announce.preview), methods=["POST"]),
         Route("/games/{game}", _answering(pages.game)),
         Route("/games/{game}/see/{seat}", _answering(pages.see_as)),
         Route("/games/{game}/preview", _answering(pages.preview), methods=["POST"]),

@@ -153,6 +153,90 @@ _PAGES_RU: dict[str, str] = {
     "disowned by the address": "адрес от неё отказался",
     "lapsed": "не подтверждена вовремя",
     "called off": "игра отменена",
+    # a new campaign
+    "New campaign": "Новая партия",
+    (
+        "A campaign is announced in the sign-up state: players sign up until it closes, then the game "
+        "starts with those in line. You are its game-master ({email})."
+    ): (
+        "Партия объявляется с открытой записью: игроки записываются, пока запись не закончится, а затем "
+        "игра начинается с теми, кто стоит в очереди. Ведущий партии — вы ({email})."
+    ),
+    "The campaign cannot be announced as it stands:": "В таком виде партию объявить нельзя:",
+    "What will be created": "Что будет создано",
+    "Nothing is created until you press the button.": "Пока вы не нажмёте кнопку, ничего не создаётся.",
+    "Which game": "Игра",
+    "Campaign id": "Код партии",
+    "Seats": "Места",
+    "{seats}; at least {minimum} to start": "{seats}; для начала нужно не меньше {minimum}",
+    "Sign-up opens": "Начало записи",
+    "at once, when announced": "сразу после объявления",
+    "Sign-up closes": "Конец записи",
+    "Language of the game": "Язык игры",
+    "Schedule": "Расписание",
+    "How characters are dealt": "Как раздаются персонажи",
+    "Who puts a sign-up in line": "Кто ставит записавшихся в очередь",
+    "First deadlines, if the game starts when sign-up closes": (
+        "Первые сроки, если игра начнётся, как только закончится запись"
+    ),
+    "Each phase lasts as long as the schedule says, from when it opens.": (
+        "Каждая фаза длится столько, сколько отводит на неё расписание, считая с её начала."
+    ),
+    "Game-master": "Ведущий",
+    "Announce the campaign": "Объявить партию",
+    "The equivalent campaign file": "Файл этой партии",
+    "Keep it if you like: this command announces the same campaign from it:": (
+        "Его можно сохранить: по нему эта команда объявит ту же партию:"
+    ),
+    "Change something": "Изменить",
+    "from {least} to {most} players": "от {least} до {most} игроков",
+    "Players write it in their mail: Latin letters, digits, “-” and “_”.": (
+        "Игроки пишут его в письмах: латинские буквы, цифры, «-» и «_»."
+    ),
+    "the game's usual schedule": "обычное расписание игры",
+    "usual": "обычное",
+    (
+        "Dates and times are the local time of the schedule's time zone, shown beside each schedule "
+        "(a game's usual schedule: {zones})."
+    ): (
+        "Дата и время — местные, по часовому поясу расписания; пояс указан рядом с каждым расписанием "
+        "(у обычных расписаний игр: {zones})."
+    ),
+    "Sign-up opens (empty: at once)": "Начало записи (если пусто — сразу)",
+    "Seats wanted (empty: the most the game takes)": "Сколько нужно мест (если пусто — сколько вмещает игра)",
+    "Fewest to start (empty: the fewest the game takes)": (
+        "Сколько игроков нужно для начала (если пусто — наименьшее число, с которым можно играть)"
+    ),
+    "Seed of the deal (optional: a number or a word; the id when empty)": (
+        "Зерно раздачи (необязательно: число или слово; если пусто — код партии)"
+    ),
+    "Preview": "Предпросмотр",
+    "the file's check: {said}": "проверка файла: {said}",
+    "Seed of the deal": "Зерно раздачи",
+    "Seats wanted": "Сколько нужно мест",
+    "Fewest to start": "Сколько игроков нужно для начала",
+    "at random (from the seed)": "случайно (по зерну раздачи)",
+    "in sign-up order": "в порядке записи",
+    "the referee, once the address is confirmed": "судья, как только адрес подтверждён",
+    "you, one by one": "вы сами, каждого отдельно",
+    "Write a date and time, such as 2026-12-10 20:00.": "Укажите дату и время, например 2026-12-10 20:00.",
+    "Sign-up must close after it opens.": "Запись должна заканчиваться позже, чем начинается.",
+    "Say when sign-up closes.": "Укажите, когда заканчивается запись.",
+    "Write a whole number from {least} to {most}: no more than the seats wanted.": (
+        "Укажите целое число от {least} до {most}: не больше, чем нужно мест."
+    ),
+    "Write a whole number from {least} to {most}.": "Укажите целое число от {least} до {most}.",
+    "Use 1 to 63 Latin letters, digits, “-” or “_”, beginning with a letter or a digit.": (
+        "Код — это от 1 до 63 латинских букв, цифр, знаков «-» и «_»; первой должна идти буква или цифра."
+    ),
+    "Write a number or a word.": "Укажите число или слово.",
+    "A game or campaign with this id exists already: choose another.": (
+        "Партия с таким кодом уже есть: выберите другой код."
+    ),
+    "Remove the invisible or control character.": "Уберите невидимый или управляющий символ.",
+    "This schedule cannot be used.": "Это расписание использовать нельзя.",
+    "Choose one of the values offered.": "Выберите один из предложенных вариантов.",
+    "The campaign is announced.": "Партия объявлена.",
     # the frame
     "Referee": "Судья",
     "Game-master's dashboard": "Панель ведущего",
