@@ -465,12 +465,9 @@ def game_signups(game: str, config: ConfigOption = None, as_json: JsonOption = F
         _print_json(line)
         return
     for item in line:
-        record = item["record"]
         where = f"{item['place']} {item['position']}" if item["place"] else item["state"]
-        typer.echo(
-            f"{where:<12} {item['name']} <{item['email']}> [{item['state']}] joined {record['joined']}, "
-            f"finished {record['finished']}, left before the start {record['left']}"
-        )
+        record = item["record"]["text"]["en"]
+        typer.echo(f"{where:<12} {item['name']} <{item['email']}> [{item['state']}] {record}")
 
 
 def _campaign_step(name: str, step: Any, *values: Any, mails: bool = True, config: str | None = None) -> Any:

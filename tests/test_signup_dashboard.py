@@ -50,7 +50,7 @@ def test_the_game_master_sees_the_line_with_records_and_starts_the_game_from_the
     campaigns = browser.get("/campaigns").text
     assert f'href="/signups/{CAMPAIGN}"' in campaigns
     page = browser.get(f"/signups/{CAMPAIGN}").text
-    assert "nina@example.org" in page and "seat 1" in page and "joined 1, finished 0" in page
+    assert "nina@example.org" in page and "seat 1" in page and "1 sign-up, 0 left before the start" in page
     unticked = browser.post(f"/signups/{CAMPAIGN}/start", data={"csrf": form}, follow_redirects=False)
     assert unticked.status_code == 303 and referee.games()[-1].id != CAMPAIGN
 

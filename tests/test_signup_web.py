@@ -73,4 +73,4 @@ def test_a_visitor_signs_up_on_the_public_page_and_counts_once_the_mailed_link_c
     master.wait_for_url(f"{base}/signups/museum-9")
     row = master.locator("#signups tbody tr").first.inner_text()
     assert "Nina" in row and NINA in row and "seat 1" in row
-    assert "joined 1, finished 0, left before the start 0" in row
+    assert "no game played yet; 1 sign-up, 0 left before the start" in row

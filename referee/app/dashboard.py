@@ -15,6 +15,8 @@ from typing import Any
 from referee.app.accounts import Account
 from referee.app.audit import Audit
 from referee.app.errors import RefereeError
+from referee.app.handover import is_vacant
+from referee.app.reliability import shown_records
 from referee.app.timing import Timekeeper
 from referee.app.views import Views
 from referee.core.events import Event
@@ -125,8 +127,8 @@ class Dashboard:
         self, account: Account, game_id: str, *, at: int | None = None, day: int | None = None
     ) -> dict[str, Any]:
         """One game in full for its game-master: the master's view (now, or as it stood after resolution
-        number ``at``), the timeline of phases a day at a time, every seat's mail in and out, holders
-        and the audit log.
+        number ``at``), the timeline of phases a day at a time, every seat's mail in and out, each
+        seat's address's reliability record (by the address in lower case), holders and the audit log.
 
         The timeline and the steps through the past are paged by the calendar day (in the game's time
         zone) their phases were resolved on: page ``day`` of ``days``, else the day of step ``at``, else
@@ -141,8 +143,10 @@ class Dashboard:
             sent = mail_out(session, game_id)
             taken = submissions(session, game_id)
             held = holders(session, game_id)
-            seats = [seat.name for seat in seat_rows(session, game_id)]
+            seat_list = seat_rows(session, game_id)
             spans = withdrawn_spans(session, game_id)
+            records = shown_records(session, {s.email.lower() for s in seat_list if not is_vacant(s.email)})
+        seats = [seat.name for seat in seat_list]
         rules = rules_for(row.kind)
         past = None
         live = [r for r in done if r.withdrawn_at is None]
@@ -180,6 +184,7 @@ class Dashboard:
             "timeline": [p for p in timeline if p["at"].astimezone(zone).date() == shown],
             "mail": mail,
             "seats": seats,
+            "records": records,
             "holders": [
                 {
                     "seat": h.seat,

@@ -22,6 +22,7 @@ from referee.app.audit import Actor
 from referee.app.handover import hand_over_silent
 from referee.app.play import Loaded, tell
 from referee.core.notices import Notice
+from referee.core.phases import segment_of
 from referee.core.seats import MASTER
 from referee.store.clocks import as_utc
 from referee.store.models import HolderRow, NoticeRow, ResolutionRow, SubmissionRow
@@ -112,12 +113,6 @@ def silent_segments(session: Unit, game_id: str, seat: str, closing: str = "") -
     if closed and heard is not None and heard == last_sent(session, game_id, seat):
         closed = [segment for segment in closed if segment != closed[0]]  # the segment they wrote in
     return len(set(closed))
-
-
-def segment_of(phase: str) -> str:
-    """The segment a phase key belongs to: a stretch of one (after a dash, as a night's last stretch
-    after its traps, "d3n-dawn") counts with it."""
-    return phase.split("-", 1)[0]
 
 
 def _told_since(

@@ -8,13 +8,13 @@ forger does not. ``LEAVE`` asks the same way before it withdraws a sign-up. A co
 in line (or, where the file says ``accept = "master"``, waits for the game-master); the first ``seats``
 in line are the seats and the others the reserve, in order.
 
-The game-master sees the line with each address's record across campaigns (``records``; never shown to
-players), accepts, refuses, reorders, starts or cancels. The start (by the game-master, or by the
-service at ``closes`` when at least ``minimum`` are in line) makes the game as ``referee game create``
-makes it (``GameFile.create``: the same welcome letters), players given their seats as the file says
-(shuffled from the game's seed, or in line order) and seated as the game seats them
-(``GameKind.seating``); those left over stay the reserve. Below the minimum at ``closes`` everyone
-in line and the game-master are told, and the game-master decides.
+The game-master sees the line with each address's record across campaigns and games
+(``referee.app.reliability``; never shown to players), accepts, refuses, reorders, starts or cancels.
+The start (by the game-master, or by the service at ``closes`` when at least ``minimum`` are in
+line) makes the game as ``referee game create`` makes it (``GameFile.create``: the same welcome
+letters), players given their seats as the file says (shuffled from the game's seed, or in line order)
+and seated as the game seats them (``GameKind.seating``); those left over stay the reserve. Below the
+minimum at ``closes`` everyone in line and the game-master are told, and the game-master decides.
 
 Every step is appended to the campaign's log (``signup_events``) in the transaction that takes it, with
 the mail it writes (the outbox); the game-master's steps are also in the audit log.
@@ -31,6 +31,7 @@ from referee.app.campaignfile import CampaignFile, stand_ins
 from referee.app.confirmation import NO, YES, answer
 from referee.app.credentials import new_token
 from referee.app.errors import RefereeError
+from referee.app.reliability import shown_records
 from referee.app.signup_letters import (
     JOINING,
     LEAVING,
@@ -63,7 +64,6 @@ from referee.store.signups import (
     campaign_row,
     campaign_rows,
     last_position,
-    records_of,
     signup_by_token,
     signup_of,
     signup_rows,
@@ -185,7 +185,7 @@ class Signups(SignupSteps):
             if campaign is None:
                 raise RefereeError(f"there is no campaign called {campaign_id!r}")
             rows = signup_rows(session, campaign_id)
-            records = records_of(session, {row.email for row in rows})
+            records = shown_records(session, {row.email for row in rows})
         order = {"seated": 0, "in": 0, "reserve": 0, "waiting": 1, "pending": 2}
         rows.sort(key=lambda row: (order.get(row.state, 4), row.position, row.id or 0))
         shown = []

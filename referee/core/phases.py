@@ -20,3 +20,9 @@ class Phase:
     key: str
     label: str
     stage: str = ""
+
+
+def segment_of(key: str) -> str:
+    """The segment a phase key belongs to: a stretch of one (after a dash, as a night's last stretch
+    after its traps, "d3n-dawn") counts with it."""
+    return key.split("-", 1)[0]

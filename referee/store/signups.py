@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from referee.store.models import CampaignRow, GameRow, SignupEventRow, SignupRow
+from referee.store.models import CampaignRow, SignupEventRow, SignupRow
 
 OPEN = "signup"
 """The state of a campaign that takes sign-ups."""
@@ -98,25 +98,3 @@ def step_rows(session: Session, campaign_id: str) -> list[SignupEventRow]:
     """The steps of ``campaign_id``, in order."""
     query = select(SignupEventRow).where(SignupEventRow.campaign_id == campaign_id)
     return list(session.exec(query.order_by(col(SignupEventRow.seq))).all())
-
-
-def records_of(session: Session, emails: Collection[str]) -> dict[str, dict[str, int]]:
-    """For each address of ``emails`` (lower case), across every campaign: how many it joined (its
-    address confirmed), finished (seated in a game that is over) and left before the start."""
-    records = {email: {"joined": 0, "finished": 0, "left": 0} for email in emails}
-    if not records:
-        return records
-    query = (
-        select(SignupRow.email, SignupRow.state, SignupRow.confirmed_at, GameRow.finished)
-        .join(GameRow, col(GameRow.id) == col(SignupRow.campaign_id), isouter=True)
-        .where(col(SignupRow.email).in_(sorted(records)))
-    )
-    for email, state, confirmed_at, finished in session.exec(query).all():
-        record = records[email]
-        if confirmed_at is not None:
-            record["joined"] += 1
-        if state == "left":
-            record["left"] += 1
-        if state == "seated" and finished:
-            record["finished"] += 1
-    return records

@@ -131,9 +131,6 @@ _PAGES_RU: dict[str, str] = {
     "Record": "История",
     "seat {number}": "место {number}",
     "reserve {number}": "резерв {number}",
-    "joined {joined}, finished {finished}, left before the start {left}": (
-        "записывался: {joined}, доиграл: {finished}, отказался до начала: {left}"
-    ),
     "Steps": "Действия",
     "Accept": "Одобрить",
     "Refuse": "Отклонить",
