@@ -8,7 +8,7 @@ game that does not exist (``NoSuchGame``), so guessing ids tells nothing. A play
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
@@ -21,10 +21,22 @@ from referee.app.timing import Timekeeper
 from referee.app.views import Views
 from referee.core.events import Event
 from referee.core.rules import fold
-from referee.games import rules_for
+from referee.games import kinds, rules_for
 from referee.store import games as rows
-from referee.store.clocks import as_utc, clock_row, clock_rows
-from referee.store.models import GameRow
+from referee.store.accounts import account_rows
+from referee.store.campaign_list import (
+    CAMPAIGN,
+    GAME,
+    STATES,
+    Wanted,
+    campaign_rows_of,
+    clock_rows_of,
+    game_rows_of,
+)
+from referee.store.campaign_list import count as listed_count
+from referee.store.campaign_list import page as listed_page
+from referee.store.clocks import as_utc, clock_row
+from referee.store.models import CampaignRow, ClockRow, GameRow
 from referee.store.overview import (
     answers,
     games_by_state,
@@ -40,6 +52,29 @@ from referee.store.overview import (
 from referee.store.rollbacks import is_withdrawn, live_resolutions, withdrawn_spans
 from referee.store.seats import holders, seat_rows
 from referee.store.transactions import Database
+
+PAGE_SIZE = 50
+"""How many lines a page of the campaigns page shows."""
+
+MOST_SEARCHED = 100
+"""The longest text the campaigns page searches the ids for (a longer one is cut)."""
+
+
+@dataclass(frozen=True)
+class CampaignsPage:
+    """One page of the campaigns page: its ``lines`` (dictionaries, games' and announced campaigns'),
+        how many lines the filters ``wanted`` let through in all (``total``), the page's number ``page`` of
+        ``pages`` (from 1), and, for an admin, the addresses of the game-masters' accounts to choose from
+    (``masters``: any address may be asked for)."""
+
+    lines: list[dict[str, Any]]
+    total: int
+    page: int
+    pages: int
+    wanted: Wanted
+    masters: list[str]
+    states: tuple[str, ...] = STATES
+    kinds: tuple[str, ...] = field(default_factory=kinds)
 
 
 class NoSuchGame(RefereeError):
@@ -64,16 +99,51 @@ class Dashboard:
             raise NoSuchGame(f"there is no game called {game_id!r}")
         return row
 
-    def campaigns(self, account: Account) -> list[dict[str, Any]]:
-        """Every game ``account`` may see, with what a game-master checks first in the morning."""
+    def campaigns(
+        self,
+        account: Account,
+        *,
+        state: str = "",
+        kind: str = "",
+        master: str = "",
+        search: str = "",
+        page: int = 1,
+    ) -> CampaignsPage:
+        """Page ``page`` (from 1; past the last, the last) of the games and announced campaigns
+        ``account`` may see, newest first, ``PAGE_SIZE`` a page, with what a game-master checks first in
+        the morning: those in ``state`` (one of ``STATES``), of ``kind`` and of game-master ``master``
+        (an admin's choice: a game-master sees their own alone), whose id holds ``search``; a value
+        that is none of those offered filters nothing.
+
+        The database filters, counts and cuts the page (``Account.may_see`` as SQL); only the page's
+        games are read in full, each query once for the whole page."""
+        wanted = Wanted(
+            viewer=None if account.admin else account.email,
+            state=state if state in STATES else "",
+            kind=kind if kind in kinds() else "",
+            master=master.strip().lower() if account.admin else "",
+            search=" ".join(search.split())[:MOST_SEARCHED],
+        )
         with self.database.reading() as session:
-            games = [row for row in rows.game_rows(session) if account.may_see(row)]
-            clocks = {clock.game_id: clock for clock in clock_rows(session)}
-            outbox = outbox_by_game(session)
-            last = last_received_by_game(session)
-        return [
-            self._line(row, clocks.get(row.id), outbox.get(row.id, (0, 0)), last.get(row.id)) for row in games
+            total = listed_count(session, wanted)
+            pages = max(1, -(-total // PAGE_SIZE))
+            shown = min(max(page, 1), pages)
+            lines = listed_page(session, wanted, (shown - 1) * PAGE_SIZE, PAGE_SIZE)
+            game_ids = [line.id for line in lines if line.source == GAME]
+            games = game_rows_of(session, game_ids)
+            clocks = clock_rows_of(session, game_ids)
+            outbox = outbox_by_game(session, game_ids)
+            last = last_received_by_game(session, game_ids)
+            announced = campaign_rows_of(session, [line.id for line in lines if line.source == CAMPAIGN])
+            named = sorted(row.email for row in account_rows(session)) if account.admin else []
+        shown_lines = [
+            self._line(games[line.id], clocks.get(line.id), outbox.get(line.id, (0, 0)), last.get(line.id))
+            if line.source == GAME
+            else _campaign_line(announced[line.id], line.state)
+            for line in lines
+            if line.id in (games if line.source == GAME else announced)  # gone between two statements
         ]
+        return CampaignsPage(shown_lines, total, shown, pages, wanted, named)
 
     def _line(
         self, row: GameRow, clock: Any, outbox: tuple[int, int], last: datetime | None
@@ -100,6 +170,8 @@ class Dashboard:
             "outbox_waiting": outbox[0],
             "outbox_failed": outbox[1],
             "last_mail": as_utc(last) if last is not None else None,
+            "source": GAME,
+            "state": _state(row, clock),
         }
         try:
             rules = rules_for(row.kind)
@@ -201,8 +273,8 @@ class Dashboard:
         """The campaigns page's line of one game."""
         with self.database.reading() as session:
             clock = clock_row(session, row.id)
-            outbox = outbox_by_game(session).get(row.id, (0, 0))
-            last = last_received_by_game(session).get(row.id)
+            outbox = outbox_by_game(session, [row.id]).get(row.id, (0, 0))
+            last = last_received_by_game(session, [row.id]).get(row.id)
         return self._line(row, clock, outbox, last)
 
     def see_as(self, account: Account, game_id: str, seat: str, *, at: int | None = None) -> dict[str, Any]:
@@ -242,6 +314,28 @@ class Dashboard:
         """Whether the database answers (one query of a constant: what ``/healthz`` asks)."""
         with self.database.reading() as session:
             return answers(session)
+
+
+def _state(row: GameRow, clock: ClockRow | None) -> str:
+    """The game's state as the campaigns page names it (``referee.store.campaign_list.STATES``)."""
+    if row.failed_at is not None:
+        return "stopped"
+    if row.finished:
+        return "finished"
+    return "paused" if clock is not None and clock.paused_at is not None else "running"
+
+
+def _campaign_line(row: CampaignRow, state: str) -> dict[str, Any]:
+    """The campaigns page's line of a campaign announced and not started."""
+    return {
+        "id": row.id,
+        "kind": row.kind,
+        "language": row.language,
+        "source": CAMPAIGN,
+        "state": state,
+        "closes_at": as_utc(row.closes_at),
+        "master": row.master_email or "",
+    }
 
 
 def _letter(notice: Any) -> dict[str, Any]:

@@ -9,24 +9,36 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index, LargeBinary, Table, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
+from referee.store.master_email import master_email
+
+
+def _where_set(table: str, column: str) -> Index:
+    """The index ``ix_<table>_<column>`` of the rows whose ``column`` is set (a partial index, on SQLite
+    and PostgreSQL alike)."""
+    where = text(f"{column} IS NOT NULL")
+    return Index(f"ix_{table}_{column}", column, sqlite_where=where, postgresql_where=where)
+
 
 class GameRow(SQLModel, table=True):
     """One game: its kind, settings, and the snapshot of its state after event ``last_seq``."""
 
     __tablename__ = "games"
+    # The campaigns page filters games by kind, by state (few games stand stopped on an error: the
+    # index holds those alone) and by game-master (``ix_games_master``, below), newest first.
+    __table_args__ = (_where_set("games", "failed_at"),)
 
     id: str = Field(primary_key=True)
-    kind: str
+    kind: str = Field(index=True)
     schedule: str
     language: str
     seed: str
-    created_at: datetime
+    created_at: datetime = Field(index=True)
     phase: str = Field(index=True)
     finished: bool = Field(default=False, index=True)
     last_seq: int = 0
     state: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    failed_at: datetime | None = None
+    failed_at: datetime | None = None  # indexed where set (ix_games_failed_at)
     """Set when the game's rules raised an error: the game stands still until ``referee retry``."""
     failure: str | None = None
     """The error that stopped the game, for the game-master (never shown to players)."""
@@ -128,13 +140,6 @@ REPLIES = frozenset({"answer", "refusal", "master_answer"})
 and go out marked ``Auto-Submitted: auto-replied`` (RFC 3834)."""
 
 
-def _where_set(table: str, column: str) -> Index:
-    """The index ``ix_<table>_<column>`` of the rows whose ``column`` is set (a partial index, on SQLite
-    and PostgreSQL alike)."""
-    where = text(f"{column} IS NOT NULL")
-    return Index(f"ix_{table}_{column}", column, sqlite_where=where, postgresql_where=where)
-
-
 class NoticeRow(SQLModel, table=True):
     """A message owed to one reader (the outbox): written with the change that causes it, sent later.
 
@@ -209,6 +214,7 @@ class ClockRow(SQLModel, table=True):
     """
 
     __tablename__ = "clocks"
+    __table_args__ = (_where_set("clocks", "paused_at"),)  # the paused games, few, for the campaigns page
 
     game_id: str = Field(foreign_key="games.id", primary_key=True)
     phase: str
@@ -217,7 +223,7 @@ class ClockRow(SQLModel, table=True):
     due_at: datetime | None = Field(default=None, index=True)
     remind_at: datetime | None = Field(default=None, index=True)
     reminders_sent: int = 0
-    paused_at: datetime | None = None
+    paused_at: datetime | None = None  # indexed where set (ix_clocks_paused_at)
     resume_at: datetime | None = Field(default=None, index=True)
     """When a pause with an end resumes by itself (None: a pause until someone resumes it)."""
     shifts: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
@@ -439,3 +445,8 @@ class SignupEventRow(SQLModel, table=True):
 def table_of(model: type[SQLModel]) -> Table:
     """The table of the row class ``model``, typed as one (``model.__table__`` is not, to mypy)."""
     return SQLModel.metadata.tables[str(model.__tablename__)]
+
+
+_GAMES = table_of(GameRow)
+Index("ix_games_master", master_email(_GAMES.c.settings), _GAMES.c.created_at)
+"""A game-master's games, newest first: what every page of the campaigns page of a game-master reads."""

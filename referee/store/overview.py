@@ -3,6 +3,7 @@ submissions. Rows and numbers only, inside the caller's session; never a mail's 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
@@ -13,8 +14,11 @@ from sqlmodel import Session, col, func, select
 from referee.store.models import ClockRow, GameRow, InboundRow, NoticeRow, ResolutionRow, SubmissionRow
 
 
-def outbox_by_game(session: Session) -> dict[str | None, tuple[int, int]]:
-    """Per game: how many notices wait to be sent, and how many the mail server refused for good."""
+def outbox_by_game(
+    session: Session, game_ids: Collection[str] | None = None
+) -> dict[str | None, tuple[int, int]]:
+    """Per game (of ``game_ids`` alone if given): how many notices wait to be sent, and how many the
+    mail server refused for good."""
     waiting = (
         col(NoticeRow.sent_at).is_(None)
         & col(NoticeRow.failed_at).is_(None)
@@ -24,13 +28,21 @@ def outbox_by_game(session: Session) -> dict[str | None, tuple[int, int]]:
         NoticeRow.game_id,
         func.count().filter(waiting),
         func.count().filter(col(NoticeRow.failed_at).is_not(None)),
-    ).group_by(col(NoticeRow.game_id))
+    )
+    if game_ids is not None:
+        query = query.where(col(NoticeRow.game_id).in_(sorted(game_ids)))
+    query = query.group_by(col(NoticeRow.game_id))
     return {game: (int(w), int(f)) for game, w, f in session.exec(query).all()}
 
 
-def last_received_by_game(session: Session) -> dict[str | None, datetime]:
-    """Per game: when its latest mail was received."""
-    query = select(InboundRow.game_id, func.max(InboundRow.received_at)).group_by(col(InboundRow.game_id))
+def last_received_by_game(
+    session: Session, game_ids: Collection[str] | None = None
+) -> dict[str | None, datetime]:
+    """Per game (of ``game_ids`` alone if given): when its latest mail was received."""
+    query = select(InboundRow.game_id, func.max(InboundRow.received_at))
+    if game_ids is not None:
+        query = query.where(col(InboundRow.game_id).in_(sorted(game_ids)))
+    query = query.group_by(col(InboundRow.game_id))
     return {game: moment for game, moment in session.exec(query).all()}
 
 

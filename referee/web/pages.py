@@ -8,8 +8,9 @@ as one that does not exist. Actions go through the desk (``Referee.desk``) with 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
+from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -122,18 +123,29 @@ async def language(request: Request) -> Response:
     return site.redirect(local_path(field(form, "next", 2000, line=True)), kept)
 
 
+FILTERS = ("state", "kind", "master", "search")
+"""The campaigns page's filters, as its address carries them (``?state=running&kind=minuit&page=2``)."""
+
+MOST_FILTERED = 200
+"""The most characters of a filter the campaigns page reads (the rest is left out)."""
+
+
 async def campaigns(request: Request) -> Response:
+    """The games and announced campaigns the game-master may see, a page at a time, filtered by the
+    address's query (a plain form: it works without a script); the links to the pages keep the filters."""
     site, session, account = await _signed_in(request)
-    lines = await run_in_threadpool(site.referee.dashboard.campaigns, account)
+    chosen = {name: request.query_params.get(name, "")[:MOST_FILTERED] for name in FILTERS}
+    page = _number(request, "page") or 1
+    listing = await run_in_threadpool(lambda: site.referee.dashboard.campaigns(account, **chosen, page=page))
     language = site.language(request, session)
-    announced = [
-        row
-        for row in await run_in_threadpool(site.referee.signups.campaigns)
-        if row.state == "signup" and (account.admin or (row.master_email or "").lower() == account.email)
-    ]
+    kept = {name: value for name, value in asdict(listing.wanted).items() if name in FILTERS and value}
+
+    def page_link(number: int) -> str:
+        return "/campaigns?" + urlencode({**kept, "page": number} if number > 1 else kept)
+
     return site.page(
-        request, session, "campaigns.html.j2", language=language, account=account, games=lines,
-        now=site.now(), announced=announced,
+        request, session, "campaigns.html.j2", language=language, account=account, listing=listing,
+        games=listing.lines, now=site.now(), page_link=page_link, filtered=bool(kept),
     )  # fmt: skip
 
 
