@@ -17,6 +17,7 @@ face the doors see (``pyproject.toml``'s contracts hold them to it).
 - ``sign_in``: sign-in links written to the outbox, no flood of them
 - ``letters``: the outbox as the sending door sees it
 - ``views``, ``forum``, ``dashboard``: what a seat, a player on the web and a game-master are shown
+- ``changes``: what changed in the games since a point, and whom it concerns (live pages)
 - ``play``: the rules applied inside a transaction (bots, early close, relays, the outbox)
 - ``signup``, ``signup_mail``, ``signup_letters``, ``signup_master``, ``campaignfile``: campaigns announced,
   filled by sign-up, started
@@ -33,6 +34,7 @@ from referee.app.backup import backup_sqlite
 from referee.app.batches import BATCH, resolve_batch, resolve_next
 from referee.app.calendar import Due
 from referee.app.campaignfile import read_campaign_file
+from referee.app.changes import Change, Changes, Reading
 from referee.app.checks import Findings, check_referee, is_local_domain, web_missing, web_reach
 from referee.app.configfile import FROM_NAMES, example_values, filled_example
 from referee.app.configfile import write_private as write_config
@@ -81,6 +83,8 @@ __all__ = [
     "AlreadyResolved",
     "AnswerTo",
     "Arrival",
+    "Change",
+    "Changes",
     "Due",
     "Fate",
     "Findings",
@@ -99,6 +103,7 @@ __all__ = [
     "Player",
     "RawArrival",
     "Reader",
+    "Reading",
     "Receipt",
     "Referee",
     "RefereeError",
