@@ -41,7 +41,7 @@ from web_helpers import (
     token,
 )
 
-from referee.app import Actor, Referee
+from referee.app import Actor, Referee, RefereeError
 from referee.store.models import AuditRow, table_of
 from referee.web import live
 
@@ -199,6 +199,41 @@ def test_a_change_made_by_another_process_reaches_the_open_stream_within_a_secon
         assert took is not None and took <= PUSHED_WITHIN + 0.5, took
 
 
+def test_a_pause_is_told_to_every_players_page_and_a_refused_action_to_none(
+    site: tuple[Any, Referee],
+) -> None:
+    """A pause moves the deadline every player's page shows; an action refused changes nothing."""
+    _, referee = site
+    gm = Actor("web", GM)
+    with served(*site) as base:
+        anna = Listener(_player(base, *site, "Anna"), f"/play/{GAME}/Anna")
+        refused = time.monotonic()
+        with pytest.raises(RefereeError):
+            referee.desk.perform(
+                "resume", GAME, {}, T0 + timedelta(seconds=70), gm, None, frozenset({"admin"})
+            )
+        assert anna.wait_changed(refused, QUIET) is None
+        paused = time.monotonic()
+        referee.desk.perform("pause", GAME, {}, T0 + timedelta(seconds=70), gm, None, frozenset({"admin"}))
+        took = anna.wait_changed(paused, 5)
+        assert took is not None and took <= PUSHED_WITHIN, took
+
+
+def test_a_game_masters_page_is_told_when_its_mail_goes_out_and_a_players_is_not(
+    site: tuple[Any, Referee],
+) -> None:
+    """Mail sent changes the outbox the game-master's page counts, not what a player's page shows."""
+    files, _ = site
+    with served(*site) as base:
+        gail = Listener(_master(base), f"/games/{GAME}")
+        anna = Listener(_player(base, *site, "Anna"), f"/play/{GAME}/Anna")
+        result = run_referee(["deliver", "--config", str(files.config_path)], files.root)
+        done = time.monotonic()
+        assert result.returncode == 0, result.stderr + result.stdout
+        assert gail.wait_changed(done - 0.5, 5) is not None
+        assert anna.wait_changed(done - 0.5, QUIET) is None
+
+
 def test_an_idle_stream_carries_heartbeats_only_and_open_streams_cost_no_more_readings(
     site: tuple[Any, Referee], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -336,7 +371,7 @@ def test_a_change_committed_after_a_later_one_is_still_reported(postgres_url: st
     _, referee = forum_site(tmp_path, postgres_url)
     audit = table_of(AuditRow)
     row = {"at": datetime.now(UTC), "channel": "test", "actor": "t", "detail": {}, "ok": True, "result": ""}
-    reading = referee.changes.start()
+    reading = referee.changes.start(time.monotonic())
     engine = referee.database.engine
     with engine.connect() as slow:
         slow.begin()

@@ -4,8 +4,9 @@ Every table a change of a game writes a row into has an ever-growing id: the eve
 audience), the notices of the outbox (with their reader), the orders received, the game-master's
 actions, the mail received and the rollbacks. ``highest`` reads the highest id of each in one
 statement; ``written_since`` the rows above a ``Cursor`` (and those ids it was told to look at again)
-in one statement too, whose every part is a range of a primary key: nothing found costs next to
-nothing. ``after_commits`` calls back when a unit of work of an engine has committed.
+in one statement too, whose every part is a range of a primary key (and a count of the notices
+waiting to be sent, which their own index holds): nothing found costs next to nothing.
+``after_commits`` calls back when a unit of work of an engine has committed.
 """
 
 from __future__ import annotations
@@ -15,7 +16,20 @@ from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import ColumnElement, String, Table, cast, event, func, literal, null, or_, select, union_all
+from sqlalchemy import (
+    ColumnElement,
+    String,
+    Table,
+    case,
+    cast,
+    event,
+    func,
+    literal,
+    null,
+    or_,
+    select,
+    union_all,
+)
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
@@ -37,16 +51,20 @@ WHO: dict[str, Callable[[Table], ColumnElement[Any]]] = {
     EVENTS.name: lambda table: cast(table.c.audience, String),
     NOTICES.name: lambda table: table.c.recipient,
     SUBMISSIONS.name: lambda table: table.c.seat,
-    AUDIT.name: lambda table: null(),
+    AUDIT.name: lambda table: case((table.c.ok.is_(True), table.c.action), else_=null()),
     INBOUND.name: lambda table: null(),
     ROLLBACKS.name: lambda table: null(),
 }
 """The tables read, and what each row says of who it concerns: the events' audience (as JSON text),
-the reader of a notice, the seat that gave orders; nobody in particular for the others."""
+the reader of a notice, the seat that gave orders, the game-master's action carried out (a refused one:
+nothing); nobody in particular for the others."""
 
 TABLES: dict[str, Table] = {
     table.name: table for table in (EVENTS, NOTICES, SUBMISSIONS, AUDIT, INBOUND, ROLLBACKS)
 }
+
+OUTBOX = "outbox"
+"""The part of a reading that counts, per game, the notices waiting to be sent (its ``id``: how many)."""
 
 Cursor = Mapping[str, int]
 """The highest id read of each table of ``TABLES`` (by its name)."""
@@ -77,7 +95,8 @@ def written_since(
     connection: Connection, cursor: Cursor, again: Mapping[str, Collection[int]] | None = None
 ) -> list[Written]:
     """The rows of ``TABLES`` above ``cursor``, and those of ids ``again`` names (ids skipped by an
-    earlier reading, whose transaction may not have committed then), in one statement."""
+    earlier reading, whose transaction may not have committed then), in one statement; and per game the
+    notices waiting to be sent (``OUTBOX``: the ``id`` of its rows is their number)."""
     again = again or {}
     parts = []
     for name, table in TABLES.items():
@@ -92,6 +111,12 @@ def written_since(
                 WHO[name](table).label("who"),
             ).where(where)
         )
+    waiting = (NOTICES.c.sent_at.is_(None)) & (NOTICES.c.failed_at.is_(None))  # ix_notices_unsent alone
+    parts.append(
+        select(literal(OUTBOX).label("source"), func.count(), NOTICES.c.game_id, null())
+        .where(waiting)
+        .group_by(NOTICES.c.game_id)
+    )
     rows = connection.execute(union_all(*parts)).all()
     return [Written(str(r.source), int(r.id), r.game_id, r.who) for r in rows]
 

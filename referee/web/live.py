@@ -156,7 +156,7 @@ class Live:
             if self.closing:
                 return False
             if self.task is None or self.task.done():
-                self.reading = await run_in_threadpool(self.changes.start)
+                self.reading = await run_in_threadpool(self.changes.start, time.monotonic())
                 self.nonce = secrets.token_hex(8)
                 self.masters, self.public, self.seats = {}, {}, {}
                 self.asked = time.monotonic()
