@@ -208,10 +208,14 @@ class Live:
                     self.public[change.game_id] = now
                 else:
                     self.seats[(change.game_id, seat)] = now
+        by_game: dict[str, list[Change]] = {}
+        for change in found:
+            by_game.setdefault(change.game_id, []).append(change)
         for stream in self.streams:
-            for change in found:
-                if stream.viewer.sees(change):
-                    stream.tell(change.game_id)
+            game = stream.viewer.game_id
+            for game_id in by_game if game is None else (game,) if game in by_game else ():
+                if any(stream.viewer.sees(change) for change in by_game[game_id]):
+                    stream.tell(game_id)
 
     def close(self) -> None:
         """Ends every stream and the watcher: the site is shutting down."""
