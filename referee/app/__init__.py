@@ -17,6 +17,7 @@ face the doors see (``pyproject.toml``'s contracts hold them to it).
 - ``sign_in``: sign-in links written to the outbox, no flood of them
 - ``letters``: the outbox as the sending door sees it
 - ``views``, ``forum``, ``dashboard``: what a seat, a player on the web and a game-master are shown
+- ``changes``: what changed in the games since a point, and whom it concerns (live pages)
 - ``play``: the rules applied inside a transaction (bots, early close, relays, the outbox)
 - ``signup``, ``signup_mail``, ``signup_letters``, ``signup_master``, ``campaignfile``: campaigns announced,
   filled by sign-up, started; ``campaignform``: the dashboard's form of a campaign file
@@ -41,6 +42,7 @@ from referee.app.campaignform import (
     form_campaign,
     schedule_choices,
 )
+from referee.app.changes import Change, Changes, Reading
 from referee.app.checks import Findings, check_referee, is_local_domain, web_missing, web_reach
 from referee.app.configfile import FROM_NAMES, example_values, filled_example
 from referee.app.configfile import write_private as write_config
@@ -93,6 +95,8 @@ __all__ = [
     "AnswerTo",
     "Arrival",
     "CampaignFile",
+    "Change",
+    "Changes",
     "Due",
     "Fate",
     "Findings",
@@ -111,6 +115,7 @@ __all__ = [
     "Player",
     "RawArrival",
     "Reader",
+    "Reading",
     "Receipt",
     "Referee",
     "RefereeError",

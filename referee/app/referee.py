@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from referee.app.accounts import Accounts
 from referee.app.calendar import Calendar
+from referee.app.changes import Changes
 from referee.app.dashboard import Dashboard
 from referee.app.desk import Desk
 from referee.app.forum import Forum
@@ -56,6 +57,8 @@ class Referee:
         """How far the referee has read each IMAP mailbox."""
         self.accounts = Accounts(database)
         """The game-masters' accounts of the web dashboard."""
+        self.changes = Changes(database)
+        """What changed in the games since a point, and whom it concerns (what live pages are told)."""
         operations = self.operations
         self.prepare = operations.prepare
         self.create_game = operations.create_game

@@ -19,6 +19,7 @@ from starlette.responses import Response
 from referee.app import MAX_PASSWORD, Account, Actor, NoSuchGame, RefereeError, refusal
 from referee.web.answers import field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
+from referee.web.live import Viewer, not_modified, page_tag, tagged, unchanged
 from referee.web.result import ending
 from referee.web.retold import actor, channel, retold, title
 from referee.web.sessions import DEVICE_COOKIE, Session, fresh, signed_in, with_flash
@@ -156,11 +157,18 @@ async def _game_row(site: Site, account: Account, game_id: str) -> Any:
         raise refused(404, "not_found") from error
 
 
+seen_game = _game_row
+"""The game a game-master may see (``Refused`` 404 otherwise), for the other modules of pages."""
+
+
 async def game(request: Request) -> Response:
     site, session, account = await _signed_in(request)
     game_id = request.path_params["game"]
     at, day = _number(request, "at"), _number(request, "day")
     await _game_row(site, account, game_id)
+    tag = await page_tag(request, session, Viewer(game_id))
+    if unchanged(request, tag):
+        return not_modified(tag)
     data = await run_in_threadpool(lambda: site.referee.dashboard.game(account, game_id, at=at, day=day))
     row = data["row"]
     language = site.language(request, session, row.language)
@@ -182,10 +190,11 @@ async def game(request: Request) -> Response:
         actions = [a for a in actions if a.name in AFTER_THE_END]
         state = await run_in_threadpool(lambda: site.referee.load(game_id).state)
         end = ending(site.renderer, row.kind, data["view"], state, language)
-    return site.page(
+    page = site.page(
         request, session, "game.html.j2", kind=row.kind, language=language, account=account, game=data,
         actions=actions, ending=end, letter_names=LETTER_NAMES,
     )  # fmt: skip
+    return tagged(page, tag)
 
 
 async def see_as(request: Request) -> Response:

@@ -19,6 +19,7 @@ from starlette.responses import Response
 from referee.app import MODES, NotYours, Player, RefereeError
 from referee.web.answers import HIDDEN, field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
+from referee.web.live import Viewer, not_modified, page_tag, tagged, unchanged
 from referee.web.sessions import Session, as_player, with_flash
 from referee.web.shared import Site
 from referee.web.words import LETTER_NAMES, MODE_NAMES
@@ -31,6 +32,18 @@ def _player(site: Site, request: Request) -> tuple[Session, Player]:
     if player is None:
         raise refused(401, "sign_in_player")
     return session, player
+
+
+signed_in_player = _player
+"""The session and the player it signs in, for the other modules of pages."""
+
+
+async def holding(site: Site, player: Player, game_id: str, seat: str) -> None:
+    """``Refused`` 404 unless ``player`` holds ``seat`` of ``game_id`` now (as ``Forum`` checks it)."""
+    if (player.game_id, player.seat) != (game_id, seat) or not await run_in_threadpool(
+        site.referee.forum.holds, player
+    ):
+        raise refused(404, "not_found")
 
 
 def _home(player: Player) -> str:
@@ -144,20 +157,29 @@ async def home(request: Request) -> Response:
     site = site_of(request)
     session, player = _player(site, request)
     game_id, seat = request.path_params["game"], request.path_params["seat"]
+    tag = await page_tag(request, session, Viewer(game_id, seat))
+    if unchanged(request, tag):  # nothing new to read: not marked read either
+        await holding(site, player, game_id, seat)
+        return not_modified(tag)
     now = site.now()  # taken before reading: talk said while the page is read is mailed, not lost
     page = await _page_data(site, player, game_id, seat)
     await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
     language = site.language(request, session, page["language"])
-    return site.page(
+    shown = site.page(
         request, session, "play.html.j2", kind=page["kind"], language=language, me=page, modes=MODES,
         letter_names=LETTER_NAMES, mode_names=MODE_NAMES,
     )  # fmt: skip
+    return tagged(shown, tag)
 
 
 async def thread(request: Request) -> Response:
     site = site_of(request)
     session, player = _player(site, request)
     game_id, seat, place = (request.path_params[k] for k in ("game", "seat", "place"))
+    tag = await page_tag(request, session, Viewer(game_id, seat))
+    if unchanged(request, tag):
+        await holding(site, player, game_id, seat)
+        return not_modified(tag)
     now = site.now()
     page = await _page_data(site, player, game_id, seat)
     try:
@@ -166,9 +188,10 @@ async def thread(request: Request) -> Response:
         raise refused(404, "not_found") from error
     await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
     language = site.language(request, session, page["language"])
-    return site.page(
+    shown = site.page(
         request, session, "play_thread.html.j2", kind=page["kind"], language=language, me=page, thread=found
     )
+    return tagged(shown, tag)
 
 
 async def act(request: Request) -> Response:

@@ -12,17 +12,26 @@ import uvicorn
 
 from referee.app import Referee
 from referee.config import Config
+from referee.web.live import Live
 from referee.web.site import build
 
 LOG = logging.getLogger("referee.web")
+
+GRACE_SECONDS = 10
+"""How long a stopping web door waits for the requests in hand before it cuts them."""
 
 
 class _Server(uvicorn.Server):
     """A uvicorn server that leaves signals to its host (``referee serve`` stops it with the rest)."""
 
-    def __init__(self, config: uvicorn.Config, *, own_signals: bool) -> None:
+    def __init__(self, config: uvicorn.Config, *, own_signals: bool, live: Live) -> None:
         super().__init__(config)
         self.own_signals = own_signals
+        self.live = live
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.live.close()  # open pages' streams end: uvicorn waits for every response to end
+        await super().shutdown(sockets)
 
     @contextlib.contextmanager
     def capture_signals(self) -> Generator[None, None, None]:
@@ -67,8 +76,9 @@ def listening_socket(config: Config) -> socket.socket:
 
 def web_server(config: Config, referee: Referee, *, own_signals: bool = False) -> uvicorn.Server:
     """The uvicorn server of the site of ``referee`` at ``[web] listen``; ``serve()`` runs it."""
+    app = build(config, referee)
     settings = uvicorn.Config(
-        build(config, referee),
+        app,
         host=config.web.host,
         port=config.web.port,
         log_level="warning",
@@ -76,8 +86,9 @@ def web_server(config: Config, referee: Referee, *, own_signals: bool = False) -
         server_header=False,
         proxy_headers=False,
         lifespan="off",
+        timeout_graceful_shutdown=GRACE_SECONDS,
     )
-    return _Server(settings, own_signals=own_signals)
+    return _Server(settings, own_signals=own_signals, live=app.state.live)
 
 
 def run_web(config: Config, referee: Referee, sock: socket.socket) -> None:

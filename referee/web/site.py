@@ -21,14 +21,18 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
 from referee.app import Referee
 from referee.config import Config
-from referee.web import announce, metrics, pages, play, signup
+from referee.web import announce, metrics, pages, play, signup, stream
 from referee.web.guard import BodyLimit, ForwardedBy, SecurityHeaders
+from referee.web.live import Live
 from referee.web.shared import Clock, Refused, Site
 
 STATIC = Path(__file__).with_name("static")
+STATIC_MAX_AGE = 600
+"""Seconds a browser keeps the site's style and script before it asks again (by their ETag: a 304)."""
 SECRET_ENVIRONMENT = "REFEREE_WEB_SECRET"
 
 
@@ -88,6 +92,17 @@ def _either(endpoint: Endpoint) -> Endpoint:
     return checked
 
 
+class _Kept(StaticFiles):
+    """The site's own files, kept by browsers and caches for ``STATIC_MAX_AGE`` seconds, then asked for
+    again with their ETag (answered 304 while unchanged)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code in (200, 304):
+            response.headers["Cache-Control"] = f"public, max-age={STATIC_MAX_AGE}"
+        return response
+
+
 def build(
     config: Config, referee: Referee, *, key: bytes | None = None, clock: Clock | None = None
 ) -> Starlette:
@@ -122,9 +137,10 @@ def build(
         Route("/signup/{game}/{what:str}/{token}", _answering(_either(signup.use_link)), methods=["POST"]),
         Route("/signups/{game}", _answering(signup.line), methods=["GET"]),
         Route("/signups/{game}/{step}", _answering(signup.step), methods=["POST"]),
+        Route("/live", _answering(stream.live), methods=["GET"]),
         Route("/healthz", metrics.healthz),
         Route("/metrics", metrics.metrics),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/static", _Kept(directory=STATIC), name="static"),
     ]
 
     async def not_found(request: Request, error: Exception) -> Response:
@@ -144,5 +160,6 @@ def build(
     )
     app.state.site = site
     app.state.referee = referee
+    app.state.live = Live(referee.changes)
     app.state.figures = metrics.Figures(referee)
     return app

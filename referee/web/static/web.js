@@ -1,7 +1,19 @@
-// The dashboard's only script: parts marked data-live refresh themselves every few seconds
+// The site's only script: parts marked data-live refresh themselves when the site says they changed
 // (forms are never touched), and times marked "local" are shown in the viewer's own time zone.
+//
+// The site pushes "changed" on a stream (/live, Server-Sent Events) with the ids of the parts to fetch
+// again; the page is then fetched as usual and only those parts are swapped. Where a stream cannot be
+// had, the page asks every 30 seconds with the version it holds (If-None-Match), and the site answers
+// 304 (nothing) until something changed.
 "use strict";
 (function () {
+  var POLL = 30000;
+  var etag = null;
+  var busy = false;
+  var again = null;
+  var waiting = null;
+  var polling = null;
+
   function yours(root) {
     // a time beside the game's own, in the viewer's zone, shown only where the two differ
     root.querySelectorAll("span.yours").forEach(function (node) {
@@ -22,25 +34,73 @@
       }
     });
   }
-  function refresh() {
-    if (document.hidden) { return; }
-    fetch(window.location.href, { credentials: "same-origin", headers: { "X-Live": "1" } })
-      .then(function (response) { return response.ok ? response.text() : null; })
-      .then(function (html) {
-        if (!html) { return; }
-        var fresh = new DOMParser().parseFromString(html, "text/html");
-        document.querySelectorAll("[data-live][id]").forEach(function (old) {
-          var next = fresh.getElementById(old.id);
-          if (next && next.innerHTML !== old.innerHTML) {
-            old.innerHTML = next.innerHTML;
-            localTimes(old);
-          }
-        });
-      })
-      .catch(function () { /* the next round tries again */ });
+  function swap(html, parts) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    localTimes(fresh);
+    document.querySelectorAll("[data-live][id]").forEach(function (old) {
+      if (parts && parts.indexOf(old.id) < 0) { return; }
+      var next = fresh.getElementById(old.id);
+      if (next && next.innerHTML !== old.innerHTML) {
+        old.innerHTML = next.innerHTML;
+      }
+    });
   }
+  function merged(held, parts) {
+    // the parts to swap of two calls ([]: every live part)
+    if (!held) { return parts || []; }
+    return held.length && parts && parts.length ? held.concat(parts) : [];
+  }
+  function refresh(parts, conditional) {
+    // parts: the ids to swap (null: every live part); conditional: send the version held
+    if (document.hidden) { waiting = merged(waiting, parts); return; }
+    if (busy) { again = merged(again, parts); return; }
+    busy = true;
+    var headers = { "X-Live": "1" };
+    if (conditional && etag) { headers["If-None-Match"] = etag; }
+    fetch(window.location.href, { credentials: "same-origin", headers: headers, cache: "no-store" })
+      .then(function (response) {
+        if (response.status === 304 || !response.ok) { return null; }
+        etag = response.headers.get("ETag") || etag;
+        return response.text();
+      })
+      .then(function (html) { if (html) { swap(html, parts && parts.length ? parts : null); } })
+      .catch(function () { /* the next round tries again */ })
+      .then(function () {
+        busy = false;
+        if (again) { var next = again; again = null; refresh(next.length ? next : null, false); }
+      });
+  }
+  function poll() {
+    document.body.dataset.live = "poll";
+    if (!polling) { polling = window.setInterval(function () { refresh(null, true); }, POLL); }
+  }
+  function listen() {
+    var opened = false;
+    var source = new EventSource("/live?path=" + encodeURIComponent(window.location.pathname));
+    source.addEventListener("changed", function (message) {
+      var parts = null;
+      try { parts = JSON.parse(message.data).parts; } catch (error) { parts = null; }
+      refresh(parts, false);
+    });
+    source.onopen = function () {
+      if (opened) { refresh(null, false); }  // back after a cut: what changed meanwhile
+      opened = true;
+      document.body.dataset.live = "push";
+    };
+    source.onerror = function () {
+      if (source.readyState === EventSource.CLOSED) { poll(); }  // refused, or too many open
+    };
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && waiting) {
+      var parts = waiting;
+      waiting = null;
+      refresh(parts.length ? parts : null, polling !== null);
+    }
+  });
   document.addEventListener("DOMContentLoaded", function () {
     localTimes(document);
-    if (document.querySelector("[data-live]")) { window.setInterval(refresh, 5000); }
+    if (!document.querySelector("[data-live][id]")) { return; }
+    if (window.EventSource) { listen(); } else { poll(); }
   });
 })();

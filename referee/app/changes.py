@@ -1,0 +1,145 @@
+"""What changed in the games since a point, and whom it concerns: what live pages are told.
+
+``Changes.since`` reads, in one statement, every row written since its ``Reading`` that changes what a
+page shows, and says for each its game and its audience: the seats that may see it (``EVERYONE``: all
+of them), or none but the game-master. An event keeps the audience the rules gave it, a letter
+concerns its reader, orders the seat that gave them, a rollback every seat (events no longer count).
+The game-master's actions concern the game-master alone, but those that move the deadline, which every
+seat is shown; so do the mail received, and the mail sent since (the outbox on their pages). Nothing of
+what the rows hold is read but that: a change says where to look again, never what it is.
+
+Ids come from sequences that transactions take in one order and may commit in another (PostgreSQL):
+an id skipped by one reading is looked at again by the next ones for ``SKIPPED_SECONDS``.
+
+``Changes.on_commit`` calls back after every commit of this process on the database, so that whoever
+watches need not wait for its next reading.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from referee.core.events import EVERYONE
+from referee.store.changes import OUTBOX, Written, after_commits, highest, written_since
+from referee.store.models import MASTER
+from referee.store.transactions import Database
+
+SKIPPED_SECONDS = 30.0
+"""How long an id skipped by a reading is looked at again (a transaction that took it may commit late)."""
+
+MOST_SKIPPED = 2000
+"""How many skipped ids are kept at most, per table (the oldest are forgotten first)."""
+
+DEADLINE_ACTIONS = frozenset({"pause", "resume", "shift"})
+"""The game-master's actions that move the deadline every player's page shows (the others a player
+sees write events or letters of their own)."""
+
+MASTER_ONLY: tuple[str, ...] = ()
+"""The audience of a change for the game-master alone."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """Something written in ``game_id`` that ``audience`` may see (``(EVERYONE,)``: every seat; empty:
+    the game-master alone); the game-master sees every change of their game."""
+
+    game_id: str
+    audience: tuple[str, ...]
+
+    def visible_to(self, seat: str) -> bool:
+        """Whether the seat ``seat`` may see this change."""
+        return EVERYONE in self.audience or seat in self.audience
+
+
+@dataclass
+class Reading:
+    """How far ``Changes`` has read: the highest id of each table, and ids skipped on the way (with the
+    moment they were first missed)."""
+
+    cursor: dict[str, int]
+    skipped: dict[str, dict[int, float]] = field(default_factory=dict)
+    waiting: dict[str, int] | None = None
+    """How many notices of each game were waiting to be sent (None before the first reading)."""
+
+
+class Changes:
+    """The changes of the games of ``database``, as live pages are told of them."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    def start(self, now: float) -> Reading:
+        """A reading from now on (the monotonic moment ``now``): nothing written until now is a change."""
+        with self.database.reading() as session:
+            reading = Reading(highest(session.connection()))
+        self.since(reading, now)  # the mail waiting to be sent, counted
+        return reading
+
+    def since(self, reading: Reading, now: float) -> list[Change]:
+        """Every change written since ``reading`` (at the monotonic moment ``now``), which it moves past
+        them."""
+        again = {
+            table: {i for i, at in ids.items() if now - at < SKIPPED_SECONDS}
+            for table, ids in reading.skipped.items()
+        }
+        with self.database.reading() as session:
+            written = written_since(session.connection(), reading.cursor, again)
+        rows = [row for row in written if row.table != OUTBOX]
+        _move(reading, rows, again, now)
+        changes = [change for row in rows if (change := _change(row)) is not None]
+        return changes + _sent(reading, [row for row in written if row.table == OUTBOX])
+
+    def on_commit(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Calls ``callback`` after each commit on this database in this process (in the thread that
+        committed); returns the function that stops it."""
+        return after_commits(self.database.engine, callback)
+
+
+def _move(reading: Reading, written: list[Written], again: dict[str, set[int]], now: float) -> None:
+    """Moves ``reading`` past ``written``: ids above the old cursor not seen are skipped ones."""
+    for table in {*reading.cursor, *again}:
+        ids = {row.id for row in written if row.table == table}
+        old = reading.cursor.get(table, 0)
+        new = max([old, *ids])
+        skipped = {i: at for i, at in reading.skipped.get(table, {}).items() if i in again.get(table, ())}
+        for missing in range(max(old + 1, new - MOST_SKIPPED), new):
+            if missing not in ids:
+                skipped[missing] = now
+        for seen in ids:
+            skipped.pop(seen, None)
+        if len(skipped) > MOST_SKIPPED:
+            skipped = dict(sorted(skipped.items())[-MOST_SKIPPED:])
+        reading.cursor[table] = new
+        reading.skipped[table] = skipped
+
+
+def _sent(reading: Reading, counts: list[Written]) -> list[Change]:
+    """The games whose mail waiting to be sent is not what it was (sent, refused): a change the
+    game-master sees (the outbox on their pages)."""
+    waiting = {row.game_id: row.id for row in counts if row.game_id is not None}
+    before, reading.waiting = reading.waiting, waiting
+    if before is None:
+        return []
+    return [
+        Change(game, MASTER_ONLY)
+        for game in sorted({*before, *waiting})
+        if before.get(game) != waiting.get(game)
+    ]
+
+
+def _change(row: Written) -> Change | None:
+    """The change a row written makes, if it is of a game."""
+    if row.game_id is None:
+        return None
+    if row.table == "events":
+        audience = json.loads(row.who or "[]")
+        return Change(row.game_id, tuple(str(seat) for seat in audience))
+    if row.table == "rollbacks":
+        return Change(row.game_id, (EVERYONE,))
+    if row.table in ("notices", "submissions") and row.who and row.who != MASTER:
+        return Change(row.game_id, (row.who,))
+    if row.table == "audit" and row.who in DEADLINE_ACTIONS:
+        return Change(row.game_id, (EVERYONE,))
+    return Change(row.game_id, MASTER_ONLY)
