@@ -13,6 +13,7 @@ from importlib import import_module
 from pathlib import Path
 
 import pytest
+from cli_helpers import Referee
 
 import referee.app
 from referee.config import PROJECT_ROOT
@@ -119,3 +120,14 @@ def test_a_name_the_application_layer_does_not_offer_is_an_attribute_error() -> 
     with pytest.raises(AttributeError, match="no attribute 'Unheard'"):
         referee.app.Unheard  # noqa: B018
     assert "Referee" in dir(referee.app)
+
+
+def test_the_database_refusing_is_said_in_one_line_once_a_command_has_loaded_it(tmp_path: Path) -> None:
+    """The command line catches the database's errors without importing its library up front."""
+    (tmp_path / "referee.toml").write_text('[database]\nurl = "sqlite:///never.db"\n', encoding="utf-8")
+
+    result = Referee(tmp_path)("status", ok=False)
+
+    assert result.stderr.startswith("error: the database refused: no such table: ")
+    assert result.stderr.endswith(" (has `referee init` been run?)\n")
+    assert result.stderr.count("\n") == 1
