@@ -380,6 +380,13 @@ def game_create(
             show_default=False,
         ),
     ],
+    no_send: Annotated[
+        bool,
+        typer.Option(
+            "--no-send",
+            help="Leave the welcome letters in the outbox, for `referee serve` or `referee deliver` to send.",
+        ),
+    ] = False,
     config: ConfigOption = None,
 ) -> None:
     """Create a game from a game file (TOML with [game] and [[players]]), or many at once from several
@@ -389,10 +396,15 @@ def game_create(
     referee = _referee(settings)
     if len(paths) == 1 and not paths[0].is_dir():
         _create_game(settings, referee, paths[0])
-        _deliver(settings, referee)
-        return
-    refused = _create_games(settings, referee, paths)
-    _deliver(settings, referee)  # the games created have their welcome letters all the same
+        refused = 0
+    else:
+        refused = _create_games(settings, referee, paths)
+    if no_send:
+        typer.echo(
+            "the welcome letters wait in the outbox: `referee deliver` sends them, `referee serve` too"
+        )
+    else:
+        _deliver(settings, referee)  # the games created have their welcome letters even if one was refused
     if refused:
         raise typer.Exit(1)
 

@@ -128,3 +128,18 @@ def test_games_of_more_than_one_transaction_are_all_created_in_order(tmp_path: P
     outcomes = [d.why if not isinstance(d, tuple) else d[1].setup["id"] for d in done]
     assert outcomes == ["a5", "a1", "a2", "a3", "a4", "a game called 'a5' exists already"]
     assert sorted(game.id for game in referee.games()) == ["a1", "a2", "a3", "a4", "a5"]
+
+
+def test_with_no_send_the_welcome_letters_wait_in_the_outbox(tmp_path: Path, sqlite_url: str) -> None:
+    referee = initialised(tmp_path, sqlite_url)
+    folder = tmp_path / "games"
+    folder.mkdir()
+    game_file(folder, "quiet", HANDS)
+
+    result = referee("game", "create", str(folder), "--no-send")
+
+    assert "the welcome letters wait in the outbox" in result.stdout
+    waiting = open_referee(sqlite_url).notices("quiet", unsent_only=True)
+    assert sorted(n.recipient for n in waiting if n.template == "welcome") == sorted(HANDS)
+    sent = referee("deliver").stderr
+    assert "4 mails sent" in sent
