@@ -6,56 +6,21 @@ import inspect
 import json
 import sys
 from datetime import UTC, datetime
-from importlib.metadata import version
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeGuard
 
 import typer
-from sqlalchemy.exc import DBAPIError
 
-from referee.app import (
-    ACTIONS,
-    BATCH,
-    COMMAND_LINE,
-    FLAG,
-    FROM_NAMES,
-    SETUP_ERRORS,
-    GameFileError,
-    GameMasterAction,
-    Loaded,
-    MailOutcome,
-    Referee,
-    RefereeError,
-    backup_sqlite,
-    check_referee,
-    copy_referee,
-    example_values,
-    export_game,
-    filled_example,
-    import_game,
-    is_address,
-    is_local_domain,
-    list_line,
-    master_lines,
-    open_referee,
-    read_campaign_file,
-    read_game_file,
-    status_lines,
-    web_missing,
-    web_reach,
-    when,
-    write_config,
-    write_private,
-)
+from referee.app import ACTIONS, FLAG, SETUP_ERRORS, RefereeError
 from referee.config import Config, ConfigError, config_path, load_config
-from referee.core.events import Event
 from referee.core.numbers import counted
-from referee.core.text import clean_text
 from referee.games import KINDS
 from referee.invoked import invoked_as
-from referee.render import Renderer, phase_label
 
-if TYPE_CHECKING:  # the mail modules are imported only by the commands that use them
+if TYPE_CHECKING:  # what a command needs is imported by the command: a command that does little starts fast
+    from sqlalchemy.exc import DBAPIError
+
+    from referee.app import GameMasterAction, Loaded, Referee
     from referee.bench.table import Figure
     from referee.mail.intake import Intake
     from referee.mail.transports import Inbox
@@ -93,12 +58,15 @@ ConfigOption = Annotated[
 ]
 MAILS = ("mail", "mails")
 """The word the command line counts mail with."""
+GAMES = ("game", "games")
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for programs instead of text.")]
 
 
 def _print_version(asked: bool) -> None:
     if asked:
+        from importlib.metadata import version
+
         typer.echo(f"referee {version('referee')}")
         raise typer.Exit()
 
@@ -127,6 +95,8 @@ def _config(explicit: str | None) -> Config:
 
 def _referee(config: Config, *, create: bool = False) -> Referee:
     """The referee over ``config``'s database (brought up to date), on the calendar of its schedules."""
+    from referee.app import open_referee
+
     try:
         return open_referee(config.database_url, config.schedules, create=create)
     except RefereeError as error:  # e.g. a new SQLite file that cannot be made private
@@ -155,6 +125,7 @@ def _deliver(settings: Config, referee: Referee) -> None:
     from referee.mail.connect import open_outbox
     from referee.mail.delivery import deliver
     from referee.mail.transports import TransportError
+    from referee.render import Renderer
 
     try:
         outbox = open_outbox(settings.mail)
@@ -231,6 +202,7 @@ def init(
 
 def _write_config(path: Path, chosen: dict[str, str], *, force: bool) -> None:
     """Writes ``path`` from the example with ``chosen`` filled in, asking for the rest at a terminal."""
+    from referee.app import FROM_NAMES, example_values, filled_example, write_config
 
     for name, value in chosen.items():
         if problem := _init_problem(name, value):
@@ -278,6 +250,7 @@ def _init_problem(name: str, value: str) -> str | None:
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
+    from referee.app import FROM_NAMES, is_address
     from referee.mail.transports import TransportError
     from referee.mail.urls import parse_imap_url, parse_smtp_url
 
@@ -312,6 +285,7 @@ def _init_problem(name: str, value: str) -> str | None:
 
 def _init_default(name: str, chosen: dict[str, str], example: dict[str, str]) -> str:
     """What ``referee init`` offers for ``name`` at a terminal: guessed from the address given."""
+    from referee.app import is_local_domain
 
     local, _, domain = chosen.get("address", example["address"]).partition("@")
     real = not is_local_domain(domain)
@@ -359,6 +333,7 @@ def check(config: ConfigOption = None) -> None:
     """Check everything a campaign needs, changing nothing: the mail servers (a login, nothing sent),
     the database, schedules and time zones, the open games and the web address. One line per problem
     with its fix; exits 1 when there is one."""
+    from referee.app import check_referee
     from referee.mail.probe import probe_mail
 
     settings = _config(config)
@@ -383,6 +358,7 @@ def backup(
     To restore: stop `referee serve` and copy the file back in place of the database. PostgreSQL is
     backed up with pg_dump (this command says so and exits 1).
     """
+    from referee.app import backup_sqlite
 
     settings = _config(config)
     try:
@@ -396,11 +372,47 @@ def backup(
 
 
 @game_app.command("create")
-def game_create(file: Path, config: ConfigOption = None) -> None:
-    """Create a game from a game file (TOML with [game] and [[players]])."""
-
+def game_create(
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Game files (TOML with [game] and [[players]]), or folders of them (their *.toml files).",
+            show_default=False,
+        ),
+    ],
+    no_send: Annotated[
+        bool,
+        typer.Option(
+            "--no-send",
+            help="Leave the welcome letters in the outbox, for `referee serve` or `referee deliver` to send.",
+        ),
+    ] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Create a game from a game file (TOML with [game] and [[players]]), or many at once from several
+    files or folders: every file is checked first, a file refused is named with why, the others are
+    created all the same (exits 1 when one was refused)."""
     settings = _config(config)
     referee = _referee(settings)
+    if len(paths) == 1 and not paths[0].is_dir():
+        _create_game(settings, referee, paths[0])
+        refused = 0
+    else:
+        refused = _create_games(settings, referee, paths)
+    if no_send:
+        typer.echo(
+            "the welcome letters wait in the outbox: `referee deliver` sends them, `referee serve` too"
+        )
+    else:
+        _deliver(settings, referee)  # the games created have their welcome letters even if one was refused
+    if refused:
+        raise typer.Exit(1)
+
+
+def _create_game(settings: Config, referee: Referee, file: Path) -> None:
+    """``referee game create FILE``: one game, and the game-master's view of it."""
+    from referee.app import GameFileError, read_game_file, web_missing, web_reach
+
     try:
         game = read_game_file(file, settings.schedules)
         if (unreachable := web_reach(settings, [seat["email"] for seat in game.seats])) is not None:
@@ -413,12 +425,44 @@ def game_create(file: Path, config: ConfigOption = None) -> None:
     for warning in (*game.warnings, *filter(None, [web_missing(settings)])):
         typer.echo(f"warning: {warning}", err=True)
     typer.echo(_master_text(settings, referee, loaded.row.id))
-    _deliver(settings, referee)
+
+
+def _create_games(settings: Config, referee: Referee, paths: list[Path]) -> int:
+    """``referee game create PATH PATH…``: every game of the files and folders, a line each, then how
+    many were created and every refusal with why; how many were refused."""
+    from referee.app import Refused, create_games, read_game_files, web_missing, web_reach
+
+    files, refused = read_game_files(paths, settings.schedules)
+    reachable = []
+    for source, game in files:
+        if (unreachable := web_reach(settings, [seat["email"] for seat in game.seats])) is not None:
+            refused.append(Refused(source, f"{unreachable.problem}; fix: {unreachable.fix}"))
+        else:
+            reachable.append((source, game))
+    created = 0
+    for done in create_games(referee.operations, reachable, datetime.now(UTC)):
+        if isinstance(done, Refused):
+            refused.append(done)
+            continue
+        source, game = done
+        created += 1
+        typer.echo(
+            f"created {game.kind} game {game.setup['id']} with {len(game.seats)} players from {source}"
+        )
+        for warning in game.warnings:
+            typer.echo(f"warning: {source}: {warning}", err=True)
+    if missing := web_missing(settings):
+        typer.echo(f"warning: {missing}", err=True)
+    typer.echo(f"created {counted(created, GAMES)}, refused {len(refused)}" + (":" if refused else ""))
+    for refusal in refused:
+        typer.echo(f"  {refusal.source}: {refusal.why}")
+    return len(refused)
 
 
 @game_app.command("list")
 def game_list(config: ConfigOption = None) -> None:
     """List every game, one a line: its open phase and until when it runs (or why it waits)."""
+    from referee.app import list_line
 
     referee = _referee(_config(config))
     for game in referee.views.status()["games"]:
@@ -435,6 +479,7 @@ def game_list(config: ConfigOption = None) -> None:
 @game_app.command("announce")
 def game_announce(file: Path, config: ConfigOption = None) -> None:
     """Announce a campaign from a game file with a [signup] table: players sign up until it closes."""
+    from referee.app import COMMAND_LINE, GameFileError, read_campaign_file
 
     settings = _config(config)
     referee = _referee(settings)
@@ -471,6 +516,8 @@ def game_signups(game: str, config: ConfigOption = None, as_json: JsonOption = F
 
 
 def _campaign_step(name: str, step: Any, *values: Any, mails: bool = True, config: str | None = None) -> Any:
+    from referee.app import COMMAND_LINE
+
     settings = _config(config)
     referee = _referee(settings)
     try:
@@ -510,6 +557,8 @@ def game_start(
     config: ConfigOption = None,
 ) -> None:
     """Start an announced campaign now: seats dealt to those in line, welcome letters sent."""
+    from referee.app import COMMAND_LINE
+
     settings = _config(config)
     referee = _referee(settings)
     try:
@@ -546,6 +595,10 @@ def order(
     as_json: JsonOption = False,
 ) -> None:
     """Enter orders for a character as if they had sent them; exits 1 if any line was rejected."""
+    from referee.app import COMMAND_LINE
+    from referee.core.text import clean_text
+    from referee.render import Renderer
+
     text = sys.stdin.read() if text == "-" else text.replace("\\n", "\n")
     text = clean_text(text)  # as a mail is cleaned: no control, invisible or bidi characters
     settings = _config(config)
@@ -580,6 +633,8 @@ def advance(
     config: ConfigOption = None,
 ) -> None:
     """Resolve the current segment now and open the next one."""
+    from referee.app import COMMAND_LINE
+
     settings = _config(config)
     referee = _referee(settings)
     if dry_run:
@@ -714,6 +769,8 @@ def _take_in_folder(settings: Config, referee: Referee, inbox: Inbox, at: str | 
 
 def _report_intake(name: str, intake: Intake) -> None:
     """One line per mail for the game-master: what became of it (never a token or password)."""
+    from referee.app import MailOutcome
+
     if intake.outcome is MailOutcome.ACCEPTED:
         refused = sum(not v.accepted for v in intake.verdicts)
         typer.echo(
@@ -769,6 +826,8 @@ def serve(
 @app.command()
 def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
     """How the referee stands: every game's next boundary, the outbox, the last mail received."""
+    from referee.app import status_lines, when
+
     report = _referee(_config(config)).views.status()
     if as_json:
         _print_json(report)
@@ -791,6 +850,8 @@ def _action_command(action: GameMasterAction, into: typer.Typer = app) -> None:
     mail written."""
 
     def command(game: str, config: str | None = None, **given: str | bool | None) -> None:
+        from referee.app import COMMAND_LINE
+
         settings = _config(config)
         referee = _referee(settings)
         try:
@@ -858,6 +919,8 @@ def _master_view(referee: Referee, game: str) -> dict[str, Any]:
 
 def _master_text(settings: Config, referee: Referee, game: str) -> str:
     """The game-master's view as text, from the game's ``master.txt.j2`` (English)."""
+    from referee.app import master_lines
+    from referee.render import Renderer, phase_label
 
     view = _master_view(referee, game)
     row = referee.load(game).row
@@ -892,6 +955,8 @@ def log(
     as_json: JsonOption = False,
 ) -> None:
     """The event log of a game, one line per event (or, with --actions, its audit log)."""
+    from referee.core.events import Event
+
     referee = _referee(_config(config))
     loaded = _load(referee, game)
     if actions:
@@ -926,6 +991,7 @@ def export_command(
 ) -> None:
     """Write a game's whole log, seats, clock and mail history to a new JSON file only you can read
     (it holds passwords); an existing file or link is never written over."""
+    from referee.app import export_game, write_private
 
     referee = _referee(_config(config))
     _load(referee, game)
@@ -941,6 +1007,7 @@ def export_command(
 def import_command(file: Path, config: ConfigOption = None) -> None:
     """Add a game from a file `referee export` wrote, checked as `game create` checks a game file and
     its log replayed; mail it holds as not sent yet is kept as refused, never sent from here."""
+    from referee.app import import_game
 
     settings = _config(config)
     referee = _referee(settings)
@@ -969,6 +1036,7 @@ def import_command(file: Path, config: ConfigOption = None) -> None:
 def move_to(url: str, config: ConfigOption = None) -> None:
     """Copy this referee's whole database (e.g. its SQLite file) into an empty one (e.g. PostgreSQL);
     a new SQLite file is made readable by you alone, and never through a link."""
+    from referee.app import copy_referee
 
     settings = _config(config)
     try:
@@ -1134,8 +1202,12 @@ def bench(
         ),
     ] = 0,
     batch: Annotated[
-        int, typer.Option(min=1, help="Games resolved in one transaction, as `referee serve` does.")
-    ] = BATCH,
+        int | None,
+        typer.Option(
+            min=1,
+            help="Games resolved in one transaction (default: as many as `referee serve` resolves in one).",
+        ),
+    ] = None,
     processes: Annotated[
         int,
         typer.Option(
@@ -1154,6 +1226,7 @@ def bench(
     ] = None,
 ) -> None:
     """Time one hour boundary for many games at once and print games per second and peak memory."""
+    from referee.app import BATCH
     from referee.bench.table import NoTable, check_table, write_figures
 
     if readme is not None:
@@ -1168,7 +1241,7 @@ def bench(
     elif serve:
         figures = _bench_serve(serve)
     else:
-        figures = _bench_boundary(games, database, batch, processes)
+        figures = _bench_boundary(games, database, BATCH if batch is None else batch, processes)
     if readme is not None:
         write_figures(readme, figures)
 
@@ -1178,6 +1251,7 @@ def _bench_boundary(games: int, database: str | None, batch: int, processes: int
     (with ``processes``, by one process and then by that many)."""
     from sqlalchemy.engine import make_url
 
+    from referee.app import BATCH
     from referee.bench.boundary import run_bench
     from referee.bench.table import boundary_figures
 
@@ -1305,12 +1379,23 @@ def main() -> None:
     """Run the command line."""
     try:
         app()
-    except DBAPIError as error:
-        typer.echo(f"error: {database_trouble(error)}", err=True)
-        sys.exit(1)
     except _SETUP_ERRORS as error:
         typer.echo(f"error: {error}", err=True)
         sys.exit(1)
+    except Exception as error:
+        if not _from_database(error):
+            raise
+        typer.echo(f"error: {database_trouble(error)}", err=True)
+        sys.exit(1)
+
+
+def _from_database(error: Exception) -> TypeGuard[DBAPIError]:
+    """Whether ``error`` is the database's (looked for only once a command has loaded its library)."""
+    if "sqlalchemy" not in sys.modules:
+        return False
+    from sqlalchemy.exc import DBAPIError
+
+    return isinstance(error, DBAPIError)
 
 
 def database_trouble(error: DBAPIError) -> str:

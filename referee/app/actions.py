@@ -13,6 +13,10 @@ outcome (``Tell``: a key of its ``said`` and the fields), declare it in ``ACTION
 arguments and sentences, and add its line to both ``master_welcome`` templates. The command line gets
 ``referee NAME GAME …``, mail its words, the game page its form; nothing else changes
 (``test_an_action_added_to_the_registry_alone_is_offered_by_all_three_doors`` shows it).
+
+The registry is read by every command line's start (its commands are made from it), so this module
+imports the database, the templates and the rules' helpers only inside the works that use them: a
+command that does little starts without them (``tests/test_cli_start.py``).
 """
 
 from __future__ import annotations
@@ -20,37 +24,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, select
-
-from referee.app.audit import Actor
-from referee.app.calendar import parse_shift
-from referee.app.credentials import new_token
 from referee.app.errors import AlreadyResolved, RefereeError, RulesFailed
-from referee.app.handover import hand_over
-from referee.app.operations import GameOperations
-from referee.app.passwords import PASSWORD_NOTICES
-from referee.app.play import AnswerTo, lock, save, seat_named, tell
-from referee.app.rollback import rollback_work
 from referee.core.notices import Notice
 from referee.core.orders import Submission
-from referee.core.text import clean_text
-from referee.render import phase_label
-from referee.store.clocks import as_utc, clock_row
-from referee.store.models import NoticeRow
-from referee.store.records import held_rows, release_held
-from referee.store.seats import open_holding, seat_rows
-from referee.store.unit import Unit
+
+if TYPE_CHECKING:
+    from referee.app.audit import Actor
+    from referee.app.operations import GameOperations
+    from referee.store.unit import Unit
 
 DOORS: tuple[str, ...] = ("cli", "mail", "web")
 """The doors a game-master acts through."""
 
-PERSONAL = frozenset(
-    {"answer", "talk", "reminder", "refusal", "welcome", "master_note", "held", "confirm", *PASSWORD_NOTICES}
-)
-"""Notices that are not a report of a phase, so RESEND passes them over."""
+PERSONAL = frozenset({"answer", "talk", "reminder", "refusal", "welcome", "master_note", "held", "confirm"})
+"""Notices that are not a report of a phase, so RESEND passes them over (with the letters about
+passwords alone, ``PASSWORD_NOTICES``)."""
 
 ADDRESS_CHARS = frozenset("\r\n<>,;\"'()[]\\ \t")
 """Characters no address given to SUBSTITUTE may hold."""
@@ -175,11 +165,13 @@ class Context:
 
     def shown(self, when: datetime | None) -> str:
         """``when`` as the game's calendar shows it (its time zone named)."""
+        from referee.app.play import lock
+
         return self.games.calendar.shown(lock(self.session, self.call.game_id), when)
 
 
-Work = Callable[[Unit], Any]
-Build = Callable[[GameOperations, Call], tuple[dict[str, Any], Work]]
+Work = Callable[["Unit"], Any]
+Build = Callable[["GameOperations", Call], tuple[dict[str, Any], Work]]
 """What an action does: its audit detail and its work, given the game operations and the request."""
 Tell = Callable[[Context, Any], tuple[str, dict[str, Any]]]
 """The key and fields of an action's outcome, given what its work returned."""
@@ -291,6 +283,8 @@ class GameMasterAction:
     def sentence(self, outcome: Outcome, language: str, kind: str = "") -> str:
         """``outcome`` in ``language``; with the game's ``kind`` a phase is shown as the game names it
         (without, as its key: the audit log's way)."""
+        from referee.render import phase_label
+
         fields = dict(outcome.fields)
         if kind and "phase" in fields:
             fields["phase"] = phase_label(str(fields["phase"]), kind, language)
@@ -299,6 +293,8 @@ class GameMasterAction:
 
 def read(argument: Argument, text: str) -> Any:
     """The value of ``argument`` written as ``text`` (``ValueError`` naming the problem)."""
+    from referee.app.calendar import parse_shift
+
     text = text.strip()
     if argument.kind == DURATION:
         return parse_shift(text)
@@ -345,6 +341,8 @@ def perform(
 ) -> Acted:
     """Carries out ``action`` for ``call``, with its audit record in the same transaction (or, inside
     ``session``, a savepoint of it); a refused action is recorded with why and raises."""
+    from sqlalchemy.exc import IntegrityError
+
     if not action.who & call.roles:
         raise RefereeError(f"{action.name} is not an action you may take on game {call.game_id!r}")
     detail, work = action.work(games, call)
@@ -438,6 +436,8 @@ def _resolved(context: Context, resolved: Any) -> tuple[str, dict[str, Any]]:
 
 
 def _rollback(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
+    from referee.app.rollback import rollback_work
+
     return {}, _value(rollback_work(games, call.game_id, call.now))
 
 
@@ -455,6 +455,10 @@ def _substitute(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work
     read(SUBSTITUTE[1], email)  # the command line and the desk's callers give it unread
 
     def work(session: Unit) -> Any:
+        from referee.app.credentials import new_token
+        from referee.app.play import seat_named, tell
+        from referee.store.seats import open_holding
+
         loaded = games.running(session, call.game_id)
         seat = seat_named(session, call.game_id, name)
         seat.email, seat.token = email, new_token()
@@ -482,6 +486,9 @@ def _replace(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     by = "bot" if bot else "reserve"
 
     def work(session: Unit) -> Any:
+        from referee.app.handover import hand_over
+        from referee.app.play import save, seat_named
+
         loaded = games.running(session, call.game_id)
         after, email = hand_over(session, loaded, name, by, call.now)
         save(session, after)
@@ -499,12 +506,18 @@ def _resend(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     name = call.values["seat"]
 
     def work(session: Unit) -> Any:
+        from sqlmodel import col, select
+
+        from referee.app.passwords import PASSWORD_NOTICES
+        from referee.app.play import lock, seat_named, tell
+        from referee.store.models import NoticeRow
+
         loaded = lock(session, call.game_id)
         seat = seat_named(session, call.game_id, name)
         query = select(NoticeRow).where(
             NoticeRow.game_id == call.game_id,
             NoticeRow.recipient == seat.name,
-            col(NoticeRow.template).not_in(PERSONAL),
+            col(NoticeRow.template).not_in(PERSONAL | PASSWORD_NOTICES),
         )
         last = session.exec(query.order_by(col(NoticeRow.id).desc()).limit(1)).first()
         if last is None:
@@ -526,6 +539,9 @@ def _announce(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
         raise RefereeError("an announcement needs a text")
 
     def work(session: Unit) -> int:
+        from referee.app.play import lock, tell
+        from referee.store.seats import seat_rows
+
         loaded = lock(session, call.game_id)
         seats = tuple(seat.name for seat in seat_rows(session, call.game_id))
         note = Notice("master_note", seats, {"said": text})
@@ -540,6 +556,9 @@ def _announced(context: Context, count: int) -> tuple[str, dict[str, Any]]:
 
 
 def _orders(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
+    from referee.app.play import save, seat_named
+    from referee.core.text import clean_text
+
     name, text = call.values["seat"], clean_text(str(call.values.get("text", "")))
     if not text.strip():
         raise RefereeError("there are no orders to enter")
@@ -556,6 +575,8 @@ def _orders(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
 
 
 def _entered(context: Context, submitted: Any) -> tuple[str, dict[str, Any]]:
+    from referee.app.play import seat_named
+
     accepted = sum(1 for verdict in submitted.verdicts if verdict.accepted)
     name = seat_named(context.session, context.call.game_id, context.call.values["seat"]).name
     return "entered", {"accepted": accepted, "count": len(submitted.verdicts), "name": name}
@@ -563,6 +584,10 @@ def _entered(context: Context, submitted: Any) -> tuple[str, dict[str, Any]]:
 
 def _retry(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
     def work(session: Unit) -> int:
+        from referee.app.play import AnswerTo, lock, save
+        from referee.store.clocks import as_utc, clock_row
+        from referee.store.records import held_rows, release_held
+
         loaded = lock(session, call.game_id)
         if loaded.row.failed_at is None:
             raise RefereeError(f"game {call.game_id!r} is running; there is nothing to retry")
@@ -597,10 +622,14 @@ def _retried(context: Context, count: int) -> tuple[str, dict[str, Any]]:
 
 
 def _status(games: GameOperations, call: Call) -> tuple[dict[str, Any], Work]:
+    from referee.app.play import lock
+
     return {}, lambda session: lock(session, call.game_id)
 
 
 def _standing(context: Context, loaded: Any) -> tuple[str, dict[str, Any]]:
+    from referee.store.clocks import clock_row
+
     if loaded.row.failed_at is not None:
         return "stopped", {"failure": loaded.row.failure}
     waiting = ", ".join(loaded.rules.waiting(loaded.state))

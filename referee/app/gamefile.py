@@ -32,12 +32,17 @@ copies the game-master on every mail (without the players' secrets).
 
 No character may take a name the referee keeps for itself (``referee.core.seats.reserved_name``:
 ``#master``, the game-master's, anything else beginning with ``#``, and ``*``).
+
+Many games at once (``referee game create FOLDER`` or several files): every file is read and checked
+first (``read_game_files``), then the good ones are created ``BULK`` to a transaction, each as one game
+is (``create_games``): a file or a game refused is named with why, and the others are created.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -45,6 +50,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.app.audit import COMMAND_LINE, Actor
 from referee.app.dropouts import read_dropouts
+from referee.app.errors import RefereeError
 from referee.core.russian import guess_gender, read_gender
 from referee.core.seats import hidden_character, name_problems
 from referee.games import KINDS, game_of, rules_for
@@ -287,3 +293,70 @@ def game_file(raw: dict[str, Any], schedules: ScheduleFolders | None) -> GameFil
         schedule_path=schedule_file(schedule, schedules) if schedules is not None else None,
         warnings=tuple(warnings),
     )
+
+
+BULK = 500
+"""Games created in one transaction when many are created at once: each is a savepoint of it."""
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A game file, or the game it describes, that was not created: where it came from and why."""
+
+    source: str
+    why: str
+
+
+def game_file_paths(paths: Iterable[Path]) -> tuple[list[Path], list[Refused]]:
+    """The game files ``paths`` name, in order: a file itself, a folder its ``*.toml`` files in name
+    order; a folder without one is refused."""
+    found: list[Path] = []
+    refused: list[Refused] = []
+    for path in paths:
+        if not path.is_dir():
+            found.append(path)
+        elif files := sorted(file for file in path.glob("*.toml") if file.is_file()):
+            found.extend(files)
+        else:
+            refused.append(Refused(str(path), "the folder holds no game file (*.toml)"))
+    return found, refused
+
+
+def read_game_files(
+    paths: Iterable[Path], schedules: ScheduleFolders
+) -> tuple[list[tuple[str, GameFile]], list[Refused]]:
+    """Every game file ``paths`` name (``game_file_paths``) read and checked as one file is: the good
+    ones with where each came from, and the others with why."""
+    files, refused = game_file_paths(paths)
+    good: list[tuple[str, GameFile]] = []
+    for path in files:
+        try:
+            good.append((str(path), read_game_file(path, schedules)))
+        except GameFileError as error:
+            refused.append(Refused(str(path), str(error)))
+    return good, refused
+
+
+def create_games(
+    games: GameOperations,
+    files: Sequence[tuple[str, GameFile]],
+    now: datetime,
+    *,
+    actor: Actor = COMMAND_LINE,
+    per_transaction: int = BULK,
+) -> list[tuple[str, GameFile] | Refused]:
+    """Creates the games of ``files`` (each with where it came from) by ``actor``, ``per_transaction``
+    in one transaction, each as ``GameFile.create`` creates one (a savepoint of it, with its audit
+    record): a game refused (its id taken, even by one of ``files`` before it; its rules' set-up
+    wrong) is returned with why, and the others are created. The outcomes, in the order of ``files``."""
+    done: list[tuple[str, GameFile] | Refused] = []
+    for first in range(0, len(files), per_transaction):
+        with games.database.transaction() as session:
+            for source, file in files[first : first + per_transaction]:
+                try:
+                    file.create(games, now, actor=actor, session=session)
+                except (RefereeError, ValueError) as error:
+                    done.append(Refused(source, str(error)))
+                else:
+                    done.append((source, file))
+    return done

@@ -44,9 +44,9 @@ from referee.games import prepare_all, rules_for
 from referee.store import games as rows
 from referee.store.clocks import clock_row
 from referee.store.inbound import inbound_rows
-from referee.store.models import EventRow, GameRow, InboundRow, MasterRow, NoticeRow, SeatRow
+from referee.store.models import EventRow, GameRow, HolderRow, InboundRow, MasterRow, NoticeRow, SeatRow
 from referee.store.notices import notice_rows
-from referee.store.seats import master_row, open_holding, seat_rows
+from referee.store.seats import master_row, seat_rows
 from referee.store.transactions import Database
 from referee.store.unit import Unit
 
@@ -129,7 +129,7 @@ class GameOperations:
                 row.settings = {**settings, "time_zone": self.play.timekeeper.zone(row).key}
             session.add(row)
             session.flush()
-            for seat in seats:
+            for seat in seats:  # a new game's seats: their first holders, with no holding before to close
                 session.add(
                     SeatRow(
                         game_id=row.id,
@@ -139,7 +139,7 @@ class GameOperations:
                         token=new_token(),  # no password yet: the welcome letter is given one as it is sent
                     )
                 )
-                open_holding(session, row.id, seat["name"], seat["email"], now)
+                session.add(HolderRow(game_id=row.id, seat=seat["name"], email=seat["email"], since=now))
             created = append(session, Loaded(row, rules, None, 0), events, row.phase, now)
             opened = datetime.fromisoformat(settings["start"]) if settings.get("start") else now
             self.play.clock(session, created, opened)  # first, so that the welcome says until when
