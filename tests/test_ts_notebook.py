@@ -17,7 +17,7 @@ from referee.core.events import Event
 from referee.core.rules import fold, visible
 from referee.games.ten_sailors import RULES
 from referee.games.ten_sailors.cards import LOCATIONS, SEARCHABLE
-from referee.games.ten_sailors.notebook import Search, Told, TrapResult, deduce, for_seat, openness
+from referee.games.ten_sailors.notebook import Search, Told, TrapResult, deduce, for_seat
 from referee.render import Renderer, templates_dir
 
 FIVE = NAMES[:5]
@@ -81,10 +81,7 @@ def _played(seed: int, segments: int) -> Game:
                     hand = (
                         target.hand.cards()
                         if rnd.random() < 0.3
-                        else tuple(
-                            rnd.choice(HANDS[n])[0:0] or HANDS[n][i]
-                            for i, n in enumerate(rnd.sample(NAMES, 3))
-                        )
+                        else tuple(HANDS[n][i] for i, n in enumerate(rnd.sample(NAMES, 3)))
                     )
                     game.submit(character.name, f"TRAP {target.name} {hand[0]}, {hand[1]}, {hand[2]}")
         game.resolve()

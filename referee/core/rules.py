@@ -220,7 +220,7 @@ def chronicle(rules: Rules[S], state: S, log: list[Event], *, brief: bool = Fals
 
 
 def notebook(rules: Rules[S], state: S, log: list[Event], seat: str) -> dict[str, Any]:
-    """The notebook of ``seat`` as ``rules`` keep it (``GameRules.notebook``); {} for a game that keeps none."""
+    """The notebook of ``seat`` as ``rules`` keep it (``GameRules.notebook``); {} for a game keeping none."""
     hook = getattr(rules, "notebook", None)
     return dict(hook(state, log, seat)) if hook is not None else {}
 

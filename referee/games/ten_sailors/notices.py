@@ -14,8 +14,8 @@ from referee.core.orders import LineVerdict, asked_for_status
 from referee.core.rules import Seen
 from referee.games.ten_sailors import talk
 from referee.games.ten_sailors.epilogues import facts
-from referee.games.ten_sailors.notebook import heard, notebook
 from referee.games.ten_sailors.narration import distinct_scenes, gender_of, scene_number
+from referee.games.ten_sailors.notebook import heard, notebook
 from referee.games.ten_sailors.state import GameState, Move, Standing
 from referee.games.ten_sailors.views import orders_in_force, player_view
 
