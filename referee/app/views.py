@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.app.operations import GameOperations
 from referee.app.standing import game_status
-from referee.core.rules import chronicle, fold, visible
+from referee.core.rules import chronicle, fold, notebook, openness, visible
 from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.clocks import as_utc, clock_row, clock_rows
@@ -37,7 +37,9 @@ class Views:
         assert row is not None  # ``seat`` found the game
         rules = rules_for(row.kind)
         state = rules.load(row.state) if upto is None else fold(rules, log)
-        return rules.player_view(state, seat.name, visible(log, seat.name))
+        view = rules.player_view(state, seat.name, visible(log, seat.name))
+        kept = notebook(rules, state, log, seat.name) if view.get("alive", True) else {}
+        return {**view, "notebook": kept} if kept else view
 
     def chronicle(self, game_id: str) -> dict[str, Any]:
         """The whole story of a finished game, for everyone who may read the game (TS-24: at the end
@@ -74,6 +76,9 @@ class Views:
         view["awaited"] = [] if view["finished"] else list(loaded.rules.waiting(loaded.state))
         if loaded.rules.finished(loaded.state):
             view["chronicle"] = self.chronicle(game_id)
+        elif getattr(loaded.rules, "openness", None) is not None:
+            with self.database.reading() as session:
+                view["openness"] = openness(loaded.rules, loaded.state, rows.log(session, game_id))
         return view
 
     def _zone(self, row: Any) -> str:

@@ -184,6 +184,12 @@ class GameRules(Generic[S]):
     was said, every hidden move), given the state and the whole event log, and whether it is the short
     telling for the final mail (True) or the full one for the pages; {} for a game not over. None for
     a game that tells no such story."""
+    notebook: Callable[[S, list[Event], str], dict[str, Any]] | None = None
+    """What a seat's own information implies (a player's notebook), given the state, the whole log and
+    the seat: built only from what the seat was told. None for a game that keeps no notebook."""
+    openness: Callable[[S, list[Event]], dict[str, Any]] | None = None
+    """How open the game is, for the game-master (how much the players' notebooks already fix), given
+    the state and the whole log. None for a game that tells none."""
     prepare: Callable[[], None] | None = None
     """Loads once what ``submit`` needs and would otherwise load on its first call (a dictionary, an
     index), so that the first order a process judges is not slowed by it. None: nothing to load."""
@@ -211,6 +217,18 @@ def chronicle(rules: Rules[S], state: S, log: list[Event], *, brief: bool = Fals
         return {}
     told: dict[str, Any] = hook(state, log, brief)
     return told
+
+
+def notebook(rules: Rules[S], state: S, log: list[Event], seat: str) -> dict[str, Any]:
+    """The notebook of ``seat`` as ``rules`` keep it (``GameRules.notebook``); {} for a game keeping none."""
+    hook = getattr(rules, "notebook", None)
+    return dict(hook(state, log, seat)) if hook is not None else {}
+
+
+def openness(rules: Rules[S], state: S, log: list[Event]) -> dict[str, Any]:
+    """How open the game is, as ``rules`` tell it (``GameRules.openness``); {} for a game that tells none."""
+    hook = getattr(rules, "openness", None)
+    return dict(hook(state, log)) if hook is not None else {}
 
 
 def notice_kinds(rules: Rules[Any]) -> frozenset[str] | None:

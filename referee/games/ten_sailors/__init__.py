@@ -10,6 +10,7 @@
 - ``resolve``: searches, moves, traps, the end (TS-11 … TS-25)
 - ``apply``: how events change the state
 - ``views``, ``notices``: what each reader may know (TS-3, TS-21), and what a reader of the web is mailed
+- ``notebook``: what a character's own information implies about everyone's sets, and how open the game is
 - ``epilogues``, ``chronicle``: how the game ended told as a scene, and its whole story told to all at the end
 - ``demo``: how ``referee demo`` plays a campaign with bots (a host, cautious traps, Russian orders)
 
@@ -27,6 +28,7 @@ from referee.games.ten_sailors import (
     chronicle,
     demo,
     lexicon,
+    notebook,
     notices,
     orders,
     resolve,
@@ -112,6 +114,8 @@ RULES: GameRules[GameState] = GameRules(
     notice_kinds=notices.NOTICE_KINDS,
     prepare=lexicon.prepare,
     chronicle=lambda state, log, brief: chronicle.chronicle(state, log, brief=brief),
+    notebook=notebook.for_seat,
+    openness=notebook.openness,
 )
 """The Ten Sailors rules behind the core's ``Rules`` protocol."""
 
@@ -172,6 +176,20 @@ GAME = GameKind(
             "one card of the three right": "верна одна карта из трёх",
             "two cards of the three right": "верны две карты из трёх",
             "Killed on the morning of day {day}": "Погибшие утром {day} дня",
+            "Notebook": "Блокнот",
+            "Only what you were told yourself: your searches, your traps, whom you saw where, the deaths.": (
+                "Только то, что вы узнали сами: ваши обыски, ваши ловушки, кого и где вы видели, гибели."
+            ),
+            "Sets still possible": "Возможные наборы",
+            "Never seen in": "Где вы ни разу не видели",
+            "known": "известен",
+            "not seen in any room yet": "пока нигде",
+            "Cards": "Карты",
+            "held by {name}": "у персонажа {name}",
+            "not in the sets of {names}": "не в наборах: {names}",
+            "Sets fully determined by their enemies: {count} of {total}": (
+                "Наборов, которые противники уже знают точно: {count} из {total}"
+            ),
         }
     },
 )

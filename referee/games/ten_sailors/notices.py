@@ -15,6 +15,7 @@ from referee.core.rules import Seen
 from referee.games.ten_sailors import talk
 from referee.games.ten_sailors.epilogues import facts
 from referee.games.ten_sailors.narration import distinct_scenes, gender_of, scene_number
+from referee.games.ten_sailors.notebook import heard, notebook
 from referee.games.ten_sailors.state import GameState, Move, Standing
 from referee.games.ten_sailors.views import orders_in_force, player_view
 
@@ -60,6 +61,9 @@ def answer(
     }
     if asked_for_status(verdicts):
         data["view"] = player_view(after, seat, seen())
+    if any(v.accepted and v.understood.get("kind") == "notebook" for v in verdicts):
+        view = data.get("view") or player_view(after, seat, seen())
+        data["notebook"] = notebook(view, heard(view))
     return data
 
 

@@ -30,7 +30,7 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
     def judge(now: GameState, item: Order | Unreadable) -> Verdict:
         if isinstance(item, Unreadable):
             return refused(item)
-        if (now.finished or not character.alive) and item.kind not in ("help", "status"):
+        if (now.finished or not character.alive) and item.kind not in ("help", "status", "notebook"):
             reason = "game_over" if now.finished else "dead"
             return LineVerdict(item.line, False, reason=reason), []
         return _judge(now, submission, item)
@@ -46,7 +46,7 @@ def _reject(order: Order, reason: str, **params: Any) -> Verdict:
 
 
 def _judge(state: GameState, submission: Submission, order: Order) -> Verdict:
-    if order.kind in ("help", "status"):
+    if order.kind in ("help", "status", "notebook"):
         return LineVerdict(order.line, True, understood={"kind": order.kind}), []
     if order.kind == "say":
         return _say(state, submission, order)

@@ -7,7 +7,7 @@
     SAY I found nothing here                       СКАЗАТЬ Здесь ничего нет | говорю: …
     CANCEL MOVE | SEARCH | TRAPS                   ОТМЕНИТЬ ИДТИ | отмена перехода | отменяю ловушки
     stay here                                      остаюсь на месте (withdraws the move)
-    HELP, STATUS                                   ПОМОЩЬ, СТАТУС
+    HELP, STATUS, NOTEBOOK                         ПОМОЩЬ, СТАТУС, БЛОКНОТ
     TIMEZONE Europe/Berlin | TIMEZONE OFF          ЧАСОВОЙ ПОЯС Берлин | ПОЯС ИГРЫ (see ``zone``)
 
 Any verb form of an order word is read (``иду``, ``пойду``, ``идти``, ``иди``; ``go``,
@@ -800,7 +800,7 @@ class _Reader:
                 args = args[1:]  # "slips quietly into …", «иду тихонько в …»
             if kind == "say":
                 self.items.append(self._say(sentence, verb, when))
-            elif kind in ("help", "status"):
+            elif kind in ("help", "status", "notebook"):
                 self.items.append(Order(line, kind, {}))
             elif kind == "cancel":
                 self.items.append(self._cancel(line, args, when))

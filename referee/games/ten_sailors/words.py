@@ -72,12 +72,13 @@ VERBS: dict[str, str] = {
     "help": "help", "помощь": "help", "справка": "help", "памятка": "help", "подсказка": "help",
     "instructions": "help", "instruction": "help", "инструкция": "help", "cheatsheet": "help",
     "status": "status", "статус": "status",
+    "notebook": "notebook", "блокнот": "notebook",
 }  # fmt: skip
 """Every order word (a lemma) and the order it starts."""
 
 KEYWORDS: frozenset[str] = frozenset(
-    {"move", "go", "search", "trap", "say", "cancel", "help", "status"}
-    | {"идти", "искать", "ловушка", "сказать", "отменить", "отмена", "помощь", "статус"}
+    {"move", "go", "search", "trap", "say", "cancel", "help", "status", "notebook"}
+    | {"идти", "искать", "ловушка", "сказать", "отменить", "отмена", "помощь", "статус", "блокнот"}
 )
 """The words the help teaches: a line starting with one is an order whatever follows."""
 
