@@ -153,8 +153,8 @@ def test_mm6_someone_else_in_the_suite_at_the_murder_is_named() -> None:
 
     problems = broken(accomplice)
     assert (
-        "lead place.22 (location 22, the passenger cabins) puts roman in the suite at 23:50, but the culprit acted alone"
-        in problems
+        "lead place.22 (location 22, the passenger cabins) "
+        "puts roman in the suite at 23:50, but the culprit acted alone" in problems
     )
     assert any("leads" in p and "roman" in p and "same time" in p for p in problems)
 

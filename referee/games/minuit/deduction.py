@@ -193,7 +193,7 @@ def verdict(investigation: Source | Case) -> list[str]:
     problems = case.contradictions(culprit)
     if problems:
         return problems
-    return solved_problems(case) + lie_problems(case)
+    return lie_problems(case) + solved_problems(case)
 
 
 def solved_problems(case: Case) -> list[str]:
@@ -212,10 +212,7 @@ def solved_problems(case: Case) -> list[str]:
                     "culprit may lie"
                 )
     for other in sorted({triple.culprit for triple in found} - {culprit}):
-        problems.append(
-            f"the culprit could as well be {other!r}: with their own leads set aside, no truthful claim "
-            "or finding rules them out"
-        )
+        problems.append(could_be(case, other))
     for index, element in enumerate(ELEMENTS[1:], 1):
         others = sorted({t[index] for t in found if t.culprit == culprit} - {answer[index]})
         for choice in others:
@@ -226,6 +223,24 @@ def solved_problems(case: Case) -> list[str]:
                 f"{answer[index]!r}; add a finding to a lead that settles it"
             )
     return problems
+
+
+def could_be(case: Case, other: str) -> str:
+    """Why ``other`` fits as well as the solution's culprit, naming the leads set aside for them."""
+    at = clock_of(case.moment)
+    if other in (ACCIDENT, SUICIDE):
+        return (
+            f"the culprit could as well be {other!r}: taken all at their word, the leads agree with one "
+            f"another (no lie is caught), none puts anyone else in the suite at {at}, and no finding "
+            "rules it out"
+        )
+    own = [lead for lead in case.deciding if lead.split(".")[0] == other]
+    said = ", ".join(named(lead, case.labels) for lead in own) or "none"
+    return (
+        f"the culprit could as well be {other!r}: with their own leads set aside ({said}), no other "
+        f"lead puts them anywhere but the suite at {at} or contradicts what they say, and no finding "
+        "rules them out"
+    )
 
 
 def lies(case: Case) -> list[Claim]:
@@ -267,7 +282,7 @@ def lie_problems(case: Case) -> list[str]:
         for lie in told
     )
     return [
-        f"no truthful lead contradicts the culprit {culprit}'s lie ({said}): add a claim of another "
+        f"no truthful lead contradicts the culprit {culprit}'s lie: {said}; add a claim of another "
         "lead that places them elsewhere in that time, such as a sighting"
     ]
 
