@@ -1178,7 +1178,12 @@ def minuit_check(file: Path) -> None:
         typer.echo(f"{file}: {problem}")
     if problems:
         raise typer.Exit(1)
+    from referee.games.minuit.deduction import needed_leads, sufficient_leads
+
+    raw = read_toml(file)
     typer.echo(f"{file}: a complete investigation, consistent with the common assumptions")
+    typer.echo(f"{file}: leads the case cannot do without: {', '.join(needed_leads(raw)) or 'none'}")
+    typer.echo(f"{file}: these leads alone are enough: {', '.join(sufficient_leads(raw))}")
 
 
 @app.command()

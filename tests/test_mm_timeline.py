@@ -37,27 +37,32 @@ def with_claim(lead: str, where: int, start_at: str, end_at: str) -> dict[str, A
     [
         (  # a truthful barman serves the victim a drink 15 minutes after the murder
             ("sofia.witness", 16, "00:05", "00:05"),
-            "lead sofia.witness puts the victim in location 16 at 00:05, but the victim lay dead in the "
+            "lead sofia.witness (Sofia Amato, WITNESS) "
+            "puts the victim in location 16 at 00:05, but the victim lay dead in the "
             "suite from the murder at 23:50",
         ),
         (  # a stretch that starts before the murder and goes on after it, outside the suite
             ("roman.witness", 15, "23:48", "23:55"),
-            "lead roman.witness puts the victim in location 15 at 23:48, but the victim was in location 13 "
+            "lead roman.witness (Roman Hale, WITNESS) "
+            "puts the victim in location 15 at 23:48, but the victim was in location 13 "
             "then ([solution] victim)",
         ),
         (  # in the suite before the victim arrived there
             ("place.22", 13, "23:20", "23:25"),
-            "lead place.22 puts the victim in location 13 at 23:20, but the victim was in location 20 then "
+            "lead place.22 (location 22, the passenger cabins) "
+            "puts the victim in location 13 at 23:20, but the victim was in location 20 then "
             "([solution] victim)",
         ),
         (  # in the casino while the victim was at the ball
             ("leon.witness", 19, "23:35", "23:36"),
-            "lead leon.witness puts the victim in location 19 at 23:35, but the victim was in location 20 "
+            "lead leon.witness (Leon Marchetti, WITNESS) "
+            "puts the victim in location 19 at 23:35, but the victim was in location 20 "
             "then ([solution] victim)",
         ),
         (  # the stretch agrees at first and disagrees from 23:41, when the victim went up
             ("greta.witness", 20, "23:30", "23:45"),
-            "lead greta.witness puts the victim in location 20 at 23:41, but the victim was in location 13 "
+            "lead greta.witness (Greta Holm, WITNESS) "
+            "puts the victim in location 20 at 23:41, but the victim was in location 13 "
             "then ([solution] victim)",
         ),
     ],
@@ -71,7 +76,10 @@ def test_mm6_a_truthful_claim_about_the_victim_is_checked_at_every_minute(
 def test_mm6_a_claim_at_a_time_the_victims_timeline_leaves_open_is_named() -> None:
     problems = check_investigation(with_claim("place.21", 21, "22:00", "22:10"))
     assert any(
-        p.startswith("lead place.21 puts the victim in location 21 at 22:00, but [solution] victim does not")
+        p.startswith(
+            "lead place.21 (location 21, the restaurant and kitchens) "
+            "puts the victim in location 21 at 22:00, but [solution] victim does not"
+        )
         for p in problems
     )
 
@@ -130,13 +138,16 @@ def test_mm6_referee_minuit_check_refuses_a_claim_after_the_murder_naming_the_le
     path = broken_file(tmp_path)
     result = CliRunner().invoke(app, ["minuit", "check", str(path)])
     assert result.exit_code == 1
-    assert "lead sofia.witness puts the victim in location 16 at 00:05" in result.output
+    assert (
+        "lead sofia.witness (Sofia Amato, WITNESS) puts the victim in location 16 at 00:05" in result.output
+    )
 
 
 def test_mm6_a_game_refuses_a_claim_after_the_murder_naming_the_lead(tmp_path: Path) -> None:
     path = broken_file(tmp_path)
     players = [{"name": "Anna"}, {"name": "Boris"}]
     with pytest.raises(
-        SetupError, match=re.escape("lead sofia.witness puts the victim in location 16 at 00:05")
+        SetupError,
+        match=re.escape("lead sofia.witness (Sofia Amato, WITNESS) puts the victim in location 16 at 00:05"),
     ):
         start({"id": "g", "seed": 1, "language": "en", "players": players, "investigation": str(path)})

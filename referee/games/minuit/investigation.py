@@ -4,11 +4,11 @@ The format is documented in ``docs/minuit-investigations.md``. ``check_investiga
 names every missing or inconsistent part of a file, so that a game-master can write
 their own: a missing lead or translation, duplicate initials, no Kristina, a solution
 that is not among the candidates, points that do not fall from hypothesis 1 to 2, and
-any timeline marker (``[[claims]]``) that contradicts the solution — only the culprit
-may lie, they acted alone, and the murder happened in the suite between 23:45 and
-midnight (MM-6), the victim's whereabouts compared at every minute — and, through
-``solver``, a case whose truthful leads (their claims and ``[[findings]]``) allow any
-answer but the solution, or more than it.
+an unreadable timeline marker (``[[claims]]``) or finding, and, through ``deduction``,
+any marker that contradicts the solution — only the culprit may lie, they acted alone,
+and the murder happened in the suite between 23:45 and midnight (MM-6), every claim
+compared at every minute it covers — a case whose truthful leads allow any answer but
+the solution, or more than it, and a culprit's lie that no truthful lead contradicts.
 """
 
 from __future__ import annotations
@@ -19,27 +19,31 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from referee.games.minuit.content import LOCATIONS, SUITE, ZONE_OF_LOCATION
-from referee.games.minuit.solver import Finding, ruled_out_by, solutions, trusted
+from referee.games.minuit.content import LOCATIONS, ZONE_OF_LOCATION
+from referee.games.minuit.deduction import TOPICS as TOPICS
+from referee.games.minuit.deduction import lead_keys as lead_keys
+from referee.games.minuit.deduction import read_case, verdict
+from referee.games.minuit.solver import ACCIDENT as ACCIDENT
+from referee.games.minuit.solver import ELEMENTS as ELEMENTS
+from referee.games.minuit.solver import SUICIDE as SUICIDE
+from referee.games.minuit.timeline import SCENE as SCENE
+from referee.games.minuit.timeline import VICTIM as VICTIM
+from referee.games.minuit.timeline import WINDOW as WINDOW
+from referee.games.minuit.timeline import Claim as Claim
+from referee.games.minuit.timeline import clock_of as clock_of
+from referee.games.minuit.timeline import minute_of as minute_of
+from referee.games.minuit.timeline import read_claims
+from referee.games.minuit.timeline import victim_at as victim_at
 
 LANGUAGES = ("en", "ru")
-TOPICS = ("alibi", "witness", "motive")
-"""The three topics a suspect is questioned on (MM-14)."""
-ELEMENTS = ("culprit", "means", "motive")
-"""The three elements of a solution (MM-5)."""
 DIFFICULTIES = ("novice", "amateur", "expert")
 SUSPECT_COUNT = 12
-ACCIDENT, SUICIDE, VICTIM = "accident", "suicide", "victim"
 NO_CULPRIT_NAMES = {
     ACCIDENT: {"en": "Accident", "ru": "Несчастный случай"},
     SUICIDE: {"en": "Suicide", "ru": "Самоубийство"},
 }
 """The two culprits that are not suspects (MM-6)."""
-WINDOW = (23 * 60 + 45, 24 * 60)
-"""The murder happened between 23:45 and midnight (MM-6), in minutes after the day's start."""
 MUST_HAVE = "Kristina"
-SCENE = next(location for location, zone in ZONE_OF_LOCATION.items() if zone == SUITE)
-"""The location of the suite, where the body was found (MM-6)."""
 SHIPPED_DIR = "investigations"
 
 
@@ -147,11 +151,6 @@ class Investigation:
         return {lang: str(entry[lang]).strip() for lang in LANGUAGES}
 
 
-def lead_keys(suspect_ids: list[str]) -> list[str]:
-    """Every lead of an investigation with these suspects: 12 × 3 topics, then the 24 locations (MM-5)."""
-    return [f"{s}.{topic}" for s in suspect_ids for topic in TOPICS] + [f"place.{n}" for n in LOCATIONS]
-
-
 # --- reading ---------------------------------------------------------------------------------------
 
 
@@ -219,7 +218,8 @@ def check_investigation(raw: dict[str, Any]) -> list[str]:
     if not problems:
         problems += _check_claims(raw, suspects)
     if not problems:
-        problems += _check_solved(raw, suspects, choices)
+        case, problems = read_case(raw)
+        problems += verdict(case) if case else []
     return problems
 
 
@@ -342,221 +342,12 @@ def _check_solution(raw: Any, choices: dict[str, set[str]]) -> list[str]:
     return problems
 
 
-def minute_of(text: Any) -> int | None:
-    """ "23:50" as minutes after the day's start; times before noon are after midnight ("00:10" = 24:10)."""
-    if not isinstance(text, str) or len(text) != 5 or text[2] != ":" or not (text[:2] + text[3:]).isdigit():
-        return None
-    hours, minutes = int(text[:2]), int(text[3:])
-    if hours > 23 or minutes > 59:
-        return None
-    return (hours + (24 if hours < 12 else 0)) * 60 + minutes
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A timeline marker: lead ``lead`` puts ``who`` in location ``where`` from ``start`` to ``end``."""
-
-    lead: str
-    who: str
-    where: int
-    start: int
-    end: int
-
-    def covers(self, minute: int) -> bool:
-        return self.start <= minute <= self.end
-
-    def overlaps(self, other: Claim) -> bool:
-        return self.start < other.end and other.start < self.end
-
-
 def _check_claims(raw: dict[str, Any], suspects: list[str]) -> list[str]:
-    """The timeline markers against each other and against the solution (MM-6)."""
-    problems: list[str] = []
-    keys = set(lead_keys(suspects))
-    claims: list[Claim] = []
-    for number, entry in enumerate(raw.get("claims", []), 1):
-        start, end = minute_of(entry.get("from")), minute_of(entry.get("to"))
-        if entry.get("lead") not in keys:
-            problems.append(f"claim {number}: {entry.get('lead')!r} is not a lead (such as kristina.alibi)")
-        elif entry.get("who") not in {*suspects, VICTIM}:
-            problems.append(f"claim {number}: {entry.get('who')!r} is neither a suspect nor the victim")
-        elif entry.get("where") not in ZONE_OF_LOCATION:
-            problems.append(f"claim {number}: {entry.get('where')!r} is not a location (1 to 24)")
-        elif start is None or end is None or start > end:
-            problems.append(f"claim {number}: from and to must be times HH:MM, from before to")
-        else:
-            claims.append(Claim(entry["lead"], entry["who"], entry["where"], start, end))
+    """The timeline markers that cannot be read, and an ALIBI lead without a marker about its suspect."""
+    claims, problems = read_claims(list(raw.get("claims", [])), set(lead_keys(suspects)), set(suspects))
     for sid in suspects:
         if not any(c.lead == f"{sid}.alibi" and c.who == sid for c in claims):
             problems.append(
                 f"lead {sid}.alibi has no timeline marker: add a claim placing {sid} at the murder"
-            )
-    solution = raw["solution"]
-    culprit, moment = solution["culprit"], minute_of(solution["time"]) or 0
-    truthful = [c for c in claims if c.lead.split(".")[0] != culprit]
-    timeline, timeline_problems = victim_timeline(solution.get("victim"), moment)
-    problems += timeline_problems
-    if not timeline_problems:
-        problems += [
-            problem
-            for claim in truthful
-            if claim.who == VICTIM and (problem := _victim_problem(claim, timeline, moment))
-        ]
-    for claim in truthful:
-        if not claim.covers(moment):
-            continue
-        at = f"{claim.where:02d} at {solution['time']}"
-        if claim.who == culprit and claim.where != SCENE:
-            problems.append(
-                f"lead {claim.lead} puts the culprit {culprit} in location {at}, but the solution has them "
-                "in the suite then, and only the culprit may lie"
-            )
-        elif claim.who not in (culprit, VICTIM) and claim.where == SCENE:
-            problems.append(
-                f"lead {claim.lead} puts {claim.who} in the suite at {solution['time']}, but the culprit "
-                "acted alone"
-            )
-    for number, one in enumerate(truthful):
-        for other in truthful[number + 1 :]:
-            if one.who == other.who and one.where != other.where and one.overlaps(other):
-                problems.append(
-                    f"leads {one.lead} and {other.lead} put {one.who} in locations {one.where:02d} and "
-                    f"{other.where:02d} at the same time, and neither is the culprit's"
-                )
-    return problems
-
-
-def clock_of(minute: int) -> str:
-    """Minutes after the day's start as a time "HH:MM" (24:10 is "00:10")."""
-    return f"{minute // 60 % 24:02d}:{minute % 60:02d}"
-
-
-def victim_timeline(raw: Any, moment: int) -> tuple[list[Claim], list[str]]:
-    """The solution's ``victim`` list (where the victim was, from when to when, up to the murder) as
-    stretches of time, and the problems of the list itself. After the murder the victim lies in the
-    suite, which needs no entry."""
-    if not isinstance(raw, list) or not raw:
-        return [], [
-            "[solution] victim is missing: list where the victim was before the murder, "
-            'such as victim = [{ where = 20, from = "23:00", to = "23:40" }, { where = 13, from = "23:41", '
-            'to = "23:50" }]'
-        ]
-    problems: list[str] = []
-    stretches: list[Claim] = []
-    for number, entry in enumerate(raw, 1):
-        entry = entry if isinstance(entry, dict) else {}
-        start, end = minute_of(entry.get("from")), minute_of(entry.get("to"))
-        if entry.get("where") not in ZONE_OF_LOCATION:
-            problems.append(f"[solution] victim {number}: {entry.get('where')!r} is not a location (1 to 24)")
-        elif start is None or end is None or start > end:
-            problems.append(f"[solution] victim {number}: from and to must be times HH:MM, from before to")
-        elif end > moment:
-            problems.append(
-                f"[solution] victim {number} ends at {entry['to']}, after the murder at {clock_of(moment)}: "
-                "from the murder on the victim lies in the suite, which needs no entry"
-            )
-        else:
-            stretches.append(Claim("solution.victim", VICTIM, entry["where"], start, end))
-    for number, one in enumerate(stretches):
-        for other in stretches[number + 1 :]:
-            if one.where != other.where and one.start <= other.end and other.start <= one.end:
-                problems.append(
-                    f"[solution] victim puts the victim in locations {one.where:02d} and "
-                    f"{other.where:02d} at {clock_of(max(one.start, other.start))}"
-                )
-    if stretches and not problems and max(stretches, key=lambda s: s.end).where != SCENE:
-        problems.append("[solution] victim must end in the suite (13), where the murder happened")
-    return stretches, problems
-
-
-def victim_at(timeline: list[Claim], moment: int, minute: int) -> int | None:
-    """Where the victim was at ``minute``: the suite from the murder on, else the solution's ``victim``
-    list; None where the list says nothing."""
-    if minute >= moment:
-        return SCENE
-    return next((stretch.where for stretch in timeline if stretch.covers(minute)), None)
-
-
-def _victim_problem(claim: Claim, timeline: list[Claim], moment: int) -> str:
-    """How a truthful claim about the victim disagrees with the victim's whereabouts, at the first
-    minute it does ("" if it never does): every minute of the claim is compared, not only the murder's."""
-    for minute in range(claim.start, claim.end + 1):
-        known = victim_at(timeline, moment, minute)
-        if known == claim.where:
-            continue
-        said = f"lead {claim.lead} puts the victim in location {claim.where:02d} at {clock_of(minute)}"
-        if minute >= moment:
-            return f"{said}, but the victim lay dead in the suite from the murder at {clock_of(moment)}"
-        if known is None:
-            return (
-                f"{said}, but [solution] victim does not have the victim anywhere then: only the culprit "
-                "may lie, so add where the victim was or correct the claim"
-            )
-        return f"{said}, but the victim was in location {known:02d} then ([solution] victim)"
-    return ""
-
-
-def _findings(
-    raw: dict[str, Any], suspects: list[str], choices: dict[str, set[str]]
-) -> tuple[list[Finding], list[str]]:
-    """The ``[[findings]]`` of ``raw`` (what a lead shows or rules out) and the problems of the list."""
-    keys = set(lead_keys(suspects))
-    known = {f"{element}.{choice}" for element, ids in choices.items() for choice in ids}
-    findings: list[Finding] = []
-    problems: list[str] = []
-    for number, entry in enumerate(raw.get("findings", []), 1):
-        entry = entry if isinstance(entry, dict) else {}
-        shows, rules_out = entry.get("shows", ""), entry.get("rules_out", [])
-        wrong = [item for item in ([shows] if shows else []) + list(rules_out) if item not in known]
-        if entry.get("lead") not in keys:
-            problems.append(f"finding {number}: {entry.get('lead')!r} is not a lead (such as place.13)")
-        elif not isinstance(rules_out, list) or not (shows or rules_out):
-            problems.append(f'finding {number}: give shows (such as "means.trophy") or a list rules_out')
-        elif wrong:
-            problems.append(
-                f"finding {number} ({entry['lead']}): {', '.join(map(repr, wrong))} is not an element's "
-                'candidate (such as "means.trophy", "motive.money", "culprit.roman")'
-            )
-        else:
-            findings.append(Finding(entry["lead"], shows, tuple(rules_out)))
-    return findings, problems
-
-
-def _check_solved(raw: dict[str, Any], suspects: list[str], choices: dict[str, set[str]]) -> list[str]:
-    """The solution must be the one answer the truthful leads allow (MM-5, MM-6): no lead but the
-    culprit's rules out an element of it, and every other culprit, means and motive is ruled out."""
-    findings, problems = _findings(raw, suspects, choices)
-    if problems:
-        return problems
-    candidates = {
-        "culprit": [*suspects, ACCIDENT, SUICIDE],
-        **{element: [entry["id"] for entry in raw[element]] for element in ("means", "motive")},
-    }
-
-    def fits(culprit: str) -> bool:
-        return not _check_claims({**raw, "solution": {**raw["solution"], "culprit": culprit}}, suspects)
-
-    found = solutions(candidates, findings, fits)
-    answer = tuple(str(raw["solution"][element]) for element in ELEMENTS)
-    culprit = answer[0]
-    if answer not in found:
-        for element, choice in zip(ELEMENTS, answer, strict=True):
-            for lead in ruled_out_by(trusted(findings, culprit), element, choice, candidates[element]):
-                problems.append(
-                    f"lead {lead} rules out the solution's {element} {choice!r}, and only the culprit may lie"
-                )
-    for other in sorted({triple[0] for triple in found} - {culprit}):
-        problems.append(
-            f"the culprit could as well be {other!r}: with their own leads set aside, no truthful claim "
-            "or finding rules them out"
-        )
-    for index, element in enumerate(ELEMENTS[1:], 1):
-        others = sorted({t[index] for t in found if t[0] == culprit} - {answer[index]})
-        for choice in others:
-            own = ruled_out_by(findings, element, choice, candidates[element])
-            note = f" (only by the culprit's own {', '.join(own)}, which may lie)" if own else ""
-            problems.append(
-                f"no truthful lead rules out the {element} {choice!r}{note}: the leads allow it as well as "
-                f"{answer[index]!r}; add a finding to a lead that settles it"
             )
     return problems

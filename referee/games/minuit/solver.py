@@ -5,17 +5,32 @@ Only the culprit may lie (MM-6), so each candidate culprit is tried in turn with
 their own taken at its word: the culprit must fit the timeline (``fits``, the claims check), and
 the findings of the leads that are not theirs (``[[findings]]``: a lead shows an element's answer,
 or rules candidates out) leave the means and motives still possible. A sound investigation leaves
-exactly one triple, its solution. This module knows no file format: ``investigation`` reads the
-findings and asks it.
+exactly one triple, its solution. This module knows no file format: ``deduction`` reads an
+investigation's claims and findings and asks it (``deduction.solutions(investigation)``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
-Triple = tuple[str, str, str]
-"""A possible answer: (culprit, means, motive)."""
+ELEMENTS = ("culprit", "means", "motive")
+"""The three elements of a solution (MM-5)."""
+ACCIDENT, SUICIDE = "accident", "suicide"
+"""The two culprits that are not suspects (MM-6)."""
+
+
+class Solution(NamedTuple):
+    """A possible answer: (culprit, means, motive), each a candidate's id."""
+
+    culprit: str
+    means: str
+    motive: str
+
+
+Triple = Solution
+"""The former name of ``Solution``."""
 
 
 @dataclass(frozen=True)
@@ -59,17 +74,19 @@ def left(candidates: dict[str, list[str]], findings: list[Finding]) -> dict[str,
 
 def solutions(
     candidates: dict[str, list[str]], findings: list[Finding], fits: Callable[[str], bool]
-) -> list[Triple]:
+) -> list[Solution]:
     """Every (culprit, means, motive) the truthful leads allow: a culprit who fits the timeline with
     their own leads set aside, and means and motives no lead but theirs rules out."""
-    found: list[Triple] = []
+    found: list[Solution] = []
     for culprit in candidates["culprit"]:
         if not fits(culprit):
             continue
         remaining = left(candidates, trusted(findings, culprit))
         if culprit in remaining["culprit"]:
             found += [
-                (culprit, means, motive) for means in remaining["means"] for motive in remaining["motive"]
+                Solution(culprit, means, motive)
+                for means in remaining["means"]
+                for motive in remaining["motive"]
             ]
     return found
 
