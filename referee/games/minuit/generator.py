@@ -23,15 +23,20 @@ from typing import Any
 from referee.games.minuit.generator_texts import (
     ALIBI_OPENINGS,
     CABIN_CONTENTS,
+    CREW_FACT_INTROS,
+    CREW_MEANS_INTROS,
     CULPRIT_RELATIONS,
-    FEMALE,
+    FACT_INTROS,
     FIRST_NAMES,
     MALE,
     MEANS,
+    MEANS_INTROS,
     MOTIVES,
     NOTHING_SEEN,
     OCCASIONS,
     PLACES,
+    QUARRELS,
+    QUIET_NIGHTS,
     RELATIONS,
     ROLES,
     ROUTES,
@@ -40,7 +45,6 @@ from referee.games.minuit.generator_texts import (
     TITLES,
     VICTIM_NAMES,
     VICTIM_ROLES,
-    WITNESS_INTROS,
     agree,
     decline_full,
 )
@@ -258,7 +262,7 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
         "Where else would I be?”",
         agree(
             f"«С половины двенадцатого и далеко за полночь я был{{|а}} {lie['in'][1]}: {doing_ru}. "
-            "Где же ещё?»",
+            "Где же ещё мне быть?»",
             culprit.gender,
         ),
     )
@@ -326,8 +330,8 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
         f"place.{route}",
         f"{route_place['staff'][0]}: “At {clock_of(seen_at)} {culprit.en} crossed here in a hurry and took "
         "the stair up to the VIP deck. I remember, because nobody else went up that way all night.”",
-        f"{route_place['staff'][1]}: «В {clock_of(seen_at)} здесь торопливо прошл"
-        + agree(f"{{|а}} {culprit.ru} и поднял{{ся|ась}} по трапу к VIP-каютам. ", culprit.gender)
+        f"{route_place['staff'][1]}: «В {clock_of(seen_at)} здесь торопливо "
+        + agree(f"{{прошёл|прошла}} {culprit.ru} и поднял{{ся|ась}} по трапу к VIP-каютам. ", culprit.gender)
         + "Я запомнил, потому что больше этим путём за всю ночь никто не поднимался».",
     )
     draft.claim(f"place.{route}", culprit.id, route, seen_at, seen_at)
@@ -355,12 +359,12 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
         elif person == culprit and level.shown:
             sign = MOTIVES[motive]["sign"]
             names = {"victim": victim_en, "victim_gen": victim_en, "victim_ins": victim_en, "name": person.en}
-            en = f"{person.en}'s cabin: " + sign[0].format(**names, name_gen=person.en) + "."
+            en = f"{person.en}'s cabin: " + sign[0].format(**names, name_gen=person.en)
             ru_names = {"victim": victim_ru, "victim_gen": victim_gen, "victim_ins": victim_ins}
             ru = f"Каюта {owner_gen}: " + agree(sign[1], person.gender).format(
                 **ru_names, name=person.ru, name_gen=owner_gen
             )
-            draft.lead(f"place.{cabin}", en, ru + ".")
+            draft.lead(f"place.{cabin}", en + "." * (not en.endswith("”")), ru + ".")
             draft.findings.append({"lead": f"place.{cabin}", "shows": f"motive.{motive}"})
         else:
             thing = contents[cabin % len(contents)]
@@ -395,21 +399,31 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
                 "en": draft.leads[slot]["en"] + " " + fact_en,
                 "ru": draft.leads[slot]["ru"] + " " + fact_ru,
             }
-        elif slot.startswith("place."):
-            staff = PLACES[int(slot.split(".")[1])]["staff"]
-            draft.lead(slot, f"{staff[0]}: “{fact_en}”", f"{staff[1]}: «{_quote_ru(fact_ru)}».")
         else:
-            speaker = by_id[slot.split(".")[0]]
-            intro_en, intro_ru = rng.choice(WITNESS_INTROS)
+            about_means = all(item.startswith("means.") for item in batch)
+            if slot.startswith("place."):
+                intro_en, intro_ru = rng.choice(CREW_MEANS_INTROS if about_means else CREW_FACT_INTROS)
+                place = PLACES[int(slot.split(".")[1])]
+                gender, before_en, before_ru = (
+                    place["staff_gender"],
+                    f"{place['staff'][0]}: ",
+                    f"{place['staff'][1]}: ",
+                )
+            else:
+                intro_en, intro_ru = rng.choice(MEANS_INTROS if about_means else FACT_INTROS)
+                gender, before_en, before_ru = by_id[slot.split(".")[0]].gender, "", ""
             draft.lead(
                 slot,
-                intro_en.format(fact=fact_en),
-                agree(intro_ru, speaker.gender).format(fact=_quote_ru(fact_ru)),
+                before_en + intro_en.format(fact=fact_en),
+                before_ru + agree(intro_ru, gender).format(fact=_quote_ru(fact_ru)),
             )
     if len(batches) > len(slots):
         raise GeneratorError("not enough leads to clear every wrong candidate")
 
     # --- what is left: sightings, suspicion of the herrings, nothing seen ----------------------
+    suspicions = list(zip(herrings, rng.sample(QUARRELS, len(QUARRELS)), strict=False))
+    nothing = rng.sample(NOTHING_SEEN, len(NOTHING_SEEN))
+    quiet = rng.sample(QUIET_NIGHTS, len(QUIET_NIGHTS))
     for person in [*others, *herrings]:
         key = f"{person.id}.witness"
         if key in draft.leads:
@@ -421,8 +435,8 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
             place = PLACES[where[person.id]]
             draft.lead(
                 key,
-                f"“At {clock_of(at)} I looked round: {mate.en} was still {place['in'][0]}, as {mate.he()} had "
-                "been since half past eleven.”",
+                f"“At {clock_of(at)} I looked round: {mate.en} was still {place['in'][0]}, as "
+                f"{mate.he()} had been since half past eleven.”",
                 agree(f"«В {clock_of(at)} я {{огляделся|огляделась}}: ", person.gender)
                 + agree(
                     f"{mate.ru} по-прежнему был{{|а}} {place['in'][1]} — никуда не уходил{{|а}} с половины "
@@ -431,20 +445,15 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
                 ),
             )
             draft.claim(key, mate.id, where[person.id], at, at)
-        elif person not in herrings and herrings and rng.random() < 0.6:
-            suspect = rng.choice(herrings)
+        elif person not in herrings and suspicions:
+            suspect, (en, ru) = suspicions.pop()
             draft.lead(
                 key,
-                f"“At dinner {suspect.en} had words with {victim_en}. I did not catch much, only “you will "
-                "regret this”. Make of it what you will.”",
-                f"«За ужином {suspect.ru} "
-                + agree("повздорил{|а} ", suspect.gender)
-                + f"с {victim_ins}. Я мало что расслышал"
-                + agree("{|а}", person.gender)
-                + ", только „вы об этом пожалеете“. Думайте сами».",
+                en.format(suspect=suspect.en, victim=victim_en),
+                agree(ru, person.gender, suspect.gender).format(suspect=suspect.ru, victim_ins=victim_ins),
             )
         else:
-            en, ru = rng.choice(NOTHING_SEEN)
+            en, ru = nothing.pop() if nothing else rng.choice(NOTHING_SEEN)
             draft.lead(key, en, agree(ru, person.gender))
     for place_number in PUBLIC:
         key = f"place.{place_number}"
@@ -453,23 +462,26 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
         place = PLACES[place_number]
         there = [person for person in people if where[person.id] == place_number and person != culprit]
         if there:
-            named_en = " and ".join(person.en for person in there[:3])
-            named_ru = " и ".join(person.ru for person in there[:3])
-            verb = "был" + ("и" if len(there[:3]) > 1 else ("" if there[0].gender == MALE else "а"))
+            named_en = (
+                ", ".join(person.en for person in there[:-1]) + " and " * (len(there) > 1) + there[-1].en
+            )
+            named_ru = ", ".join(person.ru for person in there[:-1]) + " и " * (len(there) > 1) + there[-1].ru
+            verb = "был" + ("и" if len(there) > 1 else ("" if there[0].gender == MALE else "а"))
             draft.lead(
                 key,
-                f"{place['staff'][0]}: “{named_en} {'were' if len(there[:3]) > 1 else 'was'} here from half "
+                f"{place['staff'][0]}: “{named_en} {'were' if len(there) > 1 else 'was'} here from half "
                 "past eleven until midnight. Nobody else came in.”",
                 f"{place['staff'][1]}: «С половины двенадцатого до полуночи здесь {verb} {named_ru}. "
                 "Больше никто не заходил».",
             )
-            for person in there[:3]:
+            for person in there:
                 draft.claim(key, person.id, place_number, HALF_PAST, 24 * 60)
         else:
+            line = quiet.pop() if quiet else QUIET_NIGHTS[0]
             draft.lead(
                 key,
-                f"{place['staff'][0]}: “A quiet night. Nobody I could name came by before midnight.”",
-                f"{place['staff'][1]}: «Тихая ночь. До полуночи сюда никто из знакомых мне гостей не заходил».",
+                f"{place['staff'][0]}: {line[0]}",
+                f"{place['staff'][1]}: {agree(line[1], place['staff_gender'])}",
             )
 
     # --- the whole file -------------------------------------------------------------------------
@@ -481,7 +493,10 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
             {
                 "id": person.id,
                 "name": {"en": person.en, "ru": person.ru},
-                "about": {"en": role[0], "ru": role[1] if person.gender == MALE else role[2]},
+                "about": {
+                    "en": agree(role[0], person.gender),
+                    "ru": role[1] if person.gender == MALE else role[2],
+                },
                 **{topic: draft.leads[f"{person.id}.{topic}"] for topic in ("alibi", "witness", "motive")},
             }
         )
