@@ -557,7 +557,7 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
                     + f"{he_she_ru} к себе. К {clock_of(moment)} он был мёртв: {means_name[1]}. В "
                     f"{clock_of(arrives)} {culprit.ru}, запыхавшись, "
                     + agree(f"появил{{ся|ась}} {lie['in'][1]}, а потом уверял{{|а}}, ", culprit.gender)
-                    + agree("что провёл{|а} там всё время с половины двенадцатого.", culprit.gender)
+                    + agree("что {провёл|провела} там всё время с половины двенадцатого.", culprit.gender)
                 ),
             },
         },

@@ -39,11 +39,11 @@ FIRST_NAMES: dict[str, list[tuple[str, str, str]]] = {
 ``generator`` (no two letters here share one)."""
 
 SURNAMES: list[tuple[str, str]] = [
-    ("Hale", "Хейл"),
-    ("Brandt", "Брандт"),
+    ("Ainsley", "Эйнсли"),
+    ("Corbin", "Корбин"),
     ("Ferrer", "Феррер"),
     ("Lindqvist", "Линдквист"),
-    ("Novak", "Новак"),
+    ("Pellegrin", "Пеллегрин"),
     ("Castell", "Кастелл"),
     ("Dorn", "Дорн"),
     ("Weller", "Веллер"),
@@ -53,7 +53,7 @@ SURNAMES: list[tuple[str, str]] = [
     ("Renwick", "Ренвик"),
     ("Stroud", "Страуд"),
     ("Laurent", "Лоран"),
-    ("Hart", "Харт"),
+    ("Whitby", "Уитби"),
     ("Quinn", "Куинн"),
     ("Falk", "Фальк"),
     ("Mercer", "Мерсер"),
@@ -63,7 +63,7 @@ SURNAMES: list[tuple[str, str]] = [
     ("Bellamy", "Беллами"),
     ("Rossi", "Росси"),
     ("Halden", "Хальден"),
-    ("Voss", "Фосс"),
+    ("Lanier", "Ланье"),
     ("Crane", "Крейн"),
     ("Ellery", "Эллери"),
     ("Sutter", "Саттер"),
@@ -220,7 +220,7 @@ NOTHING_SEEN: list[tuple[str, str]] = [
     ),
     (
         "“I went to bed with a book after midnight and heard nothing until the alarm in the morning.”",
-        "«После полуночи я лёг{|ла} с книгой и ничего не слышал{|а} до самой утренней тревоги».",
+        "«После полуночи я {лёг|легла} с книгой и ничего не слышал{|а} до самой утренней тревоги».",
     ),
     (
         "“Nothing, I am sorry. I wish I could help you more.”",
@@ -235,7 +235,7 @@ ALIBI_OPENINGS: list[tuple[str, str]] = [
     ),
     (
         "“I spent the last half hour before midnight {in}, {doing}.",
-        "«Последние полчаса перед полуночью я провёл{|а} {in}: {doing}.",
+        "«Последние полчаса перед полуночью я {провёл|провела} {in}: {doing}.",
     ),
     (
         "“At half past eleven I went {to} and stayed there until a quarter past twelve, {doing}.",
@@ -398,7 +398,7 @@ CABIN_CONTENTS: list[tuple[str, str]] = [
 
 MEANS: dict[str, dict[str, tuple[str, str]]] = {
     "poison": {
-        "name": ("poison in his whisky", "яд в виски"),
+        "name": ("cyanide in his whisky glass", "цианид в стакане виски"),
         "sign": (
             "His glass of whisky smells of bitter almonds, and the doctor has found cyanide in what is left "
             "of it.",
@@ -411,7 +411,7 @@ MEANS: dict[str, dict[str, tuple[str, str]]] = {
         "item": ("a tin of rat poison borrowed from the storeroom", "банка крысиного яда, взятая со склада"),
     },
     "pills": {
-        "name": ("an overdose of sleeping pills", "смертельная доза снотворного"),
+        "name": ("sleeping pills, ten times the dose", "снотворное в десятикратной дозе"),
         "sign": (
             "Three empty blister packs of sleeping pills lie in the bin, and the doctor finds ten times the "
             "dose in his blood.",
@@ -443,7 +443,7 @@ MEANS: dict[str, dict[str, tuple[str, str]]] = {
         ),
     },
     "cord": {
-        "name": ("strangled with a curtain cord", "удушение шнуром от портьеры"),
+        "name": ("the curtain cord pulled tight round his throat", "шнур от портьеры, затянутый на шее"),
         "sign": (
             "A thin red line runs round his neck, and the cord of the window curtain is gone.",
             "На шее тонкая красная полоса, а шнура от оконной портьеры нет.",
@@ -473,7 +473,7 @@ MEANS: dict[str, dict[str, tuple[str, str]]] = {
         ),
     },
     "fall": {
-        "name": ("pushed against the marble table", "толкнули на мраморный стол"),
+        "name": ("a shove against the marble table", "толчок: удар виском о мраморный стол"),
         "sign": (
             "His temple bears the mark of the marble table's corner, and the rug is rucked up as if he had "
             "been shoved.",
@@ -501,7 +501,7 @@ MEANS: dict[str, dict[str, tuple[str, str]]] = {
         "item": ("a second hair dryer, still in its box", "второй фен, ещё в коробке"),
     },
     "heart": {
-        "name": ("a heart attack", "сердечный приступ"),
+        "name": ("his heart simply gave out", "сердце просто не выдержало"),
         "sign": ("", ""),
         "clear": (
             "His heart was strong: he was examined on the first day of the cruise, and nothing was wrong "
@@ -539,7 +539,7 @@ MOTIVES: dict[str, dict[str, tuple[str, str]]] = {
         ),
     },
     "inheritance": {
-        "name": ("money: the inheritance", "деньги: наследство"),
+        "name": ("the fortune he would leave behind", "состояние, которое он оставит"),
         "sign": (
             "a copy of his new will, in which {name} is to inherit nearly everything",
             "копия его нового завещания, по которому почти всё наследует {name}",
@@ -556,7 +556,7 @@ MOTIVES: dict[str, dict[str, tuple[str, str]]] = {
         ),
     },
     "jealousy": {
-        "name": ("jealousy", "ревность"),
+        "name": ("a jealous heart", "ревнивое сердце"),
         "sign": (
             "a torn photograph of {victim} with a young woman, and a note in {name_gen}'s hand: “Not her. "
             "Never her.”",
@@ -573,7 +573,7 @@ MOTIVES: dict[str, dict[str, tuple[str, str]]] = {
         ),
     },
     "revenge": {
-        "name": ("revenge for an old wrong", "месть за давнюю обиду"),
+        "name": ("payback for harm done long ago", "расплата за старое зло"),
         "sign": (
             "an old newspaper cutting about a family ruined by {victim}; the family's name is {name_gen}'s "
             "own",
@@ -592,7 +592,7 @@ MOTIVES: dict[str, dict[str, tuple[str, str]]] = {
         ),
     },
     "blackmail": {
-        "name": ("to be free of his blackmail", "избавиться от его шантажа"),
+        "name": ("an end to his blackmail", "положить конец его шантажу"),
         "sign": (
             "a page torn from the notebook of {victim}: “{name}: the old business in Lyon. Price: silence.”",
             "страница, вырванная из записной книжки {victim_gen}: «{name} — старая история в Лионе. Цена — "
