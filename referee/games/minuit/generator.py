@@ -187,7 +187,7 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
     others = innocents[level.herrings + 1 :]
     route = rng.choice([place for place in ROUTE_PLACES if place != evening])
     lie_place = rng.choice([place for place in PUBLIC if place not in (route, evening)])
-    seen_at = moment - rng.randint(3, 6)
+    seen_at = rng.randint(enters + 1, moment - 3)
     arrives = moment + rng.randint(5, 9)
     means_ids = rng.sample(sorted(set(MEANS) - {"heart"}), 1)
     means_ids += rng.sample(sorted(set(MEANS) - set(means_ids)), level.means - 1)
@@ -512,8 +512,8 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
         "introduction": {
             "en": (
                 f"The liner {ship_en} is sailing {route_en} with {victim_en}, {role_en}, and his guests on "
-                f"board; the evening was given to {occasion_en}. At {clock_of(leaves)} he left "
-                f"{evening_place['from'][0]} and went up to his luxury suite.\n\n"
+                f"board; the evening was given to {occasion_en}. At {clock_of(leaves)} he went up "
+                f"{evening_place['from'][0]} to his luxury suite.\n\n"
                 f"At seven this morning a stewardess found {victim_en} dead in the suite. The ship's doctor "
                 "places his death between 23:45 and midnight. The captain asks you to name the culprit, "
                 "the means and the motive before the liner reaches port."

@@ -393,6 +393,22 @@ CABIN_CONTENTS: list[tuple[str, str]] = [
         "a typewriter, carbon paper and a draft about the history of the ship",
         "пишущая машинка, копирка и черновик статьи об истории лайнера",
     ),
+    (
+        "a guitar with a broken string and a stack of gramophone records",
+        "гитара с порванной струной и стопка пластинок",
+    ),
+    (
+        "walking boots, binoculars and a bird guide full of notes",
+        "походные ботинки, бинокль и определитель птиц, весь в пометках",
+    ),
+    (
+        "an easel, a box of watercolours and a sea view still drying",
+        "мольберт, коробка акварели и ещё не просохший морской пейзаж",
+    ),
+    (
+        "a crossword half solved and a tin of peppermints",
+        "наполовину решённый кроссворд и жестянка мятных пастилок",
+    ),
 ]
 """What an ordinary cabin holds: nothing that concerns the crime."""
 
@@ -541,8 +557,8 @@ MOTIVES: dict[str, dict[str, tuple[str, str]]] = {
     "inheritance": {
         "name": ("the fortune he would leave behind", "состояние, которое он оставит"),
         "sign": (
-            "a copy of his new will, in which {name} is to inherit nearly everything",
-            "копия его нового завещания, по которому почти всё наследует {name}",
+            "a copy of the new will of {victim}, in which {name} is to inherit nearly everything",
+            "копия нового завещания {victim_gen}, по которому почти всё наследует {name}",
         ),
         "clear": (
             "His notary on board confirms that he left everything to a home for old sailors, and told "
