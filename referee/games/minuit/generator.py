@@ -585,6 +585,10 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
         ),
     )
     draft.note(
+        f"Leads needed: {needed_leads(raw)} of 60.",
+        f"Нужно улик: {needed_leads(raw)} из 60.",
+    )
+    draft.note(
         "Red herrings: " + ", ".join(person.id for person in herrings) + " (alone in their cabins, a grudge, "
         "a suspicious object).",
         "Ложные следы: " + ", ".join(person.id for person in herrings) + " (одни в каютах, обиды, "
@@ -645,6 +649,8 @@ def _toml_value(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, str) and "\n" in value and '"""' not in value and "\\" not in value:
+        return f'"""\n{value}"""'
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, list):
