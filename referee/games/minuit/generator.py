@@ -22,6 +22,7 @@ from typing import Any
 
 from referee.games.minuit.generator_texts import (
     ALIBI_OPENINGS,
+    ALONE_ALIBIS,
     CABIN_CONTENTS,
     CREW_FACT_INTROS,
     CREW_MEANS_INTROS,
@@ -241,18 +242,11 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
             ru += "»."
             ru = ru.replace(".»", "»")
         draft.lead(f"{person.id}.alibi", en, ru)
+    lonely = rng.sample(ALONE_ALIBIS, len(ALONE_ALIBIS))
     for person in herrings:
         cabin = where[person.id]
-        draft.lead(
-            f"{person.id}.alibi",
-            "“I went to my cabin at half past eleven with a headache and did not leave it until morning. "
-            "No, nobody can confirm it.”",
-            agree(
-                "«В половине двенадцатого у меня разболелась голова, я {ушёл|ушла} к себе в каюту и до утра "
-                "не выходил{|а}. Нет, подтвердить это некому».",
-                person.gender,
-            ),
-        )
+        en, ru = lonely.pop()
+        draft.lead(f"{person.id}.alibi", en, agree(ru, person.gender))
         draft.claim(f"{person.id}.alibi", person.id, cabin, HALF_PAST, 24 * 60 + 30)
     lie = PLACES[lie_place]
     doing_en, doing_ru = rng.choice(lie["doing"])

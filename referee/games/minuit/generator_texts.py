@@ -168,6 +168,28 @@ ROLES: list[tuple[str, str, str]] = [
 """What a suspect is to the victim: (English, with ``{man|woman}`` choices; Russian for a man, for a "
 "woman)."""
 
+ALONE_ALIBIS: list[tuple[str, str]] = [
+    (
+        "“I went to my cabin at half past eleven with a headache and did not leave it until morning. "
+        "No, nobody can confirm it.”",
+        "«В половине двенадцатого у меня разболелась голова, я {ушёл|ушла} к себе в каюту и до утра "
+        "не выходил{|а}. Нет, подтвердить это некому».",
+    ),
+    (
+        "“I was in my cabin, writing letters, from half past eleven until one. Alone, yes.”",
+        "«С половины двенадцатого до часу ночи я писал{|а} письма у себя в каюте. Да, один{|одна}».",
+    ),
+    (
+        "“I had had enough of the party by half past eleven and went to bed. I slept through everything.”",
+        "«К половине двенадцатого праздник мне надоел, и я {лёг|легла} спать. Всё проспал{|а}».",
+    ),
+    (
+        "“I stayed in my cabin all evening with the door locked. I do not care for crowds.”",
+        "«Весь вечер я просидел{|а} у себя в каюте, заперев дверь. Не люблю толпу».",
+    ),
+]
+"""The alibi of a red herring: alone in their cabin, next to the suite, with nobody to confirm it."""
+
 RELATIONS: list[tuple[str, str]] = [
     (
         "“We worked together for years. He was hard, but fair with me.”",
@@ -196,6 +218,14 @@ RELATIONS: list[tuple[str, str]] = [
     (
         "“I admired him, though I never told him so.”",
         "«Я им восхищал{ся|ась}, хотя никогда ему этого не говорил{|а}».",
+    ),
+    (
+        "“He gave me my first chance, twenty years ago. I came on this cruise to thank him.”",
+        "«Двадцать лет назад он дал мне первый шанс. Я и в рейс {поехал|поехала}, чтобы его поблагодарить».",
+    ),
+    (
+        "“We played bridge together every evening. He cheated, charmingly.”",
+        "«Каждый вечер мы играли с ним в бридж. Он жульничал, но очаровательно».",
     ),
 ]
 """What an innocent suspect says of the victim (truthful and harmless)."""
