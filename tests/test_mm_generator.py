@@ -145,7 +145,8 @@ def test_referee_minuit_generate_writes_a_file_that_check_accepts_and_a_game_pla
     )
     assert "referee minuit check" in said.stdout
     text = case.read_text(encoding="utf-8")
-    assert text.startswith("# Minuit investigation") and "Виновн" in text.split("\n\n")[0]
+    notes = text.split("\n\n")[0]
+    assert notes.startswith("# Расследование") and "Виновн" in notes and "Нужно улик" in notes
     assert tomllib.loads(text) == generate(4, "expert")
     assert "a complete investigation" in referee("minuit", "check", str(case)).stdout
     players = "".join(

@@ -561,6 +561,12 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
         "findings": draft.findings,
     }
     draft.note(
+        f"Minuit investigation {raw['id']}, generated (seed {seed}, {level_name}). Check it with: "
+        "referee minuit check FILE",
+        f"Расследование «Полночь» {raw['id']}, создано генератором (seed {seed}, {level_name}). Проверка: "
+        "referee minuit check FILE",
+    )
+    draft.note(
         f"Culprit: {culprit.en} says {culprit.he()} was {lie['in'][0]} ({culprit.id}.alibi); "
         f"{witness.id}.witness and place.{route} saw {culprit.him()} at {clock_of(seen_at)} on the way up to "
         f"the VIP deck, and place.{lie_place} saw {culprit.him()} arrive only at {clock_of(arrives)}.",
@@ -568,6 +574,12 @@ def _compose(rng: random.Random, seed: int, level_name: str) -> tuple[dict[str, 
         f"{witness.id}.witness и place.{route} видели {culprit.ru_in('acc')} в {clock_of(seen_at)} на пути "
         f"к VIP-каютам, а place.{lie_place} — только в {clock_of(arrives)}.",
     )
+    ruled = "; ".join(
+        f"{entry['lead']} ({', '.join(entry['rules_out'])})"
+        for entry in draft.findings
+        if "rules_out" in entry
+    )
+    draft.note(f"Ruled out: {ruled}.", f"Исключают: {ruled}.")
     draft.note(
         f"Means {means}, motive {motive}: "
         + ("shown by place.13 and the culprit's cabin." if level.shown else "found by ruling out the rest."),
@@ -667,9 +679,9 @@ def _toml_table(table: dict[str, Any]) -> list[str]:
 
 
 def to_toml(raw: dict[str, Any], notes: tuple[str, ...] | list[str] = ()) -> str:
-    """The investigation ``raw`` as the text of an investigation file, ``notes`` as its opening comment."""
-    lines = [f"# Minuit investigation {raw['id']!r}, generated. Check with: referee minuit check FILE", "#"]
-    lines += [f"# {note}" for note in notes]
+    """The investigation ``raw`` as the text of an investigation file, ``notes`` as its opening comment
+    (one line each)."""
+    lines = [f"# {note}" for note in notes]
     lines.append("")
     scalars = {key: value for key, value in raw.items() if not isinstance(value, list) and key != "solution"}
     lines += _toml_table(scalars)
