@@ -162,3 +162,11 @@ def test_referee_minuit_generate_writes_a_file_that_check_accepts_and_a_game_pla
     assert "gen" in referee("game", "list").stdout
     refused = referee("minuit", "generate", "--seed", "1", "--level", "hard", "-o", str(case), ok=False)
     assert "novice, amateur, expert" in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_the_sample_in_the_docs_is_what_seed_1_at_novice_gives() -> None:
+    docs = (Path(__file__).parent.parent / "docs" / "minuit-investigations.md").read_text(encoding="utf-8")
+    sample = docs[docs.index("## Generating a case") :]
+    quoted = re.findall(r"(“[^”]+”|«[^»]+»)", " ".join(line.lstrip("> ") for line in sample.splitlines()))
+    texts = " ".join(_texts(generate(1, "novice"), "en") + _texts(generate(1, "novice"), "ru"))
+    assert len(quoted) >= 6 and all(" ".join(q.split()) in texts for q in quoted), quoted
