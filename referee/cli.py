@@ -1186,6 +1186,27 @@ def minuit_check(file: Path) -> None:
     typer.echo(f"{file}: these leads alone are enough: {', '.join(sufficient_leads(raw))}")
 
 
+@minuit_app.command("generate")
+def minuit_generate(
+    seed: Annotated[int, typer.Option(help="Which case: the same seed gives the same case.")],
+    level: Annotated[str, typer.Option(help="novice, amateur or expert.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The investigation file to write.")],
+    language: Annotated[str, typer.Option(help="Language of the game-master's notes: en or ru.")] = "en",
+) -> None:
+    """Write a new, original Minuit investigation, checked to have exactly one solution."""
+    from referee.games.minuit.generator import GeneratorError, generate_with_notes, needed_leads, to_toml
+
+    try:
+        raw, notes = generate_with_notes(seed, level, language)
+    except GeneratorError as error:
+        raise _fail(str(error)) from error
+    output.write_text(to_toml(raw, notes), encoding="utf-8")
+    typer.echo(
+        f"{output}: {raw['title']['en']} ({level}), solvable from {needed_leads(raw)} of its 60 leads; "
+        f"check it with: referee minuit check {output}"
+    )
+
+
 @app.command()
 def bench(
     games: Annotated[int, typer.Option(help="How many games resolve the same boundary.")] = 1000,
