@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from referee.app.errors import RefereeError
@@ -148,7 +149,7 @@ def expect_games(session: Unit, game_ids: Collection[str]) -> None:
         return
     wanted = [game_id for game_id in game_ids if ("game", game_id) not in memo.values]
     for row in rows.locked_rows(session, wanted):
-        remember(session, ("game", row.id), GAMES, lambda row=row: loaded_from(row))
+        remember(session, ("game", row.id), GAMES, partial(loaded_from, row))
 
 
 def _locked(session: Unit, game_id: str) -> Loaded:

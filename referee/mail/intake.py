@@ -22,6 +22,7 @@ longer than ``limits.talk_chars``.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -31,10 +32,13 @@ from sqlalchemy.exc import DBAPIError
 
 from referee.app import RawArrival, Receipt, Referee, collector_paused
 from referee.config import MailSettings
+from referee.core.hooks import checkpoint
 from referee.mail.authentication import failed_checks
 from referee.mail.own_words import referee_lines
 from referee.mail.readers import Reading, read
 from referee.mail.reading import IncomingMail
+
+LOG = logging.getLogger("referee.mail")
 
 SCAN_BYTES = 8192
 """How much of the start of a mail too big to read is searched for its From and Message-ID."""
@@ -85,29 +89,41 @@ def expect(referee: Referee, mail: MailSettings, readings: Iterable[Reading | No
 
 def ingest_many(
     referee: Referee, mail: MailSettings, mails: Sequence[tuple[bytes, datetime]]
-) -> list[Intake]:
+) -> list[Intake | None]:
     """Takes in ``mails`` (each raw, with when it was received) in order, in batches of at most
     ``EXPECTED`` mails: a transaction per batch, a savepoint per mail, and what the batch's mails ask of
     the database read at once (``expect``). A batch the database refuses as a whole is taken again one
-    mail at a time, each in a transaction of its own."""
-    intakes: list[Intake] = []
+    mail at a time, each in a transaction of its own: a mail whose data it refuses then gives None (it
+    is kept nowhere) and the others are taken in."""
+    intakes: list[Intake | None] = []
     for start in range(0, len(mails), EXPECTED):
         part = mails[start : start + EXPECTED]
         readings = [read(raw, mail) for raw, _ in part]
         try:
             with collector_paused(), referee.database.batch():
                 expect(referee, mail, readings)
-                taken = [
-                    ingest(referee, mail, raw, received, reading)
-                    for (raw, received), reading in zip(part, readings, strict=True)
-                ]
+                taken: list[Intake | None] = []
+                for (raw, received), reading in zip(part, readings, strict=True):
+                    taken.append(ingest(referee, mail, raw, received, reading))
+                    checkpoint("taken")  # a mail taken in, its batch not committed yet
         except DBAPIError:  # one mail's data refused: the others are kept, each on its own
             taken = [
-                ingest(referee, mail, raw, received, reading)
+                _alone(referee, mail, raw, received, reading)
                 for (raw, received), reading in zip(part, readings, strict=True)
             ]
         intakes += taken
     return intakes
+
+
+def _alone(
+    referee: Referee, mail: MailSettings, raw: bytes, received_at: datetime, reading: Reading
+) -> Intake | None:
+    """``ingest`` in a transaction of its own; None when the database refuses the mail's data."""
+    try:
+        return ingest(referee, mail, raw, received_at, reading)
+    except DBAPIError as error:
+        LOG.error("mail refused by the database", extra={"error": type(error.orig).__name__})
+        return None
 
 
 def arrival(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import UTC, datetime
+from functools import partial
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
@@ -56,7 +57,7 @@ def expect_due(session: Unit, game_ids: Collection[str]) -> None:
     query = select(ClockRow).where(col(ClockRow.game_id).in_(sorted(game_ids)))
     due = {clock.game_id: clock.due_at for clock in session.exec(query).all()}
     for game_id in game_ids:
-        remember(session, ("due_at", game_id), _CLOCKS, lambda game_id=game_id: due.get(game_id))
+        remember(session, ("due_at", game_id), _CLOCKS, partial(due.get, game_id))
 
 
 def _due_at(session: Unit, game_id: str) -> datetime | None:

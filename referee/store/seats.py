@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from sqlalchemy import BindParameter, CompoundSelect, String, bindparam, func, literal, null, union_all
@@ -102,7 +102,7 @@ def expect_credentials(session: Unit, tokens: Collection[str]) -> list[Credentia
             Credential(True, master.game_id, None, "", master.email, master.token, *_kept(master))
         )
     for token, items in found.items():
-        remember(session, ("credentials", token, None), _CREDENTIAL_TABLES, lambda items=items: tuple(items))
+        remember(session, ("credentials", token, None), _CREDENTIAL_TABLES, partial(tuple, items))
     return [item for items in found.values() for item in items]
 
 
