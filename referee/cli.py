@@ -758,13 +758,21 @@ def _take_in(settings: Config, referee: Referee, raw: bytes, at: str | None) -> 
 
 
 def _take_in_folder(settings: Config, referee: Referee, inbox: Inbox, at: str | None) -> None:
-    """Takes in every unread mail of ``inbox`` in arrival order, marking each read once kept."""
+    """Takes in every unread mail of ``inbox`` in arrival order, a batch at a time, each batch marked
+    read once kept (a mail the database refuses is left unread)."""
+    from referee.mail.intake import ingest_many
     from referee.mail.transports import fetches
 
     for fetched in fetches(inbox):
-        for key, raw in fetched:
-            _report_intake(key, _take_in(settings, referee, raw, at))
-            inbox.done(key)
+        intakes = ingest_many(referee, settings.mail, [(raw, _now(at)) for _, raw in fetched])
+        for (key, _), intake in zip(fetched, intakes, strict=True):
+            if intake is None:  # left unread
+                typer.echo(f"{key}: refused by the database; left unread")
+            else:
+                _report_intake(key, intake)
+        inbox.done_many(
+            [key for (key, _), intake in zip(fetched, intakes, strict=True) if intake is not None]
+        )
 
 
 def _report_intake(name: str, intake: Intake) -> None:

@@ -32,6 +32,7 @@ refused without the password being looked at, and the sender is told once when t
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, TypeVar
@@ -59,7 +60,7 @@ from referee.app.errors import RulesFailed
 from referee.app.guesses import BY_DEFAULT, Seat, Throttle, count_failure, held_back
 from referee.app.links import asks_for_link
 from referee.app.passwords import ask, asks_for_password, rotate, said
-from referee.app.play import AnswerTo, lock, save, seat_named, tell
+from referee.app.play import AnswerTo, expect_games, lock, save, seat_named, tell
 from referee.app.receipts import GUESSED, MailOutcome, Receipt
 from referee.app.resign import TOKEN_PREFIX as RESIGN_PREFIX
 from referee.app.resign import ask as ask_to_resign
@@ -71,12 +72,13 @@ from referee.core.notices import Notice
 from referee.core.orders import Submission
 from referee.core.seats import MASTER
 from referee.core.text import clean_text, printable, unmix_scripts
+from referee.store.clocks import expect_due
 from referee.store.hashes import bare
 from referee.store.inbound import already_kept, answered_since, keep_inbound
 from referee.store.models import HeldRow
 from referee.store.notices import write_notices
 from referee.store.records import UNCONFIRMED, hold, release_held, unconfirmed_rows
-from referee.store.seats import Credential, credentials, master_row, registered_seats
+from referee.store.seats import Credential, credentials, expect_credentials, master_row, registered_seats
 from referee.store.unit import Unit
 
 if TYPE_CHECKING:
@@ -124,6 +126,18 @@ class Mailroom:
         self.desk = desk
         self.database = games.database
         self.signups = signups if signups is not None else Signups(games)
+
+    def expect(self, tokens: Collection[str]) -> None:
+        """Reads at once, inside a batch of mail (``Database.batch``), what its mails sent to the personal
+        addresses ``tokens`` will each ask: whose addresses they are, and those seats' games, locked
+        and loaded, with their clocks — a few queries for the batch instead of a few for each mail, and
+        each game's state loaded once for all its mails. Outside a batch it does nothing."""
+        with self.database.transaction() as session:
+            if session.memo is None:
+                return
+            games = sorted({item.game_id for item in expect_credentials(session, tokens)})
+            expect_games(session, games)
+            expect_due(session, games)
 
     def take(self, mail: RawArrival, limits: Limits) -> Receipt:
         """Takes in one mail as the door read it, in one pass: cleans what is written of it, takes the

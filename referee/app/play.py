@@ -9,9 +9,10 @@ resolution row has a unique key.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from referee.app.errors import RefereeError
@@ -137,6 +138,18 @@ def lock(session: Unit, game_id: str) -> Loaded:
     loaded = remember(session, ("game", game_id), GAMES, lambda: _locked(session, game_id))
     row = rows.attach(session, loaded.row)
     return loaded if row is loaded.row else replace(loaded, row=row)
+
+
+def expect_games(session: Unit, game_ids: Collection[str]) -> None:
+    """Locks and loads the games ``game_ids`` at once for a batch of mail (one query for all of them),
+    remembered as ``lock`` would take each: each game's state is then loaded once for all its mails of
+    the batch. A game the batch holds already (saved by an earlier mail of it) is left as it holds it."""
+    memo = session.memo
+    if memo is None or session.boundary is not None:
+        return
+    wanted = [game_id for game_id in game_ids if ("game", game_id) not in memo.values]
+    for row in rows.locked_rows(session, wanted):
+        remember(session, ("game", row.id), GAMES, partial(loaded_from, row))
 
 
 def _locked(session: Unit, game_id: str) -> Loaded:

@@ -22,17 +22,23 @@ longer than ``limits.talk_chars``.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from email.utils import parseaddr
 
-from referee.app import RawArrival, Receipt, Referee
+from sqlalchemy.exc import DBAPIError
+
+from referee.app import RawArrival, Receipt, Referee, collector_paused
 from referee.config import MailSettings
+from referee.core.hooks import checkpoint
 from referee.mail.authentication import failed_checks
 from referee.mail.own_words import referee_lines
 from referee.mail.readers import Reading, read
 from referee.mail.reading import IncomingMail
+
+LOG = logging.getLogger("referee.mail")
 
 SCAN_BYTES = 8192
 """How much of the start of a mail too big to read is searched for its From and Message-ID."""
@@ -43,6 +49,10 @@ _FIELD = re.compile(
 _MESSAGE_ID = re.compile(r"<[^<>\s]{1,500}>")
 _BLANK_LINE = re.compile(rb"\r?\n\r?\n")
 _FOLD = re.compile(rb"\r?\n[ \t]+")
+
+EXPECTED = 100
+"""The most mails whose lookups are read at once (``expect``): a part of a fetch, so that the mails
+after it are read meanwhile."""
 
 Intake = Receipt
 """What became of one mail, as the mailroom hands it back for the mail handed over."""
@@ -63,6 +73,57 @@ def ingest(
     keeps it and has it judged and answered if it may be; ``reading`` is what ``read`` gave for it, if
     it was read already (``Readers``)."""
     return referee.mailroom.take(arrival(raw, received_at, mail, reading), mail.limits)
+
+
+def expect(referee: Referee, mail: MailSettings, readings: Iterable[Reading | None]) -> None:
+    """Has the mailroom read at once what the mails of ``readings`` (as read: None for one not read yet)
+    will ask one by one inside the batch of mail open: the seats of the personal addresses they were
+    sent to, and their games with their clocks (``Mailroom.expect``)."""
+    tokens = {
+        _token(reading.incoming, mail)
+        for reading in readings
+        if reading is not None and reading.incoming is not None and not reading.over
+    }
+    referee.mailroom.expect(tokens - {""})
+
+
+def ingest_many(
+    referee: Referee, mail: MailSettings, mails: Sequence[tuple[bytes, datetime]]
+) -> list[Intake | None]:
+    """Takes in ``mails`` (each raw, with when it was received) in order, in batches of at most
+    ``EXPECTED`` mails: a transaction per batch, a savepoint per mail, and what the batch's mails ask of
+    the database read at once (``expect``). A batch the database refuses as a whole is taken again one
+    mail at a time, each in a transaction of its own: a mail whose data it refuses then gives None (it
+    is kept nowhere) and the others are taken in."""
+    intakes: list[Intake | None] = []
+    for start in range(0, len(mails), EXPECTED):
+        part = mails[start : start + EXPECTED]
+        readings = [read(raw, mail) for raw, _ in part]
+        try:
+            with collector_paused(), referee.database.batch():
+                expect(referee, mail, readings)
+                taken: list[Intake | None] = []
+                for (raw, received), reading in zip(part, readings, strict=True):
+                    taken.append(ingest(referee, mail, raw, received, reading))
+                    checkpoint("taken")  # a mail taken in, its batch not committed yet
+        except DBAPIError:  # one mail's data refused: the others are kept, each on its own
+            taken = [
+                _alone(referee, mail, raw, received, reading)
+                for (raw, received), reading in zip(part, readings, strict=True)
+            ]
+        intakes += taken
+    return intakes
+
+
+def _alone(
+    referee: Referee, mail: MailSettings, raw: bytes, received_at: datetime, reading: Reading
+) -> Intake | None:
+    """``ingest`` in a transaction of its own; None when the database refuses the mail's data."""
+    try:
+        return ingest(referee, mail, raw, received_at, reading)
+    except DBAPIError as error:
+        LOG.error("mail refused by the database", extra={"error": type(error.orig).__name__})
+        return None
 
 
 def arrival(

@@ -48,7 +48,7 @@ from referee.app import Due, Resolved, collector_paused, open_referee, resolve_b
 from referee.config import Config
 from referee.mail.connect import open_inbox, open_outbox
 from referee.mail.delivery import claim_size, send_due
-from referee.mail.intake import ingest, prepare
+from referee.mail.intake import EXPECTED, expect, ingest, prepare
 from referee.mail.owners import process_name
 from referee.mail.readers import Readers, Reading
 from referee.mail.transports import Inbox, Outbox, backoff, fetches
@@ -236,10 +236,13 @@ class Service:
                         break
                     batch.append((key, raw, received))
                 taken = []
-                for key, raw, received in batch:
-                    read[key] = reading = next(readings)
-                    if self._take_one(key, raw, received, aside, reading):
-                        taken.append(key)
+                for start in range(0, len(batch), EXPECTED):  # what a part's mails ask, read at once
+                    part = batch[start : start + EXPECTED]
+                    read.update((key, next(readings)) for key, _, _ in part)
+                    expect(self.referee, self.config.mail, [read[key] for key, _, _ in part])
+                    for key, raw, received in part:
+                        if self._take_one(key, raw, received, aside, read[key]):
+                            taken.append(key)
         except DBAPIError as error:
             if unreachable(error):
                 raise  # nothing of the batch was kept: its mail stays unread, taken in at the next step

@@ -7,7 +7,9 @@ asks which rows are due; any number of processes can ask.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import UTC, datetime
+from functools import partial
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
@@ -45,6 +47,17 @@ def due_at(session: Unit, game_id: str) -> datetime | None:
 
 
 _CLOCKS = frozenset({ClockRow.__tablename__})
+
+
+def expect_due(session: Unit, game_ids: Collection[str]) -> None:
+    """Reads the clocks of ``game_ids`` in one query and remembers, inside a batch of mail, when each
+    game's open phase stops taking orders, as ``due_at`` would answer it for each."""
+    if not game_ids or session.memo is None or session.boundary is not None:
+        return
+    query = select(ClockRow).where(col(ClockRow.game_id).in_(sorted(game_ids)))
+    due = {clock.game_id: clock.due_at for clock in session.exec(query).all()}
+    for game_id in game_ids:
+        remember(session, ("due_at", game_id), _CLOCKS, partial(due.get, game_id))
 
 
 def _due_at(session: Unit, game_id: str) -> datetime | None:

@@ -34,6 +34,15 @@ def game_row(session: Unit, game_id: str, *, lock: bool = False) -> GameRow | No
     return session.exec(query.with_for_update() if lock else query).first()
 
 
+def locked_rows(session: Unit, game_ids: Collection[str]) -> list[GameRow]:
+    """The rows of ``game_ids`` that exist, read in one query and locked against other writers until
+    the transaction ends, in the order of their ids (as every process locks several games)."""
+    if not game_ids:
+        return []
+    query = select(GameRow).where(col(GameRow.id).in_(sorted(game_ids))).order_by(col(GameRow.id))
+    return list(session.exec(query.with_for_update()).all())
+
+
 def held_row(session: Unit, game_id: str) -> GameRow | None:
     """The row of ``game_id`` as this transaction holds it: the one a batch of boundaries read, or the
     session's own, as it holds it (a snapshot saved in a batch of mail is not read back for it), read

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from sqlalchemy import BindParameter, CompoundSelect, String, bindparam, func, literal, null, union_all
@@ -85,6 +85,25 @@ def credentials(session: Unit, token: str, password: str) -> list[Credential]:
     memo = ("credentials", token, key)
     found = remember(session, memo, _CREDENTIAL_TABLES, lambda: _credentials(session, token, key))
     return list(found)
+
+
+def expect_credentials(session: Unit, tokens: Collection[str]) -> list[Credential]:
+    """The seats and game-masters whose reply token is one of ``tokens``, read in one query per table
+    and remembered inside a batch of mail as ``credentials`` would find each token without a password
+    (an unknown token as finding none): the mails of the batch then ask nothing of the database."""
+    wanted = sorted({token.lower() for token in tokens if token})
+    if not wanted or session.memo is None:
+        return []
+    found: dict[str, list[Credential]] = {token: [] for token in wanted}
+    for seat in session.exec(select(SeatRow).where(col(SeatRow.token).in_(wanted))).all():
+        found[seat.token].append(Credential.of_seat(seat))
+    for master in session.exec(select(MasterRow).where(col(MasterRow.token).in_(wanted))).all():
+        found[master.token].append(
+            Credential(True, master.game_id, None, "", master.email, master.token, *_kept(master))
+        )
+    for token, items in found.items():
+        remember(session, ("credentials", token, None), _CREDENTIAL_TABLES, partial(tuple, items))
+    return [item for items in found.values() for item in items]
 
 
 def keyed(session: Unit, keys: Collection[str]) -> list[Credential]:
