@@ -75,15 +75,13 @@ def test_mm6_a_truthful_lead_that_rules_out_the_solution_is_named() -> None:
     problems = check_investigation(raw)
     assert (
         "lead place.22 (location 22, the passenger cabins) rules out the solution's means 'trophy', "
-        "and only the culprit may lie"
-        in problems
+        "and only the culprit may lie" in problems
     )
     raw = copy.deepcopy(MODEL)
     raw["findings"].append({"lead": "zoe.witness", "shows": "motive.money"})
     assert (
         "lead zoe.witness (Zoe Clement, WITNESS) rules out the solution's motive 'exposure', "
-        "and only the culprit may lie"
-        in (check_investigation(raw))
+        "and only the culprit may lie" in (check_investigation(raw))
     )
 
 
