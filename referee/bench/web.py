@@ -73,7 +73,7 @@ ROUTES = (
 )
 """The routes timed, in the report's order."""
 
-_SCHEDULE = """# `referee bench --web`: the games of the set-up have no start, so no deadline comes during the load.
+_SCHEDULE = """# `referee bench --web`: games without a start, so no deadline falls during the load.
 [schedule]
 name = "bench"
 kind = "ten-sailors"
