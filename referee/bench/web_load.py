@@ -63,7 +63,7 @@ class Plan:
     seconds: float
     masters: float = 2.0
     """Campaigns-list pages a second (and half as many day-9 game pages, and as many day-9 player pages)."""
-    grace: float = 3.0
+    grace: float = 10.0
     """Seconds after the last post that arrivals are still waited for."""
 
 
