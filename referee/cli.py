@@ -1251,6 +1251,17 @@ def bench(
             "timed next to one process.",
         ),
     ] = 1,
+    web: Annotated[
+        bool,
+        typer.Option(
+            "--web",
+            help="Instead: a bounded load on loopback against `referee serve` with --games games: --pages "
+            "open player pages, --posts posts a second for --seconds, beside a bare Starlette app.",
+        ),
+    ] = False,
+    pages: Annotated[int, typer.Option(min=2, max=2000, help="With --web: player pages open.")] = 200,
+    posts: Annotated[float, typer.Option(min=0.1, max=200, help="With --web: talk posted a second.")] = 5.0,
+    seconds: Annotated[float, typer.Option(min=1, max=600, help="With --web: seconds of load.")] = 20.0,
     readme: Annotated[
         Path | None,
         typer.Option(
@@ -1274,6 +1285,10 @@ def bench(
         figures = _bench_servers(servers)
     elif serve:
         figures = _bench_serve(serve)
+    elif web:
+        from referee.bench.web import bench_web
+
+        figures = bench_web(games, pages, posts, seconds, database, typer.echo)
     else:
         figures = _bench_boundary(games, database, BATCH if batch is None else batch, processes)
     if readme is not None:

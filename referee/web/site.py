@@ -29,6 +29,7 @@ from referee.web import announce, metrics, pages, play, signup, stream
 from referee.web.guard import BodyLimit, ForwardedBy, SecurityHeaders
 from referee.web.live import Live
 from referee.web.shared import Clock, Refused, Site
+from referee.web.timing import ServerTiming
 
 STATIC = Path(__file__).with_name("static")
 STATIC_MAX_AGE = 600
@@ -152,6 +153,7 @@ def build(
     app = Starlette(
         routes=routes,
         middleware=[
+            Middleware(ServerTiming),
             Middleware(ForwardedBy, trusted=config.web.trusted_proxies),
             Middleware(SecurityHeaders),
             Middleware(BodyLimit, max_body=config.web.max_body),

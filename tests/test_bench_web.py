@@ -1,0 +1,47 @@
+"""``referee bench --web``: a bounded load on loopback against ``referee serve`` (a process of its own),
+beside a bare Starlette app, here tiny (5 games, 10 open pages, 2 posts a second for 3 seconds), to see
+that it measures what it says: every route timed at three percentiles by the client, the server and
+the bare app; every post arriving at every other open page of its place (TS-3: talk reaches exactly
+those present) on both; the server's CPU and memory read. No figure of speed is asserted."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from web_helpers import client, web_site
+
+from referee.bench.web import ROUTES, Spread, report, run_web_bench, web_figures
+
+
+def _has_three_percentiles(spread: Spread) -> bool:
+    return spread.count > 0 and all(math.isfinite(value) for value in (spread.p50, spread.p95, spread.p99))
+
+
+def test_the_web_benchmark_times_every_route_and_brings_every_post_to_every_other_page_of_its_place(
+    tmp_path: Path,
+) -> None:
+    said: list[str] = []
+    result = run_web_bench(tmp_path, 5, 10, 2.0, 3.0, said.append)
+    assert result.pages == 10 and result.streams == 10
+    assert [figures.route for figures in result.routes] == list(ROUTES)
+    for figures in result.routes:
+        assert _has_three_percentiles(figures.client), figures.route
+        assert _has_three_percentiles(figures.server), figures.route  # Server-Timing on every answer
+        assert _has_three_percentiles(figures.bare), figures.route
+        assert figures.errors == 0, figures.route
+    for arrivals in (result.arrivals, result.bare_arrivals):
+        assert arrivals.posts == 6 and arrivals.owed > 0
+        assert arrivals.reached == arrivals.owed == arrivals.told.count  # TS-3: every page present
+    assert result.server.cpu_seconds > 0 and result.server.rss_mib > 0 and result.server.peak_rss_mib > 0
+    assert result.bare_server.rss_mib > 0
+    lines = report(result)
+    assert len(lines) == 2 + len(ROUTES) + 4
+    assert all(figure.referee and figure.bare for figure in web_figures(result))
+
+
+def test_every_answer_of_the_site_says_its_server_time(tmp_path: Path, sqlite_url: str) -> None:
+    browser = client(*web_site(tmp_path, sqlite_url))
+    for path in ("/login", "/campaigns", "/no-such-page"):
+        timing = browser.get(path, follow_redirects=False).headers.get("server-timing", "")
+        assert timing.startswith("app;dur=") and float(timing.removeprefix("app;dur=")) >= 0, path
