@@ -105,3 +105,24 @@ def test_the_class_lines_here_stand_in_no_corpus() -> None:
     for path in DATA.glob("ts_orders_*.tsv"):
         written = {raw.split("\t")[0] for raw in path.read_text(encoding="utf-8").splitlines() if "\t" in raw}
         assert not lines & written, path.name
+
+
+@pytest.mark.parametrize(
+    ("language", "line", "own", "expected"),
+    [
+        ("ru", "Анна свернула в столовую.", "Анна", "M:Dining Room"),
+        ("ru", "Анна поморщилась и перебралась в гостиную.", "Анна", "M:Living Room"),
+        ("ru", "Борис свернул в столовую.", "Анна", "TALK"),
+        ("ru", "Анна сказала, что заглянет в гараж.", "Анна", "TALK"),
+        ("en", "Anna crept into the music room.", "Anna", "M:Music Room"),
+        ("en", "Egor crept into the music room.", "Anna", "TALK"),
+        ("en", "Anna told them she would try the garage.", "Anna", "TALK"),
+    ],
+)
+def test_ones_own_character_narrated_in_the_past_moves_another_is_gossip_ts_23(
+    language: str, line: str, own: str, expected: str
+) -> None:
+    """TS-23 ruling: a forum player narrates their own character in the past tense; from the writer of
+    that character it is the move told, from anyone else (or said by the character) it is talk."""
+    got = " ; ".join(reading(item) for item in parse_text(line, NAMES[language], NOW, own))
+    assert got == expected or (expected == "TALK" and got == "X")  # another's doing: talk, or asked back

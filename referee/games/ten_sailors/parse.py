@@ -408,7 +408,7 @@ class _Reader:
         signalled = self._by_signals(line, times)
         if signalled is not None:
             return signalled
-        if _conversational(line):
+        if _conversational(line, self.own):
             return self._all_asked(items)
         tokens = _tokens(line, times)
         if not any(t.kind for t in tokens):  # no order word: nothing to read by meaning
@@ -431,7 +431,7 @@ class _Reader:
         folded = [t.folded.replace("’", "'") for t in words]
         if not words:
             return None
-        if _talking(line, folded):
+        if _talking(line, folded, self.own):
             return self._head_by_signals(line)
         if any(not t.kind and near_order_word(t.text) for t in words):
             return None  # "Srch rope sink": an order word misspelt past reading, asked with its suggestion
@@ -539,7 +539,11 @@ class _Reader:
             return Unreadable(
                 talk.line, "did_you_mean", guess(whole, self.names)
             )  # a whole trap is never said aloud
-        if _conversational(talk.line) or self._where_another_is(tokens) or self._addressed(talk.line, tokens):
+        if (
+            _conversational(talk.line, self.own)
+            or self._where_another_is(tokens)
+            or self._addressed(talk.line, tokens)
+        ):
             return talk
         asks = _to_a_place(tokens) or any(
             t.setter
@@ -1281,10 +1285,11 @@ _PREPOSITIONS = frozenset(
 )  # fmt: skip
 
 
-def _talking(line: str, folded: list[str]) -> bool:
+def _talking(line: str, folded: list[str], own: str | None = None) -> bool:
     """Whether a line no order word read is conversation, never read by signals: a question to others
     or one weighing a choice, a proposal to all or a denial (``_TALKING``, but for "let's" alone), "you"
-    said of another, what was done told in the past tense."""
+    said of another, what was done told in the past tense — but for one's own character narrated in
+    the past ("Anna slipped into the study" from Anna's player: a forum player's way of moving)."""
     if (_TALKING - _PROPOSING - {"не"}).intersection(folded) or "all" in folded:
         return True
     if any(word == "не" and not _polite_not(folded, at) for at, word in enumerate(folded)):
@@ -1297,10 +1302,29 @@ def _talking(line: str, folded: list[str]) -> bool:
         word in _YOU and not (at and folded[at - 1] in _MODALS) for at, word in enumerate(folded)
     ):
         return True
-    return any(
+    return not _narrated_by_own(folded, own) and any(
         is_past(word) and not _CONDITIONAL.intersection(folded[max(0, at - 3) : at])
         for at, word in enumerate(folded)
     )
+
+
+def _narrated_by_own(folded: Sequence[str], own: str | None) -> bool:
+    """Whether the words ``folded`` open with the writer's own character's name (``own``), so that a
+    verb in the past tense after it narrates the writer's own doing, not another's."""
+    name = fold_name(own).split() if own else []
+    if not name or list(folded[: len(name)]) != name:
+        return False
+    verb = folded[len(name)] if len(folded) > len(name) else ""
+    return not lemmas(verb) & _SPEAKING  # "Anna said she would …" tells her words: talk, as before
+
+
+_SPEAKING = frozenset(
+    {"say", "said", "says", "tell", "told", "tells", "answer", "answered", "reply", "replied", "ask",
+     "asked", "promise", "promised", "whisper", "whispered", "shout", "shouted", "сказать", "говорить",
+     "ответить", "отвечать", "спросить", "спрашивать", "обещать", "пообещать", "шептать", "прошептать",
+     "крикнуть", "кричать"}
+)  # fmt: skip
+"""Lemmas of saying: one's own character saying something is talk, not a move told."""
 
 
 def _doer(words: list[_Token], written: str) -> bool:
@@ -1365,9 +1389,9 @@ def _names_alone(words: list[_Token], found: int) -> bool:
                             for t in words)  # fmt: skip
 
 
-def _conversational(text: str) -> bool:
+def _conversational(text: str, own: str | None = None) -> bool:
     """Whether ``text`` is plainly conversation: a question, a proposal or a warning (``_TALKING``), or
-    what was done told in the past tense."""
+    what was done told in the past tense (not of ``own``, the writer's character, named first)."""
     words = [word.lower().replace("’", "'") for word in WORD.findall(text) if not is_adverb(word)]
     if "?" in text and not _own_question(words):
         return True
@@ -1378,8 +1402,8 @@ def _conversational(text: str) -> bool:
     if _HOST.isdisjoint(words) and any(word in _YOU and order_kind(after) for word, after in pairwise(words)):
         return True  # "Anna, you look nervous": said to another, of them
     verbs = [word for word in words if order_kind(word) or is_setter(word)]
-    if _WISHED.intersection(words):  # «я бы сходил в гараж»: a wish, not what was done
-        return False
+    if _WISHED.intersection(words) or _narrated_by_own(words, own):
+        return False  # «я бы сходил в гараж»: a wish; "Anna slipped into …" from Anna: her own move, told
     if bool(verbs) and all(is_past(word) for word in verbs):
         return True
     return _reported(words)
