@@ -35,6 +35,7 @@ CLASSES = {
         ("on the second night trap Egor: kitchen, sink, knife", "T:Egor/Kitchen/Sink/Knife@d2n"),
         ("at three in the afternoon go to the study", "M:Study@d1h3"),
         ("in the last hour I go to the bedroom", "M:Bedroom@d1h4"),
+        ("Stay put and look for the rope and the table", "STAY ; S:Rope,Table"),
     ],
     "ru": [
         ("Промокнув до нитки, Анна бежит в ванную.", "M:Bathroom"),
@@ -54,6 +55,8 @@ CLASSES = {
         ("в шесть вечера иду в кабинет", "M:Study@d1h4"),
         ("во второй игровой час иду в кабинет", "M:Study@d1h2"),
         ("в последний час дня иду в спальню", "M:Bedroom@d1h4"),
+        ("остаюсь тут и обыскиваю камин и яд", "STAY ; S:Fireplace,Poison"),
+        ("сижу на месте, ищу бензин и кресло", "STAY ; S:Armchair,Petrol"),
     ],
 }
 """Lines of each class, in the corpus notation."""

@@ -112,7 +112,23 @@ def plain(line: str, names: Sequence[str]) -> str:
     text = _aside(text, names)
     text = _first_of_two_verbs(text, names)
     text = _tail(text, names)
+    text = _two_orders(text)
     return text.strip() or line
+
+
+_JOINT = re.compile(r"\s*(?:,\s*)?\b(?:and then|and|then|и|а потом|потом|затем)\s+(?=(\w+))|\s*,\s*(?=(\w+))", re.I)
+
+
+def _two_orders(text: str) -> str:
+    """``text`` cut into two sentences where "and" («и») joins two orders, each with its own order word
+    ("Stay put and search for …", «остаюсь и ищу …», «ход в кабинет и ловушка на Веру: …»)."""
+    for joint in _JOINT.finditer(text):
+        before, word = text[: joint.start()], joint.group(1) or joint.group(2)
+        if not (order_kind(word) or is_setter(word)):
+            continue
+        if any(order_kind(w) or is_setter(w) for w in WORD.findall(before)):
+            return f"{before.rstrip(' ,')}. {text[joint.end() :]}"
+    return text
 
 
 def _chat(line: str) -> str:
