@@ -116,7 +116,9 @@ def plain(line: str, names: Sequence[str]) -> str:
     return text.strip() or line
 
 
-_JOINT = re.compile(r"\s*(?:,\s*)?\b(?:and then|and|then|и|а потом|потом|затем)\s+(?=(\w+))|\s*,\s*(?=(\w+))", re.I)
+_JOINT = re.compile(
+    r"\s*(?:,\s*)?\b(?:and then|and|then|и|а потом|потом|затем)\s+(?=(\w+))|\s*,\s*(?=(\w+))", re.I
+)
 
 
 def _two_orders(text: str) -> str:
