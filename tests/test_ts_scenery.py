@@ -36,6 +36,8 @@ CLASSES = {
         ("at three in the afternoon go to the study", "M:Study@d1h3"),
         ("in the last hour I go to the bedroom", "M:Bedroom@d1h4"),
         ("Stay put and look for the rope and the table", "STAY ; S:Rope,Table"),
+        ("Just park me in the bathroom, thanks", "M:Bathroom"),
+        ("Tomorrow I'd like to wake up in the bedroom.", "M:Bedroom@d1n"),
     ],
     "ru": [
         ("Промокнув до нитки, Анна бежит в ванную.", "M:Bathroom"),

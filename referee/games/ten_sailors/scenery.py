@@ -104,6 +104,8 @@ def plain(line: str, names: Sequence[str]) -> str:
     text = _QUANTIFIED.sub("", text)
     text = _OBJECT_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
     text = _help_asked(text)
+    text = _PLACED.sub(lambda m: m.group() if m.group(1).lower() in _NOT_PLACING else "move me to ", text)
+    text = _STARTING.sub("be ", text)
     opened = _COURTESY_OPENINGS.match(text)
     if opened is not None:
         text = text[opened.end() :].rstrip().removesuffix("?")
@@ -131,6 +133,19 @@ def _two_orders(text: str) -> str:
         if any(order_kind(w) or is_setter(w) for w in WORD.findall(before)):
             return f"{before.rstrip(' ,')}. {text[joint.end() :]}"
     return text
+
+
+_PLACED = re.compile(r"\b(\w+)\s+me\s+(?:in|into|inside|at)\s+(?=(?:the\s+)?\w)", re.I)
+"""A verb that places the writer somewhere ("drop me in the study", "park me in the garage")."""
+_NOT_PLACING = frozenset(
+    {"meet", "see", "find", "join", "call", "tell", "ask", "catch", "watch", "wait", "expect", "text",
+     "message", "ping", "want", "need", "let", "help", "follow", "leave", "saw", "met", "found"}
+)  # fmt: skip
+"""Verbs with "me" after them that do not place the writer: meeting, seeing, asking ("meet me in …")."""
+_STARTING = re.compile(
+    r"\b(?:start|begin|wake\s+up|end\s+up|finish)\s+(?:the\s+day\s+|my\s+day\s+)?(?=(?:in|at)\s)", re.I
+)
+"""Where the writer starts or ends up ("start in the kitchen"): being there, the move that takes them."""
 
 
 def _chat(line: str) -> str:
