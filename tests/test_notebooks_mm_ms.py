@@ -280,7 +280,10 @@ def test_the_minuit_players_page_shows_their_notebook_and_the_game_masters_page_
     block = _block(mm_web._player_page(site, referee, "Anna"), "notebook-block")
     mine = consistent(case_of(state.case), [mm_web.PUBLIC, mm_web.ANNAS])
     total = len(consistent(case_of(state.case), ()))
-    assert "Notebook" in block and f"Solutions still possible: {len(mine)} of {total}." in block
+    assert (
+        "Notebook" in block
+        and f"Answers still possible (culprit, means, motive): {len(mine)} of {total}." in block
+    )
     assert 'class="cards"' in block and "Culprit" in block and "Ruled out" in block
     master = client(site, referee)
     sign_in(master)

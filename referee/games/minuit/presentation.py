@@ -75,9 +75,9 @@ WEB_WORDS: dict[str, dict[str, str]] = {
             "Only the leads you have read, everyone but the culprit taken at their word: the murder in "
             "the suite between 23:45 and midnight, by one hand."
         ),
-        "still_possible": "Solutions still possible: {count} of {total}.",
+        "still_possible": "Answers still possible (culprit, means, motive): {count} of {total}.",
         "element": "Element",
-        "still_open": "Still possible (in how many solutions)",
+        "still_open": "Still possible (in how many answers)",
         "ruled_out": "Ruled out",
         "by_lead": "What a lead rules out by itself",
         "together": "Ruled out only by leads read together",
