@@ -12,6 +12,7 @@
 - ``scoring``: the points (MM-21)
 - ``board``, ``dice``, ``shipmap``: ways across the ship, the d10, the map in letters
 - ``views``, ``notices``, ``bot``: what each reader may know; a simple detective
+- ``notebook``: the solutions the leads a player has read still allow, and how open the game is
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from operator import attrgetter
 
 from referee.core.kind import GameKind, Schedules
 from referee.core.rules import GameRules
-from referee.games.minuit import actions, bot, demo, notices, setup, snapshot, turns, views
+from referee.games.minuit import actions, bot, demo, notebook, notices, setup, snapshot, turns, views
 from referee.games.minuit.setup import SetupError
 from referee.games.minuit.state import GameState, apply
 
@@ -99,6 +100,8 @@ RULES: GameRules[GameState] = GameRules(
     player_view=views.player_view,
     bot=bot.bot_orders,
     describe=views.describe,
+    notebook=notebook.for_seat,
+    openness=notebook.openness,
     dump=snapshot.dump,
     load=snapshot.load,
 )

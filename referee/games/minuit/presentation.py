@@ -70,6 +70,19 @@ WEB_WORDS: dict[str, dict[str, str]] = {
         "revealer": "{seat} announced the revelations",
         "my_hypotheses": "Your hypotheses",
         "scores": "Points",
+        "notebook": "Notebook",
+        "notebook_note": (
+            "Only the leads you have read, everyone but the culprit taken at their word: the murder in "
+            "the suite between 23:45 and midnight, by one hand."
+        ),
+        "still_possible": "Answers still possible (culprit, means, motive): {count} of {total}.",
+        "element": "Element",
+        "still_open": "Still possible (in how many answers)",
+        "ruled_out": "Ruled out",
+        "by_lead": "What a lead rules out by itself",
+        "together": "Ruled out only by leads read together",
+        "openness": "How open the game is",
+        "openness_line": "Solutions consistent with every lead anyone has read ({read}): {count} of {total}.",
     },
     "ru": {
         "ship": "Корабль",
@@ -105,6 +118,21 @@ WEB_WORDS: dict[str, dict[str, str]] = {
         "revealer": "Разоблачения объявлены (их автор — {seat})",
         "my_hypotheses": "Ваши гипотезы",
         "scores": "Очки",
+        "notebook": "Блокнот",
+        "notebook_note": (
+            "Только по зацепкам, которые вы прочли, если верить всем, кроме виновного: убийство совершено "
+            "в люксе между 23:45 и полуночью, и убийца действовал один."
+        ),
+        "still_possible": "Ещё возможных разгадок: {count} из {total}.",
+        "element": "Часть разгадки",
+        "still_open": "Ещё возможны (в скольких разгадках)",
+        "ruled_out": "Исключены",
+        "by_lead": "Что исключает каждая зацепка сама по себе",
+        "together": "Исключено только сочетанием прочитанных зацепок",
+        "openness": "Насколько открыта игра",
+        "openness_line": (
+            "Разгадок, согласных со всеми зацепками, которые прочёл хоть кто-то ({read}): {count} из {total}."
+        ),
     },
 }
 """The words of the web pages' Minuit parts; ``{field}`` parts are filled with ``format``."""

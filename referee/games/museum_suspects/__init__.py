@@ -8,6 +8,7 @@
 - ``scoring``: the reveal, the thieves and the scores (MS-6)
 - ``grid``: the board as text and as data for a picture
 - ``views``, ``notices``: what each reader may know
+- ``notebook``: which suspects may still be thieves, given the clues a player looked at
 - ``web_words``: the sentences of the web pages' Museum Suspects parts in Russian
 - ``bot``, ``snapshot``: a simple player; the state as JSON
 """
@@ -18,7 +19,17 @@ from operator import attrgetter
 
 from referee.core.kind import GameKind, Schedules
 from referee.core.rules import GameRules
-from referee.games.museum_suspects import bot, demo, notices, setup, snapshot, turns, views, web_words
+from referee.games.museum_suspects import (
+    bot,
+    demo,
+    notebook,
+    notices,
+    setup,
+    snapshot,
+    turns,
+    views,
+    web_words,
+)
 from referee.games.museum_suspects.setup import SetupError
 from referee.games.museum_suspects.state import GameState, apply
 
@@ -73,6 +84,7 @@ RULES: GameRules[GameState] = GameRules(
     player_view=views.player_view,
     bot=bot.bot_orders,
     describe=views.describe,
+    notebook=notebook.for_seat,
     dump=snapshot.dump,
     load=snapshot.load,
 )

@@ -53,6 +53,22 @@ WEB_WORDS: dict[str, dict[str, str]] = {
         "put there at the deadline": "положен судьёй, когда истёк срок",
         "Clues you have looked at": "Улики, которые вы видели",
         "You have not looked at any clue yet.": "Вы ещё не смотрели ни одной улики.",
+        # the player's notebook
+        "Notebook": "Блокнот",
+        "Only the clues you looked at yourself.": "Только по уликам, которые вы видели сами.",
+        "Still suspected: {count} of {total}.": "Под подозрением: {count} из {total}.",
+        "Every suspect is cleared: the thief escaped.": "Оправданы все подозреваемые: вор сбежал.",
+        "The thief may yet have escaped, if the clues you have not seen clear the rest.": (
+            "Вор ещё мог сбежать, если улики, которых вы не видели, оправдают остальных."
+        ),
+        "The thief cannot have escaped: the clues you have not seen cannot clear everyone left.": (
+            "Вор не мог сбежать: улики, которых вы не видели, не оправдают всех оставшихся."
+        ),
+        "Room": "Комната",
+        "Suspect": "Подозреваемый",
+        "In your notebook": "В вашем блокноте",
+        "surely a thief": "наверняка вор",
+        "still suspected": "под подозрением",
         # the game-master's table of the players
         "What each player holds and knows": "Что есть у каждого игрока и что он знает",
         "Player": "Игрок",
