@@ -170,3 +170,23 @@ def test_the_sample_in_the_docs_is_what_seed_1_at_novice_gives() -> None:
     quoted = re.findall(r"(“[^”]+”|«[^»]+»)", " ".join(line.lstrip("> ") for line in sample.splitlines()))
     texts = " ".join(_texts(generate(1, "novice"), "en") + _texts(generate(1, "novice"), "ru"))
     assert len(quoted) >= 6 and all(" ".join(q.split()) in texts for q in quoted), quoted
+
+
+def test_every_russian_choice_by_gender_gives_a_real_word() -> None:
+    """Each ``{masculine|feminine}`` choice in the Russian texts, with the letters around it, is a word
+    the dictionary knows in both forms («один/одна», «должен/должна», not «одинодна», «долженна»)."""
+    from referee.core.russian import morph
+    from referee.games.minuit import generator_texts
+
+    source = Path(generator_texts.__file__).read_text(encoding="utf-8")
+    made = [
+        (m.group(0), m.group(1) + choice + m.group(4))
+        for m in re.finditer(r"([А-Яа-яёЁ]*)\{([^{}|:]*)\|([^{}|]*)\}([А-Яа-яёЁ]*)", source)
+        for choice in (m.group(2), m.group(3))
+    ]
+    unknown = [
+        (written, word)
+        for written, word in made
+        if re.fullmatch(r"[а-яё]+", word.lower()) and not morph().word_is_known(word.lower())
+    ]
+    assert len(made) > 20 and not unknown, unknown

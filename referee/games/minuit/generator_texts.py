@@ -177,7 +177,7 @@ ALONE_ALIBIS: list[tuple[str, str]] = [
     ),
     (
         "“I was in my cabin, writing letters, from half past eleven until one. Alone, yes.”",
-        "«С половины двенадцатого до часу ночи я писал{|а} письма у себя в каюте. Да, один{|одна}».",
+        "«С половины двенадцатого до часу ночи я писал{|а} письма у себя в каюте. Да, {один|одна}».",
     ),
     (
         "“I had had enough of the party by half past eleven and went to bed. I slept through everything.”",
@@ -581,7 +581,7 @@ MOTIVES: dict[str, dict[str, tuple[str, str]]] = {
         ),
         "grudge": (
             "“Yes, I owed him a great deal of money. I will not pretend otherwise.”",
-            "«Да, я был{|а} должен{|на} ему большие деньги. Не стану притворяться».",
+            "«Да, я был{|а} {должен|должна} ему большие деньги. Не стану притворяться».",
         ),
     },
     "inheritance": {
@@ -742,7 +742,7 @@ QUIET_NIGHTS: list[tuple[str, str]] = [
     ),
     (
         "“I was alone here all evening, with only the radio for company.”",
-        "«Я весь вечер был{|а} здесь один{|одна}, только радио для компании».",
+        "«Я весь вечер был{|а} здесь {один|одна}, только радио для компании».",
     ),
     (
         "“The weather kept everybody away. I closed early and saw no one.”",
