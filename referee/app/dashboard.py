@@ -208,12 +208,11 @@ class Dashboard:
         row = self.game_row(account, game_id)
         view = self.views.master(game_id)
         line = self.campaigns_line(row)
+        zone = self._zone(row)
         with self.database.reading() as session:
-            events = rows.event_rows(session, game_id)
             done = resolutions(session, game_id)
             received = mail_in(session, game_id)
             sent = mail_out(session, game_id)
-            taken = submissions(session, game_id)
             held = holders(session, game_id)
             seat_list = seat_rows(session, game_id)
             spans = withdrawn_spans(session, game_id)
@@ -226,17 +225,16 @@ class Dashboard:
             with self.database.reading() as session:
                 state = fold(rules, rows.log(session, game_id, live[at].last_seq))
             past = {"index": at, "phase": live[at].phase, "view": rules.master_view(state)}
-        zone = self._zone(row)
-        timeline = _timeline(rules, events, done, taken, spans)
-        on_day = [as_utc(r.resolved_at).astimezone(zone).date() for r in live]
-        days: list[date] = sorted({p["at"].astimezone(zone).date() for p in timeline} | set(on_day))
+        on_day = [as_utc(r.resolved_at).astimezone(zone).date() for r in done]
+        days: list[date] = sorted(set(on_day))
         if day is not None and 0 <= day < len(days):
             page = day
         elif past is not None and at is not None:
-            page = days.index(on_day[at])
+            page = days.index(as_utc(live[at].resolved_at).astimezone(zone).date())
         else:
             page = len(days) - 1
         shown = days[page] if days else None
+        timeline = self._timeline(rules, game_id, done, [d == shown for d in on_day], spans)
         mail = {
             name: {
                 "in": [m for m in received if m["seat"] == name],
@@ -252,8 +250,12 @@ class Dashboard:
             "zone": zone,
             "days": days,
             "page": page,
-            "steps": [{"index": i, "phase": r.phase} for i, r in enumerate(live) if on_day[i] == shown],
-            "timeline": [p for p in timeline if p["at"].astimezone(zone).date() == shown],
+            "steps": [
+                {"index": i, "phase": r.phase}
+                for i, r in enumerate(live)
+                if as_utc(r.resolved_at).astimezone(zone).date() == shown
+            ],
+            "timeline": timeline,
             "mail": mail,
             "seats": seats,
             "records": records,
@@ -268,6 +270,25 @@ class Dashboard:
             ],
             "actions": [replace(a, at=as_utc(a.at)) for a in reversed(self.audit.actions(game_id))][:50],
         }
+
+    def _timeline(
+        self, rules: Any, game_id: str, done: list[Any], shown: list[bool], spans: list[tuple[int, int]]
+    ) -> list[dict[str, Any]]:
+        """The phases of the resolutions ``done`` marked ``shown`` (one day's), newest first, from the
+        events and order texts of that day alone (ranges of their indexes), whatever the game's age."""
+        picked = [i for i, on in enumerate(shown) if on]
+        if not picked:
+            return []
+        first, last = picked[0], picked[-1]
+        opened = done[first - 1].resolved_at if first > 0 else None
+        window = done[first : last + 1]
+        with self.database.reading() as session:
+            events = rows.event_rows(
+                session, game_id, min(r.first_seq for r in window), max(r.last_seq for r in window)
+            )
+            taken = submissions(session, game_id, opened, done[last].resolved_at)
+        phases = _timeline(rules, events, window, taken, spans, as_utc(opened) if opened else None)
+        return [p for p, on in zip(phases, reversed(shown[first : last + 1]), strict=True) if on]
 
     def campaigns_line(self, row: GameRow) -> dict[str, Any]:
         """The campaigns page's line of one game."""
@@ -360,12 +381,17 @@ def _letter(notice: Any) -> dict[str, Any]:
 
 
 def _timeline(
-    rules: Any, events: list[Any], done: list[Any], taken: list[Any], spans: list[tuple[int, int]]
+    rules: Any,
+    events: list[Any],
+    done: list[Any],
+    taken: list[Any],
+    spans: list[tuple[int, int]],
+    opened: datetime | None = None,
 ) -> list[dict[str, Any]]:
-    """The phases, newest first: what was resolved at each, and the order texts received while it was
-    open (the orders and mails that caused it); a resolution rolled back is there too, marked."""
+    """The phases of ``done``, newest first: what was resolved at each, and the order texts received
+    while it was open (the orders and mails that caused it; the first opened at ``opened``, if known);
+    a resolution rolled back is there too, marked."""
     phases: list[dict[str, Any]] = []
-    opened: datetime | None = None
     for resolution in done:
         closed = as_utc(resolution.resolved_at)
         happened = [

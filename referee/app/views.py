@@ -5,10 +5,14 @@ No view holds a token, a password or the text of a mail.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from referee.app.operations import GameOperations
 from referee.app.standing import game_status
+from referee.core.events import Event
 from referee.core.rules import chronicle, fold, notebook, openness, visible
 from referee.games import rules_for
 from referee.store import games as rows
@@ -16,30 +20,75 @@ from referee.store.clocks import as_utc, clock_row, clock_rows
 from referee.store.inbound import last_received
 from referee.store.notices import refused_for_good
 from referee.store.outbox import backlog
+from referee.store.rollbacks import withdrawn_spans
 from referee.store.seats import seat_rows
 
 
+class Kept:
+    """The last ``size`` things worked out from a game as it stood, by a key that names that standing
+    (``Views._standing``): shared by the threads of a process, the oldest forgotten first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, work: Callable[[], Any]) -> Any:
+        """What ``work`` gives for ``key``: worked out once, then kept."""
+        with self._lock:
+            if key in self._kept:
+                self._kept.move_to_end(key)
+                return self._kept[key]
+        found = work()
+        with self._lock:
+            self._kept[key] = found
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return found
+
+
 class Views:
-    """Views onto ``games``."""
+    """Views onto ``games``.
+
+    A game's current state stands for its log up to event ``last_seq`` less the spans rollbacks
+    withdrew; events are only ever appended after it, so that pair names what the game is now
+    (``_standing``). What is worked out from it alone — its log, each seat's view and notebook, its
+    openness — is kept per standing: a page opened again at the same standing reads no log and deduces
+    nothing, and a game that moves on is worked out afresh."""
 
     def __init__(self, games: GameOperations) -> None:
         self.games = games
         self.database = games.database
         self.timekeeper = games.timekeeper
+        self._logs = Kept(16)
+        self._worked = Kept(256)
+
+    def _standing(self, game_id: str) -> tuple[Any, tuple[Any, ...], list[Event]]:
+        """The game's row, the key of its standing now, and its log (kept per standing)."""
+        with self.database.reading() as session:
+            row = rows.game_row(session, game_id)
+            if row is None:
+                raise KeyError(game_id)
+            key = (game_id, row.last_seq, tuple(withdrawn_spans(session, game_id)))
+            log: list[Event] = self._logs.get(key, lambda: rows.log(session, game_id, row.last_seq))
+        return row, key, log
 
     def player(self, game_id: str, name: str, *, upto: int | None = None) -> dict[str, Any]:
         """Exactly what the character ``name`` knows (TS-3: only what it may see); with ``upto``, what
         it knew once event number ``upto`` was logged (the log up to it, folded afresh)."""
         seat = self.games.seat(game_id, name)
-        with self.database.reading() as session:
-            row = rows.game_row(session, game_id)
-            log = rows.log(session, game_id, upto)
-        assert row is not None  # ``seat`` found the game
+        if upto is not None:
+            with self.database.reading() as session:
+                row = rows.game_row(session, game_id)
+                log = rows.log(session, game_id, upto)
+            assert row is not None  # ``seat`` found the game
+            return _player(rules_for(row.kind), fold(rules_for(row.kind), log), log, seat.name)
+        row, key, log = self._standing(game_id)
         rules = rules_for(row.kind)
-        state = rules.load(row.state) if upto is None else fold(rules, log)
-        view = rules.player_view(state, seat.name, visible(log, seat.name))
-        kept = notebook(rules, state, log, seat.name) if view.get("alive", True) else {}
-        return {**view, "notebook": kept} if kept else view
+        view: dict[str, Any] = self._worked.get(
+            (*key, "player", seat.name), lambda: _player(rules, rules.load(row.state), log, seat.name)
+        )
+        return dict(view)
 
     def chronicle(self, game_id: str) -> dict[str, Any]:
         """The whole story of a finished game, for everyone who may read the game (TS-24: at the end
@@ -77,8 +126,11 @@ class Views:
         if loaded.rules.finished(loaded.state):
             view["chronicle"] = self.chronicle(game_id)
         elif getattr(loaded.rules, "openness", None) is not None:
-            with self.database.reading() as session:
-                view["openness"] = openness(loaded.rules, loaded.state, rows.log(session, game_id))
+            row, key, log = self._standing(game_id)
+            rules = rules_for(row.kind)
+            view["openness"] = self._worked.get(
+                (*key, "openness"), lambda: openness(rules, rules.load(row.state), log)
+            )
         return view
 
     def _zone(self, row: Any) -> str:
@@ -117,3 +169,10 @@ class Views:
             },
             "last_mail": as_utc(last).isoformat() if last else None,
         }
+
+
+def _player(rules: Any, state: Any, log: list[Event], seat: str) -> dict[str, Any]:
+    """What ``seat`` knows in ``state`` from ``log``, with its notebook while it lives."""
+    view = rules.player_view(state, seat, visible(log, seat))
+    kept = notebook(rules, state, log, seat) if view.get("alive", True) else {}
+    return {**view, "notebook": kept} if kept else view

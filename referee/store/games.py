@@ -182,10 +182,15 @@ def resolution_count(session: Session, game_id: str, phase: str) -> int:
     return int(session.exec(query).one())
 
 
-def event_rows(session: Session, game_id: str) -> list[EventRow]:
-    """The whole event log of ``game_id``, in order, withdrawn events too."""
-    query = select(EventRow).where(EventRow.game_id == game_id).order_by(col(EventRow.seq))
-    return list(session.exec(query).all())
+def event_rows(
+    session: Session, game_id: str, first: int | None = None, last: int | None = None
+) -> list[EventRow]:
+    """The whole event log of ``game_id``, in order, withdrawn events too; with ``first`` and ``last``,
+    only the events numbered from one to the other (a range of its ``(game_id, seq)`` key)."""
+    query = select(EventRow).where(EventRow.game_id == game_id)
+    if first is not None and last is not None:
+        query = query.where(col(EventRow.seq).between(first, last))
+    return list(session.exec(query.order_by(col(EventRow.seq))).all())
 
 
 def log(session: Unit, game_id: str, upto: int | None = None, *, after: int = 0) -> list[Event]:

@@ -77,10 +77,17 @@ def resolutions(session: Session, game_id: str) -> list[ResolutionRow]:
     return list(session.exec(query).all())
 
 
-def submissions(session: Session, game_id: str) -> list[SubmissionRow]:
-    """The order texts received for ``game_id``, in order."""
-    query = select(SubmissionRow).where(SubmissionRow.game_id == game_id).order_by(col(SubmissionRow.id))
-    return list(session.exec(query).all())
+def submissions(
+    session: Session, game_id: str, after: datetime | None = None, until: datetime | None = None
+) -> list[SubmissionRow]:
+    """The order texts received for ``game_id``, in order; with ``until``, only those received after
+    ``after`` (if given) and until ``until``."""
+    query = select(SubmissionRow).where(SubmissionRow.game_id == game_id)
+    if after is not None:
+        query = query.where(col(SubmissionRow.received_at) > after)
+    if until is not None:
+        query = query.where(col(SubmissionRow.received_at) <= until)
+    return list(session.exec(query.order_by(col(SubmissionRow.id))).all())
 
 
 def totals(session: Session) -> dict[str, int]:

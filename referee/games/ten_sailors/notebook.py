@@ -131,7 +131,8 @@ def deduce(known: Told) -> dict[str, list[Set]]:
     card every possible set of one character holds is struck from everyone else's, and a card that must
     be dealt (all of them when nine characters share the deck; a room where a search found something
     and what it found) goes to the only character who may still hold it."""
-    possible = {name: _alone(known, name) for name in known.names}
+    fitting = _fitting(known.searches)
+    possible = {name: _alone(known, name, fitting) for name in known.names}
     dealt = _dealt(known)
     changed = True
     while changed:
@@ -150,8 +151,9 @@ def deduce(known: Told) -> dict[str, list[Set]]:
     return possible
 
 
-def _alone(known: Told, name: str) -> list[Set]:
-    """The sets ``name`` may hold by the facts about them alone and the hands known to be others'."""
+def _alone(known: Told, name: str, fitting: list[Set]) -> list[Set]:
+    """The sets ``name`` may hold by the facts about them alone and the hands known to be others', of
+    the sets ``fitting`` every search (``_fitting``)."""
     if name in known.hands:
         return [known.hands[name]]
     elsewhere = {card for other, hand in known.hands.items() if other != name for card in hand}
@@ -159,20 +161,32 @@ def _alone(known: Told, name: str) -> list[Set]:
     traps = [t for t in known.traps if t.target == name]
     return [
         s
-        for s in ALL_SETS
+        for s in fitting
         if not (elsewhere & set(s))
         and s[0] not in barred
-        and all(_fits(s, search) for search in known.searches)
         and all(sum(a == b for a, b in zip(s, t.cards, strict=True)) == t.correct for t in traps)
     ]
 
 
-def _fits(s: Set, search: Search) -> bool:
-    """Whether a set agrees with a search: the room's own set holds exactly the cards found (TS-19);
-    a card found belongs to the room's set, so to no set of another room."""
-    if s[0] == search.room:
-        return search.cards & set(s[1:]) == search.found
-    return not (search.found & set(s[1:]))
+def _fitting(searches: Iterable[Search]) -> list[Set]:
+    """The sets that agree with every one of ``searches``, whoever holds them: a room's own set holds
+    exactly the cards found there (TS-19); a card found belongs to that room's set, so to no set of
+    another room. Worked out once per set of searches, not once per set and character."""
+    found_in: dict[str, list[Search]] = {}
+    for search in searches:
+        found_in.setdefault(search.room, []).append(search)
+    found_anywhere = {room: frozenset(c for s in group for c in s.found) for room, group in found_in.items()}
+    fitting = []
+    for room in ROOMS:
+        own = found_in.get(room, [])
+        elsewhere = frozenset(c for other, cards in found_anywhere.items() if other != room for c in cards)
+        for s in ALL_SETS:
+            if s[0] != room:
+                continue
+            cards = set(s[1:])
+            if not (elsewhere & cards) and all(search.cards & cards == search.found for search in own):
+                fitting.append(s)
+    return fitting
 
 
 def _dealt(known: Told) -> list[str]:
