@@ -189,10 +189,8 @@ class _Stream:
                 if self.ended or (stop is not None and stop.is_set()):
                     break
         finally:
-            if self.queue.full():
-                with contextlib.suppress(asyncio.QueueEmpty):
-                    self.queue.get_nowait()
-            self.queue.put_nowait(None)
+            if not self.ended:  # the sender takes what is queued, then this end
+                await self.queue.put(None)
 
     async def _take(self, claiming: Coroutine[Any, Any, list[Letter]]) -> list[Letter]:
         """The notices of a claim, held by this round as soon as they are claimed."""
