@@ -1414,10 +1414,15 @@ def _bench_servers(mails: int) -> list[Figure]:
         f"sending: {result.send_per_second:.0f} mails/s from the outbox ({result.sent} mails); "
         f"bare aiosmtplib {result.bare_send_per_second:.0f} mails/s (referee/bare {send_ratio:.2f}×)"
     )
+    plain = (result.plain_send_per_second, result.plain_bare_send_per_second)
+    typer.echo(
+        f"sending to a server without PIPELINING: {plain[0]:.0f} mails/s from the outbox; "
+        f"bare aiosmtplib {plain[1]:.0f} mails/s (referee/bare {plain[0] / plain[1]:.2f}×)"
+    )
     typer.echo(f"peak memory {result.peak_rss_mib:.0f} MiB")
     intake, sending = result.intake_per_second, result.send_per_second
     fetch, door = result.bare_fetch_per_second, result.door_per_second
-    return servers_figures(intake, fetch, door, sending, result.bare_send_per_second)
+    return servers_figures(intake, fetch, door, sending, result.bare_send_per_second, plain)
 
 
 _SETUP_ERRORS: tuple[type[Exception], ...] = (*SETUP_ERRORS, ConfigError)

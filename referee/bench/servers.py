@@ -12,8 +12,10 @@ server and the same mails:
   the mails' own work) against the same bare fetch;
 - sending: claim, compose, send over SMTP and record each answer, against bare
   aiosmtplib sending the same bytes on one connection, both to an aiosmtpd that keeps nothing,
-  running in its own process as a real mail server does, and listing PIPELINING as Postfix and
-  Exim do: the referee sends each mail's envelope in one write, bare aiosmtplib a command at a time.
+  running in its own process as a real mail server does: once listing PIPELINING as Postfix and
+  Exim do (the referee sends each mail's envelope in one write, bare aiosmtplib a command at a
+  time), once as aiosmtpd comes, without it (both send a command at a time: what the referee adds
+  around the protocol shows whole).
 
 Each bare figure is the mean of a run just before and one just after the referee's, so that a
 machine shared with other work weighs on both sides alike; the ratio is what to compare.
@@ -26,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import os
 import resource
+import shutil
 import socket
 import subprocess
 import sys
@@ -68,6 +71,9 @@ class ServersBench:
     sent: int
     send_per_second: float
     bare_send_per_second: float
+    plain_send_per_second: float
+    """Sending to a server that does not offer PIPELINING (aiosmtpd as it comes)."""
+    plain_bare_send_per_second: float
     peak_rss_mib: float
 
 
@@ -108,17 +114,30 @@ def run_servers_bench(directory: Path, mails: int, echo: Callable[[str], None]) 
         service.readers.close()
         bare_fetch = (bare_fetch + bare_imap_fetch(settings, imap.password, mails)) / 2
         messages = _composed(service)
-        echo(f"  sending {len(messages)} answers over SMTP, to a server in its own process")
-        with sink_server() as port:
-            bare_send = bare_smtp_send(LOOPBACK, port, messages)
-            outbox = SmtpOutbox(parse_smtp_url(f"smtp://{LOOPBACK}:{port}?tls=none"), None, sender=MAIL_FROM)
-            started = time.perf_counter()
-            sent = asyncio.run(_send_all(service, outbox)).sent
-            send = sent / (time.perf_counter() - started)
-            bare_send = (bare_send + bare_smtp_send(LOOPBACK, port, messages)) / 2
         service.referee.database.engine.dispose()
+        unsent = directory / "unsent.db"
+        shutil.copyfile(directory / "bench.db", unsent)  # the outbox before sending, sent twice
+        echo(f"  sending {len(messages)} answers over SMTP, to a server in its own process")
+        sent, send, bare_send = _sending(service, messages, pipelining=True)
+        echo("  and again to a server that does not offer PIPELINING")
+        shutil.copyfile(unsent, directory / "bench.db")
+        _, plain, plain_bare = _sending(service, messages, pipelining=False)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return ServersBench(mails, intake, bare_fetch, door, sent, send, bare_send, peak)
+    return ServersBench(mails, intake, bare_fetch, door, sent, send, bare_send, plain, plain_bare, peak)
+
+
+def _sending(service: Service, messages: list[Send], *, pipelining: bool) -> tuple[int, float, float]:
+    """The notices sent from the outbox, and mails per second through it and through bare aiosmtplib
+    (the mean of a run before and one after), to a sink server offering ``pipelining`` or not."""
+    with sink_server(pipelining=pipelining) as port:
+        bare_send = bare_smtp_send(LOOPBACK, port, messages)
+        outbox = SmtpOutbox(parse_smtp_url(f"smtp://{LOOPBACK}:{port}?tls=none"), None, sender=MAIL_FROM)
+        started = time.perf_counter()
+        sent = asyncio.run(_send_all(service, outbox)).sent
+        send = sent / (time.perf_counter() - started)
+        bare_send = (bare_send + bare_smtp_send(LOOPBACK, port, messages)) / 2
+    service.referee.database.engine.dispose()
+    return sent, send, bare_send
 
 
 async def _send_all(service: Service, outbox: Outbox | None = None) -> Delivery:
@@ -140,11 +159,13 @@ def _composed(service: Service) -> list[Send]:
 
 
 @contextmanager
-def sink_server() -> Iterator[int]:
+def sink_server(*, pipelining: bool = True) -> Iterator[int]:
     """An aiosmtpd that takes every mail and keeps none, in a process of its own (as a real mail server
-    is: it does not share this process's interpreter lock), listing PIPELINING as Postfix and Exim
-    do (the referee pipelines each mail's envelope, bare aiosmtplib does not); yields its port."""
+    is: it does not share this process's interpreter lock); yields its port. With ``pipelining`` it
+    lists PIPELINING as Postfix and Exim do (the referee pipelines each mail's envelope, bare
+    aiosmtplib does not); without, it answers EHLO as aiosmtpd comes, which does not list it."""
     port = free_port()
+    handler = "referee.testing.loopback.PipeliningSink" if pipelining else "aiosmtpd.handlers.Sink"
     command = [
         sys.executable,
         "-m",
@@ -153,7 +174,7 @@ def sink_server() -> Iterator[int]:
         "-l",
         f"{LOOPBACK}:{port}",
         "-c",
-        "referee.testing.loopback.PipeliningSink",
+        handler,
     ]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

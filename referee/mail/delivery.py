@@ -3,7 +3,8 @@
 Notices are written in the same transaction as the change that causes them, so a
 process that dies before sending loses nothing: the next round sends them. Notices are
 handed over in groups of the outbox's ``parallel`` (one mail per SMTP connection of its pool;
-a Maildir takes fifty in a row); the next group is composed while one goes over the network.
+a Maildir takes fifty in a row); the next notices are composed (a few ahead, into a bounded
+queue) while one goes over the network, and the next claim is read while the claimed ones go.
 What was sent is recorded ``RECORD_EVERY`` mails at a time (or a group at a time, when a group is
 larger), in one transaction, in a thread while the next mails go (a record waits for the one
 before it). Each Message-ID is derived from the notice, so a crash in between can only repeat the
@@ -18,6 +19,7 @@ is kept for the game-master and never retried.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
@@ -91,6 +93,8 @@ async def send_due(
     waiting: bool = False,
     retry: timedelta = RETRY_FIRST,
     lease: timedelta = LEASE,
+    ahead: bool = False,
+    stop: asyncio.Event | None = None,
 ) -> Delivery:
     """Claims up to ``limit`` notices due now and sends them through ``outbox``, oldest first.
 
@@ -98,42 +102,130 @@ async def send_due(
     of this host that is dead are taken over at once, not when its lease ends. A temporary failure
     ends the round (the server is likely away): the rest of the claimed notices are
     given back untried.
-    """
-    result, letters, now = Delivery(), referee.letters, datetime.now(UTC)
 
-    def claim() -> list[Letter]:  # in a thread: the loop goes on (the web) while the database is busy
-        dead = [name for name in letters.claimants(now) if name != owner and is_dead(name)]
+    The notices are composed a few ahead of the one being sent (``_Stream``), while the connection
+    waits for the server's answers. With ``ahead`` (and no rate limit), the next ``limit`` notices are
+    claimed while these go, and so on until the outbox is empty, ``stop`` is set or a mail could not
+    be sent for now: the connection never waits for the database.
+    """
+    interval = float(getattr(outbox, "interval", 0.0) or 0.0)
+    stream = _Stream(referee.letters, outbox, renderer, mail, owner, limit, waiting, retry, lease)
+    return await stream.run(ahead=ahead and interval <= 0, stop=stop)
+
+
+COMPOSED_AHEAD = 8
+"""The most notices composed and waiting to be sent (beyond a group handed over at once)."""
+
+
+class _Stream:
+    """One round of sending: a producer claims notices (in a thread) and composes them (on the loop,
+    one at a time as it is free) into a bounded queue; the sender takes them out a group (the outbox's
+    ``parallel``) at a time, hands the group over and records what went, ``RECORD_EVERY`` at a time."""
+
+    def __init__(
+        self,
+        letters: Letters,
+        outbox: Outbox,
+        renderer: Renderer,
+        mail: MailSettings,
+        owner: str,
+        limit: int,
+        waiting: bool,
+        retry: timedelta,
+        lease: timedelta,
+    ) -> None:
+        self.letters, self.outbox, self.renderer, self.mail = letters, outbox, renderer, mail
+        self.owner, self.limit, self.waiting, self.retry, self.lease = owner, limit, waiting, retry, lease
+        self.step = max(1, getattr(outbox, "parallel", 1))
+        self.queue: asyncio.Queue[tuple[Letter, Composed] | None] = asyncio.Queue(self.step + COMPOSED_AHEAD)
+        self.held: dict[int, Letter] = {}
+        """The notices claimed and not yet sent nor failed: given back when the round ends early."""
+        self.ended = False
+        """Set when a temporary failure ends the round: nothing more is claimed or sent."""
+        self.result = Delivery()
+
+    def _claim(self) -> list[Letter]:
+        """In a thread: the next notices due (the loop goes on, the web too, while the database works)."""
+        now = datetime.now(UTC)
+        dead = [name for name in self.letters.claimants(now) if name != self.owner and is_dead(name)]
         if dead:
             LOG.info("taking over the mail of a process that died", extra={"processes": dead})
-        return letters.claim(owner, now, limit, waiting=waiting, lease=lease, dead=dead)
+        letters = self.letters
+        return letters.claim(self.owner, now, self.limit, waiting=self.waiting, lease=self.lease, dead=dead)
 
-    claimed = await asyncio.to_thread(claim)
-    step = max(1, getattr(outbox, "parallel", 1))
-    groups = [claimed[start : start + step] for start in range(0, len(claimed), step)]
-    ahead = _compose_later(groups[0], renderer, mail) if groups else None
-    record = _Record(letters)
-    try:
-        for index, group in enumerate(groups):
-            assert ahead is not None
-            composed = await ahead
-            # the next group is composed while this one goes over the network
-            ahead = _compose_later(groups[index + 1], renderer, mail) if index + 1 < len(groups) else None
-            sends = [
-                _send_each(letters, outbox, n, mails, result)
-                for n, mails in zip(group, composed, strict=True)
-            ]
-            outcomes = await _each_outcome(sends)
-            sent = [notice.id for notice, outcome in zip(group, outcomes, strict=True) if outcome is None]
-            await record.add(sent)
-            result.sent += len(sent)
-            if _ended(letters, group, outcomes, result, retry):
-                if ahead is not None:
-                    await ahead  # composed for nothing: nothing of it was written anywhere
-                letters.release([rest.id for later in groups[index + 1 :] for rest in later])
-                break
-    finally:
-        await record.finish()
-    return result
+    async def run(self, *, ahead: bool, stop: asyncio.Event | None) -> Delivery:
+        """Sends the round; the producer and the sender run at once, the queue between them."""
+        producer = asyncio.ensure_future(self._produce(ahead, stop))
+        record = _Record(self.letters)
+        try:
+            await self._send_all(record)
+        finally:
+            self.ended = True
+            if not producer.done():
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    self.queue.get_nowait()  # room for a producer waiting to put one more
+            try:
+                await producer
+            finally:
+                await record.finish()
+                if self.held:  # claimed, never tried: any process may take them at once
+                    self.letters.release(list(self.held))
+        return self.result
+
+    async def _produce(self, ahead: bool, stop: asyncio.Event | None) -> None:
+        """Claims and composes notices into the queue, until none is due, the round ends or ``stop``."""
+        try:
+            batch = await self._take(asyncio.to_thread(self._claim))
+            while batch:
+                more = ahead and len(batch) == self.limit and not (stop is not None and stop.is_set())
+                claiming = asyncio.ensure_future(self._take(asyncio.to_thread(self._claim))) if more else None
+                for notice in batch:
+                    await asyncio.sleep(0)  # the sender first, if an answer came: one notice at a time
+                    if self.ended:
+                        break
+                    composed = _compose_one(notice, self.renderer, self.mail)
+                    await self.queue.put((notice, composed))
+                batch = await claiming if claiming is not None else []
+                if self.ended or (stop is not None and stop.is_set()):
+                    break
+        finally:
+            if not self.ended:  # the sender takes what is queued, then this end
+                await self.queue.put(None)
+
+    async def _take(self, claiming: Coroutine[Any, Any, list[Letter]]) -> list[Letter]:
+        """The notices of a claim, held by this round as soon as they are claimed."""
+        batch = await claiming
+        self.held.update((notice.id, notice) for notice in batch)
+        return batch
+
+    async def _send_all(self, record: _Record) -> None:
+        """Takes groups out of the queue and hands them over, until the producer is done or a
+        temporary failure ends the round."""
+        while True:
+            group: list[tuple[Letter, Composed]] = []
+            while len(group) < self.step:
+                item = await self.queue.get()
+                if item is None:
+                    break
+                group.append(item)
+            if group:
+                await self._send_group(group, record)
+            if len(group) < self.step or self.ended:
+                return
+
+    async def _send_group(self, group: list[tuple[Letter, Composed]], record: _Record) -> None:
+        """Hands ``group`` over at once and records what went and what failed."""
+        letters, result = self.letters, self.result
+        sends = [_send_each(letters, self.outbox, notice, mails, result) for notice, mails in group]
+        outcomes = await _each_outcome(sends)
+        sent = [notice.id for (notice, _), outcome in zip(group, outcomes, strict=True) if outcome is None]
+        for notice, _ in group:
+            self.held.pop(notice.id, None)
+        await record.add(sent)
+        result.sent += len(sent)
+        notices = [notice for notice, _ in group]
+        if _ended(letters, notices, outcomes, result, self.retry):
+            self.ended = True
 
 
 async def _each_outcome(sends: list[Coroutine[Any, Any, None]]) -> list[BaseException | None]:
@@ -199,29 +291,12 @@ Composed = list[Outgoing] | PermanentFailure
 """The mails of one notice, or why it cannot be written."""
 
 
-def _compose_later(
-    group: list[Letter], renderer: Renderer, mail: MailSettings
-) -> asyncio.Future[list[Composed]]:
-    """The mails of ``group``, composed on this loop as soon as it is free (composing reads no
-    database): while the mails before go over the network, which leaves the loop waiting for the
-    server's answers. (A thread would wait for the interpreter's lock at every answer.)"""
-
-    async def soon() -> list[Composed]:
-        await asyncio.sleep(0)
-        return _compose_group(group, renderer, mail)
-
-    return asyncio.ensure_future(soon())
-
-
-def _compose_group(group: list[Letter], renderer: Renderer, mail: MailSettings) -> list[Composed]:
-    """The mails of each notice of ``group``; a notice that cannot be written fails alone."""
-    composed: list[Composed] = []
-    for notice in group:
-        try:
-            composed.append(_composed(notice, renderer, mail))
-        except PermanentFailure as failure:
-            composed.append(failure)
-    return composed
+def _compose_one(notice: Letter, renderer: Renderer, mail: MailSettings) -> Composed:
+    """The mails of ``notice``; a notice that cannot be written fails alone."""
+    try:
+        return _composed(notice, renderer, mail)
+    except PermanentFailure as failure:
+        return failure
 
 
 def _failed(
@@ -282,7 +357,7 @@ async def deliver_all(referee: Referee, outbox: Outbox, renderer: Renderer, mail
     """Sends every unsent notice now (those waiting for a retry too), until only failures remain."""
     total, owner = Delivery(), process_name()
     while True:
-        done = await send_due(referee, outbox, renderer, mail, owner, waiting=True)
+        done = await send_due(referee, outbox, renderer, mail, owner, waiting=True, ahead=True)
         total.sent += done.sent
         total.mails += done.mails
         total.failed += done.failed

@@ -338,6 +338,8 @@ class Service:
                     claim_size(self.outbox, lease),
                     retry=retry,
                     lease=lease,
+                    ahead=True,
+                    stop=self.stopping,
                 )
             except (OSError, DBAPIError) as error:
                 why = reason(error) if isinstance(error, DBAPIError) else str(error)
