@@ -266,6 +266,9 @@ def phrasal(words: list[Word], index: int, intents: Mapping[str, str]) -> str | 
 def _misspelt(word: Word, intents: Mapping[str, str], things: Collection[str]) -> str | None:
     """The kind of the intent word ``word`` misspells, if it is closer to one than to any thing."""
     long = [key for key in intents if len(key) >= 5 and " " not in key]
+    undoubled = (intents[key] for form in word.keys if len(form) > 3 for key in long if _undoubled(form, key))
+    if len(word.folded) > 4 and (kind := next(undoubled, None)):
+        return kind  # "ofering": a doubled letter written once, in any form of the word
     if len(word.folded) == 3:
         return next((intents[key] for key in intents if _undoubled(word.folded, key)), None)
     if len(word.folded) == 4:
@@ -461,7 +464,11 @@ def _negated(text: str, intents: Mapping[str, str]) -> bool:
     """Whether a clause of ``text`` that holds an intent word is negated ("I won't give Boris …"); a
     negation in a clause of its own ("not interested", «Не,») does not deny the order beside it."""
     clauses = [words_of(clause) for clause in clauses_of(text)]
-    return any(any(word.among(NEGATIONS) for word in words) and kinds_in(words, intents) for words in clauses)
+    return any(
+        any(word.among(NEGATIONS) and not phrasal(words, i, intents) for i, word in enumerate(words))
+        and kinds_in(words, intents)
+        for words in clauses
+    )
 
 
 MORE = frozenset({"more", "anymore", "longer", "больше", "дальше"})
@@ -511,6 +518,8 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
     if grammar.enough and "?" not in text and _enough(text, grammar, language):
         return [Order(line, grammar.enough, {})]
     unsure = _unsure(text, grammar.intents)
+    if unsure and (asked := _question_after(line, text, grammar, language)):
+        return asked
     if isinstance(strict, Order) and (strict.kind in grammar.free or not unsure):
         several = [] if strict.kind in grammar.free else _clauses(text, grammar, language)
         readings = [part for part in several if isinstance(part, tuple)]
@@ -543,6 +552,30 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
         return [strict]
     suggestion = guess.suggestion if isinstance(guess, Guess) else grammar.render(*guess, language)
     return [Unreadable(line, "unknown_order", {"word": line.strip(), "suggestion": suggestion}, True)]
+
+
+def _question_after(line: str, text: str, grammar: Grammar, language: str) -> list[Order | Unreadable]:
+    """An order, then a question to the referee joined to it ("I give Boris my candle and what offers
+    are pending?"): both read, the question as the help or status it asks; else nothing. The question
+    mark belongs to the last clause only, and does not make the order before it a question."""
+    breaks = list(_CLAUSE_BREAK.finditer(text))
+    if not breaks or "?" in text[: breaks[-1].start()] or not breaks[-1].start():
+        return []
+    head, tail = text[: breaks[-1].start()], text[breaks[-1].end() :]
+    asked = grammar.read(words_of(tail), language)
+    if (
+        not isinstance(asked, tuple)
+        or asked[0] not in grammar.free - {"say"}
+        or _unsure(head, grammar.intents)
+    ):
+        return []
+    before = _read_by_meaning(head, Unreadable(head, "unknown_order", {}, False), grammar)
+    if not before or not all(isinstance(item, Order) and item.kind != "say" for item in before):
+        return []
+    return [
+        *(Order(line, item.kind, item.args) for item in before if isinstance(item, Order)),
+        Order(line, *asked),
+    ]
 
 
 def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess]:

@@ -26,7 +26,7 @@ INTENTS: dict[str, str] = {
         ("offer", "give", "hand", "pass", "propose", "send", "gift", "slip", "slide", "trade", "put", "place",
          "предложить", "предлагать", "отдать", "отдавать", "дать", "давать", "передать", "передавать",
          "вручить", "подарить", "подсунуть", "подсовывать", "подложить", "подкладывать", "положить",
-         "класть", "предложение"),
+         "класть", "предложение", "выставить", "выставлять"),
         "offer",
     ),
     **dict.fromkeys(
@@ -60,18 +60,20 @@ INTENTS: dict[str, str] = {
         "reveal",
     ),
     **dict.fromkeys(
-        ("arrest", "detain", "арестовать", "арест", "арестовывать", "задержать", "задерживать"), "arrest"
+        ("arrest", "detain", "арестовать", "арест", "арестовывать", "задержать", "задерживать", "cuff",
+         "handcuff", "handcuffs", "наручник"),
+        "arrest",
     ),
     **dict.fromkeys(
         ("say", "tell", "announce", "сказать", "говорить", "сообщить", "сообщать", "заявить", "заявлять",
          "объявить", "объявлять"),
         "say",
     ),
-    **dict.fromkeys(("turn down", "pass on", "no thanks"), "refuse"),
+    **dict.fromkeys(("turn down", "pass on", "no thanks", "не надо", "не нужно"), "refuse"),
     **dict.fromkeys(("turn over",), "reveal"),
     **dict.fromkeys(
         ("help", "rules", "помощь", "справка", "правило", "помочь", "commands", "command", "команда",
-         "памятка", "подсказка", "instructions"),
+         "памятка", "подсказка", "instructions", "хэлп", "хелп"),
         "help",
     ),
     **dict.fromkeys(("status", "situation", "статус", "положение", "состояние", "ситуация"), "status"),
@@ -155,6 +157,8 @@ def _unsaid(
     tense or with its subject ("I gave my candle to Clara") is none of these."""
     if not (items or players or offers) and _own_cards_asked(words):
         return "status", {}  # "What cards do I have right now?", «Какие у меня сейчас карты?»
+    if not (items or players or offers) and (asked := _question(words)):
+        return asked, {}
     if any(w.past or w.folded in SUBJECTS for w in words):
         return None
     if len(offers) == 1 and not players:
@@ -187,6 +191,37 @@ _HOLD = frozenset({"hold", "have", "держать", "иметь"})
 _WHAT = frozenset({"what", "which", "что", "какой"})
 
 
+QUESTION_WORDS = frozenset(
+    {"what", "which", "whats", "what's", "any", "how", "где", "что", "какой", "сколько", "есть", "ли", "чего"}
+)
+"""Words that open a question to the referee ("What phase is it?", «Какие предложения в силе?»)."""
+LEADS = frozenset({"а", "и", "ну", "так", "so", "and", "well", "ok", "okay", "ок", "then", "тогда"})
+"""Words a question may open with before its question word («А что мне можно?»)."""
+STATE_WORDS = frozenset(
+    {"offer", "offers", "pending", "phase", "stage", "step", "round", "предложение", "этап", "фаза",
+     "стадия", "раунд", "шаг"}
+)  # fmt: skip
+"""What a question about the game now asks of: the offers standing, the phase."""
+ABLE_WORDS = frozenset(
+    {"can", "may", "allowed", "able", "можно", "мочь", "разрешить", "разрешено", "доступный"}
+)
+"""Words that make a question one about what the writer may do ("What can I do?", «Что мне можно?»)."""
+ROLE_WORDS = frozenset({"role", "identity", "роль", "личность"})
+"""Words for one's role: turning it over is REVEAL, not a question about one's cards."""
+
+
+def _question(words: list[Word]) -> str | None:
+    """What a clause naming no player, item or offer asks the referee: STATUS for the offers standing
+    or the phase ("What offers are pending?", «Какой сейчас этап?»), HELP for what one may do ("What
+    can I do now?", «А что мне тут можно?»); None if it is no such question."""
+    words = [w for w in words if not w.among(LEADS)]
+    if not words or not words[0].among(QUESTION_WORDS):
+        return None
+    if any(w.among(ABLE_WORDS) for w in words) and any(w.among(_WHAT) for w in words[:3]):
+        return "help"
+    return "status" if any(w.among(STATE_WORDS) for w in words) else None
+
+
 def _own_cards_asked(words: list[Word]) -> bool:
     """Whether a clause naming nothing asks about the writer's own cards: a card word and "I" or "my", or
     what "I" hold ("What do I hold?")."""
@@ -200,7 +235,7 @@ def _given_to(words: list[Word], index: int) -> bool:
     """Whether the player named at ``index`` is the one given to: after "to", or in the dative
     («Вере», «Борису»)."""
     word = words[index]
-    if index and words[index - 1].folded in ("to", "for", "toward", "towards"):
+    if index and words[index - 1].folded in ("to", "for", "toward", "towards", "для"):
         return True
     before = words[index - 1].folded if index else ""
     return (
@@ -227,11 +262,15 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
     if not kinds:
         return _unsaid(words, items, players, offers)
     kind = min(kinds, key=PRIORITY.index)
+    if not (items or players or offers) and (asked := _question(words)):
+        return asked, {}
     dummy = any(p == DUMMY for _, p in players)
     done_at = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == "done"), len(words))
     if "done" in kinds and not (items or offers or any(i > done_at for i, _ in players)):
         kind = "done"
-    elif kind == "reveal" and any(w.among(MINE) for w in words):
+    elif (
+        kind == "reveal" and any(w.among(MINE) for w in words) and not any(w.among(ROLE_WORDS) for w in words)
+    ):
         kind = "status"
     elif kind == "swap" and "offer" in kinds and players and not dummy:
         kind = "offer"
