@@ -267,7 +267,7 @@ def _misspelt(word: Word, intents: Mapping[str, str], things: Collection[str]) -
     """The kind of the intent word ``word`` misspells, if it is closer to one than to any thing."""
     long = [key for key in intents if len(key) >= 5 and " " not in key]
     undoubled = (intents[key] for form in word.keys if len(form) > 3 for key in long if _undoubled(form, key))
-    if len(word.folded) > 4 and (kind := next(undoubled, None)):
+    if len(word.folded) > 4 and not _CYRILLIC.search(word.folded) and (kind := next(undoubled, None)):
         return kind  # "ofering": a doubled letter written once, in any form of the word
     if len(word.folded) == 3:
         return next((intents[key] for key in intents if _undoubled(word.folded, key)), None)
@@ -425,6 +425,9 @@ class Grammar:
     either: str = ""
     """A word of ``intents`` whose order is told by what it names ("use"): read with a clause whose
     borrowed intent word does not fit it."""
+    asked_after: bool = False
+    """Whether an order and a question to the referee joined to it are both read ("I give Boris my
+    candle and what offers are pending?")."""
 
 
 _MAY_I = re.compile(
@@ -518,7 +521,7 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
     if grammar.enough and "?" not in text and _enough(text, grammar, language):
         return [Order(line, grammar.enough, {})]
     unsure = _unsure(text, grammar.intents)
-    if unsure and (asked := _question_after(line, text, grammar, language)):
+    if unsure and grammar.asked_after and (asked := _question_after(line, text, grammar, language)):
         return asked
     if isinstance(strict, Order) and (strict.kind in grammar.free or not unsure):
         several = [] if strict.kind in grammar.free else _clauses(text, grammar, language)

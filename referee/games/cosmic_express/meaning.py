@@ -364,4 +364,5 @@ def grammar(names: Sequence[str]) -> Grammar:
         THINGS,
         enough="done",
         final=frozenset({"arrest", "reveal"}),
+        asked_after=True,
     )
