@@ -29,7 +29,7 @@ from referee.core.reading import (
 )
 from referee.core.russian import morph
 from referee.core.seats import fold_name
-from referee.games.minuit.content import LOCATIONS, PLACE_NAMES, ZONE_OF_LOCATION, ZONES
+from referee.games.minuit.content import LOCATIONS, PLACE_NAMES, PLACE_SYNONYMS, ZONE_OF_LOCATION, ZONES
 from referee.games.minuit.investigation import Investigation
 from referee.games.minuit.parse import MOST_BUOYS, names_of, suspect_names
 
@@ -123,7 +123,8 @@ BUOY_USES: dict[str, str] = {
     "переброс": "roll", "бросить": "roll", "ap": "ap", "point": "ap", "очко": "ap", "од": "ap",
 }  # fmt: skip
 ZONE_WORDS: dict[str, int] = {
-    "vip": 1, "suite": 2, "luxury": 2, "люкс": 2, "wheelhouse": 3, "bridge": 3, "рубка": 3, "рулевой": 3,
+    "vip": 1, "вип": 1, "suite": 2, "luxury": 2, "люкс": 2, "wheelhouse": 3, "bridge": 3, "рубка": 3,
+    "рулевой": 3,
     "pool": 4, "piano": 4, "bar": 4, "бассейн": 4, "пиано": 4, "бар": 4, "beauty": 5, "shop": 5,
     "красота": 5, "магазин": 5,
     "casino": 6, "grand": 6, "казино": 6, "гранд": 6, "restaurant": 7, "kitchen": 7, "ресторан": 7,
@@ -150,14 +151,18 @@ COURTESY = frozenset({"please", "пожалуйста", "the", "a", "thanks", "�
 """Words that name a suspect's cabin with the suspect ("Kristina's cabin", «каюта Кристины»)."""
 
 
+COMMON = frozenset({"большой", "the", "and", "бальный", "зал"})
+"""Words of a place's name too common to name it alone («большой» of «большой салон»)."""
+
+
 def _place_words() -> dict[str, int]:
     """The words that name one location 13 to 24 and no other, by their forms and every lemma a
     Russian one may have («прачечную» is read as «прачечный» too): "casino", «гранд», «лазарет»."""
     seen: dict[str, set[int]] = {}
     for number, names in PLACE_NAMES.items():
-        for name in names.values():
+        for name in [*names.values(), *PLACE_SYNONYMS.get(number, ())]:
             for word in words_of(name):
-                if len(word.folded) > 3 and not word.among(NAME_STOP | ZONE_NOUNS | CABIN_WORDS):
+                if len(word.folded) > 2 and not word.among(NAME_STOP | ZONE_NOUNS | CABIN_WORDS | COMMON):
                     lemmas = {parse.normal_form for parse in morph().parse(word.folded)}
                     for key in word.keys | (lemmas if _CYRILLIC.search(word.folded) else set()):
                         seen.setdefault(key, set()).add(number)
