@@ -16,7 +16,7 @@ from functools import partial
 from itertools import pairwise
 from typing import Any
 
-from referee.core.reading import Grammar, Guess, Reading, Word, kinds_in, lookup, names_in
+from referee.core.reading import Grammar, Guess, Reading, Word, kinds_in, lookup, names_in, phrasal
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.cosmic_express.cards import DUMMY, DUMMY_ALIASES, ITEM_ALIASES, ITEMS
@@ -41,7 +41,8 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(
         ("withdraw", "retract", "back", "pull", "отозвать", "отзывать", "забрать", "забирать", "снять",
-         "снимать", "отменить", "отменять", "cancel", "назад"),
+         "снимать", "отменить", "отменять", "cancel", "назад", "scratch", "strike", "undo", "rescind",
+         "revoke"),
         "withdraw",
     ),
     **dict.fromkeys(
@@ -69,7 +70,11 @@ INTENTS: dict[str, str] = {
          "объявить", "объявлять"),
         "say",
     ),
-    **dict.fromkeys(("turn down", "pass on", "no thanks", "не надо", "не нужно"), "refuse"),
+    **dict.fromkeys(
+        ("turn down", "pass on", "no thanks", "не надо", "не нужно", "не возьму", "не беру", "не приму",
+         "не принимаю"),
+        "refuse",
+    ),
     **dict.fromkeys(("turn over",), "reveal"),
     **dict.fromkeys(
         ("help", "rules", "помощь", "справка", "правило", "помочь", "commands", "command", "команда",
@@ -100,7 +105,7 @@ ITEM_WORDS: dict[str, str] = {
     **{fold_name(alias): item for alias, item in ITEM_ALIASES.items() if " " not in alias},
     "свеча": "Candle", "свечка": "Candle", "огнетушитель": "Fire Extinguisher", "ключ": "Wrench",
     "wrench": "Wrench", "spanner": "Wrench", "мусор": "Trash", "junk": "Trash", "мусорка": "Trash",
-    "trash": "Trash", "garbage": "Trash", "rubbish": "Trash", "candle": "Candle",
+    "trash": "Trash", "garbage": "Trash", "rubbish": "Trash", "candle": "Candle", "мусорный": "Trash",
 }  # fmt: skip
 """The words that name an item card (folded or lemma)."""
 
@@ -175,8 +180,9 @@ def _unsaid(
     narrator = bool(players) and players[0][0] == 0 and not _given_to(words, 0)
     if narrator and len(given) == 1 and len(others) == 2 and others[0] != given[0]:
         return "offer", {"to": given[0], "item": items[0]}  # «Анна протягивает Борису огнетушитель»
-    if len(others) == 1 and any(
-        a.folded in ("от", "from") and b.among(_TO_ME | {"меня"}) for a, b in pairwise(words)
+    getting = narrator and len(words) > 1 and words[1].among(_GET) and any(w.among(MINE) for w in words)
+    if len(others) == 1 and (
+        getting or any(a.folded in ("от", "from") and b.among(_TO_ME | {"меня"}) for a, b in pairwise(words))
     ):
         return "offer", {"to": others[0], "item": items[0]}  # «Вера получает от меня свечку»
     return None
@@ -187,6 +193,8 @@ _OWN = frozenset({"i", "my", "me", "mine", "я", "мой", "меня", "мне"}
 
 _TO_ME = frozenset({"me", "мне", "us", "нам"})
 """Words after a verb of giving that make the writer the one given to: a request to another player."""
+_GET = frozenset({"get", "gets", "receive", "получать", "получить"})
+"""Verbs of the player given to, as the subject ("Clara gets my candle")."""
 _HOLD = frozenset({"hold", "have", "держать", "иметь"})
 _WHAT = frozenset({"what", "which", "что", "какой"})
 
@@ -220,6 +228,14 @@ def _question(words: list[Word]) -> str | None:
     if any(w.among(ABLE_WORDS) for w in words) and any(w.among(_WHAT) for w in words[:3]):
         return "help"
     return "status" if any(w.among(STATE_WORDS) for w in words) else None
+
+
+def _bidden(words: list[Word], kind: str) -> bool:
+    """Whether the intent word of ``kind`` is a Russian imperative («забирай»): said to another player."""
+    return any(
+        w.meaning(INTENTS) == kind and _CYRILLIC.search(w.folded) and "impr" in morph().parse(w.folded)[0].tag
+        for w in words
+    )
 
 
 def _own_cards_asked(words: list[Word]) -> bool:
@@ -262,6 +278,10 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
     if not kinds:
         return _unsaid(words, items, players, offers)
     kind = min(kinds, key=PRIORITY.index)
+    if any(phrasal(words, i, INTENTS) == "refuse" for i in range(len(words))):
+        kind = "refuse"  # «O6 — не возьму»: a verb of taking denied turns the offer down
+    elif kind == "withdraw" and len(offers) == 1 and len(items) == 1 and _bidden(words, "withdraw"):
+        kind = "accept"  # «Ок, O3, забирай свечу»: the other player bidden take the item for the offer
     if not (items or players or offers) and (asked := _question(words)):
         return asked, {}
     dummy = any(p == DUMMY for _, p in players)
