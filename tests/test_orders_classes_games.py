@@ -105,12 +105,45 @@ MM_LINES = [
     ("Иду в спа", "ru", [("move", {"zone": 5})]),
     ("Обыщу спа тщательно", "ru", [("search", {"location": 17, "method": "thorough"})]),
     ("Иду к каютам випов", "ru", [("move", {"zone": 1})]),
+    ("Zone 4, please", "en", [("move", {"zone": 4})]),
+    # MM-18: a suspect moved when bidden («пусть», "let") or by an arrow; never into the suite
+    ("Пусть Оскар идёт в казино", "ru", [("escort", {"suspect": "oscar", "zone": 6})]),
+    ("Let Oscar go to the casino", "en", [("escort", {"suspect": "oscar", "zone": 6})]),
+    ("оскар -> зона 7", "ru", [("escort", {"suspect": "oscar", "zone": 7})]),
+    ("Walk Zoe into the victim's suite", "en", "X"),
+    # MM-14: the topic asked by what it asks
+    (
+        "Ask Tomas where he was that night, discreetly",
+        "en",
+        [("question", {"suspect": "tomas", "topic": "alibi", "method": "discreet"})],
+    ),
+    (
+        "Ask Tomas what he'd gain from it, quick",
+        "en",
+        [("question", {"suspect": "tomas", "topic": "motive", "method": "quick"})],
+    ),
+    (
+        "Спрошу Томаса, где он был, быстро",
+        "ru",
+        [("question", {"suspect": "tomas", "topic": "alibi", "method": "quick"})],
+    ),
+    # questions about the rules and one's state are HELP and STATUS
+    ("How does searching work?", "en", [("help", {})]),
+    ("How many AP do I have?", "en", [("status", {})]),
+    ("Сколько у меня ОД?", "ru", [("status", {})]),
+    ("Покажи план палубы", "ru", [("status", {})]),
+    # MM-17: the number of a buoy's effect is no count of buoys; the use named is kept
+    ("Use a buoy for +1 AP", "en", [("buoy", {"use": "ap"})]),
+    ("Buoy: minus one to the roll", "en", [("buoy", {"use": "roll"})]),
 ]
 
 
 @pytest.mark.parametrize(("line", "language", "expected"), MM_LINES)
-def test_minuit_places_named_in_other_words_are_read(line: str, language: str, expected: Any) -> None:
-    """MM-13, MM-15: a place named by another word players use for it."""
+def test_minuit_places_suspects_topics_and_questions_in_other_words_are_read(
+    line: str, language: str, expected: Any
+) -> None:
+    """MM-13 … MM-18: places by other names, suspects moved when bidden, topics by what they ask,
+    questions about the rules and one's state, a buoy's effect told apart from its count."""
     assert _read("mm", line, language) == expected
 
 
@@ -118,5 +151,5 @@ def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     """The lines above are new, not lines the corpora score."""
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
     lines = [line for line, _, _ in CE_LINES + MS_LINES + MM_LINES]
-    assert len(lines) == len(set(lines)) == 42
+    assert len(lines) == len(set(lines)) == 56
     assert not written.intersection(lines)

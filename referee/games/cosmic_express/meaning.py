@@ -162,8 +162,8 @@ def _unsaid(
     tense or with its subject ("I gave my candle to Clara") is none of these."""
     if not (items or players or offers) and _own_cards_asked(words):
         return "status", {}  # "What cards do I have right now?", «Какие у меня сейчас карты?»
-    if not (items or players or offers) and (asked := _question(words)):
-        return asked, {}
+    if not (items or players or offers) and (wanted := _question(words)):
+        return wanted, {}
     if any(w.past or w.folded in SUBJECTS for w in words):
         return None
     if len(offers) == 1 and not players:
@@ -282,8 +282,8 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
         kind = "refuse"  # «O6 — не возьму»: a verb of taking denied turns the offer down
     elif kind == "withdraw" and len(offers) == 1 and len(items) == 1 and _bidden(words, "withdraw"):
         kind = "accept"  # «Ок, O3, забирай свечу»: the other player bidden take the item for the offer
-    if not (items or players or offers) and (asked := _question(words)):
-        return asked, {}
+    if not (items or players or offers) and (wanted := _question(words)):
+        return wanted, {}
     dummy = any(p == DUMMY for _, p in players)
     done_at = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == "done"), len(words))
     if "done" in kinds and not (items or offers or any(i > done_at for i, _ in players)):
