@@ -128,7 +128,7 @@ MM_LINES = [
         [("question", {"suspect": "tomas", "topic": "alibi", "method": "quick"})],
     ),
     # questions about the rules and one's state are HELP and STATUS
-    ("How does searching work?", "en", [("help", {})]),
+    ("How does questioning a suspect work here?", "en", [("help", {})]),
     ("How many AP do I have?", "en", [("status", {})]),
     ("Сколько у меня ОД?", "ru", [("status", {})]),
     ("Покажи план палубы", "ru", [("status", {})]),
