@@ -87,6 +87,23 @@ MS_LINES = [
     ("Что сейчас на поле?", "ru", [("status", {})]),
     ("What are my options?", "en", [("help", {})]),
     ("Put my 2 on the emergency exit", "en", [("suggest", {"target": "exit", "value": 2})]),
+    # two orders in shorthand on one line, parted by "+", ";" or «а потом»; a clue and its token by an arrow
+    (
+        "clue 3 w/ 2 + B4 w/ 6",
+        "en",
+        [("investigate", {"clue": 3, "value": 2}), ("suggest", {"target": "B4", "value": 6})],
+    ),
+    (
+        "улика 1 с 5 + Адель с 2",
+        "ru",
+        [("investigate", {"clue": 1, "value": 5}), ("suggest", {"suspect": "adele", "value": 2})],
+    ),
+    (
+        "Можно мне улику 4 (жетон 2), а потом Адели тройку?",
+        "ru",
+        [("investigate", {"clue": 4, "value": 2}), ("suggest", {"suspect": "adele", "value": 3})],
+    ),
+    ("clue 7 -> 4", "en", [("investigate", {"clue": 7, "value": 4})]),
 ]
 
 
@@ -151,5 +168,5 @@ def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     """The lines above are new, not lines the corpora score."""
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
     lines = [line for line, _, _ in CE_LINES + MS_LINES + MM_LINES]
-    assert len(lines) == len(set(lines)) == 56
+    assert len(lines) == len(set(lines)) == 60
     assert not written.intersection(lines)

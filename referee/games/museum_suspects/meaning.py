@@ -60,7 +60,8 @@ CLUE_WORDS = frozenset(
 )  # fmt: skip
 TOKEN_WORDS = frozenset(
     {"token", "chip", "value", "with", "using", "marker", "жетон", "фишка", "значение", "с", "со",
-     "номинал", "c", "worth", "стоимость", "pay", "paying", "платить", "заплатить", "плачу", "price", "цена"}
+     "номинал", "c", "worth", "стоимость", "pay", "paying", "w", "платить", "заплатить", "плачу", "price",
+     "цена"}
 )  # fmt: skip
 TOKEN_NOUNS = frozenset(
     {
