@@ -531,7 +531,7 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
         if one_kind and isinstance(whole := grammar.read(words_of(text), language), tuple):
             return [Order(line, *whole)]  # "Again, thorough": one retry, in the manner named after it
         if len(readings) > 1 and len(readings) == len(several):
-            return [Order(line, kind, args) for kind, args in _distinct(readings)]
+            return [Order(line, kind, args) for kind, args in _distinct(_corrected(text, readings))]
         return [strict]
     parts, borrowed = _clauses(text, grammar, language), _borrowed(text, grammar)
     readings = [part for part in parts if isinstance(part, tuple)]
@@ -539,11 +539,11 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
     kinds = {kind for kind, _ in readings}
     several_kinds = len(kinds) > 1 and len(readings) == len(parts) and not kinds & grammar.free
     if several_kinds and not unsure:  # "go to the restaurant and ask Tomas about his alibi, discreet"
-        return [Order(line, kind, args) for kind, args in _distinct(readings)]
+        return [Order(line, kind, args) for kind, args in _distinct(_corrected(text, readings))]
     if isinstance(one, tuple) and borrowed and not unsure:
         return [Order(line, *one)]
     if len(readings) > 1 and len(readings) == len(parts) and not unsure:
-        return [Order(line, kind, args) for kind, args in _distinct(readings)]
+        return [Order(line, kind, args) for kind, args in _distinct(_corrected(text, readings))]
     if isinstance(one, tuple) and (not unsure or one[0] in grammar.free):
         return [Order(line, *one)]
     if isinstance(strict, Order):
@@ -599,6 +599,8 @@ def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess
                 result[-1], last = whole, []
                 continue
         part = grammar.read([intent, *words] if own is None and intent else words, language)
+        if own and not isinstance(part, tuple) and result and isinstance(result[-1], tuple):
+            part = _pointed(words, last, grammar, language) or part  # "go to the casino and search it"
         if own is None and intent and not isinstance(part, tuple):
             alone = grammar.read(words, language)
             either = grammar.read([*words_of(grammar.either), *words], language) if grammar.either else None
@@ -610,6 +612,36 @@ def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess
             result.append(part)
             last = words
     return result
+
+
+POINTERS = frozenset({"it", "them", "there", "его", "её", "ее", "их", "там", "нем", "нём", "ней"})
+"""Words by which a clause points back at what the clause before it named ("search it", «осмотрю его»)."""
+
+
+def _pointed(words: list[Word], before: list[Word], grammar: Grammar, language: str) -> Reading | None:
+    """A clause that points back with "it"/«его» at what the clause ``before`` named, read with those
+    words in its place; None if it does not point back or is not read so."""
+    if not any(word.among(POINTERS) for word in words):
+        return None
+    named = [word for word in before if not kinds_in([word], grammar.intents, grammar.things)]
+    read = grammar.read([*words, *named], language)
+    return read if isinstance(read, tuple) else None
+
+
+CORRECTIONS = frozenset({"oops", "ой", "упс", "вернее", "точнее"})
+"""Words by which a writer takes back what they just wrote («в зону 4… ой, тогда в зону 5»)."""
+
+
+def _corrected(text: str, readings: list[Reading]) -> list[Reading]:
+    """``readings`` with an order taken back by a correction word left out: of two orders of a kind,
+    the last one stands."""
+    if not any(word.among(CORRECTIONS) for word in words_of(text)):
+        return readings
+    return [
+        reading
+        for i, reading in enumerate(readings)
+        if all(kind != reading[0] for kind, _ in readings[i + 1 :])
+    ]
 
 
 def _borrowed(text: str, grammar: Grammar) -> bool:
