@@ -271,8 +271,34 @@ def _told(word: Word) -> bool:
     return bool(re.search("[а-я]", word.folded)) and "3per" in morph().parse(word.folded)[0].tag
 
 
+CORRECTING = frozenset({"нет", "no", "вернее", "точнее", "oops", "ой"})
+"""Words after which a value written again replaces the one before («тройку… нет, пятёрку»)."""
+
+
+def _last_value_stands(words: list[Word]) -> list[Word]:
+    """``words`` without the values a correction word takes back: "a 2, no, a 5 on D3" puts a 5."""
+    at = next(
+        (
+            i
+            for i, w in enumerate(words)
+            if i and w.folded in CORRECTING and any(x.number for x in words[i + 1 :])
+        ),
+        None,
+    )
+    if at is None:
+        return words
+    return [
+        w
+        for i, w in enumerate(words)
+        if not (
+            i < at and w.number is not None and not _room(w) and not (i and words[i - 1].among(CLUE_WORDS))
+        )
+    ]
+
+
 def read(words: list[Word], language: str) -> Reading | Guess | None:
     """One clause of a Museum Suspects mail read as an order (see the module's docstring)."""
+    words = _last_value_stands(words)
     kinds = kinds_in(words, INTENTS)
     if "help" in kinds and not any(w.meaning(INTENTS) == "help" and not _told(w) for w in words):
         kinds.remove("help")  # «чутьё подсказывает»: a hunch told of, not help asked
