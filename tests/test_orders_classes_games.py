@@ -58,6 +58,10 @@ CE_LINES = [
     # one's own offer struck out is withdrawn; the one given to may be the subject
     ("Scratch my offer O2", "en", [("withdraw", {"offer": "O2"})]),
     ("Clara gets my candle", "en", [("offer", {"to": "Clara", "item": "Candle"})]),
+    # an offer made by asking the player named first is asked back, never said aloud; talk stays talk
+    ("David, want my candle?", "en", "X"),
+    ("Глеб, хочешь мою свечу?", "ru", "X"),
+    ("Boris wants my candle, I bet", "en", [("say", {"said": "Boris wants my candle, I bet"})]),
     # a choice between two players is no offer: asked back
     ("Отдаю свечу то ли Глебу, то ли Вере", "ru", "X"),
 ]
@@ -183,5 +187,5 @@ def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     """The lines above are new, not lines the corpora score."""
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
     lines = [line for line, _, _ in CE_LINES + MS_LINES + MM_LINES]
-    assert len(lines) == len(set(lines)) == 65
+    assert len(lines) == len(set(lines)) == 68
     assert not written.intersection(lines)

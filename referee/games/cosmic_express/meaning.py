@@ -164,6 +164,10 @@ def _unsaid(
         return "status", {}  # "What cards do I have right now?", «Какие у меня сейчас карты?»
     if not (items or players or offers) and (wanted := _question(words)):
         return wanted, {}
+    called = bool(words) and words[0].tail.lstrip().startswith(",")  # "David, …": the player spoken to
+    wanted = called and any(w.among(_WANT) for w in words[1:3]) and any(w.among(MINE) for w in words)
+    if len(players) == 1 and players[0][0] == 0 and players[0][1] != DUMMY and wanted and len(items) == 1:
+        return "offer", {"to": players[0][1], "item": items[0]}  # "David, want my candle?": offered by asking
     if any(w.past or w.folded in SUBJECTS for w in words):
         return None
     if len(offers) == 1 and not players:
@@ -193,6 +197,8 @@ _OWN = frozenset({"i", "my", "me", "mine", "я", "мой", "меня", "мне"}
 
 _TO_ME = frozenset({"me", "мне", "us", "нам"})
 """Words after a verb of giving that make the writer the one given to: a request to another player."""
+_WANT = frozenset({"want", "need", "хотеть", "нужный", "нужно", "надо"})
+"""Verbs of wanting in a question to the player named first ("David, want my candle?")."""
 _GET = frozenset({"get", "gets", "receive", "получать", "получить"})
 """Verbs of the player given to, as the subject ("Clara gets my candle")."""
 _HOLD = frozenset({"hold", "have", "держать", "иметь"})
