@@ -165,8 +165,8 @@ def _unsaid(
     if not (items or players or offers) and (wanted := _question(words)):
         return wanted, {}
     called = bool(words) and words[0].tail.lstrip().startswith(",")  # "David, …": the player spoken to
-    wanted = called and any(w.among(_WANT) for w in words[1:3]) and any(w.among(MINE) for w in words)
-    if len(players) == 1 and players[0][0] == 0 and players[0][1] != DUMMY and wanted and len(items) == 1:
+    wants = called and any(w.among(_WANT) for w in words[1:3]) and any(w.among(MINE) for w in words)
+    if len(players) == 1 and players[0][0] == 0 and players[0][1] != DUMMY and wants and len(items) == 1:
         return "offer", {"to": players[0][1], "item": items[0]}  # "David, want my candle?": offered by asking
     if any(w.past or w.folded in SUBJECTS for w in words):
         return None
