@@ -206,20 +206,40 @@ _WHAT = frozenset({"what", "which", "что", "какой"})
 
 
 QUESTION_WORDS = frozenset(
-    {"what", "which", "whats", "what's", "any", "how", "где", "что", "какой", "сколько", "есть", "ли", "чего"}
+    {
+        "what",
+        "which",
+        "whats",
+        "what's",
+        "any",
+        "how",
+        "is",
+        "are",
+        "where",
+        "где",
+        "что",
+        "какой",
+        "сколько",
+        "есть",
+        "ли",
+        "чего",
+        "как",
+    }
 )
 """Words that open a question to the referee ("What phase is it?", «Какие предложения в силе?»)."""
 LEADS = frozenset({"а", "и", "ну", "так", "so", "and", "well", "ok", "okay", "ок", "then", "тогда"})
 """Words a question may open with before its question word («А что мне можно?»)."""
 STATE_WORDS = frozenset(
-    {"offer", "offers", "pending", "phase", "stage", "step", "round", "предложение", "этап", "фаза",
-     "стадия", "раунд", "шаг"}
+    {"offer", "offers", "pending", "phase", "stage", "step", "round", "trading", "предложение", "этап",
+     "фаза", "стадия", "раунд", "шаг", "обмен"}
 )  # fmt: skip
 """What a question about the game now asks of: the offers standing, the phase."""
 ABLE_WORDS = frozenset(
     {"can", "may", "allowed", "able", "можно", "мочь", "разрешить", "разрешено", "доступный"}
 )
 """Words that make a question one about what the writer may do ("What can I do?", «Что мне можно?»)."""
+OPTIONS = frozenset({"options", "option", "choices", "вариант", "возможность"})
+"""Words that make a question one about what the writer may do ("What are my options?")."""
 ROLE_WORDS = frozenset({"role", "identity", "роль", "личность"})
 """Words for one's role: turning it over is REVEAL, not a question about one's cards."""
 
@@ -231,8 +251,15 @@ def _question(words: list[Word]) -> str | None:
     words = [w for w in words if not w.among(LEADS)]
     if not words or not words[0].among(QUESTION_WORDS):
         return None
+    many = len(words) > 1 and words[0].folded in ("how", "сколько") and words[1].folded in ("many", "much")
+    if not many and len(words) > 1 and _how_to(words[0], words[1]):
+        return "help"  # "How do I make an offer?", «Как сделать предложение?»
     if any(w.among(ABLE_WORDS) for w in words) and any(w.among(_WHAT) for w in words[:3]):
         return "help"
+    if any(w.among(OPTIONS) for w in words):
+        return "help"
+    if words[0].folded in ("where", "где") and any(w.folded in ("we", "мы") for w in words):
+        return "status"  # "Where are we at?"
     return "status" if any(w.among(STATE_WORDS) for w in words) else None
 
 
@@ -242,6 +269,13 @@ def _bidden(words: list[Word], kind: str) -> bool:
         w.meaning(INTENTS) == kind and _CYRILLIC.search(w.folded) and "impr" in morph().parse(w.folded)[0].tag
         for w in words
     )
+
+
+def _how_to(first: Word, second: Word) -> bool:
+    """Whether a question opens by asking how to do something: "how do/can/to …", «как» + an infinitive."""
+    if first.folded == "how":
+        return second.folded in ("do", "does", "can", "to", "should")
+    return first.folded == "как" and any(p.tag.POS == "INFN" for p in morph().parse(second.folded)[:1])
 
 
 def _own_cards_asked(words: list[Word]) -> bool:
