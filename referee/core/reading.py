@@ -71,7 +71,8 @@ RU_NUMBERS: dict[str, int] = {
     "восемнадцатый": 18, "девятнадцатый": 19, "двадцатый": 20,
     "единица": 1, "единичка": 1, "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5,
     "шестерка": 6, "семерка": 7, "восьмерка": 8, "девятка": 9, "десятка": 10,
-    "двоечка": 2, "троечка": 3, "четверочка": 4, "пятерочка": 5, "шестерочка": 6,
+    "двоечка": 2, "троечка": 3, "четверочка": 4, "пятерочка": 5, "шестерочка": 6, "двушка": 2, "трешка": 3,
+    "второе": 2,
 }  # fmt: skip
 """Numbers written in words, by their folded form (English) or lemma (Russian)."""
 
@@ -266,6 +267,9 @@ def phrasal(words: list[Word], index: int, intents: Mapping[str, str]) -> str | 
 def _misspelt(word: Word, intents: Mapping[str, str], things: Collection[str]) -> str | None:
     """The kind of the intent word ``word`` misspells, if it is closer to one than to any thing."""
     long = [key for key in intents if len(key) >= 5 and " " not in key]
+    undoubled = (intents[key] for form in word.keys if len(form) > 3 for key in long if _undoubled(form, key))
+    if len(word.folded) > 4 and not _CYRILLIC.search(word.folded) and (kind := next(undoubled, None)):
+        return kind  # "ofering": a doubled letter written once, in any form of the word
     if len(word.folded) == 3:
         return next((intents[key] for key in intents if _undoubled(word.folded, key)), None)
     if len(word.folded) == 4:
@@ -422,6 +426,9 @@ class Grammar:
     either: str = ""
     """A word of ``intents`` whose order is told by what it names ("use"): read with a clause whose
     borrowed intent word does not fit it."""
+    asked_after: bool = False
+    """Whether an order and a question to the referee joined to it are both read ("I give Boris my
+    candle and what offers are pending?")."""
 
 
 _MAY_I = re.compile(
@@ -461,7 +468,11 @@ def _negated(text: str, intents: Mapping[str, str]) -> bool:
     """Whether a clause of ``text`` that holds an intent word is negated ("I won't give Boris …"); a
     negation in a clause of its own ("not interested", «Не,») does not deny the order beside it."""
     clauses = [words_of(clause) for clause in clauses_of(text)]
-    return any(any(word.among(NEGATIONS) for word in words) and kinds_in(words, intents) for words in clauses)
+    return any(
+        any(word.among(NEGATIONS) and not phrasal(words, i, intents) for i, word in enumerate(words))
+        and kinds_in(words, intents)
+        for words in clauses
+    )
 
 
 MORE = frozenset({"more", "anymore", "longer", "больше", "дальше"})
@@ -511,6 +522,8 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
     if grammar.enough and "?" not in text and _enough(text, grammar, language):
         return [Order(line, grammar.enough, {})]
     unsure = _unsure(text, grammar.intents)
+    if unsure and grammar.asked_after and (asked := _question_after(line, text, grammar, language)):
+        return asked
     if isinstance(strict, Order) and (strict.kind in grammar.free or not unsure):
         several = [] if strict.kind in grammar.free else _clauses(text, grammar, language)
         readings = [part for part in several if isinstance(part, tuple)]
@@ -518,7 +531,7 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
         if one_kind and isinstance(whole := grammar.read(words_of(text), language), tuple):
             return [Order(line, *whole)]  # "Again, thorough": one retry, in the manner named after it
         if len(readings) > 1 and len(readings) == len(several):
-            return [Order(line, kind, args) for kind, args in _distinct(readings)]
+            return [Order(line, kind, args) for kind, args in _distinct(_corrected(text, readings))]
         return [strict]
     parts, borrowed = _clauses(text, grammar, language), _borrowed(text, grammar)
     readings = [part for part in parts if isinstance(part, tuple)]
@@ -526,11 +539,11 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
     kinds = {kind for kind, _ in readings}
     several_kinds = len(kinds) > 1 and len(readings) == len(parts) and not kinds & grammar.free
     if several_kinds and not unsure:  # "go to the restaurant and ask Tomas about his alibi, discreet"
-        return [Order(line, kind, args) for kind, args in _distinct(readings)]
+        return [Order(line, kind, args) for kind, args in _distinct(_corrected(text, readings))]
     if isinstance(one, tuple) and borrowed and not unsure:
         return [Order(line, *one)]
     if len(readings) > 1 and len(readings) == len(parts) and not unsure:
-        return [Order(line, kind, args) for kind, args in _distinct(readings)]
+        return [Order(line, kind, args) for kind, args in _distinct(_corrected(text, readings))]
     if isinstance(one, tuple) and (not unsure or one[0] in grammar.free):
         return [Order(line, *one)]
     if isinstance(strict, Order):
@@ -543,6 +556,30 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
         return [strict]
     suggestion = guess.suggestion if isinstance(guess, Guess) else grammar.render(*guess, language)
     return [Unreadable(line, "unknown_order", {"word": line.strip(), "suggestion": suggestion}, True)]
+
+
+def _question_after(line: str, text: str, grammar: Grammar, language: str) -> list[Order | Unreadable]:
+    """An order, then a question to the referee joined to it ("I give Boris my candle and what offers
+    are pending?"): both read, the question as the help or status it asks; else nothing. The question
+    mark belongs to the last clause only, and does not make the order before it a question."""
+    breaks = list(_CLAUSE_BREAK.finditer(text))
+    if not breaks or "?" in text[: breaks[-1].start()] or not breaks[-1].start():
+        return []
+    head, tail = text[: breaks[-1].start()], text[breaks[-1].end() :]
+    asked = grammar.read(words_of(tail), language)
+    if (
+        not isinstance(asked, tuple)
+        or asked[0] not in grammar.free - {"say"}
+        or _unsure(head, grammar.intents)
+    ):
+        return []
+    before = _read_by_meaning(head, Unreadable(head, "unknown_order", {}, False), grammar)
+    if not before or not all(isinstance(item, Order) and item.kind != "say" for item in before):
+        return []
+    return [
+        *(Order(line, item.kind, item.args) for item in before if isinstance(item, Order)),
+        Order(line, *asked),
+    ]
 
 
 def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess]:
@@ -562,6 +599,8 @@ def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess
                 result[-1], last = whole, []
                 continue
         part = grammar.read([intent, *words] if own is None and intent else words, language)
+        if own and not isinstance(part, tuple) and result and isinstance(result[-1], tuple):
+            part = _pointed(words, last, grammar, language) or part  # "go to the casino and search it"
         if own is None and intent and not isinstance(part, tuple):
             alone = grammar.read(words, language)
             either = grammar.read([*words_of(grammar.either), *words], language) if grammar.either else None
@@ -573,6 +612,36 @@ def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess
             result.append(part)
             last = words
     return result
+
+
+POINTERS = frozenset({"it", "them", "there", "его", "её", "ее", "их", "там", "нем", "нём", "ней"})
+"""Words by which a clause points back at what the clause before it named ("search it", «осмотрю его»)."""
+
+
+def _pointed(words: list[Word], before: list[Word], grammar: Grammar, language: str) -> Reading | None:
+    """A clause that points back with "it"/«его» at what the clause ``before`` named, read with those
+    words in its place; None if it does not point back or is not read so."""
+    if not any(word.among(POINTERS) for word in words):
+        return None
+    named = [word for word in before if not kinds_in([word], grammar.intents, grammar.things)]
+    read = grammar.read([*words, *named], language)
+    return read if isinstance(read, tuple) else None
+
+
+CORRECTIONS = frozenset({"oops", "ой", "упс", "вернее", "точнее"})
+"""Words by which a writer takes back what they just wrote («в зону 4… ой, тогда в зону 5»)."""
+
+
+def _corrected(text: str, readings: list[Reading]) -> list[Reading]:
+    """``readings`` with an order taken back by a correction word left out: of two orders of a kind,
+    the last one stands."""
+    if not any(word.among(CORRECTIONS) for word in words_of(text)):
+        return readings
+    return [
+        reading
+        for i, reading in enumerate(readings)
+        if all(kind != reading[0] for kind, _ in readings[i + 1 :])
+    ]
 
 
 def _borrowed(text: str, grammar: Grammar) -> bool:

@@ -16,7 +16,7 @@ from functools import partial
 from itertools import pairwise
 from typing import Any
 
-from referee.core.reading import Grammar, Guess, Reading, Word, kinds_in, lookup, names_in
+from referee.core.reading import Grammar, Guess, Reading, Word, kinds_in, lookup, names_in, phrasal
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.cosmic_express.cards import DUMMY, DUMMY_ALIASES, ITEM_ALIASES, ITEMS
@@ -26,7 +26,7 @@ INTENTS: dict[str, str] = {
         ("offer", "give", "hand", "pass", "propose", "send", "gift", "slip", "slide", "trade", "put", "place",
          "предложить", "предлагать", "отдать", "отдавать", "дать", "давать", "передать", "передавать",
          "вручить", "подарить", "подсунуть", "подсовывать", "подложить", "подкладывать", "положить",
-         "класть", "предложение"),
+         "класть", "предложение", "выставить", "выставлять"),
         "offer",
     ),
     **dict.fromkeys(
@@ -41,7 +41,8 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(
         ("withdraw", "retract", "back", "pull", "отозвать", "отзывать", "забрать", "забирать", "снять",
-         "снимать", "отменить", "отменять", "cancel", "назад"),
+         "снимать", "отменить", "отменять", "cancel", "назад", "scratch", "strike", "undo", "rescind",
+         "revoke"),
         "withdraw",
     ),
     **dict.fromkeys(
@@ -60,18 +61,24 @@ INTENTS: dict[str, str] = {
         "reveal",
     ),
     **dict.fromkeys(
-        ("arrest", "detain", "арестовать", "арест", "арестовывать", "задержать", "задерживать"), "arrest"
+        ("arrest", "detain", "арестовать", "арест", "арестовывать", "задержать", "задерживать", "cuff",
+         "handcuff", "handcuffs", "наручник"),
+        "arrest",
     ),
     **dict.fromkeys(
         ("say", "tell", "announce", "сказать", "говорить", "сообщить", "сообщать", "заявить", "заявлять",
          "объявить", "объявлять"),
         "say",
     ),
-    **dict.fromkeys(("turn down", "pass on", "no thanks"), "refuse"),
+    **dict.fromkeys(
+        ("turn down", "pass on", "no thanks", "не надо", "не нужно", "не возьму", "не беру", "не приму",
+         "не принимаю"),
+        "refuse",
+    ),
     **dict.fromkeys(("turn over",), "reveal"),
     **dict.fromkeys(
         ("help", "rules", "помощь", "справка", "правило", "помочь", "commands", "command", "команда",
-         "памятка", "подсказка", "instructions"),
+         "памятка", "подсказка", "instructions", "хэлп", "хелп"),
         "help",
     ),
     **dict.fromkeys(("status", "situation", "статус", "положение", "состояние", "ситуация"), "status"),
@@ -98,7 +105,7 @@ ITEM_WORDS: dict[str, str] = {
     **{fold_name(alias): item for alias, item in ITEM_ALIASES.items() if " " not in alias},
     "свеча": "Candle", "свечка": "Candle", "огнетушитель": "Fire Extinguisher", "ключ": "Wrench",
     "wrench": "Wrench", "spanner": "Wrench", "мусор": "Trash", "junk": "Trash", "мусорка": "Trash",
-    "trash": "Trash", "garbage": "Trash", "rubbish": "Trash", "candle": "Candle",
+    "trash": "Trash", "garbage": "Trash", "rubbish": "Trash", "candle": "Candle", "мусорный": "Trash",
 }  # fmt: skip
 """The words that name an item card (folded or lemma)."""
 
@@ -155,6 +162,12 @@ def _unsaid(
     tense or with its subject ("I gave my candle to Clara") is none of these."""
     if not (items or players or offers) and _own_cards_asked(words):
         return "status", {}  # "What cards do I have right now?", «Какие у меня сейчас карты?»
+    if not (items or players or offers) and (wanted := _question(words)):
+        return wanted, {}
+    called = bool(words) and words[0].tail.lstrip().startswith(",")  # "David, …": the player spoken to
+    wants = called and any(w.among(_WANT) for w in words[1:3]) and any(w.among(MINE) for w in words)
+    if len(players) == 1 and players[0][0] == 0 and players[0][1] != DUMMY and wants and len(items) == 1:
+        return "offer", {"to": players[0][1], "item": items[0]}  # "David, want my candle?": offered by asking
     if any(w.past or w.folded in SUBJECTS for w in words):
         return None
     if len(offers) == 1 and not players:
@@ -171,8 +184,9 @@ def _unsaid(
     narrator = bool(players) and players[0][0] == 0 and not _given_to(words, 0)
     if narrator and len(given) == 1 and len(others) == 2 and others[0] != given[0]:
         return "offer", {"to": given[0], "item": items[0]}  # «Анна протягивает Борису огнетушитель»
-    if len(others) == 1 and any(
-        a.folded in ("от", "from") and b.among(_TO_ME | {"меня"}) for a, b in pairwise(words)
+    getting = narrator and len(words) > 1 and words[1].among(_GET) and any(w.among(MINE) for w in words)
+    if len(others) == 1 and (
+        getting or any(a.folded in ("от", "from") and b.among(_TO_ME | {"меня"}) for a, b in pairwise(words))
     ):
         return "offer", {"to": others[0], "item": items[0]}  # «Вера получает от меня свечку»
     return None
@@ -183,8 +197,85 @@ _OWN = frozenset({"i", "my", "me", "mine", "я", "мой", "меня", "мне"}
 
 _TO_ME = frozenset({"me", "мне", "us", "нам"})
 """Words after a verb of giving that make the writer the one given to: a request to another player."""
+_WANT = frozenset({"want", "need", "хотеть", "нужный", "нужно", "надо"})
+"""Verbs of wanting in a question to the player named first ("David, want my candle?")."""
+_GET = frozenset({"get", "gets", "receive", "получать", "получить"})
+"""Verbs of the player given to, as the subject ("Clara gets my candle")."""
 _HOLD = frozenset({"hold", "have", "держать", "иметь"})
 _WHAT = frozenset({"what", "which", "что", "какой"})
+
+
+QUESTION_WORDS = frozenset(
+    {
+        "what",
+        "which",
+        "whats",
+        "what's",
+        "any",
+        "how",
+        "is",
+        "are",
+        "where",
+        "где",
+        "что",
+        "какой",
+        "сколько",
+        "есть",
+        "ли",
+        "чего",
+        "как",
+    }
+)
+"""Words that open a question to the referee ("What phase is it?", «Какие предложения в силе?»)."""
+LEADS = frozenset({"а", "и", "ну", "так", "so", "and", "well", "ok", "okay", "ок", "then", "тогда"})
+"""Words a question may open with before its question word («А что мне можно?»)."""
+STATE_WORDS = frozenset(
+    {"offer", "offers", "pending", "phase", "stage", "step", "round", "trading", "предложение", "этап",
+     "фаза", "стадия", "раунд", "шаг", "обмен"}
+)  # fmt: skip
+"""What a question about the game now asks of: the offers standing, the phase."""
+ABLE_WORDS = frozenset(
+    {"can", "may", "allowed", "able", "можно", "мочь", "разрешить", "разрешено", "доступный"}
+)
+"""Words that make a question one about what the writer may do ("What can I do?", «Что мне можно?»)."""
+OPTIONS = frozenset({"options", "option", "choices", "вариант", "возможность"})
+"""Words that make a question one about what the writer may do ("What are my options?")."""
+ROLE_WORDS = frozenset({"role", "identity", "роль", "личность"})
+"""Words for one's role: turning it over is REVEAL, not a question about one's cards."""
+
+
+def _question(words: list[Word]) -> str | None:
+    """What a clause naming no player, item or offer asks the referee: STATUS for the offers standing
+    or the phase ("What offers are pending?", «Какой сейчас этап?»), HELP for what one may do ("What
+    can I do now?", «А что мне тут можно?»); None if it is no such question."""
+    words = [w for w in words if not w.among(LEADS)]
+    if not words or not words[0].among(QUESTION_WORDS):
+        return None
+    many = len(words) > 1 and words[0].folded in ("how", "сколько") and words[1].folded in ("many", "much")
+    if not many and len(words) > 1 and _how_to(words[0], words[1]):
+        return "help"  # "How do I make an offer?", «Как сделать предложение?»
+    if any(w.among(ABLE_WORDS) for w in words) and any(w.among(_WHAT) for w in words[:3]):
+        return "help"
+    if any(w.among(OPTIONS) for w in words):
+        return "help"
+    if words[0].folded in ("where", "где") and any(w.folded in ("we", "мы") for w in words):
+        return "status"  # "Where are we at?"
+    return "status" if any(w.among(STATE_WORDS) for w in words) else None
+
+
+def _bidden(words: list[Word], kind: str) -> bool:
+    """Whether the intent word of ``kind`` is a Russian imperative («забирай»): said to another player."""
+    return any(
+        w.meaning(INTENTS) == kind and _CYRILLIC.search(w.folded) and "impr" in morph().parse(w.folded)[0].tag
+        for w in words
+    )
+
+
+def _how_to(first: Word, second: Word) -> bool:
+    """Whether a question opens by asking how to do something: "how do/can/to …", «как» + an infinitive."""
+    if first.folded == "how":
+        return second.folded in ("do", "does", "can", "to", "should")
+    return first.folded == "как" and any(p.tag.POS == "INFN" for p in morph().parse(second.folded)[:1])
 
 
 def _own_cards_asked(words: list[Word]) -> bool:
@@ -200,7 +291,7 @@ def _given_to(words: list[Word], index: int) -> bool:
     """Whether the player named at ``index`` is the one given to: after "to", or in the dative
     («Вере», «Борису»)."""
     word = words[index]
-    if index and words[index - 1].folded in ("to", "for", "toward", "towards"):
+    if index and words[index - 1].folded in ("to", "for", "toward", "towards", "для"):
         return True
     before = words[index - 1].folded if index else ""
     return (
@@ -227,11 +318,19 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
     if not kinds:
         return _unsaid(words, items, players, offers)
     kind = min(kinds, key=PRIORITY.index)
+    if any(phrasal(words, i, INTENTS) == "refuse" for i in range(len(words))):
+        kind = "refuse"  # «O6 — не возьму»: a verb of taking denied turns the offer down
+    elif kind == "withdraw" and len(offers) == 1 and len(items) == 1 and _bidden(words, "withdraw"):
+        kind = "accept"  # «Ок, O3, забирай свечу»: the other player bidden take the item for the offer
+    if not (items or players or offers) and (wanted := _question(words)):
+        return wanted, {}
     dummy = any(p == DUMMY for _, p in players)
     done_at = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == "done"), len(words))
     if "done" in kinds and not (items or offers or any(i > done_at for i, _ in players)):
         kind = "done"
-    elif kind == "reveal" and any(w.among(MINE) for w in words):
+    elif (
+        kind == "reveal" and any(w.among(MINE) for w in words) and not any(w.among(ROLE_WORDS) for w in words)
+    ):
         kind = "status"
     elif kind == "swap" and "offer" in kinds and players and not dummy:
         kind = "offer"
@@ -325,4 +424,5 @@ def grammar(names: Sequence[str]) -> Grammar:
         THINGS,
         enough="done",
         final=frozenset({"arrest", "reveal"}),
+        asked_after=True,
     )

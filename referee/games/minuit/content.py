@@ -29,6 +29,7 @@ SHIP_SCHEMA: dict[str, Any] = {
     "zones": list[dict[str, Any]],
     "decks": dict[str, dict[str, Any]],
     "locations": dict[str, dict[str, Any]],
+    "place_synonyms": dict[str, list[str]],
 }
 """Every key of ``ship.toml`` the rules read, with its type."""
 
@@ -60,6 +61,10 @@ ZONE_OF_LOCATION: dict[int, int] = {loc: z["number"] for z in SHIP["zones"] for 
 LOCATIONS: tuple[int, ...] = tuple(sorted(ZONE_OF_LOCATION))
 PLACE_NAMES: dict[int, dict[str, str]] = {int(n): dict(names) for n, names in SHIP["locations"].items()}
 """The names of locations 13 to 24 (the cabins 1 to 12 take their suspects' names)."""
+PLACE_SYNONYMS: dict[int, tuple[str, ...]] = {
+    int(n): tuple(words) for n, words in SHIP["place_synonyms"].items()
+}
+"""Other words players use for some of the locations 13 to 24, in either language ("bridge", «спа»)."""
 CONNECTIONS: frozenset[frozenset[int]] = frozenset(frozenset(pair) for pair in SHIP["connections"])
 
 

@@ -29,7 +29,14 @@ from referee.core.reading import (
 )
 from referee.core.russian import morph
 from referee.core.seats import fold_name
-from referee.games.minuit.content import LOCATIONS, PLACE_NAMES, ZONE_OF_LOCATION, ZONES
+from referee.games.minuit.content import (
+    LOCATIONS,
+    PLACE_NAMES,
+    PLACE_SYNONYMS,
+    SUITE,
+    ZONE_OF_LOCATION,
+    ZONES,
+)
 from referee.games.minuit.investigation import Investigation
 from referee.games.minuit.parse import MOST_BUOYS, names_of, suspect_names
 
@@ -102,7 +109,11 @@ TOPICS: dict[str, str] = {
     "alibi": "alibi", "алиби": "alibi", "witness": "witness", "testimony": "witness", "saw": "witness",
     "свидетель": "witness", "показание": "witness", "свидетельство": "witness", "видеть": "witness",
     "motive": "motive", "мотив": "motive", "reason": "motive", "причина": "motive",
+    "where": "alibi", "где": "alibi", "gain": "motive", "benefit": "motive", "выгода": "motive",
+    "выгодный": "motive",
 }  # fmt: skip
+"""Topics of a question, by name or by what they ask ("where he was" is the alibi, "what he'd gain"
+the motive)."""
 METHODS: dict[str, str] = {
     "quick": "quick", "fast": "quick", "быстро": "quick", "быстрый": "quick", "наскоро": "quick",
     "discreet": "discreet", "discrete": "discreet", "quiet": "discreet", "secret": "discreet",
@@ -123,7 +134,8 @@ BUOY_USES: dict[str, str] = {
     "переброс": "roll", "бросить": "roll", "ap": "ap", "point": "ap", "очко": "ap", "од": "ap",
 }  # fmt: skip
 ZONE_WORDS: dict[str, int] = {
-    "vip": 1, "suite": 2, "luxury": 2, "люкс": 2, "wheelhouse": 3, "bridge": 3, "рубка": 3, "рулевой": 3,
+    "vip": 1, "вип": 1, "suite": 2, "luxury": 2, "люкс": 2, "wheelhouse": 3, "bridge": 3, "рубка": 3,
+    "рулевой": 3,
     "pool": 4, "piano": 4, "bar": 4, "бассейн": 4, "пиано": 4, "бар": 4, "beauty": 5, "shop": 5,
     "красота": 5, "магазин": 5,
     "casino": 6, "grand": 6, "казино": 6, "гранд": 6, "restaurant": 7, "kitchen": 7, "ресторан": 7,
@@ -150,14 +162,18 @@ COURTESY = frozenset({"please", "пожалуйста", "the", "a", "thanks", "�
 """Words that name a suspect's cabin with the suspect ("Kristina's cabin", «каюта Кристины»)."""
 
 
+COMMON = frozenset({"большой", "the", "and", "бальный", "зал"})
+"""Words of a place's name too common to name it alone («большой» of «большой салон»)."""
+
+
 def _place_words() -> dict[str, int]:
     """The words that name one location 13 to 24 and no other, by their forms and every lemma a
     Russian one may have («прачечную» is read as «прачечный» too): "casino", «гранд», «лазарет»."""
     seen: dict[str, set[int]] = {}
     for number, names in PLACE_NAMES.items():
-        for name in names.values():
+        for name in [*names.values(), *PLACE_SYNONYMS.get(number, ())]:
             for word in words_of(name):
-                if len(word.folded) > 3 and not word.among(NAME_STOP | ZONE_NOUNS | CABIN_WORDS):
+                if len(word.folded) > 2 and not word.among(NAME_STOP | ZONE_NOUNS | CABIN_WORDS | COMMON):
                     lemmas = {parse.normal_form for parse in morph().parse(word.folded)}
                     for key in word.keys | (lemmas if _CYRILLIC.search(word.folded) else set()):
                         seen.setdefault(key, set()).add(number)
@@ -206,11 +222,18 @@ def _method_by_stem(word: Word) -> str | None:
 
 def read(words: list[Word], language: str, case: Investigation) -> Reading | Guess | None:
     """One clause of a Minuit mail read as an order (see the module's docstring)."""
+    if wanted := _rules_or_state_asked(words):
+        return wanted, {}
     kinds = kinds_in(words, INTENTS, THINGS)
     if not kinds:
         return _without_verb(words, case, language)
     kind = min(kinds, key=PRIORITY.index)
-    if any(k in ("help", "status") for k in kinds) and not any(_zone_word(word) for word in words):
+    questioned = "question" in kinds and names_in(words, suspect_names_long(case))
+    if (
+        any(k in ("help", "status") for k in kinds)
+        and not any(_zone_word(w) for w in words)
+        and not questioned
+    ):
         kind = min(
             kinds, key=lambda k: (k not in ("help", "status"), PRIORITY.index(k))
         )  # "send me the rules"
@@ -236,6 +259,7 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
         return ("retry", {"method": method}) if len(methods) <= 1 and not numbers else Guess()
     if kind == "buoy":
         uses = [BUOY_USES[key] for w in words for key in w.keys if key in BUOY_USES]
+        numbers = [(i, n) for i, n in numbers if not _effect(words, i)]
         counts = [n for _, n in numbers if 1 <= n <= MOST_BUOYS]
         result: dict[str, Any] = {"use": _one(uses) or "auto"}
         if len(set(uses)) > 1 or len(counts) > 1 or len(counts) != len(numbers):
@@ -271,15 +295,55 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
         return "move", {"zone": zone}
     if kind == "escort" or after:
         who = _one(after) if after else None
-        if who and zone and not before:
+        if who and zone and not before and zone != SUITE:
             return "escort", {"suspect": who, "zone": zone}
         shown = {"suspect": who or "…", "zone": zone or "…"}
         return Guess(render("escort", shown, language, case))
     if zone and not suspects:
         return "move", {"zone": zone}
+    if zone and len(set(before)) == 1 and zone != SUITE and words[0].among(BIDDING):
+        return "escort", {
+            "suspect": before[0],
+            "zone": zone,
+        }  # «Пусть Оскар идёт в казино»: the suspect moved
     if before:
         return Guess(render("escort", {"suspect": before[0], "zone": zone or "…"}, language, case))
     return Guess(render("move", {"zone": zone or "…"}, language, case))
+
+
+BIDDING = frozenset({"let", "have", "make", "пусть", "пускай"})
+"""Words that make the suspect named after them the one moved («Пусть Оскар идёт в казино»); a suspect
+named as the subject alone ("Oscar goes to the casino") is asked back, as the project's corpus wants."""
+EFFECTS = frozenset({"minus", "plus", "минус", "плюс", "by", "на"})
+"""Words before a number that make it a buoy's effect, not a count of buoys ("minus one to the roll")."""
+RULES_ASKED = frozenset({"work", "works", "работать", "действовать", "устроить", "устроен"})
+STATE_ASKED = frozenset({"ap", "од", "очко", "point", "points", "action", "buoy", "буй", "круг", "left"})
+SHOWN = frozenset({"map", "plan", "deck", "план", "карта", "палуба", "схема"})
+
+
+def _effect(words: list[Word], index: int) -> bool:
+    """Whether the number at ``index`` is what a buoy does (+1 AP, −1 on the roll), not how many."""
+    before = words[index - 1] if index else None
+    signed = before is not None and before.tail.lstrip()[:1] in ("+", "-", "−")
+    return signed or (before is not None and before.folded in EFFECTS and words[index].number == 1)
+
+
+def _rules_or_state_asked(words: list[Word]) -> str | None:
+    """A question about how the game works (HELP: "How does searching work?") or about one's state
+    (STATUS: "How many AP do I have?", «Сколько у меня ОД?», «Покажи план палубы»); None if not."""
+    if not words:
+        return None
+    first = words[0]
+    many = first.folded == "сколько" or (
+        first.folded == "how" and len(words) > 1 and words[1].folded == "many"
+    )
+    if many and any(w.among(STATE_ASKED) for w in words):
+        return "status"
+    if first.folded in ("how", "как") and any(w.among(RULES_ASKED) for w in words):
+        return "help"
+    if first.among({"show", "показать", "покажи"}) and any(w.among(SHOWN) for w in words):
+        return "status"
+    return None
 
 
 def _without_verb(words: list[Word], case: Investigation, language: str) -> Reading | Guess | None:
@@ -302,10 +366,13 @@ def _without_verb(words: list[Word], case: Investigation, language: str) -> Read
         return _moved(words, suspects, towards, zone, language, case)
     if (
         len(words) <= 4
-        and all(_zone_word(w) or w.among(COURTESY) for w in words)
+        and all(_zone_word(w) or w.among(COURTESY | ZONE_NOUNS) or w.number is not None for w in words)
         and (zone := _zone(words, rest))
     ):
-        return "move", {"zone": zone}  # "piano bar, please": a destination alone
+        return "move", {"zone": zone}  # "piano bar, please", "Zone 4, please": a destination alone
+    arrow = first.tail.lstrip().startswith(("->", "→", "=>"))
+    if arrow and len(suspects) == 1 and suspects[0][0] == 0 and (zone := _zone(words[1:], rest)):
+        return ("escort", {"suspect": suspects[0][1], "zone": zone}) if zone != SUITE else Guess()
     topics, methods = _words_for(words, TOPICS), _words_for(words, METHODS)
     if suspects and topics and methods and not rest:  # "Walter: motive, quick"
         return _question(words, suspects, topics, methods)

@@ -42,7 +42,8 @@ INTENTS: dict[str, str] = {
         "place",
     ),
     **dict.fromkeys(
-        ("help", "rules", "помощь", "справка", "правило", "помочь", "подсказать", "how", "как", "напомнить"),
+        ("help", "rules", "помощь", "справка", "правило", "помочь", "подсказать", "how", "как", "напомнить",
+         "options"),
         "help",
     ),
     **dict.fromkeys(
@@ -59,7 +60,8 @@ CLUE_WORDS = frozenset(
 )  # fmt: skip
 TOKEN_WORDS = frozenset(
     {"token", "chip", "value", "with", "using", "marker", "жетон", "фишка", "значение", "с", "со",
-     "номинал", "c", "worth", "стоимость"}
+     "номинал", "c", "worth", "стоимость", "pay", "paying", "w", "платить", "заплатить", "плачу", "price",
+     "цена"}
 )  # fmt: skip
 TOKEN_NOUNS = frozenset(
     {
@@ -74,12 +76,16 @@ TOKEN_NOUNS = frozenset(
         "четверка",
         "пятерка",
         "шестерка",
+        "двушка",
+        "трешка",
     }
 )
 EXIT_WORDS = frozenset(
     {"exit", "escape", "escaped", "outside", "выход", "побег", "сбежать", "убежать", "сбежал", "ушел",
      "emergency", "запасной", "запасный", "аварийный"}
 )  # fmt: skip
+BOARD_WORDS = frozenset({"grid", "board", "table", "поле", "сетка", "доска", "стол"})
+"""Words for the board: asking to see it, or what is on it, is STATUS ("Show me the grid")."""
 ROOM_WORDS = frozenset({"room", "hall", "комната", "зал", "клетка", "ячейка", "cell"})
 
 _ROOM = re.compile(r"^([a-dабвсд])-?([1-4])$")
@@ -186,9 +192,17 @@ def _investigate(words: list[Word], numbers: list[tuple[int, int]]) -> dict[str,
         before = words[index - 1] if index else None
         after = words[index + 1] if index + 1 < len(words) else None
         ordinal = after and after.among(CLUE_WORDS) and not words[index].folded.isdigit()
-        if clue is None and ((before and before.among(CLUE_WORDS)) or ordinal):
+        if (
+            _value_noun(words[index])
+            and value is None
+            and any(p.tag.case == "ablt" for p in morph().parse(words[index].folded)[:1])
+        ):
+            value = number  # «Исследую 3 пятёркой»: the token named by its value noun, in the instrumental
+        elif clue is None and ((before and before.among(CLUE_WORDS)) or ordinal):
             clue = number
-        elif (before and before.among(TOKEN_WORDS)) or (after and after.among(TOKEN_NOUNS)):
+        elif (before and before.among(TOKEN_WORDS)) or (
+            after and after.among(TOKEN_NOUNS) and after.number is None
+        ):
             value = number if value is None else value
         else:
             rest.append(number)
@@ -243,9 +257,51 @@ def _own_tokens_asked(words: list[Word]) -> bool:
     )
 
 
+SHOW = frozenset({"show", "display", "what", "whats", "what's", "показать", "показывать", "что", "какой"})
+
+
+def _board_asked(words: list[Word]) -> bool:
+    """Whether a clause naming no place and no number asks to see the board ("Show me the grid", «Что
+    сейчас на поле?»)."""
+    return any(w.among(BOARD_WORDS) for w in words) and any(w.among(SHOW) for w in words[:3])
+
+
+def _told(word: Word) -> bool:
+    """Whether ``word`` is a Russian verb in the third person («подсказывает»): told of, not asked."""
+    return bool(re.search("[а-я]", word.folded)) and "3per" in morph().parse(word.folded)[0].tag
+
+
+CORRECTING = frozenset({"нет", "no", "вернее", "точнее", "oops", "ой"})
+"""Words after which a value written again replaces the one before («тройку… нет, пятёрку»)."""
+
+
+def _last_value_stands(words: list[Word]) -> list[Word]:
+    """``words`` without the values a correction word takes back: "a 2, no, a 5 on D3" puts a 5."""
+    at = next(
+        (
+            i
+            for i, w in enumerate(words)
+            if i and w.folded in CORRECTING and any(x.number for x in words[i + 1 :])
+        ),
+        None,
+    )
+    if at is None:
+        return words
+    return [
+        w
+        for i, w in enumerate(words)
+        if not (
+            i < at and w.number is not None and not _room(w) and not (i and words[i - 1].among(CLUE_WORDS))
+        )
+    ]
+
+
 def read(words: list[Word], language: str) -> Reading | Guess | None:
     """One clause of a Museum Suspects mail read as an order (see the module's docstring)."""
+    words = _last_value_stands(words)
     kinds = kinds_in(words, INTENTS)
+    if "help" in kinds and not any(w.meaning(INTENTS) == "help" and not _told(w) for w in words):
+        kinds.remove("help")  # «чутьё подсказывает»: a hunch told of, not help asked
     intent_at = {i for i, w in enumerate(words) if w.meaning(INTENTS)}
     targets = _targets(words, intent_at)
     numbers = [(i, n) for i, n in _numbers(words) if not _room(words[i])]
@@ -254,6 +310,9 @@ def read(words: list[Word], language: str) -> Reading | Guess | None:
     if not targets and not numbers:
         if not asked and _own_tokens_asked(words):
             return "status", {}  # "Which tokens do I have left?", «Какие у меня жетоны?»
+        if _board_asked(words):
+            return "status", {}  # "Show me the grid", «Что сейчас на поле?»
+
         return (asked[0], {}) if asked else None
     if "investigate" in orders and "suggest" in orders:
         return Guess()

@@ -47,7 +47,7 @@ _INVESTIGATE_FILLERS = frozenset(
 )  # fmt: skip
 """Words an INVESTIGATE line may hold around its two numbers ("c" is a Latin С typed in Russian)."""
 _VALUE_FILLERS = frozenset(
-    {"with", "token", "value", "of", "с", "со", "значение", "значением", "жетон", "жетоном", "c"}
+    {"w", "with", "token", "value", "of", "с", "со", "значение", "значением", "жетон", "жетоном", "c"}
 )
 _TARGET_FILLERS = frozenset({"on", "the", "room", "at", "in", "на", "комната", "комнату", "в", "во"})
 EXIT_WORDS = frozenset(
@@ -69,12 +69,48 @@ _SUSPECT_NAMES: dict[str, tuple[str, str]] = {
 def parse_text(text: str) -> list[Order | Unreadable]:
     """Every non-blank line of ``text`` read as the orders it holds, by keyword or by meaning
     (``meaning``), or why it holds none."""
-    return read_lines_with_choice(text, lambda line: read_line(line, KEYWORDS, _arguments, GRAMMAR))
+    return read_lines_with_choice(text, _read_shorthand)
 
 
 def parse_line(line: str) -> Order | Unreadable:
     """The first order written on ``line`` (a leading bullet such as "-" or "*" is ignored)."""
-    return read_line(line, KEYWORDS, _arguments, GRAMMAR)[0]
+    return _read_shorthand(line)[0]
+
+
+_SHORTHAND = re.compile(r"\s+(?:\+|->|→|=>)\s+|\s*;\s*|,?\s+(?:а|и)\s+потом\s+|,?\s+and then\s+", re.I)
+"""What parts two orders written on one line in shorthand ("clue 2 w/ 3 + A4 w/ 5", «…; …», «… а потом
+…»)."""
+
+
+def _orders(read: list[Order | Unreadable]) -> list[Order] | None:
+    """``read`` if every item of it is an order, else None."""
+    orders = [item for item in read if isinstance(item, Order)]
+    return orders if len(orders) == len(read) else None
+
+
+def _read_part(part: str) -> list[Order] | None:
+    """One part of a shorthand line as orders, or None: a place and a token alone ("B4 w/ 6") is a
+    suggestion there, as the order beside it shows the line is orders, not notes."""
+    read = _orders(read_line(part, KEYWORDS, _arguments, GRAMMAR))
+    return read if read is not None else _orders(read_line(f"suggest {part}", KEYWORDS, _arguments, GRAMMAR))
+
+
+_VALUE_ARROW = re.compile(r"(\b(?:clue|улика)\s*\d+)\s*(?:->|→|=>)\s*(\d)\b", re.I)
+"""A clue and its token joined by an arrow ("clue 7 -> 4"): one order, not two."""
+
+
+def _read_shorthand(line: str) -> list[Order | Unreadable]:
+    """The orders of ``line``: each part between "+", "->", ";" or «а потом» read on its own when every
+    part is an order, else the line read whole."""
+    joined = _VALUE_ARROW.sub(r"\1 with \2", line)
+    parts = [part for part in _SHORTHAND.split(joined) if part.strip()]
+    each = [_read_part(part) for part in parts] if len(parts) > 1 else []
+    if each and all(read is not None for read in each):
+        return [Order(line, item.kind, item.args) for read in each for item in read or []]
+    whole = _read_part(joined) if joined != line else None
+    if whole is not None:
+        return [Order(line, item.kind, item.args) for item in whole]
+    return read_line(line, KEYWORDS, _arguments, GRAMMAR)
 
 
 def _arguments(kind: str, rest: str) -> dict[str, Any] | Problem:
