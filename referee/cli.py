@@ -1259,6 +1259,13 @@ def bench(
             "open player pages, --posts posts a second for --seconds, beside a bare Starlette app.",
         ),
     ] = False,
+    calendar: Annotated[
+        int,
+        typer.Option(
+            help="Instead: a simulated week of this many campaigns' calendar, --games of them real games "
+            "run by the service's own tick on a simulated clock (SQLite, in a temporary folder).",
+        ),
+    ] = 0,
     pages: Annotated[int, typer.Option(min=2, max=2000, help="With --web: player pages open.")] = 200,
     posts: Annotated[float, typer.Option(min=0.1, max=200, help="With --web: talk posted a second.")] = 5.0,
     seconds: Annotated[float, typer.Option(min=1, max=600, help="With --web: seconds of load.")] = 20.0,
@@ -1285,6 +1292,9 @@ def bench(
         figures = _bench_servers(servers)
     elif serve:
         figures = _bench_serve(serve)
+    elif calendar:
+        _bench_calendar(calendar, min(games, calendar))
+        return
     elif web:
         from referee.bench.web import bench_web
 
@@ -1327,6 +1337,18 @@ def _bench_boundary(games: int, database: str | None, batch: int, processes: int
     return boundary_figures(
         database_name, result.games, result.resolve_seconds, result.rules_seconds, result.rows_seconds
     )
+
+
+def _bench_calendar(campaigns: int, games: int) -> None:
+    """``referee bench --calendar N``: a simulated week of N campaigns' calendar, ``games`` of them real."""
+    import tempfile
+
+    from referee.bench.calendar import lines, run_calendar
+
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
+        report = run_calendar(Path(folder), campaigns, games, typer.echo)
+    for line in lines(report):
+        typer.echo(line)
 
 
 def _bench_serve(games: int) -> list[Figure]:
