@@ -37,6 +37,10 @@ CLASSES = {
         ("in the last hour I go to the bedroom", "M:Bedroom@d1h4"),
         ("Stay put and look for the rope and the table", "STAY ; S:Rope,Table"),
         ("Just park me in the bathroom, thanks", "M:Bathroom"),
+        (
+            "drop my traps and lay a new one for Ivan: study, sofa, rope",
+            "C:trap@d1n ; T:Ivan/Study/Sofa/Rope@d1n",
+        ),
         ("Tomorrow I'd like to wake up in the bedroom.", "M:Bedroom@d1n"),
     ],
     "ru": [
@@ -59,6 +63,10 @@ CLASSES = {
         ("в последний час дня иду в спальню", "M:Bedroom@d1h4"),
         ("остаюсь тут и обыскиваю камин и яд", "STAY ; S:Fireplace,Poison"),
         ("сижу на месте, ищу бензин и кресло", "STAY ; S:Armchair,Petrol"),
+        (
+            "снимаю свою ловушку и ставлю другую на Жанну: спальня, тумбочка, яд",
+            "C:trap@d1n ; T:Жанна/Bedroom/Nightstand/Poison@d1n",
+        ),
     ],
 }
 """Lines of each class, in the corpus notation."""

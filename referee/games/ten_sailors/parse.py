@@ -211,7 +211,7 @@ def _read_text(
     reader = _Reader(names, now, own)
     for raw in text.splitlines():
         bullet = _BULLET.match(raw)
-        line = (raw[bullet.end() :] if bullet else raw).strip()
+        line = scenery.another_trap((raw[bullet.end() :] if bullet else raw).strip())
         if not line:
             continue
         times = find_times(line)

@@ -97,6 +97,24 @@ _ASKED_TO_EXPLAIN = re.compile(
 )
 
 
+_ANOTHER_TRAP = re.compile(
+    r"\b(став\w*|постав\w*|устан\w*|set|setting|lay|laying|place|placing|rig|rigging)\s+"
+    r"(?:(?:a|an)\s+)?(?:нов(?:ую|ая)|ещ[её]\s+одну|другую|вторую|new\s+one|another(?:\s+one)?|second\s+one)\b"
+    r"(?=\s*(?:на\b|for\b|on\b|against\b|tonight\b|сегодня\b|ночью\b|[:,.;—–-]|$))",
+    re.I,
+)
+"""A trap named by "a new one" after a trap verb, where cancelling traps came before it («отменяю ловушки
+и ставлю новую на …», "cancel my traps and set a new one for …")."""
+
+
+def another_trap(line: str) -> str:
+    """``line`` with "a new one" after a trap verb said as a trap («ставлю новую» → «ставлю ловушку»):
+    without it the cancel before it is read and the new trap silently lost."""
+    return _ANOTHER_TRAP.sub(
+        lambda m: f"{m.group(1)} {'ловушку' if re.search('[а-яё]', m.group(1), re.I) else 'a trap'}", line
+    )
+
+
 def plain(line: str, names: Sequence[str]) -> str:
     """``line`` with its scenery set aside and its chat, courtesy and word order said plainly (see the
     module); the line itself when nothing is."""
