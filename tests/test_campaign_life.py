@@ -13,11 +13,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from service_helpers import Site
-from test_signup_mail import ANNA, BORIS, CLOSES, GLEB, GM, T0, VERA, Post, reply_to, text, to
+from test_signup_mail import ANNA, BORIS, GLEB, GM, T0, VERA, Post, reply_to, text, to
 from web_helpers import PASSWORD, client, sign_in, token
-
-from referee.app.audit import COMMAND_LINE
-from referee.app.campaignfile import campaign_file
 
 GAME = "castle-2"
 BASE = "http://127.0.0.1:8080"
@@ -31,18 +28,7 @@ def test_a_campaign_is_announced_filled_by_mail_and_web_loses_two_players_and_is
     tmp_path: Path, database_url: str
 ) -> None:
     post = Post(Site(tmp_path, database_url, extra=f'\n[web]\nbase_url = "{BASE}"\n'))
-    file = {
-        "game": {
-            "kind": "ten-sailors",
-            "id": GAME,
-            "seed": 7,
-            "master_email": GM,
-            "schedule": "ten-sailors-seconds",
-            "dropouts": {"nudge_after": 1, "replace_after": 2, "by": "reserve"},
-        },
-        "signup": {"closes": CLOSES, "seats": 3, "minimum": 3, "deal": "order"},
-    }
-    post.store.signups.announce(campaign_file(file, post.site.root / "schedules"), T0, COMMAND_LINE)
+    post.announce(GAME, game={"dropouts": {"nudge_after": 1, "replace_after": 2, "by": "reserve"}})
     post.store.accounts.add("Gail", GM, PASSWORD, T0)
 
     # Filled: two by mail, one on the public page, one more into the reserve by mail.

@@ -15,11 +15,10 @@ import pytest
 from cli_helpers import run_referee
 from service_helpers import Site
 from sqlmodel import Session, col, select
-from test_signup_mail import ANNA, BORIS, CLOSES, GLEB, GM, T0, VERA, Post, reply_to, text, to
+from test_signup_mail import ANNA, BORIS, GLEB, GM, VERA, Post, reply_to, text, to
 
 from referee.app import RefereeError
 from referee.app.audit import COMMAND_LINE, Actor
-from referee.app.campaignfile import campaign_file
 from referee.store.models import NoticeRow
 from referee.store.seats import holders
 
@@ -142,18 +141,7 @@ def test_the_referee_hands_a_seat_silent_too_long_to_the_first_reserve_by_itself
     tmp_path: Path, database_url: str
 ) -> None:
     made = Post(Site(tmp_path, database_url))
-    file = {
-        "game": {
-            "kind": "ten-sailors",
-            "id": GAME,
-            "seed": 7,
-            "master_email": GM,
-            "schedule": "ten-sailors-seconds",
-            "dropouts": {"nudge_after": 1, "replace_after": 2, "by": "reserve"},
-        },
-        "signup": {"closes": CLOSES, "seats": 3, "minimum": 3, "deal": "order"},
-    }
-    made.store.signups.announce(campaign_file(file, made.site.root / "schedules"), T0, COMMAND_LINE)
+    made.announce(GAME, game={"dropouts": {"nudge_after": 1, "replace_after": 2, "by": "reserve"}})
     for sender, name in ((ANNA, "Anna"), (BORIS, "Boris"), (VERA, "Vera"), (GLEB, "Gleb")):
         made.join(sender, name)
     made.store.signups.start(GAME, made.now, COMMAND_LINE)

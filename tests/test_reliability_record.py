@@ -18,11 +18,10 @@ from cli_helpers import run_referee
 from service_helpers import Site
 from sqlalchemy import event, literal
 from sqlmodel import Session, select
-from test_signup_mail import ANNA, BORIS, CLOSES, GLEB, GM, T0, VERA, Post, reply_to, text
+from test_signup_mail import ANNA, BORIS, GLEB, GM, T0, VERA, Post, reply_to, text
 from web_helpers import BASE, PASSWORD, client, mailed_links, sign_in, sign_in_player, token
 
 from referee.app.audit import COMMAND_LINE
-from referee.app.campaignfile import campaign_file
 from referee.app.reliability import shown, shown_records
 from referee.store.reliability import FIELDS, records_of
 
@@ -53,18 +52,7 @@ def played(tmp_path: Path, database_url: str) -> Iterator[tuple[Post, list[Email
     Vera never writes and loses her seat to Gleb at the second boundary; Gleb writes in segment 3 only.
     Every mail the players were sent comes with it."""
     post = Post(Site(tmp_path, database_url))
-    file = {
-        "game": {
-            "kind": "ten-sailors",
-            "id": GAME,
-            "seed": 7,
-            "master_email": GM,
-            "schedule": "ten-sailors-seconds",
-            "dropouts": {"nudge_after": 1, "replace_after": 2, "by": "reserve"},
-        },
-        "signup": {"closes": CLOSES, "seats": 3, "minimum": 3, "deal": "order"},
-    }
-    post.store.signups.announce(campaign_file(file, post.site.root / "schedules"), T0, COMMAND_LINE)
+    post.announce(GAME, game={"dropouts": {"nudge_after": 1, "replace_after": 2, "by": "reserve"}})
     for sender, name in ((ANNA, "Anna"), (BORIS, "Boris"), (VERA, "Vera"), (GLEB, "Gleb")):
         post.join(sender, name)
     post.store.signups.start(GAME, post.now, COMMAND_LINE)

@@ -51,7 +51,11 @@ class Post:
     def __post_init__(self) -> None:
         self.store, self.mail = self.site.store(), self.site.config().mail
 
-    def announce(self, campaign: str = "castle-2", **signup: object) -> None:
+    def announce(
+        self, campaign: str = "castle-2", game: dict[str, object] | None = None, **signup: object
+    ) -> None:
+        """Announces ``campaign`` (Ten Sailors on the seconds' schedule; ``game``: more keys of its
+        ``[game]`` table, ``signup``: of its ``[signup]``)."""
         file = {
             "game": {
                 "kind": "ten-sailors",
@@ -59,6 +63,7 @@ class Post:
                 "seed": 7,
                 "master_email": GM,
                 "schedule": "ten-sailors-seconds",
+                **(game or {}),
             },
             "signup": {"closes": CLOSES, "seats": 3, "minimum": 3, "deal": "order", **signup},
         }

@@ -32,6 +32,7 @@ from pathlib import Path
 from sqlalchemy import Engine, text
 
 from referee.app import Referee
+from referee.bench.serving import write_config
 from referee.config import PROJECT_ROOT, load_config
 from referee.core.orders import Submission
 from referee.core.rules import visible
@@ -48,20 +49,6 @@ DAILY, FAST = "ten-sailors-daily", "ten-sailors-fast"
 
 FAST_EVERY = 3
 """One game in this many plays on the fast schedule, the others on the daily one."""
-
-_CONFIG_TEXT = """[database]
-url = "sqlite:///{database}"
-
-[paths]
-schedules = "{schedules}"
-templates = "{templates}"
-
-[mail]
-address = "referee@example.org"
-name = "Referee"
-incoming = "maildir:{incoming}"
-outgoing = "maildir:{outgoing}"
-"""
 
 
 @dataclass(frozen=True)
@@ -209,18 +196,7 @@ def run_calendar(
 
 def _write_config(directory: Path) -> Path:
     """The simulation's configuration: a SQLite file and Maildirs in ``directory``, the shipped schedules."""
-    path = directory / "referee.toml"
-    path.write_text(
-        _CONFIG_TEXT.format(
-            database=(directory / "referee.db").as_posix(),
-            schedules=(PROJECT_ROOT / "schedules").as_posix(),
-            templates=(PROJECT_ROOT / "templates").as_posix(),
-            incoming=(directory / "mail" / "incoming").as_posix(),
-            outgoing=(directory / "mail" / "outgoing").as_posix(),
-        ),
-        encoding="utf-8",
-    )
-    return path
+    return write_config(directory, PROJECT_ROOT / "schedules")
 
 
 def start_of(number: int, games: int, days: int) -> tuple[str, datetime]:

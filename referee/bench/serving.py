@@ -154,6 +154,12 @@ def _write_folder(directory: Path, night: int) -> Path:
     (schedules / f"{SCHEDULE}.toml").write_text(
         _SCHEDULE_TEXT.format(night=night, traps=traps, later=later), encoding="utf-8"
     )
+    return write_config(directory, schedules)
+
+
+def write_config(directory: Path, schedules: Path) -> Path:
+    """A bench's configuration in ``directory``: a SQLite file and Maildirs there, the schedules of
+    ``schedules``, the shipped templates; its path."""
     config = directory / "referee.toml"
     config.write_text(
         _CONFIG_TEXT.format(

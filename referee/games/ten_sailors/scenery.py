@@ -62,17 +62,15 @@ _COURTESY_OPENINGS = re.compile(
     re.I,
 )
 """Openings of courtesy in front of an order, whatever follows them."""
-_TAIL_COURTESY = re.compile(
-    r"^(?:если\s+(?:можно|не\s+трудно|не\s+сложно|получится|не\s+затруднит|возможно)|if\s+(?:possible|"
-    r"you\s+can|you\s+don'?t\s+mind|that'?s\s+ok(?:ay)?|it'?s\s+ok(?:ay)?)|please|пожалуйста)$",
+_COURTESY = re.compile(
+    r"^(?:if\s+(?:it'?s|it\s+is|that'?s)\s+(?:not|no)\s+(?:a\s+|too\s+much\s+(?:of\s+a\s+)?)?(?:big\s+)?"
+    r"(?:problem|bother|trouble|deal|hassle)|if\s+(?:it'?s|that'?s)\s+ok(?:ay)?|if\s+(?:you\s+)?(?:don'?t|do\s+not)\s+mind"
+    r"|if\s+(?:possible|you\s+can)|please|пожалуйста"
+    r"|если\s+(?:можно|не\s+трудно|не\s+сложно|получится|не\s+затруднит|возможно))$",
     re.I,
 )
-_COURTESY_IF = re.compile(
-    r"^(?:if\s+(?:it'?s|it\s+is|that'?s)\s+(?:not|no)\s+(?:a\s+|too\s+much\s+(?:of\s+a\s+)?)?(?:big\s+)?(?:problem|bother|trouble|deal|hassle)"
-    r"|if\s+(?:you\s+)?(?:don'?t|do\s+not)\s+mind|if\s+possible|если\s+(?:можно|не\s+трудно|не\s+сложно|не\s+затруднит|возможно))$",
-    re.I,
-)
-"""A condition of courtesy before an order ("If it's not a bother,", «Если не трудно,»)."""
+"""A condition of courtesy, before an order ("If it's not a bother,", «Если не трудно,») or after it
+(«…, если можно», "…, if possible"): no part of the order."""
 _QUANTIFIED = re.compile(
     r"\b(?:all|every|each)(?:\s+one)?\s+(?:of\s+)?(?=(?:my\s+|the\s+)?traps?\b)"
     r"|\bвсе\s+(?=(?:мои\s+)?ловушк)",
@@ -215,7 +213,7 @@ def _leading_clause(text: str, names: Sequence[str]) -> str:
     """``text`` without a first clause before a comma that names nothing, when what follows starts an
     order ("Soaked to the bone, Anna hurries …", «Не раздумывая, иду …», "If it's no bother, move me …")."""
     head, comma, rest = text.partition(",")
-    if "?" in text or (set(WORD.findall(head.lower())) & _OPEN and not _COURTESY_IF.match(head.strip())):
+    if "?" in text or (set(WORD.findall(head.lower())) & _OPEN and not _COURTESY.match(head.strip())):
         return text
     if comma and _names_nothing(head, names) and _starts_an_order(rest, names):
         return rest.strip()
@@ -262,7 +260,7 @@ def _tail(text: str, names: Sequence[str]) -> str:
     tail = tail.strip().rstrip(".!…")
     if not comma or not head.strip() or not tail:
         return text
-    if _TAIL_COURTESY.match(tail):
+    if _COURTESY.match(tail):
         return head
     if not _names_nothing(tail, names):
         return text
