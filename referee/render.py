@@ -60,7 +60,7 @@ from jinja2.runtime import Context
 from referee.core.moments import moment_text, zone_named
 from referee.core.russian import Gender, by_gender, decline, guess_gender, plural, read_gender
 from referee.core.zones import reader_text, zone_name
-from referee.games import presentation_for
+from referee.games import phase_words, presentation_for
 from referee.shipped import shipped
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
@@ -173,12 +173,15 @@ def _zone_name(context: Context, key: Any, language: str | None = None) -> str:
 def _kind_phase_name(key: Any, kind: Any, otherwise: Any = None, *, language: str) -> str:
     """A phase key of a game of ``kind`` as its game-master reads it, on a page that shows games of
     every kind: the game's ``phase_label`` filter if it has one, else ``otherwise`` if given (the
-    rules' own label), else the key as it is."""
+    rules' own label, in English) said in ``language`` as the demo says it (``phase_words``), else the
+    key as it is."""
     filters = presentation_for(str(kind)).filters if str(kind) else {}
     name = filters.get("phase_label")
-    if name is None:
-        return str(otherwise if otherwise is not None else key)
-    return str(name(key, language=language))
+    if name is not None:
+        return str(name(key, language=language))
+    if otherwise is None:
+        return str(key)
+    return phase_words(str(otherwise), str(key), str(kind), language) if str(kind) else str(otherwise)
 
 
 def phase_label(key: str, kind: str, language: str, otherwise: str | None = None) -> str:

@@ -208,7 +208,14 @@ def test_the_museum_pages_read_in_russian(tmp_path: Path, sqlite_url: str) -> No
     page = _player_page(site, referee, "Anna")
     assert "Что у вас есть и что вы знаете" in page and "Anna (вы)" in page and "Ваши подозрения" in page
     assert _text(ANNAS_CLUE, "ru") in page and "вы её не видели" in page and "Boris: ?" in page
-    for english in ("The museum", "Emergency Exit", "What you hold and know", "you have not looked at it"):
+    assert "раунд 1, ходит Clara" in game  # the phase in the page's head, not the rules' English label
+    for english in (
+        "The museum",
+        "Emergency Exit",
+        "What you hold and know",
+        "you have not looked at it",
+        "'s turn",
+    ):
         assert english not in page and english not in game, english
 
 

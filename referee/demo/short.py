@@ -11,7 +11,6 @@ is told with comes from the game (``GameKind.demo.news``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +23,7 @@ from referee.core.russian import guess_gender
 from referee.demo.files import START, start_demo_game
 from referee.demo.post import PostOffice
 from referee.demo.words import count, names_in, say
-from referee.games import game_of
+from referee.games import game_of, phase_words
 from referee.render import Renderer, and_list
 
 PASSES = 12
@@ -149,18 +148,3 @@ def telling(language: str, state: Any, renderer: Renderer, kind: str) -> Telling
         names=lambda partial, name: names_in(renderer, lang, kind, partial, name),
         listed=lambda items: and_list(items, language),
     )
-
-
-_ROUND_TURN = re.compile(r"^round (\d+), (.+)'s turn$")
-
-
-def phase_words(label: str, key: str, kind: str, language: str) -> str:
-    """The open phase as the demo prints it: the rules' ``label`` in English; in Russian, the same said
-    in Russian: a player's turn («раунд 2, ходит Anna»), else as the game names it («раунд 1 из 1:
-    допрос», «гипотезы»), else the label."""
-    if language != "ru":
-        return label
-    if found := _ROUND_TURN.match(label):
-        return f"раунд {found[1]}, ходит {found[2]}"
-    named = game_of(kind).demo.phase_name
-    return named(label, key, language) if named is not None else label

@@ -11,6 +11,7 @@ load it (``contract_kinds``, ``contract_rules``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -117,3 +118,18 @@ def order_words() -> frozenset[str]:
             continue
         words.update(getattr(module, "KEYWORDS", {}))
     return frozenset(words)
+
+
+_ROUND_TURN = re.compile(r"^round (\d+), (.+)'s turn$")
+
+
+def phase_words(label: str, key: str, kind: str, language: str) -> str:
+    """The open phase as the demo and the pages print it: the rules' ``label`` in English; in Russian,
+    the same said in Russian: a player's turn («раунд 2, ходит Anna»), else as the game names it
+    («раунд 1 из 1: допрос», «гипотезы»), else the label."""
+    if language != "ru":
+        return label
+    if found := _ROUND_TURN.match(label):
+        return f"раунд {found[1]}, ходит {found[2]}"
+    named = game_of(kind).demo.phase_name
+    return named(label, key, language) if named is not None else label
