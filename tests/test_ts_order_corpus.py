@@ -18,6 +18,7 @@ scored (``HELD_OUT_FIRST``). Running this file with ``-s`` prints the scores.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +49,17 @@ def corpus(language: str, suffix: str = "") -> list[tuple[str, str]]:
             line, expected = raw.split("\t")
             rows.append((line, expected.strip()))
     return rows
+
+
+_WRITER = re.compile(r"The writer is taken to be (\w+)")
+
+
+def writer(language: str, suffix: str = "") -> str | None:
+    """The character whose player writes the lines of a corpus, where its head names one ("The writer is
+    taken to be Anna"): the referee always knows whose mail or post it reads."""
+    head = (DATA / f"ts_orders_{language}{suffix}.tsv").read_text(encoding="utf-8")[:2000]
+    found = _WRITER.search(head)
+    return found.group(1) if found else None
 
 
 def reading(item: Order | Unreadable) -> str:
@@ -107,11 +119,12 @@ class Score:
         return f"{self.share:.1%} of {self.lines} read right; {len(self.said_aloud)} order lines said aloud"
 
 
-def score(rows: list[tuple[str, str]], language: str) -> Score:
-    """How the lines ``rows`` of ``language`` are read against what is expected of them."""
+def score(rows: list[tuple[str, str]], language: str, own: str | None = None) -> Score:
+    """How the lines ``rows`` of ``language`` are read against what is expected of them, written by the
+    player of ``own`` (if known)."""
     result = Score(len(rows))
     for line, expected in rows:
-        items = parse_text(line, NAMES[language], NOW)
+        items = parse_text(line, NAMES[language], NOW, own)
         got = " ; ".join(reading(item) for item in items)
         if got == normalised(expected):
             continue
@@ -128,7 +141,7 @@ def score(rows: list[tuple[str, str]], language: str) -> Score:
 def test_no_order_line_of_the_corpora_is_said_aloud_ts_23(language: str, suffix: str) -> None:
     """TS-23 ruling (talk beside orders): a line that is, or holds, an order or a plan is never read as
     more talk than it holds, whether it is read right or refused with a question."""
-    result = score(corpus(language, suffix), language)
+    result = score(corpus(language, suffix), language, writer(language, suffix))
     print(f"\n{language} ({BUILT_ON[suffix]}): {result}")
     assert not result.said_aloud, "\n".join(result.said_aloud)
 
@@ -155,7 +168,8 @@ def test_the_held_out_corpora_are_never_read_worse_than_when_first_scored_ts_23(
 ) -> None:
     """Each held-out corpus: scored and printed; never fewer lines read right, nor more order lines
     said aloud, than at its first scoring."""
-    result = score(corpus(language, f"_heldout{held_out}"), language)
+    suffix = f"_heldout{held_out}"
+    result = score(corpus(language, suffix), language, writer(language, suffix))
     right, aloud = HELD_OUT_FIRST[(held_out, language)]
     reached = result.share >= LEAST_READ and not result.said_aloud
     print(
@@ -180,7 +194,7 @@ def test_natural_lines_are_read_right_or_refused_never_misread_ts_9_ts_11_ts_23(
     """TS-9 ruling / TS-11 / TS-23 ruling: ≥95% of natural lines read as meant; every other line refused."""
     rows = corpus(language, suffix)
     assert len(rows) >= (LEAST_LINES if not suffix else LEAST_LINES // 2)
-    result = score(rows, language)
+    result = score(rows, language, writer(language, suffix))
     assert not result.misread, "\n".join(result.misread)
     assert result.share >= LEAST_READ, "\n".join(result.wrong)
 

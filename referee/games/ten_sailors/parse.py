@@ -211,7 +211,8 @@ def _read_text(
     reader = _Reader(names, now, own)
     for raw in text.splitlines():
         bullet = _BULLET.match(raw)
-        line = scenery.another_trap((raw[bullet.end() :] if bullet else raw).strip())
+        written = (raw[bullet.end() :] if bullet else raw).strip()
+        line = scenery.kept_here(scenery.another_trap(written))
         if not line:
             continue
         times = find_times(line)
@@ -228,9 +229,101 @@ def _read_text(
         reader.items[start:] = _joined_talk(_without_courtesy(reader.items[start:]))
         if second_readings and reader.header is None and reader.pending is None:
             reader.items[start:] = _surer(reader.items[start:], line, names, now, own)
+        read = reader.items[start:]
+        reader.items[start:] = [
+            _never_aloud(item, names, own, after_order=any(isinstance(o, Order) for o in read[:at]))
+            if _is_talk(item)
+            else item
+            for at, item in enumerate(read)
+        ]
+        if line != written and len(reader.items) == start + 1:  # the order shown as the player wrote it
+            reader.items[start] = replace(reader.items[start], line=written)
     reader.flush()
     reader.time_alone()
     return _merged_searches(reader.items)
+
+
+def _never_aloud(
+    talk: Unreadable, names: tuple[str, ...], own: str | None, *, after_order: bool = False
+) -> Unreadable:
+    """``talk`` as it stands, or a question to its writer when it names a room, a card or a character
+    beside anything of an order (an order word, a trap's setter, a time, the writer's own character as
+    its doer) and is not plainly said to or of someone else (TS-23 ruling: a plan is never said aloud)."""
+    tokens = _tokens(talk.line, find_times(talk.line))
+    words = [t for t in tokens if t.when is None]
+    folded = [t.folded.replace("’", "'") for t in words]
+    intent = _intent(tokens, names)
+    if not words or not any(not f.near or len(f.written) > _SHORT_NEAR for f in intent.found):
+        return talk  # "a long night": a short word near a name ("long", "Living Room") names nothing
+    own_led = own is not None and (
+        _narrated_by_own(folded, own)
+        or (
+            any(f.name == own and _doer(words, f.written) for f in intent.found)
+            and not any(lemmas(t.text) & _SPEAKING for t in words)
+        )
+    )
+    planned = own_led or any((t.kind and t.kind != "say") or t.setter or t.when is not None for t in tokens)
+    if not planned:
+        return talk
+    if not own_led and (
+        _of_another(words, intent, names, own)
+        or _to_others(folded)
+        or _reported(folded)
+        or _done_or_bidden(words)
+        or (after_order and _NEEDED.intersection(folded))
+    ):
+        return talk
+    return Unreadable(talk.line, "did_you_mean", guess(intent, names))
+
+
+_SHORT_NEAR = 4
+"""A word of at most this many letters near a name, not the name itself, is not taken as naming it."""
+_NEEDED = frozenset({"надо", "нужно", "need", "needs", "must", "have", "has", "стоит", "should"})
+"""Words telling what needs doing: after an order on the same line, a remark («…, надо проверить
+тумбочку»), not another order."""
+
+
+def _done_or_bidden(words: list[_Token]) -> bool:
+    """Whether the order words of a line tell what was done ("I went to the kitchen", «я уже искала в
+    ванной») or bid the others ("Don't go to the bathroom", «Не ходите в ванную», «Увидимся в холле»):
+    every verb of an order in the past tense with no wish, or in a form said to or with the others."""
+    verbs = [t for t in words if t.kind and t.kind != "say"]
+    folded = [t.folded.replace("’", "'") for t in words]
+    if not verbs:
+        return any(_to_many(t.text) for t in words)
+    if all(is_past(t.text) for t in verbs) and not _WISHED.intersection(folded):
+        return True
+    if folded[0] in ("don't", "dont", "do") and not {"me", "my", "i"}.intersection(folded[1:4]):
+        return True  # "Don't go into the kitchen, trust me": bidden; "don't move me": the writer kept
+    return _to_many(verbs[0].text)
+
+
+def _to_many(verb: str) -> bool:
+    """Whether a Russian verb is said to the others or with them («ходите», «идите», «пойдём»)."""
+    if verb[:1].isascii():
+        return False
+    tag = morph().parse(verb.lower())[0].tag
+    return tag.POS == "VERB" and "plur" in tag and ("2per" in tag or "impr" in tag or "1per" in tag)
+
+
+def _of_another(words: list[_Token], intent: Intent, names: tuple[str, ...], own: str | None) -> bool:
+    """Whether a line tells of, or speaks to, a character other than the writer's: one named first
+    ("Boris, come here", "Dora's going to …"), or the doer of its verb."""
+    people = [f for f in intent.found if f.name in names and f.name != own]
+    if not people:
+        return False
+    first = words[0].text.replace("’", "'").split("'")[0]
+    return any(is_name(first, (p.name,)) or _doer(words, p.written) for p in people)
+
+
+def _to_others(folded: list[str]) -> bool:
+    """Whether a line is said to the others, not the host ("you", "anyone", «кто-нибудь»), or proposes
+    what others or all should do ("we should", "someone should", «пусть»)."""
+    if not _HOST.isdisjoint(folded):
+        return False
+    asked_of_host = any(w in _YOU and at and folded[at - 1] in _MODALS for at, w in enumerate(folded))
+    others = (_OTHERS - (_YOU if asked_of_host else frozenset())).intersection(folded)
+    return bool(others) or bool({"we", "мы", "пусть", "let's", "lets"}.intersection(folded))
 
 
 def _doubts(items: Sequence[Order | Unreadable]) -> int:
@@ -1444,7 +1537,7 @@ def _polite_not(words: list[str], at: int) -> bool:
 
 _OTHERS = _YOU | frozenset(
     {"who", "who's", "whos", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "кто",
-     "кто-нибудь", "кто-то", "кто-либо", "ты", "тебе", "тебя", "вас", "вам"}
+     "кто-нибудь", "кто-то", "кто-либо", "ты", "тебе", "тебя", "вас", "вам", "whoever", "кто бы"}
 )  # fmt: skip
 _ME = frozenset({"i", "me", "my", "я", "мне", "меня", "мой", "моя", "мою", "моего", "мои", "моих", "моим"})
 
@@ -1564,8 +1657,24 @@ def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[l
             continue
         clauses[-1].append(token)
         if token.when is None and token.folded not in FILLERS and not is_skipped(token.text):
-            has_args = True  # not "мои" in «отмените мои ловушки»
+            # not "мои" in «отмените мои ловушки», nor «предыдущий» in «отменяю предыдущий поиск»
+            has_args = not (kind == "cancel" and _qualifier(token.text))
     return clauses
+
+
+_QUALIFIERS = frozenset(
+    {"previous", "last", "earlier", "current", "planned", "queued", "pending", "old", "both", "my", "that",
+     "this", "those", "these", "tomorrow's", "tonight's", "today's", "morning", "evening"}
+)  # fmt: skip
+
+
+def _qualifier(word: str) -> bool:
+    """Whether ``word`` only qualifies the order a cancel names next («отменяю предыдущий поиск», "cancel
+    my earlier search"): an adjective, participle, pronoun or numeral, not what is cancelled."""
+    folded = word.lower().replace("’", "'")
+    if folded.isascii():
+        return folded in _QUALIFIERS
+    return morph().parse(folded)[0].tag.POS in {"ADJF", "PRTF", "NUMR", "NPRO"}
 
 
 def _names_follow(tokens: list[_Token], at: int) -> bool:

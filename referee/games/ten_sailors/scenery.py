@@ -76,10 +76,31 @@ _QUANTIFIED = re.compile(
     r"|\bвсе\s+(?=(?:мои\s+)?ловушк)",
     re.I,
 )
+_CANCEL_OPENING = re.compile(
+    r"^\s*(?:never\s*mind|forget(?:\s+about)?|scrap|scratch|call\s+off)\s+(?=(?:the|my|that|this|all)\b)",
+    re.I,
+)
+"""English ways to open a cancel ("Never mind the search …", "Forget my trap …"), said as "cancel"."""
+_CHANGED_MIND = re.compile(
+    r"^(?:i\s+)?(?:(?:have|'ve|’ve)\s+)?changed\s+my\s+mind\s+(?:about|on)\s+|^(?:я\s+)?передумал\w*\s+(?:насч[её]т\s+)?",
+    re.I,
+)
+"""A change of mind before what is cancelled ("I changed my mind about going …", «Передумала идти …»)."""
+_CANCELLED_LAST = re.compile(
+    r"^(?P<what>.*?)\s*[-—–:,]?\s*(?:(?:so\s+|just\s+)?cancel(?:\s+(?:that|it|this|please))?|отмен\w*|отбой"
+    r"|отставить|сним\w+|снять|убра\w*|убер\w+|убир\w+)\s*[.!]*$",
+    re.I,
+)
+"""A cancel written after what it cancels («Предыдущий поиск отменяю», «Передумала идти в гараж, отмена»,
+"… going to the Garage — cancel that")."""
 _OBJECT_FIRST = re.compile(
     r"^\s*((?:мо[юи]\s+)?(?:ловушк\w*|поиск\w*|обыск\w*|переход\w*|ход))\s*[-—–:,]?\s*"
     r"(отмен\w+|сним\w+|снять|убра\w*|убер\w+|убир\w+)\b",
     re.I,
+)
+"""A cancel after what it cancels at the start of a line («ловушку отменяю, …»)."""
+_CANCELLABLE_WORD = re.compile(
+    r"\b(?:ловушк|поиск|обыск|переход|перемещени|ход\b|ходить|идти|search|move|moving|trap|going|go\b)", re.I
 )
 _HOW_TO_PLAY = re.compile(
     r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:how\s+(?:do|can|should|would)\s+i\b|how\s+to\b|what\s+(?:can|may)\s+i\s+"
@@ -105,6 +126,34 @@ _ANOTHER_TRAP = re.compile(
 и ставлю новую на …», "cancel my traps and set a new one for …")."""
 
 
+_KEPT_HERE = (
+    (
+        re.compile(r"\b(?:keep|leave)\s+me\s+(?:here|where\s+i\s+am|put)\b|\bdon'?t\s+move\s+me\b", re.I),
+        "I stay here",
+    ),
+    (re.compile(r"\b(?:in\s+|at\s+)?(?:this|the\s+same)\s+room\b", re.I), "here"),
+    (
+        re.compile(
+            r"\bне\s+(?:переводите|перемещайте|двигайте|трогайте|уводите)\s+меня(?:\s+никуда)?\b"
+            r"|\bоставьте\s+меня\s+(?:здесь|тут|на\s+месте)\b",
+            re.I,
+        ),
+        "остаюсь здесь",
+    ),
+    (re.compile(r"\b(?:в\s+)?(?:этой|той\s+же)(?:\s+же)?\s+комнате\b", re.I), "здесь"),
+)
+"""The writer kept where they are, said another way ("Keep me here", "Don't move me", «Не переводите
+меня никуда», "stay in this room"): said as staying here, so that "this room" is never taken for a room
+named "… Room"."""
+
+
+def kept_here(line: str) -> str:
+    """``line`` with the writer kept where they are said plainly (``_KEPT_HERE``)."""
+    for pattern, plainly in _KEPT_HERE:
+        line = pattern.sub(plainly, line)
+    return line
+
+
 def another_trap(line: str) -> str:
     """``line`` with "a new one" after a trap verb said as a trap («ставлю новую» → «ставлю ловушку»):
     without it the cancel before it is read and the new trap silently lost."""
@@ -118,7 +167,7 @@ def plain(line: str, names: Sequence[str]) -> str:
     module); the line itself when nothing is."""
     text = _chat(line)
     text = _QUANTIFIED.sub("", text)
-    text = _OBJECT_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
+    text = _cancel_first(text)
     text = _help_asked(text)
     text = _PLACED.sub(lambda m: m.group() if m.group(1).lower() in _NOT_PLACING else "move me to ", text)
     text = _STARTING.sub("be ", text)
@@ -167,6 +216,28 @@ _STARTING = re.compile(
 def _chat(line: str) -> str:
     text = _CHAT_WORD.sub(lambda m: _CHAT[m.group(1).lower()], line)
     return _NUMBER_WORD.sub(lambda m: "for" if m.group(1) == "4" else "to", text)
+
+
+def _cancel_first(text: str) -> str:
+    """``text`` with a cancel said first, as an order is written, when it opens another way or comes after
+    what it cancels; only the last clause is what is cancelled, unless the cancel stands alone after it
+    («Ищу нож и диван, переход отменяю» keeps the search)."""
+    text = _CANCEL_OPENING.sub("cancel ", text)
+    text = _OBJECT_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
+    last = _CANCELLED_LAST.match(text.strip())
+    if last is None or not last.group("what").strip(" ,—–-"):
+        return text
+    what = last.group("what").strip(" ,—–-")
+    before, comma, clause = what.rpartition(",")
+    if comma and _CANCELLABLE_WORD.search(clause):
+        before, what = before.strip(), clause.strip()
+    else:
+        before = ""
+    what = _CHANGED_MIND.sub("", what)
+    if not _CANCELLABLE_WORD.search(what):
+        return text
+    word = "отменяю" if re.search("[а-яё]", text, re.I) else "cancel"
+    return f"{before}, {word} {what}" if before else f"{word} {what}"
 
 
 def _help_asked(text: str) -> str:
@@ -253,9 +324,21 @@ def _first_of_two_verbs(text: str, names: Sequence[str]) -> str:
     return text
 
 
+_HANGING = re.compile(
+    r"^(?:if|unless|in\s+case|just\s+in\s+case|so|as\s+soon\s+as|once|hoping|in\s+the\s+hope"
+    r"|если|коли|раз\s+уж|будто|словно|как\s+будто|на\s+всякий\s+случай|на\s+случай|чтобы|чтоб"
+    r"|как\s+только|вдруг|авось|в\s+надежде)\b",
+    re.I,
+)
+"""Openings of a clause after an order telling on what it hangs or why ("…, if there's room", "…, just in
+case", «…, если вы не против», «…, будто бы за книгой»): when it names nothing, it is no order and no
+talk to the room, but the order's own circumstance."""
+
+
 def _tail(text: str, names: Sequence[str]) -> str:
     """``text`` without a last clause after a comma that is only adverbs («…, потихоньку»), a gerund
-    clause («…, не отводя глаз от окна») or a condition of courtesy («…, если не трудно»)."""
+    clause («…, не отводя глаз от окна»), a condition of courtesy («…, если не трудно») or another clause
+    naming nothing that tells on what the order hangs or why («…, на всякий случай»: ``_HANGING``)."""
     head, comma, tail = text.rpartition(",")
     tail = tail.strip().rstrip(".!…")
     if not comma or not head.strip() or not tail:
@@ -264,6 +347,8 @@ def _tail(text: str, names: Sequence[str]) -> str:
         return head
     if not _names_nothing(tail, names):
         return text
+    if _HANGING.match(tail):
+        return head
     words = WORD.findall(tail)
     if all(is_courtesy(word) or _of_manner(word) for word in words):
         return head

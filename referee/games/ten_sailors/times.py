@@ -117,9 +117,13 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("clock_hours", rf"{_IN}(\d{{1,2}})\s*(?:часов|часа|часам|ч\.(?=\s|$))"),
     ("half_past", rf"{_IN}half\s+past\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})"
      rf"|{_IN}пол\s*-?\s*({_DAY_STEMS})\w*"),
+    ("quarter_en", rf"{_IN}(?:a\s+)?quarter\s+(past|after|to|of)\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})"),
+    ("quarter_to_ru", rf"{_IN}без\s+четверти\s+(\d{{1,2}}|{_WORD_NUMBER[1:-1]})"),
+    ("quarter_past_ru", rf"{_IN}четверть\s+((?:{_DAY_STEMS})\w*)"),
     ("clock_bare", _CLOCK_BARE),
     ("hour_n", rf"{_IN}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})\b"),
-    ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом|м|го)?\s*(?:(?:игров\w*|game)\s+)?(?:час\w*|hour)"),
+    ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом|м|го)?\s*(?:(?:игров\w*|game)\s+)?(?:час\w*|hour)"
+     r"|([1-4])\s*(?:ч|h)(?![\w.])"),
     ("ordinal", rf"{_IN}({_DAY_STEMS})\w*\s+(?:(?:игров\w*|game)\s+)?(?:час\w*|hour)"),
     ("hour_word", rf"{_IN}(?:час|hour)\s+{_WORD_NUMBER}"),
     ("day_word", rf"{_IN}(?:день|day)\s+{_WORD_NUMBER}"),
@@ -211,6 +215,17 @@ def _read(name: str, groups: list[str]) -> When:
         hours = numbers[0] if numbers else _NUMBER_WORDS.get(word) or _number_word(word) - 1
         hours += 12 if hours < 10 else 0
         return _clock(hours, 30) if hours < 24 else When(bad_hour=hours)
+    if name.startswith("quarter"):  # "a quarter to six" (17:45), «в четверть пятого» (16:15)
+        words = [g.lower() for g in groups if g]
+        number = int(words[-1]) if words[-1].isdigit() else _number_word(words[-1])
+        if name == "quarter_past_ru":  # a quarter of the fifth hour: 4:15
+            hours, minutes = number - 1, 15
+        elif name == "quarter_to_ru" or words[0] in ("to", "of"):
+            hours, minutes = number - 1, 45
+        else:
+            hours, minutes = number, 15
+        hours += 12 if hours < 10 else 0
+        return _clock(hours, minutes) if hours < 24 else When(bad_hour=hours)
     if name in ("hour_n", "n_hour"):
         return _hour(numbers[0])
     if name in ("ordinal", "hour_word"):
@@ -235,7 +250,7 @@ def _read(name: str, groups: list[str]) -> When:
 _TIME_WORDS = (
     "час", "hour", "ноч", "night", "день", "дня", "day", "следующ", "next", "завтра", "tomorrow",
     "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite", "afternoon", "half", "пол",
-    "tmr", "tomo", "tomm", "2mor", "last", "последн",
+    "tmr", "tomo", "tomm", "2mor", "last", "последн", "quarter", "четверт",
 )  # fmt: skip
 """A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
 _NUMBER = (

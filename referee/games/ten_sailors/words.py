@@ -224,7 +224,8 @@ CANCELLABLE: dict[str, str] = {
     "move": "move", "moving": "move", "go": "move", "переход": "move", "перемещение": "move",
     "ход": "move", "идти": "move", "иду": "move", "движение": "move",
     "search": "search", "searching": "search", "поиск": "search", "искать": "search", "обыск": "search",
-    "ищу": "search", "осмотр": "search",
+    "ищу": "search", "осмотр": "search", "обыскивать": "search", "обыскать": "search",
+    "перейти": "move", "переходить": "move", "пойти": "move", "ходить": "move",
     "trap": "trap", "traps": "trap", "ловушка": "trap", "капкан": "trap",
 }  # fmt: skip
 """What a cancel order may name (lemmas) and the order it withdraws."""

@@ -1,0 +1,101 @@
+"""Ten Sailors orders written in the ways a fifth held-out corpus showed, read by class (TS-11, TS-19,
+TS-20, TS-22, TS-23 ruling): a cancel written after what it cancels, the writer kept where they are said
+another way, a condition after an order, quarters of an hour and "2ч", and the last guard: a line naming
+a room, a card or a character beside anything of an order is asked back, never said aloud.
+
+The lines stand in no corpus. The notation is the corpora's (``tests/test_ts_order_corpus.py``).
+"""
+
+from __future__ import annotations
+
+from test_ts_order_corpus import NAMES, NOW, normalised, reading
+
+from referee.games.ten_sailors.parse import parse_text
+
+
+def read(line: str, own: str | None = None) -> str:
+    language = "ru" if any("а" <= letter.lower() <= "я" for letter in line) else "en"
+    return " ; ".join(reading(item) for item in parse_text(line, NAMES[language], NOW, own))
+
+
+def misread(lines: dict[str, str], own: str | None = None) -> dict[str, str]:
+    """The lines of ``lines`` read otherwise than expected, each with what was read."""
+    return {
+        line: read(line, own) for line, expected in lines.items() if read(line, own) != normalised(expected)
+    }
+
+
+def test_a_cancel_written_after_what_it_cancels_ts_20() -> None:
+    """The cancel last («Старый переход отменяю», "… — cancel that"), a qualifier between it and what it
+    cancels («отменяю вчерашний поиск»), or opened another way ("Forget my trap")."""
+    assert misread({
+        "Сегодняшнюю ловушку снимаю.": "C:trap@d1n",
+        "Мой прежний переход — отбой.": "C:move",
+        "Передумал обыскивать, отмена": "C:search",
+        "отменяю вчерашний поиск": "C:search",
+        "Forget my trap for tonight.": "C:trap@d1n",
+        "I changed my mind about the search - cancel it": "C:search",
+        "cancel my earlier move": "C:move",
+        "Ищу нож и диван, переход отменяю": "S:Knife,Sofa ; C:move",
+    }) == {}  # fmt: skip
+
+
+def test_the_writer_kept_where_they_are_said_another_way_ts_16() -> None:
+    """ "Keep me here", "don't move me", «не трогайте меня», "stay in this room": a stay; "this room" is
+    never the room whose name ends in "Room"."""
+    assert misread({
+        "Please keep me where I am.": "STAY",
+        "Don't move me this hour": "STAY",
+        "Не трогайте меня, пожалуйста": "STAY",
+        "Оставьте меня на месте": "STAY",
+        "I'd like to stay in this room": "STAY",
+        "Хочу остаться в этой же комнате": "STAY",
+    }) == {}  # fmt: skip
+
+
+def test_a_condition_or_reason_after_an_order_goes_with_it_ts_23() -> None:
+    """ "…, if there's room", "…, just in case", «…, если вы не против», «…, будто за водой»: no talk."""
+    assert misread({
+        "Move me to the garage, if there is still room.": "M:Garage",
+        "Search the sofa and the knife, just in case": "S:Knife,Sofa",
+        "Иду в спальню, если вы не против": "M:Bedroom",
+        "Перехожу в ванную, будто бы за водой": "M:Bathroom",
+        "Ищу верёвку и бензин, на всякий случай": "S:Petrol,Rope",
+    }) == {}  # fmt: skip
+
+
+def test_quarters_of_an_hour_and_hours_written_short_ts_4() -> None:
+    """A quarter past or to an hour, in both languages, and "2ч"/"3h" for the game's hours."""
+    assert misread({
+        "At a quarter past one, move to the study": "M:Study@d1h2",
+        "quarter to five: garage": "M:Garage@d1h3",
+        "В четверть третьего иду в гараж": "M:Garage@d1h2",
+        "Без четверти шесть перехожу в кухню": "M:Kitchen@d1h3",
+        "3ч — гараж": "M:Garage@d1h3",
+        "4h study": "M:Study@d1h4",
+    }) == {}  # fmt: skip
+
+
+def test_a_plan_not_read_is_asked_back_never_said_aloud_ts_23() -> None:
+    """What names a room or a card beside an order word or a time, and is not said to or of another, is
+    asked back (X); the writer's own character as its doer is their own plan, whatever comes first."""
+    assert misread({
+        "Would it be possible for me to poke around the Sofa and the Rope this hour?": "X",
+        "Weary of the hall, Anna wanders off toward the kitchen.": "X",
+    }, own="Anna") == {}  # fmt: skip
+    assert misread({
+        "Устав от болтовни, Анна ускользает в гараж.": "M:Garage",
+    }, own="Анна") == {}  # fmt: skip
+
+
+def test_talk_that_names_things_stays_talk_when_said_to_or_of_others_ts_23() -> None:
+    """What was done ("I went to …"), what others are bidden ("Don't go to …", «Не ходите …»), a meeting
+    of all («Увидимся в холле в 10»), another's doing, and a need told after an order stay talk."""
+    assert misread({
+        "I went to the garage earlier, nothing there": "TALK",
+        "Don't go into the kitchen, trust me": "TALK",
+        "Не заходите в кабинет, там ловушка": "TALK",
+        "Встретимся в гостиной в 13:00": "TALK",
+        "Иду в гараж, надо проверить машину.": "M:Garage ; TALK",
+    }) == {}  # fmt: skip
+    assert read("Boris is going to the study at two, he said so", own="Anna") in ("TALK", "X")
