@@ -400,7 +400,7 @@ def test_ts23_text_without_any_order_line_is_table_talk() -> None:
 def test_ts23_a_mistyped_order_is_refused_not_said_aloud() -> None:
     """TS-23: a line that nearly starts with an order keyword is refused, so a typo never becomes talk."""
     game = Game()
-    (verdict,) = game.submit("Anna", "Srch Rope, Knife")
+    (verdict,) = game.submit("Anna", "Serc Rope, Knife")
     assert not verdict.accepted and verdict.reason == "unknown_order"
     assert verdict.params["suggestion"] == "SEARCH"
     assert game.events("message_posted") == []

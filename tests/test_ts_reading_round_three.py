@@ -99,3 +99,21 @@ def test_talk_that_names_things_stays_talk_when_said_to_or_of_others_ts_23() -> 
         "Иду в гараж, надо проверить машину.": "M:Garage ; TALK",
     }) == {}  # fmt: skip
     assert read("Boris is going to the study at two, he said so", own="Anna") in ("TALK", "X")
+
+
+def test_questions_of_ones_own_state_and_of_how_to_play_ts_9() -> None:
+    """ "Remind me …", "could you tell me where I am", «мой поиск засчитан?» ask for one's state; "what
+    orders can I give?", "what am I supposed to write", «как тут что делать?» ask for the help."""
+    assert misread({
+        "Remind me what cards I have?": "STATUS",
+        "Could you tell me where I am now?": "STATUS",
+        "Мой поиск засчитан?": "STATUS",
+        "What orders may I give?": "HELP",
+        "What am I supposed to write to move?": "HELP",
+        "Как тут что делать, подскажите?": "HELP",
+    }) == {}  # fmt: skip
+
+
+def test_chat_abbreviations_of_order_words_ts_11() -> None:
+    """ "mv", "srch" and "+" as people type them in a hurry."""
+    assert misread({"mv garage": "M:Garage", "srch sink + rope": "S:Rope,Sink"}) == {}

@@ -77,10 +77,10 @@ def test_a_line_that_resembles_an_order_is_refused_and_never_said_aloud_ts_23() 
 
 
 def test_a_misspelt_order_word_resembles_an_order_and_is_refused_ts_23() -> None:
-    """TS-23 ruling: ``Srch rope`` nearly starts with an order word (too short to be read as one): refused
+    """TS-23 ruling: ``Serc rope`` nearly starts with an order word (too short to be read as one): refused
     with a suggestion, not said."""
     game = Game()
-    verdicts = game.submit("Anna", "Srch rope sink\nMOVE Study")
+    verdicts = game.submit("Anna", "Serc rope sink\nMOVE Study")
     assert (verdicts[0].accepted, verdicts[0].reason, verdicts[0].params["suggestion"]) == (
         False,
         "unknown_order",

@@ -1150,11 +1150,18 @@ _ORDERS_NOUN = frozenset(
      "приказывать", "queued"}
 )  # fmt: skip
 """Nouns (lemmas) of the orders themselves: asked about, the help or one's own orders are asked for."""
-_MINE = frozenset({"my", "mine", "мои", "моих", "моё", "меня", "мне"})
+_MINE = frozenset({"my", "mine", "мой", "моя", "мою", "мои", "моих", "моё", "меня", "мне"})
 _NOW = frozenset({"current", "queued", "queue", "pending", "have", "now", "сейчас", "текущий", "отданный"})
 _HOW = frozenset({"how", "как"})
 _QUESTION_WORDS = frozenset({"what", "which", "how", "какие", "какой", "как"})
 _REMIND = frozenset({"remind", "напомнить", "подсказать", "explain", "объяснить"})
+_TAKEN = frozenset(
+    {"through", "accept", "accepted", "receive", "received", "register", "registered", "count", "counted",
+     "принять", "принятый", "получить", "засчитать", "пройти", "учесть"}
+)  # fmt: skip
+"""Words asking whether one's order was taken ("did my move go through?", «мой переход принят?»)."""
+_MAY = frozenset({"can", "may", "allowed", "могу", "можно", "вправе"})
+"""Words asking what one may order ("What orders can I give?"): the help, not one's own orders."""
 
 
 def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool = False) -> str:
@@ -1163,6 +1170,15 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     asked about: "what are my cards?", «где я сейчас?»), or ""."""
     words = [t for t in tokens if t.when is None]
     folded = [t.folded.replace("’", "'") for t in words]
+    taken = any(lemmas(t.text) & _TAKEN for t in words) and _MINE.intersection(folded)
+    if question and taken and any(lemmas(t.text) & CANCELLABLE.keys() for t in words):
+        return "status"  # "Did my move to the Study go through?", «Мой переход в кабинет принят?»
+    words = [
+        t._replace(kind="")
+        if lemmas(t.text) & _REMIND or (t.kind == "say" and at + 1 < len(folded) and folded[at + 1] in _ME)
+        else t
+        for at, t in enumerate(words)
+    ]  # "Remind me …", "Could you tell me …": asked of the host, no order
     if not words or _names_in(words, names) or any(t.kind == "say" for t in words):
         return ""
     kinds = {t.kind for t in words if t.kind}
@@ -1174,7 +1190,7 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     asked = question or folded[0] in _QUESTION_WORDS or folded[:2] == ["а", "какие"]
     if about_orders and (asked or lemmas(words[0].text) & _REMIND):
         # "What are my current orders?" (one's own: status); "How do I write orders?" (help)
-        how = _HOW.intersection(folded)
+        how = _HOW.intersection(folded) or _MAY.intersection(folded)  # "What orders can I give?": help
         mine = _MINE.intersection(folded) or ({"i", "я"} & set(folded) and not how)
         return "status" if mine or any(lemmas(t.text) & _NOW for t in words) else "help"
     if kinds & _PLANS:

@@ -43,7 +43,8 @@ _CLAUSE_WORDS = 9
 _CHAT = {
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow",
     "tomoz": "tomorrow", "2nite": "tonight", "2night": "tonight", "tonite": "tonight",
-    "n": "and", "&": "and", "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your",
+    "mv": "move", "srch": "search", "n": "and", "&": "and", "+": "and",
+    "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your",
 }  # fmt: skip
 """Chat spellings of English words, said plainly."""
 _CHAT_WORD = re.compile(
@@ -104,7 +105,8 @@ _CANCELLABLE_WORD = re.compile(
 )
 _HOW_TO_PLAY = re.compile(
     r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:how\s+(?:do|can|should|would)\s+i\b|how\s+to\b|what\s+(?:can|may)\s+i\s+"
-    r"(?:do|order|write)\b|what\s+am\s+i\s+allowed\b|как\s+(?:тут\s+|здесь\s+)?(?:мне\s+)?(?:можно\s+)?\w+(?:ть|ться|ти)\b"
+    r"(?:do|order|write)\b|what\s+am\s+i\s+allowed\b|what\s+(?:exactly\s+)?am\s+i\s+supposed\b"
+    r"|как\s+(?:тут\s+|здесь\s+)?что\s+делать\b|как\s+(?:тут\s+|здесь\s+)?(?:мне\s+)?(?:можно\s+)?\w+(?:ть|ться|ти)\b"
     r"|что\s+(?:мне\s+|я\s+)?(?:можно|могу)\s+\w*|(?:подскажите|объясните|расскажите|напомните)\s*,?\s+(?:как|что))",
     re.I,
 )
