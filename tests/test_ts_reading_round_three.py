@@ -117,3 +117,18 @@ def test_questions_of_ones_own_state_and_of_how_to_play_ts_9() -> None:
 def test_chat_abbreviations_of_order_words_ts_11() -> None:
     """ "mv", "srch" and "+" as people type them in a hurry."""
     assert misread({"mv garage": "M:Garage", "srch sink + rope": "S:Rope,Sink"}) == {}
+
+
+def test_a_whole_trap_written_freely_is_read_when_anything_says_it_is_one_ts_20() -> None:
+    """A character and a room, a piece of furniture and a weapon, with the night, a word of a trap in any
+    form, or the character aimed at: a trap. With none of these, or told as gossip, it is asked back."""
+    assert misread({
+        "Booby-trap Egor: Bathroom, Sink, Knife.": "T:Egor/Bathroom/Sink/Knife",
+        "Against Ivan: Kitchen, Sofa, Rope.": "T:Ivan/Kitchen/Sofa/Rope",
+        "Tonight Carl - Garage - Car - Petrol": "T:Carl/Garage/Car/Petrol",
+        "Заминировать Глеба: кухня, раковина, нож.": "T:Глеб/Kitchen/Sink/Knife",
+        "Верёвка, диван, гостиная — на Зою.": "T:Зоя/Living Room/Sofa/Rope",
+        "Подстеречь Игоря в гараже у машины с бензином.": "T:Игорь/Garage/Car/Petrol",
+        "Boris kitchen sofa knife": "X",
+        "Boris did it in the kitchen with the knife by the sofa, I bet.": "X",
+    }, own="Anna") == {}  # fmt: skip

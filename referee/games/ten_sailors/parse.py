@@ -229,7 +229,10 @@ def _read_text(
         reader.items[start:] = _joined_talk(_without_courtesy(reader.items[start:]))
         if second_readings and reader.header is None and reader.pending is None:
             reader.items[start:] = _surer(reader.items[start:], line, names, now, own)
-        read = reader.items[start:]
+        read = [reader.signalled_trap(item) for item in reader.items[start:]]
+        if len(read) > 1 and not any(isinstance(item, Order) for item in read):
+            whole = reader.signalled_trap(Unreadable(line, "did_you_mean", {}))
+            read = [whole] if isinstance(whole, Order) else read  # "For Dora: Pistol in …": over sentences
         reader.items[start:] = [
             _never_aloud(item, names, own, after_order=any(isinstance(o, Order) for o in read[:at]))
             if _is_talk(item)
@@ -276,6 +279,10 @@ def _never_aloud(
     return Unreadable(talk.line, "did_you_mean", guess(intent, names))
 
 
+_ASKED_BACK = frozenset({"did_you_mean", "bare_names", "unknown_order"})
+"""Refusals of a line that asked what it meant, not what was wrong with an order it was read as."""
+_AIMED = frozenset({"for", "on", "against", "at", "на", "против", "для"})
+"""Words before the character a trap is aimed at ("for Dora", «на Веру», «против Дмитрия»)."""
 _SHORT_NEAR = 4
 """A word of at most this many letters near a name, not the name itself, is not taken as naming it."""
 _NEEDED = frozenset({"надо", "нужно", "need", "needs", "must", "have", "has", "стоит", "should"})
@@ -512,6 +519,34 @@ class _Reader:
             return self._all_asked(items)
         when = _merge([t.when for t in tokens if t.when is not None]) or self.header
         return self._order(line, kind, list(intent.found), when)
+
+    def signalled_trap(self, item: Order | Unreadable) -> Order | Unreadable:
+        """``item``, or the trap its line is when it was talk or asked back: a line naming one character
+        (not the writer's) and a room, a piece of furniture and a weapon is a trap when anything else in it
+        says so — the night, a word of a trap in any form ("booby-trap", «заминировать», «лов»), or the
+        character aimed at ("For Dora: …", «… — на Веру», «против Дмитрия») — and it
+        tells no past, asks nothing and says nothing to another (TS-20; TS-23 ruling)."""
+        if isinstance(item, Order) or (item.is_order and item.reason not in _ASKED_BACK):
+            return item
+        tokens = _tokens(item.line, find_times(item.line))
+        words = [t for t in tokens if t.when is None]
+        intent = _intent(tokens, self.names)
+        groups = trap_groups(intent.found, self.names)
+        if not words or intent.unsure or not all(one_trap(group, self.names) for group in groups):
+            return item
+        if any(f.name == self.own for f in intent.found) or "?" in item.line:
+            return item
+        texts = [t.text for t in words]
+        folded = [t.folded.replace("’", "'") for t in words]
+        if _reported(folded) or _to_others(folded) or any(is_past(t) for t in texts):
+            return item
+        night = any(t.when is not None and t.when.part == "night" for t in tokens)
+        aimed = any(word in _AIMED and is_name(after, self.names) for word, after in pairwise(folded))
+        if not (night or aimed or signals.trap_words(texts)):
+            return item
+        when = _merge([t.when for t in tokens if t.when is not None]) or self.header
+        read = self._order(item.line, "trap", list(intent.found), when)
+        return read[0] if len(read) == 1 else item
 
     def _by_signals(self, line: str, times: list[tuple[int, int, When]]) -> list[Order | Unreadable] | None:
         """A line no order word read, read by general signals (see ``signals``): what it names (at most

@@ -43,8 +43,11 @@ _NOT_TOWARDS = frozenset({"next", "close", "near", "closer", "nearest", "adjacen
 _INTO = frozenset({"в", "во", "на"})
 """Russian prepositions that name a direction with the accusative, a location with the prepositional."""
 _ARTICLES = frozenset({"the", "a", "an", "my", "our", "her", "his", "their", "its"})
-_TRAP_STEMS = ("trap", "ловушк", "лавушк", "капкан")
-_TRAP_LEMMAS = frozenset({"rig", "target", "ambush", "ловить", "поймать", "цель", "подловить", "засада"})
+_TRAP_STEMS = ("trap", "ловушк", "лавушк", "капкан", "booby", "заминир", "подкарау", "подстер")
+_TRAP_LEMMAS = frozenset(
+    {"rig", "target", "ambush", "ловить", "поймать", "цель", "подловить", "засада", "заминировать",
+     "подкараулить", "подстеречь", "караулить", "snare", "лов"}
+)  # fmt: skip
 """Lemmas that, with a character and three cards, say a trap without the word "trap"."""
 _LINGER = STAY | frozenset(
     {"linger", "wait", "задержаться", "задерживаться", "ждать", "подождать", "побыть", "пробыть"}
