@@ -81,7 +81,7 @@ def test_a_plan_not_read_is_asked_back_never_said_aloud_ts_23() -> None:
     asked back (X); the writer's own character as its doer is their own plan, whatever comes first."""
     assert misread({
         "Would it be possible for me to poke around the Sofa and the Rope this hour?": "X",
-        "Weary of the hall, Anna wanders off toward the kitchen.": "X",
+        "Weary of the hall, Anna wanders off toward the kitchen.": "M:Kitchen",
     }, own="Anna") == {}  # fmt: skip
     assert misread({
         "Устав от болтовни, Анна ускользает в гараж.": "M:Garage",
@@ -132,3 +132,30 @@ def test_a_whole_trap_written_freely_is_read_when_anything_says_it_is_one_ts_20(
         "Boris kitchen sofa knife": "X",
         "Boris did it in the kitchen with the knife by the sofa, I bet.": "X",
     }, own="Anna") == {}  # fmt: skip
+
+
+def test_the_writers_own_character_narrated_with_scenery_around_ts_9_ts_11_ts_17() -> None:
+    """The writer's own character as the doer, with scenery before, between or after: one room gone to is
+    a move (the room left, and a card carried, are scenery), two cards a search, a stay a stay."""
+    assert misread({
+        "Shaking off the rain, Anna hurries to the garage with the rope in hand.": "M:Garage",
+        "Bored of the kitchen, Anna wanders over to the study.": "M:Study",
+        "Anna kneels by the sofa, then pokes at the rope under it.": "S:Rope,Sofa",
+        "Anna isn't leaving anywhere this hour.": "STAY",
+    }, own="Anna") == {}  # fmt: skip
+    assert misread({
+        "Оглянувшись на Игоря, Анна проскальзывает в кабинет.": "M:Study",
+        "Анна с ножом в руке крадётся в гараж.": "M:Garage",
+        "Анна шарит в комнате в поисках бензина и верёвки.": "S:Petrol,Rope",
+        "Анна сегодня никуда не пойдёт.": "STAY",
+    }, own="Анна") == {}  # fmt: skip
+
+
+def test_narration_of_another_character_is_never_the_writers_order_ts_23() -> None:
+    """The same scenes with another character as the doer are told of them: never the writer's order."""
+    for line in (
+        "Bored of the kitchen, Boris wanders over to the study.",
+        "Boris kneels by the sofa, then pokes at the rope under it.",
+    ):
+        assert read(line, own="Anna") in ("TALK", "X"), line
+    assert read("Оглянувшись на Анну, Игорь проскальзывает в кабинет.", own="Анна") in ("TALK", "X")

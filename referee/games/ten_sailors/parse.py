@@ -229,9 +229,9 @@ def _read_text(
         reader.items[start:] = _joined_talk(_without_courtesy(reader.items[start:]))
         if second_readings and reader.header is None and reader.pending is None:
             reader.items[start:] = _surer(reader.items[start:], line, names, now, own)
-        read = [reader.signalled_trap(item) for item in reader.items[start:]]
+        read = [reader.narrated(reader.signalled_trap(item)) for item in reader.items[start:]]
         if len(read) > 1 and not any(isinstance(item, Order) for item in read):
-            whole = reader.signalled_trap(Unreadable(line, "did_you_mean", {}))
+            whole = reader.narrated(reader.signalled_trap(Unreadable(line, "did_you_mean", {})))
             read = [whole] if isinstance(whole, Order) else read  # "For Dora: Pistol in …": over sentences
         reader.items[start:] = [
             _never_aloud(item, names, own, after_order=any(isinstance(o, Order) for o in read[:at]))
@@ -279,6 +279,48 @@ def _never_aloud(
     return Unreadable(talk.line, "did_you_mean", guess(intent, names))
 
 
+_ANY_ROOM = frozenset({"room", "комната"})
+"""A room unnamed ("the room", «в комнате»): where the writer is, no room of the castle."""
+_CARRIED = (("in", "hand"), ("в", "руке"), ("в", "руках"), ("in", "hand,"))
+_FROM = frozenset({"of", "from", "из", "от", "с", "со", "leaving", "leaves", "покидает", "покинув"})
+
+
+def _at(found: Found, folded: list[str]) -> int:
+    """Where the first word of ``found`` stands among the words ``folded`` (-1 if nowhere)."""
+    first = fold_name(found.written.split()[0])
+    return next((i for i, word in enumerate(folded) if fold_name(word) == first), -1)
+
+
+def _carried(found: Found, folded: list[str]) -> bool:
+    """Whether a card is what the writer's character carries in the scene ("candlestick in hand", «со
+    свечой в руке»): scenery, not a card searched for."""
+    at = _at(found, folded)
+    return at >= 0 and (
+        tuple(folded[at + 1 : at + 3]) in _CARRIED
+        or (at > 0 and folded[at - 1] in ("с", "со", "with") and "руке" in folded[at + 1 : at + 4])
+    )
+
+
+def _left(found: Found, folded: list[str]) -> bool:
+    """Whether a place is the one left ("tired of the hall", «выскальзывает из холла»), not gone to."""
+    at = _at(found, folded)
+    before = [w for w in folded[max(0, at - 2) : at] if w not in ("the", "a")] if at > 0 else []
+    return bool(before) and before[-1] in _FROM
+
+
+_BEING = frozenset({"be", "wait", "spend", "быть", "ждать", "находиться", "оказаться", "провести"})
+"""Verbs of being somewhere at a time ("will be waiting in the conservatory tomorrow morning"): the move
+that takes the writer there by then."""
+_NOWHERE = frozenset({"anywhere", "nowhere", "никуда"})
+
+
+def _denied(folded: list[str]) -> bool:
+    """Whether the words ``folded`` deny something ("isn't", "not", «не»)."""
+    return bool(NEGATIONS.intersection(folded)) or any(word.endswith(("n't", "n’t")) for word in folded)
+
+
+_INSIDE = frozenset({"inside", "in", "внутрь"})
+"""Words after a place that say one goes into it ("… opens the garage door and slips inside")."""
 _ASKED_BACK = frozenset({"did_you_mean", "bare_names", "unknown_order"})
 """Refusals of a line that asked what it meant, not what was wrong with an order it was read as."""
 _AIMED = frozenset({"for", "on", "against", "at", "на", "против", "для"})
@@ -547,6 +589,49 @@ class _Reader:
         when = _merge([t.when for t in tokens if t.when is not None]) or self.header
         read = self._order(item.line, "trap", list(intent.found), when)
         return read[0] if len(read) == 1 else item
+
+    def narrated(self, item: Order | Unreadable) -> Order | Unreadable:
+        """``item``, or the order its line narrates when it was talk or asked back and the writer's own
+        character is its doer, whatever scenery stands around («Бросив взгляд на Бориса, Анна вышла в
+        оранжерею», "Anna tiptoes upstairs to the Bedroom, candlestick in hand"): one room gone to (after
+        a word of direction, or "inside" after it) is a move; two different cards and no room, a search;
+        a verb of staying with nothing named, a stay. Other characters named are whom the scene is with.
+        (TS-9, TS-11, TS-17 ruling.)"""
+        if self.own is None or isinstance(item, Order):
+            return item
+        line = scenery.kept_here(item.line)
+        tokens = [t for t in _tokens(line, find_times(line)) if not lemmas(t.text) & _ANY_ROOM]
+        words = [t for t in tokens if t.when is None]
+        intent = _intent(tokens, self.names)
+        own = [f for f in intent.found if f.name == self.own]
+        if not own or not _doer(words, own[0].written) or intent.unsure or "?" in line:
+            return item
+        texts = [t.text for t in words]
+        if any(lemmas(t.text) & _SPEAKING for t in words) or any(t.kind == "trap" or t.setter for t in words):
+            return item
+        folded = [t.folded for t in words]
+        cards = [
+            f
+            for f in intent.found
+            if f.name not in self.names and not _carried(f, folded) and not (f.near and len(f.written) <= 6)
+        ]
+        places = [f for f in cards if is_place(f.name) and not _left(f, folded)]
+        things = list({f.name: f for f in cards if not is_place(f.name)}.values())
+        when = _merge([t.when for t in tokens if t.when is not None]) or self.header
+        being = any(lemmas(t.text) & _BEING for t in words)  # "will be waiting in …": there by then
+        if (
+            len(places) == 1
+            and len(things) <= 1
+            and (signals.directed(texts) or _INSIDE.intersection(folded) or (being and when is not None))
+        ):
+            read = self._order(item.line, "move", places, when, arrive=being)
+        elif not places and len(things) == 2:
+            read = self._order(item.line, "search", things, when)
+        elif not cards and (signals.staying(texts) or (_NOWHERE.intersection(folded) and _denied(folded))):
+            read = [self._stay(item.line, when)]
+        else:
+            return item
+        return read[0] if len(read) == 1 and isinstance(read[0], Order) else item
 
     def _by_signals(self, line: str, times: list[tuple[int, int, When]]) -> list[Order | Unreadable] | None:
         """A line no order word read, read by general signals (see ``signals``): what it names (at most
