@@ -159,3 +159,30 @@ def test_narration_of_another_character_is_never_the_writers_order_ts_23() -> No
     ):
         assert read(line, own="Anna") in ("TALK", "X"), line
     assert read("Оглянувшись на Анну, Игорь проскальзывает в кабинет.", own="Анна") in ("TALK", "X")
+
+
+def test_talk_said_to_or_of_others_stays_talk_even_naming_a_plan_ts_23() -> None:
+    """A line to another by name ("Gleb, …"), of someone else ("Someone should …", «Пусть кто-нибудь …»),
+    or of what all might do («… разожжём?») is conversation; with the writer in it, it is asked back."""
+    assert misread({
+        "Hanna, search the sink tonight, the rope must be there.": "TALK",
+        "Somebody ought to check the car, it smells of petrol.": "TALK",
+        "Пусть кто-нибудь осмотрит люстру.": "TALK",
+        "Может, в гостиной камин затопим?": "TALK",
+        "Let's all go to the garage at noon.": "X",
+        "Hanna, I'll search the sink tonight.": "X",
+    }, own="Anna") == {}  # fmt: skip
+
+
+def test_a_question_of_how_to_play_after_a_few_words_is_the_help_ts_9() -> None:
+    """ "Sorry, new here - how am I supposed to …?", «Я тут новенькая, как написать …?»: the help."""
+    assert misread({
+        "Sorry, new here - how am I supposed to write a trap?": "HELP",
+        "Я тут новенькая, как написать ловушку?": "HELP",
+    }) == {}  # fmt: skip
+
+
+def test_two_cards_with_a_verb_no_list_knows_are_asked_back_never_said_aloud_ts_23() -> None:
+    """ "Rummage for the knife and the rope", whatever the verb: the shape of a search, never said aloud."""
+    for line in ("Snoop around for the knife and the rope.", "Ferret out the sofa and the stone."):
+        assert read(line, own="Anna") in ("S:Knife,Rope", "S:Sofa,Stone", "X"), line

@@ -236,7 +236,7 @@ def _read_text(
         reader.items[start:] = [
             _never_aloud(item, names, own, after_order=any(isinstance(o, Order) for o in read[:at]))
             if _is_talk(item)
-            else item
+            else _conversation(item, names, own)
             for at, item in enumerate(read)
         ]
         if line != written and len(reader.items) == start + 1:  # the order shown as the player wrote it
@@ -265,14 +265,19 @@ def _never_aloud(
             and not any(lemmas(t.text) & _SPEAKING for t in words)
         )
     )
-    planned = own_led or any((t.kind and t.kind != "say") or t.setter or t.when is not None for t in tokens)
+    planned = (
+        own_led
+        or _searched_pair(words, intent, names)
+        or any((t.kind and t.kind != "say") or t.setter or t.when is not None for t in tokens)
+    )
     if not planned:
         return talk
+    mine = _I.intersection(folded) or any(_first_person(t.text) for t in words)  # "Hanna, I'll search …"
     if not own_led and (
-        _of_another(words, intent, names, own)
+        (not mine and _of_another(words, intent, names, own))
         or _to_others(folded)
         or _reported(folded)
-        or _done_or_bidden(words)
+        or _done_or_bidden(_without_vocative(talk.line, words, names), mine=bool(mine))
         or (after_order and _NEEDED.intersection(folded))
     ):
         return talk
@@ -332,27 +337,99 @@ _NEEDED = frozenset({"надо", "нужно", "need", "needs", "must", "have", 
 тумбочку»), not another order."""
 
 
-def _done_or_bidden(words: list[_Token]) -> bool:
+def _without_vocative(line: str, words: list[_Token], names: tuple[str, ...]) -> list[_Token]:
+    """``words`` without a character's name said to at their head ("Carl, don't touch …")."""
+    if len(words) > 1 and is_name(words[0].text, names) and line[words[0].end : words[0].end + 1] == ",":
+        return words[1:]
+    return words
+
+
+def _done_or_bidden(words: list[_Token], *, mine: bool = False) -> bool:
     """Whether the order words of a line tell what was done ("I went to the kitchen", «я уже искала в
-    ванной») or bid the others ("Don't go to the bathroom", «Не ходите в ванную», «Увидимся в холле»):
-    every verb of an order in the past tense with no wish, or in a form said to or with the others."""
+    ванной», "I was in the study all morning") or bid the others ("Don't go to the bathroom", «Не ходите в
+    ванную», «Увидимся в холле»): every verb of an order in the past tense with no wish, or in a form
+    said to or with the others; a plural imperative with the writer in it («переместите меня …») asks the
+    host."""
     verbs = [t for t in words if t.kind and t.kind != "say"]
     folded = [t.folded.replace("’", "'") for t in words]
+    wished = _WISHED.intersection(folded)
     if not verbs:
-        return any(_to_many(t.text) for t in words)
-    if all(is_past(t.text) for t in verbs) and not _WISHED.intersection(folded):
+        return any(_to_many(t.text, mine=mine) or is_past(t.text) for t in words) and not wished
+    if all(is_past(t.text) for t in verbs) and not wished:
         return True
     if folded[0] in ("don't", "dont", "do") and not {"me", "my", "i"}.intersection(folded[1:4]):
         return True  # "Don't go into the kitchen, trust me": bidden; "don't move me": the writer kept
-    return _to_many(verbs[0].text)
+    return _to_many(verbs[0].text, mine=mine)
 
 
-def _to_many(verb: str) -> bool:
-    """Whether a Russian verb is said to the others or with them («ходите», «идите», «пойдём»)."""
+def _to_many(verb: str, *, mine: bool = False) -> bool:
+    """Whether a Russian verb is said to the others or with them («ходите», «идите», «пойдём»); with the
+    writer in the line (``mine``), a plural imperative is the host asked («обыщите мне …»), not others."""
     if verb[:1].isascii():
         return False
     tag = morph().parse(verb.lower())[0].tag
-    return tag.POS == "VERB" and "plur" in tag and ("2per" in tag or "impr" in tag or "1per" in tag)
+    if tag.POS != "VERB" or "plur" not in tag:
+        return False
+    return "2per" in tag or "1per" in tag or ("impr" in tag and not mine)
+
+
+_BEING_WORDS = frozenset({"it", "they", "is", "are", "was", "were", "isn't", "aren't", "wasn't"})
+_FEW_BESIDE = 3
+"""Words beside two cards that leave a line the shape of a search ("Sniff out the poison and the sink")."""
+
+
+def _searched_pair(words: list[_Token], intent: Intent, names: tuple[str, ...]) -> bool:
+    """Whether a line is two different cards that may be searched for, with few other words: the shape of
+    a search whatever its verb."""
+    names_found = {f.name for f in intent.found}
+    if len(names_found) != 2 or any(name in names or is_place(name) for name in names_found):
+        return False
+    folded = {t.folded.replace("’", "'") for t in words}
+    if (_I | _OTHER_SUBJECTS | _BEING_WORDS).intersection(folded) or signals.stative([t.text for t in words]):
+        return False  # "I love the sofa and …", "The knife and the rope are missing": told, not sought
+    written = {fold_name(w) for f in intent.found for w in f.written.split()}
+    rest = [t for t in words if fold_name(t.text) not in written and t.folded not in FILLERS | CONNECTORS]
+    return len(rest) <= _FEW_BESIDE
+
+
+def _conversation(item: Order | Unreadable, names: tuple[str, ...], own: str | None) -> Order | Unreadable:
+    """``item``, or talk when it was asked back but is plainly said to or of others and not of the
+    writer's own doing ("Ivan, set a trap on Boris tonight", «Пусть кто-нибудь проверит диван», "We
+    should split up: Carl takes the garage …", "Dora's going to the bedroom, she told me") (TS-23)."""
+    if not isinstance(item, Unreadable) or item.reason not in {
+        "did_you_mean",
+        "unknown_order",
+        "unknown_word",
+    }:
+        return item
+    tokens = _tokens(item.line, find_times(item.line))
+    words = [t for t in tokens if t.when is None]
+    folded = [t.folded.replace("’", "'") for t in words]
+    if not words or (_I | _PROPOSING).intersection(folded) or any(_first_person(t.text) for t in words):
+        return item  # "Let's all meet in the living room": the writer's plan too
+    intent = _intent(tokens, names)
+    if any(f.name == own for f in intent.found):
+        return item
+    vocative = is_name(words[0].text, names) and item.line[words[0].end : words[0].end + 1] == ","
+    if not vocative and (words[0].kind or words[0].setter):
+        return item  # "Set a trap for whoever holds the rope": an order to the host, asked back
+    together = any(_to_many(t.text) for t in words)  # «может, камин разожжём?»
+    subject = folded[0].split("'")[0]
+    others = subject in _OTHER_SUBJECTS | _OTHERS  # another character as the subject is still asked
+    if vocative or together or others:
+        return Unreadable(item.line, "unknown_order", {"word": words[0].text, "suggestion": ""}, False)
+    return item
+
+
+_I = frozenset({"i", "i'm", "i'll", "i'd", "i've", "im", "ill", "me", "my", "я", "мне", "меня", "мой", "моя"})
+
+
+def _first_person(word: str) -> bool:
+    """Whether ``word`` is a Russian verb in the first person singular («иду», «поставлю»)."""
+    if word[:1].isascii():
+        return False
+    tag = morph().parse(word.lower())[0].tag
+    return tag.POS == "VERB" and "1per" in tag and "sing" in tag
 
 
 def _of_another(words: list[_Token], intent: Intent, names: tuple[str, ...], own: str | None) -> bool:
@@ -550,9 +627,9 @@ class _Reader:
         signalled = self._by_signals(line, times)
         if signalled is not None:
             return signalled
-        if _conversational(line, self.own):
-            return self._all_asked(items)
         tokens = _tokens(line, times)
+        if _conversational(line, self.own) or (tokens and tokens[0].folded in _OTHER_SUBJECTS):
+            return self._all_asked(items)  # "Somebody ought to check the car …": said of others
         if not any(t.kind for t in tokens):  # no order word: nothing to read by meaning
             return self._all_asked(items)
         intent = _intent(tokens, self.names)
@@ -1290,7 +1367,10 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     asked about: "what are my cards?", «где я сейчас?»), or ""."""
     words = [t for t in tokens if t.when is None]
     folded = [t.folded.replace("’", "'") for t in words]
-    taken = any(lemmas(t.text) & _TAKEN for t in words) and _MINE.intersection(folded)
+    taken = any(
+        lemmas(t.text) & _TAKEN or (t.folded == "go" and t.kind == "search")  # "go through", one phrase
+        for t in words
+    ) and _MINE.intersection(folded)
     if question and taken and any(lemmas(t.text) & CANCELLABLE.keys() for t in words):
         return "status"  # "Did my move to the Study go through?", «Мой переход в кабинет принят?»
     words = [
@@ -1678,6 +1758,11 @@ _OTHERS = _YOU | frozenset(
 _ME = frozenset({"i", "me", "my", "я", "мне", "меня", "мой", "моя", "мою", "моего", "мои", "моих", "моим"})
 
 
+_OTHER_SUBJECTS = frozenset(
+    {"someone", "somebody", "anyone", "anybody", "everyone", "everybody", "we", "кто-нибудь", "кто-то",
+     "кто-либо", "все", "пусть", "мы"}
+)  # fmt: skip
+"""Subjects other than the writer at the head of a line: what follows is said of them, not ordered."""
 _MODALS = frozenset({"could", "can", "would", "will", "мочь", "можете", "могли", "бы", "не", "please"})
 
 
@@ -1687,6 +1772,8 @@ def _said_of_another(tokens: list[_Token], at: int) -> bool:
     before = [t.folded.replace("’", "'") for t in tokens[:at] if t.when is None and not is_adverb(t.text)]
     if not _HOST.isdisjoint(before):
         return False
+    if before and before[0] in _OTHER_SUBJECTS:
+        return True  # "Somebody ought to check the car", «Пусть кто-нибудь осмотрит …»
     return bool(before) and before[-1] in _YOU and not (len(before) > 1 and before[-2] in _MODALS)
 
 

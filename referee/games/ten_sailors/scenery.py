@@ -105,7 +105,7 @@ _CANCELLABLE_WORD = re.compile(
 )
 _HOW_TO_PLAY = re.compile(
     r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:how\s+(?:do|can|should|would)\s+i\b|how\s+to\b|what\s+(?:can|may)\s+i\s+"
-    r"(?:do|order|write)\b|what\s+am\s+i\s+allowed\b|what\s+(?:exactly\s+)?am\s+i\s+supposed\b"
+    r"(?:do|order|write)\b|what\s+am\s+i\s+allowed\b|(?:what|how)\s+(?:exactly\s+)?am\s+i\s+supposed\b"
     r"|как\s+(?:тут\s+|здесь\s+)?что\s+делать\b|как\s+(?:тут\s+|здесь\s+)?(?:мне\s+)?(?:можно\s+)?\w+(?:ть|ться|ти)\b"
     r"|что\s+(?:мне\s+|я\s+)?(?:можно|могу)\s+\w*|(?:подскажите|объясните|расскажите|напомните)\s*,?\s+(?:как|что))",
     re.I,
@@ -170,7 +170,7 @@ def plain(line: str, names: Sequence[str]) -> str:
     text = _chat(line)
     text = _QUANTIFIED.sub("", text)
     text = _cancel_first(text)
-    text = _help_asked(text)
+    text = _help_asked(text, names)
     text = _PLACED.sub(lambda m: m.group() if m.group(1).lower() in _NOT_PLACING else "move me to ", text)
     text = _STARTING.sub("be ", text)
     opened = _COURTESY_OPENINGS.match(text)
@@ -242,10 +242,15 @@ def _cancel_first(text: str) -> str:
     return f"{before}, {word} {what}" if before else f"{word} {what}"
 
 
-def _help_asked(text: str) -> str:
-    """A question of how to play said as HELP, alone or after an order («ищу нож, и объясните, как …»)."""
+def _help_asked(text: str, names: Sequence[str]) -> str:
+    """A question of how to play said as HELP, alone, after words naming nothing ("Sorry, first game -
+    how do I …?", «Я первый раз играю, как написать …?») or after an order («ищу нож, и объясните, как …»)."""
     if _HOW_TO_PLAY.match(text):
         return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
+    for cut in re.finditer(r"\s*[,—–:.-]\s*", text):
+        rest = text[cut.end() :]
+        if "?" in rest and _HOW_TO_PLAY.match(rest) and _names_nothing(text[: cut.start()], names):
+            return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
     asked = _ASKED_TO_EXPLAIN.search(text)
     if asked is not None and asked.start() > 0:
         word = "ПОМОЩЬ" if re.search(r"[а-яё]", asked.group(), re.I) else "HELP"

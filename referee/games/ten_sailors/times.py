@@ -139,6 +139,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("ahead2", r"послезавтра|day\s+after\s+tomorrow"),
     ("ahead1", r"завтра|tomorrow|tom+or+ow|tmrw|tmr|tmrrw|2mor+ow|2moro|tomoz"),
     ("today", r"сегодня|today"),
+    ("noon", rf"{_IN}(?:noon|midday|полдень|полдня)"),
     ("morning", r"утром|с\s+утра|(?:in\s+the\s+|this\s+)?morning"),
     ("evening", r"вечером|(?:in\s+the\s+|this\s+)?evening"),
 )  # fmt: skip
@@ -242,6 +243,7 @@ def _read(name: str, groups: list[str]) -> When:
         "ahead1": When(ahead=1),
         "today": When(ahead=0),
         "morning": When(part="hour1", morning=True),
+        "noon": _clock(12, 0),
         "evening": When(part="hour4"),
     }
     return fixed[name]
@@ -250,7 +252,7 @@ def _read(name: str, groups: list[str]) -> When:
 _TIME_WORDS = (
     "час", "hour", "ноч", "night", "день", "дня", "day", "следующ", "next", "завтра", "tomorrow",
     "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite", "afternoon", "half", "пол",
-    "tmr", "tomo", "tomm", "2mor", "last", "последн", "quarter", "четверт",
+    "tmr", "tomo", "tomm", "2mor", "last", "последн", "quarter", "четверт", "noon", "midday", "полд",
 )  # fmt: skip
 """A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
 _NUMBER = (
