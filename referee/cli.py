@@ -834,9 +834,12 @@ def serve(
 @app.command()
 def status(config: ConfigOption = None, as_json: JsonOption = False) -> None:
     """How the referee stands: every game's next boundary, the outbox, the last mail received."""
-    from referee.app import status_lines, when
+    from referee.app import quick_status, status_lines, when
 
-    report = _referee(_config(config)).views.status()
+    settings = _config(config)
+    report = quick_status(settings.database_url, settings.schedules)  # a SQLite file: sqlite3 alone
+    if report is None:
+        report = _referee(settings).views.status()
     if as_json:
         _print_json(report)
         return

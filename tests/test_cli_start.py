@@ -41,6 +41,9 @@ HEAVY = (
 )
 """Libraries (and our modules over them) that ``--help`` and ``--version`` do without."""
 
+STATUS_READ = {"referee.store", "referee.store.status"}
+"""The store's status read in plain SQL (``referee.store.status``), which loads no library of its own."""
+
 LOADED = """
 import json, sys
 from referee.cli import main
@@ -83,17 +86,32 @@ def test_the_help_still_lists_the_commands_made_from_the_registry_of_actions() -
         assert f" {command} " in printed, command
 
 
-def test_a_command_that_works_on_the_database_loads_it_when_it_runs(tmp_path: Path) -> None:
-    """The laziness is the imports' alone: ``status`` on a new database still reads it."""
-    (tmp_path / "referee.toml").write_text('[database]\nurl = "sqlite:///referee.db"\n', encoding="utf-8")
+def _initialised(folder: Path) -> Path:
+    """``folder`` with a ``referee.toml`` on a SQLite file that ``referee init`` created."""
+    (folder / "referee.toml").write_text('[database]\nurl = "sqlite:///referee.db"\n', encoding="utf-8")
     subprocess.run(
-        [sys.executable, "-m", "referee", "init"], cwd=tmp_path, capture_output=True, check=True, text=True
+        [sys.executable, "-m", "referee", "init"], cwd=folder, capture_output=True, check=True, text=True
     )
+    return folder
 
-    printed, modules = _loaded_by("status", cwd=tmp_path)
 
-    assert "outbox: 0 waiting" in printed
-    assert "sqlalchemy" in modules
+def test_status_of_a_small_sqlite_database_reads_it_without_the_database_template_mail_or_web_library(
+    tmp_path: Path,
+) -> None:
+    printed, modules = _loaded_by("status", cwd=_initialised(tmp_path))
+
+    assert "outbox: 0 waiting, 0 refused for good" in printed
+    assert "last mail received: none yet" in printed
+    assert _heavy(modules - STATUS_READ) == []
+    assert not {"sqlite3", "referee.store.status"} - modules  # the file was read, with sqlite3
+
+
+def test_a_command_that_works_on_the_database_loads_it_when_it_runs(tmp_path: Path) -> None:
+    """The laziness is the imports' alone: ``received`` (every mail received: none yet) reads the database
+    through the referee."""
+    _, modules = _loaded_by("received", cwd=_initialised(tmp_path))
+
+    assert "sqlalchemy" in modules and "referee.store.models" in modules
 
 
 def _face_imports() -> dict[str, tuple[str, str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import binascii
 import hashlib
 import re
 from dataclasses import replace
@@ -465,3 +466,20 @@ def test_any_text_and_subject_read_back_the_same_both_ways(text: str, words: lis
     message["Content-Language"] = "ru"
     message["Date"] = date
     assert _read_back(raw) == _read_back(message.as_bytes())
+
+
+@given(st.text(min_size=0, max_size=300), st.integers(min_value=79, max_value=400))
+def test_a_part_with_a_long_line_is_written_in_the_shorter_of_quoted_printable_and_base64(
+    text: str, width: int
+) -> None:
+    from referee.mail.wire import part
+
+    written = part("plain", text + "x" * width)
+    body = written.split(b"\n\n", 1)[1]
+    message = BytesParser(policy=policy.default).parsebytes(written)
+    data = message.get_payload(decode=True)
+    quoted = binascii.b2a_qp(data, istext=True)
+    base64 = b"".join(binascii.b2a_base64(data[at : at + 57]) for at in range(0, len(data), 57))
+    shorter = "quoted-printable" if len(quoted) <= len(base64) else "base64"
+    assert message["Content-Transfer-Encoding"] == shorter
+    assert body == (quoted if shorter == "quoted-printable" else base64)

@@ -173,6 +173,7 @@ def test_a_notice_written_costs_no_entry_in_the_indexes_of_refusals_and_claims(t
 
     event.listen(engine, "before_cursor_execute", remember)
     status = referee.views.status()  # type: ignore[attr-defined]
+    referee.letters.backlog()  # type: ignore[attr-defined]
     event.remove(engine, "before_cursor_execute", remember)
     assert status["outbox"]["refused"] == 0
     refusals = [item for item in asked if "failed_at IS NOT NULL" in item[0]]

@@ -132,6 +132,23 @@ def test_a_mail_refused_for_now_in_the_middle_ends_the_round_and_gives_every_cla
     assert set(received(server).values()) == {1} and store.letters.backlog() == (0, 0)
 
 
+def test_a_refusal_for_now_while_many_are_composed_ahead_ends_the_round_at_once(
+    tmp_path: Path, database_url: str, server: SmtpServer
+) -> None:
+    """One claim of every notice: the queue to the sender is full and more are composed when the second
+    mail is refused for now; the round ends, none of those composed ahead is sent or left held."""
+    site = site_with_games(tmp_path, database_url, server)
+    store = site.store()
+    with server.handler.lock:
+        server.handler.refusals.extend(["250 Message accepted", "451 try again later"])
+
+    first = stream(site, server, limit=3 * GAMES)
+
+    assert first.sent == 1 and len(first.failed) == 1 and "451" in first.failed[0]
+    assert store.letters.claimants(datetime.now(UTC)) == []
+    assert unsent(store) == 3 * GAMES - 1
+
+
 def test_a_sender_killed_in_the_middle_of_a_claim_loses_and_doubles_nothing(
     tmp_path: Path, sqlite_url: str, server: SmtpServer
 ) -> None:

@@ -82,7 +82,7 @@ if TYPE_CHECKING:
     from referee.app.referee import Referee
     from referee.app.refusals import refusal
     from referee.app.signup_letters import LETTERS as SIGNUP_LETTERS
-    from referee.app.standing import list_line, master_lines, status_lines, when
+    from referee.app.standing import list_line, master_lines, quick_status, status_lines, when
     from referee.app.transfer import copy_referee, export_game, import_game
     from referee.store.outbox import LEASE
 
@@ -170,6 +170,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "resolve_batch": ("referee.app.batches", "resolve_batch"),
     "resolve_next": ("referee.app.batches", "resolve_next"),
     "sign_in_link": ("referee.app.links", "sign_in_link"),
+    "quick_status": ("referee.app.standing", "quick_status"),
     "status_lines": ("referee.app.standing", "status_lines"),
     "web_missing": ("referee.app.checks", "web_missing"),
     "web_reach": ("referee.app.checks", "web_reach"),
@@ -271,6 +272,7 @@ __all__ = [
     "list_line",
     "master_lines",
     "open_referee",
+    "quick_status",
     "read_campaign_file",
     "read_game_file",
     "read_game_files",

@@ -9,20 +9,77 @@ for are named. A game without a start says that it will not advance by itself, a
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from referee.core.moments import moment_text, zone_named
-from referee.games import rules_for
-from referee.render import and_list, phase_label
-from referee.store.clocks import as_utc
+from referee.core.utc import as_utc
+from referee.store.status import StatusRows, sqlite_status
+
+if TYPE_CHECKING:
+    from referee.app.timing import Timekeeper
+    from referee.schedule.files import ScheduleFolders
+
+# The games' rules, the templates' texts and the calendar's words are imported where a game needs them:
+# ``referee status`` of a database without a running game loads none of them (``tests/test_cli_start.py``).
 
 LANGUAGE = "en"
 """The command line speaks English."""
 
 
+def status_report(rows: StatusRows, zone: Callable[[Any], str]) -> dict[str, Any]:
+    """How the referee stands, as JSON-ready data (``referee status --json``): every game's next boundary
+    (or its failure), the outbox and the last mail received (no secrets: no tokens, passwords or mail
+    text); ``zone`` gives a game's time zone."""
+    games = [game_status(row, rows.clocks.get(row.id), zone(row)) for row in rows.games]
+    return {
+        "games": games,
+        "outbox": {
+            "waiting": rows.waiting,
+            "refused": len(rows.refused),
+            "refused_mail": [
+                {"game": n.game_id, "to": n.recipient or n.address, "what": n.template, "error": n.last_error}
+                for n in rows.refused
+            ],
+        },
+        "last_mail": rows.last_received.isoformat() if rows.last_received else None,
+    }
+
+
+def zone_key(row: Any, timekeeper: Timekeeper | None) -> str:
+    """The key of the game's time zone (its schedule's, as kept when it was created); "" if unknown."""
+    kept = (row.settings or {}).get("time_zone")
+    if kept:
+        return str(kept)
+    try:
+        return timekeeper.zone(row).key if timekeeper is not None else ""
+    except Exception:  # a schedule gone since: the times are told in UTC
+        return ""
+
+
+def quick_status(database_url: str, schedules: ScheduleFolders | None) -> dict[str, Any] | None:
+    """``status_report`` of a SQLite file already at the newest revision, read without SQLAlchemy (the
+    command then starts in a fraction of the time); None for any other database, which is then opened
+    as every command opens it (``Views.status``)."""
+    rows = sqlite_status(database_url)
+    if rows is None:
+        return None
+    kept: list[Timekeeper] = []
+
+    def zone(row: Any) -> str:
+        if not kept and schedules is not None and not (row.settings or {}).get("time_zone"):
+            from referee.schedule.timekeeper import ScheduleTimekeeper
+
+            kept.append(ScheduleTimekeeper(schedules))
+        return zone_key(row, kept[0] if kept else None)
+
+    return status_report(rows, zone)
+
+
 def _label(row: Any) -> str:
     """The open phase of ``row`` as people read it, or its key when its kind's texts cannot be had
     (a kind no longer installed, a game that fails): one game never hides the others."""
+    from referee.render import phase_label
+
     try:
         return phase_label(row.phase, row.kind, LANGUAGE)
     except Exception:
@@ -33,6 +90,10 @@ def game_status(row: Any, clock: Any, zone_key: str) -> dict[str, Any]:
     """One game's entry of ``referee status --json``: its phase (key and ``label``), clock (UTC
     ``due_at`` and the local ``deadline``), who it waits for (``waiting``, ``awaited``) and its failure;
     a game whose rules cannot even be read says so in ``failed``."""
+    from referee.core.moments import zone_named
+    from referee.games import rules_for
+    from referee.render import phase_label
+
     zone = zone_named(zone_key)
     due = as_utc(clock.due_at) if clock is not None and clock.due_at is not None else None
     status: dict[str, Any] = {
@@ -67,7 +128,11 @@ def game_status(row: Any, clock: Any, zone_key: str) -> dict[str, Any]:
 def when(moment: str | None, zone_key: str) -> str:
     """``moment`` (ISO) in the game's zone as a player reads it:
     "10:00 on Tuesday 15 December (Moscow time)"."""
-    return moment_text(moment, zone_named(zone_key), LANGUAGE) if moment else ""
+    if not moment:
+        return ""
+    from referee.core.moments import moment_text, zone_named
+
+    return moment_text(moment, zone_named(zone_key), LANGUAGE)
 
 
 def clock_text(game: dict[str, Any], *, short: bool = False, command: str = "referee") -> str:
@@ -95,6 +160,8 @@ def awaited_text(game: dict[str, Any]) -> str:
     awaited = game.get("awaited") or []
     if not awaited:
         return "no orders awaited"
+    from referee.render import and_list
+
     return f"orders awaited from {and_list(awaited, LANGUAGE)}"
 
 

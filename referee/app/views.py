@@ -11,17 +11,16 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from referee.app.operations import GameOperations
-from referee.app.standing import game_status
+from referee.app.standing import status_report, zone_key
 from referee.core.events import Event
 from referee.core.rules import chronicle, fold, notebook, openness, visible
+from referee.core.utc import as_utc
 from referee.games import rules_for
 from referee.store import games as rows
-from referee.store.clocks import as_utc, clock_row, clock_rows
-from referee.store.inbound import last_received
-from referee.store.notices import refused_for_good
-from referee.store.outbox import backlog
+from referee.store.clocks import clock_row
 from referee.store.rollbacks import withdrawn_spans
 from referee.store.seats import seat_rows
+from referee.store.status import read_status, session_runner
 
 
 class Kept:
@@ -135,40 +134,13 @@ class Views:
 
     def _zone(self, row: Any) -> str:
         """The key of the game's time zone (its schedule's, as kept when it was created); "" if unknown."""
-        kept = (row.settings or {}).get("time_zone")
-        if kept:
-            return str(kept)
-        try:
-            return self.timekeeper.zone(row).key if self.timekeeper is not None else ""
-        except Exception:  # a schedule gone since: the times are told in UTC
-            return ""
+        return zone_key(row, self.timekeeper)
 
     def status(self) -> dict[str, Any]:
-        """How the referee stands, as JSON-ready data: every game's next boundary (or its failure),
-        the outbox and the last mail received (no secrets: no tokens, passwords or mail text)."""
+        """How the referee stands, as JSON-ready data (``status_report``)."""
         with self.database.reading() as session:
-            clocks = {clock.game_id: clock for clock in clock_rows(session)}
-            games = [game_status(row, clocks.get(row.id), self._zone(row)) for row in rows.game_rows(session)]
-            given_up = refused_for_good(session)
-            last = last_received(session)
-        waiting, refused = backlog(self.database)
-        return {
-            "games": games,
-            "outbox": {
-                "waiting": waiting,
-                "refused": refused,
-                "refused_mail": [
-                    {
-                        "game": n.game_id,
-                        "to": n.recipient or n.address,
-                        "what": n.template,
-                        "error": n.last_error,
-                    }
-                    for n in given_up
-                ],
-            },
-            "last_mail": as_utc(last).isoformat() if last else None,
-        }
+            rows = read_status(session_runner(session))
+        return status_report(rows, self._zone)
 
 
 def _player(rules: Any, state: Any, log: list[Event], seat: str) -> dict[str, Any]:

@@ -17,7 +17,6 @@ subject loses them, and any other header that would carry one is refused.
 from __future__ import annotations
 
 import base64
-import hashlib
 import hmac
 import re
 import secrets
@@ -111,7 +110,7 @@ class Subject(str):
 
     def fold(self, *, policy: Policy) -> str:
         """The header as it goes on the wire: plain if short ASCII, else one encoded word per line."""
-        text = header_text(str(self))
+        text = str(self)  # made fit for a header when the subject was made
         if text.isascii() and len(text) <= 68:
             return f"Subject: {text}{policy.linesep}"
         words = [f"=?utf-8?b?{base64.b64encode(chunk.encode()).decode()}?=" for chunk in _chunks(text)]
@@ -176,7 +175,7 @@ def reply_address(mail: MailSettings, seat: Reader) -> str:
 
 def _keyed(key: bytes, what: str) -> str:
     """24 hex digits of the HMAC-SHA256 of ``what`` under ``key``: 96 bits, unguessable without it."""
-    return hmac.new(key, what.encode(), hashlib.sha256).hexdigest()[:24]
+    return hmac.digest(key, what.encode(), "sha256").hex()[:24]
 
 
 def message_id(mail: MailSettings, game: Keyed, notice_id: int, suffix: str = "") -> str:

@@ -53,16 +53,30 @@ def part(subtype: str, text: str) -> bytes:
     body = NL.join(lines) + NL
     if max((len(line) for line in lines), default=0) <= LINE:
         encoding = "7bit" if body.isascii() else "8bit"
-    else:  # the shorter of the two, as ``set_content`` chooses
-        quoted, base64 = binascii.b2a_qp(body, istext=True), _base64(body)
-        encoding, body = ("quoted-printable", quoted) if len(quoted) <= len(base64) else ("base64", base64)
+    else:  # the shorter of the two, as ``set_content`` chooses (base64's length known without encoding)
+        quoted = binascii.b2a_qp(body, istext=True)
+        if len(quoted) <= _base64_length(len(body)):
+            encoding, body = "quoted-printable", quoted
+        else:
+            encoding, body = "base64", _base64(body)
     head = f'Content-Type: text/{subtype}; charset="utf-8"\nContent-Transfer-Encoding: {encoding}\n\n'
     return head.encode("ascii") + body
 
 
+_BASE64_LINE = 57
+"""Bytes of data per line of base64 (76 characters)."""
+
+
+def _base64_length(size: int) -> int:
+    """The length of ``_base64`` of ``size`` bytes: 4 characters for every 3 bytes (the last ones padded),
+    and a line break after each line."""
+    lines, rest = divmod(size, _BASE64_LINE)
+    return lines * 77 + ((rest + 2) // 3 * 4 + 1 if rest else 0)
+
+
 def _base64(data: bytes) -> bytes:
     """``data`` in base64, in lines of 76 characters, as the email package writes it."""
-    chunk = 57  # bytes per 76 characters
+    chunk = _BASE64_LINE
     return b"".join(binascii.b2a_base64(data[start : start + chunk]) for start in range(0, len(data), chunk))
 
 

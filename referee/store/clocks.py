@@ -8,20 +8,16 @@ asks which rows are due; any number of processes can ask.
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import partial
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from referee.core.utc import as_utc
 from referee.store.memo import remember
 from referee.store.models import ClockRow, GameRow
 from referee.store.unit import Unit
-
-
-def as_utc(moment: datetime) -> datetime:
-    """``moment`` as an aware UTC time (databases hand back naive UTC times)."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def clock_row(session: Unit, game_id: str, *, lock: bool = False) -> ClockRow | None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from referee.store.deferred import INBOUND, duplicate
@@ -35,11 +34,6 @@ def keep_inbound(session: Unit, record: dict[str, Any]) -> None:
 def inbound_rows(session: Session) -> list[InboundRow]:
     """Every mail received, in the order it was kept."""
     return list(session.exec(select(InboundRow).order_by(col(InboundRow.id))).all())
-
-
-def last_received(session: Session) -> datetime | None:
-    """When the latest mail was received, if any."""
-    return session.exec(select(func.max(InboundRow.received_at))).one()
 
 
 def answered_since(session: Session, address: str, since: datetime, templates: tuple[str, ...]) -> bool:

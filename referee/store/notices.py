@@ -25,8 +25,3 @@ def notice_rows(session: Session, game_id: str | None, *, unsent_only: bool = Fa
     if unsent_only:  # to be sent: a report withdrawn before it went out never goes
         query = query.where(col(NoticeRow.sent_at).is_(None), col(NoticeRow.withdrawn_at).is_(None))
     return list(session.exec(query.order_by(col(NoticeRow.id))).all())
-
-
-def refused_for_good(session: Session) -> list[NoticeRow]:
-    """The notices the mail server refused for good."""
-    return list(session.exec(select(NoticeRow).where(col(NoticeRow.failed_at).is_not(None))).all())

@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, func, or_, update
+from sqlalchemy import bindparam, or_, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import col, select
 
 from referee.store.models import NoticeRow
 from referee.store.notices import NOTICES
+from referee.store.status import REFUSED_COUNT, WAITING, count, session_runner
 from referee.store.transactions import Database
 
 LEASE = timedelta(minutes=2)
@@ -140,14 +141,5 @@ def release(database: Database, notice_ids: list[int]) -> None:
 def backlog(database: Database) -> tuple[int, int]:
     """How many notices wait to be sent, and how many the mail server refused for good."""
     with database.reading() as session:
-        waiting = select(NoticeRow.id).where(
-            col(NoticeRow.sent_at).is_(None),
-            col(NoticeRow.failed_at).is_(None),
-            col(NoticeRow.withdrawn_at).is_(None),
-        )
-        failed = select(NoticeRow.id).where(col(NoticeRow.failed_at).is_not(None))
-        count = select(func.count())
-        return (
-            session.exec(count.select_from(waiting.subquery())).one(),
-            session.exec(count.select_from(failed.subquery())).one(),
-        )
+        run = session_runner(session)
+        return count(run, WAITING), count(run, REFUSED_COUNT)
