@@ -119,7 +119,9 @@ def run_spread_bench(
     bare = bare_parse_and_insert(raws, directory / "bare-1.db")
     echo(f"  set up {games} games and {len(raws)} replies in {setup_seconds:.0f} s; taking them in")
     ingested = take_by_ingest(_copy(directory / "set-up", directory / "ingest"), burst)
-    echo(f"  referee ingest: {ingested.per_second:,.0f} mails/s ({ingested.per_cpu_second:,.0f}/s of its CPU)")
+    echo(
+        f"  referee ingest: {ingested.per_second:,.0f} mails/s ({ingested.per_cpu_second:,.0f}/s of its CPU)"
+    )
     served = take_by_serve(_copy(directory / "set-up", directory / "serve"), burst) if serve else None
     if served is not None:
         echo(f"  referee serve: {served.per_second:,.0f} mails/s ({served.per_cpu_second:,.0f}/s of its CPU)")
@@ -136,7 +138,7 @@ def set_up_burst(directory: Path, mails: int, games: int, echo: Callable[[str], 
     store = open_referee(config.database_url, config.schedules)
     ids = set_up(store, "spread-", games, CLOCK, echo)
     engine = create_engine(config.database_url)
-    with engine.begin() as connection:  # one game's letters are delivered to be quoted; the others went long ago
+    with engine.begin() as connection:  # one game's letters are sent, to be quoted; the others' went long ago
         connection.execute(
             text("UPDATE notices SET sent_at = created_at WHERE sent_at IS NULL AND game_id != :game"),
             {"game": ids[0]},
@@ -153,7 +155,9 @@ def set_up_burst(directory: Path, mails: int, games: int, echo: Callable[[str], 
             seat = seats[(number + index * 3) % len(seats)]
             to = f"{config.mail.local_part}+{seat.token}@{config.mail.domain}"
             subject = quoted.subject.replace(ids[0], game_id)
-            replies.append((seat.email, seat.name, Received(to, quoted.message_id, subject, quoted.sent, quoted.text)))
+            replies.append(
+                (seat.email, seat.name, Received(to, quoted.message_id, subject, quoted.sent, quoted.text))
+            )
     random.Random(games).shuffle(replies)
     burst = directory / "burst"
     burst.mkdir()
@@ -181,7 +185,9 @@ def take_by_ingest(directory: Path, burst: list[Path]) -> Taken:
     wall, cpu = time.perf_counter(), time.process_time()
     for fetched in fetches(inbox):
         intakes = ingest_many(store, config.mail, [(raw, CLOCK + timedelta(hours=1)) for _, raw in fetched])
-        inbox.done_many([key for (key, _), intake in zip(fetched, intakes, strict=True) if intake is not None])
+        inbox.done_many(
+            [key for (key, _), intake in zip(fetched, intakes, strict=True) if intake is not None]
+        )
         kept += sum(intake is not None for intake in intakes)
     taken = Taken(kept, time.perf_counter() - wall, time.process_time() - cpu)
     store.database.engine.dispose()
@@ -232,7 +238,9 @@ def bare_parse_and_insert(raws: list[bytes], database: Path) -> float:
     each into a table of a SQLite file of its own, 100 a transaction."""
     connection = sqlite3.connect(database)
     connection.execute("PRAGMA journal_mode=WAL")
-    connection.execute("CREATE TABLE mails (id INTEGER PRIMARY KEY, message_id TEXT UNIQUE, sender TEXT, raw BLOB)")
+    connection.execute(
+        "CREATE TABLE mails (id INTEGER PRIMARY KEY, message_id TEXT UNIQUE, sender TEXT, raw BLOB)"
+    )
     started = time.perf_counter()
     for start in range(0, len(raws), 100):
         rows = []
@@ -315,7 +323,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-serve", action="store_true", help="time referee ingest alone")
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
-        result = run_spread_bench(Path(folder), options.mails, options.games, print, serve=not options.no_serve)
+        result = run_spread_bench(
+            Path(folder), options.mails, options.games, print, serve=not options.no_serve
+        )
     print(lines(result))
 
 
