@@ -17,6 +17,7 @@ from email.utils import format_datetime
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import event
 from sqlmodel import col, select
 
 from referee.app import Referee, open_referee
@@ -37,9 +38,10 @@ def _games(url: str) -> Referee:
     return store
 
 
-def _burst(store: Referee) -> list[bytes]:
+def _burst(store: Referee, talk: int = 0) -> list[bytes]:
     """Three mails from Anna in each game (to Study, then Garage, then Bedroom), the games' mails
-    interleaved at random but each game's in that order."""
+    interleaved at random but each game's in that order; with ``talk``, each mail says that many
+    lines of table talk too."""
     with store.database.reading() as session:
         seats = session.exec(select(SeatRow).where(SeatRow.name == "Anna")).all()
         tokens = {seat.game_id: seat.token for seat in seats}
@@ -56,7 +58,8 @@ def _burst(store: Referee) -> list[bytes]:
         message["Subject"] = "Re: hour 1"
         message["Date"] = format_datetime(RECEIVED)
         message["Message-ID"] = f"<{game_id}-{room}-{number}@example.org>"
-        message.set_content(f"MOVE {room}\n\n-- \nAnna\n")
+        said = "".join(f"SAY line {line} of mail {number}\n" for line in range(talk))
+        message.set_content(f"MOVE {room}\n{said}\n-- \nAnna\n")
         raws.append(message.as_bytes())
         number += 1
     return raws
@@ -84,11 +87,15 @@ def _outcome(store: Referee) -> dict[str, Any]:
             (row.game_id, row.in_reply_to, row.template)
             for row in session.exec(select(NoticeRow).where(col(NoticeRow.in_reply_to).is_not(None)))
         ]
+        talk = [
+            (row.game_id, row.recipient, row.data["text"], len(row.data.get("more", [])), row.next_attempt_at)
+            for row in session.exec(select(NoticeRow).where(NoticeRow.template == "talk"))
+        ]
         events = [
             (row.game_id, row.seq, row.kind, str(row.data))
             for row in session.exec(select(EventRow).order_by(col(EventRow.game_id), col(EventRow.seq)))
         ]
-    return {"inbound": sorted(inbound), "answers": sorted(answers), "events": events}
+    return {"inbound": sorted(inbound), "answers": sorted(answers), "talk": sorted(talk), "events": events}
 
 
 def test_a_burst_over_many_games_in_batches_ends_as_one_mail_at_a_time(tmp_path: Path) -> None:
@@ -116,6 +123,41 @@ def test_a_burst_over_many_games_in_batches_ends_as_one_mail_at_a_time(tmp_path:
             room for game, _, kind, room in found["events"] if game == game_id and kind == "order_accepted"
         ]
         assert [next(room for room in ROOMS if room in data) for data in moves[-3:]] == list(ROOMS)
+
+
+def test_talk_in_a_burst_over_many_games_is_paced_as_one_mail_at_a_time_from_one_read_of_the_outbox(
+    tmp_path: Path,
+) -> None:
+    """Each of Anna's mails says three lines: past the pace of six a minute, her room-mates' lines are
+    gathered, as when the mails are taken one a transaction; and each batch reads what its games
+    relayed lately once (and again only after a gathered mail is written), not once a mail."""
+    store = _games(f"sqlite:///{tmp_path / 'batched.db'}")
+    raws = _burst(store, talk=3)
+    store.database.engine.dispose()
+    shutil.copy(tmp_path / "batched.db", tmp_path / "alone.db")
+    config = load_config(_site(tmp_path, "sqlite:///unused.db")).mail
+    batched = open_referee(f"sqlite:///{tmp_path / 'batched.db'}", PROJECT_ROOT / "schedules")
+    alone = open_referee(f"sqlite:///{tmp_path / 'alone.db'}", PROJECT_ROOT / "schedules")
+    reads: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        if statement.lstrip().upper().startswith("SELECT") and "FROM notices" in statement:
+            reads.append(statement)
+
+    event.listen(batched.database.engine, "before_cursor_execute", count)
+    taken = ingest_many(
+        batched, config, [(raw, RECEIVED + timedelta(seconds=n)) for n, raw in enumerate(raws)]
+    )
+    event.remove(batched.database.engine, "before_cursor_execute", count)
+    for n, raw in enumerate(raws):
+        ingest(alone, config, raw, RECEIVED + timedelta(seconds=n))
+
+    assert [intake.text if intake else None for intake in taken] == ["accepted"] * len(raws)
+    found = _outcome(batched)
+    assert found == _outcome(alone)
+    assert any(more for _, _, _, more, _ in found["talk"])  # some lines were gathered
+    gathered = {(game, recipient) for game, recipient, _, more, _ in found["talk"] if more}
+    assert 1 <= len(reads) <= 1 + len(gathered) < len(raws)
 
 
 def test_a_mail_the_database_refuses_in_a_batch_loses_no_other_answer(

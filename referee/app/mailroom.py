@@ -78,6 +78,7 @@ from referee.store.inbound import already_kept, answered_since, keep_inbound
 from referee.store.models import HeldRow
 from referee.store.notices import write_notices
 from referee.store.records import UNCONFIRMED, hold, release_held, unconfirmed_rows
+from referee.store.relays import expect_relays
 from referee.store.seats import Credential, credentials, expect_credentials, master_row, registered_seats
 from referee.store.unit import Unit
 
@@ -138,6 +139,7 @@ class Mailroom:
             games = sorted({item.game_id for item in expect_credentials(session, tokens)})
             expect_games(session, games)
             expect_due(session, games)
+            expect_relays(session, games)
 
     def take(self, mail: RawArrival, limits: Limits) -> Receipt:
         """Takes in one mail as the door read it, in one pass: cleans what is written of it, takes the

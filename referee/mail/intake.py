@@ -90,29 +90,31 @@ def expect(referee: Referee, mail: MailSettings, readings: Iterable[Reading | No
 def ingest_many(
     referee: Referee, mail: MailSettings, mails: Sequence[tuple[bytes, datetime]]
 ) -> list[Intake | None]:
-    """Takes in ``mails`` (each raw, with when it was received) in order, in batches of at most
-    ``EXPECTED`` mails: a transaction per batch, a savepoint per mail, and what the batch's mails ask of
-    the database read at once (``expect``). A batch the database refuses as a whole is taken again one
-    mail at a time, each in a transaction of its own: a mail whose data it refuses then gives None (it
-    is kept nowhere) and the others are taken in."""
-    intakes: list[Intake | None] = []
-    for start in range(0, len(mails), EXPECTED):
-        part = mails[start : start + EXPECTED]
-        readings = [read(raw, mail) for raw, _ in part]
-        try:
-            with collector_paused(), referee.database.batch():
-                expect(referee, mail, readings)
-                taken: list[Intake | None] = []
-                for (raw, received), reading in zip(part, readings, strict=True):
+    """Takes in ``mails`` (each raw, with when it was received; a fetch) in order, in one transaction
+    with a savepoint per mail, as ``referee serve`` takes a fetch in: what the mails ask of the
+    database is read at once for each part of at most ``EXPECTED`` mails (``expect``), each part read
+    just before it is taken. A batch the database refuses as a whole is taken again one mail at a
+    time, each in a transaction of its own: a mail whose data it refuses then gives None (it is kept
+    nowhere) and the others are taken in."""
+    readings: list[Reading] = []
+    try:
+        with collector_paused(), referee.database.batch():
+            taken: list[Intake | None] = []
+            for start in range(0, len(mails), EXPECTED):
+                part = mails[start : start + EXPECTED]
+                read_part = [read(raw, mail) for raw, _ in part]
+                readings += read_part
+                expect(referee, mail, read_part)
+                for (raw, received), reading in zip(part, read_part, strict=True):
                     taken.append(ingest(referee, mail, raw, received, reading))
                     checkpoint("taken")  # a mail taken in, its batch not committed yet
-        except DBAPIError:  # one mail's data refused: the others are kept, each on its own
-            taken = [
-                _alone(referee, mail, raw, received, reading)
-                for (raw, received), reading in zip(part, readings, strict=True)
-            ]
-        intakes += taken
-    return intakes
+    except DBAPIError:  # one mail's data refused: the others are kept, each on its own
+        readings += [read(raw, mail) for raw, _ in mails[len(readings) :]]
+        taken = [
+            _alone(referee, mail, raw, received, reading)
+            for (raw, received), reading in zip(mails, readings, strict=True)
+        ]
+    return taken
 
 
 def _alone(
