@@ -196,13 +196,14 @@ def event_rows(
 def log(session: Unit, game_id: str, upto: int | None = None, *, after: int = 0) -> list[Event]:
     """The events of ``game_id`` that count (none a rollback withdrew) as the rules know them, in
     order; with ``upto``, only those numbered up to it; with ``after``, only those numbered above it."""
-    query = select(EventRow).where(EventRow.game_id == game_id, counting(withdrawn_spans(session, game_id)))
+    columns = select(col(EventRow.kind), col(EventRow.data), col(EventRow.audience))
+    query = columns.where(EventRow.game_id == game_id, counting(withdrawn_spans(session, game_id)))
     if upto is not None:
         query = query.where(col(EventRow.seq) <= upto)
     if after:
         query = query.where(col(EventRow.seq) > after)
     rows = session.exec(query.order_by(col(EventRow.seq))).all()
-    found = [Event(row.kind, row.data, tuple(row.audience)) for row in rows]
+    found = [Event(kind, data, tuple(audience)) for kind, data, audience in rows]
     batch = session.boundary
     if batch is not None:  # and those a batch of boundaries wrote so far
         found += [
