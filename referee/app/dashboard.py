@@ -8,6 +8,7 @@ game that does not exist (``NoSuchGame``), so guessing ids tells nothing. A play
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, tzinfo
 from typing import Any
@@ -283,7 +284,7 @@ class Dashboard:
         opened = done[first - 1].resolved_at if first > 0 else None
         window = done[first : last + 1]
         with self.database.reading() as session:
-            events = rows.event_rows(
+            events = rows.logged(
                 session, game_id, min(r.first_seq for r in window), max(r.last_seq for r in window)
             )
             taken = submissions(session, game_id, opened, done[last].resolved_at)
@@ -392,6 +393,8 @@ def _timeline(
     while it was open (the orders and mails that caused it; the first opened at ``opened``, if known);
     a resolution rolled back is there too, marked."""
     phases: list[dict[str, Any]] = []
+    numbers = [e.seq for e in events]  # in order: each resolution's events are a slice of them
+    received = [(as_utc(s.received_at), s) for s in taken]
     for resolution in done:
         closed = as_utc(resolution.resolved_at)
         happened = [
@@ -402,19 +405,14 @@ def _timeline(
                 "text": rules.describe(Event(e.kind, e.data, tuple(e.audience))),
                 "withdrawn": is_withdrawn(e.seq, spans),
             }
-            for e in events
-            if resolution.first_seq <= e.seq <= resolution.last_seq
+            for e in events[
+                bisect_left(numbers, resolution.first_seq) : bisect_right(numbers, resolution.last_seq)
+            ]
         ]
         orders = [
-            {
-                "seat": s.seat,
-                "at": as_utc(s.received_at),
-                "source": s.source,
-                "text": s.text,
-                "verdicts": s.verdicts,
-            }
-            for s in taken
-            if (opened is None or as_utc(s.received_at) > opened) and as_utc(s.received_at) <= closed
+            {"seat": s.seat, "at": at, "source": s.source, "text": s.text, "verdicts": s.verdicts}
+            for at, s in received
+            if (opened is None or at > opened) and at <= closed
         ]
         phases.append(
             {

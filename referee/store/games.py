@@ -193,6 +193,17 @@ def event_rows(
     return list(session.exec(query.order_by(col(EventRow.seq))).all())
 
 
+def logged(session: Session, game_id: str, first: int, last: int) -> list[Any]:
+    """The events of ``game_id`` numbered from ``first`` to ``last``, withdrawn ones too, in order, each
+    its ``seq``, ``kind``, ``data`` and ``audience`` (a range of the ``(game_id, seq)`` key)."""
+    query = (
+        select(col(EventRow.seq), col(EventRow.kind), col(EventRow.data), col(EventRow.audience))
+        .where(EventRow.game_id == game_id, col(EventRow.seq).between(first, last))
+        .order_by(col(EventRow.seq))
+    )
+    return list(session.exec(query).all())
+
+
 def log(session: Unit, game_id: str, upto: int | None = None, *, after: int = 0) -> list[Event]:
     """The events of ``game_id`` that count (none a rollback withdrew) as the rules know them, in
     order; with ``upto``, only those numbered up to it; with ``after``, only those numbered above it."""
