@@ -60,6 +60,10 @@ def _number(request: Request, name: str) -> int | None:
     return int(text)
 
 
+query_number = _number
+"""A query parameter as a number (``?day=N``), for the other modules of pages."""
+
+
 async def home(request: Request) -> Response:
     site = site_of(request)
     session = site.session(request)

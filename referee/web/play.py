@@ -20,6 +20,7 @@ from referee.app import MODES, NotYours, Player, RefereeError
 from referee.web.answers import HIDDEN, field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
 from referee.web.live import Viewer, not_modified, page_tag, tagged, unchanged
+from referee.web.pages import query_number
 from referee.web.sessions import Session, as_player, with_flash
 from referee.web.shared import Site
 from referee.web.words import LETTER_NAMES, MODE_NAMES
@@ -140,7 +141,7 @@ async def _page_data(site: Site, player: Player, game_id: str, seat: str) -> dic
         page = site.referee.forum.page(player, game_id, seat)
         page["news"] = _letters(site, page, page["news"])
         if page["alive"]:
-            page["letters"] = _letters(site, page, page["letters"][:30])
+            page["letters"] = _letters(site, page, page["letters"])
         if page["finished"]:
             page["closing"] = _closing(page)
         return page
@@ -176,6 +177,7 @@ async def thread(request: Request) -> Response:
     site = site_of(request)
     session, player = _player(site, request)
     game_id, seat, place = (request.path_params[k] for k in ("game", "seat", "place"))
+    day = query_number(request, "day")
     tag = await page_tag(request, session, Viewer(game_id, seat))
     if unchanged(request, tag):
         await holding(site, player, game_id, seat)
@@ -183,7 +185,7 @@ async def thread(request: Request) -> Response:
     now = site.now()
     page = await _page_data(site, player, game_id, seat)
     try:
-        found = await run_in_threadpool(site.referee.forum.thread, player, game_id, seat, place)
+        found = await run_in_threadpool(site.referee.forum.thread, player, game_id, seat, place, day)
     except (NotYours, RefereeError) as error:
         raise refused(404, "not_found") from error
     await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
