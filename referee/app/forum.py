@@ -168,6 +168,7 @@ class Forum:
             "game_id": game_id,
             "kind": row.kind,
             "language": row.language,
+            "start": (row.settings or {}).get("start", ""),
             "seat": seat,
             "alive": alive,
             "finished": bool(row.finished),

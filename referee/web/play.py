@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from referee.app import MODES, NotYours, Player, RefereeError
+from referee.app import MODES, Kept, NotYours, Player, RefereeError
 from referee.web.answers import HIDDEN, field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
 from referee.web.live import Viewer, not_modified, page_tag, tagged, unchanged
@@ -100,25 +100,36 @@ async def use_link(request: Request) -> Response:
     return site.redirect(_home(player), as_player(session, player))
 
 
+WRITTEN = Kept(4096)
+"""Players' letters as the referee wrote them, by game, notice and everything the text is made of: a
+notice never changes once written, so each is rendered once, not at every opening of a page."""
+
+
 def _letters(site: Site, page: dict[str, Any], items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The player's mail as the referee wrote it, from the same templates (secrets hidden)."""
+    game_id, kind, language, start = page["game_id"], page["kind"], page["language"], page["start"]
+    address = site.config.mail.address
     shown = []
-    row = site.referee.load(page["game_id"]).row
     for item in items:
-        context = {
-            **item["data"],
-            "game_id": row.id,
-            "referee_address": site.config.mail.address,
-            "start": row.settings.get("start", ""),
-            "password": HIDDEN,
-            "personal_address": HIDDEN,
-            "forum_link": "",
-        }
-        try:
-            text = site.renderer.render(row.language, f"{item['template']}.txt.j2", kind=row.kind, **context)
-        except Exception:  # a letter that cannot be written here is left out, not the page
-            continue
-        shown.append({**item, "text": text})
+
+        def write(item: dict[str, Any] = item) -> str | None:
+            context = {
+                **item["data"],
+                "game_id": game_id,
+                "referee_address": address,
+                "start": start,
+                "password": HIDDEN,
+                "personal_address": HIDDEN,
+                "forum_link": "",
+            }
+            try:
+                return site.renderer.render(language, f"{item['template']}.txt.j2", kind=kind, **context)
+            except Exception:  # a letter that cannot be written here is left out, not the page
+                return None
+
+        text = WRITTEN.get((id(site.renderer), game_id, item["id"], address, kind, language, start), write)
+        if text is not None:
+            shown.append({**item, "text": text})
     return shown
 
 
