@@ -20,6 +20,7 @@ from referee.app import MODES, Kept, NotYours, Player, RefereeError
 from referee.web.answers import HIDDEN, field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
 from referee.web.live import Viewer, not_modified, page_tag, tagged, unchanged
+from referee.web.moments import moment
 from referee.web.pages import query_number
 from referee.web.sessions import Session, as_player, with_flash
 from referee.web.shared import Site
@@ -179,7 +180,7 @@ async def home(request: Request) -> Response:
     language = site.language(request, session, page["language"])
     shown = site.page(
         request, session, "play.html.j2", kind=page["kind"], language=language, me=page, modes=MODES,
-        letter_names=LETTER_NAMES, mode_names=MODE_NAMES,
+        letter_names=LETTER_NAMES, mode_names=MODE_NAMES, moment=moment,
     )  # fmt: skip
     return tagged(shown, tag)
 
