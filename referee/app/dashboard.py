@@ -19,7 +19,7 @@ from referee.app.errors import RefereeError
 from referee.app.handover import is_vacant
 from referee.app.reliability import shown_records
 from referee.app.timing import Timekeeper
-from referee.app.views import Views
+from referee.app.views import Kept, Views
 from referee.core.events import Event
 from referee.core.rules import fold
 from referee.games import kinds, rules_for
@@ -91,6 +91,7 @@ class Dashboard:
         self.timekeeper = timekeeper
         self.views = views
         self.audit = audit
+        self._timelines = Kept(64)
 
     def game_row(self, account: Account, game_id: str) -> GameRow:
         """The game ``game_id`` if ``account`` may see it; else ``NoSuchGame``, as if it did not exist."""
@@ -276,10 +277,34 @@ class Dashboard:
         self, rules: Any, game_id: str, done: list[Any], shown: list[bool], spans: list[tuple[int, int]]
     ) -> list[dict[str, Any]]:
         """The phases of the resolutions ``done`` marked ``shown`` (one day's), newest first, from the
-        events and order texts of that day alone (ranges of their indexes), whatever the game's age."""
+        events and order texts of that day alone (ranges of their indexes), whatever the game's age.
+
+        Worked out once for those resolutions as they stand (each one's number and whether it was
+        rolled back, and the spans withdrawn): talk and orders come after the last of them, so they
+        change nothing of it until a phase is resolved or rolled back."""
         picked = [i for i, on in enumerate(shown) if on]
         if not picked:
             return []
+        standing = (
+            game_id,
+            tuple((done[i].id, done[i].withdrawn_at) for i in range(max(picked[0] - 1, 0), picked[-1] + 1)),
+            tuple(shown[picked[0] : picked[-1] + 1]),
+            tuple(spans),
+        )
+        found: list[dict[str, Any]] = self._timelines.get(
+            standing, lambda: self._worked_timeline(rules, game_id, done, shown, spans, picked)
+        )
+        return found
+
+    def _worked_timeline(
+        self,
+        rules: Any,
+        game_id: str,
+        done: list[Any],
+        shown: list[bool],
+        spans: list[tuple[int, int]],
+        picked: list[int],
+    ) -> list[dict[str, Any]]:
         first, last = picked[0], picked[-1]
         opened = done[first - 1].resolved_at if first > 0 else None
         window = done[first : last + 1]
