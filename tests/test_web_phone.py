@@ -52,7 +52,9 @@ def test_no_page_is_wider_than_a_390_pixel_phone(served, browser) -> None:  # ty
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(f"{base}/play/castle/Anna")
     measure("/play/castle/Anna")
+    assert page.get_by_role("navigation", name="Earlier days").is_visible()  # the room's arrival evening
     measure("/play/castle/Anna/rooms/Garage")
+    measure("/play/castle/Anna/rooms/Garage?day=0")
 
     gm = browser.new_context(viewport=shared.PHONE, locale="en-GB").new_page()
     page = gm

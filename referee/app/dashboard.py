@@ -8,6 +8,7 @@ game that does not exist (``NoSuchGame``), so guessing ids tells nothing. A play
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, tzinfo
 from typing import Any
@@ -18,7 +19,7 @@ from referee.app.errors import RefereeError
 from referee.app.handover import is_vacant
 from referee.app.reliability import shown_records
 from referee.app.timing import Timekeeper
-from referee.app.views import Views
+from referee.app.views import Kept, Views
 from referee.core.events import Event
 from referee.core.rules import fold
 from referee.games import kinds, rules_for
@@ -90,6 +91,7 @@ class Dashboard:
         self.timekeeper = timekeeper
         self.views = views
         self.audit = audit
+        self._timelines = Kept(64)
 
     def game_row(self, account: Account, game_id: str) -> GameRow:
         """The game ``game_id`` if ``account`` may see it; else ``NoSuchGame``, as if it did not exist."""
@@ -275,15 +277,39 @@ class Dashboard:
         self, rules: Any, game_id: str, done: list[Any], shown: list[bool], spans: list[tuple[int, int]]
     ) -> list[dict[str, Any]]:
         """The phases of the resolutions ``done`` marked ``shown`` (one day's), newest first, from the
-        events and order texts of that day alone (ranges of their indexes), whatever the game's age."""
+        events and order texts of that day alone (ranges of their indexes), whatever the game's age.
+
+        Worked out once for those resolutions as they stand (each one's number and whether it was
+        rolled back, and the spans withdrawn): talk and orders come after the last of them, so they
+        change nothing of it until a phase is resolved or rolled back."""
         picked = [i for i, on in enumerate(shown) if on]
         if not picked:
             return []
+        standing = (
+            game_id,
+            tuple((done[i].id, done[i].withdrawn_at) for i in range(max(picked[0] - 1, 0), picked[-1] + 1)),
+            tuple(shown[picked[0] : picked[-1] + 1]),
+            tuple(spans),
+        )
+        found: list[dict[str, Any]] = self._timelines.get(
+            standing, lambda: self._worked_timeline(rules, game_id, done, shown, spans, picked)
+        )
+        return found
+
+    def _worked_timeline(
+        self,
+        rules: Any,
+        game_id: str,
+        done: list[Any],
+        shown: list[bool],
+        spans: list[tuple[int, int]],
+        picked: list[int],
+    ) -> list[dict[str, Any]]:
         first, last = picked[0], picked[-1]
         opened = done[first - 1].resolved_at if first > 0 else None
         window = done[first : last + 1]
         with self.database.reading() as session:
-            events = rows.event_rows(
+            events = rows.logged(
                 session, game_id, min(r.first_seq for r in window), max(r.last_seq for r in window)
             )
             taken = submissions(session, game_id, opened, done[last].resolved_at)
@@ -392,6 +418,8 @@ def _timeline(
     while it was open (the orders and mails that caused it; the first opened at ``opened``, if known);
     a resolution rolled back is there too, marked."""
     phases: list[dict[str, Any]] = []
+    numbers = [e.seq for e in events]  # in order: each resolution's events are a slice of them
+    received = [(as_utc(s.received_at), s) for s in taken]
     for resolution in done:
         closed = as_utc(resolution.resolved_at)
         happened = [
@@ -402,19 +430,14 @@ def _timeline(
                 "text": rules.describe(Event(e.kind, e.data, tuple(e.audience))),
                 "withdrawn": is_withdrawn(e.seq, spans),
             }
-            for e in events
-            if resolution.first_seq <= e.seq <= resolution.last_seq
+            for e in events[
+                bisect_left(numbers, resolution.first_seq) : bisect_right(numbers, resolution.last_seq)
+            ]
         ]
         orders = [
-            {
-                "seat": s.seat,
-                "at": as_utc(s.received_at),
-                "source": s.source,
-                "text": s.text,
-                "verdicts": s.verdicts,
-            }
-            for s in taken
-            if (opened is None or as_utc(s.received_at) > opened) and as_utc(s.received_at) <= closed
+            {"seat": s.seat, "at": at, "source": s.source, "text": s.text, "verdicts": s.verdicts}
+            for at, s in received
+            if (opened is None or at > opened) and at <= closed
         ]
         phases.append(
             {

@@ -12,7 +12,7 @@ once a game-master substitutes the player, the old holder's links and sessions l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 
@@ -51,13 +51,39 @@ class NotYours(RefereeError):
     """Something a player asked for that is not theirs to see or do: answered as if it did not exist."""
 
 
+LETTERS_SHOWN = 30
+"""The most letters of the referee's a player's page shows, the newest."""
+
+
 @dataclass(frozen=True)
 class Thread:
-    """The talk of one place as one player heard it: messages and their own comings and goings."""
+    """The talk of one place as one player heard it: messages and their own comings and goings, of the
+    game day ``day`` alone once paged (``on_day``), the days it holds any in ``days``, and how many
+    messages were said there in all (``said``)."""
 
     place: str
     entries: list[dict[str, Any]]
     here: bool
+    day: int | None = None
+    days: tuple[int, ...] = ()
+    said: int = 0
+
+    def on_day(self, day: int, today: int) -> Thread:
+        """This thread paged: the entries of game day ``day`` only, after the player's arrival that
+        brought them there if that was the day before, with the days it holds any, today and ``day``
+        itself (the days a player may open it on)."""
+        held = {entry["day"] for entry in self.entries}
+        before = [entry for entry in self.entries if entry["day"] < day][-1:]
+        return replace(
+            self,
+            entries=[
+                *(entry for entry in before if entry["kind"] == "arrived"),
+                *(entry for entry in self.entries if entry["day"] == day),
+            ],
+            day=day,
+            days=tuple(sorted(held | {day, today})),
+            said=sum(1 for entry in self.entries if entry["kind"] == "message"),
+        )
 
 
 class Forum:
@@ -135,13 +161,14 @@ class Forum:
             news = seat_notices(session, game_id, seat, PUBLIC_NEWS)
             mode = play_mode(session, game_id, seat, player.email) or "mail"
             clock = clock_row(session, game_id)
-            letters = [] if not view.get("alive", True) else seat_notices(session, game_id, seat, None)
+            alive = bool(view.get("alive", True))
+            letters = seat_notices(session, game_id, seat, None, LETTERS_SHOWN) if alive else []
         assert row is not None
-        alive = bool(view.get("alive", True))
         page: dict[str, Any] = {
             "game_id": game_id,
             "kind": row.kind,
             "language": row.language,
+            "start": (row.settings or {}).get("start", ""),
             "seat": seat,
             "alive": alive,
             "finished": bool(row.finished),
@@ -156,22 +183,32 @@ class Forum:
         }
         if not alive:
             return page
+        threads = _threads(view)
+        today = _today(view, threads)
         return {
             **page,
             "view": view,
-            "threads": _threads(view),
+            "today": today,
+            "threads": [thread.on_day(today, today) for thread in threads],
             "letters": [_letter(n) for n in reversed(letters)],
         }
 
-    def thread(self, player: Player, game_id: str, seat: str, place: str) -> Thread:
-        """The thread of ``place`` as the player heard it (``NotYours`` for a place they were never in,
-        or for a dead character)."""
-        page = self.page(player, game_id, seat)
-        threads: list[Thread] = page.get("threads", [])
-        found = next((t for t in threads if t.place == place), None)
-        if found is None:
+    def thread(self, player: Player, game_id: str, seat: str, place: str, day: int | None = None) -> Thread:
+        """The thread of ``place`` as the player heard it on game day ``day`` (if None: today in the room
+        they are in, the last day they were in any other), with the days it holds any (``NotYours`` for
+        a place they were never in, a day they heard nothing there but today, or a dead character)."""
+        self._check(player, game_id, seat)
+        view = self.views.player(game_id, seat)
+        if not view.get("alive", True):
             raise NotYours("there is no such page")
-        return found
+        threads = _threads(view)
+        found = next((t for t in threads if t.place == place), None)
+        today = _today(view, threads)
+        if found is None or (day not in (None, today) and all(e["day"] != day for e in found.entries)):
+            raise NotYours("there is no such page")
+        if day is None:  # the room they are in opens on today, another on the last day they heard it
+            day = today if found.here else max((e["day"] for e in found.entries), default=today)
+        return found.on_day(day, today)
 
     def _answers(self, kind: str, game_id: str, seat: str) -> str | None:
         """When the seat reads the answers to its orders (``referee.core.answers``: its last choice,
@@ -300,6 +337,14 @@ def _threads(view: dict[str, Any]) -> list[Thread]:
         ordered = [entry for _, entry in sorted(entries, key=lambda item: item[0])]
         threads.append(Thread(place, ordered, place == here))
     return threads
+
+
+def _today(view: dict[str, Any], threads: list[Thread]) -> int:
+    """The game day the player's threads open on: the game's current day, else (a game whose view tells
+    none) the last day they heard anything, else the first."""
+    if isinstance(view.get("day"), int):
+        return int(view["day"])
+    return max((entry["day"] for thread in threads for entry in thread.entries), default=1)
 
 
 def _when(move: dict[str, Any]) -> dict[str, Any]:

@@ -46,20 +46,54 @@ class Kept:
         return found
 
 
+class Logs:
+    """The logs of the last ``size`` games read, each as it stood at its last event read: a game's log
+    only grows at its end while no rollback withdraws a span of it, so a game that moved on is caught up
+    by reading the events logged since, not the whole log again; a new span withdrawn reads it afresh."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[str, tuple[tuple[Any, ...], int, list[Event]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, session: Any, game_id: str, last_seq: int, spans: tuple[Any, ...]) -> list[Event]:
+        """The events of ``game_id`` that count, up to number ``last_seq`` (the game's last now), read
+        in ``session`` where it is not kept."""
+        with self._lock:
+            kept = self._kept.get(game_id)
+            if kept is not None:
+                self._kept.move_to_end(game_id)
+        if kept is not None and kept[0] == spans and kept[1] == last_seq:
+            return kept[2]
+        if kept is not None and kept[0] == spans and kept[1] < last_seq:
+            log = kept[2] + rows.log(session, game_id, last_seq, after=kept[1])
+        else:
+            log = rows.log(session, game_id, last_seq)
+        with self._lock:
+            now = self._kept.get(game_id)
+            if now is None or now[0] != spans or now[1] <= last_seq:  # never one older than kept
+                self._kept[game_id] = (spans, last_seq, log)
+                self._kept.move_to_end(game_id)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return log
+
+
 class Views:
     """Views onto ``games``.
 
     A game's current state stands for its log up to event ``last_seq`` less the spans rollbacks
     withdrew; events are only ever appended after it, so that pair names what the game is now
-    (``_standing``). What is worked out from it alone — its log, each seat's view and notebook, its
-    openness — is kept per standing: a page opened again at the same standing reads no log and deduces
-    nothing, and a game that moves on is worked out afresh."""
+    (``_standing``). What is worked out from it alone — each seat's view and notebook, its openness —
+    is kept per standing: a page opened again at the same standing reads no log and deduces nothing,
+    and a game that moves on is worked out afresh from its log, of which only the events logged since
+    it was last read are read (``Logs``)."""
 
     def __init__(self, games: GameOperations) -> None:
         self.games = games
         self.database = games.database
         self.timekeeper = games.timekeeper
-        self._logs = Kept(16)
+        self._logs = Logs(16)
         self._worked = Kept(256)
 
     def _standing(self, game_id: str) -> tuple[Any, tuple[Any, ...], list[Event]]:
@@ -68,8 +102,9 @@ class Views:
             row = rows.game_row(session, game_id)
             if row is None:
                 raise KeyError(game_id)
-            key = (game_id, row.last_seq, tuple(withdrawn_spans(session, game_id)))
-            log: list[Event] = self._logs.get(key, lambda: rows.log(session, game_id, row.last_seq))
+            spans = tuple(withdrawn_spans(session, game_id))
+            key = (game_id, row.last_seq, spans)
+            log = self._logs.get(session, game_id, row.last_seq, spans)
         return row, key, log
 
     def player(self, game_id: str, name: str, *, upto: int | None = None) -> dict[str, Any]:

@@ -75,15 +75,17 @@ def mark_read(session: Session, game_id: str, seat: str, email: str, now: dateti
 
 
 def seat_notices(
-    session: Session, game_id: str, seat: str, templates: frozenset[str] | None
+    session: Session, game_id: str, seat: str, templates: frozenset[str] | None, newest: int | None = None
 ) -> list[NoticeRow]:
     """The notices written for ``seat`` (of ``templates`` only, when given) and not withdrawn by a
-    rollback, oldest first."""
+    rollback, oldest first; with ``newest``, only that many of the newest."""
     query = select(NoticeRow).where(
         NoticeRow.game_id == game_id, NoticeRow.recipient == seat, col(NoticeRow.withdrawn_at).is_(None)
     )
     if templates is not None:
         query = query.where(col(NoticeRow.template).in_(sorted(templates)))
+    if newest is not None:
+        return list(reversed(session.exec(query.order_by(col(NoticeRow.id).desc()).limit(newest)).all()))
     return list(session.exec(query.order_by(col(NoticeRow.id))).all())
 
 

@@ -193,16 +193,28 @@ def event_rows(
     return list(session.exec(query.order_by(col(EventRow.seq))).all())
 
 
+def logged(session: Session, game_id: str, first: int, last: int) -> list[Any]:
+    """The events of ``game_id`` numbered from ``first`` to ``last``, withdrawn ones too, in order, each
+    its ``seq``, ``kind``, ``data`` and ``audience`` (a range of the ``(game_id, seq)`` key)."""
+    query = (
+        select(col(EventRow.seq), col(EventRow.kind), col(EventRow.data), col(EventRow.audience))
+        .where(EventRow.game_id == game_id, col(EventRow.seq).between(first, last))
+        .order_by(col(EventRow.seq))
+    )
+    return list(session.exec(query).all())
+
+
 def log(session: Unit, game_id: str, upto: int | None = None, *, after: int = 0) -> list[Event]:
     """The events of ``game_id`` that count (none a rollback withdrew) as the rules know them, in
     order; with ``upto``, only those numbered up to it; with ``after``, only those numbered above it."""
-    query = select(EventRow).where(EventRow.game_id == game_id, counting(withdrawn_spans(session, game_id)))
+    columns = select(col(EventRow.kind), col(EventRow.data), col(EventRow.audience))
+    query = columns.where(EventRow.game_id == game_id, counting(withdrawn_spans(session, game_id)))
     if upto is not None:
         query = query.where(col(EventRow.seq) <= upto)
     if after:
         query = query.where(col(EventRow.seq) > after)
     rows = session.exec(query.order_by(col(EventRow.seq))).all()
-    found = [Event(row.kind, row.data, tuple(row.audience)) for row in rows]
+    found = [Event(kind, data, tuple(audience)) for kind, data, audience in rows]
     batch = session.boundary
     if batch is not None:  # and those a batch of boundaries wrote so far
         found += [

@@ -65,10 +65,26 @@ def mail_in(session: Session, game_id: str) -> list[dict[str, Any]]:
     ]
 
 
-def mail_out(session: Session, game_id: str) -> list[NoticeRow]:
-    """The notices of ``game_id``, oldest first."""
-    query = select(NoticeRow).where(NoticeRow.game_id == game_id).order_by(col(NoticeRow.id))
-    return list(session.exec(query).all())
+def mail_out(session: Session, game_id: str) -> list[Any]:
+    """The notices of ``game_id``, oldest first: to whom, which letter, of which phase, and what became
+    of it (when written, sent, refused or withdrawn, the attempts, the last error); not their data."""
+    query = (
+        core_select(
+            col(NoticeRow.id),
+            col(NoticeRow.recipient),
+            col(NoticeRow.template),
+            col(NoticeRow.phase),
+            col(NoticeRow.created_at),
+            col(NoticeRow.sent_at),
+            col(NoticeRow.failed_at),
+            col(NoticeRow.withdrawn_at),
+            col(NoticeRow.attempts),
+            col(NoticeRow.last_error),
+        )
+        .where(col(NoticeRow.game_id) == game_id)
+        .order_by(col(NoticeRow.id))
+    )
+    return list(session.execute(query).all())
 
 
 def resolutions(session: Session, game_id: str) -> list[ResolutionRow]:

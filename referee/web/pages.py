@@ -20,6 +20,7 @@ from referee.app import MAX_PASSWORD, Account, Actor, NoSuchGame, RefereeError, 
 from referee.web.answers import field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
 from referee.web.live import Viewer, not_modified, page_tag, tagged, unchanged
+from referee.web.moments import moment
 from referee.web.result import ending
 from referee.web.retold import actor, channel, retold, title
 from referee.web.sessions import DEVICE_COOKIE, Session, fresh, signed_in, with_flash
@@ -58,6 +59,10 @@ def _number(request: Request, name: str) -> int | None:
     if not (text.isascii() and text.isdigit() and len(text) <= MOST_DIGITS):
         raise refused(400, "bad_query")
     return int(text)
+
+
+query_number = _number
+"""A query parameter as a number (``?day=N``), for the other modules of pages."""
 
 
 async def home(request: Request) -> Response:
@@ -192,7 +197,7 @@ async def game(request: Request) -> Response:
         end = ending(site.renderer, row.kind, data["view"], state, language)
     page = site.page(
         request, session, "game.html.j2", kind=row.kind, language=language, account=account, game=data,
-        actions=actions, ending=end, letter_names=LETTER_NAMES,
+        actions=actions, ending=end, letter_names=LETTER_NAMES, moment=moment,
     )  # fmt: skip
     return tagged(page, tag)
 

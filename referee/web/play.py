@@ -16,10 +16,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from referee.app import MODES, NotYours, Player, RefereeError
+from referee.app import MODES, Kept, NotYours, Player, RefereeError
 from referee.web.answers import HIDDEN, field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
 from referee.web.live import Viewer, not_modified, page_tag, tagged, unchanged
+from referee.web.moments import moment
+from referee.web.pages import query_number
 from referee.web.sessions import Session, as_player, with_flash
 from referee.web.shared import Site
 from referee.web.words import LETTER_NAMES, MODE_NAMES
@@ -99,25 +101,36 @@ async def use_link(request: Request) -> Response:
     return site.redirect(_home(player), as_player(session, player))
 
 
+WRITTEN = Kept(4096)
+"""Players' letters as the referee wrote them, by game, notice and everything the text is made of: a
+notice never changes once written, so each is rendered once, not at every opening of a page."""
+
+
 def _letters(site: Site, page: dict[str, Any], items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The player's mail as the referee wrote it, from the same templates (secrets hidden)."""
+    game_id, kind, language, start = page["game_id"], page["kind"], page["language"], page["start"]
+    address = site.config.mail.address
     shown = []
-    row = site.referee.load(page["game_id"]).row
     for item in items:
-        context = {
-            **item["data"],
-            "game_id": row.id,
-            "referee_address": site.config.mail.address,
-            "start": row.settings.get("start", ""),
-            "password": HIDDEN,
-            "personal_address": HIDDEN,
-            "forum_link": "",
-        }
-        try:
-            text = site.renderer.render(row.language, f"{item['template']}.txt.j2", kind=row.kind, **context)
-        except Exception:  # a letter that cannot be written here is left out, not the page
-            continue
-        shown.append({**item, "text": text})
+
+        def write(item: dict[str, Any] = item) -> str | None:
+            context = {
+                **item["data"],
+                "game_id": game_id,
+                "referee_address": address,
+                "start": start,
+                "password": HIDDEN,
+                "personal_address": HIDDEN,
+                "forum_link": "",
+            }
+            try:
+                return site.renderer.render(language, f"{item['template']}.txt.j2", kind=kind, **context)
+            except Exception:  # a letter that cannot be written here is left out, not the page
+                return None
+
+        text = WRITTEN.get((id(site.renderer), game_id, item["id"], address, kind, language, start), write)
+        if text is not None:
+            shown.append({**item, "text": text})
     return shown
 
 
@@ -140,7 +153,7 @@ async def _page_data(site: Site, player: Player, game_id: str, seat: str) -> dic
         page = site.referee.forum.page(player, game_id, seat)
         page["news"] = _letters(site, page, page["news"])
         if page["alive"]:
-            page["letters"] = _letters(site, page, page["letters"][:30])
+            page["letters"] = _letters(site, page, page["letters"])
         if page["finished"]:
             page["closing"] = _closing(page)
         return page
@@ -167,7 +180,7 @@ async def home(request: Request) -> Response:
     language = site.language(request, session, page["language"])
     shown = site.page(
         request, session, "play.html.j2", kind=page["kind"], language=language, me=page, modes=MODES,
-        letter_names=LETTER_NAMES, mode_names=MODE_NAMES,
+        letter_names=LETTER_NAMES, mode_names=MODE_NAMES, moment=moment,
     )  # fmt: skip
     return tagged(shown, tag)
 
@@ -176,6 +189,7 @@ async def thread(request: Request) -> Response:
     site = site_of(request)
     session, player = _player(site, request)
     game_id, seat, place = (request.path_params[k] for k in ("game", "seat", "place"))
+    day = query_number(request, "day")
     tag = await page_tag(request, session, Viewer(game_id, seat))
     if unchanged(request, tag):
         await holding(site, player, game_id, seat)
@@ -183,7 +197,7 @@ async def thread(request: Request) -> Response:
     now = site.now()
     page = await _page_data(site, player, game_id, seat)
     try:
-        found = await run_in_threadpool(site.referee.forum.thread, player, game_id, seat, place)
+        found = await run_in_threadpool(site.referee.forum.thread, player, game_id, seat, place, day)
     except (NotYours, RefereeError) as error:
         raise refused(404, "not_found") from error
     await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)

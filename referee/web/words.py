@@ -467,6 +467,10 @@ _PAGES_RU: dict[str, str] = {
     "you came in from {place}": "вы пришли сюда из места «{place}»",
     "you left for {place}": "вы ушли отсюда в место «{place}»",
     "Nothing has been said here while you were present.": "Пока вы были здесь, никто ничего не сказал.",
+    "Nothing was said here on day {day} while you were present.": (
+        "В {day}-й день, пока вы были здесь, никто ничего не сказал."
+    ),
+    "Earlier days": "Прошлые дни",
     "Exactly what you heard here, and only while you were here.": (
         "Ровно то, что вы здесь слышали, и только пока были здесь."
     ),
