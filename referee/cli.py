@@ -1269,6 +1269,13 @@ def bench(
             "run by the service's own tick on a simulated clock (SQLite, in a temporary folder).",
         ),
     ] = 0,
+    spread: Annotated[
+        int,
+        typer.Option(
+            help="Instead: this many replies from three seats of each of --games games, interleaved, taken "
+            "in by `referee ingest --maildir` and by `referee serve`, beside a bare parse-and-insert.",
+        ),
+    ] = 0,
     pages: Annotated[int, typer.Option(min=2, max=2000, help="With --web: player pages open.")] = 200,
     posts: Annotated[float, typer.Option(min=0.1, max=200, help="With --web: talk posted a second.")] = 5.0,
     seconds: Annotated[float, typer.Option(min=1, max=600, help="With --web: seconds of load.")] = 20.0,
@@ -1298,6 +1305,8 @@ def bench(
     elif calendar:
         _bench_calendar(calendar, min(games, calendar))
         return
+    elif spread:
+        figures = _bench_spread(spread, games)
     elif web:
         from referee.bench.web import bench_web
 
@@ -1340,6 +1349,18 @@ def _bench_boundary(games: int, database: str | None, batch: int, processes: int
     return boundary_figures(
         database_name, result.games, result.resolve_seconds, result.rules_seconds, result.rows_seconds
     )
+
+
+def _bench_spread(mails: int, games: int) -> list[Figure]:
+    """``referee bench --spread N``: a burst of N replies over ``games`` games, by both intake commands."""
+    import tempfile
+
+    from referee.bench.spread import figures, lines, run_spread_bench
+
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
+        result = run_spread_bench(Path(folder), mails, games, typer.echo)
+    typer.echo(lines(result))
+    return figures(result)
 
 
 def _bench_calendar(campaigns: int, games: int) -> None:

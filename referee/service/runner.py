@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import random
@@ -103,6 +104,8 @@ class Service:
         for number in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(number, self.stop)
         prepare(self.referee)  # dictionaries loaded now, not while the first mail waits
+        gc.collect()
+        gc.freeze()  # what start-up loaded (dictionaries, templates, rules) stays: collections skip it
         scheduler = AsyncIOScheduler(timezone=UTC, event_loop=loop)
         scheduler.add_job(
             self.step,
