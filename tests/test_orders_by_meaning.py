@@ -3,7 +3,7 @@ players write them by mail: polite and indirect requests, narration, Russian cas
 near-miss spellings, numbers in words, several orders on one line — read from the corpora the
 parsers are built on: ``tests/data/{ms,ce,mm}_orders_{en,ru}.tsv`` and the second and third corpora
 ``…_second.tsv``, ``…_third.tsv`` (each written apart from the parsers, scored once as held out, since
-built on) — and the held-out files ``…_heldout3.tsv`` and ``…_heldout4.tsv``, written by people who had
+built on) — and the held-out files ``…_heldout3.tsv`` to ``…_heldout5.tsv``, written by people who had
 not read the parsers.
 
 Each line is compared with its expectation read by the keyword reader; ``X`` means the line must be
@@ -168,11 +168,18 @@ HELD_OUT_FIRST = {
     ("4", "ce", "ru"): (0.787, 0),
     ("4", "mm", "en"): (0.680, 0),
     ("4", "mm", "ru"): (0.553, 0),
+    ("5", "ms", "en"): (0.831, 0),
+    ("5", "ms", "ru"): (0.900, 0),
+    ("5", "ce", "en"): (0.810, 0),
+    ("5", "ce", "ru"): (0.798, 0),
+    ("5", "mm", "en"): (0.881, 0),
+    ("5", "mm", "ru"): (0.854, 0),
 }
 """The share of each held-out corpus (``<game>_orders_<lang>_heldout<set>.tsv``) read right, and its
 lines to refuse relayed as talk, when it was first scored by the parsers as they were before it was
 written (2026-12-06). Set 3's misses were then described by class (never quoted) to the parsers'
-authors; set 4 has been seen by nobody who worked on them, and is the score that counts. The goal is
+authors; set 4 was built on after it was scored; set 5, written the same way by someone who had read only
+the rules, has been seen by nobody who worked on the parsers, and is the score that counts. The goal is
 ``GOAL`` and none relayed; until then no set may ever be read worse than at first."""
 
 

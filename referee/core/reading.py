@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import pairwise
 from typing import Any, TypeVar
@@ -665,8 +665,69 @@ def _distinct(readings: list[Reading]) -> list[Reading]:
 def read_line(
     line: str, keywords: Mapping[str, str], arguments: Arguments, grammar: Grammar
 ) -> list[Order | Unreadable]:
-    """The orders written on ``line``: by keyword if it is written so, else by meaning."""
-    return read_by_meaning(line, read_order(line, keywords, arguments), grammar)
+    """The orders written on ``line``: by keyword if it is written so, else by meaning; a line read as no
+    order is read again with its scenery set aside (``without_scenery``), and that reading kept when it
+    holds orders and nothing refused."""
+    read = read_by_meaning(line, read_order(line, keywords, arguments), grammar)
+    if any(isinstance(item, Order) for item in read):
+        return read
+    plain = without_scenery(line, grammar)
+    if plain == line or not plain:
+        return read
+    again = read_by_meaning(plain, read_order(plain, keywords, arguments), grammar)
+    if again and all(isinstance(item, Order) and item.kind != "say" for item in again):
+        return [replace(item, line=line) if isinstance(item, Order) else item for item in again]
+    return read
+
+
+_ACTED = re.compile(r"\*[^*]*\*")
+"""An action between asterisks ("*adjusts monocle*")."""
+_CLAUSE_EDGE = re.compile(r"\s*(?:[,;:]|\s[-–—]\s|[.!…]+\s)\s*")
+_NARRATORS = re.compile(
+    r"^\s*(?:(?:my|our|the)\s+(?:detective|inspector|character|investigator|sleuth|hero|heroine)"
+    r"|(?:мой|моя|наш|наша)\s+(?:сыщик\w*|детектив\w*|инспектор\w*|персонаж\w*|героин\w*|геро\w*))\s+",
+    re.I,
+)
+"""Who a player narrates as ("My detective asks …", «Мой сыщик идёт …»): the writer, said as "I"."""
+
+
+def without_scenery(line: str, grammar: Grammar) -> str:
+    """``line`` with what stands around its order and names nothing of the game set aside: actions
+    between asterisks, a first clause ("Staring Carl down, …", «Глядя в глаза, …») and a last one
+    ("…, keeping a straight face"), and the narrator ("my detective", «мой сыщик»). What names an intent
+    word, a thing of the game or a number is never set aside, so a second reading cannot lose an order."""
+    text = _ACTED.sub(lambda m: m.group() if _names_something(m.group(), grammar) else " ", line).strip()
+    text = _NARRATORS.sub("", text)
+    cuts = list(_CLAUSE_EDGE.finditer(text))
+    if cuts and not _names_something(text[: cuts[0].start()], grammar) and text[cuts[0].end() :].strip():
+        text = text[cuts[0].end() :]
+    cuts = list(_CLAUSE_EDGE.finditer(text))
+    if cuts and cuts[-1].end() < len(text) and not _names_something(text[cuts[-1].end() :], grammar):
+        text = text[: cuts[-1].start()]
+    return text.strip(" *")
+
+
+_HEDGES = frozenset(
+    {"maybe", "perhaps", "probably", "possibly", "might", "может", "наверное", "наверно", "возможно",
+     "пожалуй", "вероятно", "если", "if", "unless", "or", "или", "либо", "ли"}
+)  # fmt: skip
+"""Words that leave an order open or make it hang on something: a clause of them is never scenery."""
+
+
+def _names_something(text: str, grammar: Grammar) -> bool:
+    """Whether ``text`` holds an intent word, a thing of the game, a number, a question or a doubt."""
+    words = words_of(text)
+    named = any(word.text[:1].isupper() for word in words[1:])  # "то ли Вере": someone named
+    return (
+        "?" in text
+        or named
+        or any(word.folded in _HEDGES for word in words)
+        or _unsure(text, grammar.intents)
+        or any(ch.isdigit() for ch in text)
+        or bool(kinds_in(words, grammar.intents, grammar.things))
+        or any(_number(word.folded, word.keys) is not None for word in words)
+        or grammar.read(words, language_of(text)) is not None
+    )
 
 
 def read_lines(
