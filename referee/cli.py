@@ -951,7 +951,7 @@ def view(game: str, character: str, config: ConfigOption = None, as_json: JsonOp
     """Exactly what one character knows, as JSON (`--json` is accepted for symmetry)."""
     referee = _referee(_config(config))
     try:
-        _print_json(referee.views.player(game, character))
+        _print_json(referee.views.player(game, character).whole())
     except RefereeError as error:
         raise _fail(str(error)) from error
 

@@ -107,7 +107,7 @@ class Views:
             log = self._logs.get(session, game_id, row.last_seq, spans)
         return row, key, log
 
-    def player(self, game_id: str, name: str, *, upto: int | None = None) -> dict[str, Any]:
+    def player(self, game_id: str, name: str, *, upto: int | None = None) -> PlayerView:
         """Exactly what the character ``name`` knows (TS-3: only what it may see); with ``upto``, what
         it knew once event number ``upto`` was logged (the log up to it, folded afresh)."""
         seat = self.games.seat(game_id, name)
@@ -119,10 +119,10 @@ class Views:
             return _player(rules_for(row.kind), fold(rules_for(row.kind), log), log, seat.name)
         row, key, log = self._standing(game_id)
         rules = rules_for(row.kind)
-        view: dict[str, Any] = self._worked.get(
+        view: PlayerView = self._worked.get(
             (*key, "player", seat.name), lambda: _player(rules, rules.load(row.state), log, seat.name)
         )
-        return dict(view)
+        return view.copy()
 
     def chronicle(self, game_id: str) -> dict[str, Any]:
         """The whole story of a finished game, for everyone who may read the game (TS-24: at the end
@@ -178,8 +178,42 @@ class Views:
         return status_report(rows, self._zone)
 
 
-def _player(rules: Any, state: Any, log: list[Event], seat: str) -> dict[str, Any]:
-    """What ``seat`` knows in ``state`` from ``log``, with its notebook while it lives."""
+class PlayerView(dict[str, Any]):
+    """What a seat knows, whose notebook is worked out only once something reads it (``view["notebook"]``,
+    ``v.notebook`` in a template): checking a seat still plays, or a part of a page without the
+    notebook, costs no notebook. A copy shares the notebook worked out, once."""
+
+    def __init__(self, view: dict[str, Any], later: Callable[[], dict[str, Any]] | None) -> None:
+        super().__init__(view)
+        self._later = later
+        self._kept: list[dict[str, Any]] = []
+
+    def copy(self) -> PlayerView:
+        twin = PlayerView(self, self._later)
+        twin._kept = self._kept
+        return twin
+
+    def whole(self) -> dict[str, Any]:
+        """The view as plain data, its notebook worked out and in it (if the seat keeps one)."""
+        try:
+            return {**self, "notebook": self["notebook"]}
+        except KeyError:
+            return dict(self)
+
+    def __missing__(self, key: str) -> Any:
+        if key != "notebook" or self._later is None:
+            raise KeyError(key)
+        if not self._kept:
+            self._kept.append(self._later())
+        if not self._kept[0]:
+            raise KeyError(key)
+        return self._kept[0]
+
+
+def _player(rules: Any, state: Any, log: list[Event], seat: str) -> PlayerView:
+    """What ``seat`` knows in ``state`` from ``log``, with its notebook (worked out when read) while it
+    lives."""
     view = rules.player_view(state, seat, visible(log, seat))
-    kept = notebook(rules, state, log, seat) if view.get("alive", True) else {}
-    return {**view, "notebook": kept} if kept else view
+    if not view.get("alive", True):
+        return PlayerView(view, None)
+    return PlayerView(view, lambda: notebook(rules, state, log, seat))
