@@ -127,7 +127,8 @@ def session_runner(session: Any) -> Run:
     """``Run`` on the connection of a SQLAlchemy session (any database)."""
 
     def run(sql: str) -> Sequence[Sequence[Any]]:
-        return session.connection().exec_driver_sql(sql).all()  # type: ignore[no-any-return]
+        rows: Sequence[Sequence[Any]] = session.connection().exec_driver_sql(sql).all()  # any session
+        return rows
 
     return run
 
