@@ -10,6 +10,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
+from referee.app import CHANGED_LETTERS as LETTERS
+from referee.app import CHANGED_ORDERS as ORDERS
 from referee.app import Change, Reading
 from referee.web import live
 from referee.web.live import Live, Viewer
@@ -45,12 +49,13 @@ class _Changes:
             callback()
 
 
-async def _told(watcher: Live, changes: _Changes, burst: list[Change]) -> tuple[list[set[str]], float]:
+async def _told(
+    watcher: Live, changes: _Changes, burst: list[Change]
+) -> tuple[list[dict[str, set[str]]], float]:
     """Every telling an open page of Anna in game g gets for ``burst``, committed one by one over a
     twentieth of a second (another thread), and the seconds from the burst to the first telling."""
     await watcher.running()
     stream = watcher.open(Viewer("g", "Anna"), "10.0.0.1", "s1")
-    await asyncio.sleep(live.TICK + 0.2)  # the first tick's reading done: the burst is read at a commit
     started = time.monotonic()
 
     def commit() -> None:
@@ -60,10 +65,10 @@ async def _told(watcher: Live, changes: _Changes, burst: list[Change]) -> tuple[
 
     committer = threading.Thread(target=commit)
     committer.start()
-    told: list[set[str]] = []
+    told: list[dict[str, set[str]]] = []
     first = 0.0
     while True:
-        games = await stream.next(live.TICK * 1.5)
+        games = await stream.next(1.0)
         if not games:
             break
         first = first or time.monotonic() - started
@@ -73,7 +78,9 @@ async def _told(watcher: Live, changes: _Changes, burst: list[Change]) -> tuple[
     return told, first
 
 
-def test_a_burst_of_commits_is_read_together_and_told_to_a_page_once() -> None:
+def test_a_burst_of_commits_is_read_together_and_told_to_a_page_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(live, "TICK", 30.0)  # no reading but those the commits ask for
+    monkeypatch.setattr(live, "GATHER", 0.25)  # the burst's twentieth of a second well inside, under load too
     changes = _Changes()
     watcher = Live(changes)  # type: ignore[arg-type]
     burst = [Change("g", ("Anna",)), Change("g", ("*",)), Change("g", ("Anna", "Vera")), Change("g", ())]
@@ -81,9 +88,9 @@ def test_a_burst_of_commits_is_read_together_and_told_to_a_page_once() -> None:
 
     told, first = asyncio.run(_told(watcher, changes, burst))
 
-    assert told == [{"g"}]
+    assert told == [{"g": set(live.PARTS["player"])}]
     assert changes.readings == 1
-    assert first < live.TICK
+    assert first < 1.0  # the promise: within a second
 
 
 def test_a_change_another_seat_may_not_see_is_not_told_even_in_a_burst() -> None:
@@ -94,3 +101,20 @@ def test_a_change_another_seat_may_not_see_is_not_told_even_in_a_burst() -> None
     told, _ = asyncio.run(_told(watcher, changes, burst))
 
     assert told == []
+
+
+def test_orders_and_letters_alone_tell_a_players_page_those_parts_alone() -> None:
+    changes = _Changes()
+    watcher = Live(changes)  # type: ignore[arg-type]
+    burst = [Change("g", ("Anna",), ORDERS), Change("g", ("Anna",), LETTERS), Change("g", ("Vera",))]
+
+    told, _ = asyncio.run(_told(watcher, changes, burst))
+
+    assert told == [{"g": {"orders-now", "news-now", "letters-now"}}]
+
+
+def test_a_game_masters_page_is_told_every_part_of_a_change_of_orders() -> None:
+    viewer = Viewer("g")
+
+    assert viewer.touched(Change("g", ("Anna",), ORDERS)) == live.PARTS["master"]
+    assert Viewer("g", "Anna").touched(Change("g", ("Anna",))) == live.PARTS["player"]

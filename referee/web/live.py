@@ -32,7 +32,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from referee.app import Change, Changes, Reading
+from referee.app import CHANGED_LETTERS, CHANGED_ORDERS, Change, Changes, Reading
 from referee.web.sessions import Session
 
 LOG = logging.getLogger("referee.web")
@@ -66,6 +66,13 @@ PARTS: dict[str, tuple[str, ...]] = {
 }
 """The parts (ids of ``data-live`` elements) each kind of page refreshes when told it changed."""
 
+PLAYER_TOUCHED: dict[str, tuple[str, ...]] = {
+    CHANGED_ORDERS: ("orders-now",),
+    CHANGED_LETTERS: ("news-now", "letters-now"),
+}
+"""The parts of a player's page a change touching only orders or only letters may change (any other
+change: every part)."""
+
 
 @dataclass(frozen=True)
 class Viewer:
@@ -82,6 +89,12 @@ class Viewer:
             return PARTS["campaigns"]
         return PARTS["master"] if self.seat is None else PARTS["player"]
 
+    def touched(self, change: Change) -> tuple[str, ...]:
+        """The parts of the page ``change`` may change (of a change the page shows)."""
+        if self.game_id is None or self.seat is None:
+            return self.parts
+        return PLAYER_TOUCHED.get(change.touches, self.parts)
+
     def sees(self, change: Change) -> bool:
         """Whether the page shows something of ``change`` (a campaigns page: maybe; ``stream`` checks)."""
         if self.game_id is None:
@@ -93,32 +106,33 @@ class Viewer:
 
 @dataclass(eq=False)
 class Stream:
-    """One open page's stream: the games changed it has not been told of yet."""
+    """One open page's stream: the games changed it has not been told of yet, each with the parts of
+    the page their changes may have changed."""
 
     viewer: Viewer
     client: str
     session: str
-    games: set[str] = field(default_factory=set)
+    games: dict[str, set[str]] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
 
-    def tell(self, game_id: str) -> None:
-        self.games.add(game_id)
+    def tell(self, game_id: str, parts: tuple[str, ...]) -> None:
+        self.games.setdefault(game_id, set()).update(parts)
         self.wake.set()
 
     def close(self) -> None:
         self.closed = True
         self.wake.set()
 
-    async def next(self, timeout: float) -> set[str] | None:
-        """The games changed since the last call, once there are some; an empty set after ``timeout``
-        seconds without any; None once the stream is closed."""
+    async def next(self, timeout: float) -> dict[str, set[str]] | None:
+        """The games changed since the last call (with the parts changed), once there are some; none
+        after ``timeout`` seconds without any; None once the stream is closed."""
         if not self.games and not self.closed:
             await _waited(self.wake, timeout)
         self.wake.clear()
         if self.closed:
             return None
-        games, self.games = self.games, set()
+        games, self.games = self.games, {}
         return games
 
 
@@ -220,8 +234,9 @@ class Live:
         for stream in self.streams:
             game = stream.viewer.game_id
             for game_id in by_game if game is None else (game,) if game in by_game else ():
-                if any(stream.viewer.sees(change) for change in by_game[game_id]):
-                    stream.tell(game_id)
+                seen = [change for change in by_game[game_id] if stream.viewer.sees(change)]
+                if seen:
+                    stream.tell(game_id, tuple(p for c in seen for p in stream.viewer.touched(c)))
 
     def close(self) -> None:
         """Ends every stream and the watcher: the site is shutting down."""
