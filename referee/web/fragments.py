@@ -4,7 +4,7 @@ same checks: a part can hold nothing the whole page would not."""
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
+import re
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
@@ -24,48 +24,31 @@ def asked_parts(request: Request, parts: tuple[str, ...]) -> tuple[str, ...] | N
     return found or None
 
 
-class _Cutter(HTMLParser):
-    """Finds the elements of some ids in a page: where each begins and ends (offsets in its text)."""
+TAG = re.compile(r'<([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?\sid="([^"]*)"[^>]*>')
+"""An element's start tag that has an id (the pages are our templates': attribute values escaped, so
+no ``>`` or ``<`` inside them)."""
 
-    def __init__(self, text: str, ids: tuple[str, ...]) -> None:
-        super().__init__(convert_charrefs=False)
-        self.text, self.ids = text, set(ids)
-        self.lines = [0]
-        for line in text.splitlines(keepends=True):
-            self.lines.append(self.lines[-1] + len(line))
-        self.found: list[tuple[int, int]] = []
-        self._open: tuple[str, int, int] | None = None  # the tag, where it began, how deep
 
-    def _here(self) -> int:
-        line, column = self.getpos()
-        return self.lines[line - 1] + column
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self._open is not None:
-            name, began, depth = self._open
-            if tag == name:
-                self._open = (name, began, depth + 1)
-        elif dict(attrs).get("id") in self.ids:
-            self._open = (tag, self._here(), 1)
-
-    def handle_endtag(self, tag: str) -> None:
-        if self._open is None or tag != self._open[0]:
-            return
-        name, began, depth = self._open
-        if depth > 1:
-            self._open = (name, began, depth - 1)
-            return
-        end = self.text.index(">", self._here()) + 1
-        self.found.append((began, end))
-        self._open = None
+def _end(html: str, tag: str, after: int) -> int:
+    """Where the element ``tag`` whose start tag ends at ``after`` ends (its elements of the same name
+    nested inside counted), or the end of the page."""
+    depth = 1
+    for found in re.compile(rf"<(/?){tag}\b[^>]*>", re.IGNORECASE).finditer(html, after):
+        depth += -1 if found.group(1) else 1
+        if depth == 0:
+            return found.end()
+    return len(html)
 
 
 def cut(html: str, ids: tuple[str, ...]) -> str:
     """The elements of ``html`` whose ids are ``ids`` (each whole, in the page's order), one a line."""
-    cutter = _Cutter(html, ids)
-    cutter.feed(html)
-    cutter.close()
-    return "\n".join(html[began:end] for began, end in cutter.found) + "\n"
+    wanted, found, done = set(ids), [], 0
+    for start in TAG.finditer(html):
+        if start.start() < done or start.group(2) not in wanted:
+            continue
+        done = _end(html, start.group(1), start.end())
+        found.append(html[start.start() : done])
+    return "\n".join(found) + "\n"
 
 
 def only_parts(page: HTMLResponse, parts: tuple[str, ...] | None) -> HTMLResponse:
