@@ -9,8 +9,10 @@ audience its events carry): a player's page is told only of changes its seat may
 of every change of the game, the campaigns page of every change of a game the game-master may see
 (``stream`` checks that as the page does).
 
-What a page is told is a name of its parts (``PARTS``), never what changed: the page then asks for
-itself, as the person it shows, and the page answers as it always does.
+What a page is told is the names of its parts (``PARTS``) the changes may have changed (of a
+player's page, orders or letters alone: ``PLAYER_TOUCHED``), never what changed: the page then asks
+for those parts of itself (``fragments``), as the person it shows, and the page answers as it always
+does.
 
 For the pages polled instead (no push where they are), the watcher keeps a version per viewer: the
 number of its last reading that changed something they may see. A page's ``ETag`` is a digest of it and
