@@ -1,6 +1,6 @@
-"""The live pages' watcher reads the commits of a moment together: a burst of commits (a post, its
-notices, the pages marking what they read) costs one reading, and a page told of several changes of
-that moment is told once; a change is still read within a fraction of a second."""
+"""The live pages' watcher reads the commits of a moment together: the first commit of a burst (a post,
+its notices, the pages marking what they read) is read at once, the rest of it together after, so a
+burst costs two readings, and a page told of its changes is told twice at most, not once a commit."""
 
 from __future__ import annotations
 
@@ -78,7 +78,9 @@ async def _told(
     return told, first
 
 
-def test_a_burst_of_commits_is_read_together_and_told_to_a_page_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_burst_of_commits_is_read_in_two_readings_and_told_to_a_page_twice_at_most(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(live, "TICK", 30.0)  # no reading but those the commits ask for
     monkeypatch.setattr(live, "GATHER", 0.25)  # the burst's twentieth of a second well inside, under load too
     changes = _Changes()
@@ -88,8 +90,8 @@ def test_a_burst_of_commits_is_read_together_and_told_to_a_page_once(monkeypatch
 
     told, first = asyncio.run(_told(watcher, changes, burst))
 
-    assert told == [{"g": set(live.PARTS["player"])}]
-    assert changes.readings == 1
+    assert 1 <= len(told) <= 2 and all(games == {"g": set(live.PARTS["player"])} for games in told)
+    assert changes.readings <= 2
     assert first < 1.0  # the promise: within a second
 
 
@@ -110,7 +112,7 @@ def test_orders_and_letters_alone_tell_a_players_page_those_parts_alone() -> Non
 
     told, _ = asyncio.run(_told(watcher, changes, burst))
 
-    assert told == [{"g": {"orders-now", "news-now", "letters-now"}}]
+    assert set().union(*(games["g"] for games in told)) == {"orders-now", "news-now", "letters-now"}
 
 
 def test_a_game_masters_page_is_told_every_part_of_a_change_of_orders() -> None:

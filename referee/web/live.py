@@ -1,8 +1,8 @@
 """Live pages: one watcher per site tells every open page when a part of it may have changed.
 
 The watcher (``Live``) reads what was written in the database (``Referee.changes``) every ``TICK``, and
-``GATHER`` after this process commits (the commits of that while read together, a page told once of
-them all): one reading a tick for the whole site, however many pages are open, and none once no page
+at once when this process commits (the commits of the next ``GATHER`` read together, a page told
+once of them all): one reading a tick for the whole site, however many pages are open, and none once no page
 has been open for ``IDLE`` seconds. A change another process made (a command, the
 mail service elsewhere) is found by the next tick. Each change says its game and who may see it (the
 audience its events carry): a player's page is told only of changes its seat may see, a game-master's
@@ -43,8 +43,8 @@ TICK = 0.5
 """Seconds between two readings of what changed (a change made by this process is read sooner)."""
 
 GATHER = 0.1
-"""Seconds the watcher waits after a commit before it reads, and at least between two readings: the
-commits of that while are read together, and a page told of several changes of it is told once."""
+"""Seconds at least between two readings: a commit is read at once, the commits of the while after
+it together, and a page told of several changes of that while is told once."""
 
 IDLE = 300.0
 """Seconds without an open stream or a page asking for its version after which the watcher stops."""
@@ -198,11 +198,11 @@ class Live:
         try:
             while not self.closing:
                 await _waited(self.poke, TICK)
-                await asyncio.sleep(GATHER)  # the commits of this while, read together
                 self.poke.clear()
                 if not self.streams and time.monotonic() - self.asked > IDLE:
                     break
                 await self._read()
+                await asyncio.sleep(GATHER)  # the commits of this while, read together next
         finally:
             stop()
             self.reading = None
