@@ -1,6 +1,7 @@
 """A live page in a real browser: Chromium (Debian's, through Playwright) against a real ``referee web``
 process on loopback. Two players in the same room have their pages open; one posts, and the post appears
-on the other's page without a reload, pushed (Server-Sent Events), within a couple of seconds."""
+on the other's page without a reload, pushed (Server-Sent Events), within a couple of seconds: the page
+asks for the parts it was told changed, not for itself whole."""
 
 from __future__ import annotations
 
@@ -51,6 +52,8 @@ def test_ts23_a_post_appears_on_the_open_page_of_another_player_in_the_room_with
     ):
         anna.wait_for_selector("body[data-live=push]")  # her page listens to its stream
         loaded = anna.evaluate("performance.getEntriesByType('navigation').length")
+        asked: list[str] = []
+        anna.on("request", lambda request: asked.append(request.url))
         vera.get_by_label("Heard by everyone in the room with you now, as a mail would be").fill(
             "SAY who has the rope?"
         )
@@ -60,3 +63,5 @@ def test_ts23_a_post_appears_on_the_open_page_of_another_player_in_the_room_with
         anna.locator("#talk-now").get_by_text("who has the rope?").wait_for(timeout=3000)
         assert anna.evaluate("performance.getEntriesByType('navigation').length") == loaded
         assert anna.evaluate("document.body.dataset.live") == "push"  # never fell back to polling
+        refreshed = [url for url in asked if url.startswith(f"{base}/play/castle/Anna?")]
+        assert refreshed and all("parts=" in url and "talk-now" in url for url in refreshed), asked

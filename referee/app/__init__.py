@@ -51,6 +51,8 @@ if TYPE_CHECKING:
         form_campaign,
         schedule_choices,
     )
+    from referee.app.changes import LETTERS as CHANGED_LETTERS
+    from referee.app.changes import ORDERS as CHANGED_ORDERS
     from referee.app.changes import Change, Changes, Reading
     from referee.app.checks import Findings, check_referee, is_local_domain, web_missing, web_reach
     from referee.app.configfile import FROM_NAMES, example_values, filled_example
@@ -99,6 +101,8 @@ _WHERE: dict[str, tuple[str, str]] = {
     "form_campaign": ("referee.app.campaignform", "form_campaign"),
     "schedule_choices": ("referee.app.campaignform", "schedule_choices"),
     "Change": ("referee.app.changes", "Change"),
+    "CHANGED_LETTERS": ("referee.app.changes", "LETTERS"),
+    "CHANGED_ORDERS": ("referee.app.changes", "ORDERS"),
     "Changes": ("referee.app.changes", "Changes"),
     "Reading": ("referee.app.changes", "Reading"),
     "ACTIONS": ("referee.app.actions", "ACTIONS"),
@@ -202,6 +206,8 @@ __all__ = [
     "ACTIONS",
     "APPROVALS",
     "BATCH",
+    "CHANGED_LETTERS",
+    "CHANGED_ORDERS",
     "COMMAND_LINE",
     "CONFIRM",
     "DEALS",

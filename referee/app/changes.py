@@ -40,13 +40,25 @@ MASTER_ONLY: tuple[str, ...] = ()
 """The audience of a change for the game-master alone."""
 
 
+GAME = "game"
+"""What a change touches: the game itself (its log, its deadline: anything a page shows of it)."""
+
+ORDERS = "orders"
+"""What a change touches: the orders a seat gave, and nothing else of the game."""
+
+LETTERS = "letters"
+"""What a change touches: the referee's mail to a seat (a notice written), and nothing else."""
+
+
 @dataclass(frozen=True)
 class Change:
     """Something written in ``game_id`` that ``audience`` may see (``(EVERYONE,)``: every seat; empty:
-    the game-master alone); the game-master sees every change of their game."""
+    the game-master alone); the game-master sees every change of their game. ``touches`` says what of
+    the game it may change: ``GAME`` (anything), ``ORDERS`` or ``LETTERS`` (those alone)."""
 
     game_id: str
     audience: tuple[str, ...]
+    touches: str = GAME
 
     def visible_to(self, seat: str) -> bool:
         """Whether the seat ``seat`` may see this change."""
@@ -139,7 +151,7 @@ def _change(row: Written) -> Change | None:
     if row.table == "rollbacks":
         return Change(row.game_id, (EVERYONE,))
     if row.table in ("notices", "submissions") and row.who and row.who != MASTER:
-        return Change(row.game_id, (row.who,))
+        return Change(row.game_id, (row.who,), LETTERS if row.table == "notices" else ORDERS)
     if row.table == "audit" and row.who in DEADLINE_ACTIONS:
         return Change(row.game_id, (EVERYONE,))
     return Change(row.game_id, MASTER_ONLY)

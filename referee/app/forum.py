@@ -255,7 +255,13 @@ class Forum:
     def read(self, player: Player, game_id: str, seat: str, now: datetime) -> None:
         """Records that the player read their pages on the web at ``now`` (their game page or a room
         thread): what was said until then is not mailed again in a "both" reader's digests. Only a
-        player who chose how to play is marked; the others play by mail and are mailed everything."""
+        player who chose how to play is marked; the others play by mail and are mailed everything.
+        Whether there is anything to mark is read first: a page opened takes no write lock for nothing."""
+        if (player.game_id, player.seat) != (game_id, seat):
+            return
+        with self.database.reading() as session:
+            if play_mode(session, game_id, seat, player.email) is None:
+                return
         with self.database.transaction() as session:
             if self._holds(session, player) and (player.game_id, player.seat) == (game_id, seat):
                 mark_read(session, game_id, seat, player.email, now)

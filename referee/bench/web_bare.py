@@ -4,7 +4,8 @@ nothing of the referee behind it (no session read, no database, no template).
 
 It is run in a process of its own (``python -m referee.bench.web_bare SPEC PORT``) under uvicorn, as
 ``referee serve`` runs the site, so that the same client drives both the same way. ``SPEC`` is a JSON file:
-``bodies`` (the bytes of each kind of answer, as text) and ``rooms`` (``"game/seat"`` to the place the
+``bodies`` (the bytes of each kind of answer, as text; the parts of a player's page asked for alone are
+cut from its page once, then served as they are) and ``rooms`` (``"game/seat"`` to the place the
 seat is in: talk posted there is pushed to every open page of that place, as the referee pushes it).
 """
 
@@ -24,6 +25,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from referee.web.fragments import cut
+
 BODIES = ("player", "game", "campaigns", "answer")
 """The kinds of answer the bare app serves: a player's page, a game's, the campaigns list, a post's answer."""
 
@@ -35,8 +38,15 @@ def bare_app(spec: dict[str, Any]) -> Starlette:
     open_pages: dict[tuple[str, str], set[asyncio.Queue[None]]] = defaultdict(set)
     own: dict[str, set[asyncio.Queue[None]]] = defaultdict(set)
 
+    fragments: dict[str, str] = {}
+
     async def player(request: Request) -> Response:
-        return HTMLResponse(bodies["player"])
+        parts = request.query_params.get("parts", "")
+        if not parts:
+            return HTMLResponse(bodies["player"])
+        if parts not in fragments:
+            fragments[parts] = cut(bodies["player"], tuple(parts.split(",")))
+        return HTMLResponse(fragments[parts])
 
     async def game(request: Request) -> Response:
         return HTMLResponse(bodies["game"])

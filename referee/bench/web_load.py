@@ -1,9 +1,10 @@
 """The client of ``referee bench --web``: one asyncio loop, one httpx client, many open pages.
 
 Each open page is a browser as the site's script makes it: the page fetched, then its live stream
-opened (``/live``); on every ``changed`` it fetches the page again (one fetch at a time; a change told
-meanwhile fetches once more after). While the pages are open, players post talk at a steady rate in
-places where other open pages are, and orders; a game-master pages the campaigns list and opens the
+opened (``/live``); on every ``changed`` it fetches again the parts of the page it names
+(``?parts=``; one fetch at a time; a change told meanwhile fetches once more after, its parts too).
+While the pages are open, players post talk at a steady rate in places where other open pages are, and
+orders; a game-master pages the campaigns list and opens the
 game page of the day-9 game, and one player of it opens their page. Every request's time is kept by
 route, as the client saw it and as the server says it took (``Server-Timing``), and so is the time from
 each post to its arrival at every other open page of its place: the ``changed`` told to that page, and
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import re
 import time
 from collections import defaultdict
@@ -100,6 +102,7 @@ class _Browser:
         self.load, self.page = load, page
         self.busy = False
         self.again = False
+        self.parts: set[str] = set()
         self.owed: dict[str, Post] = {}
         self.opened = asyncio.Event()
 
@@ -118,13 +121,18 @@ class _Browser:
                 if answer.status_code != 200:
                     return
                 self.load.measured.streams_opened += 1
+                changed = False
                 async for line in answer.aiter_lines():
                     if line.startswith(": live"):
                         self.opened.set()
                     elif line == "event: changed":
+                        changed = True
                         now = time.perf_counter()
                         for post in self.owed.values():
                             post.told.setdefault(self.page.path, now)
+                    elif changed and line.startswith("data: "):
+                        changed = False
+                        self.parts.update(json.loads(line.removeprefix("data: ")).get("parts", []))
                         self.refresh()
         except httpx.HTTPError:
             self.load.measured.errors["live stream opened"] += 1
@@ -144,9 +152,10 @@ class _Browser:
             while True:
                 self.again = False
                 asked = time.perf_counter()
+                parts, self.parts = ",".join(sorted(self.parts)), set()
                 html = await self.load.get(
                     "player page, fetched again on a change",
-                    self.page.path,
+                    f"{self.page.path}?parts={parts}" if parts else self.page.path,
                     {**self.headers(), "X-Live": "1"},
                 )
                 now = time.perf_counter()

@@ -9,6 +9,7 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,11 +32,15 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 FIRST = "0001"
 """The schema of the referee before migrations (commit e94c365): what an unversioned database has."""
 
+READING_ONLY: ContextVar[bool] = ContextVar("referee_reading_only", default=False)
+"""Set while a unit that only reads begins: on SQLite it takes no write lock (``_sqlite_begin``)."""
+
 _LOCK = 0x7265_6665_7265_65  # "referee": the PostgreSQL advisory lock held while migrating
 
 
 def open_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite connections take the write lock when a transaction begins.
+    """An engine for ``url``; SQLite connections take the write lock when a transaction begins, but
+    for a unit that only reads (``READING_ONLY``), which reads a snapshot beside the writer (WAL).
 
     Errors never show the values of a statement's parameters (``hide_parameters``): they hold
     players' mail, and errors go to the log.
@@ -115,7 +120,7 @@ def _sqlite_connect(connection: Any, _record: Any) -> None:
 
 
 def _sqlite_begin(connection: Any) -> None:
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+    connection.exec_driver_sql("BEGIN" if READING_ONLY.get() else "BEGIN IMMEDIATE")
 
 
 def upgrade(engine: Engine) -> None:

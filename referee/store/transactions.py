@@ -17,6 +17,7 @@ from contextvars import ContextVar
 
 from sqlalchemy.engine import Connection, Engine
 
+from referee.store.database import READING_ONLY
 from referee.store.deferred import deferring
 from referee.store.memo import Memo
 from referee.store.unit import Kind, Unit
@@ -74,8 +75,12 @@ class Database:
                 if depth == 0:  # a whole part of the batch is written: the next one reads afresh
                     shared.expunge_all()
             return
-        with Unit(self.engine) as unit, unit.begin():
-            yield unit
+        token = READING_ONLY.set(False)  # a change inside a reading takes the write lock all the same
+        try:
+            with Unit(self.engine) as unit, unit.begin():
+                yield unit
+        finally:
+            READING_ONLY.reset(token)
 
     @contextmanager
     def statements(self) -> Iterator[Connection]:
@@ -102,22 +107,30 @@ class Database:
                 if not shared.depth:
                     shared.expunge_all()
             return
-        with Unit(self.engine) as unit:
-            unit.begin()
-            try:
-                yield unit
-            finally:
-                unit.rollback()
+        token = READING_ONLY.set(False)
+        try:
+            with Unit(self.engine) as unit:
+                unit.begin()
+                try:
+                    yield unit
+                finally:
+                    unit.rollback()
+        finally:
+            READING_ONLY.reset(token)
 
     @contextmanager
     def reading(self) -> Iterator[Unit]:
-        """A unit for reading only."""
+        """A unit for reading only (on SQLite it waits for no writer: ``READING_ONLY``)."""
         shared = self._shared()
         if shared is not None:
             yield shared
             return
-        with Unit(self.engine) as unit:
-            yield unit
+        token = READING_ONLY.set(True)
+        try:
+            with Unit(self.engine) as unit:
+                yield unit
+        finally:
+            READING_ONLY.reset(token)
 
     def _shared(self) -> Unit | None:
         """The unit of the batch open here on this database, if any."""

@@ -1,15 +1,18 @@
 """Live pages: one watcher per site tells every open page when a part of it may have changed.
 
 The watcher (``Live``) reads what was written in the database (``Referee.changes``) every ``TICK``, and
-at once when this process commits: one reading a tick for the whole site, however many pages are open,
-and none once no page has been open for ``IDLE`` seconds. A change another process made (a command, the
+at once when this process commits (the commits of the next ``GATHER`` read together, a page told
+once of them all): one reading a tick for the whole site, however many pages are open, and none once no page
+has been open for ``IDLE`` seconds. A change another process made (a command, the
 mail service elsewhere) is found by the next tick. Each change says its game and who may see it (the
 audience its events carry): a player's page is told only of changes its seat may see, a game-master's
 of every change of the game, the campaigns page of every change of a game the game-master may see
 (``stream`` checks that as the page does).
 
-What a page is told is a name of its parts (``PARTS``), never what changed: the page then asks for
-itself, as the person it shows, and the page answers as it always does.
+What a page is told is the names of its parts (``PARTS``) the changes may have changed (of a
+player's page, orders or letters alone: ``PLAYER_TOUCHED``), never what changed: the page then asks
+for those parts of itself (``fragments``), as the person it shows, and the page answers as it always
+does.
 
 For the pages polled instead (no push where they are), the watcher keeps a version per viewer: the
 number of its last reading that changed something they may see. A page's ``ETag`` is a digest of it and
@@ -31,13 +34,17 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from referee.app import Change, Changes, Reading
+from referee.app import CHANGED_LETTERS, CHANGED_ORDERS, Change, Changes, Reading
 from referee.web.sessions import Session
 
 LOG = logging.getLogger("referee.web")
 
 TICK = 0.5
-"""Seconds between two readings of what changed (a change made by this process is read at once)."""
+"""Seconds between two readings of what changed (a change made by this process is read sooner)."""
+
+GATHER = 0.1
+"""Seconds at least between two readings: a commit is read at once, the commits of the while after
+it together, and a page told of several changes of that while is told once."""
 
 IDLE = 300.0
 """Seconds without an open stream or a page asking for its version after which the watcher stops."""
@@ -61,6 +68,13 @@ PARTS: dict[str, tuple[str, ...]] = {
 }
 """The parts (ids of ``data-live`` elements) each kind of page refreshes when told it changed."""
 
+PLAYER_TOUCHED: dict[str, tuple[str, ...]] = {
+    CHANGED_ORDERS: ("orders-now",),
+    CHANGED_LETTERS: ("news-now", "letters-now"),
+}
+"""The parts of a player's page a change touching only orders or only letters may change (any other
+change: every part)."""
+
 
 @dataclass(frozen=True)
 class Viewer:
@@ -77,6 +91,12 @@ class Viewer:
             return PARTS["campaigns"]
         return PARTS["master"] if self.seat is None else PARTS["player"]
 
+    def touched(self, change: Change) -> tuple[str, ...]:
+        """The parts of the page ``change`` may change (of a change the page shows)."""
+        if self.game_id is None or self.seat is None:
+            return self.parts
+        return PLAYER_TOUCHED.get(change.touches, self.parts)
+
     def sees(self, change: Change) -> bool:
         """Whether the page shows something of ``change`` (a campaigns page: maybe; ``stream`` checks)."""
         if self.game_id is None:
@@ -88,32 +108,33 @@ class Viewer:
 
 @dataclass(eq=False)
 class Stream:
-    """One open page's stream: the games changed it has not been told of yet."""
+    """One open page's stream: the games changed it has not been told of yet, each with the parts of
+    the page their changes may have changed."""
 
     viewer: Viewer
     client: str
     session: str
-    games: set[str] = field(default_factory=set)
+    games: dict[str, set[str]] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
 
-    def tell(self, game_id: str) -> None:
-        self.games.add(game_id)
+    def tell(self, game_id: str, parts: tuple[str, ...]) -> None:
+        self.games.setdefault(game_id, set()).update(parts)
         self.wake.set()
 
     def close(self) -> None:
         self.closed = True
         self.wake.set()
 
-    async def next(self, timeout: float) -> set[str] | None:
-        """The games changed since the last call, once there are some; an empty set after ``timeout``
-        seconds without any; None once the stream is closed."""
+    async def next(self, timeout: float) -> dict[str, set[str]] | None:
+        """The games changed since the last call (with the parts changed), once there are some; none
+        after ``timeout`` seconds without any; None once the stream is closed."""
         if not self.games and not self.closed:
             await _waited(self.wake, timeout)
         self.wake.clear()
         if self.closed:
             return None
-        games, self.games = self.games, set()
+        games, self.games = self.games, {}
         return games
 
 
@@ -181,6 +202,7 @@ class Live:
                 if not self.streams and time.monotonic() - self.asked > IDLE:
                     break
                 await self._read()
+                await asyncio.sleep(GATHER)  # the commits of this while, read together next
         finally:
             stop()
             self.reading = None
@@ -214,8 +236,9 @@ class Live:
         for stream in self.streams:
             game = stream.viewer.game_id
             for game_id in by_game if game is None else (game,) if game in by_game else ():
-                if any(stream.viewer.sees(change) for change in by_game[game_id]):
-                    stream.tell(game_id)
+                seen = [change for change in by_game[game_id] if stream.viewer.sees(change)]
+                if seen:
+                    stream.tell(game_id, tuple(p for c in seen for p in stream.viewer.touched(c)))
 
     def close(self) -> None:
         """Ends every stream and the watcher: the site is shutting down."""

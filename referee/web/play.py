@@ -18,6 +18,7 @@ from starlette.responses import Response
 
 from referee.app import MODES, Kept, NotYours, Player, RefereeError
 from referee.web.answers import HIDDEN, field, player_answer, posted_form, refused, site_of
+from referee.web.fragments import asked_parts, only_parts
 from referee.web.guard import MOST_EMAIL
 from referee.web.live import Viewer, not_modified, page_tag, tagged, unchanged
 from referee.web.moments import moment
@@ -148,12 +149,25 @@ def _closing(page: dict[str, Any]) -> dict[str, Any] | None:
     return own[0] if own else None
 
 
-async def _page_data(site: Site, player: Player, game_id: str, seat: str) -> dict[str, Any]:
+LETTER_PARTS = frozenset({"news-now", "letters-now"})
+"""The parts of a player's page that show the referee's letters (written out only where asked for)."""
+
+
+async def _page_data(
+    site: Site, player: Player, game_id: str, seat: str, parts: tuple[str, ...] | None = None
+) -> dict[str, Any]:
+    """What the player's page shows; the letters' text left out when only ``parts`` are asked for and
+    none of them shows letters."""
+    letters = parts is None or not LETTER_PARTS.isdisjoint(parts)
+
+    def written(page: dict[str, Any], items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return _letters(site, page, items) if letters else [{**item, "text": ""} for item in items]
+
     def work() -> dict[str, Any]:
         page = site.referee.forum.page(player, game_id, seat)
-        page["news"] = _letters(site, page, page["news"])
+        page["news"] = written(page, page["news"])
         if page["alive"]:
-            page["letters"] = _letters(site, page, page["letters"])
+            page["letters"] = written(page, page["letters"])
         if page["finished"]:
             page["closing"] = _closing(page)
         return page
@@ -170,19 +184,21 @@ async def home(request: Request) -> Response:
     site = site_of(request)
     session, player = _player(site, request)
     game_id, seat = request.path_params["game"], request.path_params["seat"]
-    tag = await page_tag(request, session, Viewer(game_id, seat))
+    viewer = Viewer(game_id, seat)
+    tag = await page_tag(request, session, viewer)
     if unchanged(request, tag):  # nothing new to read: not marked read either
         await holding(site, player, game_id, seat)
         return not_modified(tag)
+    parts = asked_parts(request, viewer.parts)
     now = site.now()  # taken before reading: talk said while the page is read is mailed, not lost
-    page = await _page_data(site, player, game_id, seat)
+    page = await _page_data(site, player, game_id, seat, parts)
     await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
     language = site.language(request, session, page["language"])
     shown = site.page(
         request, session, "play.html.j2", kind=page["kind"], language=language, me=page, modes=MODES,
         letter_names=LETTER_NAMES, mode_names=MODE_NAMES, moment=moment,
     )  # fmt: skip
-    return tagged(shown, tag)
+    return tagged(only_parts(shown, parts), tag)
 
 
 async def thread(request: Request) -> Response:
@@ -190,12 +206,14 @@ async def thread(request: Request) -> Response:
     session, player = _player(site, request)
     game_id, seat, place = (request.path_params[k] for k in ("game", "seat", "place"))
     day = query_number(request, "day")
-    tag = await page_tag(request, session, Viewer(game_id, seat))
+    viewer = Viewer(game_id, seat)
+    tag = await page_tag(request, session, viewer)
     if unchanged(request, tag):
         await holding(site, player, game_id, seat)
         return not_modified(tag)
+    parts = asked_parts(request, viewer.parts)
     now = site.now()
-    page = await _page_data(site, player, game_id, seat)
+    page = await _page_data(site, player, game_id, seat, parts)
     try:
         found = await run_in_threadpool(site.referee.forum.thread, player, game_id, seat, place, day)
     except (NotYours, RefereeError) as error:
@@ -205,7 +223,7 @@ async def thread(request: Request) -> Response:
     shown = site.page(
         request, session, "play_thread.html.j2", kind=page["kind"], language=language, me=page, thread=found
     )
-    return tagged(shown, tag)
+    return tagged(only_parts(shown, parts), tag)
 
 
 async def act(request: Request) -> Response:

@@ -101,9 +101,14 @@ async def _player(request: Request, site: Site, parts: list[str]) -> tuple[Viewe
     return Viewer(game_id, seat), check
 
 
+def _changed(viewer: Viewer, parts: set[str]) -> str:
+    """The message that tells a page which of its parts to fetch again (in the page's order)."""
+    data = json.dumps({"parts": [part for part in viewer.parts if part in parts]})
+    return f"event: changed\ndata: {data}\n\n"
+
+
 async def _events(live: Live, stream: Stream, check: Check) -> AsyncIterator[str]:
     """The stream's text: the retry delay, then ``changed`` events and heartbeats until it ends."""
-    changed = "event: changed\ndata: " + json.dumps({"parts": list(stream.viewer.parts)}) + "\n\n"
     try:
         yield f"retry: {RETRY_MS}\n: live\n\n"
         while True:
@@ -113,14 +118,15 @@ async def _events(live: Live, stream: Stream, check: Check) -> AsyncIterator[str
             if not games:
                 yield ": still here\n\n"
                 continue
-            told = False
+            told: set[str] = set()
             for game_id in sorted(games):
                 allowed = await check(game_id)
                 if allowed is None:
                     return
-                told = told or allowed
+                if allowed:
+                    told |= games[game_id]
             if told:
-                yield changed
+                yield _changed(stream.viewer, told)
     finally:
         live.drop(stream)
 

@@ -2,9 +2,9 @@
 // (forms are never touched), and times marked "local" are shown in the viewer's own time zone.
 //
 // The site pushes "changed" on a stream (/live, Server-Sent Events) with the ids of the parts to fetch
-// again; the page is then fetched as usual and only those parts are swapped. Where a stream cannot be
-// had, the page asks every 30 seconds with the version it holds (If-None-Match), and the site answers
-// 304 (nothing) until something changed.
+// again; those parts alone are then asked for (?parts=...), answered as the page is, and swapped. Where
+// a stream cannot be had, the page asks every 30 seconds with the version it holds (If-None-Match), and
+// the site answers 304 (nothing) until something changed.
 "use strict";
 (function () {
   var POLL = 30000;
@@ -57,10 +57,12 @@
     busy = true;
     var headers = { "X-Live": "1" };
     if (conditional && etag) { headers["If-None-Match"] = etag; }
-    fetch(window.location.href, { credentials: "same-origin", headers: headers, cache: "no-store" })
+    var address = new URL(window.location.href);
+    if (parts && parts.length) { address.searchParams.set("parts", parts.join(",")); }
+    fetch(address.toString(), { credentials: "same-origin", headers: headers, cache: "no-store" })
       .then(function (response) {
         if (response.status === 304 || !response.ok) { return null; }
-        etag = response.headers.get("ETag") || etag;
+        if (!address.searchParams.has("parts")) { etag = response.headers.get("ETag") || etag; }
         return response.text();
       })
       .then(function (html) { if (html) { swap(html, parts && parts.length ? parts : null); } })
