@@ -186,3 +186,13 @@ def test_two_cards_with_a_verb_no_list_knows_are_asked_back_never_said_aloud_ts_
     """ "Rummage for the knife and the rope", whatever the verb: the shape of a search, never said aloud."""
     for line in ("Snoop around for the knife and the rope.", "Ferret out the sofa and the stone."):
         assert read(line, own="Anna") in ("S:Knife,Rope", "S:Sofa,Stone", "X"), line
+
+
+def test_a_remark_beside_a_move_is_talk_never_a_second_order_ts_16_ts_23() -> None:
+    """«Перехожу в гараж — надоело тут сидеть»: the move; "sitting here" in the remark is no stay of the
+    same hour (two orders of one hour that undo each other)."""
+    assert misread({
+        "Перехожу в гараж — надоело тут сидеть": "M:Garage ; TALK",
+        "Heading to the kitchen, tired of sitting here": "M:Kitchen ; TALK",
+        "Ищу диван и нож, авось повезёт": "S:Knife,Sofa ; TALK",
+    }, own="Anna") == {}  # fmt: skip

@@ -243,7 +243,27 @@ def _read_text(
             reader.items[start] = replace(reader.items[start], line=written)
     reader.flush()
     reader.time_alone()
-    return _merged_searches(reader.items)
+    return _merged_searches(_stays_beside_moves(reader.items))
+
+
+def _stays_beside_moves(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """``items`` without a stay read from a remark beside a move of the same segment on the same line
+    («Перехожу в гараж — надоело тут сидеть»): the move is the order, the rest talk."""
+    kept: list[Order | Unreadable] = []
+    for item in items:
+        stay = isinstance(item, Order) and item.kind == "cancel" and item.args.get("stay")
+        if not isinstance(item, Order) or not stay:
+            kept.append(item)
+            continue
+        if any(isinstance(o, Order) and o.kind == "move" and o.when == item.when for o in kept):
+            previous = kept[-1] if kept else None
+            if previous is not None and _is_talk(previous):
+                kept[-1] = Unreadable(f"{previous.line} {item.line}", "unknown_order", previous.params, False)
+            else:
+                kept.append(Unreadable(item.line, "unknown_order", {"word": "", "suggestion": ""}, False))
+            continue
+        kept.append(item)
+    return kept
 
 
 def _never_aloud(

@@ -334,7 +334,7 @@ def _first_of_two_verbs(text: str, names: Sequence[str]) -> str:
 _HANGING = re.compile(
     r"^(?:if|unless|in\s+case|just\s+in\s+case|so|as\s+soon\s+as|once|hoping|in\s+the\s+hope"
     r"|если|коли|раз\s+уж|будто|словно|как\s+будто|на\s+всякий\s+случай|на\s+случай|чтобы|чтоб"
-    r"|как\s+только|вдруг|авось|в\s+надежде)\b",
+    r"|как\s+только|в\s+надежде)\b",
     re.I,
 )
 """Openings of a clause after an order telling on what it hangs or why ("…, if there's room", "…, just in
