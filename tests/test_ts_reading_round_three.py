@@ -196,3 +196,13 @@ def test_a_remark_beside_a_move_is_talk_never_a_second_order_ts_16_ts_23() -> No
         "Heading to the kitchen, tired of sitting here": "M:Kitchen ; TALK",
         "Ищу диван и нож, авось повезёт": "S:Knife,Sofa ; TALK",
     }, own="Anna") == {}  # fmt: skip
+
+
+def test_the_writers_character_setting_a_trap_in_a_scene_is_the_trap_ts_20() -> None:
+    """The writer's own character as the doer of a trap amid scenery: the other character is its target."""
+    assert misread({
+        "Under cover of darkness, Anna rigs a trap for Gleb - kitchen, sink, knife.": "T:Gleb/Kitchen/Sink/Knife",
+    }, own="Anna") == {}  # fmt: skip
+    assert misread({
+        "Под покровом ночи Анна готовит ловушку на Глеба: кухня, раковина, нож.": "T:Глеб/Kitchen/Sink/Knife",
+    }, own="Анна") == {}  # fmt: skip

@@ -670,10 +670,13 @@ class _Reader:
         tokens = _tokens(item.line, find_times(item.line))
         words = [t for t in tokens if t.when is None]
         intent = _intent(tokens, self.names)
-        groups = trap_groups(intent.found, self.names)
+        found = [  # the writer's own character as the doer ("Anna rigs a trap for Dora: …") is no target
+            f for f in intent.found if not (f.name == self.own and _doer(words, f.written))
+        ]
+        groups = trap_groups(found, self.names)
         if not words or intent.unsure or not all(one_trap(group, self.names) for group in groups):
             return item
-        if any(f.name == self.own for f in intent.found) or "?" in item.line:
+        if any(f.name == self.own for f in found) or "?" in item.line:
             return item
         texts = [t.text for t in words]
         folded = [t.folded.replace("’", "'") for t in words]
@@ -684,7 +687,7 @@ class _Reader:
         if not (night or aimed or signals.trap_words(texts)):
             return item
         when = _merge([t.when for t in tokens if t.when is not None]) or self.header
-        read = self._order(item.line, "trap", list(intent.found), when)
+        read = self._order(item.line, "trap", found, when)
         return read[0] if len(read) == 1 else item
 
     def narrated(self, item: Order | Unreadable) -> Order | Unreadable:
