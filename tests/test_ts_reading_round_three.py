@@ -201,8 +201,21 @@ def test_a_remark_beside_a_move_is_talk_never_a_second_order_ts_16_ts_23() -> No
 def test_the_writers_character_setting_a_trap_in_a_scene_is_the_trap_ts_20() -> None:
     """The writer's own character as the doer of a trap amid scenery: the other character is its target."""
     assert misread({
-        "Under cover of darkness, Anna rigs a trap for Gleb - kitchen, sink, knife.": "T:Gleb/Kitchen/Sink/Knife",
+        "After dark, Anna rigs a trap for Gleb - kitchen, sink, knife.": "T:Gleb/Kitchen/Sink/Knife",
     }, own="Anna") == {}  # fmt: skip
     assert misread({
         "Под покровом ночи Анна готовит ловушку на Глеба: кухня, раковина, нож.": "T:Глеб/Kitchen/Sink/Knife",
     }, own="Анна") == {}  # fmt: skip
+
+
+def test_questions_of_how_an_order_works_and_where_one_is_ts_9() -> None:
+    """ "How does searching work?", «Как работает поиск?», "rules for traps": the help; "Which room am I
+    in?", «В какой я комнате?»: one's state."""
+    assert misread({
+        "How do traps work?": "HELP",
+        "What are the rules for searching?": "HELP",
+        "Как работают ловушки?": "HELP",
+        "Напомните правила поиска": "HELP",
+        "Which room am I in?": "STATUS",
+        "В какой я сейчас комнате?": "STATUS",
+    }) == {}  # fmt: skip

@@ -1396,6 +1396,14 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     ) and _MINE.intersection(folded)
     if question and taken and any(lemmas(t.text) & CANCELLABLE.keys() for t in words):
         return "status"  # "Did my move to the Study go through?", «Мой переход в кабинет принят?»
+    which = {"which", "what", "какой", "какая", "какую", "каком"}.intersection(folded)
+    if (
+        question
+        and which
+        and {"i", "я"}.intersection(folded)
+        and any(lemmas(t.text) & _ANY_ROOM for t in words)
+    ):
+        return "status"  # "Which room am I in?", «В какой я комнате?»: never a room near «какой комнате»
     words = [
         t._replace(kind="")
         if lemmas(t.text) & _REMIND or (t.kind == "say" and at + 1 < len(folded) and folded[at + 1] in _ME)

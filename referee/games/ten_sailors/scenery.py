@@ -111,6 +111,20 @@ _HOW_TO_PLAY = re.compile(
     re.I,
 )
 """A question of how to play ("How do I search?", «а как тут ходить?», «подскажите, как …»): help."""
+_HOW_IT_WORKS = re.compile(
+    r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:how\s+(?:does|do|is|are)\s+(?:the\s+|a\s+)?(?:search|trap|mov|order|night)\w*"
+    r"|(?:what\s+are\s+)?the\s+rules\s+(?:for|of|on|about)\b"
+    r"|как\s+(?:работа\w+|устроен\w*)\s+(?:поиск|ловушк|переход|ход|приказ)\w*"
+    r"|(?:напомните|расскажите|объясните)\s+(?:мне\s+)?правила\b)",
+    re.I,
+)
+"""A question of how an order or the rules work ("How do traps work?", «Как работает поиск?»): help."""
+_WHICH_ROOM = re.compile(
+    r"^\s*(?:(?:which|what)\s+room\s+am\s+i\b|в\s+какой\s+(?:сейчас\s+)?я\s+(?:сейчас\s+)?комнате\b"
+    r"|в\s+какой\s+комнате\s+(?:я|нахожусь)\b)",
+    re.I,
+)
+"""A question of where the writer is ("Which room am I in?", «В какой я комнате?»): their state."""
 _ASKED_TO_EXPLAIN = re.compile(
     r",?\s*(?:и\s+|and\s+)?(?:подскажите|объясните|расскажите|напомните|tell me|explain)"
     r"\s*,?\s+(?:как|how)\b.*$",
@@ -245,8 +259,10 @@ def _cancel_first(text: str) -> str:
 def _help_asked(text: str, names: Sequence[str]) -> str:
     """A question of how to play said as HELP, alone, after words naming nothing ("Sorry, first game -
     how do I …?", «Я первый раз играю, как написать …?») or after an order («ищу нож, и объясните, как …»)."""
-    if _HOW_TO_PLAY.match(text):
+    if _HOW_TO_PLAY.match(text) or _HOW_IT_WORKS.match(text):
         return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
+    if _WHICH_ROOM.match(text):
+        return "СТАТУС" if re.search(r"[а-яё]", text, re.I) else "STATUS"
     for cut in re.finditer(r"\s*[,—–:.-]\s*", text):
         rest = text[cut.end() :]
         if "?" in rest and _HOW_TO_PLAY.match(rest) and _names_nothing(text[: cut.start()], names):
