@@ -106,15 +106,18 @@ def reading(item: Order | Unreadable) -> str:
     elif item.kind == "cancel":
         text = "STAY" if args.get("stay") else f"C:{args['what']}"
     else:
-        text = item.kind.upper()
+        text = "TALK" if item.kind == "say" else item.kind.upper()
     return text + when
 
 
 def normalised(expected: str) -> str:
     """The expected reading with the cards of each search in a fixed order, and the night a trap (or the
-    cancelling of traps) written without a time is for: "T:…" and "T:…@d1n" mean the same order."""
+    cancelling of traps) written without a time is for: "T:…" and "T:…@d1n" mean the same order; "SAY"
+    (a line marked as said, as the first corpora write it) and "TALK" (as the held-out ones do) are the
+    same: said to the room where the writer is."""
     parts = []
     for part in expected.split(" ; "):
+        part = "TALK" if part == "SAY" else part  # said to the room either way (TS-23)
         if part.startswith(("T:", "C:trap")) and "@" not in part:
             part += f"@{TONIGHT.key}"
         if part.startswith("S:"):
