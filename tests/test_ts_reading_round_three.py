@@ -219,3 +219,19 @@ def test_questions_of_how_an_order_works_and_where_one_is_ts_9() -> None:
         "Which room am I in?": "STATUS",
         "В какой я сейчас комнате?": "STATUS",
     }) == {}  # fmt: skip
+
+
+def test_a_move_denied_after_a_change_of_mind_withdraws_it_ts_11() -> None:
+    """ "Actually, don't move me to the garage", «Передумала, в гараж не пойду», "Never mind the kitchen":
+    the move is withdrawn. A move denied with no change of mind may tell a plan: asked. Said to others,
+    or under "if", it is no withdrawal."""
+    assert misread({
+        "Actually, don't move me to the kitchen.": "C:move",
+        "I won't go to the study after all": "C:move",
+        "Передумал, в кабинет не пойду.": "C:move",
+        "Never mind the bedroom.": "C:move",
+        "Remove my trap for tonight.": "C:trap",
+        "I'm not going to the study.": "X",
+        "Не ходите в кабинет, это ловушка": "TALK",
+        "Если не сложно, переведите меня в кабинет.": "M:Study",
+    }, own="Anna") == {}  # fmt: skip

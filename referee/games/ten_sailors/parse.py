@@ -880,6 +880,13 @@ class _Reader:
         """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk."""
         tokens = _lead_by_names(_auxiliaries(_tokens(sentence, times)), self.names, self.own)
         tokens = _without_purpose(tokens, next((i for i, t in enumerate(tokens) if t.kind), len(tokens)))
+        plain = [t for t in tokens if t.when is None]
+        moves = [i for i, t in enumerate(plain) if t.kind == "move" and not is_arrive(t.text)]
+        if moves and _withdrawn_to(plain, moves[0], self.names):  # «в гараж не пойду»: no doubt, a withdrawal
+            self.flush()
+            when = _merge([t.when for t in tokens if t.when is not None]) or self.header
+            self.items.append(self._stay(sentence.strip(), when, withdraw=True))
+            return
         if _undecided(tokens, self.names):
             intent = _intent(tokens, self.names)
             if intent.found:  # "Maybe I'll go to the garage", «Кухня или кабинет, ещё не решила»
@@ -1244,6 +1251,13 @@ class _Reader:
 
     def _cancel(self, line: str, args: list[_Token], when: When | None) -> Order | Unreadable:
         wanted = {CANCELLABLE[lemma] for t in args for lemma in lemmas(t.text) if lemma in CANCELLABLE}
+        if not wanted:  # "Never mind the garage": a place is the move to it, a character the trap on them
+            found = _intent(args, self.names).found
+            if len(found) == 1:
+                wanted = {
+                    "trap" if found[0].name in self.names else "move" if is_place(found[0].name) else ""
+                }
+                wanted.discard("")
         if len(wanted) != 1:
             shown = " ".join(t.text for t in args)
             return Unreadable(line, "cancel_what", {"text": shown})
@@ -1505,8 +1519,10 @@ def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...], doers: tup
         and _third(words[verbs[0]])
     )
     rest = words[1:] if narrated else words  # «Анна никуда не уходит»: the writer's character, told of
-    if not verbs or _names_in([t for t in rest if t.folded not in HERE], names):
+    if not verbs:
         return ""
+    if _names_in([t for t in rest if t.folded not in HERE], names):
+        return _withdrawn_to(words, verbs[0], names)
     verb = words[verbs[0]]
     denied = any(t.folded.replace("’", "'") in NEGATIONS for t in words[max(0, verbs[0] - 4) : verbs[0]])
     if not denied:
@@ -1517,6 +1533,26 @@ def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...], doers: tup
     if not _own(verb, words) and not narrated:
         return ""
     return "cancel" if any(not lemmas(t.text).isdisjoint(ANY_MORE) for t in words) else "stay"
+
+
+def _withdrawn_to(words: list[_Token], verb: int, names: tuple[str, ...]) -> str:
+    """ "cancel" when the writer's own move to one place is denied («в гараж не пойду», "don't move me to
+    the garage"): the move given before is withdrawn; else ""."""
+    folded = [t.folded.replace("’", "'") for t in words]
+    denied = any(word in NEGATIONS or word.endswith("n't") for word in folded[max(0, verb - 2) : verb])
+    changed = any(lemmas(t.text) & (ANY_MORE | _CHANGED) for t in words) or "after all" in " ".join(folded)
+    found = scan_names([t.text for t in words if not t.kind], names)[0]
+    if not (denied and changed) or len(found) != 1 or not is_place(found[0].name):
+        return ""  # "I'm not going to the garage" alone may tell a plan as well as withdraw one: asked
+    if any(t.kind == "say" for t in words) or _IF.intersection(folded[:verb]):
+        return ""
+    own = _own(words[verb], words) or any(t.folded in ("me", "меня") for t in words[verb + 1 : verb + 3])
+    return "cancel" if own else ""
+
+
+_CHANGED = frozenset({"actually", "передумать", "всё-таки", "все-таки", "instead", "mind"})
+"""Words of a mind changed ("actually", «передумала»): with a move denied, the move given is withdrawn."""
+_IF = frozenset({"if", "если", "unless"})
 
 
 def _third(verb: _Token) -> bool:

@@ -144,13 +144,17 @@ _ANOTHER_TRAP = re.compile(
 
 _KEPT_HERE = (
     (
-        re.compile(r"\b(?:keep|leave)\s+me\s+(?:here|where\s+i\s+am|put)\b|\bdon'?t\s+move\s+me\b", re.I),
+        re.compile(
+            r"\b(?:keep|leave)\s+me\s+(?:here|where\s+i\s+am|put)\b"
+            r"|\bdon'?t\s+move\s+me\b(?!\s+(?:to|into|in|at)\b)",
+            re.I,
+        ),
         "I stay here",
     ),
     (re.compile(r"\b(?:in\s+|at\s+)?(?:this|the\s+same)\s+room\b", re.I), "here"),
     (
         re.compile(
-            r"\bне\s+(?:переводите|перемещайте|двигайте|трогайте|уводите)\s+меня(?:\s+никуда)?\b"
+            r"\bне\s+(?:переводите|перемещайте|двигайте|трогайте|уводите)\s+меня(?:\s+никуда)?\b(?!\s+(?:в|во|на)\s)"
             r"|\bоставьте\s+меня\s+(?:здесь|тут|на\s+месте)\b",
             re.I,
         ),

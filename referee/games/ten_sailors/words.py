@@ -64,7 +64,7 @@ VERBS: dict[str, str] = {
     "кричать": "say", "шепнуть": "say", "прошептать": "say", "шептать": "say", "объявить": "say",
     "объявлять": "say",
     # cancel (TS-11 ruling)
-    "cancel": "cancel", "undo": "cancel", "withdraw": "cancel", "отменить": "cancel",
+    "cancel": "cancel", "undo": "cancel", "withdraw": "cancel", "remove": "cancel", "отменить": "cancel",
     "отменять": "cancel", "отмена": "cancel", "scrap": "cancel", "drop": "cancel", "retract": "cancel",
     "revoke": "cancel", "scratch": "cancel", "forget": "cancel", "забыть": "cancel", "снять": "cancel",
     "снимать": "cancel", "убрать": "cancel",
