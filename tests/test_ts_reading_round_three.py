@@ -235,3 +235,15 @@ def test_a_move_denied_after_a_change_of_mind_withdraws_it_ts_11() -> None:
         "Не ходите в кабинет, это ловушка": "TALK",
         "Если не сложно, переведите меня в кабинет.": "M:Study",
     }, own="Anna") == {}  # fmt: skip
+
+
+def test_two_orders_each_with_its_time_after_it_ts_12() -> None:
+    """ "Move to the garage at 1pm and to the study at 4pm": each move at its own time, the first one's
+    time never lost to the second; a time after a comma still starts the next order."""
+    assert misread({
+        "Go to the bedroom at 1pm and to the garage at 4pm.": "M:Bedroom@d1h2 ; M:Garage@d1h3",
+        "Search the sofa and the rope at 13:00, then the knife and the sink at 16:00.":
+            "S:Rope,Sofa@d1h2 ; S:Knife,Sink@d1h3",
+        "Иду в спальню в 13:00, потом в гараж в 16:00": "M:Bedroom@d1h2 ; M:Garage@d1h3",
+        "в 13:00 иду в спальню, в 16:00 в гараж": "M:Bedroom@d1h2 ; M:Garage@d1h3",
+    }, own="Anna") == {}  # fmt: skip

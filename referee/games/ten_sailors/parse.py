@@ -1099,7 +1099,7 @@ class _Reader:
         when = self.header
         done = False  # whether an order of this sentence was read already
         tokens = _without_purpose(tokens, first)
-        for clause in _clauses(tokens, first, self.names):
+        for clause in _clauses(tokens, first, self.names, sentence):
             verb_at = next(i for i, t in enumerate(clause) if t.kind)
             verb = clause[verb_at]
             kind = verb.kind
@@ -1909,13 +1909,27 @@ def _trap_follows(tokens: Sequence[_Token], at: int) -> bool:
     return tokens[at].setter and any(t.kind == "trap" for t in tokens[at + 1 : at + 4])
 
 
-def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[list[_Token]]:
-    """The orders of one sentence: each starts at an order word (with the words that lead it)."""
+def _clauses(
+    tokens: list[_Token], first: int, names: tuple[str, ...], sentence: str = ""
+) -> list[list[_Token]]:
+    """The orders of one sentence: each starts at an order word (with the words that lead it). A time
+    right after an order's names, with no comma between, is that order's ("Move to the garage at 1pm and
+    to the study at 4pm": names after it are the same order again, at its own time)."""
     clauses: list[list[_Token]] = [list(tokens[: first + 1])]
     kind = tokens[first].kind
     has_args = False
+    last_arg = first  # the last word of the order's names: a comma since then parts a time off it
     for position in range(first + 1, len(tokens)):
         token = tokens[position]
+        gap = sentence[tokens[last_arg].end : token.start] if sentence else ","
+        timed = any(t.when is not None for t in clauses[-1])
+        if token.when is not None and has_args and not timed and not re.search(r"[,;:—–]", gap):
+            clauses[-1].append(token)
+            if kind in ("move", "search") and _names_follow(tokens, position):
+                verb = next(t for t in clauses[-1] if t.kind)
+                clauses.append([verb._replace(start=token.end, end=token.end)])
+                has_args = False
+            continue
         if (
             token.when is not None
             and has_args
@@ -1949,6 +1963,7 @@ def _clauses(tokens: list[_Token], first: int, names: tuple[str, ...]) -> list[l
         if token.when is None and token.folded not in FILLERS and not is_skipped(token.text):
             # not "мои" in «отмените мои ловушки», nor «предыдущий» in «отменяю предыдущий поиск»
             has_args = not (kind == "cancel" and _qualifier(token.text))
+            last_arg = position if token.folded not in CONNECTORS else last_arg
     return clauses
 
 
