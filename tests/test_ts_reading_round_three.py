@@ -247,3 +247,14 @@ def test_two_orders_each_with_its_time_after_it_ts_12() -> None:
         "Иду в спальню в 13:00, потом в гараж в 16:00": "M:Bedroom@d1h2 ; M:Garage@d1h3",
         "в 13:00 иду в спальню, в 16:00 в гараж": "M:Bedroom@d1h2 ; M:Garage@d1h3",
     }, own="Anna") == {}  # fmt: skip
+
+
+def test_clock_hours_in_words_ts_4() -> None:
+    """«в два часа», «часа в четыре», "at four o'clock": the clock on a game day (16:00 is hour 3); a
+    time said twice in one order («послезавтра во второй половине дня, часа в четыре») is one time."""
+    assert misread({
+        "Анна в два часа пойдёт на кухню.": "M:Kitchen@d1h2",
+        "Часа в четыре иду в гараж": "M:Garage@d1h3",
+        "At four o'clock, move me to the study": "M:Study@d1h3",
+        "Завтра после обеда, часа в три, — поиск: нож и диван": "S:Knife,Sofa@d2h3",
+    }, own="Анна") == {}  # fmt: skip

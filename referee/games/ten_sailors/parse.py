@@ -1748,7 +1748,15 @@ def _timed_chunks(
             return []
         parts[-1] = (parts[-1][0], end + cut.start())
         parts.append((start, len(sentence)))
+    if any(not _holds_order(sentence[a:b]) for a, b in parts):
+        return []  # «Послезавтра во второй половине дня, часа в четыре, — поиск: …»: one time, said twice
     return parts if len(parts) > 1 else []
+
+
+def _holds_order(text: str) -> bool:
+    """Whether ``text`` holds an order word or names a room or a card."""
+    words = WORD.findall(text)
+    return any(order_kind(word) for word in words) or bool(scan_names(words, ())[0])
 
 
 def _names_alone(words: list[_Token], found: int) -> bool:

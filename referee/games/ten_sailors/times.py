@@ -120,6 +120,9 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("quarter_en", rf"{_IN}(?:a\s+)?quarter\s+(past|after|to|of)\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})"),
     ("quarter_to_ru", rf"{_IN}без\s+четверти\s+(\d{{1,2}}|{_WORD_NUMBER[1:-1]})"),
     ("quarter_past_ru", rf"{_IN}четверть\s+((?:{_DAY_STEMS})\w*)"),
+    ("clock_word", rf"{_IN}({'|'.join(_NUMBER_WORDS)})\s+(?:часов|часа)(?!\s+(?:дня|вечера|утра|ночи))"
+     rf"|(?:часов|часа)\s+в\s+({'|'.join(_NUMBER_WORDS)}|\d{{1,2}})\b"
+     rf"|{_IN}({'|'.join(_NUMBER_WORDS)}|\d{{1,2}})\s+o'?clock\b"),
     ("clock_bare", _CLOCK_BARE),
     ("hour_n", rf"{_IN}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})\b"),
     ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом|м|го)?\s*(?:(?:игров\w*|game)\s+)?(?:час\w*|hour)"
@@ -209,6 +212,11 @@ def _read(name: str, groups: list[str]) -> When:
         hours += 12 if suffix == "pm" and hours < 12 else 0
         hours -= 12 if suffix == "am" and hours == 12 else 0
         return _clock(hours, minutes) if hours < 24 and minutes < 60 else When(bad_hour=hours)
+    if name == "clock_word":  # «в четыре часа», «часа в четыре», "at four o'clock": 16:00 on a game day
+        word = next(g for g in groups if g).lower()
+        hours = int(word) if word.isdigit() else _NUMBER_WORDS[word]
+        hours += 12 if hours < 10 else 0
+        return _clock(hours, 0) if hours < 24 else When(bad_hour=hours)
     if name == "clock_hours":
         return _hour(numbers[0]) if numbers[0] <= 4 else _clock(numbers[0] % 24, 0)
     if name == "half_past":  # "half past three" (15:30), «в полчетвёртого» (half an hour before four)
@@ -252,7 +260,7 @@ def _read(name: str, groups: list[str]) -> When:
 _TIME_WORDS = (
     "час", "hour", "ноч", "night", "день", "дня", "day", "следующ", "next", "завтра", "tomorrow",
     "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite", "afternoon", "half", "пол",
-    "tmr", "tomo", "tomm", "2mor", "last", "последн", "quarter", "четверт", "noon", "midday", "полд",
+    "tmr", "tomo", "tomm", "2mor", "last", "последн", "quarter", "четверт", "noon", "midday", "полд", "clock",
 )  # fmt: skip
 """A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
 _NUMBER = (
