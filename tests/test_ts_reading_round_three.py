@@ -258,3 +258,14 @@ def test_clock_hours_in_words_ts_4() -> None:
         "At four o'clock, move me to the study": "M:Study@d1h3",
         "Завтра после обеда, часа в три, — поиск: нож и диван": "S:Knife,Sofa@d2h3",
     }, own="Анна") == {}  # fmt: skip
+
+
+def test_places_each_with_its_time_after_it_ts_12() -> None:
+    """ "Kitchen now, garage in hour 2", «Сейчас в гараж, в третий час — в кабинет»: each place the move for
+    its time; a place and "now" told of someone is still talk."""
+    assert misread({
+        "Study now, then the garage in hour 3.": "M:Study ; M:Garage@d1h3",
+        "bedroom at 1pm, kitchen at 4pm": "M:Bedroom@d1h2 ; M:Kitchen@d1h3",
+        "Сейчас в кабинет, во 2-й час — в гараж.": "M:Study ; M:Garage@d1h2",
+        "Boris is in the garage now": "TALK",
+    }, own="Anna") == {}  # fmt: skip

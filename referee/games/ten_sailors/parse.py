@@ -960,12 +960,17 @@ class _Reader:
         "hour 2 study, hour 3 living room", «2-й час кабинет, 3-й гостиная»): one place after a time is the
         move for then, two cards the search; None if any part is otherwise. An ordinal alone ("3-й")
         after an hour is the next hour."""
-        if not times or (times[0][0] > 0 and sentence[: times[0][0]].strip(" -*•>")):
+        if not times:
             return None
         times = _with_ordinal_hours(sentence, times)
-        tokens = _tokens(sentence, times)
+        tokens = [  # "now" beside other times is this hour: "Music Room now, Bathroom in hour 3"
+            t._replace(when=When()) if t.when is None and t.folded in _NOW_WORDS else t
+            for t in _tokens(sentence, times)
+        ]
         if any(t.kind or t.setter for t in tokens):
             return None
+        if tokens[0].when is None:
+            return self._names_then_times(sentence, tokens) if times[0][0] > 0 else None
         groups: list[tuple[When, list[str], int, int]] = []
         for token in tokens:
             if token.when is not None and (not groups or groups[-1][1]):
@@ -990,6 +995,29 @@ class _Reader:
                 return None
             read.extend(self._order(sentence[start:end].strip(" ,;"), kind, found, self.header_or(when)))
         return read or None
+
+    def _names_then_times(self, sentence: str, tokens: list[_Token]) -> list[Order | Unreadable] | None:
+        """A sentence with no order word that is places, each followed by its time ("Kitchen now, garage
+        in hour 2", «Сейчас в гараж» aside): each place the move for its time; None if any part is not one
+        place with its time after it."""
+        if tokens[-1].when is None:
+            return None
+        read: list[Order | Unreadable] = []
+        words: list[_Token] = []
+        for token in tokens:
+            if token.when is None:
+                if token.folded not in CONNECTORS and not is_courtesy(token.text) and token.folded not in _TO:
+                    words.append(token)
+                continue
+            if not words:
+                return None  # two times in a row, or a time first: not this shape
+            found = read_names([t.text for t in words], self.names)
+            if isinstance(found, Missing) or len(found) != 1 or not is_place(found[0].name):
+                return None
+            line = sentence[words[0].start : token.end].strip(" ,;")
+            read.extend(self._order(line, "move", found, self.header_or(token.when)))
+            words = []
+        return read if len(read) > 1 and not words else None
 
     def header_or(self, when: When) -> When:
         """``when`` after the time a line of its own set before it, if any."""
@@ -1577,6 +1605,8 @@ def _own(verb: _Token, words: list[_Token]) -> bool:
 
 
 _TO = frozenset({"to", "into", "towards", "toward", "onto"})
+_NOW_WORDS = frozenset({"now", "сейчас", "сразу"})
+"""Words for this hour, read as a time beside other times on a line of places and times."""
 
 
 def _towards(tokens: list[_Token]) -> bool:
