@@ -170,6 +170,8 @@ def test_talk_said_to_or_of_others_stays_talk_even_naming_a_plan_ts_23() -> None
         "Пусть кто-нибудь осмотрит люстру.": "TALK",
         "Может, в гостиной камин затопим?": "TALK",
         "Let's all go to the garage at noon.": "X",
+        "Gleb looked really pale near the fireplace.": "TALK",
+        "Кухня или гараж, ещё не решила.": "X",
         "Hanna, I'll search the sink tonight.": "X",
     }, own="Anna") == {}  # fmt: skip
 

@@ -436,7 +436,8 @@ def _conversation(item: Order | Unreadable, names: tuple[str, ...], own: str | N
     together = any(_to_many(t.text) for t in words)  # «может, камин разожжём?»
     subject = folded[0].split("'")[0]
     others = subject in _OTHER_SUBJECTS | _OTHERS  # another character as the subject is still asked
-    if vocative or together or others:
+    told = _reported(folded) and is_name(words[0].text, names)  # "Gleb looked nervous near the fireplace"
+    if vocative or together or others or told:
         return Unreadable(item.line, "unknown_order", {"word": words[0].text, "suggestion": ""}, False)
     return item
 
