@@ -12,6 +12,7 @@ refused with a reason — never taken as an order, nor (in Cosmic Express) said 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,10 @@ READERS: dict[str, tuple[Reader, dict[str, str]]] = {
     "ms": (lambda text, language, situation: museum.parse_text(text), museum.KEYWORDS),
     "ce": (
         lambda text, language, situation: talk_beside_orders(
-            cosmic.parse_text(text, _players(situation, language)), "said", "\n", Order
+            cosmic.parse_text(text, _players(situation, language), situation.get("writer", "")),
+            "said",
+            "\n",
+            Order,
         ),
         cosmic.KEYWORDS,
     ),
@@ -68,7 +72,10 @@ def _case(situation: Situation) -> Any:
 def _situation(path: Path) -> Situation:
     """The ``# key: value`` lines of ``path``'s header that name its game's situation."""
     found: Situation = {}
-    for row in path.read_text(encoding="utf-8").splitlines():
+    text = path.read_text(encoding="utf-8")
+    if writer := re.search(r"^#.*\bthe writer is (\w+)", text, re.M):
+        found["writer"] = writer.group(1)  # the referee always knows whose mail it reads
+    for row in text.splitlines():
         key, colon, value = row.lstrip("# ").partition(":")
         if row.startswith("#") and colon and key in ("players", "investigation"):
             found[key] = value.strip()

@@ -194,3 +194,18 @@ def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     lines = [line for line, _, _ in CE_LINES + MS_LINES + MM_LINES]
     assert len(lines) == len(set(lines)) == 73
     assert not written.intersection(lines)
+
+
+def test_cosmic_express_the_writers_own_name_as_the_doer_narrates_their_order_ce_4() -> None:
+    """CE-4: "Clara nods at offer O2 and hands over her candle" written by Clara is her acceptance; the
+    same line written by another player is not read as theirs."""
+    from referee.core.orders import Unreadable
+    from referee.games.cosmic_express.parse import parse_text
+
+    players = ["Anna", "Boris", "Clara"]
+    (own,) = parse_text("Clara nods at offer O2 and hands over her candle.", players, "Clara")
+    assert (own.kind, own.args) == ("accept", {"offer": "O2", "item": "Candle"})
+    (other,) = parse_text("Clara nods at offer O2 and hands over her candle.", players, "Anna")
+    assert isinstance(other, Unreadable)
+    (scene,) = parse_text("*smiling*, Clara nods at offer O3 and hands over her wrench", players, "Clara")
+    assert (scene.kind, scene.args) == ("accept", {"offer": "O3", "item": "Wrench"})

@@ -663,7 +663,7 @@ def _distinct(readings: list[Reading]) -> list[Reading]:
 
 
 def read_line(
-    line: str, keywords: Mapping[str, str], arguments: Arguments, grammar: Grammar
+    line: str, keywords: Mapping[str, str], arguments: Arguments, grammar: Grammar, narrator: str = ""
 ) -> list[Order | Unreadable]:
     """The orders written on ``line``: by keyword if it is written so, else by meaning; a line read as no
     order is read again with its scenery set aside (``without_scenery``), and that reading kept when it
@@ -671,7 +671,7 @@ def read_line(
     read = read_by_meaning(line, read_order(line, keywords, arguments), grammar)
     if any(isinstance(item, Order) for item in read):
         return read
-    plain = without_scenery(line, grammar)
+    plain = without_scenery(line, grammar, narrator)
     if plain == line or not plain:
         return read
     again = read_by_meaning(plain, read_order(plain, keywords, arguments), grammar)
@@ -691,13 +691,16 @@ _NARRATORS = re.compile(
 """Who a player narrates as ("My detective asks …", «Мой сыщик идёт …»): the writer, said as "I"."""
 
 
-def without_scenery(line: str, grammar: Grammar) -> str:
+def without_scenery(line: str, grammar: Grammar, narrator: str = "") -> str:
     """``line`` with what stands around its order and names nothing of the game set aside: actions
     between asterisks, a first clause ("Staring Carl down, …", «Глядя в глаза, …») and a last one
-    ("…, keeping a straight face"), and the narrator ("my detective", «мой сыщик»). What names an intent
+    ("…, keeping a straight face"), and the narrator ("my detective", «мой сыщик», the writer's own
+    ``narrator`` name as the doer). What names an intent
     word, a thing of the game or a number is never set aside, so a second reading cannot lose an order."""
     text = _ACTED.sub(lambda m: m.group() if _names_something(m.group(), grammar) else " ", line).strip()
     text = _NARRATORS.sub("", text)
+    if narrator:  # the writer's own name as the doer ("Anna nods at offer O2 and …"): the writer, as "I"
+        text = re.sub(rf"(^|[,;:—–]\s*){re.escape(narrator)}\s+(?=\w)", r"\1", text, flags=re.I)
     cuts = list(_CLAUSE_EDGE.finditer(text))
     if cuts and not _names_something(text[: cuts[0].start()], grammar) and text[cuts[0].end() :].strip():
         text = text[cuts[0].end() :]

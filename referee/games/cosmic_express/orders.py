@@ -31,7 +31,8 @@ def submit(state: GameState, submission: Submission) -> tuple[list[LineVerdict],
     def judge(now: GameState, item: Order | Unreadable) -> trading.Verdict:
         return refused(item) if isinstance(item, Unreadable) else _judge(now, submission, item)
 
-    items = talk_beside_orders(parse_text(submission.text, state.seats), "said", "\n", Order)  # CE-5 ruling
+    read = parse_text(submission.text, state.seats, submission.seat)
+    items = talk_beside_orders(read, "said", "\n", Order)  # CE-5 ruling
     return judge_in_turn(state, items, judge, apply)
 
 

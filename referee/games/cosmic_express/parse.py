@@ -52,13 +52,13 @@ _FILLERS = frozenset(
 )
 
 
-def parse_text(text: str, names: Sequence[str]) -> list[Order | Unreadable]:
+def parse_text(text: str, names: Sequence[str], own: str = "") -> list[Order | Unreadable]:
     """Every non-blank line of ``text`` read as the orders it holds, by keyword or by meaning
-    (``meaning``); ``names`` are the players' names. A line's leading bullet is left out of the line
-    kept with its order."""
+    (``meaning``); ``names`` are the players' names, ``own`` the writer's (their name as the doer of a
+    line narrates their own order). A line's leading bullet is left out of the line kept with its order."""
     arguments, meaning = partial(_arguments, names=names), grammar(names)
     return read_lines_with_choice(
-        text, lambda line: read_line(line, KEYWORDS, arguments, meaning), drop_bullets=True
+        text, lambda line: read_line(line, KEYWORDS, arguments, meaning, own), drop_bullets=True
     )
 
 
