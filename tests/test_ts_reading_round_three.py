@@ -129,6 +129,7 @@ def test_a_whole_trap_written_freely_is_read_when_anything_says_it_is_one_ts_20(
         "Заминировать Глеба: кухня, раковина, нож.": "T:Глеб/Kitchen/Sink/Knife",
         "Верёвка, диван, гостиная — на Зою.": "T:Зоя/Living Room/Sofa/Rope",
         "Подстеречь Игоря в гараже у машины с бензином.": "T:Игорь/Garage/Car/Petrol",
+        "Could I set a trap for Hanna tonight? Garage, car, petrol.": "T:Hanna/Garage/Car/Petrol",
         "Boris kitchen sofa knife": "X",
         "Boris did it in the kitchen with the knife by the sofa, I bet.": "X",
     }, own="Anna") == {}  # fmt: skip

@@ -346,6 +346,13 @@ def _denied(folded: list[str]) -> bool:
 
 _INSIDE = frozenset({"inside", "in", "внутрь"})
 """Words after a place that say one goes into it ("… opens the garage door and slips inside")."""
+_LEAVE_ASKED = re.compile(
+    r"^\W*(?:(?:could|can|may|might)\s+i\b|would\s+it\s+be\s+(?:possible|ok|okay|alright)\b"
+    r"|(?:а\s+)?(?:можно|могу\s+ли|нельзя\s+ли)\b)",
+    re.I,
+)
+"""Leave asked for an order of one's own ("Could I set a trap for Boris tonight? …", «Можно …?»): the
+order, not a question to the room."""
 _ASKED_BACK = frozenset({"did_you_mean", "bare_names", "unknown_order"})
 """Refusals of a line that asked what it meant, not what was wrong with an order it was read as."""
 _AIMED = frozenset({"for", "on", "against", "at", "на", "против", "для"})
@@ -677,7 +684,7 @@ class _Reader:
         groups = trap_groups(found, self.names)
         if not words or intent.unsure or not all(one_trap(group, self.names) for group in groups):
             return item
-        if any(f.name == self.own for f in found) or "?" in item.line:
+        if any(f.name == self.own for f in found) or ("?" in item.line and not _LEAVE_ASKED.match(item.line)):
             return item
         texts = [t.text for t in words]
         folded = [t.folded.replace("’", "'") for t in words]
