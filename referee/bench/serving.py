@@ -125,9 +125,7 @@ def run_serve_bench(
     late = serving_from > boundary
     origin = serving_from if late else boundary
     try:
-        resolved_at, reported_at, reports = watch_boundary(
-            engine, games, origin + timedelta(seconds=600 + games)
-        )
+        resolved_at, reported_at, reports = _watch(engine, games, origin + timedelta(seconds=600 + games))
     finally:
         service.send_signal(signal.SIGINT)
         try:
@@ -176,24 +174,19 @@ def write_config(directory: Path, schedules: Path) -> Path:
     return config
 
 
-def watch_boundary(
-    engine: Engine,
-    games: int,
-    give_up: datetime,
-    phase: str = "d1h1",
-    every: float = 0.5,
-    already: tuple[int, int] = (0, 0),
-) -> tuple[datetime, datetime, int]:
-    """Polls the database (every ``every`` seconds) until ``games`` more games' ``phase`` is resolved
-    and each of its reports written out (``already``: the resolutions and reports of ``phase`` there
-    were before, as ``boundary_rows`` tells them): when all were seen resolved, when the last report
-    was written, and how many reports there were."""
+def _watch(engine: Engine, games: int, give_up: datetime) -> tuple[datetime, datetime, int]:
+    """Polls the database (twice a second) until every game's hour 1 is resolved and each of its reports
+    written out: when all were seen resolved, when the last report was written, and how many there were."""
+    resolved_query = text("SELECT count(*) FROM resolutions WHERE phase = 'd1h1'")
+    reports_query = text(
+        "SELECT count(*), count(sent_at), max(sent_at) FROM notices"
+        " WHERE phase = 'd1h1' AND template = 'report'"
+    )
     all_resolved: datetime | None = None
     while True:
         with engine.connect() as connection:
-            resolved = connection.execute(_RESOLVED, {"phase": phase}).scalar_one() - already[0]
-            reports, sent, last_sent = connection.execute(_REPORTS, {"phase": phase}).one()
-        reports, sent = reports - already[1], sent - already[1]
+            resolved = connection.execute(resolved_query).scalar_one()
+            reports, sent, last_sent = connection.execute(reports_query).one()
         if all_resolved is None and resolved >= games:  # a resolution is dated by its deadline: seen now
             all_resolved = datetime.now(UTC)
         if all_resolved is not None and reports and sent == reports:
@@ -201,21 +194,7 @@ def watch_boundary(
             return min(all_resolved, last), last, int(reports)  # resolved before its reports went
         if datetime.now(UTC) > give_up:
             raise RuntimeError(f"{resolved} of {games} games resolved, {sent} of {reports} reports sent")
-        time.sleep(every)
-
-
-def boundary_rows(engine: Engine, phase: str) -> tuple[int, int]:
-    """How many resolutions of ``phase`` there are, and how many reports of it (all sent, it is assumed)."""
-    with engine.connect() as connection:
-        resolved = connection.execute(_RESOLVED, {"phase": phase}).scalar_one()
-        reports = connection.execute(_REPORTS, {"phase": phase}).one()[0]
-    return int(resolved), int(reports)
-
-
-_RESOLVED = text("SELECT count(*) FROM resolutions WHERE phase = :phase")
-_REPORTS = text(
-    "SELECT count(*), count(sent_at), max(sent_at) FROM notices WHERE phase = :phase AND template = 'report'"
-)
+        time.sleep(0.5)
 
 
 def _moment(value: object) -> datetime:

@@ -52,7 +52,7 @@ from referee.bench.boundary import CLOCK, NAMES, set_up
 from referee.bench.spread import wait_idle
 from referee.bench.table import Figure
 from referee.bench.web_load import Measured, Page, Plan, drive
-from referee.bench.web_mail import PHASES, MailSide, SideBySide, measure, under_load, write_bursts
+from referee.bench.web_mail import PHASES, MailSide, SideBySide, measure, said, under_load, write_bursts
 from referee.bench.web_mail import figures as mail_figures
 from referee.bench.web_mail import lines as mail_lines
 from referee.config import PROJECT_ROOT
@@ -451,6 +451,7 @@ def run_web_bench(
             wait_idle(service.pid)
             echo(f"  referee serve with no web load: {with_mail:,} replies, then a boundary of the games")
             quiet = measure(engine, inbox, bursts.quiet, PHASES[0])
+            echo(f"    {quiet.intake.per_second:,.0f} mails/s; {said(quiet.boundary)}")
         plan = Plan(
             pages=opened,
             posters=posters(opened),
