@@ -44,7 +44,7 @@ MAILS = 2000
 LEAD = 2.0
 """Seconds the web load runs before the mail side starts under it (every page open, the rates steady)."""
 
-WITHIN = 60.0
+WITHIN = 45.0
 """Seconds a burst, its answers or a boundary is waited for: what was not done by then is counted as
 not done (the figure is then a rate over those seconds)."""
 
