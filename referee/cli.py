@@ -1279,6 +1279,14 @@ def bench(
     pages: Annotated[int, typer.Option(min=2, max=2000, help="With --web: player pages open.")] = 200,
     posts: Annotated[float, typer.Option(min=0.1, max=200, help="With --web: talk posted a second.")] = 5.0,
     seconds: Annotated[float, typer.Option(min=1, max=600, help="With --web: seconds of load.")] = 20.0,
+    with_mail: Annotated[
+        bool,
+        typer.Option(
+            "--with-mail",
+            help="With --web: also a burst of 2,000 replies and one boundary of the games, taken in and "
+            "resolved by the service with no web load and again under it, side by side.",
+        ),
+    ] = False,
     readme: Annotated[
         Path | None,
         typer.Option(
@@ -1309,8 +1317,9 @@ def bench(
         figures = _bench_spread(spread, games)
     elif web:
         from referee.bench.web import bench_web
+        from referee.bench.web_mail import MAILS
 
-        figures = bench_web(games, pages, posts, seconds, database, typer.echo)
+        figures = bench_web(games, pages, posts, seconds, database, typer.echo, MAILS if with_mail else 0)
     else:
         figures = _bench_boundary(games, database, BATCH if batch is None else batch, processes)
     if readme is not None:

@@ -45,3 +45,24 @@ def test_every_answer_of_the_site_says_its_server_time(tmp_path: Path, sqlite_ur
     for path in ("/login", "/campaigns", "/no-such-page"):
         timing = browser.get(path, follow_redirects=False).headers.get("server-timing", "")
         assert timing.startswith("app;dur=") and float(timing.removeprefix("app;dur=")) >= 0, path
+
+
+def test_the_web_benchmark_with_mail_takes_a_burst_and_a_boundary_in_quiet_and_under_the_load(
+    tmp_path: Path,
+) -> None:
+    said: list[str] = []
+    result = run_web_bench(tmp_path, 3, 10, 2.0, 2.0, said.append, with_mail=20)
+    assert result.mail is not None
+    for side in (result.mail.quiet, result.mail.loaded):
+        assert side.intake.mails == 20 and side.intake.seconds > 0
+        assert side.boundary.games == 2 and side.boundary.reports == side.boundary.out == 18  # not day 9's
+        assert 0 < side.boundary.resolved_seconds <= side.boundary.reported_seconds
+    assert result.mail.load_seconds >= 2.0
+    assert math.isfinite(result.mail.intake_ratio) and math.isfinite(result.mail.boundary_ratio)
+    lines = report(result)
+    assert any(line.startswith("intake under web load: ") and " quiet = " in line for line in lines)
+    assert any(line.startswith("boundary under web load: ") and " quiet = " in line for line in lines)
+    assert any("2 games resolved in " in line and "the last of 18 reports out at" in line for line in lines)
+    rows = [figure.what for figure in web_figures(result)]
+    assert any("replies taken in by referee serve under the web load" in what for what in rows)
+    assert any("one boundary of 2 games by referee serve under the web load" in what for what in rows)

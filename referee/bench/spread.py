@@ -212,7 +212,7 @@ def take_by_serve(directory: Path, burst: list[Path], give_up: float = 600.0) ->
     command = [sys.executable, "-m", "referee", "serve", "-c", str(directory / "referee.toml")]
     service = subprocess.Popen([*command, "--log-level", "warning"], stdout=log, stderr=subprocess.STDOUT)
     try:
-        _wait_idle(service.pid)
+        wait_idle(service.pid)
         cpu, wall = _cpu_seconds(service.pid), time.perf_counter()
         for path in burst:  # delivered as a mail server delivers: written in tmp/, then moved into new/
             os.rename(staged / path.name, inbox_path / "new" / path.name)
@@ -279,7 +279,7 @@ def _deliver_into(burst: list[Path], inbox: Path) -> None:
         shutil.copyfile(path, inbox / "new" / path.name)
 
 
-def _wait_idle(pid: int, quiet: float = 1.0, most: float = 60.0) -> None:
+def wait_idle(pid: int, quiet: float = 1.0, most: float = 60.0) -> None:
     """Waits until the process ``pid`` (with its children) has used no CPU for ``quiet`` seconds."""
     deadline = time.monotonic() + most
     last, since = _cpu_seconds(pid), time.monotonic()

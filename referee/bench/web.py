@@ -15,6 +15,10 @@ as the server says (``Server-Timing``), next to the bare app's; the time from ea
 at every other open page of its place (told ``changed``, and the page fetched again holding it); the
 CPU seconds and memory (RSS) of the server's processes while the load ran, next to the bare app's.
 
+With ``--with-mail`` the mail side is measured beside the load (``web_mail``): a burst of replies
+taken in and one boundary of the games, by the same service, once before any load and once under it.
+The games run on a calendar whose hours last years, so that only the benchmark brings a boundary.
+
 The sign-in itself is not measured: each player's session cookie is signed with the key the service is
 started with (``$REFEREE_WEB_SECRET``), as their link would have had it signed.
 """
@@ -40,13 +44,17 @@ from datetime import timedelta
 from pathlib import Path
 
 import httpx
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
 
 from referee.app import Player, Referee, open_referee
 from referee.app.dashboard import PAGE_SIZE
 from referee.bench.boundary import CLOCK, NAMES, set_up
+from referee.bench.spread import wait_idle
 from referee.bench.table import Figure
 from referee.bench.web_load import Measured, Page, Plan, drive
+from referee.bench.web_mail import PHASES, MailSide, SideBySide, measure, said, under_load, write_bursts
+from referee.bench.web_mail import figures as mail_figures
+from referee.bench.web_mail import lines as mail_lines
 from referee.config import PROJECT_ROOT
 from referee.core.orders import Submission
 from referee.core.rng import SeededStream
@@ -73,9 +81,9 @@ ROUTES = (
 )
 """The routes timed, in the report's order."""
 
-_SCHEDULE = """# `referee bench --web`: games without a start, so no deadline falls during the load.
+_SCHEDULE = """# `referee bench --web`: hours years long, so no deadline falls by itself during the load.
 [schedule]
-name = "bench"
+name = "bench-web"
 kind = "ten-sailors"
 description = "The games of the web benchmark."
 clock = "elapsed"
@@ -84,9 +92,9 @@ reminders = []
 
 [[segments]]
 name = "night"
-duration = "14h"
-traps_after = "13h"
-""" + "".join(f'\n[[segments]]\nname = "hour{number}"\nduration = "1h"\n' for number in range(1, 5))
+duration = "4m"
+traps_after = "3m"
+""" + "".join(f'\n[[segments]]\nname = "hour{number}"\nduration = "87600h"\n' for number in range(1, 5))
 
 _CONFIG = """[database]
 url = "{database}"
@@ -187,6 +195,8 @@ class WebBench:
     bare_server: Usage
     database: str = "sqlite"
     notes: list[str] = field(default_factory=list)
+    mail: SideBySide | None = None
+    """The mail side quiet and under the load (``--with-mail``)."""
 
     def route(self, name: str) -> RouteFigures:
         return next(figures for figures in self.routes if figures.route == name)
@@ -262,7 +272,7 @@ class _Watched:
 
 
 def to_day(store: Referee, game_id: str, day: int) -> None:
-    """Brings ``game_id`` (a game of ``set_up``, on no schedule) to hour 1 of ``day``: every hour and
+    """Brings ``game_id`` (a game of ``set_up``) to hour 1 of ``day``, ahead of its calendar: every hour and
     night resolved on the way, each with a line of talk and a move from every living character."""
     now = CLOCK + timedelta(hours=1)
     number = 0
@@ -389,14 +399,16 @@ def run_web_bench(
     echo: Callable[[str], None],
     *,
     database: str | None = None,
+    with_mail: int = 0,
 ) -> WebBench:
     """Runs the benchmark in the empty folder ``directory`` (the database there too unless ``database``,
-    an empty one, is given) and returns its figures."""
+    an empty one, is given) and returns its figures; with ``with_mail``, also a burst of that many
+    replies and a boundary of the games, taken by the service quiet and under the load (``web_mail``)."""
     url = database or f"sqlite:///{directory / 'referee.db'}"
     games = max(games, -(-pages // len(NAMES)), 1)
     port = _free_port()
     (directory / "schedules").mkdir(parents=True, exist_ok=True)
-    (directory / "schedules" / "bench.toml").write_text(_SCHEDULE, encoding="utf-8")
+    (directory / "schedules" / "bench-web.toml").write_text(_SCHEDULE, encoding="utf-8")
     config = directory / "referee.toml"
     config.write_text(
         _CONFIG.format(
@@ -411,7 +423,7 @@ def run_web_bench(
     )
     started = time.perf_counter()
     store = open_referee(url, directory / "schedules")
-    ids = set_up(store, "web-", games, CLOCK, echo)
+    ids = set_up(store, "web-", games, CLOCK, echo, calendar=True, schedule="bench-web")
     to_day(store, ids[0], DAY)
     store.accounts.add("Bench", MASTER, PASSWORD, CLOCK, admin=True)
     with store.database.engine.begin() as connection:  # the set-up's letters went long ago
@@ -419,6 +431,7 @@ def run_web_bench(
     key = secrets.token_urlsafe(48).encode()
     opened = _pages(store, ids[: -(-pages // len(NAMES))], pages, key)
     day9 = opened[0]
+    bursts = write_bursts(store, ids[1:], with_mail, directory / "bursts") if with_mail else None
     store.database.engine.dispose()
     setup_seconds = time.perf_counter() - started
     echo(f"  set up {games} games (the first at day {DAY}) in {setup_seconds:.0f} s")
@@ -428,8 +441,17 @@ def run_web_bench(
     env = {**os.environ, "REFEREE_WEB_SECRET": key.decode()}
     command = [sys.executable, "-m", "referee", "serve", "-c", str(config), "--log-level", "warning"]
     service = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+    engine = create_engine(url)
+    inbox = directory / "mail" / "incoming"
+    loaded: list[MailSide] = []
     try:
         _wait_up(base, service, "/healthz")
+        quiet = None
+        if bursts is not None:
+            wait_idle(service.pid)
+            echo(f"  referee serve with no web load: {with_mail:,} replies, then a boundary of the games")
+            quiet = measure(engine, inbox, bursts.quiet, PHASES[0])
+            echo(f"    {quiet.intake.per_second:,.0f} mails/s; {said(quiet.boundary)}")
         plan = Plan(
             pages=opened,
             posters=posters(opened),
@@ -448,11 +470,16 @@ def run_web_bench(
         bare_measured, bare_usage = _run_bare(directory, plan, bodies)
         echo(f"  referee serve: {len(opened)} pages open, {posts:g} posts/s for {seconds:g} s")
         watched = _Watched(service.pid)
-        measured = asyncio.run(drive(base, plan, bare=False, during=watched.sample))
+        beside = under_load(engine, inbox, bursts.loaded, loaded.append) if bursts is not None else None
+        measured = asyncio.run(drive(base, plan, bare=False, during=watched.sample, beside=beside))
         usage = watched.usage()
     finally:
         _stop(service)
         log.close()
+        engine.dispose()
+    mail = None
+    if quiet is not None and loaded:
+        mail = SideBySide(quiet, loaded[0], measured.load_ended - measured.load_started)
     return WebBench(
         games=games,
         pages=len(opened),
@@ -475,6 +502,7 @@ def run_web_bench(
         server=usage,
         bare_server=bare_usage,
         database=url.split(":", 1)[0].split("+", 1)[0],
+        mail=mail,
     )
 
 
@@ -533,6 +561,8 @@ def report(result: WebBench) -> list[str]:
             f"{name}: {usage.cpu_seconds:.1f} CPU s in {usage.seconds:.0f} s of load ({usage.cores:.2f} of a "
             f"core); RSS {usage.rss_mib:.0f} MiB at the end, {usage.peak_rss_mib:.0f} MiB at most"
         )
+    if result.mail is not None:
+        lines += mail_lines(result.mail)
     return lines
 
 
@@ -575,16 +605,25 @@ def web_figures(result: WebBench) -> list[Figure]:
             else "—",
             "RSS ≤ 400 MB",
         ),
+        *(mail_figures(result.mail, case) if result.mail is not None else []),
     ]
 
 
 def bench_web(
-    games: int, pages: int, posts: float, seconds: float, database: str | None, echo: Callable[[str], None]
+    games: int,
+    pages: int,
+    posts: float,
+    seconds: float,
+    database: str | None,
+    echo: Callable[[str], None],
+    with_mail: int = 0,
 ) -> list[Figure]:
     """``referee bench --web``: runs the benchmark in a temporary folder, prints its report and returns
     the README's rows."""
     with tempfile.TemporaryDirectory(prefix="referee-bench-web-") as folder:
-        result = run_web_bench(Path(folder), games, pages, posts, seconds, echo, database=database)
+        result = run_web_bench(
+            Path(folder), games, pages, posts, seconds, echo, database=database, with_mail=with_mail
+        )
     for line in report(result):
         echo(line)
     return web_figures(result)

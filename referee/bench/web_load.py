@@ -251,21 +251,34 @@ class _Load:
         self.spawn(fetched())
 
 
-async def _steady(rate: float, seconds: float, act: Callable[[int], None]) -> None:
-    """Calls ``act(n)`` ``rate`` times a second for ``seconds``, on time whatever each act takes."""
+async def _steady(
+    rate: float, seconds: float, act: Callable[[int], None], more: Callable[[], bool] = lambda: False
+) -> None:
+    """Calls ``act(n)`` ``rate`` times a second for ``seconds`` (and on while ``more()`` says so), on
+    time whatever each act takes."""
     if rate <= 0:
         return
     started = time.perf_counter()
-    for number in range(int(rate * seconds)):
+    number = 0
+    while number < int(rate * seconds) or more():
         delay = started + number / rate - time.perf_counter()
         if delay > 0:
             await asyncio.sleep(delay)
         act(number)
+        number += 1
 
 
-async def drive(base: str, plan: Plan, *, bare: bool, during: Callable[[], None] | None = None) -> Measured:
+async def drive(
+    base: str,
+    plan: Plan,
+    *,
+    bare: bool,
+    during: Callable[[], None] | None = None,
+    beside: Callable[[], None] | None = None,
+) -> Measured:
     """Opens the plan's pages on the site at ``base``, runs its load and returns what was measured;
-    ``during`` is called once a second while the load runs (to read the server's memory)."""
+    ``during`` is called once a second while the load runs (to read the server's memory); ``beside`` is
+    run in a thread of its own from the load's start, and the load goes on until it is done."""
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=len(plan.pages) + 200)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
         load = _Load(http, plan, bare)
@@ -292,14 +305,21 @@ async def drive(base: str, plan: Plan, *, bare: bool, during: Callable[[], None]
 
         sampler = asyncio.ensure_future(sampling())
         load.measured.load_started = time.perf_counter()
+        side = asyncio.ensure_future(asyncio.to_thread(beside)) if beside is not None else None
+
+        def more() -> bool:
+            return side is not None and not side.done()
+
         await asyncio.gather(
-            _steady(plan.posts, plan.seconds, load.say),
-            _steady(plan.orders, plan.seconds, load.order),
-            _steady(plan.masters, plan.seconds, campaigns),
-            _steady(plan.masters / 2, plan.seconds, game),
-            _steady(plan.masters, plan.seconds, player),
+            _steady(plan.posts, plan.seconds, load.say, more),
+            _steady(plan.orders, plan.seconds, load.order, more),
+            _steady(plan.masters, plan.seconds, campaigns, more),
+            _steady(plan.masters / 2, plan.seconds, game, more),
+            _steady(plan.masters, plan.seconds, player, more),
         )
         load.measured.load_ended = time.perf_counter()
+        if side is not None:
+            await side  # done by now: what it raised, raised here
         settle = time.perf_counter() + plan.grace
         while time.perf_counter() < settle and any(b.owed for b in load.browsers.values()):
             await asyncio.sleep(0.05)
