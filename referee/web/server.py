@@ -8,7 +8,6 @@ import logging
 import socket
 from collections.abc import Generator
 
-import anyio.to_thread
 import uvicorn
 
 from referee.app import Referee
@@ -21,11 +20,6 @@ LOG = logging.getLogger("referee.web")
 GRACE_SECONDS = 10
 """How long a stopping web door waits for the requests in hand before it cuts them."""
 
-WEB_THREADS = 6
-"""The threads the pages' reads and renderings run in at once (anyio's default is 40): on two cores more
-threads only take turns at the interpreter's lock, each request taking longer while none finishes
-sooner (``docs/benchmarks.md``). The mail service's own threads are not counted here."""
-
 
 class _Server(uvicorn.Server):
     """A uvicorn server that leaves signals to its host (``referee serve`` stops it with the rest)."""
@@ -34,10 +28,6 @@ class _Server(uvicorn.Server):
         super().__init__(config)
         self.own_signals = own_signals
         self.live = live
-
-    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        anyio.to_thread.current_default_thread_limiter().total_tokens = WEB_THREADS
-        await super().startup(sockets)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.live.close()  # open pages' streams end: uvicorn waits for every response to end
