@@ -8,6 +8,8 @@ game that does not exist (``NoSuchGame``), so guessing ids tells nothing. A play
 
 from __future__ import annotations
 
+import hashlib
+import json
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, tzinfo
@@ -92,6 +94,8 @@ class Dashboard:
         self.views = views
         self.audit = audit
         self._timelines = Kept(64)
+        self._read_states = Kept(4 * PAGE_SIZE)
+        """What a line of the campaigns page reads from a game's state (``_read_state``), by the state."""
 
     def game_row(self, account: Account, game_id: str) -> GameRow:
         """The game ``game_id`` if ``account`` may see it; else ``NoSuchGame``, as if it did not exist."""
@@ -175,18 +179,18 @@ class Dashboard:
             "source": GAME,
             "state": _state(row, clock),
         }
-        try:
-            rules = rules_for(row.kind)
-            state = rules.load(row.state)
-            characters = rules.master_view(state).get("characters", [])
-            line["label"] = rules.phase(state).label
-            if characters:  # a game without characters who may die shows "—" for the living
-                line["seats"] = len(characters)
-                line["alive"] = sum(1 for c in characters if c.get("alive", True))
-            if not row.finished and row.failed_at is None:
-                line["waiting"] = list(rules.waiting(state))
-        except Exception as error:  # a broken game must not hide the others
-            line["failed"] = line["failed"] or f"cannot be read: {type(error).__name__}: {error}"
+        read = self._read_states.get((row.kind, _state_key(row.state)), lambda: _read_state(row))
+        if "error" in read:  # a broken game must not hide the others
+            line["failed"] = line["failed"] or read["error"]
+            return line
+        line["label"] = read["label"]
+        if read["seats"]:  # a game without characters who may die shows "—" for the living
+            line["seats"], line["alive"] = read["seats"], read["alive"]
+        if not row.finished and row.failed_at is None:
+            if isinstance(read["waiting"], str):
+                line["failed"] = line["failed"] or read["waiting"]
+            else:
+                line["waiting"] = list(read["waiting"])
         return line
 
     def _local(self, row: GameRow, moment: datetime | None) -> datetime | None:
@@ -451,3 +455,35 @@ def _timeline(
         )
         opened = closed
     return list(reversed(phases))
+
+
+def _state_key(state: dict[str, Any]) -> str:
+    """A key naming a game's state snapshot exactly (its JSON, keys sorted, hashed)."""
+    written = json.dumps(state, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(written.encode(), digest_size=16).hexdigest()
+
+
+def _read_state(row: GameRow) -> dict[str, Any]:
+    """What a line of the campaigns page shows of the game's state: its phase's label, its seats and
+    the living among them, who is waited for; or why it cannot be read (``error``)."""
+    try:
+        rules = rules_for(row.kind)
+        state = rules.load(row.state)
+        characters = rules.master_view(state).get("characters", [])
+        label = rules.phase(state).label
+    except Exception as error:
+        return {"error": _unreadable(error)}
+    try:  # asked only of a game that goes on: a game over may have no one to wait for
+        waiting: tuple[str, ...] | str = tuple(rules.waiting(state))
+    except Exception as error:
+        waiting = _unreadable(error)
+    return {
+        "label": label,
+        "seats": len(characters),
+        "alive": sum(1 for c in characters if c.get("alive", True)),
+        "waiting": waiting,
+    }
+
+
+def _unreadable(error: Exception) -> str:
+    return f"cannot be read: {type(error).__name__}: {error}"

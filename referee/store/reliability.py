@@ -23,11 +23,14 @@ What counts, per address (compared in lower case):
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_left
+from collections import OrderedDict
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from sqlalchemy import select as core_select
 from sqlmodel import Session, col, func, select
@@ -61,8 +64,9 @@ class _Holding:
 
 def records_of(session: Session, emails: Collection[str]) -> dict[str, dict[str, int]]:
     """For each address of ``emails`` (lower case) its record across every campaign and game, the
-    numbers of ``FIELDS`` (what each counts: this module's docstring). At most five statements, however
-    many addresses and games."""
+    numbers of ``FIELDS`` (what each counts: this module's docstring). At most six statements, however
+    many addresses and games (five when every submission of theirs was read before; one more for each
+    further ``_READ_AT_ONCE`` submissions never read)."""
     records = {email: dict.fromkeys(FIELDS, 0) for email in emails}
     if not records:
         return records
@@ -140,9 +144,13 @@ def _boundaries(session: Session, games: list[str]) -> dict[str, list[tuple[date
 
 
 def _sent_in_time(session: Session, wanted: list[str], holdings: list[_Holding]) -> dict[int, list[datetime]]:
-    """Per holding: when it sent a submission of which a line was accepted, while it held the seat."""
+    """Per holding: when it sent a submission of which a line was accepted, while it held the seat.
+
+    A submission never changes once taken, so what counts of it (when it came, whether a line was
+    accepted) is read once per database and kept (``_SENT``): a record read again reads only the ids of
+    its submissions, and in full those it has not seen yet."""
     query = (
-        select(HolderRow.id, SubmissionRow.received_at, SubmissionRow.verdicts)
+        select(HolderRow.id, SubmissionRow.id)
         .join(
             HolderRow,
             (col(HolderRow.game_id) == col(SubmissionRow.game_id))
@@ -150,14 +158,58 @@ def _sent_in_time(session: Session, wanted: list[str], holdings: list[_Holding])
         )
         .where(func.lower(col(HolderRow.email)).in_(wanted), col(SubmissionRow.source) != BOT)
     )
+    pairs = [(int(holder_id or 0), int(sent_id or 0)) for holder_id, sent_id in session.exec(query).all()]
+    sent = _sent_of(session, {sent_id for _, sent_id in pairs})
     by_id = {h.id: h for h in holdings}
     found: dict[int, list[datetime]] = {}
-    for holder_id, received_at, verdicts in session.exec(query).all():
-        holding, at = by_id.get(int(holder_id or 0)), as_utc(received_at)
-        if holding is None or not _accepted(verdicts) or not _within(holding, at):
+    for holder_id, sent_id in pairs:
+        holding, read = by_id.get(holder_id), sent.get(sent_id)  # none: withdrawn meanwhile
+        if holding is None or read is None or not read[1] or not _within(holding, read[0]):
             continue
-        found.setdefault(holding.id, []).append(at)
+        found.setdefault(holding.id, []).append(read[0])
     return found
+
+
+class _Sent:
+    """What counts of each submission of one database (when it came, whether a line of it was
+    accepted), by its id: ``size`` at most, the first read forgotten first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[int, tuple[datetime, bool]] = OrderedDict()
+        self.lock = threading.Lock()
+
+
+_SENT: WeakKeyDictionary[Any, _Sent] = WeakKeyDictionary()
+_SENT_KEPT = 200_000
+"""Submissions whose reading a database keeps at most."""
+_READ_AT_ONCE = 500
+"""Submissions read in full by one statement at most."""
+
+
+def _sent_of(session: Session, ids: set[int]) -> dict[int, tuple[datetime, bool]]:
+    """When each submission of ``ids`` came and whether a line of it was accepted."""
+    engine = session.get_bind()
+    kept = _SENT.get(engine)
+    if kept is None:
+        kept = _SENT.setdefault(engine, _Sent(_SENT_KEPT))
+    with kept.lock:
+        known = {i: kept.kept[i] for i in ids if i in kept.kept}
+    unknown = sorted(ids - known.keys())
+    for start in range(0, len(unknown), _READ_AT_ONCE):
+        chunk = unknown[start : start + _READ_AT_ONCE]
+        query = select(SubmissionRow.id, SubmissionRow.received_at, SubmissionRow.verdicts).where(
+            col(SubmissionRow.id).in_(chunk)
+        )
+        for sent_id, received_at, verdicts in session.exec(query).all():
+            known[int(sent_id or 0)] = (as_utc(received_at), _accepted(verdicts))
+    with kept.lock:
+        for i in unknown:
+            if i in known:
+                kept.kept[i] = known[i]
+        while len(kept.kept) > kept.size:
+            kept.kept.popitem(last=False)
+    return known
 
 
 def _endings(session: Session, games: list[str]) -> dict[tuple[str, datetime], list[tuple[str, str]]]:

@@ -1,6 +1,7 @@
 """Parts of a page: a page asked for only some of its live parts (``?parts=talk-now,thread``) answers
 with those elements alone, cut from the page rendered as it always is, for the same person, after the
-same checks: a part can hold nothing the whole page would not."""
+same checks: a part can hold nothing the whole page would not. (A page may leave out of such a rendering
+what holds none of its parts — its forms, say — when the context says it is not ``whole``.)"""
 
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ from referee.app import MAX_PASSWORD, Account, Actor, NoSuchGame, RefereeError, 
 from referee.web.answers import field, player_answer, posted_form, refused, site_of
 from referee.web.guard import MOST_EMAIL
 from referee.web.live import Viewer, not_modified, page_tag, tagged, unchanged
+from referee.web.mail_lists import mail_lists
 from referee.web.moments import moment
 from referee.web.result import ending
 from referee.web.retold import actor, channel, retold, title
@@ -198,6 +199,7 @@ async def game(request: Request) -> Response:
     page = site.page(
         request, session, "game.html.j2", kind=row.kind, language=language, account=account, game=data,
         actions=actions, ending=end, letter_names=LETTER_NAMES, moment=moment,
+        mail_list=mail_lists(site, row.kind, language, data["zone"]),
     )  # fmt: skip
     return tagged(page, tag)
 

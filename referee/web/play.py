@@ -196,7 +196,7 @@ async def home(request: Request) -> Response:
     language = site.language(request, session, page["language"])
     shown = site.page(
         request, session, "play.html.j2", kind=page["kind"], language=language, me=page, modes=MODES,
-        letter_names=LETTER_NAMES, mode_names=MODE_NAMES, moment=moment,
+        letter_names=LETTER_NAMES, mode_names=MODE_NAMES, moment=moment, whole=parts is None,
     )  # fmt: skip
     return tagged(only_parts(shown, parts), tag)
 

@@ -94,11 +94,14 @@ class Site:
         status: int = 200,
         **context: Any,
     ) -> HTMLResponse:
-        """The page ``templates/web/<name>`` for ``session``, its flash shown once, its cookie refreshed."""
+        """The page ``templates/web/<name>`` for ``session``, its flash shown once, its cookie refreshed
+        (``whole``, unless the context says otherwise: the page is rendered whole, not only its live
+        parts)."""
         words = translator(language)
         template = self.environment(kind).get_template(f"web/{name}")
         html = template.render(
             {
+                "whole": True,
                 **context,
                 "t": words,
                 "language": language,
