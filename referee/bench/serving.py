@@ -59,7 +59,7 @@ duration = "1h"
 """
 
 _CONFIG_TEXT = """[database]
-url = "sqlite:///{database}"
+url = "{database}"
 
 [paths]
 schedules = "{schedules}"
@@ -157,18 +157,20 @@ def _write_folder(directory: Path, night: int) -> Path:
     return write_config(directory, schedules)
 
 
-def write_config(directory: Path, schedules: Path) -> Path:
-    """A bench's configuration in ``directory``: a SQLite file and Maildirs there, the schedules of
-    ``schedules``, the shipped templates; its path."""
+def write_config(directory: Path, schedules: Path, database: str | None = None, more: str = "") -> Path:
+    """A bench's configuration in ``directory``: the database ``database`` (a URL; default a SQLite file
+    there), Maildirs there, the schedules of ``schedules``, the shipped templates, and the sections
+    ``more``; its path."""
     config = directory / "referee.toml"
     config.write_text(
         _CONFIG_TEXT.format(
-            database=(directory / "referee.db").as_posix(),
+            database=database or f"sqlite:///{(directory / 'referee.db').as_posix()}",
             schedules=schedules.as_posix(),
             templates=(PROJECT_ROOT / "templates").as_posix(),
             incoming=(directory / "mail" / "incoming").as_posix(),
             outgoing=(directory / "mail" / "outgoing").as_posix(),
-        ),
+        )
+        + more,
         encoding="utf-8",
     )
     return config

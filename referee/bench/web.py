@@ -32,7 +32,6 @@ import os
 import re
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -49,16 +48,17 @@ from sqlalchemy import create_engine, text
 from referee.app import Player, Referee, open_referee
 from referee.app.dashboard import PAGE_SIZE
 from referee.bench.boundary import CLOCK, NAMES, set_up
+from referee.bench.serving import write_config
 from referee.bench.spread import wait_idle
 from referee.bench.table import Figure
 from referee.bench.web_load import Measured, Page, Plan, drive
 from referee.bench.web_mail import PHASES, MailSide, SideBySide, measure, said, under_load, write_bursts
 from referee.bench.web_mail import figures as mail_figures
 from referee.bench.web_mail import lines as mail_lines
-from referee.config import PROJECT_ROOT
 from referee.core.orders import Submission
 from referee.core.rng import SeededStream
 from referee.games.ten_sailors.cards import ROOMS
+from referee.testing.loopback import free_port
 from referee.web.sessions import COOKIE, Cookies, as_player, fresh
 
 MASTER = "bench-master@example.org"
@@ -96,19 +96,7 @@ duration = "4m"
 traps_after = "3m"
 """ + "".join(f'\n[[segments]]\nname = "hour{number}"\nduration = "87600h"\n' for number in range(1, 5))
 
-_CONFIG = """[database]
-url = "{database}"
-
-[paths]
-schedules = "{schedules}"
-templates = "{templates}"
-
-[mail]
-address = "referee@example.org"
-name = "Referee"
-incoming = "maildir:{incoming}"
-outgoing = "maildir:{outgoing}"
-
+_WEB_SECTION = """
 [web]
 listen = "127.0.0.1:{port}"
 base_url = "http://127.0.0.1:{port}"
@@ -327,12 +315,6 @@ def posters(pages: list[Page]) -> list[Page]:
     return order
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def _wait_up(base: str, process: subprocess.Popen[bytes], path: str) -> None:
     deadline = time.monotonic() + STARTED_WITHIN
     while time.monotonic() < deadline:
@@ -406,21 +388,10 @@ def run_web_bench(
     replies and a boundary of the games, taken by the service quiet and under the load (``web_mail``)."""
     url = database or f"sqlite:///{directory / 'referee.db'}"
     games = max(games, -(-pages // len(NAMES)), 1)
-    port = _free_port()
+    port = free_port()
     (directory / "schedules").mkdir(parents=True, exist_ok=True)
     (directory / "schedules" / "bench-web.toml").write_text(_SCHEDULE, encoding="utf-8")
-    config = directory / "referee.toml"
-    config.write_text(
-        _CONFIG.format(
-            database=url,
-            schedules=(directory / "schedules").as_posix(),
-            templates=(PROJECT_ROOT / "templates").as_posix(),
-            incoming=(directory / "mail" / "incoming").as_posix(),
-            outgoing=(directory / "mail" / "outgoing").as_posix(),
-            port=port,
-        ),
-        encoding="utf-8",
-    )
+    config = write_config(directory, directory / "schedules", url, _WEB_SECTION.format(port=port))
     started = time.perf_counter()
     store = open_referee(url, directory / "schedules")
     ids = set_up(store, "web-", games, CLOCK, echo, calendar=True, schedule="bench-web")
@@ -511,7 +482,7 @@ def _run_bare(directory: Path, plan: Plan, bodies: dict[str, str]) -> tuple[Meas
     spec = directory / "bare.json"
     rooms = {f"{page.game_id}/{page.seat}": page.place for page in plan.pages}
     spec.write_text(json.dumps({"bodies": bodies, "rooms": rooms}), encoding="utf-8")
-    port = _free_port()
+    port = free_port()
     command = [sys.executable, "-m", "referee.bench.web_bare", str(spec), str(port)]
     bare = subprocess.Popen(command)
     try:
