@@ -272,7 +272,7 @@ def _never_aloud(
     """``talk`` as it stands, or a question to its writer when it names a room, a card or a character
     beside anything of an order (an order word, a trap's setter, a time, the writer's own character as
     its doer) and is not plainly said to or of someone else (TS-23 ruling: a plan is never said aloud)."""
-    tokens = _tokens(talk.line, find_times(talk.line))
+    tokens = _line_tokens(talk.line)
     words = [t for t in tokens if t.when is None]
     folded = [t.folded.replace("’", "'") for t in words]
     intent = _intent(tokens, names)
@@ -429,7 +429,7 @@ def _conversation(item: Order | Unreadable, names: tuple[str, ...], own: str | N
         "unknown_word",
     }:
         return item
-    tokens = _tokens(item.line, find_times(item.line))
+    tokens = _line_tokens(item.line)
     words = [t for t in tokens if t.when is None]
     folded = [t.folded.replace("’", "'") for t in words]
     if not words or (_I | _PROPOSING).intersection(folded) or any(_first_person(t.text) for t in words):
@@ -571,6 +571,17 @@ def _sentences(line: str) -> list[str]:
     return sentences
 
 
+@lru_cache(maxsize=512)
+def _line_tokens_kept(line: str) -> tuple[_Token, ...]:
+    return tuple(_tokens(line, find_times(line)))
+
+
+def _line_tokens(line: str) -> list[_Token]:
+    """The words and times of ``line``, found once however many of the checks after the first reading of
+    a line look at it (the guards against a plan said aloud, the narration, the trap written freely)."""
+    return list(_line_tokens_kept(line))
+
+
 def _tokens(text: str, times: list[tuple[int, int, When]]) -> list[_Token]:
     """The words and times of ``text`` (whose times are ``times``), in order."""
     words = _phrased([_word_token(text[a:b], a, b) for a, b in map(re.Match.span, WORD.finditer(text))])
@@ -675,7 +686,7 @@ class _Reader:
         tells no past, asks nothing and says nothing to another (TS-20; TS-23 ruling)."""
         if isinstance(item, Order) or (item.is_order and item.reason not in _ASKED_BACK):
             return item
-        tokens = _tokens(item.line, find_times(item.line))
+        tokens = _line_tokens(item.line)
         words = [t for t in tokens if t.when is None]
         intent = _intent(tokens, self.names)
         found = [  # the writer's own character as the doer ("Anna rigs a trap for Dora: …") is no target
@@ -708,7 +719,7 @@ class _Reader:
         if self.own is None or isinstance(item, Order):
             return item
         line = scenery.kept_here(item.line)
-        tokens = [t for t in _tokens(line, find_times(line)) if not lemmas(t.text) & _ANY_ROOM]
+        tokens = [t for t in _line_tokens(line) if not lemmas(t.text) & _ANY_ROOM]
         words = [t for t in tokens if t.when is None]
         intent = _intent(tokens, self.names)
         own = [f for f in intent.found if f.name == self.own]
@@ -848,7 +859,7 @@ class _Reader:
     def _asked(self, talk: Unreadable, *, after_order: bool = False) -> Order | Unreadable:
         """``talk`` as it stands, or the question put to its writer if it names something beside an
         order word or a time and is no conversation (a question asked, what was done told)."""
-        tokens = _tokens(talk.line, find_times(talk.line))
+        tokens = _line_tokens(talk.line)
         if _PROPOSING.intersection(t.folded.replace("’", "'") for t in tokens) and any(
             t.when is not None or lemmas(t.text) & _MEETING for t in tokens
         ):
