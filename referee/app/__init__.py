@@ -86,7 +86,7 @@ if TYPE_CHECKING:
     from referee.app.signup_letters import LETTERS as SIGNUP_LETTERS
     from referee.app.standing import list_line, master_lines, quick_status, status_lines, when
     from referee.app.transfer import copy_referee, export_game, import_game
-    from referee.app.views import Kept
+    from referee.core.kept import Kept
     from referee.store.outbox import LEASE
 
 _WHERE: dict[str, tuple[str, str]] = {
@@ -131,7 +131,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "LINK_NOTICE": ("referee.app.links", "LINK_NOTICE"),
     "Letter": ("referee.app.letters", "Letter"),
     "Letters": ("referee.app.letters", "Letters"),
-    "Kept": ("referee.app.views", "Kept"),
+    "Kept": ("referee.core.kept", "Kept"),
     "Loaded": ("referee.app.play", "Loaded"),
     "MAX_PASSWORD": ("referee.app.accounts", "MAX_PASSWORD"),
     "MODES": ("referee.app.forum", "MODES"),

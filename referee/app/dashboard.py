@@ -21,8 +21,9 @@ from referee.app.errors import RefereeError
 from referee.app.handover import is_vacant
 from referee.app.reliability import shown_records
 from referee.app.timing import Timekeeper
-from referee.app.views import Kept, Views
+from referee.app.views import Views
 from referee.core.events import Event
+from referee.core.kept import Kept
 from referee.core.rules import fold
 from referee.games import kinds, rules_for
 from referee.store import games as rows

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any
 
 from referee.app.operations import GameOperations
 from referee.app.standing import status_report, zone_key
 from referee.core.events import Event
+from referee.core.kept import Kept
 from referee.core.rules import chronicle, fold, notebook, openness, visible
 from referee.core.utc import as_utc
 from referee.games import rules_for
@@ -21,29 +22,6 @@ from referee.store.clocks import clock_row
 from referee.store.rollbacks import withdrawn_spans
 from referee.store.seats import seat_rows
 from referee.store.status import read_status, session_runner
-
-
-class Kept:
-    """The last ``size`` things worked out from a game as it stood, by a key that names that standing
-    (``Views._standing``): shared by the threads of a process, the oldest forgotten first."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._kept: OrderedDict[Hashable, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable, work: Callable[[], Any]) -> Any:
-        """What ``work`` gives for ``key``: worked out once, then kept."""
-        with self._lock:
-            if key in self._kept:
-                self._kept.move_to_end(key)
-                return self._kept[key]
-        found = work()
-        with self._lock:
-            self._kept[key] = found
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-        return found
 
 
 class Logs:

@@ -23,9 +23,7 @@ What counts, per address (compared in lower case):
 
 from __future__ import annotations
 
-import threading
 from bisect import bisect_left
-from collections import OrderedDict
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -35,6 +33,7 @@ from weakref import WeakKeyDictionary
 from sqlalchemy import select as core_select
 from sqlmodel import Session, col, func, select
 
+from referee.core.kept import Kept
 from referee.core.phases import segment_of
 from referee.store.clocks import as_utc
 from referee.store.models import AuditRow, GameRow, HolderRow, ResolutionRow, SignupRow, SubmissionRow
@@ -170,17 +169,9 @@ def _sent_in_time(session: Session, wanted: list[str], holdings: list[_Holding])
     return found
 
 
-class _Sent:
-    """What counts of each submission of one database (when it came, whether a line of it was
-    accepted), by its id: ``size`` at most, the first read forgotten first."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.kept: OrderedDict[int, tuple[datetime, bool]] = OrderedDict()
-        self.lock = threading.Lock()
-
-
-_SENT: WeakKeyDictionary[Any, _Sent] = WeakKeyDictionary()
+_SENT: WeakKeyDictionary[Any, Kept] = WeakKeyDictionary()
+"""What counts of each submission of a database (when it came, whether a line of it was accepted), by
+its id: a submission never changes once taken."""
 _SENT_KEPT = 200_000
 """Submissions whose reading a database keeps at most."""
 _READ_AT_ONCE = 500
@@ -192,9 +183,8 @@ def _sent_of(session: Session, ids: set[int]) -> dict[int, tuple[datetime, bool]
     engine = session.get_bind()
     kept = _SENT.get(engine)
     if kept is None:
-        kept = _SENT.setdefault(engine, _Sent(_SENT_KEPT))
-    with kept.lock:
-        known = {i: kept.kept[i] for i in ids if i in kept.kept}
+        kept = _SENT.setdefault(engine, Kept(_SENT_KEPT))
+    known: dict[int, tuple[datetime, bool]] = kept.known(ids)  # type: ignore[assignment]  # kept by int id
     unknown = sorted(ids - known.keys())
     for start in range(0, len(unknown), _READ_AT_ONCE):
         chunk = unknown[start : start + _READ_AT_ONCE]
@@ -203,12 +193,7 @@ def _sent_of(session: Session, ids: set[int]) -> dict[int, tuple[datetime, bool]
         )
         for sent_id, received_at, verdicts in session.exec(query).all():
             known[int(sent_id or 0)] = (as_utc(received_at), _accepted(verdicts))
-    with kept.lock:
-        for i in unknown:
-            if i in known:
-                kept.kept[i] = known[i]
-        while len(kept.kept) > kept.size:
-            kept.kept.popitem(last=False)
+    kept.keep({i: known[i] for i in unknown if i in known})
     return known
 
 
