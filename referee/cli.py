@@ -1065,13 +1065,20 @@ def move_to(url: str, config: ConfigOption = None) -> None:
 def web(
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
     config: ConfigOption = None,
+    fd: Annotated[int | None, typer.Option(hidden=True)] = None,
 ) -> None:
     """Serve the web dashboard alone, at [web] listen (default 127.0.0.1:8080). Stop with Ctrl-C."""
+    import socket
+
     from referee.service.logs import setup_logging
     from referee.web.server import CannotListen, listening_socket, run_web
 
     settings = _config(config)
     referee = _referee(settings)
+    if fd is not None:  # the site's process of `referee serve` ([web] apart), until its input ends
+        setup_logging(log_level)
+        run_web(settings, referee, socket.socket(fileno=fd), until_input_ends=True)
+        return
     try:
         sock = listening_socket(settings)
     except CannotListen as error:

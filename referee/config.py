@@ -112,7 +112,10 @@ class WebSettings:
     owner only; ``$REFEREE_WEB_SECRET`` replaces it). ``max_body`` is the most bytes a request's body
     may have (64 KiB: the longest form is a message or orders); ``trusted_proxies`` are the addresses
     (or networks) of the reverse proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are
-    believed; from anyone else those headers are ignored.
+    believed; from anyone else those headers are ignored. ``apart``: ``referee serve`` runs the site in
+    a process of its own beside the mail and the calendar (true, the default: the pages and the mail
+    each have a core and neither waits for the other), or on the service's own loop (false: one
+    process, for a machine with a single core).
     """
 
     listen: str | None = None
@@ -120,6 +123,7 @@ class WebSettings:
     secret_file: Path | None = None
     max_body: int = 64 * 1024
     trusted_proxies: tuple[str, ...] = ()
+    apart: bool = True
 
     @property
     def host(self) -> str:
@@ -213,12 +217,16 @@ def _web(table: dict[str, Any], base: Path) -> WebSettings:
     max_body = table.get("max_body", WebSettings.max_body)
     if isinstance(max_body, bool) or not isinstance(max_body, int) or not 1024 <= max_body <= 16 * 2**20:
         raise ConfigError(f"[web] max_body must be a number of bytes from 1024 to 16777216, not {max_body!r}")
+    apart = table.get("apart", WebSettings.apart)
+    if not isinstance(apart, bool):
+        raise ConfigError(f"[web] apart must be true or false, not {apart!r}")
     return WebSettings(
         listen=str(listen) if listen else None,
         base_url=base_url,
         secret_file=(base / secret).resolve(),
         max_body=max_body,
         trusted_proxies=_proxies(table.get("trusted_proxies", [])),
+        apart=apart,
     )
 
 

@@ -221,3 +221,30 @@ def test_no_player_mail_and_no_player_page_carries_a_record(played: tuple[Post, 
     page = browser.get(f"/play/{GAME}/Anna")
     assert page.status_code == 200 and "Anna" in page.text
     assert not [p for p in phrases if p in page.text]
+
+
+def test_the_game_page_keeps_records_until_a_boundary_changes_them_and_shows_a_new_one_at_once(
+    played: tuple[Post, list[EmailMessage]],
+) -> None:
+    """A game's page read again reads one statement for its seats' records while nothing they count
+    changed; the next boundary (here Anna's orders counted on time) shows at once."""
+    from referee.app.reliability import recent_records
+    from referee.core.kept import Kept
+
+    post, _ = played
+    kept, emails = Kept(8), [ANNA, GLEB]
+    with Session(post.store.database.engine) as session:
+        first = recent_records(kept, session, emails)
+        assert first == shown_records(session, emails)
+        seen = _statements(post)
+        assert recent_records(kept, session, emails) == first
+        assert len(seen) == 1, seen  # the version alone
+    assert orders(post, GAME, "Anna").startswith("accepted")
+    boundary(post)
+    with Session(post.store.database.engine) as session:
+        after = recent_records(kept, session, emails)
+        assert after == shown_records(session, emails)
+    assert (after[ANNA]["held"], after[ANNA]["on_time"]) == (
+        first[ANNA]["held"] + 1,
+        first[ANNA]["on_time"] + 1,
+    )

@@ -208,3 +208,22 @@ def test_the_players_page_shows_the_notebook_and_the_game_masters_page_how_open_
     master = client(web, referee)
     sign_in(master)
     assert "Sets fully determined by their enemies: 0 of 3" in master.get(f"/games/{GAME}").text
+
+
+def test_ts19_the_same_facts_deduce_the_same_sets_once_and_a_changed_copy_changes_nothing_kept() -> None:
+    """Deductions are kept by the facts: the same facts come again (talk tells no card) and are answered
+    from what was kept, a copy each time; a new fact deduces afresh."""
+    from referee.games.ten_sailors import notebook
+
+    search = Search("Study", frozenset({"Rope", "Sofa"}), frozenset())
+    known = _told(hands={"Anna": HANDS["Anna"]}, searches=frozenset({search}))
+    first = deduce(known)
+    assert first == notebook.deduced(known)
+    first["Boris"].clear()
+    again = deduce(_told(hands={"Anna": HANDS["Anna"]}, searches=frozenset({search})))
+    assert again == notebook.deduced(known) and again["Boris"]
+    trap = TrapResult("Carl", ("Bedroom", "Table", "Knife"), 0)
+    other = deduce(
+        _told(hands={"Anna": HANDS["Anna"]}, searches=frozenset({search}), traps=frozenset({trap}))
+    )
+    assert len(other["Carl"]) < len(again["Carl"])

@@ -62,7 +62,7 @@ def test_a_web_door_that_fails_while_serving_leaves_the_service_running(
     holder.bind(("127.0.0.1", 0))
     port = holder.getsockname()[1]
     holder.close()
-    site = Site(tmp_path, sqlite_url, extra=f'\n[web]\nlisten = "127.0.0.1:{port}"\n')
+    site = Site(tmp_path, sqlite_url, extra=f'\n[web]\nlisten = "127.0.0.1:{port}"\napart = false\n')
     broken = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     broken.close()
 

@@ -19,7 +19,7 @@ from referee.app.accounts import Account
 from referee.app.audit import Audit
 from referee.app.errors import RefereeError
 from referee.app.handover import is_vacant
-from referee.app.reliability import shown_records
+from referee.app.reliability import recent_records
 from referee.app.timing import Timekeeper
 from referee.app.views import Views
 from referee.core.events import Event
@@ -96,6 +96,8 @@ class Dashboard:
         self.audit = audit
         self._timelines = Kept(64)
         self._read_states = Kept(4 * PAGE_SIZE)
+        self._records = Kept(64)
+        """The reliability records of the games' addresses lately shown (``recent_records``)."""
         """What a line of the campaigns page reads from a game's state (``_read_state``), by the state."""
 
     def game_row(self, account: Account, game_id: str) -> GameRow:
@@ -223,7 +225,8 @@ class Dashboard:
             held = holders(session, game_id)
             seat_list = seat_rows(session, game_id)
             spans = withdrawn_spans(session, game_id)
-            records = shown_records(session, {s.email.lower() for s in seat_list if not is_vacant(s.email)})
+            emails = {s.email.lower() for s in seat_list if not is_vacant(s.email)}
+            records = recent_records(self._records, session, emails)
         seats = [seat.name for seat in seat_list]
         rules = rules_for(row.kind)
         past = None

@@ -5,13 +5,15 @@ on the game's page, to game-masters only; no player's page or mail ever carries 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Collection
 from typing import Any
 
 from sqlmodel import Session
 
+from referee.core.kept import Kept
 from referee.core.numbers import counted
-from referee.store.reliability import on_time_percent, records_of
+from referee.store.reliability import on_time_percent, records_of, records_version
 
 NBSP = "\u00a0"
 
@@ -22,6 +24,21 @@ def shown_records(session: Session, emails: Collection[str]) -> dict[str, dict[s
     lowered = {email: email.lower() for email in emails}
     records = records_of(session, set(lowered.values()))
     return {email: shown(records[lower]) for email, lower in lowered.items()}
+
+
+RECENT_SECONDS = 30
+"""How long a game's page may show a record unchanged by a sign-up's new state or by orders that end a
+silence (a boundary, a hand-over, a rollback or a new sign-up shows at once)."""
+
+
+def recent_records(kept: Kept, session: Session, emails: Collection[str]) -> dict[str, dict[str, Any]]:
+    """``shown_records`` of ``emails``, kept in ``kept`` while nothing they are worked out from changed
+    (``records_version``) and for ``RECENT_SECONDS`` at most: a page opened again, or by the other
+    game-masters, does not count every game its players ever held again."""
+    moment = int(time.monotonic() // RECENT_SECONDS)
+    key = (frozenset(emails), records_version(session), moment)
+    found: dict[str, dict[str, Any]] = kept.get(key, lambda: shown_records(session, emails))
+    return found
 
 
 def shown(record: dict[str, int]) -> dict[str, Any]:

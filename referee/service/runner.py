@@ -75,8 +75,12 @@ class Service:
         clock: Clock | None = None,
         workers: Workers | None = None,
         web_socket: socket.socket | None = None,
+        log_level: str = "info",
     ) -> None:
         self.config = config
+        self.log_level = log_level
+        self.web_pid: int | None = None
+        """The web door's own process (``[web] apart``), while it runs."""
         self.workers = workers
         self.web_socket = web_socket
         self.web_failure = ""
@@ -122,7 +126,10 @@ class Service:
         )
         tasks = [asyncio.create_task(self._watch()), asyncio.create_task(self._send())]
         web = None
-        if self.config.web.listen:  # the web dashboard on the same loop
+        if self.config.web.listen and self.config.web.apart:  # the web dashboard in a process of its own
+            tasks.append(asyncio.create_task(self._web_apart()))
+            LOG.info("web dashboard listening", extra={"url": self.config.web.base_url})
+        elif self.config.web.listen:  # the web dashboard on the same loop
             from referee.web.server import web_server
 
             web = web_server(self.config, self.referee)
@@ -147,6 +154,26 @@ class Service:
         except (Exception, SystemExit) as error:  # uvicorn exits on a failed start: not the service
             self.web_failure = f"{type(error).__name__}: {error}"[:300]
             LOG.error("the web door stopped; mail and the calendar go on", extra={"why": self.web_failure})
+
+    async def _web_apart(self) -> None:
+        """Runs the web door in its own process (``WebProcess``) on the service's socket, started again
+        if it ends on its own, and stopped (its requests in hand finished) when the service stops."""
+        from referee.service.web_process import WebProcess
+        from referee.web.server import listening_socket
+        from referee.web.site import site_key
+
+        sock = self.web_socket if self.web_socket is not None else listening_socket(self.config)
+        site_key(self.config)  # the signing key made here, once, before any child reads it
+        child = WebProcess(self.config, sock, self.log_level)
+        self.web_pid = child.pid
+        try:
+            while not self.stopping.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.stopping.wait(), timeout=1.0)
+                child.check()
+                self.web_failure, self.web_pid = child.failure, child.pid
+        finally:
+            await asyncio.to_thread(child.stop)
 
     def stop(self) -> None:
         """Asks the service to finish the work in hand and stop."""
@@ -503,7 +530,7 @@ def serve(config: Config, log_level: str = "info", *, web_socket: socket.socket 
     set, on ``web_socket`` (bound by the caller before anything started)."""
     workers = Workers(config, config.service.workers - 1, log_level) if config.service.workers > 1 else None
     try:
-        asyncio.run(Service(config, workers=workers, web_socket=web_socket).run())
+        asyncio.run(Service(config, workers=workers, web_socket=web_socket, log_level=log_level).run())
     finally:
         if workers is not None:
             workers.stop()

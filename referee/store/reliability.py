@@ -87,6 +87,19 @@ def records_of(session: Session, emails: Collection[str]) -> dict[str, dict[str,
     return records
 
 
+def records_version(session: Session) -> tuple[int, ...]:
+    """What every record is worked out from, as far as one cheap statement tells it: the newest boundary,
+    holding, audited action (a rollback, a resignation, a hand-over) and sign-up. Equal versions mean
+    the same records, but for sign-ups changing state and submissions ending a silence, which leave them
+    alone (``Dashboard`` keeps records no longer than a short while for them)."""
+    newest = [
+        core_select(func.max(column)).scalar_subquery()
+        for column in (col(ResolutionRow.id), col(HolderRow.id), col(AuditRow.id), col(SignupRow.id))
+    ]
+    found = session.execute(core_select(*newest)).one()
+    return tuple(int(value or 0) for value in found)
+
+
 def on_time_percent(record: dict[str, int]) -> int | None:
     """The share of its counted segments a record sent orders for in time, in whole percent rounded
     down (so that one miss never shows as 100); None before any segment was counted."""

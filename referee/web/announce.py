@@ -173,7 +173,7 @@ async def _page(
 ) -> Response:
     language = site.language(request, session)
     schedules = await run_in_threadpool(schedule_choices, site.config.schedules)
-    return site.page(
+    return await site.page(
         request, session, "new_campaign.html.j2", language=language, account=account, values=values,
         problems=found or [], preview=preview, kinds=_kinds(language, schedules), schedules=schedules,
         labels=LABELS, deals={key: DEAL_NAMES[key] for key in DEALS},

@@ -79,7 +79,7 @@ async def login_form(request: Request) -> Response:
     if await site.account(session):
         return site.redirect("/campaigns", session)
     language = site.language(request, session)
-    return site.page(request, session, "login.html.j2", language=language, problem="")
+    return await site.page(request, session, "login.html.j2", language=language, problem="")
 
 
 async def login(request: Request) -> Response:
@@ -92,11 +92,15 @@ async def login(request: Request) -> Response:
     device = site.cookies.device_of(request.cookies.get(DEVICE_COOKIE), email)
     language = site.language(request, session)
     if not site.limits.admits(email, address, device):
-        return site.page(request, session, "login.html.j2", language=language, status=429, problem="too_many")
+        return await site.page(
+            request, session, "login.html.j2", language=language, status=429, problem="too_many"
+        )
     account = await run_in_threadpool(site.referee.accounts.check, email, password)
     if account is None:
         site.limits.failed(email, address, device)
-        return site.page(request, session, "login.html.j2", language=language, status=401, problem="wrong")
+        return await site.page(
+            request, session, "login.html.j2", language=language, status=401, problem="wrong"
+        )
     site.limits.succeeded(email, address, device)
     response = site.redirect("/campaigns", signed_in(session, account))
     if not device:
@@ -150,7 +154,7 @@ async def campaigns(request: Request) -> Response:
     def page_link(number: int) -> str:
         return "/campaigns?" + urlencode({**kept, "page": number} if number > 1 else kept)
 
-    return site.page(
+    return await site.page(
         request, session, "campaigns.html.j2", language=language, account=account, listing=listing,
         games=listing.lines, now=site.now(), page_link=page_link, filtered=bool(kept),
     )  # fmt: skip
@@ -196,7 +200,7 @@ async def game(request: Request) -> Response:
         actions = [a for a in actions if a.name in AFTER_THE_END]
         state = await run_in_threadpool(lambda: site.referee.load(game_id).state)
         end = ending(site.renderer, row.kind, data["view"], state, language)
-    page = site.page(
+    page = await site.page(
         request, session, "game.html.j2", kind=row.kind, language=language, account=account, game=data,
         actions=actions, ending=end, letter_names=LETTER_NAMES, moment=moment,
         mail_list=mail_lists(site, row.kind, language, data["zone"]),
@@ -215,7 +219,7 @@ async def see_as(request: Request) -> Response:
     except RefereeError as error:
         raise refused(404, "not_found") from error
     language = site.language(request, session, row.language)
-    return site.page(
+    return await site.page(
         request,
         session,
         "see_as.html.j2",
@@ -257,7 +261,7 @@ async def preview(request: Request) -> Response:
     except RefereeError as error:
         return site.redirect(f"/games/{game_id}", with_flash(session, str(error)))
     del form
-    return site.page(
+    return await site.page(
         request,
         session,
         "preview.html.j2",
@@ -297,7 +301,7 @@ async def act(request: Request) -> Response:
         return site.redirect(back, with_flash(session, f"! {refusal(error, language)}"))
     if action.name == "orders":  # the answer the player would have had, in full
         answer = player_answer(site, row, acted.value.answer)
-        return site.page(
+        return await site.page(
             request, session, "answer.html.j2", kind=row.kind, language=language, game_id=game_id,
             seat=values["seat"], answer=answer,
         )  # fmt: skip

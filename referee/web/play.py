@@ -59,7 +59,7 @@ async def sign_in_form(request: Request) -> Response:
     if session.player is not None and await run_in_threadpool(site.referee.forum.holds, session.player):
         return site.redirect(_home(session.player), session)
     language = site.language(request, session)
-    return site.page(request, session, "play_sign_in.html.j2", language=language, asked=False)
+    return await site.page(request, session, "play_sign_in.html.j2", language=language, asked=False)
 
 
 async def ask_for_link(request: Request) -> Response:
@@ -71,11 +71,13 @@ async def ask_for_link(request: Request) -> Response:
     address = site.client(request)
     language = site.language(request, session)
     if not site.links.admits(email, address):
-        return site.page(request, session, "play_sign_in.html.j2", language=language, status=429, asked=True)
+        return await site.page(
+            request, session, "play_sign_in.html.j2", language=language, status=429, asked=True
+        )
     site.links.asked(email, address)  # every request counts (its own limits: no game-master is shut out)
     if "@" in email:
         await run_in_threadpool(site.referee.forum.request_links, email, site.now())
-    return site.page(request, session, "play_sign_in.html.j2", language=language, asked=True)
+    return await site.page(request, session, "play_sign_in.html.j2", language=language, asked=True)
 
 
 async def link_form(request: Request) -> Response:
@@ -85,7 +87,7 @@ async def link_form(request: Request) -> Response:
     game_id, token = request.path_params["game"], request.path_params["token"]
     game_language = await run_in_threadpool(site.referee.forum.link_language, game_id, token, site.now())
     language = site.language(request, session, game_language or "")
-    return site.page(request, session, "play_link.html.j2", language=language, game_id=game_id)
+    return await site.page(request, session, "play_link.html.j2", language=language, game_id=game_id)
 
 
 async def use_link(request: Request) -> Response:
@@ -96,7 +98,7 @@ async def use_link(request: Request) -> Response:
     player = await run_in_threadpool(site.referee.forum.redeem, game_id, token, site.now())
     if player is None:
         language = site.language(request, session)
-        return site.page(
+        return await site.page(
             request, session, "play_sign_in.html.j2", language=language, status=403, stale=True, asked=False
         )
     return site.redirect(_home(player), as_player(session, player))
@@ -194,7 +196,7 @@ async def home(request: Request) -> Response:
     page = await _page_data(site, player, game_id, seat, parts)
     await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
     language = site.language(request, session, page["language"])
-    shown = site.page(
+    shown = await site.page(
         request, session, "play.html.j2", kind=page["kind"], language=language, me=page, modes=MODES,
         letter_names=LETTER_NAMES, mode_names=MODE_NAMES, moment=moment, whole=parts is None,
     )  # fmt: skip
@@ -220,7 +222,7 @@ async def thread(request: Request) -> Response:
         raise refused(404, "not_found") from error
     await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
     language = site.language(request, session, page["language"])
-    shown = site.page(
+    shown = await site.page(
         request, session, "play_thread.html.j2", kind=page["kind"], language=language, me=page, thread=found
     )
     return tagged(only_parts(shown, parts), tag)
@@ -271,7 +273,7 @@ async def act(request: Request) -> Response:
     answer = player_answer(site, row, submitted.answer)
     language = site.language(request, session, row.language)
     place = str(form.get("place", ""))
-    return site.page(
+    return await site.page(
         request, session, "play_answer.html.j2", kind=row.kind, language=language, game_id=game_id,
         seat=seat, answer=answer, back=back + (f"/rooms/{quote(place)}" if place else ""),
     )  # fmt: skip

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import socket
+import sys
+import threading
 from collections.abc import Generator
 
 import uvicorn
@@ -91,8 +94,24 @@ def web_server(config: Config, referee: Referee, *, own_signals: bool = False) -
     return _Server(settings, own_signals=own_signals, live=app.state.live)
 
 
-def run_web(config: Config, referee: Referee, sock: socket.socket) -> None:
-    """Serves the site on ``sock`` (from ``listening_socket``) until Ctrl-C or SIGTERM."""
+def run_web(config: Config, referee: Referee, sock: socket.socket, *, until_input_ends: bool = False) -> None:
+    """Serves the site on ``sock`` (from ``listening_socket``) until Ctrl-C or SIGTERM; with
+    ``until_input_ends`` (the site's process of ``referee serve``), also until its standard input ends:
+    the service stopped or died."""
+    sock.setblocking(False)
     server = web_server(config, referee, own_signals=True)
-    LOG.info("web dashboard listening", extra={"url": config.web.base_url})
+    if until_input_ends:
+        threading.Thread(target=_stop_at_end_of_input, args=(server,), name="parent", daemon=True).start()
+    else:
+        LOG.info("web dashboard listening", extra={"url": config.web.base_url})
+    gc.collect()
+    gc.freeze()  # what start-up loaded (templates, rules, dictionaries) stays: collections skip it
     asyncio.run(server.serve(sockets=[sock]))
+
+
+def _stop_at_end_of_input(server: uvicorn.Server) -> None:
+    """Reads standard input to its end, then asks ``server`` to stop (it closes its socket first)."""
+    with contextlib.suppress(OSError, ValueError):
+        while sys.stdin.buffer.read(4096):
+            pass
+    server.should_exit = True

@@ -83,7 +83,7 @@ class Site:
         """The templates' environment of game ``kind`` (its filters and globals) or of none ("")."""
         return self.renderer.environment_for(kind)
 
-    def page(
+    async def page(
         self,
         request: Request,
         session: Session,
@@ -96,7 +96,23 @@ class Site:
     ) -> HTMLResponse:
         """The page ``templates/web/<name>`` for ``session``, its flash shown once, its cookie refreshed
         (``whole``, unless the context says otherwise: the page is rendered whole, not only its live
-        parts)."""
+        parts). Rendered off the event loop: a template reads what the page shows (a player's notebook
+        is worked out as it is read), and the loop serves the other requests and streams meanwhile."""
+        return await run_in_threadpool(
+            self._page, request, session, name, kind=kind, language=language, status=status, **context
+        )
+
+    def _page(
+        self,
+        request: Request,
+        session: Session,
+        name: str,
+        *,
+        kind: str,
+        language: str,
+        status: int,
+        **context: Any,
+    ) -> HTMLResponse:
         words = translator(language)
         template = self.environment(kind).get_template(f"web/{name}")
         html = template.render(

@@ -31,7 +31,7 @@ async def open_list(request: Request) -> Response:
     session = site.session(request)
     language = site.language(request, session)
     campaigns = await run_in_threadpool(site.referee.signups.open_campaigns, site.now(), language)
-    return site.page(request, session, "signup_list.html.j2", language=language, campaigns=campaigns)
+    return await site.page(request, session, "signup_list.html.j2", language=language, campaigns=campaigns)
 
 
 async def _campaign(request: Request, language: str) -> dict[str, object]:
@@ -50,7 +50,7 @@ async def form(request: Request) -> Response:
     campaign = await _campaign(request, language)
     opened = await run_in_threadpool(site.referee.signups.open_campaigns, site.now(), language)
     taking = any(c["id"] == campaign["id"] for c in opened)
-    return site.page(
+    return await site.page(
         request, session, "signup.html.j2", language=language, campaign=campaign, taking=taking, said=""
     )
 
@@ -78,7 +78,7 @@ async def sign_up(request: Request) -> Response:
                 site.referee.signups.by_web, str(campaign["id"]), email, name, chosen, zone, site.now()
             )
             status = 200 if said == "asked" else 400
-    return site.page(
+    return await site.page(
         request, session, "signup.html.j2", language=language, campaign=campaign, taking=said != "closed",
         said=said, status=status,
     )  # fmt: skip
@@ -92,7 +92,7 @@ async def link_form(request: Request) -> Response:
     language = site.language(request, session, chosen)
     campaign = await _campaign(request, language)
     leaving = request.path_params["what"] == "leave"
-    return site.page(
+    return await site.page(
         request,
         session,
         "signup_link.html.j2",
@@ -115,7 +115,7 @@ async def use_link(request: Request) -> Response:
     done = await run_in_threadpool(
         site.referee.signups.by_link, str(campaign["id"]), token, leaving, site.now()
     )
-    return site.page(
+    return await site.page(
         request, session, "signup_link.html.j2", language=language, campaign=campaign, leaving=leaving,
         done=done or "unknown", status=200 if done else 404,
     )  # fmt: skip
@@ -131,7 +131,7 @@ async def line(request: Request) -> Response:
     language = site.language(request, session, row.language)
     signups = await run_in_threadpool(site.referee.signups.line, campaign_id)
     campaign = await _campaign(request, language)
-    return site.page(
+    return await site.page(
         request, session, "signups.html.j2", language=language, campaign=campaign, state=row.state,
         signups=signups,
     )  # fmt: skip

@@ -75,7 +75,7 @@ def _answering(endpoint: Endpoint) -> Endpoint:
             site: Site = request.app.state.site
             session = site.session(request)
             language = site.language(request, session)
-            return site.page(
+            return await site.page(
                 request, session, "refused.html.j2", language=language, status=refused.status, why=refused.why
             )
 
@@ -148,7 +148,9 @@ def build(
         code = error.status_code if isinstance(error, HTTPException) else 500
         session = site.session(request)
         language = site.language(request, session)
-        return site.page(request, session, "refused.html.j2", language=language, status=code, why="not_found")
+        return await site.page(
+            request, session, "refused.html.j2", language=language, status=code, why="not_found"
+        )
 
     app = Starlette(
         routes=routes,

@@ -19,6 +19,7 @@ from itertools import product
 from typing import Any
 
 from referee.core.events import EVERYONE, Event
+from referee.core.kept import Kept
 from referee.core.rules import visible
 from referee.games.ten_sailors.cards import FURNITURE, HALL, KIND_OF, ROOMS, WEAPONS
 from referee.games.ten_sailors.state import GameState, segment_of
@@ -124,7 +125,25 @@ def told(view: dict[str, Any], seen_in: dict[str, set[str]]) -> Told:
     return Told(tuple(c["name"] for c in view["characters"]), hands, searches, traps, rooms)
 
 
+DEDUCED = Kept(1024)
+"""The last deductions made, by what was known: a page shown again after talk (which tells no card)
+deduces nothing again, and the game-master's openness reuses each seat's notebook's."""
+
+
 def deduce(known: Told) -> dict[str, list[Set]]:
+    """``deduced`` of ``known``, kept (``DEDUCED``) while the same facts come again; a copy each time."""
+    key = (
+        known.names,
+        tuple(sorted(known.hands.items())),
+        known.searches,
+        known.traps,
+        tuple(sorted(known.seen_in.items())),
+    )
+    found: dict[str, list[Set]] = DEDUCED.get(key, lambda: deduced(known))
+    return {name: list(sets) for name, sets in found.items()}
+
+
+def deduced(known: Told) -> dict[str, list[Set]]:
     """The sets each character may still hold, given ``known`` (never one the facts rule out).
 
     Each character's sets are filtered by the facts about them alone, then, until nothing changes, a
