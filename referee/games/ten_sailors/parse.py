@@ -80,7 +80,7 @@ from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
 from referee.core.russian import morph
 from referee.core.seats import fold_name
-from referee.games.ten_sailors import scenery, signals
+from referee.games.ten_sailors import corrections, scenery, signals
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
 from referee.games.ten_sailors.intent import (
     Intent,
@@ -209,11 +209,15 @@ def _read_text(
     """``parse_text``; with ``second_readings``, a line read with talk or a question in it is read again
     with its scenery set aside (``scenery.plain``), and that reading kept if it is surer."""
     reader = _Reader(names, now, own)
-    for raw in text.splitlines():
+    for raw in (item for whole in text.splitlines() for item in corrections.list_items(whole)):
         bullet = _BULLET.match(raw)
         written = (raw[bullet.end() :] if bullet else raw).strip()
         line = scenery.kept_here(scenery.another_trap(written))
         if not line:
+            continue
+        if second_readings and (right := _as_corrected(line, names, now, own)):
+            reader.flush()
+            reader.items += [replace(item, line=written) for item in right]
             continue
         times = find_times(line)
         if (whole := _whole_line_order(line, times)) is not None:  # how talk and deadlines reach the writer
@@ -244,6 +248,18 @@ def _read_text(
     reader.flush()
     reader.time_alone()
     return _merged_searches(_stays_beside_moves(reader.items))
+
+
+def _as_corrected(line: str, names: tuple[str, ...], now: Segment, own: str | None) -> list[Order]:
+    """The orders of ``line`` written as a correction (``corrections.corrected``), when what is left of
+    it once the rejected part is set aside reads as orders alone; else none (the line is read as it is,
+    and talk is always relayed as it was written)."""
+    text = corrections.corrected(line)
+    if text is None:
+        return []
+    items = _read_text(text, names, now, own, second_readings=False)
+    orders = [item for item in items if isinstance(item, Order)]
+    return orders if orders and len(orders) == len(items) else []
 
 
 def _stays_beside_moves(items: list[Order | Unreadable]) -> list[Order | Unreadable]:

@@ -1,0 +1,148 @@
+"""Orders written as corrections of an earlier one, and orders written as a list (TS-9, TS-23 ruling).
+
+A player who got an order wrong writes the right one as a correction: "No wait, not the Kitchen — the
+Garage", "Correction: search rope and knife, not rope and stone", "Instead of Carl, trap Dora: …",
+«Ловушку не на Веру, а на Зою: …», «Обновляю: кресло и бензин вместо кресла и камня», «Про ванную
+забудьте, пусть будет спальня». The right order stands in such a line beside the wrong one it replaces
+and words that say it is a correction; read as it is, the line names two rooms or four cards and is
+asked back, or worse, said aloud. ``corrected`` gives the line with the rejected part ("not …",
+"rather than …", "instead of …", «а не …», «не …, а», «вместо …») and the words of correcting set aside:
+what is left is the order, read as any other; a later order of the same kind replaces the earlier one.
+Only a line that says it corrects (by one of those forms) is changed.
+
+``list_items`` cuts a line written as a list ("1) Kitchen 2) sofa, knife", "- Living Room - examine: …")
+into its items, each read as a line of its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+_FLAGS = re.I | re.U
+
+_MARKERS = re.compile(
+    r"^\s*(?:"
+    r"(?:sorry|oops|ой|ай|блин|упс)\s*[,!.]?\s*|"
+    r"(?:no\s+)?wait\s*[,!.]\s*|нет\s*,\s*|стоп\s*[,!.]\s*|"
+    r"(?:correction|edit|update|fix|erratum|upd|поправка|исправление|уточнение|правка|апдейт)\s*[:—–-]\s*|"
+    r"(?:i\s+)?(?:made\s+a\s+)?(?:typo|mistake|error)\s+in\s+my\s+(?=\w)|"
+    r"(?:i\s+)?mixed\s+up\s+my\s+\w+\s*[:—–-]\s*|"
+    r"my\s+(?:bad|mistake)\s*[,:—–-]\s*|"
+    r"i\s+meant\s+|"
+    r"(?:исправляю|исправляюсь|обновляю|уточняю|поправляю|поправлюсь)\s*[:—–-]?\s*|"
+    r"(?:ошибл[аи]сь|ошибся|перепутал[аи]?|напутал[аи]?)\s+\w+\s*[:—–-]\s*|"
+    r"\w+\s+(?:перепутал[аи]?|напутал[аи]?)\s*[:—–-]\s*"
+    r")+",
+    _FLAGS,
+)
+"""Words that open a correction ("Correction:", "Edit:", "No wait,", «Поправка:», «Ошиблась часом:»)."""
+
+_TYPO_IN = re.compile(r"^\s*опечатал\w*\s+в\s+(ловушк|поиск|обыск|переход)\w*", _FLAGS)
+"""«Опечаталась в ловушке на Бориса: …»: the order named in the correction's opening is kept."""
+_TYPO_NOUN = {"ловушк": "ловушка", "поиск": "поиск", "обыск": "обыск", "переход": "переход"}
+
+_SHOULD_BE = re.compile(
+    r"\b(?:it\s+)?should\s+(?:be|have\s+been)\s+|\bmake\s+(?:it|that)\s+|\bпусть\s+будет\s+|"
+    r"\bдолжн[аоы]?\s+быть\s+|\bдолжен\s+быть\s+",
+    _FLAGS,
+)
+"""Words before the right value ("it should be …", "make it …", «пусть будет …»): set aside."""
+
+_DROPPED = re.compile(
+    r"(?:^|(?<=[\s,(—–-]))(?:scratch|forget|ignore|disregard)\s+(?:what\s+i\s+said\s+)?(?:about\s+)?"
+    r"[^,;:.!?—–]*[,;:—–]\s*|"
+    r"(?:^|(?<=\s))про\s+[^,;:.!?—–]+?\s+(?:забудьте|забудь|забыли)\s*[,;:—–]\s*|"
+    r"(?:^|(?<=\s))(?:забудьте|забудь)\s+(?:про|о|об)\s+[^,;:.!?—–]+[,;:—–]\s*",
+    _FLAGS,
+)
+""""Scratch what I said about the bathroom, …", «Про ванную забудьте, …»: the rejected part, set aside."""
+
+_INSTEAD_FIRST = re.compile(
+    r"(?:^|(?<=[\s,]))(?:instead\s+of|rather\s+than|вместо)\s+(?!этого|того|него|этой)[^,;:.!?—–]+[,;:—–]\s*",
+    _FLAGS,
+)
+""""Instead of Carl, trap Dora: …": the rejected part before the right one."""
+
+_INSTEAD_AFTER = re.compile(
+    r"\s*[,(]?\s*(?:instead\s+of|rather\s+than|and\s+not|but\s+not|вместо|а\s+не|но\s+не)\s+"
+    r"(?!этого|того|него|этой)[^,;.!?()—–]*\)?",
+    _FLAGS,
+)
+""""… rather than armchair and stone", «…, а не верёвку и камень»: the rejected part after the right one."""
+
+_NOT_BUT = re.compile(r"\bне\s+([^,;.!?—–]+?)\s*,\s*а\s+", _FLAGS)
+"""«не на Веру, а на Зою»: the right part, after «а»."""
+
+_NOT_FIRST = re.compile(r"(?:^|(?<=[\s,(]))not\s+(?:the\s+)?[^,;:.!?—–()]+?\s*(?:[—–]|,|\s-\s)\s*", _FLAGS)
+""""not the Kitchen — the Garage": the rejected part before the right one."""
+
+_NOT_AFTER = re.compile(r"\s*(?:,\s*|\(\s*|\s[—–-]\s*)(?:not|не)\s+[^,;.!?()—–]+\)?", _FLAGS)
+""""…, not rope and stone", "(not Knife)", «(не нож)»: the rejected part after the right one."""
+
+_NOT_FIRST_RU = re.compile(r"(?:^|(?<=[\s,(]))не\s+(?:на\s+|в\s+|во\s+)?[^,;:.!?—–()]+?\s*[—–]\s*", _FLAGS)
+"""«не на кухню — в гараж»: the rejected part before the right one."""
+
+_THERE = re.compile(r"\b(?:there|туда)\b", _FLAGS)
+
+
+def corrected(line: str) -> str | None:
+    """``line`` with its rejected part and its words of correcting set aside, if it is written as a
+    correction (see the module); None for any other line."""
+    text = line
+    typo = _TYPO_IN.match(text)
+    if typo is not None:
+        text = _TYPO_NOUN[typo.group(1).lower()] + text[typo.end() :]
+    opened = _MARKERS.match(text)
+    if opened is not None:
+        text = text[opened.end() :]
+    before = text
+    text = _DROPPED.sub("", text)
+    text = _INSTEAD_FIRST.sub("", text)
+    text = _INSTEAD_AFTER.sub("", text)
+    text = _NOT_BUT.sub("", text)
+    text = _NOT_FIRST.sub("", text)
+    text = _NOT_FIRST_RU.sub("", text)
+    text = _NOT_AFTER.sub("", text)
+    text = _SHOULD_BE.sub("", text)
+    if text == before and typo is None and (opened is None or not _SAYS_CORRECTING.search(line)):
+        return None
+    return _there_named(text.strip(" ,;:—–-")) or None
+
+
+_SAYS_CORRECTING = re.compile(
+    r"\b(?:correction|edit|update|upd|fix|typo|mistake|meant|mixed|wait|поправка|исправ\w*|обновля\w*|"
+    r"уточн\w*|ошибл\w*|ошибся|перепутал\w*|напутал\w*|опечатал\w*)\b",
+    _FLAGS,
+)
+"""A correction said by its words alone ("Edit: I meant the Dining Room. Move me there.")."""
+
+
+def _there_named(text: str) -> str:
+    """``text`` with a short first sentence naming the place ("the Dining Room. Move me there.", «столовая.
+    Туда и перехожу.») put where "there" («туда») stands in the next one."""
+    first, dot, rest = text.partition(". ")
+    if not dot or len(first.split()) > 3 or not _THERE.search(rest):
+        return text
+    place = first.strip()
+    russian = re.search("[а-яё]", place, re.I) is not None
+    return _THERE.sub(f"в {place}" if russian else f"to {place}", rest, count=1)
+
+
+_LIST_MARK = re.compile(r"(?:^|(?<=\s))(?:\d{1,2}[.)]|[-–•*])\s+(?=\S)")
+"""Where an item of a list written on one line begins ("1) ", "2. ", "- ")."""
+
+
+def list_items(line: str) -> list[str]:
+    """The items of ``line`` when it is written as a list of two or more, its first at its start ("1)
+    Kitchen 2) sofa, knife", "- Living Room - examine: table, candlestick"); else ``[line]``."""
+    marks = list(_LIST_MARK.finditer(line))
+    if len(marks) < 2 or marks[0].start() != len(line) - len(line.lstrip()):
+        return [line]
+    numbered = [m for m in marks if m.group().strip()[0].isdigit()]
+    if numbered and len(numbered) != len(marks):
+        marks = numbered  # "1) move - kitchen 2) …": the dash inside an item is no item of its own
+    if len(marks) < 2:
+        return [line]
+    ends = [m.start() for m in marks[1:]] + [len(line)]
+    items = [line[m.end() : end].strip(" ,;") for m, end in zip(marks, ends, strict=True)]
+    return [item for item in items if item]

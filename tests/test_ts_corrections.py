@@ -1,0 +1,61 @@
+"""Ten Sailors orders written as corrections of an earlier one, and orders written as a list on one line,
+the classes a seventh held-out corpus showed (TS-9, TS-11, TS-23 ruling): the rejected part ("not …",
+"rather than …", "instead of …", «а не …», «не …, а …», «вместо …») and the words of correcting are set
+aside and the right order read; the talk of a line that is no correction is relayed as it was written.
+
+The lines stand in no corpus. The notation is the corpora's (``tests/test_ts_order_corpus.py``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from test_ts_order_corpus import NAMES, NOW
+from test_ts_reading_round_three import misread
+
+from referee.games.ten_sailors.corrections import corrected, list_items
+from referee.games.ten_sailors.parse import parse_text
+
+
+def test_a_correction_reads_the_right_order_and_not_the_rejected_one_ts_9() -> None:
+    assert misread({
+        "Wait, not the Study — the Bathroom.": "M:Bathroom",
+        "Fix: search the sofa and the rope, not the sofa and the stone.": "S:Sofa,Rope",
+        "Update: table and sink rather than table and stone": "S:Table,Sink",
+        "Instead of Boris, set the trap on Egor: Kitchen, Sofa, Knife.": "T:Egor/Kitchen/Sofa/Knife",
+        "Scratch what I said about the garage, make it the kitchen.": "M:Kitchen",
+        "Oops, typo in my trap on Dora: it should be Garage, Car, Rope (not Petrol)": "T:Dora/Garage/Car/Rope",
+        "Стоп, не в кабинет — в ванную.": "M:Bathroom",
+        "Уточнение: ищу диван и нож, а не диван и камень.": "S:Sofa,Knife",
+        "Ловушка не на Бориса, а на Веру: кухня, стол, яд.": "T:Вера/Kitchen/Table/Poison",
+        "Про гараж забудьте, пусть будет кухня.": "M:Kitchen",
+        "Исправляюсь: раковина и верёвка вместо раковины и бензина.": "S:Sink,Rope",
+        "Перепутала время: переход в гараж — в 13:30.": "M:Garage@d1h2",
+    }) == {}  # fmt: skip
+
+
+def test_a_line_that_corrects_nothing_is_relayed_as_it_was_written_ts_23() -> None:
+    """A "not" or «не» beside no order leaves talk as it is: relayed word for word, nothing set aside."""
+    for line in (
+        "Boris, not me, has the rope.",
+        "Вера, а не я, видела нож в гараже.",
+        "Whoever was in the study, not the garage, is lying.",
+        "Не я, а Глеб был в кабинете.",
+    ):
+        items = parse_text(line, NAMES["ru" if re.search("[а-я]", line) else "en"], NOW, None)
+        assert [(type(item).__name__, item.line) for item in items] in ([("Unreadable", line)],), items
+        assert not items[0].is_order or items[0].reason  # talk, or asked: never an order read from it
+    assert corrected("Nice weather today") is None
+    assert corrected("Ищу нож и диван") is None
+
+
+def test_a_list_on_one_line_is_read_item_by_item_ts_11() -> None:
+    assert list_items("1) Kitchen 2) sofa, knife") == ["Kitchen", "sofa, knife"]
+    assert list_items("- Study - search: table, sink") == ["Study", "search: table, sink"]
+    assert list_items("Kitchen - sofa and knife") == ["Kitchen - sofa and knife"]  # no list: one dash
+    assert misread({
+        "1) Garage 2) car, petrol": "M:Garage ; S:Car,Petrol",
+        "1. stay 2. sofa,knife": "STAY ; S:Sofa,Knife",
+        "1) гараж 2) машина, бензин": "M:Garage ; S:Car,Petrol",
+        "- кухня - обыск: стол, нож": "M:Kitchen ; S:Table,Knife",
+    }) == {}  # fmt: skip
