@@ -24,7 +24,7 @@ def test_a_correction_reads_the_right_order_and_not_the_rejected_one_ts_9() -> N
         "Update: table and sink rather than table and stone": "S:Table,Sink",
         "Instead of Boris, set the trap on Egor: Kitchen, Sofa, Knife.": "T:Egor/Kitchen/Sofa/Knife",
         "Scratch what I said about the garage, make it the kitchen.": "M:Kitchen",
-        "Oops, typo in my trap on Dora: it should be Garage, Car, Rope (not Petrol)": "T:Dora/Garage/Car/Rope",
+        "Oops, typo in my trap on Dora: Garage, Car, Rope (not Axe)": "T:Dora/Garage/Car/Rope",
         "Стоп, не в кабинет — в ванную.": "M:Bathroom",
         "Уточнение: ищу диван и нож, а не диван и камень.": "S:Sofa,Knife",
         "Ловушка не на Бориса, а на Веру: кухня, стол, яд.": "T:Вера/Kitchen/Table/Poison",
