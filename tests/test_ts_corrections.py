@@ -59,3 +59,45 @@ def test_a_list_on_one_line_is_read_item_by_item_ts_11() -> None:
         "1) гараж 2) машина, бензин": "M:Garage ; S:Car,Petrol",
         "- кухня - обыск: стол, нож": "M:Kitchen ; S:Table,Knife",
     }) == {}  # fmt: skip
+
+
+def test_a_question_to_the_host_about_the_rules_or_ones_own_orders_is_never_said_aloud_ts_23() -> None:
+    """Addressed to the host or not: how something works is the help, what one's own orders brought is
+    one's state; neither is relayed to the room."""
+    assert misread({
+        "GM: how does the search work?": "HELP",
+        "Moderator, could you please explain the rules for traps?": "HELP",
+        "What can I look for in this room?": "HELP",
+        "What did my latest search find?": "STATUS",
+        "Мастер, как работает ловушка?": "HELP",
+        "Поясните, пожалуйста, правила поиска.": "HELP",
+        "Что тут можно проверить?": "HELP",
+        "Что дал мой последний обыск?": "STATUS",
+        "Какие у меня сейчас приказы?": "STATUS",
+    }) == {}  # fmt: skip
+
+
+def test_a_reason_or_condition_after_an_order_goes_with_it_ts_23() -> None:
+    """ "…, because …", "…, in case …", "…, if that's ok?", «…, а то …», «…, ведь …», «…, на всякий случай»:
+    part of the order, not a remark to the room; a remark that is no reason still is."""
+    assert misread({
+        "Search the sink and the rope, because Dora was washing her hands for ages.": "S:Rope,Sink",
+        "Move me to the garage, in case Boris shows up there.": "M:Garage",
+        "Going to the study, if that's ok?": "M:Study",
+        "Обыщу шкаф и верёвку, ведь Вера от шкафа не отходила.": "S:Rope,Wardrobe",
+        "Иду в гараж, а то там давно никого не было.": "M:Garage",
+        "Проверю камин и нож, на всякий случай.": "S:Fireplace,Knife",
+        "Going to the kitchen. See you all there!": "M:Kitchen ; TALK",
+    }) == {}  # fmt: skip
+
+
+def test_a_change_of_mind_or_a_bidding_to_keep_one_where_one_is_ts_16_ts_20() -> None:
+    assert misread({
+        "Don't bother with the trap tonight.": "C:trap@d1n",
+        "Skip the search this hour.": "C:search",
+        "Передумал идти в оранжерею.": "C:move",
+        "Отмена по ловушке.": "C:trap@d1n",
+        "Никуда меня сегодня не переводите.": "STAY",
+        "Оставьте меня там, где я сейчас.": "STAY",
+        "Стою.": "STAY",
+    }) == {}  # fmt: skip

@@ -57,6 +57,12 @@ _DROPPED = re.compile(
 )
 """"Scratch what I said about the bathroom, …", «Про ванную забудьте, …»: the rejected part, set aside."""
 
+_ORDER_NAMED = re.compile(
+    r"\b(?:search\w*|trap\w*|mov\w*|order\w*|поиск\w*|обыск\w*|ловушк\w*|переход\w*|приказ\w*)", _FLAGS
+)
+"""An order named in what is forgotten ("Forget the search, …", «Забудьте про поиск»): a cancel, read as
+one, not a correction."""
+
 _INSTEAD_FIRST = re.compile(
     r"(?:^|(?<=[\s,]))(?:instead\s+of|rather\s+than|вместо)\s+(?!этого|того|него|этой)[^,;:.!?—–]+[,;:—–]\s*",
     _FLAGS,
@@ -96,7 +102,7 @@ def corrected(line: str) -> str | None:
     if opened is not None:
         text = text[opened.end() :]
     before = text
-    text = _DROPPED.sub("", text)
+    text = _DROPPED.sub(lambda m: m.group() if _ORDER_NAMED.search(m.group()) else "", text)
     text = _INSTEAD_FIRST.sub("", text)
     text = _INSTEAD_AFTER.sub("", text)
     text = _NOT_BUT.sub("", text)

@@ -542,11 +542,27 @@ def _whole_line_order(line: str, times: list[tuple[int, int, When]]) -> Order | 
 
 def _without_courtesy(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
     """The orders and talk of one line without its sentences of thanks alone after an order ("Thanks!",
-    «Спасибо заранее»): they go with the order, not to the room (see ``COURTESY``)."""
+    «Спасибо заранее») and the reasons and conditions of an order written after it ("…, because Carl keeps
+    eyeing that table", «…, а то Глеб всё косится», "…, if that's allowed?", «…, ну вдруг»): they go
+    with the order, not to the room (see ``COURTESY``; TS-23 ruling)."""
     first = next((i for i, item in enumerate(items) if isinstance(item, Order)), len(items))
-    return items[: first + 1] + [
-        item for item in items[first + 1 :] if not (_is_talk(item) and _courtesy_alone(item.line))
-    ]
+    kept = items[: first + 1]
+    for item in items[first + 1 :]:
+        after_order = isinstance(kept[-1], Order)
+        if _is_talk(item) and (_courtesy_alone(item.line) or (after_order and _REASON.match(item.line))):
+            continue
+        kept.append(item)
+    return kept
+
+
+_REASON = re.compile(
+    r"^[\s,;:—–-]*(?:because\b|'?cause\b|since\b|as\s+(?:he|she|they|i|it|someone|somebody)\b|"
+    r"(?:just\s+)?in\s+case\b|if\s+(?:that'?s|it'?s|possible|allowed|ok|okay|there'?s|you\s+(?:can|don'?t))|"
+    r"потому\s+что\b|так\s+как\b|ведь\b|а\s+то\b|(?:ну\s+)?вдруг\b|на\s+всякий\b|раз\s+уж\b|"
+    r"если\s+(?:можно|не\s+трудно|вы\s+не\s+против|получится|разрешено)\b)",
+    re.I,
+)
+"""What opens a reason or a condition of an order written after it: no remark to the room."""
 
 
 def _courtesy_alone(text: str) -> bool:

@@ -78,10 +78,14 @@ _QUANTIFIED = re.compile(
     re.I,
 )
 _CANCEL_OPENING = re.compile(
-    r"^\s*(?:never\s*mind|forget(?:\s+about)?|scrap|scratch|call\s+off)\s+(?=(?:the|my|that|this|all)\b)",
+    r"^\s*(?:never\s*mind|forget(?:\s+about)?|scrap|scratch|call\s+off|skip|drop"
+    r"|don'?t\s+bother\s+(?:with|about))\s+(?=(?:the|my|that|this|all)\b)",
     re.I,
 )
-"""English ways to open a cancel ("Never mind the search …", "Forget my trap …"), said as "cancel"."""
+"""English ways to open a cancel ("Never mind the search …", "Don't bother with the search"), said as
+"cancel"."""
+_CANCEL_OPENING_RU = re.compile(r"^\s*(?:отбой|отмена|отставить)\s+(?:по|для|насч[её]т)\s+", re.I)
+"""Russian ones («Отбой по завтрашнему переходу»), said as «отменяю»."""
 _CHANGED_MIND = re.compile(
     r"^(?:i\s+)?(?:(?:have|'ve|’ve)\s+)?changed\s+my\s+mind\s+(?:about|on)\s+|^(?:я\s+)?передумал\w*\s+(?:насч[её]т\s+)?",
     re.I,
@@ -105,9 +109,9 @@ _CANCELLABLE_WORD = re.compile(
 )
 _HOW_TO_PLAY = re.compile(
     r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:how\s+(?:do|can|should|would)\s+i\b|how\s+to\b|what\s+(?:can|may)\s+i\s+"
-    r"(?:do|order|write)\b|what\s+am\s+i\s+allowed\b|(?:what|how)\s+(?:exactly\s+)?am\s+i\s+supposed\b"
+    r"(?:do|order|write|search|look|check|go|move|trap|set)\b|what\s+am\s+i\s+allowed\b|(?:what|how)\s+(?:exactly\s+)?am\s+i\s+supposed\b"
     r"|как\s+(?:тут\s+|здесь\s+)?что\s+делать\b|как\s+(?:тут\s+|здесь\s+)?(?:мне\s+)?(?:можно\s+)?\w+(?:ть|ться|ти)\b"
-    r"|что\s+(?:мне\s+|я\s+)?(?:можно|могу)\s+\w*|(?:подскажите|объясните|расскажите|напомните)\s*,?\s+(?:как|что))",
+    r"|что\s+(?:мне\s+|я\s+|тут\s+|здесь\s+)*(?:можно|могу)\s+\w*|(?:подскажите|объясните|расскажите|напомните)\s*,?\s+(?:как|что))",
     re.I,
 )
 """A question of how to play ("How do I search?", «а как тут ходить?», «подскажите, как …»): help."""
@@ -115,7 +119,9 @@ _HOW_IT_WORKS = re.compile(
     r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:how\s+(?:does|do|is|are)\s+(?:the\s+|a\s+)?(?:search|trap|mov|order|night)\w*"
     r"|(?:what\s+are\s+)?the\s+rules\s+(?:for|of|on|about)\b"
     r"|как\s+(?:работа\w+|устроен\w*)\s+(?:поиск|ловушк|переход|ход|приказ)\w*"
-    r"|(?:напомните|расскажите|объясните)\s+(?:мне\s+)?правила\b)",
+    r"|(?:(?:could|can|would)\s+you\s+(?:please\s+)?)?(?:explain|describe|tell\s+me|remind\s+me\s+(?:of\s+)?)"
+    r"\s+(?:to\s+me\s+)?(?:the\s+)?rules\b"
+    r"|(?:напомните|расскажите|объясните|поясните)\s*,?\s*(?:пожалуйста\s*,?\s*)?(?:мне\s+)?правил\w*)",
     re.I,
 )
 """A question of how an order or the rules work ("How do traps work?", «Как работает поиск?»): help."""
@@ -125,6 +131,21 @@ _WHICH_ROOM = re.compile(
     re.I,
 )
 """A question of where the writer is ("Which room am I in?", «В какой я комнате?»): their state."""
+_OWN_RESULT = re.compile(
+    r"^\s*(?:what\s+did\s+my\s+(?:last\s+|latest\s+)?(?:search|trap|move)\w*\s+(?:turn\s+up|find|show|give|get|reveal)"
+    r"|что\s+(?:показал|дал|нашёл|нашел|выявил|принёс|принес)\w*\s+мо[йяеё]\w*\s+(?:последн\w+\s+)?"
+    r"(?:обыск|поиск|ловушк)\w*"
+    r"|(?:какие|какой|какая|какое)\s+у\s+меня\s+(?:сейчас\s+)?(?:заявк|приказ|ордер|ход)\w*)",
+    re.I,
+)
+"""A question of what one's own orders are or brought ("What did my last search turn up?", «Какие у меня
+заявки?»): their state, which tells them."""
+_HOST = re.compile(
+    r"^\s*(?:referee|host|gm|game\s*master|master|moderator|ведущ(?:ий|ая)|мастер|судья|рефери|модератор|гм)"
+    r"\s*[,:!—–-]\s*",
+    re.I,
+)
+"""The host addressed at the start of a question ("Referee: how do traps work?", «Ведущий, что …?»)."""
 _ASKED_TO_EXPLAIN = re.compile(
     r",?\s*(?:и\s+|and\s+)?(?:подскажите|объясните|расскажите|напомните|tell me|explain)"
     r"\s*,?\s+(?:как|how)\b.*$",
@@ -155,7 +176,8 @@ _KEPT_HERE = (
     (
         re.compile(
             r"\bне\s+(?:переводите|перемещайте|двигайте|трогайте|уводите)\s+меня(?:\s+никуда)?\b(?!\s+(?:в|во|на)\s)"
-            r"|\bоставьте\s+меня\s+(?:здесь|тут|на\s+месте)\b",
+            r"|\bоставьте\s+меня\s+(?:здесь|тут|на\s+месте|там\s*,?\s+где\s+я\s+(?:есть|сейчас|нахожусь|был[аи]?))\b"
+            r"|\bникуда\s+меня\s+(?:[\w-]+\s+){0,4}?не\s+(?:переводите|перемещайте|двигайте|трогайте|уводите|ведите)\b",
             re.I,
         ),
         "остаюсь здесь",
@@ -243,8 +265,15 @@ def _cancel_first(text: str) -> str:
     what it cancels; only the last clause is what is cancelled, unless the cancel stands alone after it
     («Ищу нож и диван, переход отменяю» keeps the search)."""
     text = _CANCEL_OPENING.sub("cancel ", text)
+    text = _CANCEL_OPENING_RU.sub("отменяю ", text)
     text = _OBJECT_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
     last = _CANCELLED_LAST.match(text.strip())
+    changed = _CHANGED_MIND.match(text.strip())
+    if last is None and changed is not None:  # «Передумала идти на кухню.»: the change of mind alone
+        what, comma, rest = text.strip()[changed.end() :].partition(",")
+        if _CANCELLABLE_WORD.search(what) and not re.search(r"\b(?:не|not|n't)\b", what, re.I):
+            word = "отменяю" if re.search("[а-яё]", text, re.I) else "cancel"
+            return f"{word} {what.strip(' .!')}" + (f". {rest.strip()}" if comma and rest.strip() else "")
     if last is None or not last.group("what").strip(" ,—–-"):
         return text
     what = last.group("what").strip(" ,—–-")
@@ -263,9 +292,11 @@ def _cancel_first(text: str) -> str:
 def _help_asked(text: str, names: Sequence[str]) -> str:
     """A question of how to play said as HELP, alone, after words naming nothing ("Sorry, first game -
     how do I …?", «Я первый раз играю, как написать …?») or after an order («ищу нож, и объясните, как …»)."""
-    if _HOW_TO_PLAY.match(text) or _HOW_IT_WORKS.match(text):
+    host = _HOST.match(text)
+    asked = text[host.end() :] if host is not None and "?" in text else text
+    if _HOW_TO_PLAY.match(asked) or _HOW_IT_WORKS.match(asked):
         return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
-    if _WHICH_ROOM.match(text):
+    if _WHICH_ROOM.match(asked) or _OWN_RESULT.match(asked):
         return "СТАТУС" if re.search(r"[а-яё]", text, re.I) else "STATUS"
     for cut in re.finditer(r"\s*[,—–:.-]\s*", text):
         rest = text[cut.end() :]

@@ -31,7 +31,8 @@ VERBS: dict[str, str] = {
     "уходить": "move", "уйти": "move", "перебираться": "move", "переместить": "move",
     "перемещать": "move", "перевести": "move", "переводить": "move", "забежать": "move",
     "наведаться": "move", "направить": "move", "отправить": "move", "отправлять": "move",
-    "send": "move", "climb": "move", "pop": "move", "off": "move",
+    "send": "move", "climb": "move", "pop": "move", "off": "move", "стоять": "move", "отвести": "move",
+    "отводить": "move", "swing": "move", "linger": "move",
     "descend": "move", "relocate": "move", "wander": "move", "hurry": "move", "rush": "move",
     "slip": "move", "stroll": "move", "sneak": "move", "creep": "move", "dash": "move", "hop": "move",
     "step": "move", "march": "move", "stride": "move", "amble": "move", "saunter": "move", "jog": "move",
@@ -82,7 +83,9 @@ KEYWORDS: frozenset[str] = frozenset(
 )
 """The words the help teaches: a line starting with one is an order whatever follows."""
 
-STAY: frozenset[str] = frozenset({"stay", "remain", "оставаться", "остаться", "сидеть", "посидеть"})
+STAY: frozenset[str] = frozenset(
+    {"stay", "remain", "linger", "оставаться", "остаться", "сидеть", "посидеть", "стоять"}
+)
 """Move verbs that mean "stay": alone, or with "here", they keep the character where they are."""
 
 LOOK_IN: frozenset[str] = frozenset({"заглянуть", "заглядывать", "peek", "peep"})
