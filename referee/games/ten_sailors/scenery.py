@@ -293,10 +293,10 @@ def _help_asked(text: str, names: Sequence[str]) -> str:
     """A question of how to play said as HELP, alone, after words naming nothing ("Sorry, first game -
     how do I …?", «Я первый раз играю, как написать …?») or after an order («ищу нож, и объясните, как …»)."""
     host = _HOST.match(text)
-    asked = text[host.end() :] if host is not None and "?" in text else text
-    if _HOW_TO_PLAY.match(asked) or _HOW_IT_WORKS.match(asked):
+    question = text[host.end() :] if host is not None and "?" in text else text
+    if _HOW_TO_PLAY.match(question) or _HOW_IT_WORKS.match(question):
         return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
-    if _WHICH_ROOM.match(asked) or _OWN_RESULT.match(asked):
+    if _WHICH_ROOM.match(question) or _OWN_RESULT.match(question):
         return "СТАТУС" if re.search(r"[а-яё]", text, re.I) else "STATUS"
     for cut in re.finditer(r"\s*[,—–:.-]\s*", text):
         rest = text[cut.end() :]
