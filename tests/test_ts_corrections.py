@@ -101,3 +101,28 @@ def test_a_change_of_mind_or_a_bidding_to_keep_one_where_one_is_ts_16_ts_20() ->
         "Оставьте меня там, где я сейчас.": "STAY",
         "Стою.": "STAY",
     }) == {}  # fmt: skip
+
+
+def test_everyday_names_colloquial_cards_and_mixed_letters_are_read_as_the_names_ts_9_ts_20() -> None:
+    """«Дима» is Дмитрий in any case; a loo is the Bathroom, a noose the Rope, «пушка» the Pistol,
+    «горючка» the Petrol; "rifle through" and «шмонать» search; «ловуха» and "snare" are traps; a word
+    typed with letters of two scripts is read in one."""
+    assert misread({
+        "Ловушка на Митю: гараж, машина, бензин.": "T:Дмитрий/Garage/Car/Petrol",
+        "Ставлю ловуху на Борьку — кухня, стол, яд": "T:Борис/Kitchen/Table/Poison",
+        "Snare Egor: Study, Table, Pistol.": "T:Egor/Study/Table/Pistol",
+        "Off to the loo.": "M:Bathroom",
+        "Rifle through the armoire and look for a noose": "S:Rope,Wardrobe",
+        "Прошмонаю кушетку и поищу пушку": "S:Pistol,Sofa",
+        "Проверю камин и горючку": "S:Fireplace,Petrol",
+        "Move to the Kitсhen": "M:Kitchen",
+        "иду на кухнu": "M:Kitchen",
+    }) == {}  # fmt: skip
+
+
+def test_an_everyday_form_shared_by_two_characters_names_neither() -> None:
+    from referee.core import diminutives
+
+    assert "Женя" not in diminutives.of("Евгений", ("Евгений", "Евгения"))
+    assert "Женя" in diminutives.of("Евгений", ("Евгений", "Борис"))
+    assert diminutives.of("Дмитрий") and not diminutives.of("Anna")

@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 
 from rapidfuzz import fuzz, process
 
+from referee.core import diminutives
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import ALIASES, INFORMAL, KIND_OF, LOCATIONS, display
@@ -134,6 +135,12 @@ def _people(names: tuple[str, ...]) -> tuple[dict[tuple[str, ...], str], dict[st
             index.setdefault(key, name)
         for form in _inflected(name):
             forms[form] = forms.get(form, frozenset()) | {name}
+    for name in names:  # «Дима» is Дмитрий, where no character is called so
+        for everyday in diminutives.of(name, names):
+            for key in _keys(words_of(everyday)):
+                index.setdefault(key, name)
+            for form in _inflected(everyday):
+                forms.setdefault(form, frozenset({name}))
     return index, forms
 
 

@@ -80,6 +80,7 @@ from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
 from referee.core.russian import morph
 from referee.core.seats import fold_name
+from referee.core.text import unmix_scripts
 from referee.games.ten_sailors import corrections, scenery, signals
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
 from referee.games.ten_sailors.intent import (
@@ -199,8 +200,10 @@ def parse_text(
     text: str, names: Sequence[str], now: Segment, own: str | None = None
 ) -> list[Order | Unreadable]:
     """Every order and talk in ``text``; ``names`` are the characters', ``now`` the open segment, ``own``
-    the writer's character (if known: only their name may stand before an order as its doer)."""
-    return _read_text(text, tuple(names), now, own, second_readings=True)
+    the writer's character (if known: only their name may stand before an order as its doer). A word
+    typed with look-alike letters of two scripts ("Bеdroom" with a Cyrillic «е») is read in one, from
+    whichever door the text came (``unmix_scripts``, as the mail's intake does)."""
+    return _read_text(unmix_scripts(text), tuple(names), now, own, second_readings=True)
 
 
 def _read_text(

@@ -43,7 +43,7 @@ _CLAUSE_WORDS = 9
 _CHAT = {
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow",
     "tomoz": "tomorrow", "2nite": "tonight", "2night": "tonight", "tonite": "tonight",
-    "mv": "move", "srch": "search", "n": "and", "&": "and", "+": "and",
+    "mv": "move", "srch": "search", "cncl": "cancel", "goto": "go to", "n": "and", "&": "and", "+": "and",
     "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your",
 }  # fmt: skip
 """Chat spellings of English words, said plainly."""

@@ -56,9 +56,10 @@ VERBS: dict[str, str] = {
     "копаться": "search", "покопаться": "search", "перерыть": "search", "перерывать": "search",
     "прошерстить": "search", "шерстить": "search", "ворошить": "search", "перебрать": "search",
     "глянуть": "search", "поглядеть": "search", "взглянуть": "search", "оглядеть": "search",
-    "оглядывать": "search", "glance": "search",
+    "оглядывать": "search", "glance": "search", "rifle": "search", "hunt": "search", "шмонать": "search",
+    "прошмонать": "search", "обшмонать": "search",
     # trap (TS-20)
-    "trap": "trap", "ловушка": "trap", "капкан": "trap",
+    "trap": "trap", "ловушка": "trap", "капкан": "trap", "ловуха": "trap", "snare": "trap",
     # say (TS-23)
     "say": "say", "tell": "say", "shout": "say", "whisper": "say", "announce": "say",
     "сказать": "say", "говорить": "say", "сообщить": "say", "сообщать": "say", "крикнуть": "say",
