@@ -100,17 +100,20 @@ def set_up(
     *,
     calendar: bool = False,
     schedule: str = "ten-sailors-fast",
+    games_per_player: int | None = None,
 ) -> list[str]:
     """Creates ``games`` games with ids starting with ``prefix`` at ``clock``, their night resolved and
     their orders for hour 1 of day 1 stored; returns their ids. With ``calendar`` they run on
     ``schedule`` from ``clock`` (the fast one: hour 1 due at ``clock`` + 6 minutes), else they have no
-    deadline."""
+    deadline. The nine seats of every game have the same nine addresses, unless ``games_per_player``
+    gives each address that many games (a site's players, each in a few campaigns at once)."""
     ids = []
     night = clock + timedelta(minutes=4)  # the fast schedule's night
     for number in range(games):
         game_id = f"{prefix}{number}"
         players = [{"name": name} for name in NAMES]
-        seats = [{"name": name, "email": f"{name.lower()}@example.org"} for name in NAMES]
+        player = "" if games_per_player is None else f".{number // games_per_player}"
+        seats = [{"name": name, "email": f"{name.lower()}{player}@example.org"} for name in NAMES]
         setup = {"id": game_id, "seed": number, "language": "en", "players": players}
         named, settings = (schedule, {"start": clock.isoformat()}) if calendar else ("bench", {})
         store.create_game(

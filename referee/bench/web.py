@@ -66,6 +66,10 @@ PASSWORD = "a bench game-master's passphrase"
 STARTED_WITHIN = 120.0
 """Seconds the service and the bare app are given to answer their first request."""
 
+PLAYERS_GAMES = 3
+"""Games each player's address holds a seat in: a forum's players each play a few campaigns at once (a
+game-master's page shows each seat's record across all of them)."""
+
 DAY = 9
 """The day the first game is brought to: the player's and the game page's goals are for day 9."""
 
@@ -289,9 +293,8 @@ def _pages(store: Referee, games: list[str], count: int, key: bytes) -> list[Pag
                 return pages
             if not character.alive:
                 continue
-            session = as_player(
-                fresh("en"), Player(game_id, character.name, f"{character.name.lower()}@example.org")
-            )
+            email = store.seat(game_id, character.name).email
+            session = as_player(fresh("en"), Player(game_id, character.name, email))
             number = len(pages) + 1
             address = f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
             pages.append(
@@ -394,7 +397,9 @@ def run_web_bench(
     config = write_config(directory, directory / "schedules", url, _WEB_SECTION.format(port=port))
     started = time.perf_counter()
     store = open_referee(url, directory / "schedules")
-    ids = set_up(store, "web-", games, CLOCK, echo, calendar=True, schedule="bench-web")
+    ids = set_up(
+        store, "web-", games, CLOCK, echo, calendar=True, schedule="bench-web", games_per_player=PLAYERS_GAMES
+    )
     to_day(store, ids[0], DAY)
     store.accounts.add("Bench", MASTER, PASSWORD, CLOCK, admin=True)
     with store.database.engine.begin() as connection:  # the set-up's letters went long ago
