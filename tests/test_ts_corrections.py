@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from test_ts_order_corpus import NAMES, NOW
-from test_ts_reading_round_three import misread
+from test_ts_reading_round_three import misread, read
 
 from referee.games.ten_sailors.corrections import corrected, list_items
 from referee.games.ten_sailors.parse import parse_text
@@ -126,3 +126,30 @@ def test_an_everyday_form_shared_by_two_characters_names_neither() -> None:
     assert "Женя" not in diminutives.of("Евгений", ("Евгений", "Евгения"))
     assert "Женя" in diminutives.of("Евгений", ("Евгений", "Борис"))
     assert diminutives.of("Дмитрий") and not diminutives.of("Anna")
+
+
+def test_an_order_asked_for_as_a_favour_is_read_as_the_order_ts_11() -> None:
+    """ "Could you take me to …", "Is it possible for Anna to …", "I'd be grateful if …", «Нельзя ли …»,
+    «Буду благодарен, если …»: the order inside; "take Dora to …" said to another stays talk."""
+    assert misread({
+        "Could you bring me to the garage, please?": "M:Garage",
+        "Would it be ok for Anna to check the sink and the rope?": "S:Rope,Sink",
+        "I'd be grateful if you could move me to the study.": "M:Study",
+        "Perhaps move me to the bathroom?": "M:Bathroom",
+        "Нельзя ли мне перейти в гостиную?": "M:Living Room",
+        "Буду очень благодарна, если вы проверите шкаф и яд.": "S:Poison,Wardrobe",
+    }, own="Anna") == {}  # fmt: skip
+    assert read("Boris, take Dora to the kitchen, she is lost.") == "TALK"
+
+
+def test_what_another_said_then_ones_own_order_the_order_is_never_said_with_it_ts_23() -> None:
+    """Another's words quoted, then the writer's order after a dash: the quote is talk, the order an
+    order; an order with a remark in brackets or after an emoji likewise."""
+    assert misread({
+        'Egor wrote "the garage is empty" — good, I\'m moving to the garage': "M:Garage ; TALK",
+        "Ivan: «who has the knife?» — me: search knife and sofa": "S:Knife,Sofa ; TALK",
+        "Зоя пишет «в кабинете кто-то был» — ну, иду в кабинет": "M:Study ; TALK",
+        "Study 📚 need some quiet": "M:Study ; TALK",
+        "обыщу раковину и нож (Вера вчера долго мыла руки 🙄)": "S:Knife,Sink ; TALK",
+    }) == {}  # fmt: skip
+    assert read('Boris said "meet me in the garage" — he was lying') == "TALK"

@@ -80,7 +80,7 @@ def test_a_plan_not_read_is_asked_back_never_said_aloud_ts_23() -> None:
     """What names a room or a card beside an order word or a time, and is not said to or of another, is
     asked back (X); the writer's own character as its doer is their own plan, whatever comes first."""
     assert misread({
-        "Would it be possible for me to poke around the Sofa and the Rope this hour?": "X",
+        "Would it be possible for me to poke around the Sofa and the Rope this hour?": "S:Rope,Sofa",
         "Weary of the hall, Anna wanders off toward the kitchen.": "M:Kitchen",
     }, own="Anna") == {}  # fmt: skip
     assert misread({

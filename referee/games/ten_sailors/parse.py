@@ -240,6 +240,8 @@ def _read_text(
         if len(read) > 1 and not any(isinstance(item, Order) for item in read):
             whole = reader.narrated(reader.signalled_trap(Unreadable(line, "did_you_mean", {})))
             read = [whole] if isinstance(whole, Order) else read  # "For Dora: Pistol in …": over sentences
+        if second_readings and not any(isinstance(item, Order) for item in read):
+            read = _talk_beside_orders(line, names, now, own) or read
         reader.items[start:] = [
             _never_aloud(item, names, own, after_order=any(isinstance(o, Order) for o in read[:at]))
             if _is_talk(item)
@@ -251,6 +253,38 @@ def _read_text(
     reader.flush()
     reader.time_alone()
     return _merged_searches(_stays_beside_moves(reader.items))
+
+
+_TALK_CUT = re.compile(
+    r"\s+[—–]\s*|\s*[—–]\s+|\s+-\s+|\s*[(\[]\s*|\s*[)\]]\s*|[»”]\s*[,:—–-]?\s*|\"\s*[,:—–-]\s*"
+    r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\s\ufe0f]*"
+)
+"""Where talk and an order may meet on one line: a dash, brackets, a closing quote, an emoji."""
+
+
+def _talk_beside_orders(
+    line: str, names: tuple[str, ...], now: Segment, own: str | None
+) -> list[Order | Unreadable]:
+    """A line read as no order, read again as talk and orders on either side of a cut (``_TALK_CUT``):
+    what another said, then the writer's own order ('Boris said "meet me in the garage" — fine, I'm going
+    to the garage', «Глеб: «кто проверит люстру?» — я проверю: люстра и подсвечник»), or an order and a
+    remark ("Kitchen 🍳 starving lol"). The side that reads as orders alone is the writer's order and the
+    other side talk, as written; none when no cut parts them so (TS-23 ruling: a plan is never said aloud
+    for the talk beside it)."""
+    for cut in _TALK_CUT.finditer(line):
+        left, right = line[: cut.start()].strip(), line[cut.end() :].strip()
+        if not _WORDS_IN.search(left) or not _WORDS_IN.search(right):
+            continue
+        sides = [_read_text(side, names, now, own, second_readings=False) for side in (left, right)]
+        for mine, said, text in ((1, 0, left), (0, 1, right)):
+            orders, talk = sides[mine], sides[said]
+            if orders and all(isinstance(o, Order) for o in orders) and all(_is_talk(t) for t in talk):
+                remark = Unreadable(text, "unknown_order", {"word": "", "suggestion": ""}, False)
+                return [*orders, remark]  # the order first, as every answer tells orders before talk
+    return []
+
+
+_WORDS_IN = re.compile(r"\w")
 
 
 def _as_corrected(line: str, names: tuple[str, ...], now: Segment, own: str | None) -> list[Order]:

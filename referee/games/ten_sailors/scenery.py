@@ -59,10 +59,16 @@ _COURTESY_OPENINGS = re.compile(
     r"an\s+angel|good\s+enough|so\s+good)\s+(?:as\s+)?(?:and|to)\s+"
     r"|(?:might|may|can|could)\s+i\s+(?:trouble|bother|ask)\s+you\s+(?:to|and)\s+"
     r"|(?:будьте|будь)\s+(?:добры|добр|добра|любезны|любезен|любезна|другом)\s*,?\s*"
-    r"|не\s+сочтите\s+за\s+труд\s*,?\s*)",
+    r"|не\s+сочтите\s+за\s+труд\s*,?\s*"
+    r"|(?:is|would|will)\s+it\s+(?:be\s+)?(?:possible|ok(?:ay)?|alright|all\s+right)\s+(?:for\s+(?:me|\w+)\s+)?to\s+"
+    r"|(?:i'?d|i\s+would|i'?ll|i\s+will)\s+be\s+(?:grateful|glad|thankful)\s+if\s+(?:you\s+(?:could|would)\s+)?"
+    r"|(?:maybe|perhaps)\s+(?=(?:send|move|take|put|let)\b)"
+    r"|нельзя\s+ли\s+(?:мне\s+)?"
+    r"|(?:буду|была\s+бы|был\s+бы)\s+(?:очень\s+)?(?:признател\w+|благодар\w+|рад\w*)\s*,?\s*если\s+(?:вы\s+)?)",
     re.I,
 )
-"""Openings of courtesy in front of an order, whatever follows them."""
+"""Openings of courtesy in front of an order, whatever follows them ("Would it be possible for Anna to …",
+«Нельзя ли …», «Буду признательна, если …»)."""
 _COURTESY = re.compile(
     r"^(?:if\s+(?:it'?s|it\s+is|that'?s)\s+(?:not|no)\s+(?:a\s+|too\s+much\s+(?:of\s+a\s+)?)?(?:big\s+)?"
     r"(?:problem|bother|trouble|deal|hassle)|if\s+(?:it'?s|that'?s)\s+ok(?:ay)?|if\s+(?:you\s+)?(?:don'?t|do\s+not)\s+mind"
@@ -211,7 +217,7 @@ def plain(line: str, names: Sequence[str]) -> str:
     text = _QUANTIFIED.sub("", text)
     text = _cancel_first(text)
     text = _help_asked(text, names)
-    text = _PLACED.sub(lambda m: m.group() if m.group(1).lower() in _NOT_PLACING else "move me to ", text)
+    text = _PLACED.sub(_placing, text)
     text = _STARTING.sub("be ", text)
     opened = _COURTESY_OPENINGS.match(text)
     if opened is not None:
@@ -242,7 +248,11 @@ def _two_orders(text: str) -> str:
     return text
 
 
-_PLACED = re.compile(r"\b(\w+)\s+me\s+(?:in|into|inside|at)\s+(?=(?:the\s+)?\w)", re.I)
+_PLACED = re.compile(
+    r"\b(\w+)\s+me\s+(?:in|into|inside|at)\s+(?=(?:the\s+)?\w)"
+    r"|\b(take|bring|lead|escort|walk|carry)\s+(?:me|\w+)\s+(?:to|into|over\s+to|down\s+to|up\s+to)\s+(?=(?:the\s+)?\w)",
+    re.I,
+)
 """A verb that places the writer somewhere ("drop me in the study", "park me in the garage")."""
 _NOT_PLACING = frozenset(
     {"meet", "see", "find", "join", "call", "tell", "ask", "catch", "watch", "wait", "expect", "text",
@@ -253,6 +263,15 @@ _STARTING = re.compile(
     r"\b(?:start|begin|wake\s+up|end\s+up|finish)\s+(?:the\s+day\s+|my\s+day\s+)?(?=(?:in|at)\s)", re.I
 )
 """Where the writer starts or ends up ("start in the kitchen"): being there, the move that takes them."""
+
+
+def _placing(found: re.Match[str]) -> str:
+    """A verb placing the writer (or their character) somewhere, said as a move ("drop me in …", "take
+    Anna to …"); a verb of meeting or seeing as written."""
+    verb = found.group(1)
+    if verb is not None and verb.lower() in _NOT_PLACING:
+        return found.group()
+    return "move me to "
 
 
 def _chat(line: str) -> str:
