@@ -153,3 +153,33 @@ def test_what_another_said_then_ones_own_order_the_order_is_never_said_with_it_t
         "обыщу раковину и нож (Вера вчера долго мыла руки 🙄)": "S:Knife,Sink ; TALK",
     }) == {}  # fmt: skip
     assert read('Boris said "meet me in the garage" — he was lying') == "TALK"
+
+
+def test_a_cancel_by_any_verb_of_cancelling_after_its_object_and_instead_between_ts_20() -> None:
+    assert misread({
+        "Ловушку аннулирую.": "C:trap@d1n",
+        "Переход отзываю": "C:move",
+        "Never mind about searching this hour.": "C:search",
+        "Поиск отменяю, а вместо этого иду в гараж.": "C:search ; M:Garage",
+        "Change my search to the rope and the sink.": "S:Rope,Sink",
+    }) == {}  # fmt: skip
+
+
+def test_a_line_marked_as_said_aloud_is_talk_whatever_it_names_ts_23() -> None:
+    assert misread({
+        "Aloud: I'm going to the garage, who's with me?": "TALK",
+        "Говорю вслух: ставлю ловушку на Бориса, пусть знает.": "TALK",
+    }) == {}  # fmt: skip
+
+
+def test_clock_times_said_the_russian_way_ts_4() -> None:
+    """«в 4 часа» and «в четыре часа» are the same 16:00; «в седьмом часу вечера» is 18:xx; «под вечер»
+    is the evening; a game hour is «4-й час» or «в третьем часу» alone."""
+    assert misread({
+        "В 3 часа иду в гараж": "M:Garage@d1h3",
+        "В три часа иду в гараж": "M:Garage@d1h3",
+        "В восьмом часу вечера иду в кабинет": "M:Study@d1h4",
+        "Полвосьмого вечера — столовая": "M:Dining Room@d1h4",
+        "К вечеру перейду в спальню": "M:Bedroom@d1h4",
+        "В 2-й час иду в гараж": "M:Garage@d1h2",
+    }) == {}  # fmt: skip

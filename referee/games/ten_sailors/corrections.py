@@ -29,6 +29,7 @@ _MARKERS = re.compile(
     r"(?:i\s+)?mixed\s+up\s+my\s+\w+\s*[:—–-]\s*|"
     r"my\s+(?:bad|mistake)\s*[,:—–-]\s*|"
     r"i\s+meant\s+|"
+    r"(?:please\s+)?(?:replace|change|swap)\s+(?:my\s+|the\s+)?(?=(?:search|move|trap)\w*\s+(?:with|to|for)\b)|"
     r"(?:исправляю|исправляюсь|обновляю|уточняю|поправляю|поправлюсь)\s*[:—–-]?\s*|"
     r"(?:ошибл[аи]сь|ошибся|перепутал[аи]?|напутал[аи]?)\s+\w+\s*[:—–-]\s*|"
     r"\w+\s+(?:перепутал[аи]?|напутал[аи]?)\s*[:—–-]\s*"
@@ -42,6 +43,7 @@ _TYPO_IN = re.compile(r"^\s*опечатал\w*\s+в\s+(ловушк|поиск|
 _TYPO_NOUN = {"ловушк": "ловушка", "поиск": "поиск", "обыск": "обыск", "переход": "переход"}
 
 _SHOULD_BE = re.compile(
+    r"(?<=search)\s+(?:with|to)\b|(?<=move)\s+with\b|(?<=trap)\s+with\b|"
     r"\b(?:it\s+)?should\s+(?:be|have\s+been)\s+|\bmake\s+(?:it|that)\s+|\bпусть\s+будет\s+|"
     r"\bдолжн[аоы]?\s+быть\s+|\bдолжен\s+быть\s+",
     _FLAGS,

@@ -133,6 +133,12 @@ _BULLET = re.compile(r"^\s*(?:[-*•>]+|\d{1,2}[.)](?!\d))\s*")
 _SENTENCE = re.compile(r"\s(?<=[.!?…]\s)\s*(?=\S)")
 """Spaces after the end of a sentence, before more text; it starts with the space so that a search
 skips every other character at once."""
+_ALOUD = re.compile(
+    r"^\s*(?:(?:said\s+)?(?:out\s+loud|aloud|loudly)|(?:говорю\s+)?(?:вслух|громко))\s*[:—–]\s*",
+    re.I,
+)
+"""A line marked as said to the room at its start ("Out loud: …", «Вслух: …»): talk, whatever it names
+(TS-23: the writer chose to say it)."""
 _ADDRESSEES = re.compile(r"^(?:всем|вслух|everyone|everybody|all|aloud|to\s+everyone)\s*[:,\-—]\s*", re.I)
 _SEMICOLON = re.compile(r"\s*;\s*")
 """Semicolons: when every part of a line they part starts with a time ("hour 2: study; hour 3: search
@@ -215,7 +221,7 @@ def _read_text(
     for raw in (item for whole in text.splitlines() for item in corrections.list_items(whole)):
         bullet = _BULLET.match(raw)
         written = (raw[bullet.end() :] if bullet else raw).strip()
-        line = scenery.kept_here(scenery.another_trap(written))
+        line = scenery.kept_here(scenery.another_trap(scenery.without_instead(written)))
         if not line:
             continue
         if second_readings and (right := _as_corrected(line, names, now, own)):
@@ -223,6 +229,10 @@ def _read_text(
             reader.items += [replace(item, line=written) for item in right]
             continue
         times = find_times(line)
+        if (aloud := _ALOUD.match(line)) is not None and line[aloud.end() :].strip():
+            reader.flush()  # "Out loud: I'll search the sofa, that's my plan": said, as the writer marks it
+            reader.items.append(Order(line, "say", {"text": line[aloud.end() :].strip()}))
+            continue
         if (whole := _whole_line_order(line, times)) is not None:  # how talk and deadlines reach the writer
             reader.flush()
             reader.items.append(whole)

@@ -84,8 +84,8 @@ _QUANTIFIED = re.compile(
     re.I,
 )
 _CANCEL_OPENING = re.compile(
-    r"^\s*(?:never\s*mind|forget(?:\s+about)?|scrap|scratch|call\s+off|skip|drop"
-    r"|don'?t\s+bother\s+(?:with|about))\s+(?=(?:the|my|that|this|all)\b)",
+    r"^\s*(?:never\s*mind(?:\s+about)?|forget(?:\s+about)?|scrap|scratch|call\s+off|skip|drop"
+    r"|don'?t\s+bother\s+(?:with|about))\s+(?=(?:the|my|that|this|all|going|moving|searching|setting)\b)",
     re.I,
 )
 """English ways to open a cancel ("Never mind the search …", "Don't bother with the search"), said as
@@ -99,14 +99,14 @@ _CHANGED_MIND = re.compile(
 """A change of mind before what is cancelled ("I changed my mind about going …", «Передумала идти …»)."""
 _CANCELLED_LAST = re.compile(
     r"^(?P<what>.*?)\s*[-—–:,]?\s*(?:(?:so\s+|just\s+)?cancel(?:\s+(?:that|it|this|please))?|отмен\w*|отбой"
-    r"|отставить|сним\w+|снять|убра\w*|убер\w+|убир\w+)\s*[.!]*$",
+    r"|отставить|сним\w+|снять|убра\w*|убер\w+|убир\w+|отзыва\w*|отзову|отозва\w*|аннулир\w*)\s*[.!]*$",
     re.I,
 )
 """A cancel written after what it cancels («Предыдущий поиск отменяю», «Передумала идти в гараж, отмена»,
 "… going to the Garage — cancel that")."""
 _OBJECT_FIRST = re.compile(
     r"^\s*((?:мо[юи]\s+)?(?:ловушк\w*|поиск\w*|обыск\w*|переход\w*|ход))\s*[-—–:,]?\s*"
-    r"(отмен\w+|сним\w+|снять|убра\w*|убер\w+|убир\w+)\b",
+    r"(\w+)\b",
     re.I,
 )
 """A cancel after what it cancels at the start of a line («ловушку отменяю, …»)."""
@@ -202,6 +202,15 @@ def kept_here(line: str) -> str:
     return line
 
 
+_INSTEAD = re.compile(r"(?:\b[аи]\s+)?\bвместо\s+(?:этого|того|него|неё)\b\s*,?\s*", re.I)
+"""«вместо этого» between a cancel and the new order: it adds nothing, as "instead" adds nothing."""
+
+
+def without_instead(line: str) -> str:
+    """``line`` without «вместо этого» (``_INSTEAD``)."""
+    return _INSTEAD.sub("", line)
+
+
 def another_trap(line: str) -> str:
     """``line`` with "a new one" after a trap verb said as a trap («ставлю новую» → «ставлю ловушку»):
     without it the cancel before it is read and the new trap silently lost."""
@@ -285,7 +294,9 @@ def _cancel_first(text: str) -> str:
     («Ищу нож и диван, переход отменяю» keeps the search)."""
     text = _CANCEL_OPENING.sub("cancel ", text)
     text = _CANCEL_OPENING_RU.sub("отменяю ", text)
-    text = _OBJECT_FIRST.sub(lambda m: f"{m.group(2)} {m.group(1)}", text)
+    text = _OBJECT_FIRST.sub(
+        lambda m: f"{m.group(2)} {m.group(1)}" if order_kind(m.group(2)) == "cancel" else m.group(), text
+    )
     last = _CANCELLED_LAST.match(text.strip())
     changed = _CHANGED_MIND.match(text.strip())
     if last is None and changed is not None:  # «Передумала идти на кухню.»: the change of mind alone

@@ -116,7 +116,8 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("ampm", rf"{_IN}(\d{{1,2}})\s*(am|pm)\b"),
     ("clock_hours", rf"{_IN}(\d{{1,2}})\s*(?:часов|часа|часам|ч\.(?=\s|$))"),
     ("half_past", rf"{_IN}half\s+past\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})"
-     rf"|{_IN}пол\s*-?\s*({_DAY_STEMS})\w*"),
+     rf"|{_IN}пол\s*-?\s*({_DAY_STEMS})\w*(?:\s+(?:дня|вечера))?"),
+    ("hour_of_ru", rf"{_IN}({_DAY_STEMS})\w*\s+часу(?:\s+(дня|вечера))?"),
     ("quarter_en", rf"{_IN}(?:a\s+)?quarter\s+(past|after|to|of)\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})"),
     ("quarter_to_ru", rf"{_IN}без\s+четверти\s+(\d{{1,2}}|{_WORD_NUMBER[1:-1]})"),
     ("quarter_past_ru", rf"{_IN}четверть\s+((?:{_DAY_STEMS})\w*)"),
@@ -144,7 +145,8 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("today", r"сегодня|today"),
     ("noon", rf"{_IN}(?:noon|midday|полдень|полдня)"),
     ("morning", r"утром|с\s+утра|(?:in\s+the\s+|this\s+)?morning"),
-    ("evening", r"вечером|(?:in\s+the\s+|this\s+)?evening"),
+    ("evening", r"вечером|под\s+вечер|(?:ближе\s+)?к\s+вечеру|(?:in\s+the\s+|this\s+)?evening"
+     r"|towards?\s+(?:the\s+)?evening"),
 )  # fmt: skip
 _ANY = r"(?<![\w:])(?:" + "|".join(rf"(?P<{name}>(?:{pattern})(?!\w))" for name, pattern in _PATTERNS) + ")"
 _FIND = re.compile(_ANY, re.I)
@@ -217,12 +219,19 @@ def _read(name: str, groups: list[str]) -> When:
         hours = int(word) if word.isdigit() else _NUMBER_WORDS[word]
         hours += 12 if hours < 10 else 0
         return _clock(hours, 0) if hours < 24 else When(bad_hour=hours)
-    if name == "clock_hours":
-        return _hour(numbers[0]) if numbers[0] <= 4 else _clock(numbers[0] % 24, 0)
+    if name == "clock_hours":  # «в 4 часа», as «в четыре часа»: 16:00 on a game day (game hours: «4-й час»)
+        hours = numbers[0] + (12 if numbers[0] < 10 else 0)
+        return _clock(hours % 24, 0) if hours < 24 else When(bad_hour=hours)
     if name == "half_past":  # "half past three" (15:30), «в полчетвёртого» (half an hour before four)
         word = groups[0].lower()
         hours = numbers[0] if numbers else _NUMBER_WORDS.get(word) or _number_word(word) - 1
         hours += 12 if hours < 10 else 0
+        return _clock(hours, 30) if hours < 24 else When(bad_hour=hours)
+    if name == "hour_of_ru":  # «в седьмом часу вечера»: between six and seven, 18:30 on a game day
+        number = _number_word(groups[0])
+        if len(groups) < 2 and number <= 4:
+            return _hour(number)  # «в третьем часу»: the game's third hour
+        hours = number - 1 + (12 if number - 1 < 10 else 0)
         return _clock(hours, 30) if hours < 24 else When(bad_hour=hours)
     if name.startswith("quarter"):  # "a quarter to six" (17:45), «в четверть пятого» (16:15)
         words = [g.lower() for g in groups if g]
