@@ -183,3 +183,25 @@ def test_clock_times_said_the_russian_way_ts_4() -> None:
         "К вечеру перейду в спальню": "M:Bedroom@d1h4",
         "В 2-й час иду в гараж": "M:Garage@d1h2",
     }) == {}  # fmt: skip
+
+
+def test_a_look_taken_is_a_search_and_overnight_is_the_night_ts_19_ts_4() -> None:
+    assert misread({
+        "Going to have a good look at the sofa and the halberd.": "S:Halberd,Sofa",
+        "I'll take a quick look at the sink and the pistol while nobody watches": "S:Pistol,Sink",
+        "Gonna check the fireplace and the rope.": "S:Fireplace,Rope",
+        "Trap Carl: Garage, Car, Rope; overnight I go to the Study.": "T:Carl/Garage/Car/Rope ; M:Study@d1n",
+        "Ищу нож и диван, пока все спорят.": "S:Knife,Sofa",
+    }) == {}  # fmt: skip
+
+
+def test_a_line_asked_back_is_asked_back_whole_when_its_other_sentences_name_the_game_ts_23() -> None:
+    """No order read and one sentence asked about as a plan: the others, naming a room, a card or a
+    character, are part of it and are not relayed; a sentence naming nothing still is."""
+    items = parse_text(
+        "Dora again. Study, sink, rope — that has to be it. The Study will have a gift for Dora tonight.",
+        NAMES["en"],
+        NOW,
+        "Anna",
+    )
+    assert [type(item).__name__ for item in items] == ["Unreadable"] and items[0].is_order

@@ -221,7 +221,7 @@ def _read_text(
     for raw in (item for whole in text.splitlines() for item in corrections.list_items(whole)):
         bullet = _BULLET.match(raw)
         written = (raw[bullet.end() :] if bullet else raw).strip()
-        line = scenery.kept_here(scenery.another_trap(scenery.without_instead(written)))
+        line = scenery.kept_here(scenery.another_trap(scenery.phrased_plainly(written)))
         if not line:
             continue
         if second_readings and (right := _as_corrected(line, names, now, own)):
@@ -258,6 +258,7 @@ def _read_text(
             else _conversation(item, names, own)
             for at, item in enumerate(read)
         ]
+        reader.items[start:] = _asked_whole(reader.items[start:], line, names)
         if line != written and len(reader.items) == start + 1:  # the order shown as the player wrote it
             reader.items[start] = replace(reader.items[start], line=written)
     reader.flush()
@@ -309,6 +310,23 @@ def _as_corrected(line: str, names: tuple[str, ...], now: Segment, own: str | No
     return orders if orders and len(orders) == len(items) else []
 
 
+def _asked_whole(
+    items: list[Order | Unreadable], line: str, names: tuple[str, ...]
+) -> list[Order | Unreadable]:
+    """``items`` of one line; when none is an order and one is asked back as a plan, the line asked back
+    whole rather than its other sentences relayed where they name a room, a card or a character: they
+    belong to the plan asked about («… Спальня, тумбочка, подсвечник — всё сходится. В спальне Зою будет
+    ждать сюрприз от Анны.»), and the writer, asked, sends it again as meant (TS-23 ruling)."""
+    asked = [item for item in items if isinstance(item, Unreadable) and item.is_order]
+    if not asked or any(isinstance(item, Order) for item in items):
+        return items
+    naming = [item for item in items if _is_talk(item) and _intent(_line_tokens(item.line), names).found]
+    if not naming:
+        return items
+    first = asked[0]
+    return [replace(first, line=line), *(item for item in items if _is_talk(item) and item not in naming)]
+
+
 def _stays_beside_moves(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
     """``items`` without a stay read from a remark beside a move of the same segment on the same line
     («Перехожу в гараж — надоело тут сидеть»): the move is the order, the rest talk."""
@@ -341,6 +359,9 @@ def _never_aloud(
     intent = _intent(tokens, names)
     if not words or not any(not f.near or len(f.written) > _SHORT_NEAR for f in intent.found):
         return talk  # "a long night": a short word near a name ("long", "Living Room") names nothing
+    named = list({found.name: found for found in intent.found}.values())  # each name once, however often
+    if all(one_trap(group, names) for group in trap_groups(named, names)):
+        return Unreadable(talk.line, "did_you_mean", guess(intent, names))  # a whole trap, over sentences too
     own_led = own is not None and (
         _narrated_by_own(folded, own)
         or (
@@ -604,6 +625,7 @@ def _without_courtesy(items: list[Order | Unreadable]) -> list[Order | Unreadabl
 
 _REASON = re.compile(
     r"^[\s,;:—–-]*(?:because\b|'?cause\b|since\b|as\s+(?:he|she|they|i|it|someone|somebody)\b|"
+    r"(?:and\s+)?while\b|(?:и\s+)?пока\b|"
     r"(?:just\s+)?in\s+case\b|if\s+(?:that'?s|it'?s|possible|allowed|ok|okay|there'?s|you\s+(?:can|don'?t))|"
     r"потому\s+что\b|так\s+как\b|ведь\b|а\s+то\b|(?:ну\s+)?вдруг\b|на\s+всякий\b|раз\s+уж\b|"
     r"если\s+(?:можно|не\s+трудно|вы\s+не\s+против|получится|разрешено)\b)",

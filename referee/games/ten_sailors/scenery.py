@@ -206,9 +206,26 @@ _INSTEAD = re.compile(r"(?:\b[аи]\s+)?\bвместо\s+(?:этого|того|
 """«вместо этого» between a cancel and the new order: it adds nothing, as "instead" adds nothing."""
 
 
-def without_instead(line: str) -> str:
-    """``line`` without «вместо этого» (``_INSTEAD``)."""
-    return _INSTEAD.sub("", line)
+def phrased_plainly(line: str) -> str:
+    """``line`` without «вместо этого» (``_INSTEAD``) nor "going to" before an order's verb (``_GOING_TO``),
+    its looks said as searches (``_A_LOOK``)."""
+    return _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", line)))
+
+
+_GOING_TO = re.compile(
+    r"\bgo(?:ing|nna)\s+(?:to\s+)?(?=(?:search|look|check|set|trap|stay|peek|examine|inspect|rummage|poke|hunt"
+    r"|rifle|investigate|cancel)\b)",
+    re.I,
+)
+""""Going to search …", "gonna check …": the verb of the order, as "I'll search …"."""
+
+
+_A_LOOK = re.compile(
+    r"\b(?:take|have|get|sneak|grab)\s+(?:a\s+)?(?:quick\s+|good\s+|little\s+|closer\s+|proper\s+)?"
+    r"(peek|look|glance|gander|squint|rummage|poke\s+around)\b\s*",
+    re.I,
+)
+"""A look taken ("take a peek at", "have a good look at", "get a glance at"): the verb of it, a search."""
 
 
 def another_trap(line: str) -> str:
@@ -259,7 +276,8 @@ def _two_orders(text: str) -> str:
 
 _PLACED = re.compile(
     r"\b(\w+)\s+me\s+(?:in|into|inside|at)\s+(?=(?:the\s+)?\w)"
-    r"|\b(take|bring|lead|escort|walk|carry)\s+(?:me|\w+)\s+(?:to|into|over\s+to|down\s+to|up\s+to)\s+(?=(?:the\s+)?\w)",
+    r"|\b(take|bring|lead|escort|walk|carry)\s+(?:me|\w+)\s+(?:to|into|over\s+to|down\s+to|up\s+to)\s+(?=(?:the\s+)?\w)"
+    r"|\b(take|bring|lead)\s+me\s+(?=somewhere|anywhere)",
     re.I,
 )
 """A verb that places the writer somewhere ("drop me in the study", "park me in the garage")."""
@@ -278,6 +296,8 @@ def _placing(found: re.Match[str]) -> str:
     """A verb placing the writer (or their character) somewhere, said as a move ("drop me in …", "take
     Anna to …"); a verb of meeting or seeing as written."""
     verb = found.group(1)
+    if found.group(3) is not None:
+        return "move me to "  # "take me somewhere quiet": a move to no room named, asked back
     if verb is not None and verb.lower() in _NOT_PLACING:
         return found.group()
     return "move me to "

@@ -138,6 +138,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
      r"|(?:к|by|at)\s+(?:концу|the\s+end\s+of)\s+(?:этого\s+|this\s+|the\s+)?(?:часа|hour)"),
     ("next", r"(?:в|на|during)?\s*(?:следующ\w*|next)\s+(?:час\w*|ход\w*|hour|turn|segment)"),
     ("tonight", rf"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|{_NIGHT}"
+     r"|overnight|за\s+ночь"
      r"|(?:for|during|over)\s+the\s+night"
      rf"|{_NIGHTLY}|toni(?:te|gth|ht)|2nite"),
     ("ahead2", r"послезавтра|day\s+after\s+tomorrow"),
