@@ -205,3 +205,13 @@ def test_a_line_asked_back_is_asked_back_whole_when_its_other_sentences_name_the
         "Anna",
     )
     assert [type(item).__name__ for item in items] == ["Unreadable"] and items[0].is_order
+
+
+def test_an_order_written_by_its_first_letter_ts_11() -> None:
+    assert misread({
+        "T Hanna Garage Car Petrol": "T:Hanna/Garage/Car/Petrol",
+        "M: Study": "M:Study",
+        "s: sink, pistol": "S:Pistol,Sink",
+        "Гляну нож и диван, а в 13:00 двину в гараж.": "S:Knife,Sofa ; M:Garage@d1h2",
+    }) == {}  # fmt: skip
+    assert read("s he said so") == "TALK"

@@ -208,8 +208,15 @@ _INSTEAD = re.compile(r"(?:\b[аи]\s+)?\bвместо\s+(?:этого|того|
 
 def phrased_plainly(line: str) -> str:
     """``line`` without «вместо этого» (``_INSTEAD``) nor "going to" before an order's verb (``_GOING_TO``),
-    its looks said as searches (``_A_LOOK``)."""
-    return _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", line)))
+    its looks said as searches (``_A_LOOK``), an order's first letter alone at its start said whole
+    ("T Boris Kitchen Sofa Knife", "S: sofa, rope")."""
+    line = _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", line)))
+    return _LETTER.sub(lambda m: _LETTERS[(m.group(1) or m.group(2)).lower()] + " ", line)
+
+
+_LETTER = re.compile(r"^\s*(?:([MST])(?:\s*[:.]\s*|\s+)|([mst])\s*:\s*)(?=[A-Za-z])")
+"""An order written by its first letter alone ("M Kitchen", "S sofa, knife", "T: Boris, …")."""
+_LETTERS = {"m": "move", "s": "search", "t": "trap"}
 
 
 _GOING_TO = re.compile(

@@ -32,7 +32,7 @@ VERBS: dict[str, str] = {
     "перемещать": "move", "перевести": "move", "переводить": "move", "забежать": "move",
     "наведаться": "move", "направить": "move", "отправить": "move", "отправлять": "move",
     "send": "move", "climb": "move", "pop": "move", "off": "move", "стоять": "move", "отвести": "move",
-    "отводить": "move", "swing": "move", "linger": "move",
+    "двинуть": "move", "отводить": "move", "swing": "move", "linger": "move",
     "descend": "move", "relocate": "move", "wander": "move", "hurry": "move", "rush": "move",
     "slip": "move", "stroll": "move", "sneak": "move", "creep": "move", "dash": "move", "hop": "move",
     "step": "move", "march": "move", "stride": "move", "amble": "move", "saunter": "move", "jog": "move",
