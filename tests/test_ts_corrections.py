@@ -14,7 +14,7 @@ from test_ts_order_corpus import NAMES, NOW
 from test_ts_reading_round_three import misread, read
 
 from referee.games.ten_sailors.corrections import corrected, list_items
-from referee.games.ten_sailors.parse import parse_text
+from referee.games.ten_sailors.parse import Order, parse_text
 
 
 def test_a_correction_reads_the_right_order_and_not_the_rejected_one_ts_9() -> None:
@@ -215,3 +215,12 @@ def test_an_order_written_by_its_first_letter_ts_11() -> None:
         "Гляну нож и диван, а в 13:00 двину в гараж.": "S:Knife,Sofa ; M:Garage@d1h2",
     }) == {}  # fmt: skip
     assert read("s he said so") == "TALK"
+
+
+def test_a_trap_for_a_daytime_hour_is_refused_with_its_reason_ts_20() -> None:
+    """Traps are set at night: a trap written for an hour of the day is asked back with the reason, not
+    read as a trap for a daytime segment; a trap for a later night is read."""
+    for line in ("Trap Ivan at 3pm: Study, Table, Rope", "В 16:30 ловушка на Глеба: кабинет, стол, верёвка"):
+        (item,) = parse_text(line, NAMES["ru" if re.search("[а-я]", line) else "en"], NOW, None)
+        assert not isinstance(item, Order) and item.reason == "trap_in_daytime", item
+    assert misread({"Trap Ivan tomorrow night: Study, Table, Rope": "T:Ivan/Study/Table/Rope@d2n"}) == {}

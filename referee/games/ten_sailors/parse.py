@@ -1360,6 +1360,8 @@ class _Reader:
         if when is None:
             return None
         segment = segment_for(when, self.now, kind)
+        if kind == "trap" and isinstance(segment, Segment) and not segment.is_night:
+            return "trap_in_daytime", {}  # "trap … at 2pm": traps are set at night alone (TS-20)
         if not arrive or isinstance(segment, tuple):
             return segment
         if segment <= self.now and when.day is None and when.ahead is None:
