@@ -224,3 +224,13 @@ def test_a_trap_for_a_daytime_hour_is_refused_with_its_reason_ts_20() -> None:
         (item,) = parse_text(line, NAMES["ru" if re.search("[а-я]", line) else "en"], NOW, None)
         assert not isinstance(item, Order) and item.reason == "trap_in_daytime", item
     assert misread({"Trap Ivan tomorrow night: Study, Table, Rope": "T:Ivan/Study/Table/Rope@d2n"}) == {}
+
+
+def test_a_search_there_after_a_move_is_the_next_hours_ts_12_ts_19() -> None:
+    """One is in the room only once the move is done: "move to … and there search …" searches the hour
+    after; «…, а там посмотрим» is a remark, relayed as written."""
+    assert misread({
+        "Go to the kitchen and there check the sink and the knife": "M:Kitchen ; S:Knife,Sink@d1h2",
+        "Иду в спальню и там обыщу шкаф и верёвку": "M:Bedroom ; S:Rope,Wardrobe@d1h2",
+        "Иду в гараж, а там посмотрим": "M:Garage ; TALK",
+    }) == {}  # fmt: skip

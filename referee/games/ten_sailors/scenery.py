@@ -211,7 +211,29 @@ def phrased_plainly(line: str) -> str:
     its looks said as searches (``_A_LOOK``), an order's first letter alone at its start said whole
     ("T Boris Kitchen Sofa Knife", "S: sofa, rope")."""
     line = _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", line)))
+    line = _searched_there(line)
     return _LETTER.sub(lambda m: _LETTERS[(m.group(1) or m.group(2)).lower()] + " ", line)
+
+
+_THERE_SEARCH = re.compile(
+    r"(?P<joint>\s*(?:,\s*)?\b(?:and|и|а)\s+(?:then\s+|потом\s+|затем\s+)?)(?P<there>there|там)\s+(?=(?P<verb>\w+))",
+    re.I,
+)
+
+
+def _searched_there(line: str) -> str:
+    """``line`` with a search "there" after a move said as the next hour's ("Move to the bedroom and
+    there search …", «Перехожу в оранжерею и там ищу …»): one is in the room only once the move is done
+    (TS-12, TS-19). A line that gives a time of its own is left as it is."""
+    found = _THERE_SEARCH.search(line)
+    if found is None or order_kind(found.group("verb")) != "search" or find_times(line):
+        return line
+    if "plur" in morph().parse(found.group("verb"))[0].tag or not WORD.search(line[found.end("verb") :]):
+        return line  # «…, а там посмотрим»: a remark, not the writer's search
+    if not any(order_kind(word) == "move" for word in WORD.findall(line[: found.start()])):
+        return line
+    later = "в следующий час" if re.search("[а-яё]", found.group("there"), re.I) else "next hour"
+    return f"{line[: found.start()]}{found.group('joint')}{later} {line[found.end() :]}"
 
 
 _LETTER = re.compile(r"^\s*(?:([MST])(?:\s*[:.]\s*|\s+)|([mst])\s*:\s*)(?=[A-Za-z])")
