@@ -234,3 +234,15 @@ def test_a_search_there_after_a_move_is_the_next_hours_ts_12_ts_19() -> None:
         "Иду в спальню и там обыщу шкаф и верёвку": "M:Bedroom ; S:Rope,Wardrobe@d1h2",
         "Иду в гараж, а там посмотрим": "M:Garage ; TALK",
     }) == {}  # fmt: skip
+
+
+def test_the_same_again_later_a_question_whether_one_may_and_rooms_typed_as_one_word_ts_11() -> None:
+    assert misread({
+        "Check the sink and the stone, and next hour the same.": "S:Sink,Stone ; S:Sink,Stone@d1h2",
+        "Обыщу камин и нож, а в следующий час то же самое.": "S:Fireplace,Knife ; S:Fireplace,Knife@d1h2",
+        "May I set two traps on one night?": "HELP",
+        "Можно ли ставить ловушку на того, кто уже мёртв?": "HELP",
+        "May I search the sofa and the rope?": "S:Rope,Sofa",
+        "musicroom asap": "M:Music Room",
+        "Sniff around the wardrobe and the candlestick": "S:Candlestick,Wardrobe",
+    }) == {}  # fmt: skip

@@ -66,6 +66,8 @@ def _phrases() -> Iterable[tuple[str, str]]:
     for name in (*LOCATIONS, *KIND_OF):
         yield name, name
         yield display(name, "ru"), name
+        if " " in name:
+            yield name.replace(" ", ""), name  # "livingroom", "diningroom": typed as one word
     for spelling, name in ALIASES.items():
         yield spelling, name
     for name, spellings in INFORMAL.items():

@@ -258,7 +258,7 @@ def _read_text(
             else _conversation(item, names, own)
             for at, item in enumerate(read)
         ]
-        reader.items[start:] = _asked_whole(reader.items[start:], line, names)
+        reader.items[start:] = _asked_whole(_same_again(reader.items[start:], now), line, names)
         if line != written and len(reader.items) == start + 1:  # the order shown as the player wrote it
             reader.items[start] = replace(reader.items[start], line=written)
     reader.flush()
@@ -308,6 +308,27 @@ def _as_corrected(line: str, names: tuple[str, ...], now: Segment, own: str | No
     items = _read_text(text, names, now, own, second_readings=False)
     orders = [item for item in items if isinstance(item, Order)]
     return orders if orders and len(orders) == len(items) else []
+
+
+_SAME = re.compile(
+    r"\b(?:the\s+same|same\s+again|same\s+thing|ditto|то\s+же\s+самое|то\s+же|так\s+же|повтор\w*)\b", re.I
+)
+
+
+def _same_again(items: list[Order | Unreadable], now: Segment) -> list[Order | Unreadable]:
+    """``items`` of one line with "and next hour the same again" («и в следующий час то же самое») after
+    an order read as that order again, for the time it names (TS-11: an order may be given ahead)."""
+    result: list[Order | Unreadable] = []
+    for item in items:
+        previous = result[-1] if result else None
+        times = find_times(item.line) if isinstance(item, Unreadable) and _SAME.search(item.line) else []
+        if isinstance(previous, Order) and previous.kind in ("move", "search") and len(times) == 1:
+            segment = segment_for(times[0][2], now, previous.kind)
+            if isinstance(segment, Segment) and segment != (previous.when or now):
+                result.append(replace(previous, line=item.line, when=segment))
+                continue
+        result.append(item)
+    return result
 
 
 def _asked_whole(

@@ -44,7 +44,7 @@ _CHAT = {
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow",
     "tomoz": "tomorrow", "2nite": "tonight", "2night": "tonight", "tonite": "tonight",
     "mv": "move", "srch": "search", "cncl": "cancel", "goto": "go to", "n": "and", "&": "and", "+": "and",
-    "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your",
+    "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your", "asap": "now",
 }  # fmt: skip
 """Chat spellings of English words, said plainly."""
 _CHAT_WORD = re.compile(
@@ -146,6 +146,15 @@ _OWN_RESULT = re.compile(
 )
 """A question of what one's own orders are or brought ("What did my last search turn up?", «Какие у меня
 заявки?»): their state, which tells them."""
+_MAY_I = re.compile(
+    r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:(?:can|may|could)\s+(?:i|we|one)\s+(?:search|move|go|set|trap|look|check|stay)\b"
+    r"|(?:is\s+it|are\s+we)\s+allowed\s+to\b"
+    r"|(?:мне\s+)?(?:можно|разрешено|нельзя)\s+(?:ли\s+)?(?:мне\s+)?(?:искать|обыскивать|обыскать|ходить|перейти|ставить"
+    r"|поставить|переходить|оставаться|остаться)\b)",
+    re.I,
+)
+"""A question whether something may be done, naming nothing of the game ("Can I search two weapons at
+once?", «А можно искать два оружия сразу?»): the help. Naming a room or a card, it is a request."""
 _HOST = re.compile(
     r"^\s*(?:referee|host|gm|game\s*master|master|moderator|ведущ(?:ий|ая)|мастер|судья|рефери|модератор|гм)"
     r"\s*[,:!—–-]\s*",
@@ -377,6 +386,8 @@ def _help_asked(text: str, names: Sequence[str]) -> str:
         return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
     if _WHICH_ROOM.match(question) or _OWN_RESULT.match(question):
         return "СТАТУС" if re.search(r"[а-яё]", text, re.I) else "STATUS"
+    if _MAY_I.match(question) and "?" in text and not _names_any(question, names):
+        return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"  # "Can I search two weapons at once?"
     for cut in re.finditer(r"\s*[,—–:.-]\s*", text):
         rest = text[cut.end() :]
         if "?" in rest and _HOW_TO_PLAY.match(rest) and _names_nothing(text[: cut.start()], names):
@@ -386,6 +397,18 @@ def _help_asked(text: str, names: Sequence[str]) -> str:
         word = "ПОМОЩЬ" if re.search(r"[а-яё]", asked.group(), re.I) else "HELP"
         return f"{text[: asked.start()].rstrip(' ,')}. {word}"
     return text
+
+
+def _names_any(clause: str, names: Sequence[str]) -> bool:
+    """Whether ``clause`` names a room, a card or a character (in any form, near misses too)."""
+    words = WORD.findall(clause)
+    if any(is_name(word, names) for word in words):
+        return True
+    return any(
+        not isinstance(found := read_names(words[at : at + size]), Missing) and bool(found)
+        for size in (1, 2, 3)
+        for at in range(len(words) - size + 1)
+    )
 
 
 def _names_nothing(clause: str, names: Sequence[str]) -> bool:

@@ -135,6 +135,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("day_n", rf"{_IN}(?:день|day|d)\s*(\d{{1,2}})\b"),
     ("n_day", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ом|ый)?\s*(?:день|дня)\b"),
     ("this_hour", r"(?:в|на|for|during)?\s*(?:this|the\s+current|этот|текущий)\s+(?:час|hour)"
+     r"|asap|as\s+soon\s+as\s+possible|right\s+now|прямо\s+сейчас|немедленно|поскорее"
      r"|(?:к|by|at)\s+(?:концу|the\s+end\s+of)\s+(?:этого\s+|this\s+|the\s+)?(?:часа|hour)"),
     ("next", r"(?:в|на|during)?\s*(?:следующ\w*|next)\s+(?:час\w*|ход\w*|hour|turn|segment)"),
     ("tonight", rf"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|{_NIGHT}"
@@ -271,6 +272,7 @@ _TIME_WORDS = (
     "час", "hour", "ноч", "night", "день", "дня", "day", "следующ", "next", "завтра", "tomorrow",
     "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite", "afternoon", "half", "пол",
     "tmr", "tomo", "tomm", "2mor", "last", "последн", "quarter", "четверт", "noon", "midday", "полд", "clock",
+    "asap", "soon", "now", "сейчас", "немедл", "поскор", "over",
 )  # fmt: skip
 """A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
 _NUMBER = (

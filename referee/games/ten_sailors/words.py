@@ -56,7 +56,8 @@ VERBS: dict[str, str] = {
     "копаться": "search", "покопаться": "search", "перерыть": "search", "перерывать": "search",
     "прошерстить": "search", "шерстить": "search", "ворошить": "search", "перебрать": "search",
     "глянуть": "search", "поглядеть": "search", "взглянуть": "search", "оглядеть": "search",
-    "оглядывать": "search", "glance": "search", "rifle": "search", "hunt": "search", "шмонать": "search",
+    "оглядывать": "search", "glance": "search", "rifle": "search", "hunt": "search", "sniff": "search",
+    "шмонать": "search",
     "прошмонать": "search", "обшмонать": "search",
     # trap (TS-20)
     "trap": "trap", "ловушка": "trap", "капкан": "trap", "ловуха": "trap", "snare": "trap",
