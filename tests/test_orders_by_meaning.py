@@ -181,13 +181,21 @@ HELD_OUT_FIRST = {
     ("5", "ce", "ru"): (0.798, 0),
     ("5", "mm", "en"): (0.881, 0),
     ("5", "mm", "ru"): (0.854, 0),
+    ("6", "ms", "en"): (0.709, 0),
+    ("6", "ms", "ru"): (0.701, 0),
+    ("6", "ce", "en"): (0.690, 0),
+    ("6", "ce", "ru"): (0.678, 1),
+    ("6", "mm", "en"): (0.682, 0),
+    ("6", "mm", "ru"): (0.682, 0),
 }
 """The share of each held-out corpus (``<game>_orders_<lang>_heldout<set>.tsv``) read right, and its
 lines to refuse relayed as talk, when it was first scored by the parsers as they were before it was
 written (2026-12-06). Set 3's misses were then described by class (never quoted) to the parsers'
 authors; set 4 was built on after it was scored; set 5, written the same way by someone who had read only
-the rules, has been seen by nobody who worked on the parsers, and is the score that counts. The goal is
-``GOAL`` and none relayed; until then no set may ever be read worse than at first."""
+the rules, was scored before anyone who worked on the parsers read it. Set 6 (86–88 lines a file, in
+``# class:`` groups, three classes more: corrections, colloquial names, sloppy typing) was written the
+same way and scored first; its lines were then built on. The goal is ``GOAL`` and none relayed; until
+then no set may ever be read worse than at first."""
 
 
 @pytest.mark.parametrize(("held_out", "game", "language"), list(HELD_OUT_FIRST))
