@@ -19,7 +19,7 @@ def _read(game: str, line: str, language: str) -> Any:
 CE_LINES = [
     # CE-5: a question about the offers standing, the phase or what one may do is STATUS or HELP, never talk
     ("Which offers are still standing?", "en", [("status", {})]),
-    ("What phase are we in?", "en", [("status", {})]),
+    ("Which phase are we in at the moment?", "en", [("status", {})]),
     ("What can I do now?", "en", [("help", {})]),
     ("Какие предложения сейчас висят?", "ru", [("status", {})]),
     ("Какой сейчас этап?", "ru", [("status", {})]),

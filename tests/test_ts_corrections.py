@@ -13,7 +13,7 @@ import re
 from test_ts_order_corpus import NAMES, NOW
 from test_ts_reading_round_three import misread, read
 
-from referee.games.ten_sailors.corrections import corrected, list_items
+from referee.core.corrections import corrected, list_items
 from referee.games.ten_sailors.parse import Order, parse_text
 
 

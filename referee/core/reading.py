@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from referee.core import corrections
 from referee.core.keywords import Arguments, order_lines, read_order
 from referee.core.orders import Order, Unreadable
 from referee.core.russian import morph, normal_form
@@ -665,19 +666,36 @@ def _distinct(readings: list[Reading]) -> list[Reading]:
 def read_line(
     line: str, keywords: Mapping[str, str], arguments: Arguments, grammar: Grammar, narrator: str = ""
 ) -> list[Order | Unreadable]:
-    """The orders written on ``line``: by keyword if it is written so, else by meaning; a line read as no
-    order is read again with its scenery set aside (``without_scenery``), and that reading kept when it
-    holds orders and nothing refused."""
-    read = read_by_meaning(line, read_order(line, keywords, arguments), grammar)
+    """The orders written on ``line``: by keyword if it is written so, else by meaning, and read again
+    where that finds no order (``read_again``)."""
+    return read_again(
+        line,
+        lambda text: read_by_meaning(text, read_order(text, keywords, arguments), grammar),
+        grammar,
+        narrator,
+    )
+
+
+def read_again(
+    line: str,
+    reader: Callable[[str], list[Order | Unreadable]],
+    grammar: Grammar,
+    narrator: str = "",
+) -> list[Order | Unreadable]:
+    """``reader``'s orders of ``line``; where it finds none, ``line`` read again as a correction (the
+    rejected part set aside: "accept O4 with the candle (not the trash)", or the words taken back
+    replaced: "Move Tomas to 8, sorry, 9"; ``referee.core.corrections``), then with its scenery set
+    aside (``without_scenery``); a reading again kept when it holds orders and nothing refused or said."""
+    texts = corrections.readings(line)
+    read = [] if texts else reader(line)  # a correction is read as corrected first: the first words are wrong
     if any(isinstance(item, Order) for item in read):
         return read
     plain = without_scenery(line, grammar, narrator)
-    if plain == line or not plain:
-        return read
-    again = read_by_meaning(plain, read_order(plain, keywords, arguments), grammar)
-    if again and all(isinstance(item, Order) and item.kind != "say" for item in again):
-        return [replace(item, line=line) if isinstance(item, Order) else item for item in again]
-    return read
+    for text in [*texts, *([plain] if plain and plain != line else [])]:
+        again = reader(text)
+        if again and all(isinstance(item, Order) and item.kind != "say" for item in again):
+            return [replace(item, line=line) for item in again if isinstance(item, Order)]
+    return read or reader(line)
 
 
 _ACTED = re.compile(r"\*[^*]*\*")

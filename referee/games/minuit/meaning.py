@@ -44,7 +44,7 @@ _CYRILLIC = re.compile(r"[а-яё]")
 
 INTENTS: dict[str, str] = {
     **dict.fromkeys(
-        ("move", "go", "walk", "head", "run", "enter", "идти", "пойти", "перейти", "переходить",
+        ("move", "go", "mv", "walk", "head", "run", "enter", "идти", "пойти", "перейти", "переходить",
          "направиться", "направляться", "двигаться", "отправиться", "отправляться", "переместиться",
          "перемещаться", "подняться", "подниматься", "спуститься", "спускаться", "зайти", "заходить",
          "перебраться", "иду", "бежать", "уйти", "уходить", "off", "перехожу", "перемещаюсь", "down",
@@ -59,14 +59,15 @@ INTENTS: dict[str, str] = {
         "escort",
     ),
     **dict.fromkeys(
-        ("question", "ask", "interrogate", "interview", "quiz", "допросить", "допрашивать", "спросить",
+        ("question", "q", "ask", "interrogate", "interview", "quiz", "допросить", "допрашивать", "спросить",
          "спрашивать", "расспросить", "расспрашивать", "опросить", "допрос", "опрос", "talk", "speak",
          "поговорить", "говорить", "побеседовать", "узнать", "узнавать", "выяснить", "grill", "press",
          "pump", "трясти", "потрясти", "пытать", "расколоть", "прижать"),
         "question",
     ),
     **dict.fromkeys(
-        ("search", "inspect", "examine", "explore", "rummage", "обыскать", "обыскивать", "осмотреть",
+        ("search", "srch", "sweep", "comb", "inspect", "examine", "explore", "rummage", "обыскать",
+         "обыскивать", "осмотреть",
          "осматривать", "обыск", "осмотр", "искать", "поискать", "обшарить", "обследовать", "check",
          "проверить", "проверять"),
         "search",
@@ -107,6 +108,7 @@ PRIORITY = ("hypothesis", "reveal", "buoy", "question", "search", "escort", "mov
 
 TOPICS: dict[str, str] = {
     "alibi": "alibi", "алиби": "alibi", "witness": "witness", "testimony": "witness", "saw": "witness",
+    "wit": "witness", "whereabouts": "alibi", "noticed": "witness", "notice": "witness", "свид": "witness",
     "свидетель": "witness", "показание": "witness", "свидетельство": "witness", "видеть": "witness",
     "motive": "motive", "мотив": "motive", "reason": "motive", "причина": "motive",
     "where": "alibi", "где": "alibi", "gain": "motive", "benefit": "motive", "выгода": "motive",
@@ -120,7 +122,8 @@ METHODS: dict[str, str] = {
     "осторожно": "discreet", "осторожный": "discreet", "тайно": "discreet", "тайный": "discreet",
     "незаметно": "discreet", "скрытно": "discreet", "аккуратно": "discreet",
     "thorough": "thorough", "тщательно": "thorough", "тщательный": "thorough", "подробно": "thorough",
-    "досконально": "thorough",
+    "досконально": "thorough", "thor": "thorough", "disc": "discreet", "qck": "quick", "тщат": "thorough",
+    "быстр": "quick", "незам": "discreet",
 }  # fmt: skip
 ELEMENTS: dict[str, str] = {
     "culprit": "culprit", "who": "culprit", "killer": "culprit", "murderer": "culprit",

@@ -27,7 +27,7 @@ from typing import Any
 from referee.core.answers import read_lines_with_choice
 from referee.core.keywords import read_order
 from referee.core.orders import Order, Problem, Unreadable
-from referee.core.reading import read_by_meaning
+from referee.core.reading import read_again, read_by_meaning
 from referee.core.seats import fold_name
 from referee.games.minuit.content import LOCATIONS, ZONES
 from referee.games.minuit.investigation import Investigation
@@ -124,10 +124,15 @@ def parse_orders(line: str, case: Investigation) -> list[Order | Unreadable]:
     """The orders written on ``line``; MOVE with a suspect is the order to escort them."""
     from referee.games.minuit.meaning import grammar  # it reads names with this module's tables
 
-    order = read_order(line, KEYWORDS, partial(_arguments, case=case))
-    if isinstance(order, Order) and order.kind == "move" and "suspect" in order.args:
-        order = Order(order.line, "escort", order.args)
-    return read_by_meaning(line, order, grammar(case))
+    rules = grammar(case)
+
+    def read(text: str) -> list[Order | Unreadable]:
+        order = read_order(text, KEYWORDS, partial(_arguments, case=case))
+        if isinstance(order, Order) and order.kind == "move" and "suspect" in order.args:
+            order = Order(order.line, "escort", order.args)
+        return read_by_meaning(text, order, rules)
+
+    return read_again(line, read, rules)
 
 
 def _arguments(kind: str, rest: str, case: Investigation) -> dict[str, Any] | Problem:

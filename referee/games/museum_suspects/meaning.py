@@ -20,7 +20,8 @@ from referee.games.museum_suspects.state import CLUE_COUNT, EXIT
 
 INTENTS: dict[str, str] = {
     **dict.fromkeys(
-        ("investigate", "look", "inspect", "examine", "check", "study", "read", "peek", "view", "see",
+        ("investigate", "inv", "invest", "look", "inspect", "examine", "check", "study", "read", "peek",
+         "view", "see",
          "investigation", "research", "исследовать", "изучить", "изучать", "смотреть", "посмотреть",
          "осмотреть", "осматривать", "проверить", "проверять", "глянуть", "взглянуть", "заглянуть",
          "расследовать", "исследование", "читать", "прочитать", "прочесть", "открыть", "подсмотреть",
@@ -28,7 +29,7 @@ INTENTS: dict[str, str] = {
         "investigate",
     ),
     **dict.fromkeys(
-        ("suggest", "suspect", "accuse", "suggestion", "blame", "подозревать", "предположить",
+        ("suggest", "sug", "sugg", "suspect", "accuse", "suggestion", "blame", "подозревать", "предположить",
          "предполагать", "обвинить", "обвинять", "подозрение", "заподозрить", "подозреваемый",
          "подозреваю", "think", "guess", "suspicion", "thief", "culprit", "вор", "виновный",
          "воровка", "виновник"),

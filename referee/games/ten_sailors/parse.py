@@ -74,6 +74,7 @@ from functools import lru_cache, reduce
 from itertools import pairwise
 from typing import Any, NamedTuple, TypeGuard
 
+from referee.core import corrections
 from referee.core.answers import KIND as ANSWERS
 from referee.core.answers import read_choice as read_answers_choice
 from referee.core.orders import Order as CoreOrder
@@ -81,7 +82,7 @@ from referee.core.orders import Problem, Unreadable
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.core.text import unmix_scripts
-from referee.games.ten_sailors import corrections, scenery, signals
+from referee.games.ten_sailors import scenery, signals
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
 from referee.games.ten_sailors.intent import (
     Intent,
@@ -302,12 +303,13 @@ def _as_corrected(line: str, names: tuple[str, ...], now: Segment, own: str | No
     """The orders of ``line`` written as a correction (``corrections.corrected``), when what is left of
     it once the rejected part is set aside reads as orders alone; else none (the line is read as it is,
     and talk is always relayed as it was written)."""
-    text = corrections.corrected(line)
-    if text is None:
-        return []
-    items = _read_text(text, names, now, own, second_readings=False)
-    orders = [item for item in items if isinstance(item, Order)]
-    return orders if orders and len(orders) == len(items) else []
+    texts = corrections.readings(line)
+    for text in texts:
+        items = _read_text(text, names, now, own, second_readings=False)
+        orders = [item for item in items if isinstance(item, Order)]
+        if orders and len(orders) == len(items):
+            return orders
+    return []
 
 
 _SAME = re.compile(

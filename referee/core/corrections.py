@@ -1,4 +1,4 @@
-"""Orders written as corrections of an earlier one, and orders written as a list (TS-9, TS-23 ruling).
+"""Orders written as corrections of an earlier one, and orders written as a list, in any game.
 
 A player who got an order wrong writes the right one as a correction: "No wait, not the Kitchen — the
 Garage", "Correction: search rope and knife, not rope and stone", "Instead of Carl, trap Dora: …",
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from referee.core.russian import normal_form
+
 _FLAGS = re.I | re.U
 
 _MARKERS = re.compile(
@@ -25,7 +27,11 @@ _MARKERS = re.compile(
     r"(?:sorry|oops|ой|ай|блин|упс)\s*[,!.]?\s*|"
     r"(?:no\s+)?wait\s*[,!.]\s*|нет\s*,\s*|стоп\s*[,!.]\s*|"
     r"(?:correction|edit|update|fix|erratum|upd|поправка|исправление|уточнение|правка|апдейт)\s*[:—–-]\s*|"
+    r"(?:i\s+)?(?:made\s+a\s+)?(?:typo|mistake|error)\s+in\s+my\s+(?:last|earlier|previous)\s+"
+    r"(?:mail|message|post|e-?mail|orders?)\s*[:—–-]\s*|"
+    r"(?:i\s+)?(?:made\s+a\s+)?(?:typo|mistake|error)\s+(?:earlier|before)\s*[:—–-]\s*|"
     r"(?:i\s+)?(?:made\s+a\s+)?(?:typo|mistake|error)\s+in\s+my\s+(?=\w)|"
+    r"(?:опечатка|ошибка)\s+в\s+(?:прошлом|прошлом|предыдущем|последнем)\s+(?:письме|сообщении|посте)\s*[:—–-]\s*|"
     r"(?:i\s+)?mixed\s+up\s+my\s+\w+\s*[:—–-]\s*|"
     r"my\s+(?:bad|mistake)\s*[,:—–-]\s*|"
     r"i\s+meant\s+|"
@@ -38,9 +44,9 @@ _MARKERS = re.compile(
 )
 """Words that open a correction ("Correction:", "Edit:", "No wait,", «Поправка:», «Ошиблась часом:»)."""
 
-_TYPO_IN = re.compile(r"^\s*опечатал\w*\s+в\s+(ловушк|поиск|обыск|переход)\w*", _FLAGS)
-"""«Опечаталась в ловушке на Бориса: …»: the order named in the correction's opening is kept."""
-_TYPO_NOUN = {"ловушк": "ловушка", "поиск": "поиск", "обыск": "обыск", "переход": "переход"}
+_TYPO_IN = re.compile(r"^\s*(?:опечатал\w*|ошибл\w*|ошибся)\s+в\s+([а-яё]+)", _FLAGS)
+"""«Опечаталась в ловушке на Бориса: …»: the order named in the correction's opening is kept, as its
+dictionary form («ловушка на Бориса: …»)."""
 
 _SHOULD_BE = re.compile(
     r"(?<=search)\s+(?:with|to)\b|(?<=move)\s+with\b|(?<=trap)\s+with\b|"
@@ -52,7 +58,7 @@ _SHOULD_BE = re.compile(
 
 _DROPPED = re.compile(
     r"(?:^|(?<=[\s,(—–-]))(?:scratch|forget|ignore|disregard)\s+(?:what\s+i\s+said\s+)?(?:about\s+)?"
-    r"[^,;:.!?—–]*[,;:—–]\s*|"
+    r"[^,;:.!?—–]*?(?:[,;:—–]|\s-\s)\s*|"
     r"(?:^|(?<=\s))про\s+[^,;:.!?—–]+?\s+(?:забудьте|забудь|забыли)\s*[,;:—–]\s*|"
     r"(?:^|(?<=\s))(?:забудьте|забудь)\s+(?:про|о|об)\s+[^,;:.!?—–]+[,;:—–]\s*",
     _FLAGS,
@@ -60,7 +66,9 @@ _DROPPED = re.compile(
 """"Scratch what I said about the bathroom, …", «Про ванную забудьте, …»: the rejected part, set aside."""
 
 _ORDER_NAMED = re.compile(
-    r"\b(?:search\w*|trap\w*|mov\w*|order\w*|поиск\w*|обыск\w*|ловушк\w*|переход\w*|приказ\w*)", _FLAGS
+    r"\b(?:search\w*|trap\w*|mov\w*|order\w*|offer\w*|question\w*|поиск\w*|обыск\w*|ловушк\w*|переход\w*"
+    r"|приказ\w*|предложени\w*|допрос\w*)",
+    _FLAGS,
 )
 """An order named in what is forgotten ("Forget the search, …", «Забудьте про поиск»): a cancel, read as
 one, not a correction."""
@@ -99,7 +107,7 @@ def corrected(line: str) -> str | None:
     text = line
     typo = _TYPO_IN.match(text)
     if typo is not None:
-        text = _TYPO_NOUN[typo.group(1).lower()] + text[typo.end() :]
+        text = normal_form(typo.group(1).lower()) + text[typo.end() :]
     opened = _MARKERS.match(text)
     if opened is not None:
         text = text[opened.end() :]
@@ -154,3 +162,49 @@ def list_items(line: str) -> list[str]:
     ends = [m.start() for m in marks[1:]] + [len(line)]
     items = [line[m.end() : end].strip(" ,;") for m, end in zip(marks, ends, strict=True)]
     return [item for item in items if item]
+
+
+_TAKEN_BACK = re.compile(
+    r"\s*(?:[,;…]+|\.{2,}|\s[-—–])\s*(?:(?:no|nope|нет)\b\s*[,!]?\s*)?"
+    r"(?:(?:wait|sorry|er+m?|um+|actually|i\s+mean|i\s+meant|make\s+(?:it|that)|or\s+rather|rather|no|nope"
+    r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет|стоп)\b\s*[,!:]?\s*)+",
+    _FLAGS,
+)
+"""Where a writer takes back the last words they wrote and gives the right ones ("Move to 5 - no, sorry,
+3", "offer Boris the trash, er, the candle", «в зону 4… ой, в зону 5»)."""
+
+
+def _shape(word: str) -> str:
+    return re.sub(r"\d+", "9", re.sub(r"[^\W\d_]+", "a", word.lower()))
+
+
+def taken_back(line: str) -> list[str]:
+    """The lines ``line`` may mean when it takes back its last words ("Move Tomas to 8, sorry, 9"): the
+    words before with the last ones of the same shape as the new ones put in their place ("Move Tomas to
+    9"), then the new words alone ("Arrest Carl - no wait, Boris. Arrest Boris."); none for a line that
+    takes nothing back. The reader keeps the first that reads as orders alone."""
+    found = _TAKEN_BACK.search(line)
+    if found is None or not found.start():
+        return []
+    head = line[: found.start()].strip()
+    tail = re.split(r"(?<=[.!?])\s+", line[found.end() :].strip())[0].strip(" .!")
+    if not tail or not head:
+        return []
+    new, old = tail.split(), head.rstrip(" .!").split()
+    candidates = []
+    if len(new) <= 3 and len(old) > len(new):
+        for at in range(len(old) - len(new), -1, -1):
+            if all(_shape(old[at + k]) == _shape(new[k]) for k in range(len(new))):
+                candidates.append(" ".join([*old[:at], *new, *old[at + len(new) :]]))
+                break
+    return [*candidates, tail]
+
+
+def readings(line: str) -> list[str]:
+    """The lines ``line`` may mean if it corrects itself, most likely first: the rejected part set aside
+    (``corrected``), and in that the words taken back replaced (``taken_back``); none for a line that
+    corrects nothing."""
+    fixed = corrected(line)
+    if fixed is None:
+        return taken_back(line)
+    return [*taken_back(fixed), fixed]

@@ -1,0 +1,64 @@
+"""Orders of Museum Suspects, the Cosmic Express and Minuit written as corrections of an earlier one or
+in a player's shorthand, the classes a sixth held-out corpus showed (issue 37): the rejected part set
+aside ("not …", "(not the trash)"), the words taken back replaced ("Move Tomas to 8, sorry, 9", "the
+trash, er, the candle"), and abbreviations of the orders ("inv 3 w 4", "acc O1", "mv 5"). Every line here
+is invented for this file; none is a corpus line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_orders_by_meaning import DATA, _cases
+from test_orders_classes_games import _read
+
+from referee.core.corrections import taken_back
+
+LINES = [
+    # MS-3, MS-4: corrections and shorthand
+    (
+        "ms",
+        "Correction: investigate clue 4, not clue 3, with a 2.",
+        "en",
+        [("investigate", {"clue": 4, "value": 2})],
+    ),
+    ("ms", "Suggest B1 with 4, I mean B2", "en", [("suggest", {"target": "B2", "value": 4})]),
+    ("ms", "inv 6 w 3", "en", [("investigate", {"clue": 6, "value": 3})]),
+    ("ms", "sugg D1 with 5", "en", [("suggest", {"target": "D1", "value": 5})]),
+    # CE-4: corrections and shorthand; none said to the table
+    ("ce", "Offer Boris the candle, er, the wrench", "en", [("offer", {"to": "Boris", "item": "Wrench"})]),
+    ("ce", "acc O2 candle", "en", [("accept", {"offer": "O2", "item": "Candle"})]),
+    ("ce", "ref O3", "en", [("refuse", {"offer": "O3"})]),
+    ("ce", "wd O1", "en", [("withdraw", {"offer": "O1"})]),
+    ("ce", "arr Dummy", "en", [("arrest", {"target": "Dummy"})]),
+    # MM-13 … MM-15: corrections and shorthand
+    ("mm", "Move to 4 - no, sorry, 2.", "en", [("move", {"zone": 2})]),
+    (
+        "mm",
+        "Search 18 quick... actually make that discreet.",
+        "en",
+        [("search", {"location": 18, "method": "discreet"})],
+    ),
+    ("mm", "mv 3", "en", [("move", {"zone": 3})]),
+    ("mm", "Перейти в зону 4, ой, вернее в зону 3.", "ru", [("move", {"zone": 3})]),
+]
+
+
+@pytest.mark.parametrize(("game", "line", "language", "expected"), LINES)
+def test_corrections_and_shorthand_are_read_as_the_order_meant(
+    game: str, line: str, language: str, expected: Any
+) -> None:
+    assert _read(game, line, language) == expected
+
+
+def test_words_taken_back_are_put_where_words_of_their_shape_stood() -> None:
+    assert taken_back("Move Tomas to 8, sorry, 9")[0] == "Move Tomas to 9"
+    assert taken_back("offer Boris the trash, er, the candle")[0] == "offer Boris the candle"
+    assert taken_back("suggest C4 with 3, I mean C3")[0] == "suggest C3 with 3"
+    assert taken_back("Investigate clue 2 with 5") == []
+
+
+def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
+    written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
+    lines = [line for _, line, _, _ in LINES]
+    assert len(lines) == len(set(lines)) and not written.intersection(lines)
