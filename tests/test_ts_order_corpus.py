@@ -183,16 +183,20 @@ HELD_OUT_FIRST = {
     ("6", "ru"): (119, 11),
     ("7", "en"): (123, 14),
     ("7", "ru"): (127, 17),
+    ("8", "en"): (132, 15),
+    ("8", "ru"): (135, 17),
 }
 """Lines of each held-out corpus (``ts_orders_<lang>_heldout<set>.tsv``) read right, and order lines
-said aloud, when it was first scored (2026-12-06; 160 lines each, set 6 148, set 7 170 and 173). The
+said aloud, when it was first scored (2026-12-06; 160 lines each, set 6 148, sets 7 and 8 170–173). The
 misses of sets 3 and 4 were then described by class (never quoted) to the parser's authors; set 5 was
 written by someone who had read only the rules and, once scored, its lines were read and built on. Set 6
 (with ``# class:`` groups, scored by class) was written the same way and scored once the work on set 5
 was done; nobody who works on the parser had read its lines when it was scored. Set 7 (three classes
 more: long posts with an order inside, corrections, lists and mixed scripts) was written the same way and
-scored first, before anyone read it; its lines were then built on. The goal is ``LEAST_READ`` and none
-said aloud; until then no set may ever be read worse than at first."""
+scored first, before anyone read it; its lines were then built on. Set 8 (172 and 173 lines) was
+written the same way while the work on set 7 went on and scored once it was done: nobody who works on the
+parser has read its lines; it is the score that counts. The goal is ``LEAST_READ`` and none said aloud;
+until then no set may ever be read worse than at first."""
 
 
 @pytest.mark.parametrize(("held_out", "language"), list(HELD_OUT_FIRST))
