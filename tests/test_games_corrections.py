@@ -62,3 +62,25 @@ def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
     lines = [line for _, line, _, _ in LINES]
     assert len(lines) == len(set(lines)) and not written.intersection(lines)
+
+
+CE_NEVER_SAID = [
+    ("O3: no", "en", [("refuse", {"offer": "O3"})]),
+    ("O1: да", "ru", "X"),  # an acceptance names the card given: asked, never said
+    ("прин O2 свеча", "ru", [("accept", {"offer": "O2", "item": "Candle"})]),
+    ("откл O4", "ru", [("refuse", {"offer": "O4"})]),
+    ("Вяжите Бориса!", "ru", [("arrest", {"target": "Борис"})]),
+]
+
+
+@pytest.mark.parametrize(("line", "language", "expected"), CE_NEVER_SAID)
+def test_cosmic_express_answers_and_slang_are_orders_never_said_to_the_table_ce_5(
+    line: str, language: str, expected: Any
+) -> None:
+    assert _read("ce", line, language) == expected
+
+
+@pytest.mark.parametrize("line", ["wd O7 pls?", "O5 — посмотрим позже", "O2 maybe later"])
+def test_cosmic_express_a_line_naming_an_offer_is_asked_never_said_to_the_table_ce_5(line: str) -> None:
+    got = _read("ce", line, "ru" if any("а" <= c <= "я" for c in line) else "en")
+    assert got == "X" or all(kind != "say" for kind, _ in got), got

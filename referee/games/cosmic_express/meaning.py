@@ -30,17 +30,18 @@ INTENTS: dict[str, str] = {
         "offer",
     ),
     **dict.fromkeys(
-        ("accept", "acc", "take", "agree", "принять", "принимать", "взять", "брать", "согласиться",
+        ("accept", "acc", "прин", "take", "agree", "принять", "принимать", "взять", "брать", "согласиться",
          "соглашаться", "согласный", "беру", "accepted"),
         "accept",
     ),
     **dict.fromkeys(
-        ("refuse", "ref", "decline", "reject", "отказать", "отказаться", "отказываться", "отклонить",
+        ("refuse", "ref", "откл", "decline", "reject", "отказать", "отказаться", "отказываться", "отклонить",
          "отклонять", "отказ", "отказывать"),
         "refuse",
     ),
     **dict.fromkeys(
-        ("withdraw", "wd", "retract", "back", "pull", "отозвать", "отзывать", "забрать", "забирать", "снять",
+        ("withdraw", "wd", "отзыв", "вернуть", "retract", "back", "pull", "отозвать", "отзывать", "забрать",
+         "забирать", "снять",
          "снимать", "отменить", "отменять", "cancel", "назад", "scratch", "strike", "undo", "rescind",
          "revoke"),
         "withdraw",
@@ -56,12 +57,14 @@ INTENTS: dict[str, str] = {
         "done",
     ),
     **dict.fromkeys(
-        ("reveal", "show", "flip", "раскрыть", "вскрыть", "показать", "перевернуть", "открыть",
+        ("reveal", "show", "flip", "badge", "значок", "раскрыть", "вскрыть", "показать", "перевернуть",
+         "открыть",
          "раскрывать", "вскрывать", "переворачивать", "показывать"),
         "reveal",
     ),
     **dict.fromkeys(
-        ("arrest", "arr", "nick", "detain", "арестовать", "арест", "арестовывать", "задержать",
+        ("arrest", "arr", "nick", "detain", "вязать", "повязать", "паковать", "упаковать", "скрутить",
+         "арестовать", "арест", "арестовывать", "задержать",
          "задерживать", "cuff",
          "handcuff", "handcuffs", "наручник"),
         "arrest",
@@ -107,6 +110,8 @@ ITEM_WORDS: dict[str, str] = {
     "свеча": "Candle", "свечка": "Candle", "огнетушитель": "Fire Extinguisher", "ключ": "Wrench",
     "wrench": "Wrench", "spanner": "Wrench", "мусор": "Trash", "junk": "Trash", "мусорка": "Trash",
     "trash": "Trash", "garbage": "Trash", "rubbish": "Trash", "candle": "Candle", "мусорный": "Trash",
+    "хлам": "Trash", "гаечник": "Wrench", "огнетушак": "Fire Extinguisher", "огнет": "Fire Extinguisher",
+    "ext": "Fire Extinguisher", "extinguisher": "Fire Extinguisher", "candlestick": "Candle",
 }  # fmt: skip
 """The words that name an item card (folded or lemma)."""
 

@@ -57,9 +57,46 @@ def parse_text(text: str, names: Sequence[str], own: str = "") -> list[Order | U
     (``meaning``); ``names`` are the players' names, ``own`` the writer's (their name as the doer of a
     line narrates their own order). A line's leading bullet is left out of the line kept with its order."""
     arguments, meaning = partial(_arguments, names=names), grammar(names)
-    return read_lines_with_choice(
-        text, lambda line: read_line(line, KEYWORDS, arguments, meaning, own), drop_bullets=True
-    )
+    return [
+        _never_aloud(item)
+        for item in read_lines_with_choice(
+            text,
+            lambda line: read_line(_answered(line), KEYWORDS, arguments, meaning, own),
+            drop_bullets=True,
+        )
+    ]
+
+
+_ANSWERED = re.compile(r"^\s*([OoОо]-?\d{1,6})\s*[:—–-]\s*(?P<word>\w+)\b\W*$")
+_ANSWERS = {
+    "no": "refuse", "nope": "refuse", "нет": "refuse", "не": "refuse", "yes": "accept", "да": "accept",
+    "ok": "accept", "ок": "accept", "okay": "accept", "беру": "accept",
+}  # fmt: skip
+
+
+def _answered(line: str) -> str:
+    """ "O4: no", «O2: да»: an offer answered by yes or no, said as REFUSE or ACCEPT."""
+    found = _ANSWERED.match(line)
+    if found is None or found.group("word").lower() not in _ANSWERS:
+        return line
+    return f"{_ANSWERS[found.group('word').lower()]} {found.group(1)}"
+
+
+_NAMES_AN_OFFER = re.compile(r"(?<![\w])[OoОо]-?\d{1,6}\b|\b(?:offer|предложени\w*)\s*#?\s*\d", re.I)
+
+
+_SHORT_WORDS = 3
+"""The most words of a line written like an order ("O4: no", "ref O5 pls")."""
+
+
+def _never_aloud(item: Order | Unreadable) -> Order | Unreadable:
+    """A short line left as table talk that names an offer ("wd O2", «O4: не сейчас») asked back instead:
+    written like an order, what it does with the offer is never said to the table (CE-5 ruling); talk
+    about an offer at length ("No idea about O3") is talk."""
+    short = len(re.findall(r"\w+", item.line)) <= _SHORT_WORDS if isinstance(item, Unreadable) else False
+    if isinstance(item, Unreadable) and not item.is_order and short and _NAMES_AN_OFFER.search(item.line):
+        return Unreadable(item.line, "unknown_order", {"word": item.line.strip(), "suggestion": ""}, True)
+    return item
 
 
 def _arguments(kind: str, rest: str, names: Sequence[str]) -> dict[str, Any] | Problem:
