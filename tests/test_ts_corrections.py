@@ -246,3 +246,16 @@ def test_the_same_again_later_a_question_whether_one_may_and_rooms_typed_as_one_
         "musicroom asap": "M:Music Room",
         "Sniff around the wardrobe and the candlestick": "S:Candlestick,Wardrobe",
     }) == {}  # fmt: skip
+
+
+def test_a_post_of_several_sentences_is_read_a_sentence_at_a_time_ts_9_ts_23() -> None:
+    """The writer's character doing something in one sentence, words said or scenery in the others: the
+    order, and the words said as talk; "she"/«она» after a sentence of the writer's character is hers."""
+    assert misread({
+        'Anna crouches by the fireplace and then looks under the sofa. "Not a word to Boris," she whispers.':
+            "S:Fireplace,Sofa ; TALK",
+        "Anna yawns. She checks the wardrobe and the rope before anyone wakes.": "S:Rope,Wardrobe",
+    }, own="Anna") == {}  # fmt: skip
+    assert (
+        misread({"Анна допивает чай. Не сказав ни слова, она уходит в кабинет.": "M:Study"}, own="Анна") == {}
+    )

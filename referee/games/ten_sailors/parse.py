@@ -252,7 +252,8 @@ def _read_text(
             whole = reader.narrated(reader.signalled_trap(Unreadable(line, "did_you_mean", {})))
             read = [whole] if isinstance(whole, Order) else read  # "For Dora: Pistol in …": over sentences
         if second_readings and not any(isinstance(item, Order) for item in read):
-            read = _talk_beside_orders(line, names, now, own) or read
+            told = _talk_beside_orders(line, names, now, own) or _told_one_by_one(line, names, now, own)
+            read = told or read
         reader.items[start:] = [
             _never_aloud(item, names, own, after_order=any(isinstance(o, Order) for o in read[:at]))
             if _is_talk(item)
@@ -297,6 +298,48 @@ def _talk_beside_orders(
 
 
 _WORDS_IN = re.compile(r"\w")
+
+_POST_SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=\S)")
+"""Where a sentence of a post ends: after its stop, whatever the next one starts with (a quote too)."""
+_PRONOUN = re.compile(r"^((?:[^,.!?«\"]*,\s*)?)(she|he|она|он)\b", re.I)
+"""A sentence whose doer is "she"/«она» (after a leading clause or not): the character told of before."""
+
+
+def _told_one_by_one(
+    line: str, names: tuple[str, ...], now: Segment, own: str | None
+) -> list[Order | Unreadable]:
+    """A post of several sentences read as no order, read a sentence at a time: the writer's character
+    doing something in one and scenery or words said in the others ('Anna smooths her dress and heads for
+    the Garage. "If I'm not back in an hour, come looking for me," she tells the others.'). A sentence
+    whose doer is "she"/«она» after one whose doer was the writer's character is read as that character's
+    («…. Отогнав воспоминания, она поднимается в спальню.»). Kept when a sentence holds an order and none
+    is asked about; the others are talk as written, or scenery left out where they name nothing."""
+    sentences = [part for part in _POST_SENTENCE.split(line) if part.strip()]
+    if (
+        own is None
+        or len(sentences) < 2
+        or not any(f.name == own for f in _intent(_line_tokens(line), names).found)
+    ):
+        return []  # a post tells of the writer's character by name
+    result: list[Order | Unreadable] = []
+    doer = ""
+    for sentence in sentences:
+        read = _read_text(sentence, names, now, own, second_readings=False)
+        pronoun = _PRONOUN.match(sentence)
+        if doer == own and pronoun is not None and not any(isinstance(item, Order) for item in read):
+            as_own = f"{sentence[: pronoun.start(2)]}{own}{sentence[pronoun.end(2) :]}"
+            again = _read_text(as_own, names, now, own, second_readings=False)
+            if again and all(isinstance(item, Order) for item in again):
+                read = [replace(item, line=sentence) for item in again]
+        if any(isinstance(item, Unreadable) and item.is_order for item in read):
+            return []
+        first = WORD.match(sentence.lstrip(" *«\"'"))
+        doer = own if first is not None and fold_name(first.group()) == fold_name(own) else doer
+        result += read
+    if not any(isinstance(item, Order) for item in result):
+        return []
+    kept = [item for item in result if isinstance(item, Order) or _WORDS_IN.search(item.line)]
+    return _joined_talk(_without_courtesy(kept))  # "…. If there's room": the order's condition
 
 
 def _as_corrected(line: str, names: tuple[str, ...], now: Segment, own: str | None) -> list[Order]:
