@@ -256,6 +256,4 @@ def test_a_post_of_several_sentences_is_read_a_sentence_at_a_time_ts_9_ts_23() -
             "S:Fireplace,Sofa ; TALK",
         "Anna yawns. She checks the wardrobe and the rope before anyone wakes.": "S:Rope,Wardrobe",
     }, own="Anna") == {}  # fmt: skip
-    assert (
-        misread({"Анна вздыхает. Потом она уходит в кабинет.": "M:Study"}, own="Анна") == {}
-    )
+    assert misread({"Анна вздыхает. Потом она уходит в кабинет.": "M:Study"}, own="Анна") == {}
