@@ -84,3 +84,24 @@ def test_cosmic_express_answers_and_slang_are_orders_never_said_to_the_table_ce_
 def test_cosmic_express_a_line_naming_an_offer_is_asked_never_said_to_the_table_ce_5(line: str) -> None:
     got = _read("ce", line, "ru" if any("а" <= c <= "я" for c in line) else "en")
     assert got == "X" or all(kind != "say" for kind, _ in got), got
+
+
+COURTESY_AND_HELP = [
+    (
+        "ms",
+        "I'd like to investigate clue 5 with my 3, if that's all right.",
+        "en",
+        [("investigate", {"clue": 5, "value": 3})],
+    ),
+    ("ms", "Хочу изучить улику 4 жетоном 2, если можно.", "ru", [("investigate", {"clue": 4, "value": 2})]),
+    ("ms", "What commands can I send?", "en", [("help", {})]),
+    ("mm", "Какие вообще есть команды?", "ru", [("help", {})]),
+    ("ms", "Чекну улику 6 двойкой.", "ru", [("investigate", {"clue": 6, "value": 2})]),
+]
+
+
+@pytest.mark.parametrize(("game", "line", "language", "expected"), COURTESY_AND_HELP)
+def test_a_condition_of_courtesy_is_no_condition_and_commands_asked_for_are_the_help(
+    game: str, line: str, language: str, expected: Any
+) -> None:
+    assert _read(game, line, language) == expected

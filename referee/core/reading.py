@@ -451,13 +451,22 @@ _STORY = re.compile(
 _NUMBER_SIGN = re.compile(r"\b(?:no|nr|num)\.?\s*(?=\d)", re.I)
 
 
+_COURTEOUS_IF = re.compile(
+    r"[,(]?\s*\b(?:if\s+(?:possible|(?:that'?s|it'?s)\s+(?:all\s+right|alright|ok(?:ay)?|fine)|you\s+(?:don'?t|do\s+not)\s+mind"
+    r"|it'?s\s+not\s+too\s+much\s+trouble)|если\s+(?:можно|не\s+трудно|не\s+сложно|вы\s+не\s+против|возможно"
+    r"|не\s+затруднит))\b\)?",
+    re.I,
+)
+"""A condition of courtesy ("…, if possible", «…, если можно»): no condition on the order."""
+
+
 def _unsure(line: str, intents: Mapping[str, str]) -> bool:
     """Whether ``line`` is a question, a negation, a condition, a choice or a story rather than an
     order. A story is an order word in the past tense ("I looked at clue 3", «положил шестёрку»), but
     not one that says a thing is done («закончил»). A polite request ("Could you …?", «Не могли бы вы
     …?») is an order."""
     polite = _POLITE_ASK.match(line)
-    rest = line[polite.end() :] if polite else line
+    rest = _COURTEOUS_IF.sub(" ", line[polite.end() :] if polite else line)
     words = words_of(rest)
     asked = "?" in rest and not polite
     told = (word.past and word.folded not in intents and word.meaning(intents) for word in words)

@@ -93,6 +93,7 @@ INTENTS: dict[str, str] = {
     **dict.fromkeys(("hypothesis", "theory", "гипотеза", "версия"), "hypothesis"),
     **dict.fromkeys(
         ("help", "rules", "помощь", "справка", "правило", "помочь", "памятка", "подсказка", "instructions",
+         "command", "commands", "команда",
          "commands", "команда"),
         "help",
     ),

@@ -20,7 +20,8 @@ from referee.games.museum_suspects.state import CLUE_COUNT, EXIT
 
 INTENTS: dict[str, str] = {
     **dict.fromkeys(
-        ("investigate", "inv", "invest", "look", "inspect", "examine", "check", "study", "read", "peek",
+        ("investigate", "inv", "invest", "чекнуть", "look", "inspect", "examine", "check", "study", "read",
+         "peek",
          "view", "see",
          "investigation", "research", "исследовать", "изучить", "изучать", "смотреть", "посмотреть",
          "осмотреть", "осматривать", "проверить", "проверять", "глянуть", "взглянуть", "заглянуть",
@@ -44,6 +45,7 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(
         ("help", "rules", "помощь", "справка", "правило", "помочь", "подсказать", "how", "как", "напомнить",
+         "command", "commands", "команда",
          "options"),
         "help",
     ),
