@@ -105,3 +105,22 @@ def test_a_condition_of_courtesy_is_no_condition_and_commands_asked_for_are_the_
     game: str, line: str, language: str, expected: Any
 ) -> None:
     assert _read(game, line, language) == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "expected"),
+    [
+        ("ms", "issleduyu uliku 3 zhetonom 4", [("investigate", {"clue": 3, "value": 4})]),
+        ("ce", "otklonyayu O2", [("refuse", {"offer": "O2"})]),
+    ],
+)
+def test_russian_typed_in_latin_letters_is_read_as_russian(game: str, line: str, expected: Any) -> None:
+    assert _read(game, line, "ru") == expected
+
+
+def test_english_is_never_taken_for_russian_typed_in_latin() -> None:
+    from referee.core.translit import looks_russian
+
+    assert not any(
+        looks_russian(line) for line in ("Search the kitchen and the sofa", "Move me to the Study")
+    )

@@ -257,3 +257,10 @@ def test_a_post_of_several_sentences_is_read_a_sentence_at_a_time_ts_9_ts_23() -
         "Anna yawns. She checks the wardrobe and the rope before anyone wakes.": "S:Rope,Wardrobe",
     }, own="Anna") == {}  # fmt: skip
     assert misread({"Анна вздыхает. Потом она уходит в кабинет.": "M:Study"}, own="Анна") == {}
+
+
+def test_russian_typed_in_latin_letters_is_read_as_russian_ts_9() -> None:
+    for line, expected in (("idu v garazh", "move"), ("ishchu nozh i verevku", "search")):
+        items = parse_text(line, NAMES["ru"], NOW, "Анна")
+        assert [(type(item).__name__, item.line) for item in items] == [("Order", line)], items
+        assert isinstance(items[0], Order) and items[0].kind == expected

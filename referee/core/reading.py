@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from referee.core import corrections
+from referee.core import corrections, translit
 from referee.core.keywords import Arguments, order_lines, read_order
 from referee.core.orders import Order, Unreadable
 from referee.core.russian import morph, normal_form
@@ -694,13 +694,16 @@ def read_again(
     """``reader``'s orders of ``line``; where it finds none, ``line`` read again as a correction (the
     rejected part set aside: "accept O4 with the candle (not the trash)", or the words taken back
     replaced: "Move Tomas to 8, sorry, 9"; ``referee.core.corrections``), then with its scenery set
-    aside (``without_scenery``); a reading again kept when it holds orders and nothing refused or said."""
+    aside (``without_scenery``), then, typed in Latin letters, as the Russian it may be ("predlagayu
+    Borisu svechu", ``referee.core.translit``); a reading again kept when it holds orders and nothing
+    refused or said."""
     texts = corrections.readings(line)
     read = [] if texts else reader(line)  # a correction is read as corrected first: the first words are wrong
     if any(isinstance(item, Order) for item in read):
         return read
     plain = without_scenery(line, grammar, narrator)
-    for text in [*texts, *([plain] if plain and plain != line else [])]:
+    russian = [translit.to_cyrillic(line)] if translit.looks_russian(line) else []  # "izuchayu uliku 6 …"
+    for text in [*texts, *([plain] if plain and plain != line else []), *russian]:
         again = reader(text)
         if again and all(isinstance(item, Order) and item.kind != "say" for item in again):
             return [replace(item, line=line) for item in again if isinstance(item, Order)]

@@ -74,7 +74,7 @@ from functools import lru_cache, reduce
 from itertools import pairwise
 from typing import Any, NamedTuple, TypeGuard
 
-from referee.core import corrections
+from referee.core import corrections, translit
 from referee.core.answers import KIND as ANSWERS
 from referee.core.answers import read_choice as read_answers_choice
 from referee.core.orders import Order as CoreOrder
@@ -252,7 +252,11 @@ def _read_text(
             whole = reader.narrated(reader.signalled_trap(Unreadable(line, "did_you_mean", {})))
             read = [whole] if isinstance(whole, Order) else read  # "For Dora: Pistol in …": over sentences
         if second_readings and not any(isinstance(item, Order) for item in read):
-            told = _talk_beside_orders(line, names, now, own) or _told_one_by_one(line, names, now, own)
+            told = (
+                _talk_beside_orders(line, names, now, own)
+                or _told_one_by_one(line, names, now, own)
+                or _typed_in_latin(line, names, now, own)
+            )
             read = told or read
         reader.items[start:] = [
             _never_aloud(item, names, own, after_order=any(isinstance(o, Order) for o in read[:at]))
@@ -298,6 +302,20 @@ def _talk_beside_orders(
 
 
 _WORDS_IN = re.compile(r"\w")
+
+
+def _typed_in_latin(
+    line: str, names: tuple[str, ...], now: Segment, own: str | None
+) -> list[Order | Unreadable]:
+    """A line of Russian typed in Latin letters ("idu v vannuyu") read as the Russian it is, when that
+    reads as orders alone (``referee.core.translit``); else none."""
+    if not translit.looks_russian(line):
+        return []
+    items = _read_text(translit.to_cyrillic(line), names, now, own, second_readings=False)
+    if not items or not all(isinstance(item, Order) for item in items):
+        return []
+    return [replace(item, line=line) for item in items]
+
 
 _POST_SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=\S)")
 """Where a sentence of a post ends: after its stop, whatever the next one starts with (a quote too)."""
