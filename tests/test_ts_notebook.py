@@ -227,3 +227,19 @@ def test_ts19_the_same_facts_deduce_the_same_sets_once_and_a_changed_copy_change
         _told(hands={"Anna": HANDS["Anna"]}, searches=frozenset({search}), traps=frozenset({trap}))
     )
     assert len(other["Carl"]) < len(again["Carl"])
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), segments=st.integers(2, 12))
+def test_ts19_a_notebook_read_without_the_talk_is_the_one_read_from_the_whole_view(
+    seed: int, segments: int
+) -> None:
+    """The notebook reads a seat's searches, traps and deaths, and who was seen where: read from a view
+    that leaves the talk out (as it is, for speed), it is the notebook of the seat's whole view."""
+    from referee.games.ten_sailors.notebook import notebook, sightings
+    from referee.games.ten_sailors.views import player_view
+
+    game = _played(seed, segments)
+    for seat in [c.name for c in game.state.living()]:
+        whole = player_view(game.state, seat, visible(game.log, seat))
+        assert for_seat(game.state, game.log, seat) == notebook(whole, sightings(game.log).get(seat, {}))

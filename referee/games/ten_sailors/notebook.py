@@ -266,8 +266,17 @@ def notebook(view: dict[str, Any], seen_in: dict[str, set[str]]) -> dict[str, An
 def for_seat(state: GameState, log: list[Event], seat: str) -> dict[str, Any]:
     """The notebook of ``seat`` in ``state``, from the game's ``log``: only what the seat was told
     (its view, and the others its reports and the talk it heard put in a room)."""
-    view = player_view(state, seat, visible(log, seat))
+    view = player_view(state, seat, _told_events(log, seat))
     return notebook(view, sightings(log).get(seat, {}))
+
+
+_TOLD_KINDS = frozenset({"searched", "trap_resolved", "died"})
+"""The events a notebook reads of a view (searches, traps, deaths): talk and moves it takes from the
+sightings, so the view it reads leaves them out (a day-9 seat has heard hundreds of lines)."""
+
+
+def _told_events(log: list[Event], seat: str) -> list[Event]:
+    return visible((event for event in log if event.kind in _TOLD_KINDS), seat)
 
 
 def openness(state: GameState, log: list[Event]) -> dict[str, Any]:
@@ -277,7 +286,7 @@ def openness(state: GameState, log: list[Event]) -> dict[str, Any]:
     hand of a full table at once."""
     seen = sightings(log)
     possible = {
-        c.name: deduce(told(player_view(state, c.name, visible(log, c.name)), seen.get(c.name, {})))
+        c.name: deduce(told(player_view(state, c.name, _told_events(log, c.name)), seen.get(c.name, {})))
         for c in state.characters
     }
     living = [c.name for c in state.living()]
