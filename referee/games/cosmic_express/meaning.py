@@ -111,7 +111,7 @@ ITEM_WORDS: dict[str, str] = {
     "wrench": "Wrench", "spanner": "Wrench", "мусор": "Trash", "junk": "Trash", "мусорка": "Trash",
     "trash": "Trash", "garbage": "Trash", "rubbish": "Trash", "candle": "Candle", "мусорный": "Trash",
     "хлам": "Trash", "гаечник": "Wrench", "огнетушак": "Fire Extinguisher", "огнет": "Fire Extinguisher",
-    "ext": "Fire Extinguisher", "extinguisher": "Fire Extinguisher", "candlestick": "Candle",
+    "ext": "Fire Extinguisher", "extinguisher": "Fire Extinguisher",
 }  # fmt: skip
 """The words that name an item card (folded or lemma)."""
 
