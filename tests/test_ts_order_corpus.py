@@ -185,6 +185,8 @@ HELD_OUT_FIRST = {
     ("7", "ru"): (127, 17),
     ("8", "en"): (132, 15),
     ("8", "ru"): (135, 17),
+    ("9", "en"): (65, 16),
+    ("9", "ru"): (64, 20),
 }
 """Lines of each held-out corpus (``ts_orders_<lang>_heldout<set>.tsv``) read right, and order lines
 said aloud, when it was first scored (2026-12-06; 160 lines each, set 6 148, sets 7 and 8 170–173). The
@@ -195,8 +197,10 @@ was done; nobody who works on the parser had read its lines when it was scored. 
 more: long posts with an order inside, corrections, lists and mixed scripts) was written the same way and
 scored first, before anyone read it; its lines were then built on. Set 8 (172 and 173 lines) was
 written the same way while the work on set 7 went on and scored once it was done: nobody who works on the
-parser has read its lines; it is the score that counts. The goal is ``LEAST_READ`` and none said aloud;
-until then no set may ever be read worse than at first."""
+parser has read its lines; it is the score that counts. Set 9 (120 lines each, 15 a class, in the eight
+classes the fresh sets read worst: several orders, long posts, shorthand, corrections, remarks, help,
+sloppy typing, talk naming cards) was written the same way, scored first, then built on. The goal is
+``LEAST_READ`` and none said aloud; until then no set may ever be read worse than at first."""
 
 
 @pytest.mark.parametrize(("held_out", "language"), list(HELD_OUT_FIRST))
