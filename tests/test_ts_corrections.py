@@ -264,3 +264,18 @@ def test_russian_typed_in_latin_letters_is_read_as_russian_ts_9() -> None:
         items = parse_text(line, NAMES["ru"], NOW, "Анна")
         assert [(type(item).__name__, item.line) for item in items] == [("Order", line)], items
         assert isinstance(items[0], Order) and items[0].kind == expected
+
+
+def test_words_cut_short_the_same_room_and_a_terse_card_alone_ts_11_ts_23() -> None:
+    """ "conserv. 18:30" and «гост. в 16:00» are the rooms they begin; "same rm", «там же» a stay; a card
+    named with nothing but "only" is asked about, never said aloud; a word ended by a full stop is left as
+    written."""
+    assert misread({
+        "bathr. 16:00": "M:Bathroom@d1h3",
+        "гост. в 16:00": "M:Living Room@d1h3",
+        "the same rm": "STAY",
+        "на том же месте": "STAY",
+        "pistol only": "X",
+        "только верёвка": "X",
+        "Anna walks to the kitchen with a knife in hand.": "M:Kitchen",
+    }, own="Anna") == {}  # fmt: skip

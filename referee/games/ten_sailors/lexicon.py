@@ -22,7 +22,7 @@ from referee.core import diminutives
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import ALIASES, INFORMAL, KIND_OF, LOCATIONS, display
-from referee.games.ten_sailors.words import FILLERS, WORDS_KEPT, is_adverb, is_skipped, lemmas
+from referee.games.ten_sailors.words import FILLERS, VERBS, WORDS_KEPT, is_adverb, is_skipped, lemmas
 
 WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 """One word of an order: letters and digits, with inner apostrophes or hyphens."""
@@ -326,3 +326,41 @@ def _nearest(
             return Missing(written, candidates=(top, *rivals))
         return Found(top, written, near=True), size
     return Missing(word, suggestion=top)
+
+
+_CUT = re.compile(r"(?<![\w.])([^\W\d_]{3,})\.(?=\s*[,;:]|\s+[^\W_A-ZА-ЯЁ]|\s+\d)")
+"""A word cut short and ended with a stop inside a line ("conserv. 18:30", «оранж. 18:30», «пер.
+кабинет»): what follows is no new sentence (no capital), nor the end of the line."""
+
+
+def uncut(line: str) -> str:
+    """``line`` with each word cut short written whole where it begins exactly one room or card name
+    («оранж.» is the Conservatory, "conserv." too) or words of one kind of order («пер.» a move, «отм.»
+    a cancel); a word cut that could be several is left as written."""
+    return _CUT.sub(_uncut_one, line)
+
+
+def _uncut_one(found: re.Match[str]) -> str:
+    whole = _whole(found.group(1))
+    if not whole or fold_name(whole).split()[0] == fold_name(found.group(1)):
+        return found.group()  # a whole word at the end of a sentence: its stop stays
+    return whole
+
+
+@lru_cache(maxsize=1024)
+def _whole(cut: str) -> str:
+    start = fold_name(cut)
+    if any(fold_name(spelling) == start for spelling, _ in _phrases()) or lemmas(cut) & set(VERBS):
+        return ""  # a whole word («ванную.», "Study."), only ended by a stop
+    if start in card_forms():
+        return ""  # a form of a name («кухню.»)
+    names = {name for spelling, name in _phrases() if fold_name(spelling).startswith(start)}
+    if len(names) == 1:
+        return display(names.pop(), "ru" if start[:1] in _RUSSIAN_LETTERS else "en")
+    kinds = {kind for word, kind in VERBS.items() if fold_name(word).startswith(start)}
+    if not names and len(kinds) == 1:
+        return next(word for word, kind in sorted(VERBS.items()) if fold_name(word).startswith(start))
+    return ""
+
+
+_RUSSIAN_LETTERS = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")

@@ -93,7 +93,7 @@ from referee.games.ten_sailors.intent import (
     one_trap,
     trap_groups,
 )
-from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names, scan_names
+from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names, scan_names, uncut
 from referee.games.ten_sailors.scenery import HEDGES as _HEDGES
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
@@ -222,7 +222,7 @@ def _read_text(
     for raw in (item for whole in text.splitlines() for item in corrections.list_items(whole)):
         bullet = _BULLET.match(raw)
         written = (raw[bullet.end() :] if bullet else raw).strip()
-        line = scenery.kept_here(scenery.another_trap(scenery.phrased_plainly(written)))
+        line = scenery.kept_here(scenery.another_trap(scenery.phrased_plainly(uncut(written))))
         if not line:
             continue
         if second_readings and (right := _as_corrected(line, names, now, own)):
@@ -453,9 +453,15 @@ def _never_aloud(
             and not any(lemmas(t.text) & _SPEAKING for t in words)
         )
     )
+    name_words = {word for f in intent.found for word in fold_name(f.written).split()}
+    rest = [
+        t for t in words if t.folded not in FILLERS and t.folded not in name_words and not is_skipped(t.text)
+    ]
+    terse = len(words) <= _TERSE and all(t.folded in _TERSE_WORDS for t in rest)  # "knife only"
     planned = (
         own_led
         or _searched_pair(words, intent, names)
+        or (terse and any(not f.near and f.name not in names for f in intent.found))
         or any((t.kind and t.kind != "say") or t.setter or t.when is not None for t in tokens)
     )
     if not planned:
@@ -472,6 +478,13 @@ def _never_aloud(
     return Unreadable(talk.line, "did_you_mean", guess(intent, names))
 
 
+_TERSE = 4
+"""The most words of a terse line naming a room or a card and nothing else ("knife only", «только нож»):
+written as an order, it is asked about, never said aloud."""
+_TERSE_WORDS = frozenset(
+    {"only", "just", "also", "again", "too", "pls", "please", "тоже", "только", "лишь", "снова", "опять",
+     "ещё", "еще", "же"}
+)  # fmt: skip
 _ANY_ROOM = frozenset({"room", "комната"})
 """A room unnamed ("the room", «в комнате»): where the writer is, no room of the castle."""
 _CARRIED = (("in", "hand"), ("в", "руке"), ("в", "руках"), ("in", "hand,"))

@@ -44,7 +44,7 @@ _CHAT = {
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow",
     "tomoz": "tomorrow", "2nite": "tonight", "2night": "tonight", "tonite": "tonight",
     "mv": "move", "srch": "search", "cncl": "cancel", "goto": "go to", "n": "and", "&": "and", "+": "and",
-    "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your", "asap": "now",
+    "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your", "asap": "now", "rm": "room",
 }  # fmt: skip
 """Chat spellings of English words, said plainly."""
 _CHAT_WORD = re.compile(
@@ -186,6 +186,13 @@ _KEPT_HERE = (
             re.I,
         ),
         "I stay here",
+    ),
+    (
+        re.compile(
+            r"^\s*(?:the\s+)?same\s+(?:room|place|rm)\s*[.!]*\s*$|^\s*(?:там\s+же|на\s+том\s+же\s+месте)\s*[.!]*\s*$",
+            re.I,
+        ),
+        "остаюсь здесь",
     ),
     (re.compile(r"\b(?:in\s+|at\s+)?(?:this|the\s+same)\s+room\b", re.I), "here"),
     (
