@@ -279,3 +279,14 @@ def test_words_cut_short_the_same_room_and_a_terse_card_alone_ts_11_ts_23() -> N
         "только верёвка": "X",
         "Anna walks to the kitchen with a knife in hand.": "M:Kitchen",
     }, own="Anna") == {}  # fmt: skip
+
+
+def test_a_correction_summed_up_or_told_as_a_change_of_plans_ts_9_ts_20() -> None:
+    assert misread({
+        "Rope was a slip, I meant Stone. So: Stone and Table.": "S:Stone,Table",
+        "On second thought, skip the study, garage instead.": "M:Garage",
+        "Хм, я имела в виду гостиную, а не столовую.": "M:Living Room",
+        "Планы поменялись: поиск убираю, просто иду в гараж.": "C:search ; M:Garage",
+        "Please ignore my trap order.": "C:trap@d1n",
+        "Прошу не засчитывать мой поиск.": "C:search",
+    }) == {}  # fmt: skip

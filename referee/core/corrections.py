@@ -24,7 +24,10 @@ _FLAGS = re.I | re.U
 
 _MARKERS = re.compile(
     r"^\s*(?:"
-    r"(?:sorry|oops|ой|ай|блин|упс)\s*[,!.]?\s*|"
+    r"(?:sorry|oops|hmm+|ой|ай|блин|упс|хм+)\s*[,!.]?\s*|"
+    r"(?:on\s+second\s+thought|second\s+thoughts|change\s+of\s+plans?|plans?\s+changed|"
+    r"подумал[аи]?\s+(?:ещ[её]|ещё\s+раз)|планы\s+поменялись|передумал[аи]?)\s*[,:—–-]\s*|"
+    r"(?:i|я)\s+(?:meant|имел[аи]?\s+в\s+виду|хотел[аи]?\s+написать)\s*[,:]?\s*|"
     r"(?:no\s+)?wait\s*[,!.]\s*|нет\s*,\s*|стоп\s*[,!.]\s*|"
     r"(?:correction|edit|update|fix|erratum|upd|поправка|исправление|уточнение|правка|апдейт)\s*[:—–-]\s*|"
     r"(?:i\s+)?(?:made\s+a\s+)?(?:typo|mistake|error)\s+in\s+my\s+(?:last|earlier|previous)\s+"
@@ -57,9 +60,10 @@ _SHOULD_BE = re.compile(
 """Words before the right value ("it should be …", "make it …", «пусть будет …»): set aside."""
 
 _DROPPED = re.compile(
-    r"(?:^|(?<=[\s,(—–-]))(?:scratch|forget|ignore|disregard)\s+(?:what\s+i\s+said\s+)?(?:about\s+)?"
+    r"(?:^|(?<=[\s,(—–-]))(?:scratch|forget|ignore|disregard|skip|drop)\s+(?:what\s+i\s+said\s+)?(?:about\s+)?"
     r"[^,;:.!?—–]*?(?:[,;:—–]|\s-\s)\s*|"
     r"(?:^|(?<=\s))про\s+[^,;:.!?—–]+?\s+(?:забудьте|забудь|забыли)\s*[,;:—–]\s*|"
+    r"(?:^|(?<=[\s—–-]))[^,;:.!?—–]+?\s+(?:пропускаю|отменяется|не\s+нужн[аоы]?)\s*[,;:—–]\s*(?:лучше\s+)?|"
     r"(?:^|(?<=\s))(?:забудьте|забудь)\s+(?:про|о|об)\s+[^,;:.!?—–]+[,;:—–]\s*",
     _FLAGS,
 )
@@ -101,10 +105,19 @@ _NOT_FIRST_RU = re.compile(r"(?:^|(?<=[\s,(]))не\s+(?:на\s+|в\s+|во\s+)?[
 _THERE = re.compile(r"\b(?:there|туда)\b", _FLAGS)
 
 
+_SUMMED_UP = re.compile(
+    r"(?:^|[.;!]\s*|,\s*)(?:so|i\.e\.|that\s+is|итого|то\s+есть|значит)\s*[:—–]\s*", _FLAGS
+)
+"""Where a correction sums up the right order ("… So: Stone and Sink.", «… Итого: камень и раковина.»)."""
+
+
 def corrected(line: str) -> str | None:
     """``line`` with its rejected part and its words of correcting set aside, if it is written as a
     correction (see the module); None for any other line."""
     text = line
+    summed = list(_SUMMED_UP.finditer(text))
+    if summed and _SAYS_CORRECTING.search(text[: summed[-1].start()]):
+        return text[summed[-1].end() :].strip(" .!") or None  # the sum of a correction is its order
     typo = _TYPO_IN.match(text)
     if typo is not None:
         text = normal_form(typo.group(1).lower()) + text[typo.end() :]
@@ -127,7 +140,8 @@ def corrected(line: str) -> str | None:
 
 _SAYS_CORRECTING = re.compile(
     r"\b(?:correction|edit|update|upd|fix|typo|mistake|meant|mixed|wait|поправка|исправ\w*|обновля\w*|"
-    r"уточн\w*|ошибл\w*|ошибся|перепутал\w*|напутал\w*|опечатал\w*)\b",
+    r"уточн\w*|ошибл\w*|ошибся|перепутал\w*|напутал\w*|опечатал\w*|опечатка|second\s+thought|"
+    r"в\s+виду|хотел\w*\s+написать|передумал\w*|поменялись)\b",
     _FLAGS,
 )
 """A correction said by its words alone ("Edit: I meant the Dining Room. Move me there.")."""

@@ -214,7 +214,13 @@ def parse_text(
 
 
 def _read_text(
-    text: str, names: tuple[str, ...], now: Segment, own: str | None, *, second_readings: bool
+    text: str,
+    names: tuple[str, ...],
+    now: Segment,
+    own: str | None,
+    *,
+    second_readings: bool,
+    corrected: bool = False,
 ) -> list[Order | Unreadable]:
     """``parse_text``; with ``second_readings``, a line read with talk or a question in it is read again
     with its scenery set aside (``scenery.plain``), and that reading kept if it is surer."""
@@ -225,7 +231,7 @@ def _read_text(
         line = scenery.kept_here(scenery.another_trap(scenery.phrased_plainly(uncut(written))))
         if not line:
             continue
-        if second_readings and (right := _as_corrected(line, names, now, own)):
+        if second_readings and not corrected and (right := _as_corrected(line, names, now, own)):
             reader.flush()
             reader.items += [replace(item, line=written) for item in right]
             continue
@@ -366,7 +372,7 @@ def _as_corrected(line: str, names: tuple[str, ...], now: Segment, own: str | No
     and talk is always relayed as it was written)."""
     texts = corrections.readings(line)
     for text in texts:
-        items = _read_text(text, names, now, own, second_readings=False)
+        items = _read_text(text, names, now, own, second_readings=True, corrected=True)
         orders = [item for item in items if isinstance(item, Order)]
         if orders and len(orders) == len(items):
             return orders

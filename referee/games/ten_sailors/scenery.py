@@ -90,7 +90,10 @@ _CANCEL_OPENING = re.compile(
 )
 """English ways to open a cancel ("Never mind the search …", "Don't bother with the search"), said as
 "cancel"."""
-_CANCEL_OPENING_RU = re.compile(r"^\s*(?:отбой|отмена|отставить)\s+(?:по|для|насч[её]т)\s+", re.I)
+_CANCEL_OPENING_RU = re.compile(
+    r"^\s*(?:(?:отбой|отмена|отставить)\s+(?:по|для|насч[её]т)|(?:прошу\s+)?не\s+(?:учитывать|засчитывать))\s+",
+    re.I,
+)
 """Russian ones («Отбой по завтрашнему переходу»), said as «отменяю»."""
 _CHANGED_MIND = re.compile(
     r"^(?:i\s+)?(?:(?:have|'ve|’ve)\s+)?changed\s+my\s+mind\s+(?:about|on)\s+|^(?:я\s+)?передумал\w*\s+(?:насч[её]т\s+)?",

@@ -69,7 +69,8 @@ VERBS: dict[str, str] = {
     # cancel (TS-11 ruling)
     "cancel": "cancel", "undo": "cancel", "withdraw": "cancel", "remove": "cancel", "отменить": "cancel",
     "отменять": "cancel", "отмена": "cancel", "scrap": "cancel", "drop": "cancel", "retract": "cancel",
-    "revoke": "cancel", "scratch": "cancel", "forget": "cancel", "забыть": "cancel", "снять": "cancel",
+    "revoke": "cancel", "scratch": "cancel", "forget": "cancel", "disregard": "cancel",
+    "ignore": "cancel", "забыть": "cancel", "снять": "cancel",
     "снимать": "cancel", "убрать": "cancel",
     "убирать": "cancel", "отозвать": "cancel", "отзывать": "cancel", "аннулировать": "cancel",
     "help": "help", "помощь": "help", "справка": "help", "памятка": "help", "подсказка": "help",
