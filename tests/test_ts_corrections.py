@@ -290,3 +290,19 @@ def test_a_correction_summed_up_or_told_as_a_change_of_plans_ts_9_ts_20() -> Non
         "Please ignore my trap order.": "C:trap@d1n",
         "Прошу не засчитывать мой поиск.": "C:search",
     }) == {}  # fmt: skip
+
+
+def test_terse_and_sloppy_orders_and_questions_for_the_host_ts_11_ts_23() -> None:
+    """A room "for me", «я в …», words typed glued or with two letters swapped, a purpose after an order,
+    "(question for the referee)" and "how many …?" about the rules, a sum in brackets after a swap."""
+    assert misread({
+        "Bedroom for me — too noisy down here.": "M:Bedroom ; TALK",
+        "Я на кухню — проголодалась.": "M:Kitchen ; TALK",
+        "gotothe study": "M:Study",
+        "sraech the sofa and the rope": "S:Rope,Sofa",
+        "Check the sink and the stone, to be sure.": "S:Sink,Stone",
+        "Can two of us search one room at once? (question for the referee)": "HELP",
+        "Сколько ловушек можно ставить за ночь?": "HELP",
+        "Swap the rope for the knife in my search (so Sofa, Knife).": "S:Knife,Sofa",
+    }) == {}  # fmt: skip
+    assert read("No move for me this hour") != "M:No"  # "for me" after no room is no move

@@ -111,10 +111,20 @@ _SUMMED_UP = re.compile(
 """Where a correction sums up the right order ("… So: Stone and Sink.", «… Итого: камень и раковина.»)."""
 
 
+_SUMMED_IN_BRACKETS = re.compile(
+    r"\(\s*(?:so|i\.e\.|that\s+is|то\s+есть|т\.\s?е\.|итого)[:,]?\s+([^()]+)\)", _FLAGS
+)
+"""A sum of the new order in brackets: "(so Armchair, Halberd)", «(то есть кресло, алебарда)»."""
+_SAYS_REPLACING = re.compile(r"\b(?:replace|swap|change|instead|замени\w*|поменя\w*|вместо)\b", _FLAGS)
+
+
 def corrected(line: str) -> str | None:
     """``line`` with its rejected part and its words of correcting set aside, if it is written as a
     correction (see the module); None for any other line."""
     text = line
+    bracketed = _SUMMED_IN_BRACKETS.search(text)
+    if bracketed is not None and _SAYS_REPLACING.search(text):
+        return bracketed.group(1).strip()  # "Replace Pistol with Halberd (so Armchair, Halberd)": the sum
     summed = list(_SUMMED_UP.finditer(text))
     if summed and _SAYS_CORRECTING.search(text[: summed[-1].start()]):
         return text[summed[-1].end() :].strip(" .!") or None  # the sum of a correction is its order

@@ -728,7 +728,7 @@ def _without_courtesy(items: list[Order | Unreadable]) -> list[Order | Unreadabl
 
 _REASON = re.compile(
     r"^[\s,;:—–-]*(?:because\b|'?cause\b|since\b|as\s+(?:he|she|they|i|it|someone|somebody)\b|"
-    r"(?:and\s+)?while\b|(?:и\s+)?пока\b|"
+    r"(?:and\s+)?while\b|(?:и\s+)?пока\b|чтобы\b|чтоб\b|(?:in\s+order\s+)?to\s+(?!the\b|a\b|an\b|my\b)[a-z]+\b|"
     r"(?:just\s+)?in\s+case\b|if\s+(?:that'?s|it'?s|possible|allowed|ok|okay|there'?s|you\s+(?:can|don'?t))|"
     r"потому\s+что\b|так\s+как\b|ведь\b|а\s+то\b|(?:ну\s+)?вдруг\b|на\s+всякий\b|раз\s+уж\b|"
     r"если\s+(?:можно|не\s+трудно|вы\s+не\s+против|получится|разрешено)\b)",
@@ -1708,8 +1708,7 @@ def _both_places(first: str, second: str, names: tuple[str, ...]) -> bool:
     return len(named) == 2 and (all(map(is_place_name, named)) or all(n in names for n in named))
 
 
-def is_place_name(name: str) -> bool:
-    return name == HALL or KIND_OF.get(name) is Kind.ROOM
+is_place_name = scenery.is_place_name
 
 
 _ORDINAL_HOUR = re.compile(r"(?<![\w-])([1-4])\s*-?(?:й|ой|ий|ый|st|nd|rd|th)(?!\w)", re.I)

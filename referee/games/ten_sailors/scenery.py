@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 
 from referee.core.russian import morph
+from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
 from referee.games.ten_sailors.lexicon import WORD, Missing, is_name, read_names
 from referee.games.ten_sailors.times import find_times
 from referee.games.ten_sailors.words import is_courtesy, is_setter, order_kind
@@ -44,7 +45,7 @@ _CHAT = {
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow",
     "tomoz": "tomorrow", "2nite": "tonight", "2night": "tonight", "tonite": "tonight",
     "mv": "move", "srch": "search", "cncl": "cancel", "goto": "go to", "n": "and", "&": "and", "+": "and",
-    "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your", "asap": "now", "rm": "room",
+    "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your", "rm": "room",
 }  # fmt: skip
 """Chat spellings of English words, said plainly."""
 _CHAT_WORD = re.compile(
@@ -144,11 +145,22 @@ _OWN_RESULT = re.compile(
     r"^\s*(?:what\s+did\s+my\s+(?:last\s+|latest\s+)?(?:search|trap|move)\w*\s+(?:turn\s+up|find|show|give|get|reveal)"
     r"|что\s+(?:показал|дал|нашёл|нашел|выявил|принёс|принес)\w*\s+мо[йяеё]\w*\s+(?:последн\w+\s+)?"
     r"(?:обыск|поиск|ловушк)\w*"
-    r"|(?:какие|какой|какая|какое)\s+у\s+меня\s+(?:сейчас\s+)?(?:заявк|приказ|ордер|ход)\w*)",
+    r"|(?:какие|какой|какая|какое)\s+у\s+меня\s+(?:\w+\s+){0,2}(?:заявк|приказ|ордер|ход)\w*)",
     re.I,
 )
 """A question of what one's own orders are or brought ("What did my last search turn up?", «Какие у меня
 заявки?»): their state, which tells them."""
+_TO_THE_HOST = re.compile(
+    r"\((?:a\s+)?question\s+(?:for|to)\s+the\s+(?:referee|host|gm|master)\)|\(вопрос\s+(?:к|для)\s+(?:ведущему|ведущего|мастеру|мастера|судье|судьи)\)",
+    re.I,
+)
+"""A question marked as one for the host ("(question for the referee)"): the help."""
+_HOW_MANY = re.compile(
+    r"^\s*(?:how\s+many\s+(?:people|characters|players|cards|traps|orders|searches)\b"
+    r"|сколько\s+(?:человек|персонажей|игроков|карт|ловушек|приказов|поисков)\b)",
+    re.I,
+)
+"""A question of how many the rules allow ("How many people fit into one room?"): the help."""
 _MAY_I = re.compile(
     r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:(?:can|may|could)\s+(?:i|we|one)\s+(?:search|move|go|set|trap|look|check|stay)\b"
     r"|(?:is\s+it|are\s+we)\s+allowed\s+to\b"
@@ -229,7 +241,9 @@ def phrased_plainly(line: str) -> str:
     """``line`` without «вместо этого» (``_INSTEAD``) nor "going to" before an order's verb (``_GOING_TO``),
     its looks said as searches (``_A_LOOK``), an order's first letter alone at its start said whole
     ("T Boris Kitchen Sofa Knife", "S: sofa, rope")."""
+    line = _CHAT_WORD.sub(lambda m: _CHAT[m.group(1).lower()], _GLUED.sub("go to ", line))
     line = _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", line)))
+    line = _FOR_ME.sub(_placed_for_me, _I_TO.sub(lambda m: f"иду {m.group(1)} ", line))
     line = _searched_there(line)
     return _LETTER.sub(lambda m: _LETTERS[(m.group(1) or m.group(2)).lower()] + " ", line)
 
@@ -260,6 +274,25 @@ _LETTER = re.compile(r"^\s*(?:([MST])(?:\s*[:.]\s*|\s+)|([mst])\s*:\s*)(?=[A-Za-
 _LETTERS = {"m": "move", "s": "search", "t": "trap"}
 
 
+_GLUED = re.compile(r"\bgo\s?to(?=the\b)|\bgotothe\b(?=\s)", re.I)
+""""gotothe kitchen": the words typed without their spaces."""
+_FOR_ME = re.compile(r"^\s*((?:the\s+)?[A-Za-z]+(?:\s+[A-Za-z]+)?)\s+for\s+me\b(?=\s*(?:[,.;!—–-]|$))", re.I)
+""""Conservatory for me — …": the writer's move there (a room named first, "for me" after it)."""
+
+
+def _placed_for_me(found: re.Match[str]) -> str:
+    named = read_names(WORD.findall(found.group(1)))
+    place = not isinstance(named, Missing) and len(named) == 1 and is_place_name(named[0].name)
+    return f"move to {found.group(1)}" if place else found.group()
+
+
+def is_place_name(name: str) -> bool:
+    """Whether ``name`` is a room's (or the Hall's)."""
+    return name == HALL or KIND_OF.get(name) is Kind.ROOM
+
+
+_I_TO = re.compile(r"^\s*я\s+(в|во|на)\s+(?=\w)", re.I)
+"""«Я в оранжерею — …»: the move said without its verb."""
 _GOING_TO = re.compile(
     r"\bgo(?:ing|nna)\s+(?:to\s+)?(?=(?:search|look|check|set|trap|stay|peek|examine|inspect|rummage|poke|hunt"
     r"|rifle|investigate|cancel)\b)",
@@ -396,6 +429,12 @@ def _help_asked(text: str, names: Sequence[str]) -> str:
         return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
     if _WHICH_ROOM.match(question) or _OWN_RESULT.match(question):
         return "СТАТУС" if re.search(r"[а-яё]", text, re.I) else "STATUS"
+    if (
+        (_TO_THE_HOST.search(text) or _HOW_MANY.match(question))
+        and "?" in text
+        and not _names_any(question, names)
+    ):
+        return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
     if _MAY_I.match(question) and "?" in text and not _names_any(question, names):
         return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"  # "Can I search two weapons at once?"
     for cut in re.finditer(r"\s*[,—–:.-]\s*", text):

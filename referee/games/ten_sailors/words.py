@@ -357,8 +357,11 @@ _SET_OFF = frozenset({"пойти", "побежать", "поехать", "дв�
 def _short_slip(folded: str) -> str:
     """The order a short Russian word unknown to the dictionary starts when it is one letter away from one
     of the commonest order words of its length ("ищю", "идю"); English short words are too often other
-    words ("trip" is no "trap")."""
-    if folded[:1] not in _CYRILLIC or len(folded) < 3:
+    words ("trip" is no "trap"), but two letters of one swapped are a slip ("stya", "hnut", "trpa")."""
+    if folded[:1] not in _CYRILLIC:
+        swapped = {order_kind(word) for word in _ENGLISH_SHORT if _one_swap(word, folded)}
+        return swapped.pop() if len(swapped) == 1 else ""
+    if len(folded) < 3:
         return ""
     near = [
         common
@@ -370,6 +373,23 @@ def _short_slip(folded: str) -> str:
     if len(kinds) > 1:  # "ишу": «ищу» or «иду»? the letter that sounds alike wins
         kinds = {order_kind(common) for common in near if _alike(common, folded)}
     return kinds.pop() if len(kinds) == 1 else ""
+
+
+_ENGLISH_SHORT = ("stay", "hunt", "move", "trap", "look", "seek", "head", "walk", "check", "search")
+"""The short English order words a swap of two letters is read back to."""
+
+
+def _one_swap(word: str, folded: str) -> bool:
+    """Whether ``folded`` is ``word`` with two neighbouring letters swapped."""
+    if len(word) != len(folded) or word == folded:
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(word, folded, strict=True)) if a != b]
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and word[diff[0]] == folded[diff[1]]
+        and word[diff[1]] == folded[diff[0]]
+    )
 
 
 _ALIKE = (
