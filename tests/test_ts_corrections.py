@@ -306,3 +306,13 @@ def test_terse_and_sloppy_orders_and_questions_for_the_host_ts_11_ts_23() -> Non
         "Swap the rope for the knife in my search (so Sofa, Knife).": "S:Knife,Sofa",
     }) == {}  # fmt: skip
     assert read("No move for me this hour") != "M:No"  # "for me" after no room is no move
+
+
+def test_a_posts_story_around_its_order_is_scenery_and_only_words_in_quotes_are_said_ts_23() -> None:
+    """Read a sentence at a time, a post's narration is not relayed (it may tell where the writer goes):
+    only the words in quotes are said aloud."""
+    line = 'Anna kneels by the fireplace and then checks behind the sofa. "Nobody touch anything," she says.'
+    items = parse_text(line, NAMES["en"], NOW, "Anna")
+    talk = [item.line for item in items if not isinstance(item, Order)]
+    assert [item.kind for item in items if isinstance(item, Order)] == ["search"]
+    assert talk == ["Nobody touch anything,"], talk

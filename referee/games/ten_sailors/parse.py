@@ -362,8 +362,20 @@ def _told_one_by_one(
         result += read
     if not any(isinstance(item, Order) for item in result):
         return []
-    kept = [item for item in result if isinstance(item, Order) or _WORDS_IN.search(item.line)]
-    return _joined_talk(_without_courtesy(kept))  # "…. If there's room": the order's condition
+    kept: list[Order | Unreadable] = []
+    for item in _without_courtesy(result):  # "…. If there's room": the order's condition
+        if isinstance(item, Order):
+            kept.append(item)
+        elif said := " ".join(quoted.strip() for quoted in _quoted(item.line)):
+            kept.append(Unreadable(said, "unknown_order", {"word": "", "suggestion": ""}, False))
+    return _joined_talk(kept)  # the story around the order is scenery: only words said in quotes are talk
+
+
+_QUOTED = re.compile(r"«([^»]+)»|\"([^\"]+)\"|“([^”]+)”")
+
+
+def _quoted(text: str) -> list[str]:
+    return [part for found in _QUOTED.findall(text) for part in found if part]
 
 
 def _as_corrected(line: str, names: tuple[str, ...], now: Segment, own: str | None) -> list[Order]:
