@@ -316,3 +316,15 @@ def test_a_posts_story_around_its_order_is_scenery_and_only_words_in_quotes_are_
     talk = [item.line for item in items if not isinstance(item, Order)]
     assert [item.kind for item in items if isinstance(item, Order)] == ["search"]
     assert talk == ["Nobody touch anything,"], talk
+
+
+def test_several_orders_with_their_wrapping_and_times_between_them_ts_11() -> None:
+    """What stands between two orders and says nothing of its own ("now; next hour I'd like to …") is no
+    talk; ambush, scan and sweep are orders' words."""
+    assert misread({
+        "Off to the study now; next hour I'd like to check the table and the stone.":
+            "M:Study ; S:Stone,Table@d1h2",
+        "Search the sofa and the knife this hour, and ambush Egor tonight: Garage, Car, Rope.":
+            "S:Knife,Sofa ; T:Egor/Garage/Car/Rope",
+        "Sweep the wardrobe and the rope.": "S:Rope,Wardrobe",
+    }) == {}  # fmt: skip

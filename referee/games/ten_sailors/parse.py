@@ -750,8 +750,22 @@ _REASON = re.compile(
 
 
 def _courtesy_alone(text: str) -> bool:
+    """Whether ``text`` is courtesy, the wrapping of an order or its time and nothing else ("thanks", "I'd
+    like to", "now; next hour")."""
+    for start, end, _ in reversed(find_times(text)):
+        text = f"{text[:start]} {text[end:]}"
     words = WORD.findall(text)
-    return bool(words) and all(is_courtesy(word) for word in words)
+    return bool(words) and all(
+        is_courtesy(word) or is_wrapper(word) or word.lower() in _WRAPPING for word in words
+    )
+
+
+_WRAPPING = frozenset(
+    {"i", "i'd", "id", "i'll", "like", "love", "want", "to", "would", "please", "now", "then", "я", "бы",
+     "хочу", "хотела",
+     "хотел", "хотелось"}
+)  # fmt: skip
+"""Words that wrap an order and say nothing of their own when they stand alone ("I'd like to")."""
 
 
 def _joined_talk(items: list[Order | Unreadable]) -> list[Order | Unreadable]:

@@ -56,11 +56,14 @@ VERBS: dict[str, str] = {
     "копаться": "search", "покопаться": "search", "перерыть": "search", "перерывать": "search",
     "прошерстить": "search", "шерстить": "search", "ворошить": "search", "перебрать": "search",
     "глянуть": "search", "поглядеть": "search", "взглянуть": "search", "оглядеть": "search",
-    "оглядывать": "search", "glance": "search", "rifle": "search", "hunt": "search", "sniff": "search",
+    "оглядывать": "search", "glance": "search",
+    "rifle": "search", "hunt": "search", "sniff": "search", "scan": "search",
+    "sweep": "search", "dig": "search",
     "шмонать": "search",
     "прошмонать": "search", "обшмонать": "search",
     # trap (TS-20)
-    "trap": "trap", "ловушка": "trap", "капкан": "trap", "ловуха": "trap", "snare": "trap",
+    "trap": "trap", "ловушка": "trap", "капкан": "trap", "ловуха": "trap", "snare": "trap", "ambush": "trap",
+    "засада": "trap",
     # say (TS-23)
     "say": "say", "tell": "say", "shout": "say", "whisper": "say", "announce": "say",
     "сказать": "say", "говорить": "say", "сообщить": "say", "сообщать": "say", "крикнуть": "say",
