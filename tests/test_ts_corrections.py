@@ -328,3 +328,16 @@ def test_several_orders_with_their_wrapping_and_times_between_them_ts_11() -> No
             "S:Knife,Sofa ; T:Egor/Garage/Car/Rope",
         "Sweep the wardrobe and the rope.": "S:Rope,Wardrobe",
     }) == {}  # fmt: skip
+
+
+def test_a_set_believed_is_no_trap_and_a_trap_listed_in_shorthand_is_one_ts_20_ts_23() -> None:
+    """ "Carl's set: …, I'm sure of it" tells a suspicion: never a trap set; four names alone parted by
+    slashes or commas are the trap they list; "what happens if …?" is the help; Russian typed in Latin
+    with «i» for «и» is read as Russian."""
+    assert read("Carl's set: Study, Table, Rope — I'm sure of it.") in ("TALK", "X")
+    assert misread({
+        "Egor / study / table / rope": "T:Egor/Study/Table/Rope",
+        "Глеб / кухня / стол / нож": "T:Глеб/Kitchen/Table/Knife",
+        "What happens if two traps hit one person?": "HELP",
+        "proveryu stol i nozh": "S:Knife,Table",
+    }) == {}  # fmt: skip

@@ -262,6 +262,7 @@ def _read_text(
                 _talk_beside_orders(line, names, now, own)
                 or _told_one_by_one(line, names, now, own)
                 or _typed_in_latin(line, names, now, own)
+                or _names_as_trap(line, names, now, own)
             )
             read = told or read
         reader.items[start:] = [
@@ -308,6 +309,26 @@ def _talk_beside_orders(
 
 
 _WORDS_IN = re.compile(r"\w")
+
+
+_PARTED = re.compile(r"\s*[/|]\s*|\s*,\s*")
+
+
+def _names_as_trap(
+    line: str, names: tuple[str, ...], now: Segment, own: str | None
+) -> list[Order | Unreadable]:
+    """A line of four names alone, parted by slashes or commas — a character (not the writer's), a room,
+    a piece of furniture and a weapon ("Ivan / garage / car / petrol"): the trap it lists, for tonight;
+    with any word else on it ("…, I'd bet") it is not."""
+    parts = [part for part in _PARTED.split(line.strip(" .!")) if part]
+    if len(parts) != 4:
+        return []
+    found = read_names(WORD.findall(line), names)
+    if isinstance(found, Missing) or len(found) != 4 or any(f.name == own for f in found):
+        return []
+    if not one_trap(found, names):
+        return []
+    return _Reader(names, now, own)._order(line, "trap", found, None)
 
 
 def _typed_in_latin(
@@ -552,6 +573,13 @@ _LEAVE_ASKED = re.compile(
 )
 """Leave asked for an order of one's own ("Could I set a trap for Boris tonight? …", «Можно …?»): the
 order, not a question to the room."""
+_BELIEVED = frozenset(
+    {"bet", "sure", "think", "guess", "reckon", "suspect", "believe", "думаю", "уверен", "уверена", "кажется",
+     "зуб", "подозреваю", "наверняка", "точно"}
+)  # fmt: skip
+"""Words of what the writer believes: a line naming a whole set beside them tells a suspicion, no trap."""
+_SET_OF = re.compile(r"\b\w+'s\s+(?:set|cards|hand)\b|\b(?:набор|карты|рука)\s+[А-ЯЁ]\w+", re.I)
+"""Another's set named ("Dora's set: …", «Набор Зои: …»): what the writer thinks they hold."""
 _ASKED_BACK = frozenset({"did_you_mean", "bare_names", "unknown_order"})
 """Refusals of a line that asked what it meant, not what was wrong with an order it was read as."""
 _AIMED = frozenset({"for", "on", "against", "at", "на", "против", "для"})
@@ -931,6 +959,8 @@ class _Reader:
         folded = [t.folded.replace("’", "'") for t in words]
         if _reported(folded) or _to_others(folded) or any(is_past(t) for t in texts):
             return item
+        if _BELIEVED.intersection(folded) or _SET_OF.search(item.line):
+            return item  # "Dora's set: …, I'd bet my life on it": what the writer believes of another's cards
         night = any(t.when is not None and t.when.part == "night" for t in tokens)
         aimed = any(word in _AIMED and is_name(after, self.names) for word, after in pairwise(folded))
         if not (night or aimed or signals.trap_words(texts)):
@@ -1683,6 +1713,8 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     asked about: "what are my cards?", «где я сейчас?»), or ""."""
     words = [t for t in tokens if t.when is None]
     folded = [t.folded.replace("’", "'") for t in words]
+    if question and (folded[:2] == ["what", "happens"] or folded[:2] == ["что", "будет"]):
+        return "help"  # "What happens if I forget …?": how the rules go, not one's own orders
     taken = any(
         lemmas(t.text) & _TAKEN or (t.folded == "go" and t.kind == "search")  # "go through", one phrase
         for t in words

@@ -156,7 +156,8 @@ _TO_THE_HOST = re.compile(
 )
 """A question marked as one for the host ("(question for the referee)"): the help."""
 _HOW_MANY = re.compile(
-    r"^\s*(?:how\s+many\s+(?:people|characters|players|cards|traps|orders|searches)\b"
+    r"^\s*(?:what\s+happens\s+(?:if|when)\b|что\s+будет,?\s+(?:если|когда)\b"
+    r"|how\s+many\s+(?:people|characters|players|cards|traps|orders|searches)\b"
     r"|сколько\s+(?:человек|персонажей|игроков|карт|ловушек|приказов|поисков)\b)",
     re.I,
 )
@@ -242,6 +243,7 @@ def phrased_plainly(line: str) -> str:
     its looks said as searches (``_A_LOOK``), an order's first letter alone at its start said whole
     ("T Boris Kitchen Sofa Knife", "S: sofa, rope")."""
     line = _CHAT_WORD.sub(lambda m: _CHAT[m.group(1).lower()], _GLUED.sub("go to ", line))
+    line = _SET_NOUN.sub(r"\1cards", line)
     line = _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", line)))
     line = _FOR_ME.sub(_placed_for_me, _I_TO.sub(lambda m: f"иду {m.group(1)} ", line))
     line = _searched_there(line)
@@ -274,6 +276,8 @@ _LETTER = re.compile(r"^\s*(?:([MST])(?:\s*[:.]\s*|\s+)|([mst])\s*:\s*)(?=[A-Za-
 _LETTERS = {"m": "move", "s": "search", "t": "trap"}
 
 
+_SET_NOUN = re.compile(r"\b((?:\w+['’]s|my|his|her|their|your|whole|full|complete)\s+)set\b", re.I)
+""""Dora's set", "her whole set": the noun (one's cards), never the verb that sets a trap."""
 _GLUED = re.compile(r"\bgo\s?to(?=the\b)|\bgotothe\b(?=\s)", re.I)
 """"gotothe kitchen": the words typed without their spaces."""
 _FOR_ME = re.compile(r"^\s*((?:the\s+)?[A-Za-z]+(?:\s+[A-Za-z]+)?)\s+for\s+me\b(?=\s*(?:[,.;!—–-]|$))", re.I)
