@@ -124,3 +124,14 @@ def test_english_is_never_taken_for_russian_typed_in_latin() -> None:
     assert not any(
         looks_russian(line) for line in ("Search the kitchen and the sofa", "Move me to the Study")
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "language", "expected"),
+    [
+        ("Втихую шарю по казино.", "ru", [("search", {"location": 19, "method": "discreet"})]),
+        ("Poke around the casino, quickly.", "en", [("search", {"location": 19, "method": "quick"})]),
+    ],
+)
+def test_minuit_searches_and_manners_in_other_words_mm_13(line: str, language: str, expected: Any) -> None:
+    assert _read("mm", line, language) == expected

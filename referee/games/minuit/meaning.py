@@ -62,11 +62,13 @@ INTENTS: dict[str, str] = {
         ("question", "q", "ask", "interrogate", "interview", "quiz", "допросить", "допрашивать", "спросить",
          "спрашивать", "расспросить", "расспрашивать", "опросить", "допрос", "опрос", "talk", "speak",
          "поговорить", "говорить", "побеседовать", "узнать", "узнавать", "выяснить", "grill", "press",
-         "pump", "трясти", "потрясти", "пытать", "расколоть", "прижать"),
+         "pump", "трясти", "потрясти", "пытать", "расколоть", "прижать", "выяснять", "уточнить", "уточнять",
+         "dig"),
         "question",
     ),
     **dict.fromkeys(
-        ("search", "srch", "sweep", "comb", "inspect", "examine", "explore", "rummage", "обыскать",
+        ("search", "srch", "sweep", "comb", "inspect", "examine", "explore", "rummage", "poke", "шарить",
+         "шмонать", "обшаривать", "обшарить", "прочёсывать", "прочесывать", "прочесать", "обыскать",
          "обыскивать", "осмотреть",
          "осматривать", "обыск", "осмотр", "искать", "поискать", "обшарить", "обследовать", "check",
          "проверить", "проверять"),
@@ -124,7 +126,9 @@ METHODS: dict[str, str] = {
     "незаметно": "discreet", "скрытно": "discreet", "аккуратно": "discreet",
     "thorough": "thorough", "тщательно": "thorough", "тщательный": "thorough", "подробно": "thorough",
     "досконально": "thorough", "thor": "thorough", "disc": "discreet", "qck": "quick", "тщат": "thorough",
-    "быстр": "quick", "незам": "discreet",
+    "быстр": "quick", "незам": "discreet", "остор": "discreet", "втихую": "discreet",
+    "по-быстрому": "quick", "quickly": "quick", "works": "thorough", "inch": "thorough",
+    "сантиметр": "thorough", "втихаря": "discreet",
 }  # fmt: skip
 ELEMENTS: dict[str, str] = {
     "culprit": "culprit", "who": "culprit", "killer": "culprit", "murderer": "culprit",
