@@ -135,3 +135,16 @@ def test_english_is_never_taken_for_russian_typed_in_latin() -> None:
 )
 def test_minuit_searches_and_manners_in_other_words_mm_13(line: str, language: str, expected: Any) -> None:
     assert _read("mm", line, language) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "language", "expected"),
+    [
+        ("ул 4 ж 3", "ru", [("investigate", {"clue": 4, "value": 3})]),
+        ("Put a 2 on the back door.", "en", [("suggest", {"target": "exit", "value": 2})]),
+    ],
+)
+def test_museum_suspects_shorthand_and_the_exit_by_another_name_ms_4(
+    line: str, language: str, expected: Any
+) -> None:
+    assert _read("ms", line, language) == expected

@@ -30,7 +30,8 @@ INTENTS: dict[str, str] = {
         "investigate",
     ),
     **dict.fromkeys(
-        ("suggest", "sug", "sugg", "suspect", "accuse", "suggestion", "blame", "подозревать", "предположить",
+        ("suggest", "sug", "sugg", "подозр", "suspect", "accuse",
+         "suggestion", "blame", "подозревать", "предположить",
          "предполагать", "обвинить", "обвинять", "подозрение", "заподозрить", "подозреваемый",
          "подозреваю", "think", "guess", "suspicion", "thief", "culprit", "вор", "виновный",
          "воровка", "виновник"),
@@ -58,11 +59,11 @@ INTENTS: dict[str, str] = {
 """Intent words (lemmas and stems) of Museum Suspects orders; "place" is either order."""
 
 CLUE_WORDS = frozenset(
-    {"clue", "card", "number", "улика", "карта", "карточка", "подсказка", "номер", "ключ", "зацепка",
+    {"clue", "card", "number", "улика", "ул", "карта", "карточка", "подсказка", "номер", "ключ", "зацепка",
      "№", "clew"}
 )  # fmt: skip
 TOKEN_WORDS = frozenset(
-    {"token", "chip", "value", "with", "using", "marker", "жетон", "фишка", "значение", "с", "со",
+    {"token", "chip", "value", "with", "using", "marker", "жетон", "ж", "фишка", "значение", "с", "со",
      "номинал", "c", "worth", "стоимость", "pay", "paying", "w", "платить", "заплатить", "плачу", "price",
      "цена"}
 )  # fmt: skip
@@ -85,7 +86,7 @@ TOKEN_NOUNS = frozenset(
 )
 EXIT_WORDS = frozenset(
     {"exit", "escape", "escaped", "outside", "выход", "побег", "сбежать", "убежать", "сбежал", "ушел",
-     "emergency", "запасной", "запасный", "аварийный"}
+     "emergency", "запасной", "запасный", "аварийный", "door", "backdoor", "дверь", "пожарный"}
 )  # fmt: skip
 BOARD_WORDS = frozenset({"grid", "board", "table", "поле", "сетка", "доска", "стол"})
 """Words for the board: asking to see it, or what is on it, is STATUS ("Show me the grid")."""
