@@ -14,6 +14,7 @@ from test_ts_order_corpus import NAMES, NOW
 from test_ts_reading_round_three import misread, read
 
 from referee.core.corrections import corrected, list_items
+from referee.core.orders import Unreadable
 from referee.games.ten_sailors.parse import Order, parse_text
 
 
@@ -273,6 +274,7 @@ def test_words_cut_short_the_same_room_and_a_terse_card_alone_ts_11_ts_23() -> N
     assert misread({
         "bathr. 16:00": "M:Bathroom@d1h3",
         "гост. в 16:00": "M:Living Room@d1h3",
+        "иду в муз. комнату": "M:Music Room",
         "the same rm": "STAY",
         "на том же месте": "STAY",
         "pistol only": "X",
@@ -341,3 +343,16 @@ def test_a_set_believed_is_no_trap_and_a_trap_listed_in_shorthand_is_one_ts_20_t
         "What happens if two traps hit one person?": "HELP",
         "proveryu stol i nozh": "S:Knife,Table",
     }) == {}  # fmt: skip
+
+
+def test_a_post_telling_of_the_writer_where_rooms_or_cards_are_named_is_never_said_aloud_whole_ts_23() -> (
+    None
+):
+    """A post of several sentences about the writer's character that names a room or a card and is read as
+    no order is asked about: the story may hold the plan."""
+    line = (
+        "The rain will not stop. Anna keeps to herself all morning. Later, when nobody looks, "
+        "she means to go through the wardrobe upstairs and the old rope in the attic trunk."
+    )
+    items = parse_text(line, NAMES["en"], NOW, "Anna")
+    assert not any(isinstance(item, Unreadable) and not item.is_order for item in items), items

@@ -344,6 +344,10 @@ def _uncut_one(found: re.Match[str]) -> str:
     whole = _whole(found.group(1))
     if not whole or fold_name(whole).split()[0] == fold_name(found.group(1)):
         return found.group()  # a whole word at the end of a sentence: its stop stays
+    following = WORD.match(found.string, found.end() + 1)
+    parts = whole.split()
+    if len(parts) > 1 and following is not None and lemmas(following.group()) & lemmas(parts[-1]):
+        return " ".join(parts[:-1])  # «муз. комнату»: the word cut is the first of the name, the rest follows
     return whole
 
 

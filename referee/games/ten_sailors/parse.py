@@ -399,6 +399,15 @@ def _quoted(text: str) -> list[str]:
     return [part for found in _QUOTED.findall(text) for part in found if part]
 
 
+def _a_post_of_own(line: str, named: list[Found], own: str, names: tuple[str, ...]) -> bool:
+    """Whether ``line`` is a post of several sentences telling of the writer's own character by name
+    where a room or a card is named: the story of what the writer does, never said aloud whole
+    (TS-23 ruling); asked, the writer can send the order and the words apart."""
+    if len([part for part in _POST_SENTENCE.split(line) if _WORDS_IN.search(part)]) < 2:
+        return False
+    return any(f.name == own for f in named) and any(not f.near and f.name not in names for f in named)
+
+
 def _as_corrected(line: str, names: tuple[str, ...], now: Segment, own: str | None) -> list[Order]:
     """The orders of ``line`` written as a correction (``corrections.corrected``), when what is left of
     it once the rejected part is set aside reads as orders alone; else none (the line is read as it is,
@@ -483,6 +492,8 @@ def _never_aloud(
     if not words or not any(not f.near or len(f.written) > _SHORT_NEAR for f in intent.found):
         return talk  # "a long night": a short word near a name ("long", "Living Room") names nothing
     named = list({found.name: found for found in intent.found}.values())  # each name once, however often
+    if own is not None and _a_post_of_own(talk.line, named, own, names):
+        return Unreadable(talk.line, "did_you_mean", guess(intent, names))
     if all(one_trap(group, names) for group in trap_groups(named, names)):
         return Unreadable(talk.line, "did_you_mean", guess(intent, names))  # a whole trap, over sentences too
     own_led = own is not None and (
