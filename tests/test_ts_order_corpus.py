@@ -187,6 +187,8 @@ HELD_OUT_FIRST = {
     ("8", "ru"): (135, 17),
     ("9", "en"): (65, 16),
     ("9", "ru"): (64, 20),
+    ("10", "en"): (128, 15),
+    ("10", "ru"): (139, 10),
 }
 """Lines of each held-out corpus (``ts_orders_<lang>_heldout<set>.tsv``) read right, and order lines
 said aloud, when it was first scored (2026-12-06; 160 lines each, set 6 148, sets 7 and 8 170–173). The
@@ -199,8 +201,10 @@ scored first, before anyone read it; its lines were then built on. Set 8 (172 an
 written the same way while the work on set 7 went on and scored once it was done: nobody who works on the
 parser has read its lines; it is the score that counts. Set 9 (120 lines each, 15 a class, in the eight
 classes the fresh sets read worst: several orders, long posts, shorthand, corrections, remarks, help,
-sloppy typing, talk naming cards) was written the same way, scored first, then built on. The goal is
-``LEAST_READ`` and none said aloud; until then no set may ever be read worse than at first."""
+sloppy typing, talk naming cards) was written the same way, scored first, then built on. Set 10 (172 and
+174 lines, the classes of set 8) was written the same way while sets 7 and 9 were built on and scored once
+at the end: with set 8, the score that counts. The goal is ``LEAST_READ`` and none said aloud; until
+then no set may ever be read worse than at first."""
 
 
 @pytest.mark.parametrize(("held_out", "language"), list(HELD_OUT_FIRST))
