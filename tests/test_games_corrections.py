@@ -148,3 +148,12 @@ def test_museum_suspects_shorthand_and_the_exit_by_another_name_ms_4(
     line: str, language: str, expected: Any
 ) -> None:
     assert _read("ms", line, language) == expected
+
+
+@pytest.mark.parametrize(
+    "line", ["Nobody has shown me anything yet, just saying.", "Boris is lying, I'm just saying."]
+)
+def test_cosmic_express_talk_ending_in_a_word_of_saying_is_said_whole_ce_5(line: str) -> None:
+    """A word of saying at the end ("…, just saying.") says nothing after it: the whole line is the talk,
+    never a lone stop."""
+    assert _read("ce", line, "en") == [("say", {"said": line})]

@@ -353,7 +353,7 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
     players = [(i, p) for i, p in players if i > start] if kind in ("done", "reveal") else players
     if kind == "say":
         said = _SAY_LEAD.sub("", words[start].tail).strip()
-        return ("say", {"said": said}) if said else None
+        return ("say", {"said": said}) if re.search(r"\w", said) else None  # "…, just saying.": none after
     if kind == "offer" and not (items or players or offers or any(w.among(POINTED) for w in words)):
         return None
     if kind == "offer" and any(w.folded in _TO_ME for w in words[start + 1 : start + 3]):
