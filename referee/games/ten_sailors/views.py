@@ -8,6 +8,7 @@ never holds another living character's hand nor a message they were not present 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from referee.core.events import Event
@@ -145,8 +146,16 @@ def _public(character: Character) -> dict[str, Any]:
 
 
 def _day_hour(segment_key: str) -> dict[str, Any]:
+    day, part, hour = _segment_fields_of(segment_key)
+    return {"day": day, "segment": part, "hour": hour}
+
+
+@lru_cache(maxsize=256)
+def _segment_fields_of(segment_key: str) -> tuple[int, str, int]:
+    """The day, part and hour of a segment's key (a game holds a few dozen keys and every line of talk
+    names one: worked out once each)."""
     segment = Segment.from_key(segment_key)
-    return {"day": segment.day, "segment": segment.part, "hour": segment.hour}
+    return segment.day, segment.part, segment.hour
 
 
 def _message(event: Event) -> dict[str, Any]:
