@@ -187,6 +187,12 @@ HELD_OUT_FIRST = {
     ("6", "ce", "ru"): (0.678, 1),
     ("6", "mm", "en"): (0.682, 0),
     ("6", "mm", "ru"): (0.682, 0),
+    ("7", "ms", "en"): (0.694, 0),
+    ("7", "ms", "ru"): (0.741, 0),
+    ("7", "ce", "en"): (0.788, 0),
+    ("7", "ce", "ru"): (0.765, 0),
+    ("7", "mm", "en"): (0.674, 0),
+    ("7", "mm", "ru"): (0.709, 0),
 }
 """The share of each held-out corpus (``<game>_orders_<lang>_heldout<set>.tsv``) read right, and its
 lines to refuse relayed as talk, when it was first scored by the parsers as they were before it was
@@ -194,8 +200,10 @@ written (2026-12-06). Set 3's misses were then described by class (never quoted)
 authors; set 4 was built on after it was scored; set 5, written the same way by someone who had read only
 the rules, was scored before anyone who worked on the parsers read it. Set 6 (86–88 lines a file, in
 ``# class:`` groups, three classes more: corrections, colloquial names, sloppy typing) was written the
-same way and scored first; its lines were then built on. The goal is ``GOAL`` and none relayed; until
-then no set may ever be read worse than at first."""
+same way and scored first; its lines were then built on. Set 7 (85–86 lines a file, the same classes and
+greetings around the order) was written the same way while set 6 was built on, and scored once at the
+end: the score that counts. The goal is ``GOAL`` and none relayed; until then no set may ever be read
+worse than at first."""
 
 
 @pytest.mark.parametrize(("held_out", "game", "language"), list(HELD_OUT_FIRST))
