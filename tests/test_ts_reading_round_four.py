@@ -1,7 +1,8 @@
-"""Ten Sailors orders written as corrections of an earlier one, and orders written as a list on one line,
-the classes a seventh held-out corpus showed (TS-9, TS-11, TS-23 ruling): the rejected part ("not …",
-"rather than …", "instead of …", «а не …», «не …, а …», «вместо …») and the words of correcting are set
-aside and the right order read; the talk of a line that is no correction is relayed as it was written.
+"""Ten Sailors orders written in the ways the seventh and ninth held-out sets showed, read by class (TS-4,
+TS-9, TS-11, TS-20, TS-23 ruling): corrections of an earlier order (the rejected part set aside, the words
+taken back replaced), lists on one line, questions to the host, reasons after an order, everyday names,
+colloquial cards, words cut short or mistyped, Russian in Latin letters, posts of several sentences, and
+the guards that keep a plan from being said aloud.
 
 The lines stand in no corpus. The notation is the corpora's (``tests/test_ts_order_corpus.py``).
 """
