@@ -1,8 +1,10 @@
 """Orders of Museum Suspects, the Cosmic Express and Minuit written as corrections of an earlier one or
 in a player's shorthand, the classes a sixth held-out corpus showed (issue 37): the rejected part set
 aside ("not …", "(not the trash)"), the words taken back replaced ("Move Tomas to 8, sorry, 9", "the
-trash, er, the candle"), and abbreviations of the orders ("inv 3 w 4", "acc O1", "mv 5"). Every line here
-is invented for this file; none is a corpus line."""
+trash, er, the candle"), abbreviations of the orders ("inv 3 w 4", "acc O1", "mv 5"); and beside them
+conditions of courtesy, commands asked for, slang, an offer answered yes or no, Russian typed in Latin
+letters, and the lines that must never be said to the table. Every line here is invented for this file;
+none is a corpus line."""
 
 from __future__ import annotations
 
