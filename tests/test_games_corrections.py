@@ -159,3 +159,18 @@ def test_cosmic_express_talk_ending_in_a_word_of_saying_is_said_whole_ce_5(line:
     """A word of saying at the end ("…, just saying.") says nothing after it: the whole line is the talk,
     never a lone stop."""
     assert _read("ce", line, "en") == [("say", {"said": line})]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Undo my move to 5.", "X"),
+        ("Cancel my search of the casino.", "X"),
+        ("Scrap the search - move to 5 instead.", [("move", {"zone": 5})]),
+        ("Escort Oscar to 9 - sorry, typo, Oscar to 8.", [("escort", {"suspect": "oscar", "zone": 8})]),
+    ],
+)
+def test_minuit_an_order_taken_back_is_never_the_order_mm_13(line: str, expected: Any) -> None:
+    """Minuit has no order to take one back: a line taking one back is asked, never read as the order it
+    names; the order given instead of it is read; of two orders of a kind after "typo", the last stands."""
+    assert _read("mm", line, "en") == expected

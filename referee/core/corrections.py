@@ -60,7 +60,7 @@ _SHOULD_BE = re.compile(
 """Words before the right value ("it should be …", "make it …", «пусть будет …»): set aside."""
 
 _DROPPED = re.compile(
-    r"(?:^|(?<=[\s,(—–-]))(?:scratch|forget|ignore|disregard|skip|drop)\s+(?:what\s+i\s+said\s+)?(?:about\s+)?"
+    r"(?:^|(?<=[\s,(—–-]))(?:scratch|forget|ignore|disregard|skip|drop|never\s*mind)\s+(?:what\s+i\s+said\s+)?(?:about\s+)?"
     r"[^,;:.!?—–]*?(?:[,;:—–]|\s-\s)\s*|"
     r"(?:^|(?<=\s))про\s+[^,;:.!?—–]+?\s+(?:забудьте|забудь|забыли)\s*[,;:—–]\s*|"
     r"(?:^|(?<=[\s—–-]))[^,;:.!?—–]+?\s+(?:пропускаю|отменяется|не\s+нужн[аоы]?)\s*[,;:—–]\s*(?:лучше\s+)?|"
@@ -191,6 +191,7 @@ def list_items(line: str) -> list[str]:
 _TAKEN_BACK = re.compile(
     r"\s*(?:[,;…]+|\.{2,}|\s[-—–])\s*(?:(?:no|nope|нет)\b\s*[,!]?\s*)?"
     r"(?:(?:wait|sorry|er+m?|um+|actually|i\s+mean|i\s+meant|make\s+(?:it|that)|or\s+rather|rather|no|nope"
+    r"|correction|typo|fix"
     r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет|стоп)\b\s*[,!:]?\s*)+",
     _FLAGS,
 )

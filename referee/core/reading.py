@@ -460,6 +460,32 @@ _COURTEOUS_IF = re.compile(
 """A condition of courtesy ("…, if possible", «…, если можно»): no condition on the order."""
 
 
+TAKING_BACK = frozenset(
+    {"undo", "cancel", "withdraw", "retract", "scrap", "scratch", "revoke", "отменить", "отмена", "отменять",
+     "аннулировать", "отозвать"}
+)  # fmt: skip
+"""Words that take an order back: in a game whose orders have no such word, a line holding one is no
+order given now ("Undo my move to 5" is not the move), and is asked back."""
+
+
+_PARTS = re.compile(r"\s*(?:[;,]|\s[-—–]\s|\.\s)\s*")
+
+
+def _without_taken_back(line: str, intents: Mapping[str, str]) -> list[str]:
+    """``line`` without its clauses that take an order back in a game that has no such order ("Scrap the
+    move - search the casino instead", «Переход отменяю — лучше обыщу казино»): what is left is the order
+    meant; none if no clause does, or nothing is left."""
+    parts = _PARTS.split(line)
+    kept = [
+        part
+        for part in parts
+        if not any(word.among(TAKING_BACK) and not word.meaning(intents) for word in words_of(part))
+    ]
+    if len(kept) == len(parts) or not any(part.strip() for part in kept):
+        return []
+    return [", ".join(part for part in kept if part.strip())]
+
+
 def _unsure(line: str, intents: Mapping[str, str]) -> bool:
     """Whether ``line`` is a question, a negation, a condition, a choice or a story rather than an
     order. A story is an order word in the past tense ("I looked at clue 3", «положил шестёрку»), but
@@ -471,7 +497,14 @@ def _unsure(line: str, intents: Mapping[str, str]) -> bool:
     asked = "?" in rest and not polite
     told = (word.past and word.folded not in intents and word.meaning(intents) for word in words)
     story = bool(_STORY.search(rest)) or any(told)
-    return asked or story or any(word.among(CONDITIONS) for word in words) or _negated(rest, intents)
+    withdrawn = any(word.among(TAKING_BACK) and not word.meaning(intents) for word in words)
+    return (
+        asked
+        or story
+        or withdrawn
+        or any(word.among(CONDITIONS) for word in words)
+        or _negated(rest, intents)
+    )
 
 
 def _negated(text: str, intents: Mapping[str, str]) -> bool:
@@ -638,7 +671,10 @@ def _pointed(words: list[Word], before: list[Word], grammar: Grammar, language: 
     return read if isinstance(read, tuple) else None
 
 
-CORRECTIONS = frozenset({"oops", "ой", "упс", "вернее", "точнее"})
+CORRECTIONS = frozenset(
+    {"oops", "ой", "упс", "вернее", "точнее", "typo", "correction", "sorry", "actually", "опечатка",
+     "поправка", "исправляю"}
+)  # fmt: skip
 """Words by which a writer takes back what they just wrote («в зону 4… ой, тогда в зону 5»)."""
 
 
@@ -703,7 +739,8 @@ def read_again(
         return read
     plain = without_scenery(line, grammar, narrator)
     russian = [translit.to_cyrillic(line)] if translit.looks_russian(line) else []  # "izuchayu uliku 6 …"
-    for text in [*texts, *([plain] if plain and plain != line else []), *russian]:
+    kept = _without_taken_back(line, grammar.intents)  # "Scrap the move - search the casino instead"
+    for text in [*texts, *kept, *([plain] if plain and plain != line else []), *russian]:
         again = reader(text)
         if again and all(isinstance(item, Order) and item.kind != "say" for item in again):
             return [replace(item, line=line) for item in again if isinstance(item, Order)]
