@@ -174,3 +174,22 @@ def test_minuit_an_order_taken_back_is_never_the_order_mm_13(line: str, expected
     """Minuit has no order to take one back: a line taking one back is asked, never read as the order it
     names; the order given instead of it is read; of two orders of a kind after "typo", the last stands."""
     assert _read("mm", line, "en") == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "expected"),
+    [
+        ("ms", "Re: turn 2 -- investigate 5 with 3", [("investigate", {"clue": 5, "value": 3})]),
+        ("ms", "Hi! Investigate 2 with 6. Cheers", [("investigate", {"clue": 2, "value": 6})]),
+        ("ms", "inv 4 w3", [("investigate", {"clue": 4, "value": 3})]),
+        (
+            "ce",
+            "Offer Boris my candle (hope that's how it works)",
+            [("offer", {"to": "Boris", "item": "Candle"})],
+        ),
+    ],
+)
+def test_an_order_framed_as_mail_writes_it_is_read_ms_4_ce_4(game: str, line: str, expected: Any) -> None:
+    """A reply's subject, a greeting, a sign-off or a remark in brackets around the order: the order;
+    a value glued to its word ("w3") is parted from it."""
+    assert _read(game, line, "en") == expected

@@ -468,6 +468,36 @@ TAKING_BACK = frozenset(
 order given now ("Undo my move to 5" is not the move), and is asked back."""
 
 
+_FRAMES = (
+    re.compile(r"^\s*(?:re|fwd?|ответ|отв)\s*:.*?(?:\s--?\s|\s[—–]\s|:\s)", re.I),
+    re.compile(
+        r"^\s*(?:orders?|my\s+(?:orders?|move|turn)|ход|приказы?|заявка)(?:\s+(?:for|на)\s+[^:]{1,30})?\s*:\s*",
+        re.I,
+    ),
+    re.compile(
+        r"^\s*(?:(?:good\s+)?morning|hi|hello|hey|привет|доброе\s+утро|здравствуйте)\s*[!,.]\s*", re.I
+    ),
+    re.compile(
+        r"\s*[.!]?\s*(?:sent\s+from\s+my\s+\w+|отправлено\s+с\s+\w+|have\s+a\s+(?:good|nice)\s+\w+"
+        r"|хорошего\s+дня|cheers|thanks|спасибо)\W*$",
+        re.I,
+    ),
+    re.compile(r"\s*\([^()]*\)"),
+)
+"""What frames an order in a mail: a reply's subject, "Orders for round 1:", a greeting, a sign-off, and
+a remark in brackets."""
+
+
+def _unframed(line: str) -> list[str]:
+    """``line`` without what frames its order (``_FRAMES``), then without a remark after a dash; nothing
+    if nothing frames it."""
+    text = line
+    for frame in _FRAMES:
+        text = frame.sub(" ", text).strip()
+    head = re.split(r"\s[—–]\s|\s-\s", text)[0].strip()
+    return [candidate for candidate in dict.fromkeys((text, head)) if candidate and candidate != line]
+
+
 _PARTS = re.compile(r"\s*(?:[;,]|\s[-—–]\s|\.\s)\s*")
 
 
@@ -740,7 +770,8 @@ def read_again(
     plain = without_scenery(line, grammar, narrator)
     russian = [translit.to_cyrillic(line)] if translit.looks_russian(line) else []  # "izuchayu uliku 6 …"
     kept = _without_taken_back(line, grammar.intents)  # "Scrap the move - search the casino instead"
-    for text in [*texts, *kept, *([plain] if plain and plain != line else []), *russian]:
+    framed = _unframed(line)  # "Re: turn 1 -- investigate 7 with 6", "… (first time playing, be gentle)"
+    for text in [*texts, *kept, *framed, *([plain] if plain and plain != line else []), *russian]:
         again = reader(text)
         if again and all(isinstance(item, Order) and item.kind != "say" for item in again):
             return [replace(item, line=line) for item in again if isinstance(item, Order)]

@@ -99,10 +99,14 @@ _VALUE_ARROW = re.compile(r"(\b(?:clue|улика)\s*\d+)\s*(?:->|→|=>)\s*(\d)
 """A clue and its token joined by an arrow ("clue 7 -> 4"): one order, not two."""
 
 
+_GLUED_WITH = re.compile(r"(?<![\w])(w/?|ж\.?|@|ул\.?|clue|улика)(\d)", re.I)
+"""A word of value or of a clue glued to its number ("w4", "ж2", "ул8", "@3"): parted from it."""
+
+
 def _read_shorthand(line: str) -> list[Order | Unreadable]:
     """The orders of ``line``: each part between "+", "->", ";" or «а потом» read on its own when every
     part is an order, else the line read whole."""
-    joined = _VALUE_ARROW.sub(r"\1 with \2", line)
+    joined = _GLUED_WITH.sub(r"\1 \2", _VALUE_ARROW.sub(r"\1 with \2", line))
     parts = [part for part in _SHORTHAND.split(joined) if part.strip()]
     each = [_read_part(part) for part in parts] if len(parts) > 1 else []
     if each and all(read is not None for read in each):
