@@ -15,6 +15,7 @@ from test_orders_by_meaning import DATA, _cases
 from test_orders_classes_games import _read
 
 from referee.core.corrections import taken_back
+from referee.core.orders import Order, Unreadable
 
 LINES = [
     # MS-3, MS-4: corrections and shorthand
@@ -193,3 +194,19 @@ def test_an_order_framed_as_mail_writes_it_is_read_ms_4_ce_4(game: str, line: st
     """A reply's subject, a greeting, a sign-off or a remark in brackets around the order: the order;
     a value glued to its word ("w3") is parted from it."""
     assert _read(game, line, "en") == expected
+
+
+def test_cosmic_express_a_signature_is_no_arrest_and_two_arrests_are_asked_ce_6() -> None:
+    """The writer's name signed after an arrest is no second arrest; an arrest of two at once is asked
+    (the Detective arrests one, for good); "— no, stop, better the wrench" replaces the card offered."""
+    from referee.games.cosmic_express.parse import parse_text
+
+    (arrest,) = parse_text(
+        "Good night. My decision: arrest the Dummy. Anna", ("Anna", "Boris", "Carl"), "Anna"
+    )
+    assert isinstance(arrest, Order) and arrest.args == {"target": "Dummy"}
+    (asked,) = parse_text("Arrest both Boris and Carl.", ("Anna", "Boris", "Carl"), "Anna")
+    assert isinstance(asked, Unreadable) and asked.is_order
+    assert _read("ce", "Предлагаю Борису свечу — нет, стоп, лучше ключ.", "ru") == [
+        ("offer", {"to": "Борис", "item": "Wrench"})
+    ]

@@ -191,7 +191,7 @@ def list_items(line: str) -> list[str]:
 _TAKEN_BACK = re.compile(
     r"\s*(?:[,;…]+|\.{2,}|\s[-—–])\s*(?:(?:no|nope|нет)\b\s*[,!]?\s*)?"
     r"(?:(?:wait|sorry|er+m?|um+|actually|i\s+mean|i\s+meant|make\s+(?:it|that)|or\s+rather|rather|no|nope"
-    r"|correction|typo|fix"
+    r"|correction|typo|fix|лучше|instead"
     r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет|стоп)\b\s*[,!:]?\s*)+",
     _FLAGS,
 )

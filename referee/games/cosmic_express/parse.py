@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -61,10 +62,41 @@ def parse_text(text: str, names: Sequence[str], own: str = "") -> list[Order | U
         _never_aloud(item)
         for item in read_lines_with_choice(
             text,
-            lambda line: read_line(_answered(line), KEYWORDS, arguments, meaning, own),
+            lambda line: _as_written(
+                line,
+                _one_arrest(read_line(_answered(_unsigned(line, own)), KEYWORDS, arguments, meaning, own)),
+            ),
             drop_bullets=True,
         )
     ]
+
+
+def _as_written(line: str, read: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """``read`` with each order kept with ``line`` as the player wrote it (not as read: signature set
+    aside, an answer said as its order)."""
+    return [
+        replace(item, line=line) if isinstance(item, Order) and item.kind != "say" else item for item in read
+    ]
+
+
+def _unsigned(line: str, own: str) -> str:
+    """``line`` without the writer's own name signed at its end ("… arrest the Dummy. Anna"): a signature,
+    never a name the order is about."""
+    if not own:
+        return line
+    signed = re.compile(rf"(?:[.!,;]|\s[-—–])\s*{re.escape(own)}\s*[.!]?\s*$", re.I)
+    return signed.sub(".", line)
+
+
+def _one_arrest(read: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """``read`` with several arrests on one line ("Arrest both Boris and Carl") asked back as one question:
+    the Detective arrests one, and an arrest cannot be taken back (CE-6)."""
+    arrests = [item for item in read if isinstance(item, Order) and item.kind == "arrest"]
+    if len(arrests) < 2:
+        return read
+    line = arrests[0].line
+    rest = [item for item in read if not (isinstance(item, Order) and item.kind == "arrest")]
+    return [Unreadable(line, "unknown_order", {"word": line.strip(), "suggestion": ""}, True), *rest]
 
 
 _ANSWERED = re.compile(r"^\s*([OoОо]-?\d{1,6})\s*[:—–-]\s*(?P<word>\w+)\b\W*$")
