@@ -357,3 +357,12 @@ def test_a_post_telling_of_the_writer_where_rooms_or_cards_are_named_is_never_sa
     )
     items = parse_text(line, NAMES["en"], NOW, "Anna")
     assert not any(isinstance(item, Unreadable) and not item.is_order for item in items), items
+
+
+def test_a_word_cut_short_is_the_order_it_begins_and_words_after_a_trap_in_quotes_are_talk_ts_20() -> None:
+    assert misread({
+        "пер. гараж": "M:Garage",
+        "отм. поиск": "C:search",
+        "stat pls": "STATUS",
+        'Trap Egor tonight: Study, Table, Rope. "Pleasant dreams, Egor."': "T:Egor/Study/Table/Rope ; TALK",
+    }) == {}  # fmt: skip

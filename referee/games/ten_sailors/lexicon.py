@@ -361,10 +361,15 @@ def _whole(cut: str) -> str:
     names = {name for spelling, name in _phrases() if fold_name(spelling).startswith(start)}
     if len(names) == 1:
         return display(names.pop(), "ru" if start[:1] in _RUSSIAN_LETTERS else "en")
+    nouns = [noun for noun in _ORDER_NOUNS if noun.startswith(start)]
+    if not names and len(nouns) == 1:
+        return nouns[0]  # «пер.» is «переход», «лов.» «ловушка», «отм.» «отмена»
     kinds = {kind for word, kind in VERBS.items() if fold_name(word).startswith(start)}
     if not names and len(kinds) == 1:
         return next(word for word, kind in sorted(VERBS.items()) if fold_name(word).startswith(start))
     return ""
 
 
+_ORDER_NOUNS = ("переход", "поиск", "обыск", "ловушка", "отмена", "move", "search", "trap", "cancel")
+"""The nouns of the orders, which a word cut short stands for first."""
 _RUSSIAN_LETTERS = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")

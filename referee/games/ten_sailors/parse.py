@@ -259,8 +259,8 @@ def _read_text(
             read = [whole] if isinstance(whole, Order) else read  # "For Dora: Pistol in …": over sentences
         if second_readings and not any(isinstance(item, Order) for item in read):
             told = (
-                _talk_beside_orders(line, names, now, own)
-                or _told_one_by_one(line, names, now, own)
+                _told_one_by_one(line, names, now, own)
+                or _talk_beside_orders(line, names, now, own)
                 or _typed_in_latin(line, names, now, own)
                 or _names_as_trap(line, names, now, own)
             )
@@ -281,6 +281,7 @@ def _read_text(
 
 _TALK_CUT = re.compile(
     r"\s+[—–]\s*|\s*[—–]\s+|\s+-\s+|\s*[(\[]\s*|\s*[)\]]\s*|[»”]\s*[,:—–-]?\s*|\"\s*[,:—–-]\s*"
+    r"|(?<=[.!?])\s+(?=[\"«“])"
     r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\s\ufe0f]*"
 )
 """Where talk and an order may meet on one line: a dash, brackets, a closing quote, an emoji."""
@@ -782,6 +783,7 @@ _REASON = re.compile(
     r"(?:and\s+)?while\b|(?:и\s+)?пока\b|чтобы\b|чтоб\b|(?:in\s+order\s+)?to\s+(?!the\b|a\b|an\b|my\b)[a-z]+\b|"
     r"(?:just\s+)?in\s+case\b|if\s+(?:that'?s|it'?s|possible|allowed|ok|okay|there'?s|you\s+(?:can|don'?t))|"
     r"потому\s+что\b|так\s+как\b|ведь\b|а\s+то\b|(?:ну\s+)?вдруг\b|на\s+всякий\b|раз\s+уж\b|"
+    r"раз\s+(?!в\s+(?:час|день|ночь|сутки)\b)(?=\w)|"
     r"если\s+(?:можно|не\s+трудно|вы\s+не\s+против|получится|разрешено)\b)",
     re.I,
 )

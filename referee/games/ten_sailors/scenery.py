@@ -46,6 +46,7 @@ _CHAT = {
     "tomoz": "tomorrow", "2nite": "tonight", "2night": "tonight", "tonite": "tonight",
     "mv": "move", "srch": "search", "cncl": "cancel", "goto": "go to", "n": "and", "&": "and", "+": "and",
     "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your", "rm": "room",
+    "stat": "status",
 }  # fmt: skip
 """Chat spellings of English words, said plainly."""
 _CHAT_WORD = re.compile(
