@@ -472,17 +472,9 @@ def _names_nothing(clause: str, names: Sequence[str]) -> bool:
         return False
     if HEDGES.intersection(word.lower() for word in words):
         return False
-    if any(
-        is_name(word, names) or ((order_kind(word) or is_setter(word)) and not _gerund(word))
-        for word in words
-    ):
+    if any((order_kind(word) or is_setter(word)) and not _gerund(word) for word in words):
         return False
-    for size in (1, 2, 3):
-        for at in range(len(words) - size + 1):
-            found = read_names(words[at : at + size])
-            if not isinstance(found, Missing) and found:
-                return False
-    return True
+    return not _names_any(clause, names)
 
 
 def _starts_an_order(text: str, names: Sequence[str]) -> bool:
