@@ -366,3 +366,12 @@ def test_a_word_cut_short_is_the_order_it_begins_and_words_after_a_trap_in_quote
         "stat pls": "STATUS",
         'Trap Egor tonight: Study, Table, Rope. "Pleasant dreams, Egor."': "T:Egor/Study/Table/Rope ; TALK",
     }) == {}  # fmt: skip
+
+
+def test_a_cancel_before_rather_keeps_the_cancel_ts_11_ts_20() -> None:
+    """«…, лучше …» after a cancel gives a second order, it takes nothing back: both are read (the move
+    was silently left standing when «лучше» was read as a correction)."""
+    assert misread({
+        "отмените поиск, лучше пойду в гараж": "C:search ; M:Garage",
+        "cancel my move, rather search the sofa and the rope": "C:move ; S:Rope,Sofa",
+    }) == {}  # fmt: skip

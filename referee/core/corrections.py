@@ -191,12 +191,19 @@ def list_items(line: str) -> list[str]:
 _TAKEN_BACK = re.compile(
     r"\s*(?:[,;…]+|\.{2,}|\s[-—–])\s*(?:(?:no|nope|нет)\b\s*[,!]?\s*)?"
     r"(?:(?:wait|sorry|er+m?|um+|actually|i\s+mean|i\s+meant|make\s+(?:it|that)|or\s+rather|rather|no|nope"
-    r"|correction|typo|fix|лучше|instead"
+    r"|correction|typo|fix"
     r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет|стоп)\b\s*[,!:]?\s*)+",
     _FLAGS,
 )
 """Where a writer takes back the last words they wrote and gives the right ones ("Move to 5 - no, sorry,
 3", "offer Boris the trash, er, the candle", «в зону 4… ой, в зону 5»)."""
+
+
+_CANCELS = re.compile(
+    r"\b(?:cancel\w*|undo|withdraw\w*|scrap|отмен\w*|отзыва\w*|отзову|отозва\w*|сним\w+|сними)\b", _FLAGS
+)
+"""Words that take an order back: a line's first part holding one is an order, never words taken back."""
+_RATHER = re.compile(r"^(?:лучше|rather|instead)\s+", _FLAGS)
 
 
 def _shape(word: str) -> str:
@@ -212,7 +219,10 @@ def taken_back(line: str) -> list[str]:
     if found is None or not found.start():
         return []
     head = line[: found.start()].strip()
+    if _CANCELS.search(head):
+        return []  # "cancel my move, rather search …": the cancel is an order of its own
     tail = re.split(r"(?<=[.!?])\s+", line[found.end() :].strip())[0].strip(" .!")
+    tail = _RATHER.sub("", tail)  # "— no, stop, rather the wrench": "rather" adds nothing to the new words
     if not tail or not head:
         return []
     new, old = tail.split(), head.rstrip(" .!").split()
