@@ -27,7 +27,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from referee.core import corrections, translit
-from referee.core.keywords import Arguments, order_lines, read_order
+from referee.core.keywords import Arguments, read_order
 from referee.core.orders import Order, Unreadable
 from referee.core.russian import morph, normal_form
 from referee.core.seats import fold_name
@@ -829,19 +829,3 @@ def _names_something(text: str, grammar: Grammar) -> bool:
         or any(_number(word.folded, word.keys) is not None for word in words)
         or grammar.read(words, language_of(text)) is not None
     )
-
-
-def read_lines(
-    text: str,
-    keywords: Mapping[str, str],
-    arguments: Arguments,
-    grammar: Grammar,
-    *,
-    drop_bullets: bool = False,
-) -> list[Order | Unreadable]:
-    """Every non-blank line of ``text`` read as the orders it holds (or why it holds none)."""
-    return [
-        item
-        for line in order_lines(text, drop_bullets=drop_bullets)
-        for item in read_line(line, keywords, arguments, grammar)
-    ]
