@@ -206,7 +206,7 @@ def test_cosmic_express_a_signature_is_no_arrest_and_two_arrests_are_asked_ce_6(
     )
     assert isinstance(arrest, Order) and arrest.args == {"target": "Dummy"}
     (asked,) = parse_text("Arrest both Boris and Carl.", ("Anna", "Boris", "Carl"), "Anna")
-    assert isinstance(asked, Unreadable) and asked.is_order
+    assert isinstance(asked, Unreadable) and asked.is_order and asked.params["suggestion"] == "ARREST Boris"
     assert _read("ce", "Предлагаю Борису свечу — нет, стоп, лучше ключ.", "ru") == [
         ("offer", {"to": "Борис", "item": "Wrench"})
     ]

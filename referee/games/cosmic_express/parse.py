@@ -26,10 +26,10 @@ from typing import Any
 
 from referee.core.answers import read_lines_with_choice
 from referee.core.orders import Order, Problem, Unreadable
-from referee.core.reading import read_line
+from referee.core.reading import language_of, read_line
 from referee.core.seats import fold_name
 from referee.games.cosmic_express.cards import DUMMY, DUMMY_ALIASES, ITEM_ALIASES
-from referee.games.cosmic_express.meaning import grammar
+from referee.games.cosmic_express.meaning import grammar, render
 
 KEYWORDS: dict[str, str] = {
     "offer": "offer", "предложить": "offer", "предлагаю": "offer", "предложение": "offer",
@@ -95,8 +95,9 @@ def _one_arrest(read: list[Order | Unreadable]) -> list[Order | Unreadable]:
     if len(arrests) < 2:
         return read
     line = arrests[0].line
+    first = render("arrest", arrests[0].args, language_of(line))  # "did you mean ARREST Boris?"
     rest = [item for item in read if not (isinstance(item, Order) and item.kind == "arrest")]
-    return [Unreadable(line, "unknown_order", {"word": line.strip(), "suggestion": ""}, True), *rest]
+    return [Unreadable(line, "unknown_order", {"word": line.strip(), "suggestion": first}, True), *rest]
 
 
 _ANSWERED = re.compile(r"^\s*([OoОо]-?\d{1,6})\s*[:—–-]\s*(?P<word>\w+)\b\W*$")
