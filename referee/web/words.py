@@ -280,7 +280,7 @@ _PAGES_RU: dict[str, str] = {
     "Alive": "Живы",
     "Still owe orders": "Ещё не прислали приказы",
     "Outbox": "Исходящие",
-    "waiting": "ждут",
+    "waiting": "в очереди",
     "refused": "отвергнуто",
     "Last mail": "Последнее письмо",
     "State": "Состояние",
