@@ -1286,6 +1286,15 @@ def bench(
     pages: Annotated[int, typer.Option(min=2, max=2000, help="With --web: player pages open.")] = 200,
     posts: Annotated[float, typer.Option(min=0.1, max=200, help="With --web: talk posted a second.")] = 5.0,
     seconds: Annotated[float, typer.Option(min=1, max=600, help="With --web: seconds of load.")] = 20.0,
+    clients: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=16,
+            help="With --web: client processes the load is spread over (whole games each): one cannot "
+            "open a thousand pages and read every change at twenty posts a second.",
+        ),
+    ] = 1,
     with_mail: Annotated[
         bool,
         typer.Option(
@@ -1326,7 +1335,9 @@ def bench(
         from referee.bench.web import bench_web
         from referee.bench.web_mail import MAILS
 
-        figures = bench_web(games, pages, posts, seconds, database, typer.echo, MAILS if with_mail else 0)
+        figures = bench_web(
+            games, pages, posts, seconds, database, typer.echo, MAILS if with_mail else 0, clients
+        )
     else:
         figures = _bench_boundary(games, database, BATCH if batch is None else batch, processes)
     if readme is not None:

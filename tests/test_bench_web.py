@@ -12,6 +12,8 @@ from pathlib import Path
 from web_helpers import client, web_site
 
 from referee.bench.web import ROUTES, Spread, report, run_web_bench, web_figures
+from referee.bench.web_clients import split
+from referee.bench.web_load import Page, Plan
 
 
 def _has_three_percentiles(spread: Spread) -> bool:
@@ -66,3 +68,38 @@ def test_the_web_benchmark_with_mail_takes_a_burst_and_a_boundary_in_quiet_and_u
     rows = [figure.what for figure in web_figures(result)]
     assert any("replies taken in by referee serve under the web load" in what for what in rows)
     assert any("one boundary of 2 games by referee serve under the web load" in what for what in rows)
+
+
+def test_the_web_benchmark_spread_over_client_processes_splits_by_whole_games_and_loses_no_post(
+    tmp_path: Path,
+) -> None:
+    """Two client processes drive the load together: each holds whole games (TS-3: a post and the pages
+    it must reach in one client), the first the day-9 game and the game-master's visits; what they
+    measured is put together, every post arriving at every other open page of its place."""
+    said: list[str] = []
+    result = run_web_bench(tmp_path, 5, 20, 2.0, 3.0, said.append, clients=2)
+    assert result.pages == 20 and result.streams == 20
+    for figures in result.routes:
+        assert figures.client.count > 0 and figures.errors == 0, figures.route
+    for arrivals in (result.arrivals, result.bare_arrivals):
+        assert arrivals.posts >= 6 - 2 and arrivals.owed > 0  # each client's share of the rate rounded down
+        assert arrivals.reached == arrivals.owed == arrivals.told.count
+
+
+def test_a_plan_split_over_clients_keeps_each_game_whole_and_the_rates_whole() -> None:
+    pages = [
+        Page(f"g{game}", f"seat{seat}", f"room{seat % 2}", "cookie", "csrf", f"10.0.{game}.{seat}")
+        for game in range(5)
+        for seat in range(4)
+    ]
+    plan = Plan(pages, pages[::2], "master", "g3", pages[12], 4, 10.0, 5.0, 20.0)
+    parts = split(plan, 2)
+    assert len(parts) == 2 and sorted(p.path for part in parts for p in part.pages) == sorted(
+        p.path for p in pages
+    )
+    games = [{page.game_id for page in part.pages} for part in parts]
+    assert not games[0] & games[1] and "g3" in games[0]
+    assert math.isclose(sum(part.posts for part in parts), plan.posts)
+    assert math.isclose(sum(part.orders for part in parts), plan.orders)
+    assert parts[0].masters == plan.masters and parts[1].masters == 0
+    assert all({p.game_id for p in part.posters} <= games[n] for n, part in enumerate(parts))

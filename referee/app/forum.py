@@ -154,16 +154,16 @@ class Forum:
 
     def page(self, player: Player, game_id: str, seat: str) -> dict[str, Any]:
         """Everything the player's page shows; a dead character's holds public news only."""
-        self._check(player, game_id, seat)
-        view = self.views.player(game_id, seat)
+        self._check(player, game_id, seat)  # ``seat`` is the seat's exact name from here on
+        standing = self.views.standing(game_id)  # the row and the log read once for all the page shows
+        row = standing[0]
+        view = self.views.player_standing(standing, seat)
         with self.database.reading() as session:
-            row = rows.game_row(session, game_id)
             news = seat_notices(session, game_id, seat, PUBLIC_NEWS)
             mode = play_mode(session, game_id, seat, player.email) or "mail"
             clock = clock_row(session, game_id)
             alive = bool(view.get("alive", True))
             letters = seat_notices(session, game_id, seat, None, LETTERS_SHOWN) if alive else []
-        assert row is not None
         page: dict[str, Any] = {
             "game_id": game_id,
             "kind": row.kind,
@@ -179,7 +179,7 @@ class Forum:
             "zone": self._zone(row),
             "public": {k: view[k] for k in ("characters", "dead", "winners") if k in view},
             "chronicle": self.views.chronicle(game_id) if row.finished else {},
-            "answers": self._answers(row.kind, game_id, seat),
+            "answers": self._answers(row.kind, standing, seat),
         }
         if not alive:
             return page
@@ -210,13 +210,14 @@ class Forum:
             day = today if found.here else max((e["day"] for e in found.entries), default=today)
         return found.on_day(day, today)
 
-    def _answers(self, kind: str, game_id: str, seat: str) -> str | None:
-        """When the seat reads the answers to its orders (``referee.core.answers``: its last choice,
-        ``NOW`` if none), or None in a game that keeps no such choice."""
+    def _answers(self, kind: str, standing: Any, seat: str) -> str | None:
+        """When the seat reads the answers to its orders (``referee.core.answers``: its last choice in the
+        game's log at ``standing``, ``NOW`` if none), or None in a game that keeps no such choice."""
         if getattr(rules_for(kind), "answers_in_report", None) is None:
             return None
-        with self.database.reading() as session:
-            return answers.chosen_in(rows.kind_log(session, game_id, frozenset({answers.CHOSEN})), seat)
+        return str(
+            self.views.worked(standing, ("answers", seat), lambda: answers.chosen_in(standing[2], seat))
+        )
 
     def _deadline(self, row: Any, clock: Any) -> datetime | None:
         if clock is None or clock.due_at is None or row.finished:

@@ -95,12 +95,25 @@ class Views:
                 log = rows.log(session, game_id, upto)
             assert row is not None  # ``seat`` found the game
             return _player(rules_for(row.kind), fold(rules_for(row.kind), log), log, seat.name)
-        row, key, log = self._standing(game_id)
+        return self.player_standing(self._standing(game_id), seat.name)
+
+    def standing(self, game_id: str) -> tuple[Any, tuple[Any, ...], list[Event]]:
+        """The game's row, the key of its standing now and its log that counts (kept per standing): what
+        a page reads once and works out all it shows from (``player_standing``, ``worked``)."""
+        return self._standing(game_id)
+
+    def player_standing(self, standing: tuple[Any, tuple[Any, ...], list[Event]], name: str) -> PlayerView:
+        """What the character called exactly ``name`` knows at ``standing`` (``standing()``)."""
+        row, key, log = standing
         rules = rules_for(row.kind)
         view: PlayerView = self._worked.get(
-            (*key, "player", seat.name), lambda: _player(rules, rules.load(row.state), log, seat.name)
+            (*key, "player", name), lambda: _player(rules, rules.load(row.state), log, name)
         )
         return view.copy()
+
+    def worked(self, standing: tuple[Any, tuple[Any, ...], list[Event]], what: Any, work: Any) -> Any:
+        """``work()`` worked out once per ``standing`` of the game and ``what`` (kept like the views)."""
+        return self._worked.get((*standing[1], "worked", what), work)
 
     def chronicle(self, game_id: str) -> dict[str, Any]:
         """The whole story of a finished game, for everyone who may read the game (TS-24: at the end

@@ -25,7 +25,6 @@ started with (``$REFEREE_WEB_SECRET``), as their link would have had it signed.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import math
 import os
@@ -51,7 +50,8 @@ from referee.bench.boundary import CLOCK, NAMES, set_up
 from referee.bench.serving import write_config
 from referee.bench.spread import wait_idle
 from referee.bench.table import Figure
-from referee.bench.web_load import Measured, Page, Plan, drive
+from referee.bench.web_clients import drive_apart
+from referee.bench.web_load import Measured, Page, Plan
 from referee.bench.web_mail import PHASES, MailSide, SideBySide, measure, said, under_load, write_bursts
 from referee.bench.web_mail import figures as mail_figures
 from referee.bench.web_mail import lines as mail_lines
@@ -385,6 +385,7 @@ def run_web_bench(
     *,
     database: str | None = None,
     with_mail: int = 0,
+    clients: int = 1,
 ) -> WebBench:
     """Runs the benchmark in the empty folder ``directory`` (the database there too unless ``database``,
     an empty one, is given) and returns its figures; with ``with_mail``, also a burst of that many
@@ -443,11 +444,11 @@ def run_web_bench(
             raise RuntimeError("no open page shares its place with another: open more pages")
         bodies = _bodies(base, plan)
         echo(f"  bare Starlette app: {len(opened)} pages open, {posts:g} posts/s for {seconds:g} s")
-        bare_measured, bare_usage = _run_bare(directory, plan, bodies)
+        bare_measured, bare_usage = _run_bare(directory, plan, bodies, clients)
         echo(f"  referee serve: {len(opened)} pages open, {posts:g} posts/s for {seconds:g} s")
         watched = _Watched(service.pid)
         beside = under_load(engine, inbox, bursts.loaded, loaded.append) if bursts is not None else None
-        measured = asyncio.run(drive(base, plan, bare=False, during=watched.sample, beside=beside))
+        measured = drive_apart(base, plan, clients, bare=False, during=watched.sample, beside=beside)
         usage = watched.usage()
     finally:
         _stop(service)
@@ -482,7 +483,7 @@ def run_web_bench(
     )
 
 
-def _run_bare(directory: Path, plan: Plan, bodies: dict[str, str]) -> tuple[Measured, Usage]:
+def _run_bare(directory: Path, plan: Plan, bodies: dict[str, str], clients: int) -> tuple[Measured, Usage]:
     """The plan's load driven against the bare app, in a process of its own; what it measured."""
     spec = directory / "bare.json"
     rooms = {f"{page.game_id}/{page.seat}": page.place for page in plan.pages}
@@ -493,7 +494,7 @@ def _run_bare(directory: Path, plan: Plan, bodies: dict[str, str]) -> tuple[Meas
     try:
         _wait_up(f"http://127.0.0.1:{port}", bare, "/campaigns")
         watched = _Watched(bare.pid)
-        measured = asyncio.run(drive(f"http://127.0.0.1:{port}", plan, bare=True, during=watched.sample))
+        measured = drive_apart(f"http://127.0.0.1:{port}", plan, clients, bare=True, during=watched.sample)
         return measured, watched.usage()
     finally:
         _stop(bare)
@@ -593,12 +594,21 @@ def bench_web(
     database: str | None,
     echo: Callable[[str], None],
     with_mail: int = 0,
+    clients: int = 1,
 ) -> list[Figure]:
     """``referee bench --web``: runs the benchmark in a temporary folder, prints its report and returns
     the README's rows."""
     with tempfile.TemporaryDirectory(prefix="referee-bench-web-") as folder:
         result = run_web_bench(
-            Path(folder), games, pages, posts, seconds, echo, database=database, with_mail=with_mail
+            Path(folder),
+            games,
+            pages,
+            posts,
+            seconds,
+            echo,
+            database=database,
+            with_mail=with_mail,
+            clients=clients,
         )
     for line in report(result):
         echo(line)

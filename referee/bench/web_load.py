@@ -275,14 +275,20 @@ async def drive(
     bare: bool,
     during: Callable[[], None] | None = None,
     beside: Callable[[], None] | None = None,
+    ready: Callable[[], None] | None = None,
+    more: Callable[[], bool] | None = None,
 ) -> Measured:
     """Opens the plan's pages on the site at ``base``, runs its load and returns what was measured;
     ``during`` is called once a second while the load runs (to read the server's memory); ``beside`` is
-    run in a thread of its own from the load's start, and the load goes on until it is done."""
+    run in a thread of its own from the load's start, and the load goes on until it is done (or while
+    ``more()`` says so); ``ready`` is called, in a thread, once every page is open, and the load starts
+    when it returns (several client processes start together, ``web_clients``)."""
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=len(plan.pages) + 200)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
         load = _Load(http, plan, bare)
         await load.open_pages()
+        if ready is not None:
+            await asyncio.to_thread(ready)
         master = {"Cookie": f"referee_session={plan.master_cookie}", "X-Forwarded-For": "10.255.255.1"}
         day9 = _Browser(load, plan.day9_page).headers()
 
@@ -307,15 +313,15 @@ async def drive(
         load.measured.load_started = time.perf_counter()
         side = asyncio.ensure_future(asyncio.to_thread(beside)) if beside is not None else None
 
-        def more() -> bool:
-            return side is not None and not side.done()
+        def going_on() -> bool:
+            return (side is not None and not side.done()) or (more is not None and more())
 
         await asyncio.gather(
-            _steady(plan.posts, plan.seconds, load.say, more),
-            _steady(plan.orders, plan.seconds, load.order, more),
-            _steady(plan.masters, plan.seconds, campaigns, more),
-            _steady(plan.masters / 2, plan.seconds, game, more),
-            _steady(plan.masters, plan.seconds, player, more),
+            _steady(plan.posts, plan.seconds, load.say, going_on),
+            _steady(plan.orders, plan.seconds, load.order, going_on),
+            _steady(plan.masters, plan.seconds, campaigns, going_on),
+            _steady(plan.masters / 2, plan.seconds, game, going_on),
+            _steady(plan.masters, plan.seconds, player, going_on),
         )
         load.measured.load_ended = time.perf_counter()
         if side is not None:
