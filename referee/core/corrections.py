@@ -17,6 +17,7 @@ into its items, each read as a line of its own.
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from referee.core.russian import normal_form
 
@@ -235,10 +236,102 @@ def taken_back(line: str) -> list[str]:
     return [*candidates, tail]
 
 
+_STRUCK = re.compile(r"~~[^~]+~~|<(s|del|strike)>.*?</\1>|\[(s|del|strike)\].*?\[/\2\]", re.I | re.U | re.S)
+"""Words struck out as a forum or a mail writes them ("~~Kitchen~~ Garage", "[s]кухня[/s] гараж")."""
+_STARRED = re.compile(
+    r"(?:^|(?<=\s))\*([^\W\d_][\w'’-]*)\s*[.!]?\s*$|(?<=\s)([^\W\d_][\w'’-]*)\*\s*[.!]?\s*$", _FLAGS
+)
+"""The right spelling of a word typed wrong, starred after the line ("sofa, sotne. *stone")."""
+_MOST_CHANGED = 0.5
+"""The largest share of a word's letters a starred spelling may change (``_near``)."""
+_REPLACED_LATER = re.compile(
+    r"(?:^|(?<=[.!?;]\s)|(?<=[.!?;]))\s*(?:(?:sorry|oops|ой|упс|блин|пардон|сорри|correction|поправка)\s*[,!:—–-]*\s*)?"
+    r"(?:(?P<new>[^\W\d_][\w'’ -]{0,30}?)\s*,?\s+(?:not|а\s+не)\s+(?P<old>[^\W\d_][\w'’ -]{0,30}?)"
+    r"|(?:not|не)\s+(?P<old2>[^\W\d_][\w'’ -]{0,30}?)\s*(?:,|\s[—–-]|[—–])\s*(?:а\s+|but\s+)?"
+    r"(?P<new2>[^\W\d_][\w'’ -]{0,30}?))\s*[.!]*\s*$",
+    _FLAGS,
+)
+"""A sentence after an order that swaps one of its words ("Trap …: study, table, knife. Sorry — armchair,
+not table.", «… Ой, не стол — кресло.»)."""
+_SWAPPED_FIRST = re.compile(
+    r"^\s*(?:not|не)\s+(?P<old>[^\W\d_][\w'’-]*)\s*(?:,|\s[—–-]|[—–])\s*(?:а\s+|but\s+)?(?P<new>[^\W\d_][\w'’-]*)"
+    r"\s*[.!]+\s+(?=\S)",
+    _FLAGS,
+)
+"""A swap said before the order it corrects ("Not Boris — Dora. Trap: Dora, …")."""
+
+
+def _same_word(first: str, second: str) -> bool:
+    """Whether two words are one word in any form («стол», «стола»)."""
+    one, other = first.lower(), second.lower()
+    return one == other or normal_form(one) == normal_form(other)
+
+
+def _swapped(text: str, old: str, new: str) -> str | None:
+    """``text`` with its last words equal to ``old`` (in any form) put as ``new``; None where it has none."""
+    words = list(re.finditer(r"[^\W\d_][\w'’-]*", text))
+    olds = old.split()
+    for at in range(len(words) - len(olds), -1, -1):
+        if all(_same_word(words[at + k].group(), olds[k]) for k in range(len(olds))):
+            return text[: words[at].start()] + new + text[words[at + len(olds) - 1].end() :]
+    return None
+
+
+def struck_out(line: str) -> str | None:
+    """``line`` without the words it strikes out; None where it strikes out none."""
+    if not _STRUCK.search(line):
+        return None
+    return re.sub(r"\s{2,}", " ", _STRUCK.sub(" ", line)).strip() or None
+
+
+def starred(line: str) -> str | None:
+    """``line`` with the word its starred spelling corrects put right and the star set aside; None where
+    no earlier word is near enough the starred one."""
+    found = _STARRED.search(line)
+    if found is None:
+        return None
+    right = found.group(1) or found.group(2)
+    head = line[: found.start()].rstrip()
+    best: tuple[float, re.Match[str]] | None = None
+    for word in re.finditer(r"[^\W\d_][\w'’-]*", head):
+        changed = 1 - SequenceMatcher(None, word.group().lower(), right.lower()).ratio()
+        nearer = best is None or changed < best[0]
+        if word.group().lower() != right.lower() and changed <= _MOST_CHANGED and nearer:
+            best = (changed, word)
+    if best is None:
+        return None
+    word = best[1]
+    return (head[: word.start()] + right + head[word.end() :]).rstrip(" ,;.") or None
+
+
+def swapped_later(line: str) -> str | None:
+    """``line`` with a swap said in its last sentence (``_REPLACED_LATER``) or its first
+    (``_SWAPPED_FIRST``) made in the rest, and that sentence set aside; None where it says none, or names
+    nothing the rest holds."""
+    first = _SWAPPED_FIRST.match(line)
+    if first is not None:
+        rest = line[first.end() :]
+        changed = _swapped(rest, first.group("old"), first.group("new"))
+        if changed is not None:
+            return changed
+        return rest if _swapped(rest, first.group("new"), first.group("new")) is not None else None
+    later = _REPLACED_LATER.search(line)
+    if later is None or not later.start():
+        return None
+    old = (later.group("old") or later.group("old2")).strip()
+    new = (later.group("new") or later.group("new2")).strip()
+    return _swapped(line[: later.start()].rstrip(), old, new)
+
+
 def readings(line: str) -> list[str]:
     """The lines ``line`` may mean if it corrects itself, most likely first: the rejected part set aside
-    (``corrected``), and in that the words taken back replaced (``taken_back``); none for a line that
+    (``corrected``), and in that the words taken back replaced (``taken_back``); words struck out, a
+    starred spelling, a later swap (``struck_out``, ``starred``, ``swapped_later``); none for a line that
     corrects nothing."""
+    for fixing in (struck_out, starred, swapped_later):
+        fixed_once = fixing(line)
+        if fixed_once is not None and fixed_once != line:
+            return [fixed_once, *readings(fixed_once)]
     fixed = corrected(line)
     if fixed is None:
         return taken_back(line)

@@ -184,7 +184,7 @@ INFORMAL: dict[str, tuple[str, ...]] = {
         "прикроватная тумбочка",
         "тумбочка у кровати",
     ),
-    "Armchair": ("arm chair", "chair", "креслице", "кресло-качалка"),
+    "Armchair": ("arm chair", "chair", "easy chair", "wing chair", "креслице", "кресло-качалка"),
     "Chandelier": ("люстрочка",),
     "Sink": ("basin", "washbasin", "wash basin", "умывальник", "мойка", "рукомойник"),
     "Knife": ("knives", "dagger", "ножик", "ножичек", "кинжал", "blade", "тесак"),

@@ -84,6 +84,7 @@ from referee.core.seats import fold_name
 from referee.core.text import unmix_scripts
 from referee.games.ten_sailors import scenery, signals
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
+from referee.games.ten_sailors.glued import unglued
 from referee.games.ten_sailors.intent import (
     Intent,
     confident,
@@ -131,6 +132,8 @@ from referee.games.ten_sailors.zone import read_zone_order
 __all__ = ["KEYWORDS", "Order", "Unreadable", "parse_text"]
 
 _BULLET = re.compile(r"^\s*(?:[-*•>]+|\d{1,2}[.)](?!\d))\s*")
+_ITEM_MARK = re.compile(r"(?:^|(?<=[;,.]))\s*(?:[a-zа-е]|\d{1,2})\)\s+", re.I)
+"""The marks of a list's items on one line ("a) trap …; b) stay", «а) … б) …»): set aside."""
 _SENTENCE = re.compile(r"\s(?<=[.!?…]\s)\s*(?=\S)")
 """Spaces after the end of a sentence, before more text; it starts with the space so that a search
 skips every other character at once."""
@@ -227,8 +230,8 @@ def _read_text(
     reader = _Reader(names, now, own)
     for raw in (item for whole in text.splitlines() for item in corrections.list_items(whole)):
         bullet = _BULLET.match(raw)
-        written = (raw[bullet.end() :] if bullet else raw).strip()
-        line = scenery.kept_here(scenery.another_trap(scenery.phrased_plainly(uncut(written))))
+        written = _ITEM_MARK.sub(" ", raw[bullet.end() :] if bullet else raw).strip()
+        line = scenery.kept_here(scenery.another_trap(scenery.phrased_plainly(uncut(unglued(written)))))
         if not line:
             continue
         if second_readings and not corrected and (right := _as_corrected(line, names, now, own)):
@@ -509,10 +512,13 @@ def _never_aloud(
         t for t in words if t.folded not in FILLERS and t.folded not in name_words and not is_skipped(t.text)
     ]
     terse = len(words) <= _TERSE and all(t.folded in _TERSE_WORDS for t in rest)  # "knife only"
+    things = [f for f in intent.found if not f.near and f.name not in names]
+    listed = len(things) > 1 and all(t.folded in _LISTING for t in rest)  # "Kitchen, plus knife and rope"
     planned = (
         own_led
         or _searched_pair(words, intent, names)
-        or (terse and any(not f.near and f.name not in names for f in intent.found))
+        or (terse and bool(things))
+        or listed
         or any((t.kind and t.kind != "say") or t.setter or t.when is not None for t in tokens)
     )
     if not planned:
@@ -529,6 +535,8 @@ def _never_aloud(
     return Unreadable(talk.line, "did_you_mean", guess(intent, names))
 
 
+_LISTING = CONNECTORS | frozenset({"plus", "плюс", "also", "then", "потом", "затем", "с", "со", "и", "and"})
+"""The words that join names into a list: a line of names joined by them alone is a plan, never talk."""
 _TERSE = 4
 """The most words of a terse line naming a room or a card and nothing else ("knife only", «только нож»):
 written as an order, it is asked about, never said aloud."""
@@ -1361,7 +1369,8 @@ class _Reader:
         if verb.folded in KEYWORDS or kind in ("trap", "cancel"):
             return True
         if kind == "say":  # "говорю: …", "tell everyone …"; not "Tomorrow I will tell you everything"
-            return first == 0 or _after(sentence, verb).startswith(":")
+            asked = first + 1 < len(tokens) and tokens[first + 1].folded in _ME  # "Tell me how …": the host
+            return (first == 0 and not asked) or _after(sentence, verb).startswith(":")
         rest = [
             t
             for t in tokens[first + 1 :]

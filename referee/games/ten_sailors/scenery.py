@@ -44,7 +44,8 @@ _CLAUSE_WORDS = 9
 _CHAT = {
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow",
     "tomoz": "tomorrow", "2nite": "tonight", "2night": "tonight", "tonite": "tonight",
-    "mv": "move", "srch": "search", "cncl": "cancel", "goto": "go to", "n": "and", "&": "and", "+": "and",
+    "mv": "move", "srch": "search", "cncl": "cancel", "cxl": "cancel", "canx": "cancel",
+    "goto": "go to", "n": "and", "&": "and", "+": "and",
     "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your", "rm": "room",
     "stat": "status",
 }  # fmt: skip
@@ -65,6 +66,8 @@ _COURTESY_OPENINGS = re.compile(
     r"|(?:is|would|will)\s+it\s+(?:be\s+)?(?:possible|ok(?:ay)?|alright|all\s+right)\s+(?:for\s+(?:me|\w+)\s+)?to\s+"
     r"|(?:i'?d|i\s+would|i'?ll|i\s+will)\s+be\s+(?:grateful|glad|thankful)\s+if\s+(?:you\s+(?:could|would)\s+)?"
     r"|(?:maybe|perhaps)\s+(?=(?:send|move|take|put|let)\b)"
+    r"|(?:do|would)\s+you\s+mind\s+if\s+(?=i\b)|(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+(?=i\b)"
+    r"|(?:вы\s+)?не\s+(?:против|возражаете)\s*,?\s*если\s+(?=я\b)|ничего\s*,?\s*если\s+(?=я\b)"
     r"|нельзя\s+ли\s+(?:мне\s+)?"
     r"|(?:буду|была\s+бы|был\s+бы)\s+(?:очень\s+)?(?:признател\w+|благодар\w+|рад\w*)\s*,?\s*если\s+(?:вы\s+)?)",
     re.I,
@@ -136,6 +139,29 @@ _HOW_IT_WORKS = re.compile(
     re.I,
 )
 """A question of how an order or the rules work ("How do traps work?", «Как работает поиск?»): help."""
+_ASKED_TO_TELL = re.compile(
+    r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)?(?:remind|tell|show|explain\s+to)\s+me"
+    r"\s*(?:again\s*)?,?\s*|^\s*(?:напомн|подскаж|скаж|объясн|поясн)\w*\s*(?:мне\s*)?(?:ещё\s+раз\s*)?,?\s*",
+    re.I,
+)
+"""The asking before a question of how to play ("Can you remind me how …", «напомните, как …»): set aside."""
+_HOW_IT_GOES = re.compile(
+    r"^\s*(?:how|как)\s+(?:the\s+|a\s+)?(?:search|trap|mov|order|night|turn|hour|поиск|обыск|ловушк|переход|"
+    r"заявк|ход|ноч)\w*\s+(?:\w+\s+)?(?:works?|go(?:es)?|happens?|работа\w+|устроен\w*|проход\w*|идёт|идет)\b",
+    re.I,
+)
+"""A question of how a part of the game works ("how searching works", «как работают ловушки»): help."""
+_GAME_TIME = re.compile(
+    r"^\s*(?:what|which)\s+(?:game\s+)?(?:hour|time|day|segment)\s+(?:is\s+it|are\s+we\s+(?:in|on|at))\b"
+    r"|^\s*(?:(?:в\s+)?(?:который|какой|каком)\s+(?:сейчас\s+)?(?:игров\w+\s+)?(?:час|день|дне|часу)\b)"
+    r"|^\s*сколько\s+(?:сейчас\s+)?(?:времени|на\s+часах)\b",
+    re.I,
+)
+"""A question to the host of the game's time ("GM, what hour is it?", «Мастер, который сейчас час?»):
+the writer's state, which tells it (only after words to the host, or naming the game)."""
+_IN_THE_GAME = re.compile(r"\b(?:in\s+the\s+game|in-game|in\s+game|игров\w+|в\s+игре)\b", re.I)
+_HELP_OPENING = re.compile(r"^\s*(?:help|хелп|хэлп|помогите|sos|сос)\s*[,:!—–-]+\s*", re.I)
+"""A cry for help opening a question ("Help, how do I …?", «Хелп, как тут …?»)."""
 _WHICH_ROOM = re.compile(
     r"^\s*(?:(?:which|what)\s+room\s+am\s+i\b|в\s+какой\s+(?:сейчас\s+)?я\s+(?:сейчас\s+)?комнате\b"
     r"|в\s+какой\s+комнате\s+(?:я|нахожусь)\b)",
@@ -428,9 +454,17 @@ def _cancel_first(text: str) -> str:
 def _help_asked(text: str, names: Sequence[str]) -> str:
     """A question of how to play said as HELP, alone, after words naming nothing ("Sorry, first game -
     how do I …?", «Я первый раз играю, как написать …?») or after an order («ищу нож, и объясните, как …»)."""
-    host = _HOST.match(text)
+    host = _HOST.match(text) or _HELP_OPENING.match(text)
     question = text[host.end() :] if host is not None and "?" in text else text
-    if _HOW_TO_PLAY.match(question) or _HOW_IT_WORKS.match(question):
+    if "?" in text and (host is not None or _IN_THE_GAME.search(question)) and _GAME_TIME.match(question):
+        return "СТАТУС" if re.search(r"[а-яё]", text, re.I) else "STATUS"
+    told = _ASKED_TO_TELL.match(question)
+    how = question[told.end() :] if told is not None and told.end() < len(question) else question
+    if any(_HOW_TO_PLAY.match(asked) or _HOW_IT_WORKS.match(asked) for asked in (question, how)) or (
+        _HOW_IT_GOES.match(how)
+    ):
+        return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
+    if _HELP_OPENING.match(text) and "?" in text and not _names_any(question, names):
         return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
     if _WHICH_ROOM.match(question) or _OWN_RESULT.match(question):
         return "СТАТУС" if re.search(r"[а-яё]", text, re.I) else "STATUS"

@@ -102,6 +102,12 @@ _CLOCK_PM = (
 )
 """A clock time said with the part of the day that tells it from the same time in the morning ("this
 afternoon at 2", "at 4 in the afternoon", «в час дня», «в 7 вечера», «в 8 утра»)."""
+_LATER_TAIL = (
+    r"(?:\s*,?\s*(?:(?:in\s+the|this)\s+(?:afternoon|evening)|p\.?m\.?|o'?clock(?:\s+in\s+the\s+(?:afternoon|evening))?"
+    r"|дня|вечера|вечером|днём|днем))?"
+)
+"""The part of the day said after a clock time the game day reads as afternoon anyway ("a quarter to six
+in the evening", «без четверти шесть вечера»): part of the time, never a second one."""
 _PATTERNS: tuple[tuple[str, str], ...] = (
     ("night_before", _NIGHT_BEFORE),
     ("night_ahead1", r"завтра\s+ночью|tomorrow\s+(?:at\s+)?night|(?:в|на)\s+ночь\s+на\s+завтра"),
@@ -115,12 +121,13 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("clock", rf"{_IN}(\d{{1,2}})[:.\-](\d{{2}})\s*(am|pm)?"),
     ("ampm", rf"{_IN}(\d{{1,2}})\s*(am|pm)\b"),
     ("clock_hours", rf"{_IN}(\d{{1,2}})\s*(?:часов|часа|часам|ч\.(?=\s|$))"),
-    ("half_past", rf"{_IN}half\s+past\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})"
-     rf"|{_IN}пол\s*-?\s*({_DAY_STEMS})\w*(?:\s+(?:дня|вечера))?"),
+    ("half_past", rf"{_IN}half\s+past\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)}){_LATER_TAIL}"
+     rf"|{_IN}(?:пол\s*-?\s*|половин[аеуы]\s+)({_DAY_STEMS})\w*{_LATER_TAIL}"),
     ("hour_of_ru", rf"{_IN}({_DAY_STEMS})\w*\s+часу(?:\s+(дня|вечера))?"),
-    ("quarter_en", rf"{_IN}(?:a\s+)?quarter\s+(past|after|to|of)\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})"),
-    ("quarter_to_ru", rf"{_IN}без\s+четверти\s+(\d{{1,2}}|{_WORD_NUMBER[1:-1]})"),
-    ("quarter_past_ru", rf"{_IN}четверть\s+((?:{_DAY_STEMS})\w*)"),
+    ("quarter_en",
+     rf"{_IN}(?:a\s+)?quarter\s+(past|after|to|of)\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)}){_LATER_TAIL}"),
+    ("quarter_to_ru", rf"{_IN}без\s+четверти\s+(\d{{1,2}}|{_WORD_NUMBER[1:-1]}){_LATER_TAIL}"),
+    ("quarter_past_ru", rf"{_IN}четверть\s+((?:{_DAY_STEMS})\w*){_LATER_TAIL}"),
     ("clock_word", rf"{_IN}({'|'.join(_NUMBER_WORDS)})\s+(?:часов|часа)(?!\s+(?:дня|вечера|утра|ночи))"
      rf"|(?:часов|часа)\s+в\s+({'|'.join(_NUMBER_WORDS)}|\d{{1,2}})\b"
      rf"|{_IN}({'|'.join(_NUMBER_WORDS)}|\d{{1,2}})\s+o'?clock\b"),

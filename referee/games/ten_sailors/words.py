@@ -18,7 +18,7 @@ from referee.core.seats import fold_name
 VERBS: dict[str, str] = {
     # move (TS-11, TS-12)
     "move": "move", "go": "move", "head": "move", "walk": "move", "run": "move", "return": "move",
-    "enter": "move", "visit": "move", "proceed": "move", "stay": "move", "remain": "move",
+    "enter": "move", "visit": "move", "budge": "move", "proceed": "move", "stay": "move", "remain": "move",
     "идти": "move", "пойти": "move", "перейти": "move", "переходить": "move", "сходить": "move",
     "ходить": "move", "направиться": "move", "направляться": "move", "отправиться": "move",
     "отправляться": "move", "двигаться": "move", "двинуться": "move", "зайти": "move",

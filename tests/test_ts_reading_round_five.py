@@ -1,0 +1,102 @@
+"""Ten Sailors orders written in the ways the tenth held-out set showed, read by class (TS-4, TS-9, TS-11,
+TS-20, TS-23 ruling): words typed without spaces, courtesy asking leave ("do you mind if I …"), questions
+to the host of how a part of the game works or of the game's time, names listed with nothing else, the
+marks of a list's items, clock times with the part of the day after them, and corrections written as
+forums and chats write them (words struck out, a starred spelling, a swap said in the next sentence).
+
+The lines stand in no corpus. The notation is the corpora's (``tests/test_ts_order_corpus.py``).
+"""
+
+from __future__ import annotations
+
+from test_ts_reading_round_three import misread, read
+
+from referee.core.corrections import readings, swapped_later
+from referee.games.ten_sailors.glued import unglued
+
+
+def test_words_typed_without_spaces_are_read_as_the_words_they_were_ts_11() -> None:
+    assert misread({
+        "gotothegarage": "M:Garage",
+        "searchsofaandpistol": "S:Sofa,Pistol",
+        "идувгараж": "M:Garage",
+        "ищудиванипистолет": "S:Sofa,Pistol",
+    }) == {}  # fmt: skip
+
+
+def test_a_long_word_of_its_own_is_never_cut() -> None:
+    for word in ("Unbelievable", "conservatory", "подозрительно", "переживаю", "gentlemen", "Somewhere"):
+        assert unglued(word) == word
+
+
+def test_courtesy_asking_leave_wraps_the_order_it_asks_ts_11() -> None:
+    assert misread({
+        "Would you mind if I go to the garage?": "M:Garage",
+        "Do you mind if I search the sofa and the pistol?": "S:Sofa,Pistol",
+        "Is it alright if I move to the bedroom?": "M:Bedroom",
+        "Ничего, если я пойду в гараж?": "M:Garage",
+        "Вы не против, если я поищу диван и пистолет?": "S:Sofa,Pistol",
+    }) == {}  # fmt: skip
+
+
+def test_questions_to_the_host_of_how_the_game_works_or_of_its_time_are_help_and_status_ts_23() -> None:
+    assert misread({
+        "Could you remind me how traps work?": "HELP",
+        "Tell me again how the search goes?": "HELP",
+        "Help, what do I write to move?": "HELP",
+        "Host, what game day is it?": "STATUS",
+        "Ведущий, какой сейчас час?": "STATUS",
+        "Помогите, как тут ставить ловушку?": "HELP",
+        "Напомните, как работает обыск?": "HELP",
+    }) == {}  # fmt: skip
+    assert read("What time is it, Dora?") == "TALK"  # asked of a character: said to the room
+    assert read("Дора, который час?") == "TALK"
+
+
+def test_names_listed_with_nothing_else_are_asked_never_said_aloud_ts_23() -> None:
+    for line in (
+        "Garage, plus sofa and pistol.",
+        "Гараж плюс диван с пистолетом.",
+        "Sofa, pistol, then rope.",
+    ):
+        assert read(line) == "X", line
+
+
+def test_the_marks_of_a_lists_items_on_one_line_are_set_aside_ts_11() -> None:
+    assert misread({
+        "a) go to the garage; b) search the sofa and the pistol": "M:Garage ; S:Sofa,Pistol",
+        "а) иду в гараж; б) ищу диван и пистолет": "M:Garage ; S:Sofa,Pistol",
+        "1) trap Boris: garage, car, petrol; 2) stay": "T:Boris/Garage/Car/Petrol ; STAY",
+    }) == {}  # fmt: skip
+
+
+def test_a_clock_time_with_the_part_of_the_day_after_it_is_one_time_ts_4() -> None:
+    """TS-4: hour 3 is 15:00–17:50, hour 4 17:50–20:00."""
+    assert misread({
+        "At a quarter past four in the afternoon, go to the garage.": "M:Garage@d1h3",
+        "Half past six in the evening: the bedroom.": "M:Bedroom@d1h4",
+        "В половине пятого дня — в гараж.": "M:Garage@d1h3",
+        "Без четверти семь вечера ищу диван и пистолет.": "S:Sofa,Pistol@d1h4",
+    }) == {}  # fmt: skip
+
+
+def test_corrections_written_as_forums_and_chats_write_them_read_the_right_order_ts_9() -> None:
+    assert misread({
+        "[s]Garage[/s] Study": "M:Study",
+        "<del>Kitchen</del> Bedroom": "M:Bedroom",
+        "~~Гараж~~ Спальня": "M:Bedroom",
+        "Search: rope, pistl. *pistol": "S:Rope,Pistol",
+        "Ищу: верёвку, пистлет. *пистолет": "S:Rope,Pistol",
+        "Trap on Dora: garage, car, rope. Oops — petrol, not rope.": "T:Dora/Garage/Car/Petrol",
+        "Ловушка на Зою: гараж, машина, верёвка. Ой, не верёвка — бензин.": "T:Зоя/Garage/Car/Petrol",
+        "Not Carl — Boris. Trap: Boris, garage, car, petrol.": "T:Boris/Garage/Car/Petrol",
+    }) == {}  # fmt: skip
+
+
+def test_a_swap_naming_nothing_the_line_holds_changes_nothing() -> None:
+    assert swapped_later("Move to the study. Sorry, not the kitchen — the garage.") is None
+    assert swapped_later("Not Carl — Boris. I trust Dora.") is None
+    assert (
+        readings("Search the sofa and the rope. Oops — pistol, not rope.")[0]
+        == "Search the sofa and the pistol."
+    )
