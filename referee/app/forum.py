@@ -31,7 +31,7 @@ from referee.store import games as rows
 from referee.store.clocks import as_utc, clock_row
 from referee.store.forum import choose_mode, mark_read, play_mode, seat_notices, use_link
 from referee.store.models import NoticeRow
-from referee.store.seats import registered_seats, seat_rows
+from referee.store.seats import registered_seats, seat_email
 
 MODES: tuple[str, ...] = ("mail", "web", "both")
 """How a player plays: by mail (every mail, the web if they like), on the web (no mail but the welcome,
@@ -142,8 +142,8 @@ class Forum:
             return self._holds(session, player)
 
     def _holds(self, session: Any, player: Player) -> bool:
-        seat = next((s for s in seat_rows(session, player.game_id) if s.name == player.seat), None)
-        return seat is not None and seat.email.lower() == player.email.lower()
+        email = seat_email(session, player.game_id, player.seat)
+        return email is not None and email.lower() == player.email.lower()
 
     def _check(self, player: Player, game_id: str, seat: str) -> None:
         """``NotYours`` unless ``player`` is the holder of ``seat`` of ``game_id`` (exactly)."""
@@ -249,7 +249,7 @@ class Forum:
         text, _ = bounded(text, most_lines, longest_line)
         if not text.strip():
             raise RefereeError("there is nothing to send")
-        if not bool(self.views.player(game_id, seat).get("alive", True)):
+        if not self.views.alive(game_id, seat):
             raise NotYours("a character who died gives no more orders")
         return self.games.submit(game_id, seat, text, now, "web")
 

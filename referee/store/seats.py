@@ -26,6 +26,13 @@ def seat_rows(session: Session, game_id: str) -> list[SeatRow]:
     return list(session.exec(query).all())
 
 
+def seat_email(session: Session, game_id: str, name: str) -> str | None:
+    """The address of the seat of ``game_id`` called exactly ``name`` (None if there is none): one column
+    of one row, read on every page a player opens."""
+    query = select(SeatRow.email).where(SeatRow.game_id == game_id, SeatRow.name == name)
+    return session.exec(query).first()
+
+
 def seats_of_games(session: Session, game_ids: Collection[str]) -> list[SeatRow]:
     """The seats of every game of ``game_ids``, in the order they were created."""
     query = select(SeatRow).where(col(SeatRow.game_id).in_(sorted(game_ids))).order_by(col(SeatRow.id))
