@@ -9,11 +9,12 @@ game that does not exist (``NoSuchGame``), so guessing ids tells nothing. A play
 from __future__ import annotations
 
 import hashlib
-import json
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, tzinfo
 from typing import Any
+
+import orjson
 
 from referee.app.accounts import Account
 from referee.app.audit import Audit
@@ -463,8 +464,8 @@ def _timeline(
 
 def _state_key(state: dict[str, Any]) -> str:
     """A key naming a game's state snapshot exactly (its JSON, keys sorted, hashed)."""
-    written = json.dumps(state, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.blake2b(written.encode(), digest_size=16).hexdigest()
+    written = orjson.dumps(state, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    return hashlib.blake2b(written, digest_size=16).hexdigest()
 
 
 def _read_state(row: GameRow) -> dict[str, Any]:
