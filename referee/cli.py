@@ -1295,6 +1295,12 @@ def bench(
             "open a thousand pages and read every change at twenty posts a second.",
         ),
     ] = 1,
+    web_processes: Annotated[
+        int,
+        typer.Option(
+            min=1, max=16, help="With --web: the site's processes under `referee serve` ([web] processes)."
+        ),
+    ] = 1,
     with_mail: Annotated[
         bool,
         typer.Option(
@@ -1336,7 +1342,15 @@ def bench(
         from referee.bench.web_mail import MAILS
 
         figures = bench_web(
-            games, pages, posts, seconds, database, typer.echo, MAILS if with_mail else 0, clients
+            games,
+            pages,
+            posts,
+            seconds,
+            database,
+            typer.echo,
+            MAILS if with_mail else 0,
+            clients,
+            web_processes,
         )
     else:
         figures = _bench_boundary(games, database, BATCH if batch is None else batch, processes)

@@ -115,7 +115,10 @@ class WebSettings:
     believed; from anyone else those headers are ignored. ``apart``: ``referee serve`` runs the site in
     a process of its own beside the mail and the calendar (true, the default: the pages and the mail
     each have a core and neither waits for the other), or on the service's own loop (false: one
-    process, for a machine with a single core).
+    process, for a machine with a single core). ``processes``: how many processes serve the site
+    under ``referee serve`` (1, the default; on a host with more cores, one per core left after the
+    mail's), sharing its port; each takes its share of the sign-in limits, and a player signed out is
+    refused by all of them.
     """
 
     listen: str | None = None
@@ -124,6 +127,7 @@ class WebSettings:
     max_body: int = 64 * 1024
     trusted_proxies: tuple[str, ...] = ()
     apart: bool = True
+    processes: int = 1
 
     @property
     def host(self) -> str:
@@ -220,6 +224,15 @@ def _web(table: dict[str, Any], base: Path) -> WebSettings:
     apart = table.get("apart", WebSettings.apart)
     if not isinstance(apart, bool):
         raise ConfigError(f"[web] apart must be true or false, not {apart!r}")
+    processes = table.get("processes", WebSettings.processes)
+    if (
+        isinstance(processes, bool)
+        or not isinstance(processes, int)
+        or not 1 <= processes <= MOST_WEB_PROCESSES
+    ):
+        raise ConfigError(
+            f"[web] processes must be a number from 1 to {MOST_WEB_PROCESSES}, not {processes!r}"
+        )
     return WebSettings(
         listen=str(listen) if listen else None,
         base_url=base_url,
@@ -227,7 +240,12 @@ def _web(table: dict[str, Any], base: Path) -> WebSettings:
         max_body=max_body,
         trusted_proxies=_proxies(table.get("trusted_proxies", [])),
         apart=apart,
+        processes=processes,
     )
+
+
+MOST_WEB_PROCESSES = 64
+"""The most processes ``[web] processes`` may ask for."""
 
 
 def _proxies(value: Any) -> tuple[str, ...]:

@@ -41,6 +41,7 @@ NEW_TABLES = {
     "campaigns",
     "signups",
     "signup_events",
+    "signed_out",
 }
 
 

@@ -69,10 +69,13 @@ def _free(port: int) -> bool:
 
 
 @contextmanager
-def _serving(tmp_path: Path, sqlite_url: str) -> Iterator[tuple[subprocess.Popen[bytes], str, int]]:
+def _serving(
+    tmp_path: Path, sqlite_url: str, more: str = ""
+) -> Iterator[tuple[subprocess.Popen[bytes], str, int]]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    site = Site(tmp_path, sqlite_url, extra=f'\n[web]\nlisten = "127.0.0.1:{port}"\nbase_url = "{base}"\n')
+    web = f'\n[web]\nlisten = "127.0.0.1:{port}"\nbase_url = "{base}"\n{more}'
+    site = Site(tmp_path, sqlite_url, extra=web)
     command = [sys.executable, "-m", "referee", "serve", "--config", str(site.config_path)]
     service = subprocess.Popen(command, cwd=PROJECT_ROOT, env=os.environ.copy(), stderr=subprocess.PIPE)
     try:
@@ -120,6 +123,30 @@ def test_a_killed_service_leaves_no_site_holding_its_port(tmp_path: Path, sqlite
         _until(lambda: _free(port), timeout=5)
         _until(lambda: not Path(f"/proc/{site}").exists(), timeout=WAIT)
         assert not _answers(base)
+
+
+def test_several_site_processes_share_the_port_and_stop_with_the_service(
+    tmp_path: Path, sqlite_url: str
+) -> None:
+    with _serving(tmp_path, sqlite_url, "processes = 2\n") as (service, base, port):
+        _until(lambda: len(_children(service.pid)) == 2)
+        sites = _children(service.pid)
+        assert all(_answers(base) for _ in range(6))
+        os.kill(min(sites), signal.SIGKILL)  # one crashes: the other answers, and it is started again
+        assert _answers(base)
+        _until(lambda: len(_children(service.pid) - {min(sites)}) == 2)
+        service.send_signal(signal.SIGTERM)
+        assert service.wait(timeout=WAIT) == 0
+        _until(lambda: _free(port))
+
+
+@pytest.mark.parametrize("value", ["0", "true", '"2"', "65"])
+def test_web_processes_takes_a_number_from_one_to_sixty_four(
+    tmp_path: Path, sqlite_url: str, value: str
+) -> None:
+    site = Site(tmp_path, sqlite_url, extra=f"\n[web]\nprocesses = {value}\n")
+    with pytest.raises(ConfigError, match=r"\[web\] processes must be a number from 1 to 64"):
+        load_config(site.config_path)
 
 
 @pytest.mark.parametrize("value", ['"yes"', "1"])

@@ -92,6 +92,29 @@ def test_a_players_session_copied_before_signing_out_is_refused_after(
     assert _status(browser, f"/play/{GAME}/Anna") == 401
 
 
+def test_a_players_session_signed_out_is_refused_by_every_process_of_the_site_and_after_a_restart(
+    tmp_path: Path, sqlite_url: str
+) -> None:
+    """``[web] processes`` runs the site in several processes, and a crashed one is started again: a
+    session signed out in one is refused by the others and by the one started anew (each is a site of
+    its own here, on the same database), its stream and its posts too."""
+    web, referee = forum_site(tmp_path, sqlite_url)
+    browser = client(web, referee)
+    form = token(browser.get("/play").text)
+    browser.post("/play", data={"csrf": form, "email": "anna@example.org"})
+    assert sign_in_player(browser, mailed_links(web, referee, "Anna")[0]) == f"/play/{GAME}/Anna"
+    copied = browser.cookies[COOKIE]
+    other = _with_cookie(client(web, referee), copied)  # another process, holding the copied cookie
+    page = other.get(f"/play/{GAME}/Anna")
+    assert page.status_code == 200
+    browser.post("/logout", data={"csrf": token(browser.get(f"/play/{GAME}/Anna").text)})
+    for process in (other, _with_cookie(client(web, referee), copied)):
+        assert _status(process, f"/play/{GAME}/Anna") in (401, 404)
+        assert _status(process, f"/live?path=/play/{GAME}/Anna") in (401, 404)
+        said = process.post(f"/play/{GAME}/Anna/say", data={"csrf": token(page.text), "text": "SAY hello"})
+        assert said.status_code in (401, 403, 404), said.status_code
+
+
 def test_each_roles_cookie_lasts_as_the_readme_says(tmp_path: Path, sqlite_url: str) -> None:
     """Players two weeks from their last visit, game-masters twelve hours (the old cookie told every
     browser to drop it after twelve hours, a player's too)."""

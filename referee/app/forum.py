@@ -32,6 +32,7 @@ from referee.store.clocks import as_utc, clock_row
 from referee.store.forum import choose_mode, mark_read, play_mode, seat_notices, use_link
 from referee.store.models import NoticeRow
 from referee.store.seats import registered_seats, seat_email
+from referee.store.signed_out import sign_out, signed_out
 
 MODES: tuple[str, ...] = ("mail", "web", "both")
 """How a player plays: by mail (every mail, the web if they like), on the web (no mail but the welcome,
@@ -143,7 +144,16 @@ class Forum:
 
     def _holds(self, session: Any, player: Player) -> bool:
         email = seat_email(session, player.game_id, player.seat)
-        return email is not None and email.lower() == player.email.lower()
+        if email is None or email.lower() != player.email.lower():
+            return False
+        return not player.session or not signed_out(session, player.session)
+
+    def sign_out(self, player: Player, until: datetime, now: datetime) -> None:
+        """Ends ``player``'s web session for every process of the site (until ``until``, when it would
+        have expired anyway)."""
+        if player.session:
+            with self.database.transaction() as session:
+                sign_out(session, player.session, until, now)
 
     def _check(self, player: Player, game_id: str, seat: str) -> None:
         """``NotYours`` unless ``player`` is the holder of ``seat`` of ``game_id`` (exactly)."""

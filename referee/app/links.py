@@ -35,11 +35,14 @@ _SALT = "referee-forum-link"
 
 @dataclass(frozen=True)
 class Player:
-    """Who a link or a session signs in: the seat ``seat`` of ``game_id`` as held by ``email``."""
+    """Who a link or a session signs in: the seat ``seat`` of ``game_id`` as held by ``email``; from a web
+    session, ``session`` names it (a digest of its form token: a session signed out is refused by every
+    process of the site, ``Forum.sign_out``)."""
 
     game_id: str
     seat: str
     email: str
+    session: str = ""
 
 
 def _serializer(secret: str) -> URLSafeTimedSerializer:

@@ -103,6 +103,7 @@ traps_after = "3m"
 _WEB_SECTION = """
 [web]
 listen = "127.0.0.1:{port}"
+processes = {processes}
 base_url = "http://127.0.0.1:{port}"
 trusted_proxies = ["127.0.0.1"]
 """
@@ -386,6 +387,7 @@ def run_web_bench(
     database: str | None = None,
     with_mail: int = 0,
     clients: int = 1,
+    web_processes: int = 1,
 ) -> WebBench:
     """Runs the benchmark in the empty folder ``directory`` (the database there too unless ``database``,
     an empty one, is given) and returns its figures; with ``with_mail``, also a burst of that many
@@ -395,7 +397,9 @@ def run_web_bench(
     port = free_port()
     (directory / "schedules").mkdir(parents=True, exist_ok=True)
     (directory / "schedules" / "bench-web.toml").write_text(_SCHEDULE, encoding="utf-8")
-    config = write_config(directory, directory / "schedules", url, _WEB_SECTION.format(port=port))
+    config = write_config(
+        directory, directory / "schedules", url, _WEB_SECTION.format(port=port, processes=web_processes)
+    )
     started = time.perf_counter()
     store = open_referee(url, directory / "schedules")
     ids = set_up(
@@ -595,6 +599,7 @@ def bench_web(
     echo: Callable[[str], None],
     with_mail: int = 0,
     clients: int = 1,
+    web_processes: int = 1,
 ) -> list[Figure]:
     """``referee bench --web``: runs the benchmark in a temporary folder, prints its report and returns
     the README's rows."""
@@ -609,6 +614,7 @@ def bench_web(
             database=database,
             with_mail=with_mail,
             clients=clients,
+            web_processes=web_processes,
         )
     for line in report(result):
         echo(line)

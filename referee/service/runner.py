@@ -164,16 +164,18 @@ class Service:
 
         sock = self.web_socket if self.web_socket is not None else listening_socket(self.config)
         site_key(self.config)  # the signing key made here, once, before any child reads it
-        child = WebProcess(self.config, sock, self.log_level)
-        self.web_pid = child.pid
+        children = [WebProcess(self.config, sock, self.log_level) for _ in range(self.config.web.processes)]
+        self.web_pid = children[0].pid
         try:
             while not self.stopping.is_set():
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.stopping.wait(), timeout=1.0)
-                child.check()
-                self.web_failure, self.web_pid = child.failure, child.pid
+                for child in children:
+                    child.check()
+                failures = [child.failure for child in children if child.failure]
+                self.web_failure, self.web_pid = (failures[0] if failures else ""), children[0].pid
         finally:
-            await asyncio.to_thread(child.stop)
+            await asyncio.gather(*(asyncio.to_thread(child.stop) for child in children))
 
     def stop(self) -> None:
         """Asks the service to finish the work in hand and stop."""

@@ -345,6 +345,16 @@ class UsedLinkRow(SQLModel, table=True):
     used_at: datetime
 
 
+class SignedOutRow(SQLModel, table=True):
+    """A player's web session that was signed out, by a digest of its form token (``key``), refused by
+    every process of the site until ``until``, when the session would have expired anyway."""
+
+    __tablename__ = "signed_out"
+
+    key: str = Field(primary_key=True)
+    until: datetime = Field(index=True)
+
+
 class PlayModeRow(SQLModel, table=True):
     """How the holder ``email`` of a seat plays: by "mail", on the "web" or "both" (the web pages, and
     by mail the reports with the talk not read there). It holds for that address only: a substitute

@@ -21,7 +21,7 @@ from typing import Any
 
 from referee.core.utc import as_utc
 
-HEAD = "0016"
+HEAD = "0017"
 """The newest revision in ``MIGRATIONS`` (``referee.store.database``); a test checks it. Raise it with
 every new revision."""
 

@@ -259,6 +259,11 @@ def address_key(email: str) -> str:
     return email if len(email) <= MOST_EMAIL else ""
 
 
+def _share(limit: int, processes: int) -> int:
+    """One process's share of ``limit`` among ``processes`` (at least one)."""
+    return max(1, -(-limit // max(1, processes)))
+
+
 class SignInLimits:
     """The limits on game-masters' sign-ins.
 
@@ -284,6 +289,13 @@ class SignInLimits:
         self.addresses = Attempts(per_address, window, clock=clock)
         self.devices = Attempts(per_device, window, clock=clock)
         self.pairs = Attempts(1, backoff, clock=clock)
+
+    @classmethod
+    def shared(cls, processes: int) -> SignInLimits:
+        """The limits of one of ``processes`` processes serving the site: each its share of every limit
+        (rounded up), the kernel spreading connections among them, so that together they admit about
+        what one would."""
+        return cls(_share(5, processes), _share(20, processes), _share(5, processes))
 
     def admits(self, email: str, address: str, device: str = "") -> bool:
         """Whether an attempt for ``email`` from client ``address`` (and known browser ``device``, if
@@ -324,6 +336,11 @@ class LinkLimits:
     ) -> None:
         self.emails = Attempts(per_email, window, clock=clock)
         self.addresses = Attempts(per_address, window, clock=clock)
+
+    @classmethod
+    def shared(cls, processes: int) -> LinkLimits:
+        """The limits of one of ``processes`` processes serving the site (``SignInLimits.shared``)."""
+        return cls(_share(5, processes), _share(20, processes))
 
     def admits(self, email: str, address: str) -> bool:
         """Whether a request for ``email``'s links from client ``address`` is served."""

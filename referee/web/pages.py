@@ -9,6 +9,7 @@ as one that does not exist. Actions go through the desk (``Referee.desk``) with 
 from __future__ import annotations
 
 from dataclasses import asdict, replace
+from datetime import timedelta
 from typing import Any
 from urllib.parse import urlencode
 
@@ -24,7 +25,7 @@ from referee.web.mail_lists import mail_lists
 from referee.web.moments import moment
 from referee.web.result import ending
 from referee.web.retold import actor, channel, retold, title
-from referee.web.sessions import DEVICE_COOKIE, Session, fresh, signed_in, with_flash
+from referee.web.sessions import DEVICE_COOKIE, PLAYER_MAX_AGE, Session, fresh, signed_in, with_flash
 from referee.web.shared import Site, local_path
 from referee.web.words import LANGUAGES, LETTER_NAMES
 
@@ -120,7 +121,9 @@ async def logout(request: Request) -> Response:
     if account is not None:
         await run_in_threadpool(site.referee.accounts.sign_out, account.id)
     elif session.player is not None:
-        site.signed_out.failed(session.csrf)  # remembered until the session would have expired
+        site.signed_out.failed(session.csrf)  # remembered here, and by every process of the site:
+        until = site.now() + timedelta(seconds=PLAYER_MAX_AGE)
+        await run_in_threadpool(site.referee.forum.sign_out, session.player, until, site.now())
     return site.redirect("/play" if session.player else "/login", fresh(session.language))
 
 

@@ -75,7 +75,8 @@ class Session:
         """The player signed in, if one is."""
         if self.role != PLAYER or not (self.game and self.seat and self.holder):
             return None
-        return Player(self.game, self.seat, self.holder)
+        key = hashlib.blake2b(self.csrf.encode(), digest_size=16).hexdigest()
+        return Player(self.game, self.seat, self.holder, key)
 
     def checks(self, token: Any) -> bool:
         """Whether ``token`` (from a form) is this session's form token."""

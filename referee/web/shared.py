@@ -42,8 +42,8 @@ class Site:
         self.config = config
         self.base_url = config.web.base_url
         self.cookies = Cookies(key, secure=self.base_url.startswith("https://"))
-        self.limits = SignInLimits()
-        self.links = LinkLimits()
+        self.limits = SignInLimits.shared(config.web.processes)
+        self.links = LinkLimits.shared(config.web.processes)
         self.signed_out = Attempts(1, PLAYER_MAX_AGE, most_keys=200_000)
         """Players' sessions signed out (by their form token), until they would have expired anyway."""
         self.renderer = Renderer(config.templates)
