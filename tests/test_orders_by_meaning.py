@@ -209,8 +209,8 @@ the rules, was scored before anyone who worked on the parsers read it. Set 6 (86
 same way and scored first; its lines were then built on. Set 7 (85–86 lines a file, the same classes and
 greetings around the order) was written the same way while set 6 was built on, and scored once at the
 end. Set 8 (84 lines a file, the same fourteen classes) was written the same way while set 7 was built
-on, and scored once, unread, at the end of that work: the score that counts. The goal is ``GOAL`` and none relayed; until then no set may ever be read
-worse than at first."""
+on, and scored once, unread, at the end of that work: the score that counts. The goal is ``GOAL`` and
+none relayed; until then no set may ever be read worse than at first."""
 
 
 @pytest.mark.parametrize(("held_out", "game", "language"), list(HELD_OUT_FIRST))
