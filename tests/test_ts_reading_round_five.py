@@ -100,3 +100,31 @@ def test_a_swap_naming_nothing_the_line_holds_changes_nothing() -> None:
         readings("Search the sofa and the rope. Oops — pistol, not rope.")[0]
         == "Search the sofa and the pistol."
     )
+
+
+def test_thanks_staying_own_results_and_a_word_of_assent_before_an_order_are_read_ts_20_ts_23() -> None:
+    assert misread({
+        "Move to the garage. Much obliged.": "M:Garage",
+        "Sitting tight this hour.": "STAY",
+        "Has my trap caught anyone?": "STATUS",
+        "Did my last search find anything?": "STATUS",
+        "Ведущий, пришлите мои результаты, пожалуйста": "STATUS",
+        "Напомните, куда я записалась на вечер?": "STATUS",
+        "не, переход отменяю": "C:move",
+        "ok, garage": "M:Garage",
+    }) == {}  # fmt: skip
+    assert read("No, I don't trust Boris.") == "TALK"
+
+
+def test_russian_clock_words_and_tomorrows_night_name_their_time_ts_4() -> None:
+    assert misread({
+        "В два иду в гараж.": "M:Garage@d1h2",
+        "в пять поищу диван и пистолет": "S:Sofa,Pistol@d1h3",
+        "Ловушка на Бориса на завтрашнюю ночь: гараж, автомобиль, бензин": "T:Борис/Garage/Car/Petrol@d2n",
+        "Trap Boris tomorrow's night: garage, car, petrol": "T:Boris/Garage/Car/Petrol@d2n",
+    }) == {}  # fmt: skip
+    assert read("Их в два раза больше, чем нас.") == "TALK"
+
+
+def test_russian_in_latin_letters_with_a_soft_sign_is_read_ts_11() -> None:
+    assert misread({"poisk: verevka, kamen'": "S:Rope,Stone", "idu v spal'nyu": "M:Bedroom"}) == {}

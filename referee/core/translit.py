@@ -29,7 +29,9 @@ _PATTERN = re.compile(
 """A vowel and "y" is «й» only before no vowel ("moy", but "ayu" is «аю»)."""
 _CYRILLIC = dict(_LETTERS)
 _RUSSIAN_LOOKING = re.compile(
-    r"zh|kh|shch|yu|ya|iy\b|yy\b|oy\b|\b[vk]\b|ayu\b|uyu\b|ishch|(?-i:(?<=[a-z] )i(?= [a-z]))", re.I
+    r"zh|kh|shch|yu|ya|iy\b|yy\b|oy\b|\b[vk]\b|ayu\b|uyu\b|ishch|(?-i:(?<=[a-z] )i(?= [a-z]))"
+    r"|(?<=[bcdfghklmnprstvz])'(?!(?:s|d|m|t|re|ll|ve)\b)(?=\w|\s|[,.;:!?]|$)",
+    re.I,
 )
 """Spellings English rarely has and transliterated Russian often does ("zh", "yu", a lone "v")."""
 

@@ -170,6 +170,10 @@ _WHICH_ROOM = re.compile(
 """A question of where the writer is ("Which room am I in?", «В какой я комнате?»): their state."""
 _OWN_RESULT = re.compile(
     r"^\s*(?:what\s+did\s+my\s+(?:last\s+|latest\s+)?(?:search|trap|move)\w*\s+(?:turn\s+up|find|show|give|get|reveal)"
+    r"|(?:did|has|have)\s+my\s+(?:last\s+|latest\s+)?(?:search|trap)\w*\s+(?:find|turn(?:ed)?\s+up|catch|caught|work|get)"
+    r"|(?:(?:пришли|пришлите|покажи|покажите|напомни|напомните|скажи|скажите)\w*\s*,?\s*(?:пожалуйста\s*,?\s*)?)?"
+    r"мои\s+результаты"
+    r"|(?:напомни|напомните|скажи|скажите)\w*\s*,?\s*(?:куда|где|что)\s+я\s+(?:заявил\w*|записал\w*|собирал\w*|иду|поставил\w*)"
     r"|что\s+(?:показал|дал|нашёл|нашел|выявил|принёс|принес)\w*\s+мо[йяеё]\w*\s+(?:последн\w+\s+)?"
     r"(?:обыск|поиск|ловушк)\w*"
     r"|(?:какие|какой|какая|какое)\s+у\s+меня\s+(?:\w+\s+){0,2}(?:заявк|приказ|ордер|ход)\w*)",
@@ -270,6 +274,7 @@ def phrased_plainly(line: str) -> str:
     its looks said as searches (``_A_LOOK``), an order's first letter alone at its start said whole
     ("T Boris Kitchen Sofa Knife", "S: sofa, rope")."""
     line = _CHAT_WORD.sub(lambda m: _CHAT[m.group(1).lower()], _GLUED.sub("go to ", line))
+    line = _SIT_TIGHT.sub("stay", _INTERJECTION.sub("", line))
     line = _SET_NOUN.sub(r"\1cards", line)
     line = _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", line)))
     line = _FOR_ME.sub(_placed_for_me, _I_TO.sub(lambda m: f"иду {m.group(1)} ", line))
@@ -303,6 +308,10 @@ _LETTER = re.compile(r"^\s*(?:([MST])(?:\s*[:.]\s*|\s+)|([mst])\s*:\s*)(?=[A-Za-
 _LETTERS = {"m": "move", "s": "search", "t": "trap"}
 
 
+_INTERJECTION = re.compile(r"^\s*(?:не|неа|нет|no|nope|nah|ок|окей|ok|okay|alright)\s*[,!]+\s*(?=\S)", re.I)
+"""A word of assent or refusal opening a line ("ok, …", «не, …»): the line's own business follows it."""
+_SIT_TIGHT = re.compile(r"\b(?:sit|sits|sitting)\s+tight\b", re.I)
+""""Sitting tight": staying where one is."""
 _SET_NOUN = re.compile(r"\b((?:\w+['’]s|my|his|her|their|your|whole|full|complete)\s+)set\b", re.I)
 """"Dora's set", "her whole set": the noun (one's cards), never the verb that sets a trap."""
 _GLUED = re.compile(r"\bgo\s?to(?=the\b)|\bgotothe\b(?=\s)", re.I)
@@ -466,7 +475,8 @@ def _help_asked(text: str, names: Sequence[str]) -> str:
         return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
     if _HELP_OPENING.match(text) and "?" in text and not _names_any(question, names):
         return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
-    if _WHICH_ROOM.match(question) or _OWN_RESULT.match(question):
+    asked = text[host.end() :] if host is not None else text  # "Host, send me my results": no "?"
+    if _WHICH_ROOM.match(question) or _OWN_RESULT.match(question) or _OWN_RESULT.match(asked):
         return "СТАТУС" if re.search(r"[а-яё]", text, re.I) else "STATUS"
     if (
         (_TO_THE_HOST.search(text) or _HOW_MANY.match(question))

@@ -110,7 +110,8 @@ _LATER_TAIL = (
 in the evening", «без четверти шесть вечера»): part of the time, never a second one."""
 _PATTERNS: tuple[tuple[str, str], ...] = (
     ("night_before", _NIGHT_BEFORE),
-    ("night_ahead1", r"завтра\s+ночью|tomorrow\s+(?:at\s+)?night|(?:в|на)\s+ночь\s+на\s+завтра"),
+    ("night_ahead1", r"завтра\s+ночью|tomorrow\s+(?:at\s+)?night|tomorrow'?s\s+night"
+     r"|(?:в|на)\s+ночь\s+на\s+завтра|(?:(?:в|на)\s+)?завтрашн\w+\s+ноч\w+"),
     ("day_hour", rf"{_IN}(?:день|дн|д|day|d)\.?\s*(\d{{1,2}}){_SEP}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})"),
     ("hour_day", rf"{_IN}(\d)\s*-?(?:й|ой|ий)?\s*час{_SEP}(\d{{1,2}})\s*-?(?:го|ого)?\s*дня"),
     ("night_n", rf"{_IN}(?:ночь|night|n)\s*(\d{{1,2}})\b"),
@@ -130,7 +131,8 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("quarter_past_ru", rf"{_IN}четверть\s+((?:{_DAY_STEMS})\w*){_LATER_TAIL}"),
     ("clock_word", rf"{_IN}({'|'.join(_NUMBER_WORDS)})\s+(?:часов|часа)(?!\s+(?:дня|вечера|утра|ночи))"
      rf"|(?:часов|часа)\s+в\s+({'|'.join(_NUMBER_WORDS)}|\d{{1,2}})\b"
-     rf"|{_IN}({'|'.join(_NUMBER_WORDS)}|\d{{1,2}})\s+o'?clock\b"),
+     rf"|{_IN}({'|'.join(_NUMBER_WORDS)}|\d{{1,2}})\s+o'?clock\b"
+     r"|(?<![\w-])(?:в|к)\s+(два|три|четыре|пять|шесть|семь)(?=\s*(?:[,—–:]|\s-\s|$)|\s+[а-яё]+[ую]\b)"),
     ("clock_bare", _CLOCK_BARE),
     ("hour_n", rf"{_IN}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})\b"),
     ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом|м|го)?\s*(?:(?:игров\w*|game)\s+)?(?:час\w*|hour)"
@@ -279,7 +281,7 @@ _TIME_WORDS = (
     "час", "hour", "ноч", "night", "день", "дня", "day", "следующ", "next", "завтра", "tomorrow",
     "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite", "afternoon", "half", "пол",
     "tmr", "tomo", "tomm", "2mor", "last", "последн", "quarter", "четверт", "noon", "midday", "полд", "clock",
-    "asap", "soon", "now", "сейчас", "немедл", "поскор", "over",
+    "asap", "soon", "now", "сейчас", "немедл", "поскор", "over", r"[вк]\s+(?:два|три|четыре|пять|шесть|семь)",
 )  # fmt: skip
 """A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
 _NUMBER = (

@@ -110,7 +110,8 @@ ANY_MORE: frozenset[str] = frozenset({"anymore", "more", "longer", "больше
 COURTESY: frozenset[str] = frozenset(
     {"thanks", "thank", "thx", "ty", "cheers", "you", "in", "advance", "a", "lot", "much", "so", "very",
      "please", "pls", "plz", "dear", "host", "gm", "master", "спасибо", "спс", "благодарить",
-     "заранее", "большой", "огромный", "пожалуйста", "мастер", "ведущий"}
+     "заранее", "большой", "огромный", "пожалуйста", "мастер", "ведущий", "obliged", "grateful",
+     "appreciate", "appreciated", "ta", "признательный"}
 )  # fmt: skip
 """Words (lemmas) of thanks: a sentence of them alone after an order on its line ("Thanks!", «Спасибо
 заранее!») thanks whoever carries the order out; it is no talk to say aloud but the end of the order.
