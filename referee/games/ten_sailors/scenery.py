@@ -475,8 +475,8 @@ def _help_asked(text: str, names: Sequence[str]) -> str:
         return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
     if _HELP_OPENING.match(text) and "?" in text and not _names_any(question, names):
         return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
-    asked = text[host.end() :] if host is not None else text  # "Host, send me my results": no "?"
-    if _WHICH_ROOM.match(question) or _OWN_RESULT.match(question) or _OWN_RESULT.match(asked):
+    bare = text[host.end() :] if host is not None else text  # "Host, send me my results": no "?"
+    if _WHICH_ROOM.match(question) or _OWN_RESULT.match(question) or _OWN_RESULT.match(bare):
         return "СТАТУС" if re.search(r"[а-яё]", text, re.I) else "STATUS"
     if (
         (_TO_THE_HOST.search(text) or _HOW_MANY.match(question))
