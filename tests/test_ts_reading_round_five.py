@@ -128,3 +128,15 @@ def test_russian_clock_words_and_tomorrows_night_name_their_time_ts_4() -> None:
 
 def test_russian_in_latin_letters_with_a_soft_sign_is_read_ts_11() -> None:
     assert misread({"poisk: verevka, kamen'": "S:Rope,Stone", "idu v spal'nyu": "M:Bedroom"}) == {}
+
+
+def test_corrections_opened_by_an_apology_or_by_setting_a_message_aside_read_the_right_order_ts_9() -> None:
+    assert misread({
+        "Пардон, перепутала: в гараж, а не в спальню.": "M:Garage",
+        "Стоп, ошиблась. Ищу не диван, а пистолет и верёвку.": "S:Pistol,Rope",
+        "My bad — go to the garage, not the study.": "M:Garage",
+        "Ignore my previous message. Go to the bedroom.": "M:Bedroom",
+        "Прошлое сообщение не считается. Иду в гараж.": "M:Garage",
+        "Not the sofa — the pistol. So search for the rope and the pistol.": "S:Rope,Pistol",
+        "I was wondering if I might go to the garage in hour 2?": "M:Garage@d1h2",
+    }) == {}  # fmt: skip

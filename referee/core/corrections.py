@@ -25,7 +25,13 @@ _FLAGS = re.I | re.U
 
 _MARKERS = re.compile(
     r"^\s*(?:"
-    r"(?:sorry|oops|hmm+|ой|ай|блин|упс|хм+)\s*[,!.]?\s*|"
+    r"(?:sorry|oops|hmm+|ой|ай|блин|упс|хм+|пардон|сорри|извини(?:те)?)\s*[,!.:—–-]?\s*|"
+    r"(?:ошибл[аи]сь|ошибся|перепутал[аи]?|напутал[аи]?|my\s+bad|my\s+mistake)\s*[,.:!—–-]+\s*|"
+    r"wrong\s+\w+(?:\s+(?:on|in)\s+my\s+\w+)?\s*[,.:!—–-]+\s*|"
+    r"(?:ignore|disregard|scratch|forget)\s+my\s+(?:previous|last|earlier)\s+(?:message|mail|e-?mail|post|orders?)"
+    r"\s*[,.:!—–-]+\s*|"
+    r"(?:предыдущ\w+|прошл\w+|последн\w+)\s+(?:сообщени\w+|письм\w+|пост\w*|заявк\w+)\s+"
+    r"(?:не\s+считается|не\s+считать|отменяется|не\s+в\s+силе|аннулиру\w+)\s*[,.:!—–-]+\s*|"
     r"(?:on\s+second\s+thought|second\s+thoughts|change\s+of\s+plans?|plans?\s+changed|"
     r"подумал[аи]?\s+(?:ещ[её]|ещё\s+раз)|планы\s+поменялись|передумал[аи]?)\s*[,:—–-]\s*|"
     r"(?:i|я)\s+(?:meant|имел[аи]?\s+в\s+виду|хотел[аи]?\s+написать)\s*[,:]?\s*|"
@@ -150,7 +156,8 @@ def corrected(line: str) -> str | None:
 
 
 _SAYS_CORRECTING = re.compile(
-    r"\b(?:correction|edit|update|upd|fix|typo|mistake|meant|mixed|wait|поправка|исправ\w*|обновля\w*|"
+    r"\b(?:correction|edit|update|upd|fix|typo|mistake|meant|mixed|wait|wrong|ignore|disregard|поправка|исправ\w*|обновля\w*|"
+    r"считается|"
     r"уточн\w*|ошибл\w*|ошибся|перепутал\w*|напутал\w*|опечатал\w*|опечатка|second\s+thought|"
     r"в\s+виду|хотел\w*\s+написать|передумал\w*|поменялись)\b",
     _FLAGS,
@@ -254,7 +261,8 @@ _REPLACED_LATER = re.compile(
 """A sentence after an order that swaps one of its words ("Trap …: study, table, knife. Sorry — armchair,
 not table.", «… Ой, не стол — кресло.»)."""
 _SWAPPED_FIRST = re.compile(
-    r"^\s*(?:not|не)\s+(?P<old>[^\W\d_][\w'’-]*)\s*(?:,|\s[—–-]|[—–])\s*(?:а\s+|but\s+)?(?P<new>[^\W\d_][\w'’-]*)"
+    r"^\s*(?:not|не)\s+(?:the\s+|a\s+)?(?P<old>[^\W\d_][\w'’-]*)\s*(?:,|\s[—–-]|[—–])\s*(?:а\s+|but\s+)?"
+    r"(?:the\s+|a\s+)?(?P<new>[^\W\d_][\w'’-]*)"
     r"\s*[.!]+\s+(?=\S)",
     _FLAGS,
 )

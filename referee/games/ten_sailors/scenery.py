@@ -66,7 +66,7 @@ _COURTESY_OPENINGS = re.compile(
     r"|(?:is|would|will)\s+it\s+(?:be\s+)?(?:possible|ok(?:ay)?|alright|all\s+right)\s+(?:for\s+(?:me|\w+)\s+)?to\s+"
     r"|(?:i'?d|i\s+would|i'?ll|i\s+will)\s+be\s+(?:grateful|glad|thankful)\s+if\s+(?:you\s+(?:could|would)\s+)?"
     r"|(?:maybe|perhaps)\s+(?=(?:send|move|take|put|let)\b)"
-    r"|(?:do|would)\s+you\s+mind\s+if\s+(?=i\b)|(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+(?=i\b)"
+    r"|i\s+(?:was\s+|am\s+|'m\s+)?wonder(?:ing)?\s+if\s+(?:i\s+(?:might|may|could|can)\s+|(?=i\b))|(?:do|would)\s+you\s+mind\s+if\s+(?=i\b)|(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+(?=i\b)"
     r"|(?:вы\s+)?не\s+(?:против|возражаете)\s*,?\s*если\s+(?=я\b)|ничего\s*,?\s*если\s+(?=я\b)"
     r"|нельзя\s+ли\s+(?:мне\s+)?"
     r"|(?:буду|была\s+бы|был\s+бы)\s+(?:очень\s+)?(?:признател\w+|благодар\w+|рад\w*)\s*,?\s*если\s+(?:вы\s+)?)",
