@@ -140,3 +140,14 @@ def test_corrections_opened_by_an_apology_or_by_setting_a_message_aside_read_the
         "Not the sofa — the pistol. So search for the rope and the pistol.": "S:Rope,Pistol",
         "I was wondering if I might go to the garage in hour 2?": "M:Garage@d1h2",
     }) == {}  # fmt: skip
+
+
+def test_a_room_then_two_weapons_or_two_pieces_of_furniture_are_the_hours_move_and_search_ts_11() -> None:
+    """TS-11: each hour a move and a search; a room, a piece of furniture and a weapon are a trap's three
+    cards, so such a line is asked, never read as a move and a search."""
+    assert misread({
+        "Garage, plus pistol and rope.": "M:Garage ; S:Pistol,Rope",
+        "спальня; нож+яд": "M:Bedroom ; S:Knife,Poison",
+        "Study — sofa and wardrobe": "M:Study ; S:Sofa,Wardrobe",
+    }) == {}  # fmt: skip
+    assert read("Garage, sofa, pistol") == "X"

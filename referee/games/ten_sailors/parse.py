@@ -600,6 +600,8 @@ _BELIEVED = frozenset(
 """Words of what the writer believes: a line naming a whole set beside them tells a suspicion, no trap."""
 _SET_OF = re.compile(r"\b\w+'s\s+(?:set|cards|hand)\b|\b(?:набор|карты|рука)\s+[А-ЯЁ]\w+", re.I)
 """Another's set named ("Dora's set: …", «Набор Зои: …»): what the writer thinks they hold."""
+_PLUS = frozenset({"plus", "плюс"})
+"""Words that join the names of a terse order ("Kitchen, plus knife and rope")."""
 _ASKED_BACK = frozenset({"did_you_mean", "bare_names", "unknown_order"})
 """Refusals of a line that asked what it meant, not what was wrong with an order it was read as."""
 _AIMED = frozenset({"for", "on", "against", "at", "на", "против", "для"})
@@ -1385,8 +1387,10 @@ class _Reader:
 
     def _bare(self, sentence: str, tokens: list[_Token]) -> list[Order | Unreadable] | None:
         """A sentence of names alone, read after a pending order word or by what it names."""
-        words = [t.text for t in tokens if t.when is None and t.folded not in PRONOUNS]
-        if not words or (len(words) < len(tokens) and not _towards(tokens)):
+        words = [t.text for t in tokens if t.when is None and t.folded not in PRONOUNS | _PLUS]
+        if not words or (
+            len(words) < len([t for t in tokens if t.folded not in _PLUS]) and not _towards(tokens)
+        ):
             return None  # "I am in the hall" tells where one is; «я в ванную» says where one goes
         found = read_names(words, self.names)
         if isinstance(found, Missing) and self.pending is None:
@@ -1404,6 +1408,15 @@ class _Reader:
             return self._order(sentence, "move", found, when)
         if len(found) <= 2 and not rooms and all(f.name in KIND_OF for f in found):
             return self._order(sentence, "search", found, when)
+        things = found[1:]
+        kinds = {KIND_OF.get(f.name) for f in things}
+        if rooms == found[:1] and len(things) == 2 and len(kinds) == 1 and not kinds & {None, Kind.ROOM}:
+            # "Kitchen, knife and rope": a room, then two weapons (or two pieces of furniture) — the hour's
+            # move and its search (TS-11); a room, furniture and a weapon are a trap's, asked
+            return [
+                *self._order(sentence, "move", found[:1], when),
+                *self._order(sentence, "search", things, when),
+            ]
         return [Unreadable(sentence, "bare_names", {"names": [f.name for f in found]})]
 
     def _bare_with_remark(self, sentence: str, tokens: list[_Token]) -> list[Order | Unreadable] | None:
