@@ -151,3 +151,16 @@ def test_a_room_then_two_weapons_or_two_pieces_of_furniture_are_the_hours_move_a
         "Study — sofa and wardrobe": "M:Study ; S:Sofa,Wardrobe",
     }) == {}  # fmt: skip
     assert read("Garage, sofa, pistol") == "X"
+
+
+def test_several_orders_each_with_its_time_or_the_hours_own_read_apart_ts_11() -> None:
+    """A first part with no time (the hour's own), then a part opened by its own time; an hour named by
+    its number alone after one named in full; a plan's heading before the list."""
+    assert misread({
+        "I'll go to the garage now and in hour 3 to the study.": "M:Garage ; M:Study@d1h3",
+        "Сейчас ищу диван и пистолет, а завтра с утра — шкаф и нож.": "S:Sofa,Pistol ; S:Wardrobe,Knife@d2h1",
+        "Во второй час в гараж, в третий — в кабинет.": "M:Garage@d1h2 ; M:Study@d1h3",
+        "Plan for today: Garage at 1pm, Study at 4pm.": "M:Garage@d1h2 ; M:Study@d1h3",
+        "План на сегодня: в 13:00 гараж, в 16:00 кабинет.": "M:Garage@d1h2 ; M:Study@d1h3",
+    }) == {}  # fmt: skip
+    assert read("Search the pistol and the rope at 14:00.") == "S:Pistol,Rope@d1h2"

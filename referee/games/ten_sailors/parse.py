@@ -2076,6 +2076,13 @@ def _with_ordinal_hours(sentence: str, times: list[tuple[int, int, When]]) -> li
     return sorted(times + extra)
 
 
+_TIME_CUT = re.compile(
+    r"(?:[,;]\s*(?:(?:and|then|и|а|потом|затем)\s+)?|\s+(?:and|then|и|а|потом|затем)\s+)(?:(?:в|во|на|at|in|by)\s+)?$",
+    re.I,
+)
+"""Where a part of a sentence ends and the next, opened by its own time, begins: a comma or a joining word."""
+
+
 def _timed_chunks(
     sentence: str, times: list[tuple[int, int, When]], tokens: list[_Token]
 ) -> list[tuple[int, int]]:
@@ -2083,14 +2090,22 @@ def _timed_chunks(
     with its own time after a comma or a semicolon ("в 2-й час в кабинет, в 3-й — обыскать …"): their
     starts and ends; [] if it does not so split."""
     times = _with_ordinal_hours(sentence, times)
-    if len(times) < 2 or not tokens or tokens[0].when is None or not any(t.kind for t in tokens):
+    if not times or not tokens or not any(t.kind for t in tokens):
         return []
-    parts = [(times[0][0], len(sentence))]
+    if tokens[0].when is None:  # "Search … now, and tomorrow morning …": the first part is the hour's own
+        cut = _TIME_CUT.search(sentence[: times[0][0]])
+        if cut is None or not cut.start() or not _holds_order(sentence[: cut.start()]):
+            return []
+        parts = [(0, cut.start()), (times[0][0], len(sentence))]
+    elif len(times) < 2:
+        return []
+    else:
+        parts = [(times[0][0], len(sentence))]
     for (_, end, _), (start, _, _) in pairwise(times):
         between = sentence[end:start]
         if not re.search(r"\w", between):
             continue  # "завтра в 10": one time
-        cut = re.search(r"[,;]\s*(?:(?:and|then|и|а|потом|затем)\s+)?(?:(?:в|во|на|at|in|by)\s+)?$", between)
+        cut = _TIME_CUT.search(between)
         if cut is None:
             return []
         parts[-1] = (parts[-1][0], end + cut.start())

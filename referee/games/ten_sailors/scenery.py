@@ -274,7 +274,9 @@ def phrased_plainly(line: str) -> str:
     its looks said as searches (``_A_LOOK``), an order's first letter alone at its start said whole
     ("T Boris Kitchen Sofa Knife", "S: sofa, rope")."""
     line = _CHAT_WORD.sub(lambda m: _CHAT[m.group(1).lower()], _GLUED.sub("go to ", line))
-    line = _SIT_TIGHT.sub("stay", _INTERJECTION.sub("", line))
+    line = _SIT_TIGHT.sub("stay", _INTERJECTION.sub("", _PLAN_HEADER.sub("", line)))
+    if _HOUR_NAMED.search(line):  # «во второй час …, в третий — …»: the hour's word said once for all
+        line = _HOUR_LEFT_OUT.sub(lambda m: f"{m.group(1)} час", line)
     line = _SET_NOUN.sub(r"\1cards", line)
     line = _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", line)))
     line = _FOR_ME.sub(_placed_for_me, _I_TO.sub(lambda m: f"иду {m.group(1)} ", line))
@@ -310,6 +312,17 @@ _LETTERS = {"m": "move", "s": "search", "t": "trap"}
 
 _INTERJECTION = re.compile(r"^\s*(?:не|неа|нет|no|nope|nah|ок|окей|ok|okay|alright)\s*[,!]+\s*(?=\S)", re.I)
 """A word of assent or refusal opening a line ("ok, …", «не, …»): the line's own business follows it."""
+_PLAN_HEADER = re.compile(
+    r"^\s*(?:(?:my|the)\s+)?plans?\s+(?:for\s+)?(?:today|tonight|the\s+day|this\s+hour|now|tomorrow)?\s*[:—–-]\s*"
+    r"|^\s*(?:мой\s+|мои\s+)?план(?:ы)?\s+(?:на\s+)?(?:сегодня|день|ночь|этот\s+час|завтра)?\s*[:—–-]\s*",
+    re.I,
+)
+"""A plan's heading before the orders it lists ("Plan for today: …", «План на сегодня: …»)."""
+_HOUR_NAMED = re.compile(r"\b(?:перв|втор|трет|четв[её]рт)\w*\s+час", re.I)
+_HOUR_LEFT_OUT = re.compile(
+    r"(?<=[,;]\s)((?:в|во)\s+(?:первый|второй|третий|четв[её]ртый))(?=\s*(?:[—–,:]|\s-\s))", re.I
+)
+"""An hour named by its number alone after a first one named in full (``_HOUR_NAMED``)."""
 _SIT_TIGHT = re.compile(r"\b(?:sit|sits|sitting)\s+tight\b", re.I)
 """"Sitting tight": staying where one is."""
 _SET_NOUN = re.compile(r"\b((?:\w+['’]s|my|his|her|their|your|whole|full|complete)\s+)set\b", re.I)
