@@ -164,3 +164,18 @@ def test_several_orders_each_with_its_time_or_the_hours_own_read_apart_ts_11() -
         "План на сегодня: в 13:00 гараж, в 16:00 кабинет.": "M:Garage@d1h2 ; M:Study@d1h3",
     }) == {}  # fmt: skip
     assert read("Search the pistol and the rope at 14:00.") == "S:Pistol,Rope@d1h2"
+
+
+def test_a_long_in_character_post_keeps_its_orders_and_its_quoted_words_alone_ts_23() -> None:
+    """A long post of several sentences: the story around its orders is scenery, never said aloud; only
+    the words it quotes are said."""
+    post = (
+        "What a dreadful night it has been in this old house. The wind howled and nobody slept a wink. "
+        "I shall go to the garage now, since nobody else seems to bother with it. "
+        '"Good morning, everyone," I say as I pass the others.'
+    )
+    assert read(post, "Anna") == "M:Garage ; TALK"
+    quiet = post.partition(' "')[0]  # the same post without the words in quotes
+    assert read(quiet, "Anna") == "M:Garage"
+    assert read("I shall search the sofa and the rope.") == "S:Rope,Sofa"  # never "Hall", never unsure
+    assert read("Shall I search the sofa and the rope?") == "X"  # a choice weighed: asked

@@ -22,7 +22,15 @@ from referee.core import diminutives
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.cards import ALIASES, INFORMAL, KIND_OF, LOCATIONS, display
-from referee.games.ten_sailors.words import FILLERS, VERBS, WORDS_KEPT, is_adverb, is_skipped, lemmas
+from referee.games.ten_sailors.words import (
+    FILLERS,
+    PRONOUNS,
+    VERBS,
+    WORDS_KEPT,
+    is_adverb,
+    is_skipped,
+    lemmas,
+)
 
 WORD = re.compile(r"[^\W_]+(?:['’\-][^\W_]+)*")
 """One word of an order: letters and digits, with inner apostrophes or hyphens."""
@@ -236,6 +244,10 @@ def scan_names(words: Sequence[str], people: Sequence[str] = ()) -> tuple[list[F
     return found, unsure
 
 
+_NEVER_NEAR = PRONOUNS | frozenset({"small", "stall", "shell", "smell", "spell", "still", "shelf"})
+"""Words of their own never read as a name misspelt ("I shall go" is no "Hall", nor "a small one")."""
+
+
 def _names(
     words: Sequence[str], people: Sequence[str], *, lenient: bool = False
 ) -> Iterable[Found | Missing]:
@@ -254,7 +266,7 @@ def _names(
                 break
         else:
             word = words[position]
-            if fold_name(word) in FILLERS or is_skipped(word) or (lenient and is_adverb(word)):
+            if fold_name(word) in FILLERS | _NEVER_NEAR or is_skipped(word) or (lenient and is_adverb(word)):
                 position += 1
                 continue
             shared = [_heads()[lemma] for lemma in _sorted_lemmas(word) if lemma in _heads()]

@@ -268,6 +268,8 @@ def _read_text(
                 or _names_as_trap(line, names, now, own)
             )
             read = told or read
+        elif second_readings and _a_long_post(line) and any(_is_talk(item) for item in read):
+            read = _told_one_by_one(line, names, now, own, long_post=True) or read
         reader.items[start:] = [
             _never_aloud(item, names, own, after_order=any(isinstance(o, Order) for o in read[:at]))
             if _is_talk(item)
@@ -354,8 +356,17 @@ _PRONOUN = re.compile(r"^((?:[^,.!?«\"]*,\s*)?)(she|he|она|он)\b", re.I)
 """A sentence whose doer is "she"/«она» (after a leading clause or not): the character told of before."""
 
 
+_LONG_POST = 150
+"""The fewest characters of a post of several sentences whose story is scenery around its orders."""
+
+
+def _a_long_post(line: str) -> bool:
+    """Whether ``line`` is a long post of several sentences (an in-character post with orders inside)."""
+    return len(line) >= _LONG_POST and len([p for p in _POST_SENTENCE.split(line) if _WORDS_IN.search(p)]) > 2
+
+
 def _told_one_by_one(
-    line: str, names: tuple[str, ...], now: Segment, own: str | None
+    line: str, names: tuple[str, ...], now: Segment, own: str | None, *, long_post: bool = False
 ) -> list[Order | Unreadable]:
     """A post of several sentences read as no order, read a sentence at a time: the writer's character
     doing something in one and scenery or words said in the others ('Anna smooths her dress and heads for
@@ -367,9 +378,9 @@ def _told_one_by_one(
     if (
         own is None
         or len(sentences) < 2
-        or not any(f.name == own for f in _intent(_line_tokens(line), names).found)
+        or not (long_post or any(f.name == own for f in _intent(_line_tokens(line), names).found))
     ):
-        return []  # a post tells of the writer's character by name
+        return []  # a post tells of the writer's character by name, or is long
     result: list[Order | Unreadable] = []
     doer = ""
     for sentence in sentences:

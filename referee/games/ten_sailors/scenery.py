@@ -30,7 +30,7 @@ from referee.games.ten_sailors.times import find_times
 from referee.games.ten_sailors.words import is_courtesy, is_setter, order_kind
 
 HEDGES = frozenset(
-    {"maybe", "perhaps", "possibly", "might", "should", "shall", "может", "возможно", "наверное", "наверно",
+    {"maybe", "perhaps", "possibly", "might", "should", "может", "возможно", "наверное", "наверно",
      "стоит", "either", "либо"}
 )  # fmt: skip
 """Words that, before the order word, leave the plan open ("Maybe I'll go …", «Может, схожу …», "Should I
@@ -275,6 +275,7 @@ def phrased_plainly(line: str) -> str:
     ("T Boris Kitchen Sofa Knife", "S: sofa, rope")."""
     line = _CHAT_WORD.sub(lambda m: _CHAT[m.group(1).lower()], _GLUED.sub("go to ", line))
     line = _SIT_TIGHT.sub("stay", _INTERJECTION.sub("", _PLAN_HEADER.sub("", line)))
+    line = _SHALL_I.sub(lambda m: f"should {m.group(1)}", line)
     if _HOUR_NAMED.search(line):  # «во второй час …, в третий — …»: the hour's word said once for all
         line = _HOUR_LEFT_OUT.sub(lambda m: f"{m.group(1)} час", line)
     line = _SET_NOUN.sub(r"\1cards", line)
@@ -323,6 +324,8 @@ _HOUR_LEFT_OUT = re.compile(
     r"(?<=[,;]\s)((?:в|во)\s+(?:первый|второй|третий|четв[её]ртый))(?=\s*(?:[—–,:]|\s-\s))", re.I
 )
 """An hour named by its number alone after a first one named in full (``_HOUR_NAMED``)."""
+_SHALL_I = re.compile(r"^\s*shall\s+(i|we)\b", re.I)
+""""Shall I …?" weighs a choice, as "should I …?" does; "I shall go …" is an order."""
 _SIT_TIGHT = re.compile(r"\b(?:sit|sits|sitting)\s+tight\b", re.I)
 """"Sitting tight": staying where one is."""
 _SET_NOUN = re.compile(r"\b((?:\w+['’]s|my|his|her|their|your|whole|full|complete)\s+)set\b", re.I)

@@ -135,7 +135,7 @@ SETTERS: frozenset[str] = frozenset(
 """Verbs that only start an order with "trap" after them ("set a trap", "ставлю ловушку")."""
 
 PRONOUNS: frozenset[str] = frozenset(
-    {"i", "i'll", "i’ll", "ill", "im", "i'm", "i’m", "will", "am", "we", "we'll", "let", "me", "now",
+    {"i", "i'll", "i’ll", "ill", "im", "i'm", "i’m", "will", "shall", "am", "we", "we'll", "let", "me", "now",
      "я", "мы", "сейчас", "теперь", "пожалуй", "тогда", "сначала", "сперва", "лучше", "а"}
 )  # fmt: skip
 """Words before an order verb that change nothing ("I'll go", "я пойду", "теперь ищу")."""
