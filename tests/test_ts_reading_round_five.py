@@ -179,3 +179,15 @@ def test_a_long_in_character_post_keeps_its_orders_and_its_quoted_words_alone_ts
     assert read(quiet, "Anna") == "M:Garage"
     assert read("I shall search the sofa and the rope.") == "S:Rope,Sofa"  # never "Hall", never unsure
     assert read("Shall I search the sofa and the rope?") == "X"  # a choice weighed: asked
+
+
+def test_cards_typed_without_vowels_or_cut_in_russian_are_read_and_words_of_their_own_never_ts_9() -> None:
+    assert misread({
+        "srch cndlstk, chndlr": "S:Candlestick,Chandelier",
+        "ищу пстлт и врвк": "S:Pistol,Rope",
+        "ищу подсв и алеб": "S:Candlestick,Halberd",
+        "Произношу вслух: «Завтра иду в гараж»": "TALK",
+        "Можно я схожу в гараж? Очень прошу": "M:Garage",
+    }) == {}  # fmt: skip
+    for talk in ("I heard footsteps last night near my door...", "I'm in a great mood today"):
+        assert read(talk) == "TALK", talk

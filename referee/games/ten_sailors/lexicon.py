@@ -244,6 +244,57 @@ def scan_names(words: Sequence[str], people: Sequence[str] = ()) -> tuple[list[F
     return found, unsure
 
 
+_SHORTEST_ABBREVIATION = 4
+_VOWELS = re.compile(r"[aeiouyаеёиоуыэюя]")
+
+
+@cache
+def _skeletons() -> dict[str, tuple[str, str]]:
+    """Each one-word card name (folded) by its name: the name and its consonants alone."""
+    return {
+        form: (name, _VOWELS.sub("", form))
+        for form, names in card_forms().items()
+        if " " not in form and len(names) == 1
+        for name in names
+    }
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _abbreviated(word: str) -> str | None:
+    """The one card whose Russian name ``word`` starts («подсв», «алеб»), or whose consonants it is
+    written with alone ("cndlstk", "chndlr", «пстлт»); None for a word of its own (in the dictionary, an
+    order word), a short one, or one that could be several cards'."""
+    if len(word) < _SHORTEST_ABBREVIATION or word in VERBS or _known_word(word):
+        return None
+    bare = _VOWELS.sub("", word)
+    vowelless = len(bare) >= _SHORTEST_ABBREVIATION and bare == word  # "cndlstk": no vowel at all
+    found = {
+        name
+        for form, (name, consonants) in _skeletons().items()
+        if (form.startswith(word) and not word.isascii())  # English has no dictionary here: "night" …
+        or (
+            vowelless
+            and consonants[:1] == bare[:1]
+            and _within(bare, consonants)
+            and 2 * len(bare) > len(consonants)
+        )
+    }
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _within(short: str, long: str) -> bool:
+    """Whether the letters of ``short`` stand in ``long`` in the same order."""
+    letters = iter(long)
+    return all(letter in letters for letter in short)
+
+
+def _known_word(word: str) -> bool:
+    """Whether ``word`` is a word of its own: in the Russian dictionary, or an English order word."""
+    if word.isascii():
+        return bool(lemmas(word) & VERBS.keys()) or word in FILLERS
+    return bool(morph().word_is_known(word))
+
+
 _NEVER_NEAR = PRONOUNS | frozenset({"small", "stall", "shell", "smell", "spell", "still", "shelf"})
 """Words of their own never read as a name misspelt ("I shall go" is no "Hall", nor "a small one")."""
 
@@ -282,6 +333,11 @@ def _names(
             known = position + 1 < len(words) and any(
                 key in index for key in _keys(words[position + 1 : position + 2])
             )
+            short = _abbreviated(fold_name(word))
+            if short is not None:  # "pois", "halb", "cndlstk": a card's name cut or typed without vowels
+                yield Found(short, word, near=True)
+                position += 1
+                continue
             near = _nearest_cached(tuple(words[position : position + 2]), tuple(people), known)
             yield near if isinstance(near, Missing) else near[0]
             if isinstance(near, Missing):

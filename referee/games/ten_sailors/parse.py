@@ -138,7 +138,8 @@ _SENTENCE = re.compile(r"\s(?<=[.!?…]\s)\s*(?=\S)")
 """Spaces after the end of a sentence, before more text; it starts with the space so that a search
 skips every other character at once."""
 _ALOUD = re.compile(
-    r"^\s*(?:(?:said\s+)?(?:out\s+loud|aloud|loudly)|(?:говорю\s+)?(?:вслух|громко))\s*[:—–]\s*",
+    r"^\s*(?:(?:(?:i\s+)?(?:said|say|saying|speak|speaking)\s+)?(?:out\s+loud|aloud|loudly)"
+    r"|(?:(?:говорю|произношу|скажу|говорит|произносит)\s+)?(?:вслух|громко))\s*[:—–]\s*",
     re.I,
 )
 """A line marked as said to the room at its start ("Out loud: …", «Вслух: …»): talk, whatever it names

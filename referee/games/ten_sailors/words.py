@@ -111,7 +111,7 @@ COURTESY: frozenset[str] = frozenset(
     {"thanks", "thank", "thx", "ty", "cheers", "you", "in", "advance", "a", "lot", "much", "so", "very",
      "please", "pls", "plz", "dear", "host", "gm", "master", "спасибо", "спс", "благодарить",
      "заранее", "большой", "огромный", "пожалуйста", "мастер", "ведущий", "obliged", "grateful",
-     "appreciate", "appreciated", "ta", "признательный"}
+     "appreciate", "appreciated", "ta", "признательный", "очень", "просить"}
 )  # fmt: skip
 """Words (lemmas) of thanks: a sentence of them alone after an order on its line ("Thanks!", «Спасибо
 заранее!») thanks whoever carries the order out; it is no talk to say aloud but the end of the order.
