@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session, col, delete, select
+from sqlalchemy import delete
+from sqlmodel import Session, col, select
 
 from referee.store.models import SignedOutRow
 
 
 def sign_out(session: Session, key: str, until: datetime, now: datetime) -> None:
     """Records the session named ``key`` as signed out until ``until``; forgets those past their time."""
-    session.exec(delete(SignedOutRow).where(col(SignedOutRow.until) < now))  # type: ignore[call-overload]
+    session.execute(delete(SignedOutRow).where(col(SignedOutRow.until) < now))
     if session.get(SignedOutRow, key) is None:
         session.add(SignedOutRow(key=key, until=until))
 
