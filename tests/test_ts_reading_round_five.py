@@ -191,3 +191,12 @@ def test_cards_typed_without_vowels_or_cut_in_russian_are_read_and_words_of_thei
     }) == {}  # fmt: skip
     for talk in ("I heard footsteps last night near my door...", "I'm in a great mood today"):
         assert read(talk) == "TALK", talk
+
+
+def test_a_long_post_with_a_doubtful_sentence_asks_it_and_says_none_of_its_story_ts_23() -> None:
+    post = (
+        "The rain will not stop and everyone is on edge tonight. The Study smells of old paper and the sofa "
+        "creaks when you sit. I shall go to the garage now. Boris keeps staring at me over dinner."
+    )
+    read_as = read(post, "Anna").split(" ; ")
+    assert "M:Garage" in read_as and "TALK" not in read_as

@@ -392,8 +392,8 @@ def _told_one_by_one(
             again = _read_text(as_own, names, now, own, second_readings=False)
             if again and all(isinstance(item, Order) for item in again):
                 read = [replace(item, line=sentence) for item in again]
-        if any(isinstance(item, Unreadable) and item.is_order for item in read):
-            return []
+        if any(isinstance(item, Unreadable) and item.is_order for item in read) and not long_post:
+            return []  # a long post keeps its doubtful sentences as questions, never as talk
         first = WORD.match(sentence.lstrip(" *«\"'"))
         doer = own if first is not None and fold_name(first.group()) == fold_name(own) else doer
         result += read
@@ -401,7 +401,7 @@ def _told_one_by_one(
         return []
     kept: list[Order | Unreadable] = []
     for item in _without_courtesy(result):  # "…. If there's room": the order's condition
-        if isinstance(item, Order):
+        if isinstance(item, Order) or (isinstance(item, Unreadable) and item.is_order):
             kept.append(item)
         elif said := " ".join(quoted.strip() for quoted in _quoted(item.line)):
             kept.append(Unreadable(said, "unknown_order", {"word": "", "suggestion": ""}, False))
