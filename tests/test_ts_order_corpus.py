@@ -210,8 +210,8 @@ sloppy typing, talk naming cards) was written the same way, scored first, then b
 at the end; its lines were then read and built on. Set 11 (170 lines each, the same seventeen classes)
 was written the same way while set 10 was built on and scored once, unread, at the end; its lines were
 then read and built on. Set 12 (170 lines each, the same classes) was written the same way while sets 10
-and 11 were built on, and scored once, unread, at the end: with set 8, the score that counts. The goal is ``LEAST_READ`` and none said aloud; until
-then no set may ever be read worse than at first."""
+and 11 were built on, and scored once, unread, at the end: with set 8, the score that counts. The goal
+is ``LEAST_READ`` and none said aloud; until then no set may ever be read worse than at first."""
 
 
 @pytest.mark.parametrize(("held_out", "language"), list(HELD_OUT_FIRST))
