@@ -200,3 +200,15 @@ def test_a_long_post_with_a_doubtful_sentence_asks_it_and_says_none_of_its_story
     )
     read_as = read(post, "Anna").split(" ; ")
     assert "M:Garage" in read_as and "TALK" not in read_as
+
+
+def test_a_greeting_to_the_host_staying_put_and_questions_of_ones_own_traps_are_read_ts_20_ts_23() -> None:
+    assert misread({
+        "Hi GM! Send me to the garage, please.": "M:Garage",
+        "Привет, мастер! Иду в гараж.": "M:Garage",
+        "I'll stay put this time.": "STAY",
+        "Any results from my last search yet?": "STATUS",
+        "Какие у меня ловушки на эту ночь?": "STATUS",
+        "Что вообще можно делать ночью?": "HELP",
+    }) == {}  # fmt: skip
+    assert read("Hi all! I'm going to the garage.").startswith("TALK")  # a greeting to the room is said

@@ -125,7 +125,7 @@ _HOW_TO_PLAY = re.compile(
     r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:how\s+(?:do|can|should|would)\s+i\b|how\s+to\b|what\s+(?:can|may)\s+i\s+"
     r"(?:do|order|write|search|look|check|go|move|trap|set)\b|what\s+am\s+i\s+allowed\b|(?:what|how)\s+(?:exactly\s+)?am\s+i\s+supposed\b"
     r"|как\s+(?:тут\s+|здесь\s+)?что\s+делать\b|как\s+(?:тут\s+|здесь\s+)?(?:мне\s+)?(?:можно\s+)?\w+(?:ть|ться|ти)\b"
-    r"|что\s+(?:мне\s+|я\s+|тут\s+|здесь\s+)*(?:можно|могу)\s+\w*|(?:подскажите|объясните|расскажите|напомните)\s*,?\s+(?:как|что))",
+    r"|что\s+(?:мне\s+|я\s+|тут\s+|здесь\s+|вообще\s+)*(?:можно|могу)\s+\w*|(?:подскажите|объясните|расскажите|напомните)\s*,?\s+(?:как|что))",
     re.I,
 )
 """A question of how to play ("How do I search?", «а как тут ходить?», «подскажите, как …»): help."""
@@ -171,6 +171,8 @@ _WHICH_ROOM = re.compile(
 _OWN_RESULT = re.compile(
     r"^\s*(?:what\s+did\s+my\s+(?:last\s+|latest\s+)?(?:search|trap|move)\w*\s+(?:turn\s+up|find|show|give|get|reveal)"
     r"|(?:did|has|have)\s+my\s+(?:last\s+|latest\s+)?(?:search|trap)\w*\s+(?:find|turn(?:ed)?\s+up|catch|caught|work|get)"
+    r"|any\s+(?:results?|news|luck)\s+(?:from|on|of)\s+my\s+(?:last\s+|latest\s+)?(?:search|trap)"
+    r"|какие\s+(?:ловушки|поиски|переходы|заявки)\s+у\s+меня|какие\s+у\s+меня\s+(?:ловушки|поиски|переходы)"
     r"|(?:(?:пришли|пришлите|покажи|покажите|напомни|напомните|скажи|скажите)\w*\s*,?\s*(?:пожалуйста\s*,?\s*)?)?"
     r"мои\s+результаты"
     r"|(?:напомни|напомните|скажи|скажите)\w*\s*,?\s*(?:куда|где|что)\s+я\s+(?:заявил\w*|записал\w*|собирал\w*|иду|поставил\w*)"
@@ -274,7 +276,7 @@ def phrased_plainly(line: str) -> str:
     its looks said as searches (``_A_LOOK``), an order's first letter alone at its start said whole
     ("T Boris Kitchen Sofa Knife", "S: sofa, rope")."""
     line = _CHAT_WORD.sub(lambda m: _CHAT[m.group(1).lower()], _GLUED.sub("go to ", line))
-    line = _SIT_TIGHT.sub("stay", _INTERJECTION.sub("", _PLAN_HEADER.sub("", line)))
+    line = _SIT_TIGHT.sub("stay", _INTERJECTION.sub("", _PLAN_HEADER.sub("", _HOST_GREETED.sub("", line))))
     line = _SHALL_I.sub(lambda m: f"should {m.group(1)}", line)
     if _HOUR_NAMED.search(line):  # «во второй час …, в третий — …»: the hour's word said once for all
         line = _HOUR_LEFT_OUT.sub(lambda m: f"{m.group(1)} час", line)
@@ -324,10 +326,18 @@ _HOUR_LEFT_OUT = re.compile(
     r"(?<=[,;]\s)((?:в|во)\s+(?:первый|второй|третий|четв[её]ртый))(?=\s*(?:[—–,:]|\s-\s))", re.I
 )
 """An hour named by its number alone after a first one named in full (``_HOUR_NAMED``)."""
+_HOST_GREETED = re.compile(
+    r"^\s*(?:hi|hello|hey|good\s+(?:morning|evening|afternoon)|dear|привет|здравствуйте|доброе\s+утро|добрый\s+(?:день|вечер))"
+    r"\s*,?\s*(?:gm|host|master|мастер|ведущий|ведущая)\s*[!,.:]+\s*(?=\S)",
+    re.I,
+)
+"""A greeting to the host before the orders ("Hi GM!", «Привет, мастер!»): to the host, not the room."""
 _SHALL_I = re.compile(r"^\s*shall\s+(i|we)\b", re.I)
 """"Shall I …?" weighs a choice, as "should I …?" does; "I shall go …" is an order."""
-_SIT_TIGHT = re.compile(r"\b(?:sit|sits|sitting)\s+tight\b", re.I)
-""""Sitting tight": staying where one is."""
+_SIT_TIGHT = re.compile(
+    r"\b(?:sit|sits|sitting)\s+tight\b|\b(?:stay|stays|staying)\s+put\b(?:\s*,?\s*this\s+time\b)?", re.I
+)
+""""Sitting tight", "stay put (this time)": staying where one is."""
 _SET_NOUN = re.compile(r"\b((?:\w+['’]s|my|his|her|their|your|whole|full|complete)\s+)set\b", re.I)
 """"Dora's set", "her whole set": the noun (one's cards), never the verb that sets a trap."""
 _GLUED = re.compile(r"\bgo\s?to(?=the\b)|\bgotothe\b(?=\s)", re.I)
