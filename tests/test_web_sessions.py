@@ -12,6 +12,7 @@ import sys
 import termios
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import Referee as Command
@@ -76,14 +77,20 @@ def test_signing_out_ends_every_session_of_the_account_copies_of_the_cookie_too(
     assert _status(browser, "/campaigns") == 200 and _status(other, "/campaigns") == 200
 
 
-def test_a_players_session_copied_before_signing_out_is_refused_after(
-    tmp_path: Path, sqlite_url: str
-) -> None:
-    web, referee = forum_site(tmp_path, sqlite_url)
+def _anna_signed_in(web: Any, referee: Any) -> TestClient:
+    """A browser signed in as Anna's player with the link mailed when asked for on the site."""
     browser = client(web, referee)
     form = token(browser.get("/play").text)
     browser.post("/play", data={"csrf": form, "email": "anna@example.org"})
     assert sign_in_player(browser, mailed_links(web, referee, "Anna")[0]) == f"/play/{GAME}/Anna"
+    return browser
+
+
+def test_a_players_session_copied_before_signing_out_is_refused_after(
+    tmp_path: Path, sqlite_url: str
+) -> None:
+    web, referee = forum_site(tmp_path, sqlite_url)
+    browser = _anna_signed_in(web, referee)
     copied = browser.cookies[COOKIE]
     page = browser.get(f"/play/{GAME}/Anna")
     assert page.status_code == 200
@@ -99,10 +106,7 @@ def test_a_players_session_signed_out_is_refused_by_every_process_of_the_site_an
     session signed out in one is refused by the others and by the one started anew (each is a site of
     its own here, on the same database), its stream and its posts too."""
     web, referee = forum_site(tmp_path, sqlite_url)
-    browser = client(web, referee)
-    form = token(browser.get("/play").text)
-    browser.post("/play", data={"csrf": form, "email": "anna@example.org"})
-    assert sign_in_player(browser, mailed_links(web, referee, "Anna")[0]) == f"/play/{GAME}/Anna"
+    browser = _anna_signed_in(web, referee)
     copied = browser.cookies[COOKIE]
     other = _with_cookie(client(web, referee), copied)  # another process, holding the copied cookie
     page = other.get(f"/play/{GAME}/Anna")

@@ -135,22 +135,19 @@ _HOW_IT_WORKS = re.compile(
     r"|как\s+(?:работа\w+|устроен\w*)\s+(?:поиск|ловушк|переход|ход|приказ)\w*"
     r"|(?:(?:could|can|would)\s+you\s+(?:please\s+)?)?(?:explain|describe|tell\s+me|remind\s+me\s+(?:of\s+)?)"
     r"\s+(?:to\s+me\s+)?(?:the\s+)?rules\b"
-    r"|(?:напомните|расскажите|объясните|поясните)\s*,?\s*(?:пожалуйста\s*,?\s*)?(?:мне\s+)?правил\w*)",
+    r"|(?:напомните|расскажите|объясните|поясните)\s*,?\s*(?:пожалуйста\s*,?\s*)?(?:мне\s+)?правил\w*"
+    r"|(?:how|как)\s+(?:the\s+|a\s+)?(?:search|trap|mov|order|night|turn|hour|поиск|обыск|ловушк|переход|"
+    r"заявк|ход|ноч)\w*\s+(?:\w+\s+)?(?:works?|go(?:es)?|happens?|работа\w+|устроен\w*|проход\w*|идёт|идет)\b)",
     re.I,
 )
-"""A question of how an order or the rules work ("How do traps work?", «Как работает поиск?»): help."""
+"""A question of how an order or the rules work ("How do traps work?", "how searching works", «Как
+работает поиск?»): help."""
 _ASKED_TO_TELL = re.compile(
     r"^\s*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)?(?:remind|tell|show|explain\s+to)\s+me"
     r"\s*(?:again\s*)?,?\s*|^\s*(?:напомн|подскаж|скаж|объясн|поясн)\w*\s*(?:мне\s*)?(?:ещё\s+раз\s*)?,?\s*",
     re.I,
 )
 """The asking before a question of how to play ("Can you remind me how …", «напомните, как …»): set aside."""
-_HOW_IT_GOES = re.compile(
-    r"^\s*(?:how|как)\s+(?:the\s+|a\s+)?(?:search|trap|mov|order|night|turn|hour|поиск|обыск|ловушк|переход|"
-    r"заявк|ход|ноч)\w*\s+(?:\w+\s+)?(?:works?|go(?:es)?|happens?|работа\w+|устроен\w*|проход\w*|идёт|идет)\b",
-    re.I,
-)
-"""A question of how a part of the game works ("how searching works", «как работают ловушки»): help."""
 _GAME_TIME = re.compile(
     r"^\s*(?:what|which)\s+(?:game\s+)?(?:hour|time|day|segment)\s+(?:is\s+it|are\s+we\s+(?:in|on|at))\b"
     r"|^\s*(?:(?:в\s+)?(?:который|какой|каком)\s+(?:сейчас\s+)?(?:игров\w+\s+)?(?:час|день|дне|часу)\b)"
@@ -486,40 +483,43 @@ def _cancel_first(text: str) -> str:
     return f"{before}, {word} {what}" if before else f"{word} {what}"
 
 
+def _keyword(order: str, text: str) -> str:
+    """The keyword of ``order`` ("help" or "status") in the language ``text`` is written in."""
+    russian = re.search(r"[а-яё]", text, re.I) is not None
+    return {"help": "ПОМОЩЬ" if russian else "HELP", "status": "СТАТУС" if russian else "STATUS"}[order]
+
+
 def _help_asked(text: str, names: Sequence[str]) -> str:
     """A question of how to play said as HELP, alone, after words naming nothing ("Sorry, first game -
     how do I …?", «Я первый раз играю, как написать …?») or after an order («ищу нож, и объясните, как …»)."""
     host = _HOST.match(text) or _HELP_OPENING.match(text)
     question = text[host.end() :] if host is not None and "?" in text else text
     if "?" in text and (host is not None or _IN_THE_GAME.search(question)) and _GAME_TIME.match(question):
-        return "СТАТУС" if re.search(r"[а-яё]", text, re.I) else "STATUS"
+        return _keyword("status", text)
     told = _ASKED_TO_TELL.match(question)
     how = question[told.end() :] if told is not None and told.end() < len(question) else question
-    if any(_HOW_TO_PLAY.match(asked) or _HOW_IT_WORKS.match(asked) for asked in (question, how)) or (
-        _HOW_IT_GOES.match(how)
-    ):
-        return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
+    if any(_HOW_TO_PLAY.match(asked) or _HOW_IT_WORKS.match(asked) for asked in (question, how)):
+        return _keyword("help", text)
     if _HELP_OPENING.match(text) and "?" in text and not _names_any(question, names):
-        return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
+        return _keyword("help", text)
     bare = text[host.end() :] if host is not None else text  # "Host, send me my results": no "?"
     if _WHICH_ROOM.match(question) or _OWN_RESULT.match(question) or _OWN_RESULT.match(bare):
-        return "СТАТУС" if re.search(r"[а-яё]", text, re.I) else "STATUS"
+        return _keyword("status", text)
     if (
         (_TO_THE_HOST.search(text) or _HOW_MANY.match(question))
         and "?" in text
         and not _names_any(question, names)
     ):
-        return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
+        return _keyword("help", text)
     if _MAY_I.match(question) and "?" in text and not _names_any(question, names):
-        return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"  # "Can I search two weapons at once?"
+        return _keyword("help", text)  # "Can I search two weapons at once?"
     for cut in re.finditer(r"\s*[,—–:.-]\s*", text):
         rest = text[cut.end() :]
         if "?" in rest and _HOW_TO_PLAY.match(rest) and _names_nothing(text[: cut.start()], names):
-            return "ПОМОЩЬ" if re.search(r"[а-яё]", text, re.I) else "HELP"
+            return _keyword("help", text)
     asked = _ASKED_TO_EXPLAIN.search(text)
     if asked is not None and asked.start() > 0:
-        word = "ПОМОЩЬ" if re.search(r"[а-яё]", asked.group(), re.I) else "HELP"
-        return f"{text[: asked.start()].rstrip(' ,')}. {word}"
+        return f"{text[: asked.start()].rstrip(' ,')}. {_keyword('help', asked.group())}"
     return text
 
 
