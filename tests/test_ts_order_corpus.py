@@ -75,6 +75,15 @@ def by_class(result: Score, rows: list[tuple[str, str]], of: dict[str, str]) -> 
 
 
 _WRITER = re.compile(r"The writer is taken to be (\w+)")
+_REMARKS_UNSCORED = "A remark to the room beside an order is not scored"
+
+
+def remarks_scored(language: str, suffix: str = "") -> bool:
+    """Whether a remark to the room beside an order counts in a corpus: not where its head says that its
+    writer was told to give the order alone ("A remark to the room beside an order is not scored"); a
+    reading that relays such a remark as talk and reads every order as expected is then right."""
+    head = (DATA / f"ts_orders_{language}{suffix}.tsv").read_text(encoding="utf-8")[:3000]
+    return _REMARKS_UNSCORED not in head
 
 
 def writer(language: str, suffix: str = "") -> str | None:
@@ -145,14 +154,17 @@ class Score:
         return f"{self.share:.1%} of {self.lines} read right; {len(self.said_aloud)} order lines said aloud"
 
 
-def score(rows: list[tuple[str, str]], language: str, own: str | None = None) -> Score:
+def score(
+    rows: list[tuple[str, str]], language: str, own: str | None = None, *, remarks: bool = True
+) -> Score:
     """How the lines ``rows`` of ``language`` are read against what is expected of them, written by the
-    player of ``own`` (if known)."""
+    player of ``own`` (if known); with ``remarks`` False, talk read beside the expected orders of a line
+    that expects no talk is not scored (``remarks_scored``)."""
     result = Score(len(rows))
     for line, expected in rows:
         items = parse_text(line, NAMES[language], NOW, own)
         got = " ; ".join(reading(item) for item in items)
-        if got == normalised(expected):
+        if got == normalised(expected) or (not remarks and _orders_with_remarks(got, normalised(expected))):
             continue
         result.wrong.append(f"{line!r}: expected {expected}, got {got}")
         if expected.split(" ; ").count("TALK") < got.split(" ; ").count("TALK"):
@@ -160,6 +172,13 @@ def score(rows: list[tuple[str, str]], language: str, own: str | None = None) ->
         if not all(isinstance(item, Unreadable) and item.is_order and item.reason for item in items):
             result.misread.append(result.wrong[-1])
     return result
+
+
+def _orders_with_remarks(got: str, expected: str) -> bool:
+    """Whether ``got`` is the orders ``expected`` (which holds no talk) with talk beside them."""
+    parts = got.split(" ; ")
+    orders = [part for part in parts if part != "TALK"]
+    return "TALK" not in expected.split(" ; ") and len(orders) < len(parts) and " ; ".join(orders) == expected
 
 
 @pytest.mark.parametrize("suffix", list(BUILT_ON))
@@ -193,6 +212,8 @@ HELD_OUT_FIRST = {
     ("11", "ru"): (131, 26),
     ("12", "en"): (127, 12),
     ("12", "ru"): (134, 7),
+    ("13", "en"): (140, 8),
+    ("13", "ru"): (143, 5),
 }
 """Lines of each held-out corpus (``ts_orders_<lang>_heldout<set>.tsv``) read right, and order lines
 said aloud, when it was first scored (2026-12-06; 160 lines each, set 6 148, sets 7 and 8 170–173). The
@@ -210,7 +231,9 @@ sloppy typing, talk naming cards) was written the same way, scored first, then b
 at the end; its lines were then read and built on. Set 11 (170 lines each, the same seventeen classes)
 was written the same way while set 10 was built on and scored once, unread, at the end; its lines were
 then read and built on. Set 12 (170 lines each, the same classes) was written the same way while sets 10
-and 11 were built on, and scored once, unread, at the end: with set 8, the score that counts. The goal
+and 11 were built on, and scored once, unread, at the end. Set 13 (170 lines each, the same classes;
+2026-12-07; its writers were told that a remark beside an order is not scored, ``remarks_scored``) was
+written the same way and scored first, unread, before that day's work; its lines were then built on. The goal
 is ``LEAST_READ`` and none said aloud; until then no set may ever be read worse than at first."""
 
 
@@ -222,7 +245,7 @@ def test_the_held_out_corpora_are_never_read_worse_than_when_first_scored_ts_23(
     said aloud, than at its first scoring."""
     suffix = f"_heldout{held_out}"
     rows = corpus(language, suffix)
-    result = score(rows, language, writer(language, suffix))
+    result = score(rows, language, writer(language, suffix), remarks=remarks_scored(language, suffix))
     right, aloud = HELD_OUT_FIRST[(held_out, language)]
     reached = result.share >= LEAST_READ and not result.said_aloud
     print(

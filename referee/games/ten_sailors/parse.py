@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, reduce
 from itertools import pairwise
@@ -84,6 +85,7 @@ from referee.core.seats import fold_name
 from referee.core.text import unmix_scripts
 from referee.games.ten_sailors import scenery, signals
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
+from referee.games.ten_sailors.clauses import by_clauses
 from referee.games.ten_sailors.glued import unglued
 from referee.games.ten_sailors.intent import (
     Intent,
@@ -112,6 +114,7 @@ from referee.games.ten_sailors.words import (
     PREPOSITIONAL,
     PRONOUNS,
     STAY,
+    VERBS,
     WORDS_KEPT,
     is_adverb,
     is_arrive,
@@ -267,6 +270,7 @@ def _read_text(
                 or _talk_beside_orders(line, names, now, own)
                 or _typed_in_latin(line, names, now, own)
                 or _names_as_trap(line, names, now, own)
+                or (_told_one_by_one(line, names, now, own, long_post=True) if _a_long_post(line) else [])
             )
             read = told or read
         elif second_readings and _a_long_post(line) and any(_is_talk(item) for item in read):
@@ -277,6 +281,8 @@ def _read_text(
             else _conversation(item, names, own)
             for at, item in enumerate(read)
         ]
+        if second_readings and _doubted(reader.items[start:]):
+            reader.items[start:] = _in_clauses(line, names, now, own) or reader.items[start:]
         reader.items[start:] = _asked_whole(_same_again(reader.items[start:], now), line, names)
         if line != written and len(reader.items) == start + 1:  # the order shown as the player wrote it
             reader.items[start] = replace(reader.items[start], line=written)
@@ -316,6 +322,62 @@ def _talk_beside_orders(
 
 
 _WORDS_IN = re.compile(r"\w")
+
+
+def _doubted(items: list[Order | Unreadable]) -> bool:
+    """Whether ``items`` hold no order and a line that looks like one."""
+    return not any(isinstance(item, Order) for item in items) and any(
+        isinstance(item, Unreadable) and item.is_order for item in items
+    )
+
+
+_NOT_SCENERY = scenery.OPEN | NEGATIONS | frozenset({"nobody", "никто", "one", "бы", "would", "should"})
+"""Words that make a clause more than scenery: a hedge or a condition ("maybe", "if I were you", «на
+твоём месте … бы»), a denial ("nobody go to …", «не собирается»)."""
+
+
+def _scenery_clause(clause: str, names: tuple[str, ...], own: str | None) -> bool:
+    """Whether ``clause`` may stand beside orders as scenery: it names no room, no card and no character
+    but the writer's, and holds no order word, trap setter, time, number, hedge or denial ("where the old
+    clocks tick", not "trap for Anna", "If I were Fedor", «Может»)."""
+    if scenery.names_any(clause, ()) or any(char.isdigit() for char in clause):
+        return False
+    words = WORD.findall(clause)
+    if any(is_name(word, names) and fold_name(word) != fold_name(own or "") for word in words):
+        return False
+    if any(word.lower() in _NOT_SCENERY for word in words):
+        return False
+    return not any(token.kind or token.setter or token.when is not None for token in _line_tokens(clause))
+
+
+def _bare_names(clause: str) -> bool:
+    """Whether ``clause`` is names alone, with no order word ("Kitchen", "Knife and Rope")."""
+    return not any(token.kind or token.setter for token in _line_tokens(clause))
+
+
+def _in_clauses(line: str, names: tuple[str, ...], now: Segment, own: str | None) -> list[Order | Unreadable]:
+    """A line read as no order and asked about, read as clauses (``clauses.by_clauses``), each as a line
+    of its own: its orders, with the clauses beside them (which name no room, no card and no other
+    character) left out as scenery ("Anna opens every cupboard, hunting for …"); none where no cut reads
+    so, and the line is asked about whole."""
+    if _IN_CLAUSES.get():
+        return []  # a clause is read whole, never cut again
+    token = _IN_CLAUSES.set(True)
+    try:
+        found = by_clauses(
+            line,
+            lambda clause: _read_text(clause, names, now, own, second_readings=True),
+            lambda clause: _scenery_clause(clause, names, own),
+            _bare_names,
+            now,
+        )
+    finally:
+        _IN_CLAUSES.reset(token)
+    return [*found[0]] if found is not None else []
+
+
+_IN_CLAUSES: ContextVar[bool] = ContextVar("in_clauses", default=False)
+"""Whether a clause of a line is being read (``_in_clauses``)."""
 
 
 _PARTED = re.compile(r"\s*[/|]\s*|\s*,\s*")
@@ -402,10 +464,24 @@ def _told_one_by_one(
     kept: list[Order | Unreadable] = []
     for item in _without_courtesy(result):  # "…. If there's room": the order's condition
         if isinstance(item, Order) or (isinstance(item, Unreadable) and item.is_order):
+            if long_post and isinstance(item, Unreadable) and _story(item.line, names, own):
+                continue  # "Anna pulls her shawl tighter and glances at the rain": the story of a post
             kept.append(item)
         elif said := " ".join(quoted.strip() for quoted in _quoted(item.line)):
             kept.append(Unreadable(said, "unknown_order", {"word": "", "suggestion": ""}, False))
     return _joined_talk(kept)  # the story around the order is scenery: only words said in quotes are talk
+
+
+def _story(sentence: str, names: tuple[str, ...], own: str | None) -> bool:
+    """Whether a doubtful sentence of a long post is its story: it names no room, no card and no
+    character but the writer's, and no trap ("She smiles.", "Anna glances at the rain")."""
+    words = WORD.findall(sentence)
+    if scenery.names_any(sentence, ()) or any(lemmas(word) & _TRAP_WORDS for word in words):
+        return False
+    return not any(is_name(word, names) and fold_name(word) != fold_name(own or "") for word in words)
+
+
+_TRAP_WORDS = frozenset(word for word, kind in VERBS.items() if kind == "trap")
 
 
 _QUOTED = re.compile(r"«([^»]+)»|\"([^\"]+)\"|“([^”]+)”")
@@ -956,12 +1032,14 @@ class _Reader:
                 return self._order(line, "trap", list(intent.found), when)
         if not items or any(isinstance(item, Order) for item in items):
             return self._all_asked(items)
+        tokens = _tokens(line, times)
+        if _others_bidden([t.folded for t in tokens], 0):
+            return self._all_asked(items)  # "Somebody ought to check the car …", "Nobody go …": of others
         signalled = self._by_signals(line, times)
         if signalled is not None:
             return signalled
-        tokens = _tokens(line, times)
-        if _conversational(line, self.own) or (tokens and tokens[0].folded in _OTHER_SUBJECTS):
-            return self._all_asked(items)  # "Somebody ought to check the car …": said of others
+        if _conversational(line, self.own):
+            return self._all_asked(items)
         if not any(t.kind for t in tokens):  # no order word: nothing to read by meaning
             return self._all_asked(items)
         intent = _intent(tokens, self.names)
@@ -1247,8 +1325,8 @@ class _Reader:
         )
         if first is not None and is_past(tokens[first].text) and not _WISHED.intersection(folded):
             first = None  # "I went to the kitchen", «я заходил на кухню»: what was done, told
-        if first is not None and _said_of_another(tokens, first):
-            first = None  # "Anna, you look nervous": the verb is another's
+        if first is not None and (_said_of_another(tokens, first) or _others_bidden(folded, first)):
+            first = None  # "Anna, you look nervous", "Nobody go to the study": the verb is another's
         if first is not None and self._where_another_is(tokens):
             first = None  # «Елена всё утро сидит в спальне»: where someone is, told
         if first is not None and self._starts_order(sentence, tokens, first):
@@ -2209,7 +2287,7 @@ _ME = frozenset({"i", "me", "my", "я", "мне", "меня", "мой", "моя"
 
 _OTHER_SUBJECTS = frozenset(
     {"someone", "somebody", "anyone", "anybody", "everyone", "everybody", "we", "кто-нибудь", "кто-то",
-     "кто-либо", "все", "пусть", "мы"}
+     "кто-либо", "все", "пусть", "мы", "nobody", "никто"}
 )  # fmt: skip
 """Subjects other than the writer at the head of a line: what follows is said of them, not ordered."""
 _MODALS = frozenset({"could", "can", "would", "will", "мочь", "можете", "могли", "бы", "не", "please"})
@@ -2224,6 +2302,15 @@ def _said_of_another(tokens: list[_Token], at: int) -> bool:
     if before and before[0] in _OTHER_SUBJECTS:
         return True  # "Somebody ought to check the car", «Пусть кто-нибудь осмотрит …»
     return bool(before) and before[-1] in _YOU and not (len(before) > 1 and before[-2] in _MODALS)
+
+
+def _others_bidden(folded: list[str], at: int) -> bool:
+    """Whether the words from ``at`` bid others, not the writer ("Someone go to the study", "No one go
+    there", «Никто не ходите туда»): a subject other than the writer heads them."""
+    head = folded[at : at + 2]
+    if len(head) > 1 and head[1] in _I:
+        return False  # «пусть я пока останусь …»: let the writer
+    return bool(head) and (head[0] in _OTHER_SUBJECTS or head == ["no", "one"])
 
 
 def _own_question(words: list[str]) -> bool:

@@ -36,7 +36,7 @@ HEDGES = frozenset(
 """Words that, before the order word, leave the plan open ("Maybe I'll go …", «Может, схожу …», "Should I
 search …?"): the line is asked back, never read as an order nor said aloud; a clause holding one is
 never scenery."""
-_OPEN = HEDGES | frozenset({"or", "или", "unless", "если", "if"})
+OPEN = HEDGES | frozenset({"or", "или", "unless", "если", "if"})
 """Words that leave the order open or make it hang on something: a clause of them is no scenery (but a
 courtesy «если можно» is, and "if it's no bother," before the order)."""
 _CLAUSE_WORDS = 9
@@ -57,7 +57,7 @@ _NUMBER_WORD = re.compile(r"(?<=\s)([42])(?=\s+(?:the\s+|a\s+|an\s+)?[A-Za-z])")
 """A digit said for a word ("look 4 a knife", "go 2 the study"): only between words, never a time."""
 _SUBJECTS = frozenset({"i", "я", "i'd", "i'll", "i'm", "i’d", "i’ll", "i’m", "мой", "моя", "my"})
 _AND = re.compile(r"\s*(?:,\s*)?\b(?:and then|and|then|и|а потом|потом|затем)\b\s*|\s*,\s*", re.I)
-_COURTESY_OPENINGS = re.compile(
+_COURTESYOPENINGS = re.compile(
     r"^\s*(?:(?:would|could|will|can)\s+you\s+(?:please\s+)?(?:be\s+)?(?:so\s+kind|kind\s+enough|a\s+dear|"
     r"an\s+angel|good\s+enough|so\s+good)\s+(?:as\s+)?(?:and|to)\s+"
     r"|(?:might|may|can|could)\s+i\s+(?:trouble|bother|ask)\s+you\s+(?:to|and)\s+"
@@ -88,14 +88,14 @@ _QUANTIFIED = re.compile(
     r"|\bвсе\s+(?=(?:мои\s+)?ловушк)",
     re.I,
 )
-_CANCEL_OPENING = re.compile(
+_CANCELOPENING = re.compile(
     r"^\s*(?:never\s*mind(?:\s+about)?|forget(?:\s+about)?|scrap|scratch|call\s+off|skip|drop"
     r"|don'?t\s+bother\s+(?:with|about))\s+(?=(?:the|my|that|this|all|going|moving|searching|setting)\b)",
     re.I,
 )
 """English ways to open a cancel ("Never mind the search …", "Don't bother with the search"), said as
 "cancel"."""
-_CANCEL_OPENING_RU = re.compile(
+_CANCELOPENING_RU = re.compile(
     r"^\s*(?:(?:отбой|отмена|отставить)\s+(?:по|для|насч[её]т)|(?:прошу\s+)?не\s+(?:учитывать|засчитывать))\s+",
     re.I,
 )
@@ -124,7 +124,7 @@ _CANCELLABLE_WORD = re.compile(
 _HOW_TO_PLAY = re.compile(
     r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:how\s+(?:do|can|should|would)\s+i\b|how\s+to\b|what\s+(?:can|may)\s+i\s+"
     r"(?:do|order|write|search|look|check|go|move|trap|set)\b|what\s+am\s+i\s+allowed\b|(?:what|how)\s+(?:exactly\s+)?am\s+i\s+supposed\b"
-    r"|как\s+(?:тут\s+|здесь\s+)?что\s+делать\b|как\s+(?:тут\s+|здесь\s+)?(?:мне\s+)?(?:можно\s+)?\w+(?:ть|ться|ти)\b"
+    r"|как\s+(?:тут\s+|здесь\s+)?что\s+делать\b|как\s+(?:правильно|верно|лучше)\s+(?:\w+\s+)?(?:написать|писать|записать|оформить|оформлять|указать|ставить|поставить)\b|как\s+(?:тут\s+|здесь\s+)?(?:мне\s+)?(?:можно\s+)?\w+(?:ть|ться|ти)\b"
     r"|что\s+(?:мне\s+|я\s+|тут\s+|здесь\s+|вообще\s+)*(?:можно|могу)\s+\w*|(?:подскажите|объясните|расскажите|напомните)\s*,?\s+(?:как|что))",
     re.I,
 )
@@ -157,11 +157,13 @@ _GAME_TIME = re.compile(
 """A question to the host of the game's time ("GM, what hour is it?", «Мастер, который сейчас час?»):
 the writer's state, which tells it (only after words to the host, or naming the game)."""
 _IN_THE_GAME = re.compile(r"\b(?:in\s+the\s+game|in-game|in\s+game|игров\w+|в\s+игре)\b", re.I)
-_HELP_OPENING = re.compile(r"^\s*(?:help|хелп|хэлп|помогите|sos|сос)\s*[,:!—–-]+\s*", re.I)
+_HELPOPENING = re.compile(r"^\s*(?:help|хелп|хэлп|помогите|sos|сос)\s*[,:!—–-]+\s*", re.I)
 """A cry for help opening a question ("Help, how do I …?", «Хелп, как тут …?»)."""
 _WHICH_ROOM = re.compile(
     r"^\s*(?:(?:which|what)\s+room\s+am\s+i\b|в\s+какой\s+(?:сейчас\s+)?я\s+(?:сейчас\s+)?комнате\b"
-    r"|в\s+какой\s+комнате\s+(?:я|нахожусь)\b)",
+    r"|в\s+какой\s+комнате\s+(?:я|нахожусь)\b"
+    r"|(?:so\s+|and\s+)?am\s+i\s+(?:still\s+|now\s+|really\s+)?(?:in|at)\b"
+    r"|(?:(?:а|и|так)\s+)?я\s+(?:всё\s+ещё|все\s+еще|ещё|еще|до\s+сих\s+пор)\s+(?:в|на)\b)",
     re.I,
 )
 """A question of where the writer is ("Which room am I in?", «В какой я комнате?»): their state."""
@@ -175,7 +177,9 @@ _OWN_RESULT = re.compile(
     r"|(?:напомни|напомните|скажи|скажите)\w*\s*,?\s*(?:куда|где|что)\s+я\s+(?:заявил\w*|записал\w*|собирал\w*|иду|поставил\w*)"
     r"|что\s+(?:показал|дал|нашёл|нашел|выявил|принёс|принес)\w*\s+мо[йяеё]\w*\s+(?:последн\w+\s+)?"
     r"(?:обыск|поиск|ловушк)\w*"
-    r"|(?:какие|какой|какая|какое)\s+у\s+меня\s+(?:\w+\s+){0,2}(?:заявк|приказ|ордер|ход)\w*)",
+    r"|(?:какие|какой|какая|какое)\s+у\s+меня\s+(?:\w+\s+){0,2}(?:заявк|приказ|ордер|ход)\w*"
+    r"|any\s+(?:results?|news|luck)\s+(?:for\s+me|yet)\b"
+    r"|(?:(?:а|и)\s+)?(?:есть\s+)?(?:ли\s+)?(?:какие-нибудь\s+|какие-то\s+)?(?:результаты|новости)\s+(?:для\s+меня|у\s+меня|по\s+мне)\b)",
     re.I,
 )
 """A question of what one's own orders are or brought ("What did my last search turn up?", «Какие у меня
@@ -186,11 +190,20 @@ _TO_THE_HOST = re.compile(
 )
 """A question marked as one for the host ("(question for the referee)"): the help."""
 _HOW_MANY = re.compile(
-    r"^\s*(?:what\s+happens\s+(?:if|when)\b|что\s+будет,?\s+(?:если|когда)\b"
+    r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:what\s+happens\s+(?:if|when)\b|что\s+будет,?\s+(?:если|когда)\b"
     r"|how\s+many\s+(?:people|characters|players|cards|traps|orders|searches)\b"
     r"|сколько\s+(?:человек|персонажей|игроков|карт|ловушек|приказов|поисков)\b)",
     re.I,
 )
+_LIMIT = re.compile(
+    r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:is\s+there\s+(?:a\s+|any\s+)?(?:limit|maximum|max|cap)\b"
+    r"|how\s+many\s+(?:people|characters|players)\s+(?:can|may|fit)\b"
+    r"|(?:есть\s+ли\s+|а\s+есть\s+)?(?:ограничени|лимит)\w*\s+(?:на|по)\b"
+    r"|сколько\s+(?:человек|персонажей|игроков)\s+(?:может|могут|влезает|помещается|вмещает)\w*)",
+    re.I,
+)
+"""A question of what the rules limit, even naming a place ("Is there a limit on how many people can be
+in the Hall?"): the help."""
 """A question of how many the rules allow ("How many people fit into one room?"): the help."""
 _MAY_I = re.compile(
     r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:(?:can|may|could)\s+(?:i|we|one)\s+(?:search|move|go|set|trap|look|check|stay)\b"
@@ -389,7 +402,7 @@ def plain(line: str, names: Sequence[str]) -> str:
     text = _help_asked(text, names)
     text = _PLACED.sub(_placing, text)
     text = _STARTING.sub("be ", text)
-    opened = _COURTESY_OPENINGS.match(text)
+    opened = _COURTESYOPENINGS.match(text)
     if opened is not None:
         text = text[opened.end() :].rstrip().removesuffix("?")
     text = text.strip("* \t")
@@ -456,8 +469,8 @@ def _cancel_first(text: str) -> str:
     """``text`` with a cancel said first, as an order is written, when it opens another way or comes after
     what it cancels; only the last clause is what is cancelled, unless the cancel stands alone after it
     («Ищу нож и диван, переход отменяю» keeps the search)."""
-    text = _CANCEL_OPENING.sub("cancel ", text)
-    text = _CANCEL_OPENING_RU.sub("отменяю ", text)
+    text = _CANCELOPENING.sub("cancel ", text)
+    text = _CANCELOPENING_RU.sub("отменяю ", text)
     text = _OBJECT_FIRST.sub(
         lambda m: f"{m.group(2)} {m.group(1)}" if order_kind(m.group(2)) == "cancel" else m.group(), text
     )
@@ -491,8 +504,22 @@ def _keyword(order: str, text: str) -> str:
 
 def _help_asked(text: str, names: Sequence[str]) -> str:
     """A question of how to play said as HELP, alone, after words naming nothing ("Sorry, first game -
-    how do I …?", «Я первый раз играю, как написать …?») or after an order («ищу нож, и объясните, как …»)."""
-    host = _HOST.match(text) or _HELP_OPENING.match(text)
+    how do I …?", «Я первый раз играю, как написать …?») or after an order («ищу нож, и объясните, как …»);
+    a question first, and more after it, is asked alone, and what follows read on its own ("Am I still in
+    the Kitchen? Search the knife and rope.")."""
+    head, mark, tail = text.partition("?")
+    if mark and WORD.search(tail):
+        asked = _help_asked_whole(head + mark, names)
+        if asked != head + mark:
+            return (
+                f"{asked}. {tail.strip()}" if names_any(tail, names) else asked
+            )  # "…? I forget what I sent."
+    return _help_asked_whole(text, names)
+
+
+def _help_asked_whole(text: str, names: Sequence[str]) -> str:
+    """``_help_asked`` of one question, or of a line with none."""
+    host = _HOST.match(text) or _HELPOPENING.match(text)
     question = text[host.end() :] if host is not None and "?" in text else text
     if "?" in text and (host is not None or _IN_THE_GAME.search(question)) and _GAME_TIME.match(question):
         return _keyword("status", text)
@@ -500,7 +527,7 @@ def _help_asked(text: str, names: Sequence[str]) -> str:
     how = question[told.end() :] if told is not None and told.end() < len(question) else question
     if any(_HOW_TO_PLAY.match(asked) or _HOW_IT_WORKS.match(asked) for asked in (question, how)):
         return _keyword("help", text)
-    if _HELP_OPENING.match(text) and "?" in text and not _names_any(question, names):
+    if _HELPOPENING.match(text) and "?" in text and not names_any(question, names):
         return _keyword("help", text)
     bare = text[host.end() :] if host is not None else text  # "Host, send me my results": no "?"
     if _WHICH_ROOM.match(question) or _OWN_RESULT.match(question) or _OWN_RESULT.match(bare):
@@ -508,10 +535,12 @@ def _help_asked(text: str, names: Sequence[str]) -> str:
     if (
         (_TO_THE_HOST.search(text) or _HOW_MANY.match(question))
         and "?" in text
-        and not _names_any(question, names)
+        and not names_any(question, names)
     ):
         return _keyword("help", text)
-    if _MAY_I.match(question) and "?" in text and not _names_any(question, names):
+    if _LIMIT.match(question) and "?" in text:
+        return _keyword("help", text)
+    if _MAY_I.match(question) and "?" in text and not names_any(question, names):
         return _keyword("help", text)  # "Can I search two weapons at once?"
     for cut in re.finditer(r"\s*[,—–:.-]\s*", text):
         rest = text[cut.end() :]
@@ -523,7 +552,7 @@ def _help_asked(text: str, names: Sequence[str]) -> str:
     return text
 
 
-def _names_any(clause: str, names: Sequence[str]) -> bool:
+def names_any(clause: str, names: Sequence[str]) -> bool:
     """Whether ``clause`` names a room, a card or a character (in any form, near misses too)."""
     words = WORD.findall(clause)
     if any(is_name(word, names) for word in words):
@@ -544,7 +573,7 @@ def _names_nothing(clause: str, names: Sequence[str]) -> bool:
         return False
     if any((order_kind(word) or is_setter(word)) and not _gerund(word) for word in words):
         return False
-    return not _names_any(clause, names)
+    return not names_any(clause, names)
 
 
 def _starts_an_order(text: str, names: Sequence[str]) -> bool:
@@ -560,7 +589,7 @@ def _leading_clause(text: str, names: Sequence[str]) -> str:
     """``text`` without a first clause before a comma that names nothing, when what follows starts an
     order ("Soaked to the bone, Anna hurries …", «Не раздумывая, иду …», "If it's no bother, move me …")."""
     head, comma, rest = text.partition(",")
-    if "?" in text or (set(WORD.findall(head.lower())) & _OPEN and not _COURTESY.match(head.strip())):
+    if "?" in text or (set(WORD.findall(head.lower())) & OPEN and not _COURTESY.match(head.strip())):
         return text
     if comma and _names_nothing(head, names) and _starts_an_order(rest, names):
         return rest.strip()

@@ -1,0 +1,124 @@
+"""Ten Sailors orders written in the ways the thirteenth held-out set showed, read by class (TS-11, TS-19,
+TS-20, TS-23 ruling): an order joined to the story around it by a comma or a relative clause, read clause
+by clause; the story of a long in-character post left out where it names nothing; a question to the host
+of one's own place or results, or of what the rules limit, followed or not by an order.
+
+The lines stand in no corpus. The notation is the corpora's (``tests/test_ts_order_corpus.py``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_ts_order_corpus import normalised
+from test_ts_reading_round_three import misread, read
+
+from referee.core.orders import Order
+from referee.games.ten_sailors.clauses import by_clauses
+
+
+def _own(line: str) -> str:
+    """The writer's character: Anna, or Анна for a line in Russian."""
+    return "Anna" if not any("а" <= letter.lower() <= "я" for letter in line) else "Анна"
+
+
+def _misread_by_own(lines: dict[str, str]) -> dict[str, str]:
+    """The lines read otherwise than expected, each written by the player of its language's Anna."""
+    return {
+        line: read(line, _own(line))
+        for line, want in lines.items()
+        if read(line, _own(line)) != normalised(want)
+    }
+
+
+def test_an_order_beside_its_story_is_read_clause_by_clause_ts_11_ts_19() -> None:
+    """A room then an order, an order then a relative clause of scenery, a purpose that runs on: each
+    clause read as a line of its own, the scenery (which names nothing) left out."""
+    assert _misread_by_own({
+        "Study, look for the Pistol and the Table": "M:Study ; S:Pistol,Table",
+        "Гостиная; диван, камень": "M:Living Room ; S:Sofa,Stone",
+        "She slips out and makes her way to the Garage, where it is cold and quiet": "M:Garage",
+        "Анна выскальзывает из холла и идёт в столовую, где давно никто не обедал": "M:Dining Room",
+        "So I intend to return to the Bedroom and search for the Rope and the Nightstand":
+            "M:Bedroom ; S:Rope,Nightstand",
+        "Anna closes the shutters, hunting for the Stone and the Table": "S:Stone,Table",
+    }) == {}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "trap for Anna: kitchen, sofa, knife, garage",  # a trap's list run on past its three cards
+        "Go to the Kitchen and to the Study",  # two moves for one hour
+        "Может, схожу в гараж, посмотрим",  # a hedge is no scenery
+        "set a trap on Boris at 2pm: Garage, Car, Petrol",  # a trap by day, its cards no orders of their own
+        "В 26:00 иду в столовую",  # no such hour: the number is no scenery
+    ],
+)
+def test_a_line_cut_into_clauses_never_becomes_orders_it_does_not_hold_ts_23(line: str) -> None:
+    """TS-23 ruling: what the whole line leaves in doubt stays a question; no cut makes it orders."""
+    assert read(line, _own(line)) == "X"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "If I were you, Boris, I'd go to the garage.",
+        "Nobody go to the Study, Carl has been lurking there!",
+        "Глеб, на твоём месте я бы поискала стол и верёвку.",
+        "Dora's set: Garage, Car, Petrol — I'm sure of it.",
+    ],
+)
+def test_advice_and_suspicions_cut_into_clauses_are_never_the_writers_orders_ts_23(line: str) -> None:
+    """Advice to another, a warning, a suspicion: their clauses name another character, a hedge or a
+    denial, so none of it is read as an order of the writer's."""
+    assert not any(part.startswith(("M:", "S:", "T:")) for part in read(line, _own(line)).split(" ; "))
+
+
+def test_clauses_are_cut_where_the_fewest_cuts_read_the_whole_sentence() -> None:
+    """The cut itself: fewest clauses, every clause orders or scenery; none where a clause names a thing
+    outside any order."""
+    orders = {"go to the garage": ("move",), "search the sofa and the pistol": ("search",)}
+
+    def read_clause(text: str) -> list[Order]:
+        return [Order(text, kind) for kind in orders.get(text, ())]
+
+    def scenery(text: str) -> bool:
+        return not any(word in text for word in ("go", "search", "knife"))  # no order word, no card
+
+    found = by_clauses(
+        "go to the garage, where it is cold, then search the sofa and the pistol",
+        read_clause,
+        scenery,
+        lambda text: False,
+        None,
+    )
+    assert found is not None
+    assert [order.kind for order in found[0]] == ["move", "search"]
+    assert found[1] == ["where it is cold"]
+    assert by_clauses("go to the garage, with the knife", read_clause, scenery, lambda t: False, None) is None
+
+
+def test_the_story_of_a_long_post_is_left_out_where_it_names_nothing_ts_23() -> None:
+    """A long in-character post: sentences of the character's doings that name no room, card or other
+    character are its story, neither asked about nor said aloud; its orders are read."""
+    post = (
+        "Anna pulls her scarf tighter and glances at the grey sea beyond the windows. She hums a little "
+        "tune to herself, thinking of home. Then she slips out and makes her way to the Bathroom, where "
+        "the taps drip and the mirror is cracked. There she means to look for the Sink and the Poison."
+    )
+    assert _misread_by_own({post: "M:Bathroom ; S:Sink,Poison"}) == {}
+
+
+def test_questions_of_ones_own_place_or_results_are_status_and_of_limits_help_ts_23() -> None:
+    assert misread({
+        "Any news for me yet?": "STATUS",
+        "am I still at the Study?": "STATUS",
+        "Я всё ещё в кабинете?": "STATUS",
+        "А есть результаты для меня?": "STATUS",
+        "Is there a maximum for the Bathroom?": "HELP",
+        "Как правильно оформить поиск?": "HELP",
+        "А сколько человек помещается в кухне?": "HELP",
+        "Am I still in the Hall? Go to the Kitchen.": "STATUS ; M:Kitchen",
+        "Я ещё в холле? Иду на кухню.": "STATUS ; M:Kitchen",
+    }) == {}  # fmt: skip
+    assert read("Я сейчас в гостиной, тут кто-нибудь есть?") == "TALK"  # said where one is, to the room
