@@ -482,7 +482,7 @@ REAL_REJECTIONS: dict[str, tuple[Any, str, str, dict[str, str]]] = {
         "NIGHT 1: TRAP Boris Study Table",
         {"en": "Study and Table", "ru": "Кабинет и Стол"},
     ),
-    "cancel_what": (_fresh, "Boris", "CANCEL everything", {"en": "CANCEL TRAPS", "ru": "отмена ловушек"}),
+    "cancel_what": (_fresh, "Boris", "CANCEL it", {"en": "CANCEL TRAPS", "ru": "отмена ловушек"}),
     "missing_arguments": (_fresh, "Boris", "SEARCH", {"en": "SEARCH Rope, Sink", "ru": "ИСКАТЬ"}),
     "say_empty": (_fresh, "Boris", "SAY", {"en": "SAY", "ru": "СКАЗАТЬ"}),
     "bad_hour": (_fresh, "Boris", "DAY 2 HOUR 5: SEARCH Rope, Sink", {"en": "hour 5", "ru": "часа 5"}),
@@ -910,3 +910,22 @@ def test_ts21_status_shows_the_dead_with_their_cards(language: str, renderer: Re
         renderer, language, "status.txt.j2", view=player_view(game.state, "Anna", visible(game.log, "Anna"))
     )
     assert ("You are dead" if language == "en" else "Ваш персонаж погиб") in dead
+
+
+@pytest.mark.parametrize(
+    ("language", "told"),
+    [
+        ("en", ("the move for", "the traps for")),
+        ("ru", ("переход — ", "ловушки — ")),
+    ],
+)
+def test_cancelling_everything_names_each_order_withdrawn(
+    language: str, told: tuple[str, ...], renderer: Renderer
+) -> None:
+    """TS-11 ruling: the answer to "cancel everything" names each order it withdrew, with its time."""
+    game = Game()
+    game.submit("Boris", "MOVE Garage\nDAY 2 HOUR 1: MOVE Study\nNIGHT 1: TRAP Anna Kitchen Sofa Knife")
+    verdicts = game.submit("Boris", "CANCEL EVERYTHING")
+    rendered = render(renderer, language, "answer.txt.j2", **game.answer_context("Boris", verdicts))
+    line = next(line for line in rendered.splitlines() if "every order" in line or "все ваши приказы" in line)
+    assert all(part in line for part in told) and line.count(";") == 2, line

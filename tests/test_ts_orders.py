@@ -260,7 +260,7 @@ def test_ts11_cancel_in_english_and_russian() -> None:
     assert game.state.moves == {} and game.state.searches == {}
     (verdict,) = game.submit("Anna", "CANCEL MOVE")
     assert not verdict.accepted and verdict.reason == "nothing_to_cancel"
-    (verdict,) = game.submit("Anna", "CANCEL everything")
+    (verdict,) = game.submit("Anna", "CANCEL it")
     assert not verdict.accepted and verdict.reason == "cancel_what"
     events = game.resolve()
     assert game.where("Anna") == "Study"
@@ -415,3 +415,28 @@ def test_a_line_that_is_not_an_order_beside_orders_is_said_aloud_ts_23() -> None
     (said,) = game.events("message_posted")
     assert said.data["text"] == "see you all there" and said.data["location"] == "Hall"
     assert game.state.moves[("d0n", "Anna")].order.room == "Study"
+
+
+def test_ts11_cancel_everything_withdraws_every_order_still_waiting() -> None:
+    """TS-11 ruling: "cancel everything" / «отменить всё» withdraws the writer's moves, searches and traps
+    not yet carried out, of this hour and of later ones, and nobody else's; with none left, there is
+    nothing to cancel."""
+    game = in_study()
+    game.order("Anna", "MOVE Garage")
+    game.order("Anna", "SEARCH Rope, Sink")
+    game.order("Anna", "DAY 2 HOUR 1: MOVE Kitchen")
+    game.order("Anna", "NIGHT 1: TRAP Boris Kitchen Sofa Knife")
+    game.order("Boris", "MOVE Garage")
+    verdict = game.order("Anna", "Withdraw all my orders, I'm starting over")
+    assert verdict.understood["what"] == "all"
+    assert {(c["what"], c["segment"]) for c in verdict.understood["cancelled"]} == {
+        ("move", "d1h1"),
+        ("search", "d1h1"),
+        ("move", "d2h1"),
+        ("trap", "d1n"),
+    }
+    tables = (game.state.moves, game.state.searches, game.state.traps)
+    assert not any(seat == "Anna" for table in tables for _, seat in table)
+    assert ("d1h1", "Boris") in game.state.moves
+    (again,) = game.submit("Anna", "Отменить всё!")
+    assert not again.accepted and again.reason == "nothing_to_cancel"

@@ -56,6 +56,8 @@ def _judge(state: GameState, submission: Submission, order: Order) -> Verdict:
         return zone.choose(submission, order)
     if order.kind == answers.KIND:
         return answers.choose(submission, order)
+    if order.kind == "cancel" and order.args["what"] == "all":
+        return _cancel_all(state, submission.seat, order)
     segment = order.when or state.segment
     if segment < state.segment:
         return _reject(order, "segment_over", segment=segment.key)
@@ -162,6 +164,36 @@ def _cancel(state: GameState, seat: str, order: Order, kind: str, segment: Segme
     kind_shown = "stay" if staying else "cancel"
     understood = {"kind": kind_shown, "what": kind, "segment": segment.key, "notes": []}
     return LineVerdict(order.line, True, understood=understood), [Event("order_cancelled", data, (seat,))]
+
+
+def _cancel_all(state: GameState, seat: str, order: Order) -> Verdict:
+    """Withdraws every order of ``seat`` not yet carried out: moves, searches and traps of this segment
+    and of any later one (TS-11 ruling: what is withdrawn is as if never sent)."""
+    tables: dict[str, Mapping[tuple[str, str], object]] = {
+        "move": state.moves,
+        "search": state.searches,
+        "trap": state.traps,
+    }
+    standing = sorted(
+        (Segment.from_key(key), kind)
+        for kind, table in tables.items()
+        for key, who in table
+        if who == seat and Segment.from_key(key) >= state.segment
+    )
+    if not standing:
+        return _reject(order, "nothing_to_cancel", what="all", segment=state.segment.key)
+    events = [
+        Event("order_cancelled", {"character": seat, "segment": segment.key, "type": kind}, (seat,))
+        for segment, kind in standing
+    ]
+    understood = {
+        "kind": "cancel",
+        "what": "all",
+        "segment": state.segment.key,
+        "cancelled": [{"what": kind, "segment": segment.key} for segment, kind in standing],
+        "notes": [],
+    }
+    return LineVerdict(order.line, True, understood=understood), events
 
 
 def _say(state: GameState, submission: Submission, order: Order) -> Verdict:

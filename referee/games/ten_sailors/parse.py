@@ -105,6 +105,7 @@ from referee.games.ten_sailors.words import (
     ANY_MORE,
     CANCELLABLE,
     CONNECTORS,
+    EVERYTHING,
     FILLERS,
     HERE,
     KEYWORDS,
@@ -1692,6 +1693,8 @@ class _Reader:
                     "trap" if found[0].name in self.names else "move" if is_place(found[0].name) else ""
                 }
                 wanted.discard("")
+        if not wanted and when is None and any(lemmas(t.text) & EVERYTHING for t in args):
+            return Order(line, "cancel", {"what": "all"})  # every order not yet carried out
         if len(wanted) != 1:
             shown = " ".join(t.text for t in args)
             return Unreadable(line, "cancel_what", {"text": shown})

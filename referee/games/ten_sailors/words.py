@@ -240,6 +240,12 @@ CANCELLABLE: dict[str, str] = {
 }  # fmt: skip
 """What a cancel order may name (lemmas) and the order it withdraws."""
 
+EVERYTHING: frozenset[str] = frozenset(
+    {"all", "everything", "lot", "весь", "всё", "все", "orders", "приказ", "заявка", "plans"}
+)
+"""Words (lemmas) that make a cancel naming no kind of order withdraw every order not yet carried out
+("Cancel everything", "Withdraw all my orders", «Отменить всё», «отменяю все свои заявки»)."""
+
 _ENGLISH: dict[str, str] = {
     "going": "go", "goes": "go", "went": "go", "gonna": "go", "heading": "head", "heads": "head",
     "moving": "move", "moves": "move", "walking": "walk", "running": "run", "returning": "return",
