@@ -122,3 +122,14 @@ def test_questions_of_ones_own_place_or_results_are_status_and_of_limits_help_ts
         "Я ещё в холле? Иду на кухню.": "STATUS ; M:Kitchen",
     }) == {}  # fmt: skip
     assert read("Я сейчас в гостиной, тут кто-нибудь есть?") == "TALK"  # said where one is, to the room
+
+
+def test_an_adjective_of_time_said_of_an_order_names_its_time_ts_11() -> None:
+    """«Вечерний переход», «завтрашний утренний поиск»: the time of the order they are said of; said of
+    anything else («вечерний чай») they name none."""
+    assert misread({
+        "Вечерний переход отменяю": "C:move@d1h4",
+        "Отмените завтрашний утренний поиск": "C:search@d2h1",
+        "Сегодняшнюю ловушку снимаю": "C:trap@d1n",
+    }) == {}  # fmt: skip
+    assert read("вечерний чай был ужасен") == "TALK"

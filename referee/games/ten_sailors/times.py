@@ -87,6 +87,9 @@ _NIGHT = r"(?:ночь|night)(?=\s*[:—–.-]|\s*$)"
 """A bare "night" is a time only as a heading ("НОЧЬ:"), never inside a name ("night stand")."""
 _NIGHTLY = r"(?:night|ночн(?:ая|ую|ой|ые|ых|ое|ый|ого))(?=\s+(?:trap|move|ловушк|переход|ход|капкан))"
 """"Night" said of an order ("Night trap: …", «Ночная ловушка: …»): the order is for tonight."""
+_OF_AN_ORDER = r"(?:ий|юю|его|ее|яя|ие|их|ем)(?=\s+(?:\w+\s+)?(?:переход|ход|поиск|обыск|осмотр|ловушк|капкан|приказ|заявк))"
+"""The ending of a Russian adjective of time said of an order («вечерний переход», «завтрашний утренний
+поиск»): the order is for that time."""
 _IN = r"(?:(?:в|во|на|к|с|около|at|on|in|by|for|around)\s+)?"
 _NIGHT_BEFORE = (
     rf"(?:(?:в|на)\s+)?ночь\s+(?:на|перед)\s+(\d{{1,2}}|(?:{_DAY_STEMS})\w*)\s*-?(?:й|ий|ой|ым)?\s*(?:день|дня)"
@@ -152,11 +155,11 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
      r"|(?:for|during|over)\s+the\s+night"
      rf"|{_NIGHTLY}|toni(?:te|gth|ht)|2nite"),
     ("ahead2", r"послезавтра|day\s+after\s+tomorrow"),
-    ("ahead1", r"завтра|tomorrow|tom+or+ow|tmrw|tmr|tmrrw|2mor+ow|2moro|tomoz"),
+    ("ahead1", rf"завтрашн{_OF_AN_ORDER}|завтра|tomorrow|tom+or+ow|tmrw|tmr|tmrrw|2mor+ow|2moro|tomoz"),
     ("today", r"сегодня|today"),
     ("noon", rf"{_IN}(?:noon|midday|полдень|полдня)"),
-    ("morning", r"утром|с\s+утра|(?:in\s+the\s+|this\s+)?morning"),
-    ("evening", r"вечером|под\s+вечер|(?:ближе\s+)?к\s+вечеру|(?:in\s+the\s+|this\s+)?evening"
+    ("morning", rf"утренн{_OF_AN_ORDER}|утром|с\s+утра|(?:in\s+the\s+|this\s+)?morning"),
+    ("evening", rf"вечерн{_OF_AN_ORDER}|вечером|под\s+вечер|(?:ближе\s+)?к\s+вечеру|(?:in\s+the\s+|this\s+)?evening"
      r"|towards?\s+(?:the\s+)?evening"),
 )  # fmt: skip
 _ANY = r"(?<![\w:])(?:" + "|".join(rf"(?P<{name}>(?:{pattern})(?!\w))" for name, pattern in _PATTERNS) + ")"
