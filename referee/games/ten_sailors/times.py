@@ -87,7 +87,10 @@ _NIGHT = r"(?:ночь|night)(?=\s*[:—–.-]|\s*$)"
 """A bare "night" is a time only as a heading ("НОЧЬ:"), never inside a name ("night stand")."""
 _NIGHTLY = r"(?:night|ночн(?:ая|ую|ой|ые|ых|ое|ый|ого))(?=\s+(?:trap|move|ловушк|переход|ход|капкан))"
 """"Night" said of an order ("Night trap: …", «Ночная ловушка: …»): the order is for tonight."""
-_OF_AN_ORDER = r"(?:ий|юю|его|ее|яя|ие|их|ем)(?=\s+(?:\w+\s+)?(?:переход|ход|поиск|обыск|осмотр|ловушк|капкан|приказ|заявк))"
+_OF_AN_ORDER = (
+    r"(?:ий|юю|его|ее|яя|ие|их|ем)"
+    r"(?=\s+(?:\w+\s+)?(?:переход|ход|поиск|обыск|осмотр|ловушк|капкан|приказ|заявк))"
+)
 """The ending of a Russian adjective of time said of an order («вечерний переход», «завтрашний утренний
 поиск»): the order is for that time."""
 _IN = r"(?:(?:в|во|на|к|с|около|at|on|in|by|for|around)\s+)?"
@@ -159,8 +162,8 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("today", r"сегодня|today"),
     ("noon", rf"{_IN}(?:noon|midday|полдень|полдня)"),
     ("morning", rf"утренн{_OF_AN_ORDER}|утром|с\s+утра|(?:in\s+the\s+|this\s+)?morning"),
-    ("evening", rf"вечерн{_OF_AN_ORDER}|вечером|под\s+вечер|(?:ближе\s+)?к\s+вечеру|(?:in\s+the\s+|this\s+)?evening"
-     r"|towards?\s+(?:the\s+)?evening"),
+    ("evening", rf"вечерн{_OF_AN_ORDER}|вечером|под\s+вечер|(?:ближе\s+)?к\s+вечеру"
+     r"|(?:in\s+the\s+|this\s+)?evening|towards?\s+(?:the\s+)?evening"),
 )  # fmt: skip
 _ANY = r"(?<![\w:])(?:" + "|".join(rf"(?P<{name}>(?:{pattern})(?!\w))" for name, pattern in _PATTERNS) + ")"
 _FIND = re.compile(_ANY, re.I)
