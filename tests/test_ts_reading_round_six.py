@@ -133,3 +133,15 @@ def test_an_adjective_of_time_said_of_an_order_names_its_time_ts_11() -> None:
         "Сегодняшнюю ловушку снимаю": "C:trap@d1n",
     }) == {}  # fmt: skip
     assert read("вечерний чай был ужасен") == "TALK"
+
+
+def test_corrections_said_the_ways_the_fresh_set_said_them_ts_11() -> None:
+    """A take-back mid-line («… хотя нет, лучше …»), "scratch that, make it …", «правильно так:» after
+    setting the last mail aside, a swap after «Тьфу,» or "Whoops,": the corrected order alone."""
+    assert misread({
+        "Иду в кухню... хотя нет, лучше в гостиную.": "M:Living Room",
+        "Scratch that, make it the Bedroom.": "M:Bedroom",
+        "Прошлое письмо не считать, правильно так: ищу нож и верёвку.": "S:Knife,Rope",
+        "Ищу диван и яд. Тьфу, не яд — верёвку.": "S:Sofa,Rope",
+        "Search the table and the rope. Whoops, not the rope — the knife.": "S:Table,Knife",
+    }) == {}  # fmt: skip

@@ -25,7 +25,9 @@ _FLAGS = re.I | re.U
 
 _MARKERS = re.compile(
     r"^\s*(?:"
-    r"(?:sorry|oops|hmm+|ой|ай|блин|упс|хм+|пардон|сорри|извини(?:те)?)\s*[,!.:—–-]?\s*|"
+    r"(?:sorry|oops|whoops|hmm+|ой|ай|блин|упс|тьфу|хм+|пардон|сорри|извини(?:те)?)\s*[,!.:—–-]?\s*|"
+    r"(?:правильно|верно)\s+(?:так|вот\s+так)\s*[:—–-]\s*|"
+    r"(?:scratch|forget|ignore)\s+that(?:\s+(?:last|previous)\s+\w+)?\s*[,.;:!—–-]+\s*(?:make\s+(?:it|that)\s+)?|"
     r"(?:ошибл[аи]сь|ошибся|перепутал[аи]?|напутал[аи]?|my\s+bad|my\s+mistake)\s*[,.:!—–-]+\s*|"
     r"wrong\s+\w+(?:\s+(?:on|in)\s+my\s+\w+)?\s*[,.:!—–-]+\s*|"
     r"(?:ignore|disregard|scratch|forget)\s+my\s+(?:previous|last|earlier)\s+(?:message|mail|e-?mail|post|orders?)"
@@ -157,7 +159,7 @@ def corrected(line: str) -> str | None:
 
 _SAYS_CORRECTING = re.compile(
     r"\b(?:correction|edit|update|upd|fix|typo|mistake|meant|mixed|wait|wrong|ignore|disregard|поправка|исправ\w*|обновля\w*|"
-    r"считается|"
+    r"считается|считать|правильно\s+так|верно\s+так|scratch\s+that|make\s+it|"
     r"уточн\w*|ошибл\w*|ошибся|перепутал\w*|напутал\w*|опечатал\w*|опечатка|second\s+thought|"
     r"в\s+виду|хотел\w*\s+написать|передумал\w*|поменялись)\b",
     _FLAGS,
@@ -199,7 +201,7 @@ def list_items(line: str) -> list[str]:
 _TAKEN_BACK = re.compile(
     r"\s*(?:[,;…]+|\.{2,}|\s[-—–])\s*(?:(?:no|nope|нет)\b\s*[,!]?\s*)?"
     r"(?:(?:wait|sorry|er+m?|um+|actually|i\s+mean|i\s+meant|make\s+(?:it|that)|or\s+rather|rather|no|nope"
-    r"|correction|typo|fix"
+    r"|correction|typo|fix|хотя\s+нет|though|actually\s+no"
     r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет|стоп)\b\s*[,!:]?\s*)+",
     _FLAGS,
 )
@@ -252,7 +254,8 @@ _STARRED = re.compile(
 _MOST_CHANGED = 0.5
 """The largest share of a word's letters a starred spelling may change (``_near``)."""
 _REPLACED_LATER = re.compile(
-    r"(?:^|(?<=[.!?;]\s)|(?<=[.!?;]))\s*(?:(?:sorry|oops|ой|упс|блин|пардон|сорри|correction|поправка)\s*[,!:—–-]*\s*)?"
+    r"(?:^|(?<=[.!?;]\s)|(?<=[.!?;]))\s*(?:(?:sorry|oops|whoops|ой|упс|блин|тьфу|пардон|сорри|correction|поправка)"
+    r"\s*[,!:—–-]*\s*)?"
     r"(?:(?P<new>[^\W\d_][\w'’ -]{0,30}?)\s*,?\s+(?:not|а\s+не)\s+(?P<old>[^\W\d_][\w'’ -]{0,30}?)"
     r"|(?:not|не)\s+(?P<old2>[^\W\d_][\w'’ -]{0,30}?)\s*(?:,|\s[—–-]|[—–])\s*(?:а\s+|but\s+)?"
     r"(?P<new2>[^\W\d_][\w'’ -]{0,30}?))\s*[.!]*\s*$",
