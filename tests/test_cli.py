@@ -237,7 +237,7 @@ def test_ts11_orders_typed_in_a_shell_or_piped_in_keep_their_lines(referee: Refe
     assert [v["understood"]["kind"] for v in json.loads(piped.stdout)["verdicts"]] == ["move", "say"]
 
 
-def test_a_database_without_tables_gets_a_plain_answer(tmp_path: Path, sqlite_url: str) -> None:
-    (tmp_path / "referee.toml").write_text(f'[database]\nurl = "{sqlite_url}"\n', encoding="utf-8")
+def test_a_database_without_tables_gets_a_plain_answer(tmp_path: Path, empty_sqlite_url: str) -> None:
+    (tmp_path / "referee.toml").write_text(f'[database]\nurl = "{empty_sqlite_url}"\n', encoding="utf-8")
     result = Referee(tmp_path)("game", "list", ok=False)
     assert "referee init" in result.stderr and "Traceback" not in result.stderr

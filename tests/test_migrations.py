@@ -112,6 +112,12 @@ def assert_old_game_kept(engine: Engine) -> None:
             assert connection.exec_driver_sql(f"SELECT count(*) FROM {table}").scalar() == 0
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest) -> str:
+    """An empty database on each engine: a SQLite file not made yet, or a fresh PostgreSQL schema."""
+    return str(request.getfixturevalue(f"empty_{request.param}_url"))
+
+
 def test_an_empty_database_is_brought_to_head(database_url: str) -> None:
     engine = open_engine(database_url)
 
