@@ -145,3 +145,27 @@ def test_corrections_said_the_ways_the_fresh_set_said_them_ts_11() -> None:
         "Ищу диван и яд. Тьфу, не яд — верёвку.": "S:Sofa,Rope",
         "Search the table and the rope. Whoops, not the rope — the knife.": "S:Table,Knife",
     }) == {}  # fmt: skip
+
+
+def test_a_move_said_without_its_verb_after_another_order_ts_11_ts_12() -> None:
+    """«…, потом в гостиную», "…, then to the garage": a move to a room, never lost beside the search;
+    «потом в тумбочке» is where the search goes on, and a question to another is no order."""
+    assert misread({
+        "Ищу нож и камень, потом в кабинет": "S:Knife,Stone ; M:Study",
+        "search the sofa and the rope, then to the bathroom": "S:Sofa,Rope ; M:Bathroom",
+        "Пороюсь в шкафу, потом в камине": "S:Wardrobe,Fireplace",
+    }) == {}  # fmt: skip
+    assert read("Глеб, пойдёшь со мной потом в гараж?") == "TALK"
+
+
+def test_names_players_use_for_the_rooms_and_cards_ts_8() -> None:
+    assert misread({
+        "trap Boris: orangery, sofa, candle holder": "T:Boris/Conservatory/Sofa/Candlestick",
+        "Ловушка на Глеба: опочивальня, шкаф, нож": "T:Глеб/Bedroom/Wardrobe/Knife",
+    }) == {}  # fmt: skip
+
+
+def test_an_order_word_with_two_letters_swapped_is_asked_about_never_said_aloud_ts_23() -> None:
+    assert read("mvoe teh thng") == "X"
+    assert read("saerch the sofa and the rope") == "S:Rope,Sofa"
+    assert read("Love it!") == "TALK"  # a word one letter from an order word is no slip

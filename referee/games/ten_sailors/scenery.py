@@ -293,6 +293,8 @@ def phrased_plainly(line: str) -> str:
     line = _SET_NOUN.sub(r"\1cards", line)
     line = _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", line)))
     line = _FOR_ME.sub(_placed_for_me, _I_TO.sub(lambda m: f"иду {m.group(1)} ", line))
+    if "?" not in line:  # «Зоя, пойдёшь со мной потом в музыкальную?»: asked of another
+        line = _THEN_TO.sub(_then_to, line)
     line = _searched_there(line)
     return _LETTER.sub(lambda m: _LETTERS[(m.group(1) or m.group(2)).lower()] + " ", line)
 
@@ -301,6 +303,21 @@ _THERE_SEARCH = re.compile(
     r"(?P<joint>\s*(?:,\s*)?\b(?:and|и|а)\s+(?:then\s+|потом\s+|затем\s+)?)(?P<there>there|там)\s+(?=(?P<verb>\w+))",
     re.I,
 )
+
+
+def _then_to(found: re.Match[str]) -> str:
+    """The move ``_THEN_TO`` found, its verb said, where a room follows as a place to go to («потом в
+    гостиную», not «потом в тумбочке», nor «потом в гостиной»)."""
+    after = WORD.findall(found.string[found.end() :])[1:3]
+    named = read_names(after) if after else []
+    if isinstance(named, Missing) or not named:
+        return found.group()
+    if named[0].name != HALL and KIND_OF.get(named[0].name) is not Kind.ROOM:
+        return found.group()
+    russian = not found.group("to").isascii()
+    if russian and not any("accs" in str(parse.tag) for parse in morph().parse(after[0].lower())):
+        return found.group()  # «потом в гостиной»: where, not whither
+    return f"{found.group(1)} {'иду' if russian else 'go'} "
 
 
 def _searched_there(line: str) -> str:
@@ -369,6 +386,12 @@ def is_place_name(name: str) -> bool:
 
 _I_TO = re.compile(r"^\s*я\s+(в|во|на)\s+(?=\w)", re.I)
 """«Я в оранжерею — …»: the move said without its verb."""
+_THEN_TO = re.compile(
+    r"(?<=[\s,;])(потом|затем|после\s+этого|then|afterwards|after\s+that)\s+(?=(?P<to>в|во|на|to|into)\s+\w)",
+    re.I,
+)
+"""«Ищу стол и яд, потом в гостиную», "search …, then to the garage": a move said without its verb after
+another order."""
 _GOING_TO = re.compile(
     r"\bgo(?:ing|nna)\s+(?:to\s+)?(?=(?:search|look|check|set|trap|stay|peek|examine|inspect|rummage|poke|hunt"
     r"|rifle|investigate|cancel)\b)",
