@@ -155,7 +155,7 @@ def test_a_move_said_without_its_verb_after_another_order_ts_11_ts_12() -> None:
         "search the sofa and the rope, then to the bathroom": "S:Sofa,Rope ; M:Bathroom",
         "Пороюсь в шкафу, потом в камине": "S:Wardrobe,Fireplace",
     }) == {}  # fmt: skip
-    assert read("Глеб, пойдёшь со мной потом в гараж?") == "TALK"
+    assert read("Глеб, пойдёшь со мной потом в гараж?", "Анна") == "TALK"
 
 
 def test_names_players_use_for_the_rooms_and_cards_ts_8() -> None:
