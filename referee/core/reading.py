@@ -206,18 +206,38 @@ def language_of(line: str) -> str:
 
 
 def near(word: Word, choices: Collection[str], cutoff: float = 82, *, slips: bool = False) -> str | None:
-    """The choice ``word`` writes with a slip of a letter or two ("investgate", «подозриваю»), if any;
-    words shorter than five letters must be written exactly. With ``slips`` (names), a word one letter
-    off or two swapped ("Ulrik", "Borsi"), or two in a long word ("Quinten"), counts too."""
-    if len(word.folded) < 5 or not choices:
+    """The choice ``word`` writes with a slip of a letter or two ("investgate", «подозриваю»), or with two
+    letters next to each other swapped ("retyr", "edn"), if any; words shorter than five letters must be
+    written exactly but for such a swap. With ``slips`` (names), a word one letter off or two swapped
+    ("Ulrik", "Borsi"), or two in a long word ("Quinten"), counts too."""
+    if len(word.folded) < 3 or not choices:
         return None
+    if len(word.folded) < 5:  # "edn": a short word only with two letters typed the other way round
+        return next((choice for choice in choices if letters_swapped(word.folded, choice)), None)
     found = process.extractOne(word.folded, list(choices), scorer=fuzz.ratio, score_cutoff=cutoff)
     if found:
         return str(found[0])
+    swapped = next((choice for choice in choices if letters_swapped(word.folded, choice)), None)
+    if swapped is not None:
+        return swapped  # "retyr": a slip of the fingers, never another word
     if slips:
         allowed = 1 if len(word.folded) <= 6 else 2
         return _fewest_edits(word.folded, choices, allowed)
     return None
+
+
+def letters_swapped(word: str, known: str) -> bool:
+    """Whether ``word`` is ``known`` with two letters next to each other typed the other way round
+    ("mvoe", "retyr", «иидте» is not)."""
+    if len(word) != len(known) or word == known:
+        return False
+    apart = [at for at, (one, other) in enumerate(zip(word, known, strict=True)) if one != other]
+    return (
+        len(apart) == 2
+        and apart[1] == apart[0] + 1
+        and word[apart[0]] == known[apart[1]]
+        and word[apart[1]] == known[apart[0]]
+    )
 
 
 def _fewest_edits(text: str, choices: Collection[str], allowed: int) -> str | None:
@@ -271,8 +291,15 @@ def _misspelt(word: Word, intents: Mapping[str, str], things: Collection[str]) -
     undoubled = (intents[key] for form in word.keys if len(form) > 3 for key in long if _undoubled(form, key))
     if len(word.folded) > 4 and not _CYRILLIC.search(word.folded) and (kind := next(undoubled, None)):
         return kind  # "ofering": a doubled letter written once, in any form of the word
-    if len(word.folded) == 3:
-        return next((intents[key] for key in intents if _undoubled(word.folded, key)), None)
+    if len(word.folded) == 3:  # "ofer", "edn"
+        return next(
+            (
+                intents[key]
+                for key in intents
+                if _undoubled(word.folded, key) or letters_swapped(word.folded, key)
+            ),
+            None,
+        )
     if len(word.folded) == 4:
         found = _fewest_edits(word.folded, [key for key in intents if len(key) in (4, 5)], 1)
         if found and (len(found) == 5 or sorted(found) == sorted(word.folded)):

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
+from referee.core.reading import letters_swapped
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 
@@ -499,23 +500,9 @@ def near_order_word(word: str) -> str:
         return ""
     best = process.extractOne(folded, sorted(KEYWORDS | _COMMON), scorer=fuzz.ratio, score_cutoff=_NEAR_WORD)
     if best is None:
-        swapped = next((known for known in sorted(KEYWORDS) if _two_letters_swapped(folded, known)), "")
+        swapped = next((known for known in sorted(KEYWORDS) if letters_swapped(folded, known)), "")
         return order_kind(swapped) if swapped else ""
     return order_kind(best[0])
-
-
-def _two_letters_swapped(word: str, known: str) -> bool:
-    """Whether ``word`` is ``known`` with two letters next to each other typed the other way round
-    ("mvoe", "saerch", «иднти» is not): a slip of the fingers, never another word."""
-    if len(word) != len(known) or word == known:
-        return False
-    apart = [at for at, (one, other) in enumerate(zip(word, known, strict=True)) if one != other]
-    return (
-        len(apart) == 2
-        and apart[1] == apart[0] + 1
-        and word[apart[0]] == known[apart[1]]
-        and word[apart[1]] == known[apart[0]]
-    )
 
 
 def is_setter(word: str) -> bool:
