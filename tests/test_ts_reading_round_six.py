@@ -169,3 +169,11 @@ def test_an_order_word_with_two_letters_swapped_is_asked_about_never_said_aloud_
     assert read("mvoe teh thng") == "X"
     assert read("saerch the sofa and the rope") == "S:Rope,Sofa"
     assert read("Love it!") == "TALK"  # a word one letter from an order word is no slip
+
+
+def test_what_is_said_of_another_character_named_first_is_talk_ts_23() -> None:
+    """A statement of another character, named first, with no order word: the writer's view, said to the
+    room; the writer's own character named first, or another named as the object, is not such talk."""
+    assert read("Carl keeps staring at the Chandelier.", "Anna") == "TALK"
+    assert read("Глеб какой-то бледный сегодня, и всё косится на камин.", "Анна") == "TALK"
+    assert read("Anna searches the Sofa and the Rope.", "Anna") == "S:Rope,Sofa"

@@ -782,9 +782,23 @@ def _conversation(item: Order | Unreadable, names: tuple[str, ...], own: str | N
     subject = folded[0].split("'")[0]
     others = subject in _OTHER_SUBJECTS | _OTHERS  # another character as the subject is still asked
     told = _reported(folded) and is_name(words[0].text, names)  # "Gleb looked nervous near the fireplace"
-    if vocative or together or others or told:
+    if vocative or together or others or told or _stated_of_another(words, names, own):
         return Unreadable(item.line, "unknown_order", {"word": words[0].text, "suggestion": ""}, False)
     return item
+
+
+def _stated_of_another(words: list[_Token], names: tuple[str, ...], own: str | None) -> bool:
+    """Whether a sentence says something of another character, naming them first as its subject, with
+    no order word in it ("Dora keeps avoiding the Bathroom", «Вера какая-то нервная, когда речь заходит
+    о яде»): what the writer thinks of them, said to the room."""
+    first = words[0].text
+    if own is None or not is_name(first, names) or fold_name(first) == fold_name(own):
+        return False
+    if any(t.kind or t.setter for t in words):
+        return False
+    if not first.isascii() and not any("nomn" in str(parse.tag) for parse in morph().parse(first.lower())):
+        return False  # «Веру я бы проверила»: the object first, the writer the doer
+    return True
 
 
 _I = frozenset({"i", "i'm", "i'll", "i'd", "i've", "im", "ill", "me", "my", "я", "мне", "меня", "мой", "моя"})
