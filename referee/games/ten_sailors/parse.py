@@ -796,9 +796,8 @@ def _stated_of_another(words: list[_Token], names: tuple[str, ...], own: str | N
         return False
     if any(t.kind or t.setter for t in words):
         return False
-    if not first.isascii() and not any("nomn" in str(parse.tag) for parse in morph().parse(first.lower())):
-        return False  # «Веру я бы проверила»: the object first, the writer the doer
-    return True
+    # «Веру я бы проверила»: the object first, the writer the doer
+    return first.isascii() or any("nomn" in str(parse.tag) for parse in morph().parse(first.lower()))
 
 
 _I = frozenset({"i", "i'm", "i'll", "i'd", "i've", "im", "ill", "me", "my", "я", "мне", "меня", "мой", "моя"})
