@@ -110,3 +110,9 @@ def postgres_url(empty_postgres_url: str) -> str:
 def database_url(request: pytest.FixtureRequest) -> str:
     """Each test using this runs once on SQLite and once on PostgreSQL."""
     return str(request.getfixturevalue(f"{request.param}_url"))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def empty_database_url(request: pytest.FixtureRequest) -> str:
+    """An empty database on each engine, with no table yet: for the tests of the migrations."""
+    return str(request.getfixturevalue(f"empty_{request.param}_url"))

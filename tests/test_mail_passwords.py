@@ -278,10 +278,11 @@ def test_the_game_master_asks_for_a_new_password_too(door: Door, welcomed: dict[
 
 
 def test_migration_0014_hashes_the_clear_passwords_and_they_still_work(
-    database_url: str, tmp_path: Path
+    empty_database_url: str, tmp_path: Path
 ) -> None:
     """A database at 0013 with passwords in clear: after the upgrade no column holds one, and each
     still opens its seat or game-master."""
+    database_url = empty_database_url
     engine = open_engine(database_url)
     with migrating(engine) as connection:
         command.upgrade(alembic_config(connection), "0013")

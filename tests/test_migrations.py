@@ -112,10 +112,10 @@ def assert_old_game_kept(engine: Engine) -> None:
             assert connection.exec_driver_sql(f"SELECT count(*) FROM {table}").scalar() == 0
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def database_url(request: pytest.FixtureRequest) -> str:
+@pytest.fixture
+def database_url(empty_database_url: str) -> str:
     """An empty database on each engine: a SQLite file not made yet, or a fresh PostgreSQL schema."""
-    return str(request.getfixturevalue(f"empty_{request.param}_url"))
+    return empty_database_url
 
 
 def test_an_empty_database_is_brought_to_head(database_url: str) -> None:
