@@ -177,3 +177,14 @@ def test_what_is_said_of_another_character_named_first_is_talk_ts_23() -> None:
     assert read("Carl keeps staring at the Chandelier.", "Anna") == "TALK"
     assert read("Глеб какой-то бледный сегодня, и всё косится на камин.", "Анна") == "TALK"
     assert read("Anna searches the Sofa and the Rope.", "Anna") == "S:Rope,Sofa"
+
+
+def test_a_long_post_tells_its_story_with_names_in_it_and_keeps_only_its_orders_ts_23() -> None:
+    """A sentence of the story that names the game's things but holds no order word, no trap and no time
+    ("… the way Boris stared at the Garage door …") is left out, neither asked about nor said aloud."""
+    post = (
+        "The wind howls over the island all evening. Anna lies awake, thinking of the way Boris stared "
+        "at the Garage door and the smell of petrol on his gloves. She rises quietly and sets her trap for "
+        "Boris: Garage, Car, Petrol. Then she pretends to sleep."
+    )
+    assert _misread_by_own({post: "T:Boris/Garage/Car/Petrol"}) == {}

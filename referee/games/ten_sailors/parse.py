@@ -416,7 +416,7 @@ def _typed_in_latin(
 
 _POST_SENTENCE = re.compile(r"(?<=[.!?…])\s+(?=\S)")
 """Where a sentence of a post ends: after its stop, whatever the next one starts with (a quote too)."""
-_PRONOUN = re.compile(r"^((?:[^,.!?«\"]*,\s*)?)(she|he|она|он)\b", re.I)
+_PRONOUN = re.compile(r"^((?:[^.!?«\"]*?[\s,])?)(she|he|она|он)\b", re.I)
 """A sentence whose doer is "she"/«она» (after a leading clause or not): the character told of before."""
 
 
@@ -473,10 +473,19 @@ def _told_one_by_one(
     return _joined_talk(kept)  # the story around the order is scenery: only words said in quotes are talk
 
 
+_STORY_WORDS = 6
+"""The fewest words of a sentence of a long post that tells its story with names in it but no order word."""
+
+
 def _story(sentence: str, names: tuple[str, ...], own: str | None) -> bool:
     """Whether a doubtful sentence of a long post is its story: it names no room, no card and no
-    character but the writer's, and no trap ("She smiles.", "Anna glances at the rain")."""
+    character but the writer's, and no trap ("She smiles.", "Anna glances at the rain"); or it holds
+    no order word, trap setter nor time at all, in a sentence too long to be a bare list ("Anna lies
+    awake, replaying every glance Egor threw at the Garage door")."""
     words = WORD.findall(sentence)
+    tokens = _line_tokens(sentence)
+    if len(words) >= _STORY_WORDS and not any(t.kind or t.setter or t.when is not None for t in tokens):
+        return True
     if scenery.names_any(sentence, ()) or any(lemmas(word) & _TRAP_WORDS for word in words):
         return False
     return not any(is_name(word, names) and fold_name(word) != fold_name(own or "") for word in words)
