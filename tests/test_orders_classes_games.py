@@ -212,3 +212,10 @@ def test_cosmic_express_the_writers_own_name_as_the_doer_narrates_their_order_ce
     assert isinstance(other, Unreadable)
     (scene,) = parse_text("*smiling*, Clara nods at offer O3 and hands over her wrench", players, "Clara")
     assert (scene.kind, scene.args) == ("accept", {"offer": "O3", "item": "Wrench"})
+
+
+def test_minuit_a_second_question_written_without_its_suspect_is_asked_never_lost_mm_15() -> None:
+    """ "Question Leon on motive discreet, then on alibi quick": the second question's words are part of
+    an order, not scenery to set aside, so the line is asked about rather than read as the first alone."""
+    read = _read("mm", "Question Leon on motive discreet, then on alibi quick", "en")
+    assert read == "X" or len(read) == 2, read

@@ -384,6 +384,8 @@ def _without_verb(words: list[Word], case: Investigation, language: str) -> Read
     topics, methods = _words_for(words, TOPICS), _words_for(words, METHODS)
     if suspects and topics and methods and not rest:  # "Walter: motive, quick"
         return _question(words, suspects, topics, methods)
+    if topics and (methods or len(words) <= 4):
+        return Guess()  # "…, then on motive quick": part of an order, never scenery to set aside
     return None
 
 
