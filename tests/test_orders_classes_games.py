@@ -219,3 +219,18 @@ def test_minuit_a_second_question_written_without_its_suspect_is_asked_never_los
     an order, not scenery to set aside, so the line is asked about rather than read as the first alone."""
     read = _read("mm", "Question Leon on motive discreet, then on alibi quick", "en")
     assert read == "X" or len(read) == 2, read
+
+
+@pytest.mark.parametrize(
+    ("line", "kinds"),
+    [
+        ("REVEAL ; ARREST Boris. Well played, everyone", ["reveal", "arrest"]),
+        ("OFFER Clara Candle ; WITHDRAW O3. Cheers all", ["offer", "withdraw"]),
+    ],
+)
+def test_cosmic_express_orders_after_a_keyword_are_all_read_beside_a_closing_remark_ce_4_ce_6(
+    line: str, kinds: list[str]
+) -> None:
+    """A closing remark that names nothing of the game keeps no order of the line from being read: the
+    second order is never dropped for it."""
+    assert [kind for kind, _ in _read("ce", line, "en")] == kinds

@@ -625,7 +625,7 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
     if unsure and grammar.asked_after and (asked := _question_after(line, text, grammar, language)):
         return asked
     if isinstance(strict, Order) and (strict.kind in grammar.free or not unsure):
-        several = [] if strict.kind in grammar.free else _clauses(text, grammar, language)
+        several = [] if strict.kind in grammar.free else _suggested(_clauses(text, grammar, language))
         readings = [part for part in several if isinstance(part, tuple)]
         one_kind = len({kind for kind, _ in readings}) == 1 and _borrowed(text, grammar)
         if one_kind and isinstance(whole := grammar.read(words_of(text), language), tuple):
@@ -656,6 +656,13 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
         return [strict]
     suggestion = guess.suggestion if isinstance(guess, Guess) else grammar.render(*guess, language)
     return [Unreadable(line, "unknown_order", {"word": line.strip(), "suggestion": suggestion}, True)]
+
+
+def _suggested(parts: list[Reading | Guess]) -> list[Reading | Guess]:
+    """``parts`` without the clauses that name nothing an order could be guessed from (a guess with no
+    suggestion: "REVEAL ; ARREST Carl. Good game"): beside a line the keyword reader took, they keep no
+    other clause of it from being read, and are never an order of their own."""
+    return [part for part in parts if not (isinstance(part, Guess) and not part.suggestion)]
 
 
 def _question_after(line: str, text: str, grammar: Grammar, language: str) -> list[Order | Unreadable]:
