@@ -188,3 +188,13 @@ def test_a_long_post_tells_its_story_with_names_in_it_and_keeps_only_its_orders_
         "Boris: Garage, Car, Petrol. Then she pretends to sleep."
     )
     assert _misread_by_own({post: "T:Boris/Garage/Car/Petrol"}) == {}
+
+
+def test_a_move_asked_again_as_there_is_the_same_move_ts_11_ts_23() -> None:
+    """ "…, if you don't mind moving me there", «…, переведите меня туда»: the move asked again, politely;
+    never talk, never a second place unknown."""
+    assert misread({
+        "I'd like the study, if you don't mind putting me there": "M:Study",
+        "go to the bathroom, please move me there": "M:Bathroom",
+    }, "Anna") == {}  # fmt: skip
+    assert read("move me there") == "X"  # "there" with no room before it is asked about

@@ -289,7 +289,7 @@ def _read_text(
             reader.items[start] = replace(reader.items[start], line=written)
     reader.flush()
     reader.time_alone()
-    return _merged_searches(_stays_beside_moves(reader.items))
+    return _merged_searches(_stays_beside_moves(_there_again(reader.items)))
 
 
 _TALK_CUT = re.compile(
@@ -2540,6 +2540,25 @@ def _trap(items: list[str], names: Sequence[str]) -> dict[str, Any] | Problem:
         "furniture": by_kind[Kind.FURNITURE][0],
         "weapon": by_kind[Kind.WEAPON][0],
     }
+
+
+_THERE = frozenset({"there", "туда", "here", "сюда"})
+
+
+def _there_again(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """``items`` without a move "there" after a move to a room ("go to the garage, please move me there",
+    «иду в гараж, переведите меня туда»): the same move said again, not a place unknown."""
+    kept: list[Order | Unreadable] = []
+    for item in items:
+        again = (
+            isinstance(item, Unreadable)
+            and item.reason == "unknown_location"
+            and str(item.params.get("text", "")).lower() in _THERE
+        )
+        if again and any(isinstance(before, Order) and before.kind == "move" for before in kept):
+            continue
+        kept.append(item)
+    return kept
 
 
 def _merged_searches(items: list[Order | Unreadable]) -> list[Order | Unreadable]:

@@ -76,7 +76,7 @@ _COURTESYOPENINGS = re.compile(
 «Нельзя ли …», «Буду признательна, если …»)."""
 _COURTESY = re.compile(
     r"^(?:if\s+(?:it'?s|it\s+is|that'?s)\s+(?:not|no)\s+(?:a\s+|too\s+much\s+(?:of\s+a\s+)?)?(?:big\s+)?"
-    r"(?:problem|bother|trouble|deal|hassle)|if\s+(?:it'?s|that'?s)\s+ok(?:ay)?|if\s+(?:you\s+)?(?:don'?t|do\s+not)\s+mind"
+    r"(?:problem|bother|trouble|deal|hassle)|if\s+(?:it'?s|that'?s)\s+ok(?:ay)?|if\s+(?:you\s+)?(?:don'?t|do\s+not)\s+mind(?:\s+\w+ing\s+(?:me|us)(?:\s+there)?)?"
     r"|if\s+(?:possible|you\s+can)|please|пожалуйста"
     r"|если\s+(?:можно|не\s+трудно|не\s+сложно|получится|не\s+затруднит|возможно))$",
     re.I,
