@@ -198,3 +198,10 @@ def test_a_move_asked_again_as_there_is_the_same_move_ts_11_ts_23() -> None:
         "go to the bathroom, please move me there": "M:Bathroom",
     }, "Anna") == {}  # fmt: skip
     assert read("move me there") == "X"  # "there" with no room before it is asked about
+
+
+def test_first_thing_in_the_morning_is_the_morning_ts_4() -> None:
+    assert misread({
+        "Tomorrow, first thing in the morning, the Garage please": "M:Garage@d2h1",
+        "day after tomorrow first thing in the morning search the sofa and the knife": "S:Sofa,Knife@d3h1",
+    }) == {}  # fmt: skip

@@ -161,7 +161,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("ahead1", rf"завтрашн{_OF_AN_ORDER}|завтра|tomorrow|tom+or+ow|tmrw|tmr|tmrrw|2mor+ow|2moro|tomoz"),
     ("today", r"сегодня|today"),
     ("noon", rf"{_IN}(?:noon|midday|полдень|полдня)"),
-    ("morning", rf"утренн{_OF_AN_ORDER}|утром|с\s+утра|(?:in\s+the\s+|this\s+)?morning"),
+    ("morning", rf"утренн{_OF_AN_ORDER}|утром|с\s+утра|(?:first\s+thing\s+)?(?:in\s+the\s+|this\s+)?morning"),
     ("evening", rf"вечерн{_OF_AN_ORDER}|вечером|под\s+вечер|(?:ближе\s+)?к\s+вечеру"
      r"|(?:in\s+the\s+|this\s+)?evening|towards?\s+(?:the\s+)?evening"),
 )  # fmt: skip
