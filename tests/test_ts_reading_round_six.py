@@ -205,3 +205,11 @@ def test_first_thing_in_the_morning_is_the_morning_ts_4() -> None:
         "Tomorrow, first thing in the morning, the Garage please": "M:Garage@d2h1",
         "day after tomorrow first thing in the morning search the sofa and the knife": "S:Sofa,Knife@d3h1",
     }) == {}  # fmt: skip
+
+
+def test_an_opening_that_leaves_the_time_to_the_host_is_courtesy_ts_11() -> None:
+    assert misread({
+        "Whenever you have a minute, could you move me to the garage?": "M:Garage",
+        "At your convenience, search the rope and the sink for me": "S:Rope,Sink",
+        "Как будет время, переведите меня в гостиную": "M:Living Room",
+    }) == {}  # fmt: skip
