@@ -213,3 +213,13 @@ def test_an_opening_that_leaves_the_time_to_the_host_is_courtesy_ts_11() -> None
         "At your convenience, search the rope and the sink for me": "S:Rope,Sink",
         "Как будет время, переведите меня в гостиную": "M:Living Room",
     }) == {}  # fmt: skip
+
+
+def test_a_room_then_two_cards_joined_by_a_plus_is_the_move_and_its_search_ts_11() -> None:
+    """«гараж, шкаф+нож»: the "+" pairs the two cards of one search, whatever their kinds; a room, a piece
+    of furniture and a weapon listed by commas alone are a trap's, and asked about."""
+    assert misread({
+        "гараж, шкаф+нож": "M:Garage ; S:Wardrobe,Knife",
+        "Study, table+rope": "M:Study ; S:Table,Rope",
+    }) == {}  # fmt: skip
+    assert read("Study, table, rope") == "X"

@@ -699,6 +699,8 @@ _BELIEVED = frozenset(
 _SET_OF = re.compile(r"\b\w+'s\s+(?:set|cards|hand)\b|\b(?:набор|карты|рука)\s+[А-ЯЁ]\w+", re.I)
 """Another's set named ("Dora's set: …", «Набор Зои: …»): what the writer thinks they hold."""
 _PLUS = frozenset({"plus", "плюс"})
+_PAIRED = re.compile(r"[^\W\d_]\s*\+\s*[^\W\d_][^,;]*$")
+"""Two names joined by "+" at the end of a list («оранж, люстра+алеб»): the two cards of one search."""
 """Words that join the names of a terse order ("Kitchen, plus knife and rope")."""
 _ASKED_BACK = frozenset({"did_you_mean", "bare_names", "unknown_order"})
 """Refusals of a line that asked what it meant, not what was wrong with an order it was read as."""
@@ -1523,7 +1525,13 @@ class _Reader:
             return self._order(sentence, "search", found, when)
         things = found[1:]
         kinds = {KIND_OF.get(f.name) for f in things}
-        if rooms == found[:1] and len(things) == 2 and len(kinds) == 1 and not kinds & {None, Kind.ROOM}:
+        paired = len(things) == 2 and _PAIRED.search(sentence) is not None  # «оранж, люстра+алеб»
+        if (
+            rooms == found[:1]
+            and len(things) == 2
+            and (len(kinds) == 1 or paired)
+            and not kinds & {None, Kind.ROOM}
+        ):
             # "Kitchen, knife and rope": a room, then two weapons (or two pieces of furniture) — the hour's
             # move and its search (TS-11); a room, furniture and a weapon are a trap's, asked
             return [
