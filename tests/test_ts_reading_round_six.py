@@ -223,3 +223,11 @@ def test_a_room_then_two_cards_joined_by_a_plus_is_the_move_and_its_search_ts_11
         "Study, table+rope": "M:Study ; S:Table,Rope",
     }) == {}  # fmt: skip
     assert read("Study, table, rope") == "X"
+
+
+def test_more_names_players_use_and_conditions_of_courtesy_ts_8_ts_11() -> None:
+    assert misread({
+        "Trap for Carl: piano room, sofa, cyanide": "T:Carl/Music Room/Sofa/Poison",
+        "Обыщу камин и стол, если это возможно": "S:Fireplace,Table",
+        "Move me to the garage, if that's possible": "M:Garage",
+    }) == {}  # fmt: skip

@@ -37,7 +37,7 @@ _MARKERS = re.compile(
     r"(?:on\s+second\s+thought|second\s+thoughts|change\s+of\s+plans?|plans?\s+changed|"
     r"подумал[аи]?\s+(?:ещ[её]|ещё\s+раз)|планы\s+поменялись|передумал[аи]?)\s*[,:—–-]\s*|"
     r"(?:i|я)\s+(?:meant|имел[аи]?\s+в\s+виду|хотел[аи]?\s+написать)\s*[,:]?\s*|"
-    r"(?:no\s+)?wait\s*[,!.]\s*|нет\s*,\s*|стоп\s*[,!.]\s*|"
+    r"(?:no\s+)?wait\s*[,!.]\s*|нет\s*,\s*|стоп\s*[,!.]\s*|actually\s*,?\s*no\s*[,!.]\s*|"
     r"(?:correction|edit|update|fix|erratum|upd|поправка|исправление|уточнение|правка|апдейт)\s*[:—–-]\s*|"
     r"(?:i\s+)?(?:made\s+a\s+)?(?:typo|mistake|error)\s+in\s+my\s+(?:last|earlier|previous)\s+"
     r"(?:mail|message|post|e-?mail|orders?)\s*[:—–-]\s*|"
@@ -201,7 +201,7 @@ def list_items(line: str) -> list[str]:
 _TAKEN_BACK = re.compile(
     r"\s*(?:[,;…]+|\.{2,}|\s[-—–])\s*(?:(?:no|nope|нет)\b\s*[,!]?\s*)?"
     r"(?:(?:wait|sorry|er+m?|um+|actually|i\s+mean|i\s+meant|make\s+(?:it|that)|or\s+rather|rather|no|nope"
-    r"|correction|typo|fix|хотя\s+нет|though|actually\s+no"
+    r"|correction|typo|fix|хотя\s+нет|though|actually\s+no|scratch\s+that"
     r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет|стоп)\b\s*[,!:]?\s*)+",
     _FLAGS,
 )

@@ -80,7 +80,8 @@ _COURTESY = re.compile(
     r"^(?:if\s+(?:it'?s|it\s+is|that'?s)\s+(?:not|no)\s+(?:a\s+|too\s+much\s+(?:of\s+a\s+)?)?(?:big\s+)?"
     r"(?:problem|bother|trouble|deal|hassle)|if\s+(?:it'?s|that'?s)\s+ok(?:ay)?|if\s+(?:you\s+)?(?:don'?t|do\s+not)\s+mind(?:\s+\w+ing\s+(?:me|us)(?:\s+there)?)?"
     r"|if\s+(?:possible|you\s+can)|please|пожалуйста"
-    r"|если\s+(?:можно|не\s+трудно|не\s+сложно|получится|не\s+затруднит|возможно))$",
+    r"|if\s+(?:that'?s|it'?s|that\s+is|it\s+is)\s+possible"
+    r"|если\s+(?:это\s+)?(?:можно|не\s+трудно|не\s+сложно|получится|не\s+затруднит|возможно))$",
     re.I,
 )
 """A condition of courtesy, before an order ("If it's not a bother,", «Если не трудно,») or after it
