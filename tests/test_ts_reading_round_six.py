@@ -231,3 +231,13 @@ def test_more_names_players_use_and_conditions_of_courtesy_ts_8_ts_11() -> None:
         "Обыщу камин и стол, если это возможно": "S:Fireplace,Table",
         "Move me to the garage, if that's possible": "M:Garage",
     }) == {}  # fmt: skip
+
+
+def test_a_clock_time_of_the_small_hours_written_without_am_is_the_afternoon_ts_4() -> None:
+    """ "At 3:30", «в 4:15»: on a game day (10:00–20:00) the afternoon, as «в 3 часа» is; "3:30 am" is
+    still the night."""
+    assert misread({
+        "go to the bathroom at 3:30": "M:Bathroom@d1h3",
+        "иду в кабинет в 4:15": "M:Study@d1h3",
+        "go to the bathroom at 3:30pm": "M:Bathroom@d1h3",
+    }) == {}  # fmt: skip

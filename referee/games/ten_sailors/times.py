@@ -178,6 +178,11 @@ without them is read by ``_FIND_LOWER`` in lower case, at the same places (a tes
 character)."""
 
 
+_FIRST_MORNING_HOUR = 8
+"""The first hour of a clock time written without "am" or "pm" taken as written: 1:00 to 7:59 are read
+as the afternoon, when the game's days are played ("at 3:30" is 15:30), never the small hours."""
+
+
 def _clock(hours: int, minutes: int) -> When:
     total = hours * 60 + minutes
     if total < _BOUNDS[0][0]:
@@ -227,9 +232,11 @@ def _read(name: str, groups: list[str]) -> When:
         return _hour(4)
     if name in ("clock", "ampm"):
         hours, minutes = numbers[0], numbers[1] if len(numbers) > 1 else 0
-        suffix = (groups[-1] or "").lower()
+        suffix = (groups[-1] or "").lower() if groups and not (groups[-1] or "").isdigit() else ""
         hours += 12 if suffix == "pm" and hours < 12 else 0
         hours -= 12 if suffix == "am" and hours == 12 else 0
+        if not suffix and 1 <= hours < _FIRST_MORNING_HOUR:
+            hours += 12  # "at 3:30", «в 3:30»: on a game day (10:00–20:00) the afternoon, as «в 3 часа» is
         return _clock(hours, minutes) if hours < 24 and minutes < 60 else When(bad_hour=hours)
     if name == "clock_word":  # «в четыре часа», «часа в четыре», "at four o'clock": 16:00 on a game day
         word = next(g for g in groups if g).lower()
