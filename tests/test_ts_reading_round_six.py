@@ -241,3 +241,12 @@ def test_a_clock_time_of_the_small_hours_written_without_am_is_the_afternoon_ts_
         "иду в кабинет в 4:15": "M:Study@d1h3",
         "go to the bathroom at 3:30pm": "M:Bathroom@d1h3",
     }) == {}  # fmt: skip
+
+
+def test_a_plan_read_as_talk_is_read_again_as_clauses_never_said_aloud_ts_23() -> None:
+    """A line read as talk alone that holds an order word and names a room ("Our hero, tired of the
+    quarrels, retreats to the study"): read again clause by clause; what another did stays talk."""
+    assert misread({
+        "Our heroine, sick of all the quarrelling, retreats to the study.": "M:Study",
+    }, "Anna") == {}  # fmt: skip
+    assert read("Gleb, pale as a sheet, searched the sofa.", "Anna") == "TALK"

@@ -282,7 +282,9 @@ def _read_text(
             else _conversation(item, names, own)
             for at, item in enumerate(read)
         ]
-        if second_readings and _doubted(reader.items[start:]):
+        if second_readings and (
+            _doubted(reader.items[start:]) or _talk_of_a_plan(reader.items[start:], line)
+        ):
             reader.items[start:] = _in_clauses(line, names, now, own) or reader.items[start:]
         reader.items[start:] = _asked_whole(_same_again(reader.items[start:], now), line, names)
         if line != written and len(reader.items) == start + 1:  # the order shown as the player wrote it
@@ -354,6 +356,15 @@ def _scenery_clause(clause: str, names: tuple[str, ...], own: str | None) -> boo
 def _bare_names(clause: str) -> bool:
     """Whether ``clause`` is names alone, with no order word ("Kitchen", "Knife and Rope")."""
     return not any(token.kind or token.setter for token in _line_tokens(clause))
+
+
+def _talk_of_a_plan(items: list[Order | Unreadable], line: str) -> bool:
+    """Whether ``items`` are talk alone of a line that holds an order word and names a room or a card
+    ("Our heroine, bored of all the bickering, retreats to the bathroom"): read again as clauses, lest a
+    plan be said aloud."""
+    if not items or not all(_is_talk(item) for item in items):
+        return False
+    return any(token.kind for token in _line_tokens(line)) and scenery.names_any(line, ())
 
 
 def _in_clauses(line: str, names: tuple[str, ...], now: Segment, own: str | None) -> list[Order | Unreadable]:
