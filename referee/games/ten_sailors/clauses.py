@@ -27,6 +27,9 @@ _JOINT = re.compile(
 _MOST_JOINTS = 10
 """The most joints a sentence is cut at (the cost grows as their square)."""
 
+_WIDEST = 4
+"""The most joints one clause may span: a clause is read as a line of its own, which costs."""
+
 _ONCE = frozenset({"move", "search", "cancel"})
 """Orders of which one time holds one ("cancel" is also how staying is written)."""
 
@@ -65,7 +68,7 @@ def by_clauses(
     readings: dict[str, tuple[str, tuple[OrderT, ...]]] = {}
     best: dict[int, _Cut[OrderT]] = {0: _Cut(0, (), (), 0)}
     for end in range(1, len(bounds)):
-        for start in range(end):
+        for start in range(max(0, end - _WIDEST), end):
             before = best.get(start)
             if before is None:
                 continue
@@ -104,13 +107,11 @@ def _clause(
     text: str, read: Callable[[str], Sequence[OrderT | Unreadable]], scenery: Callable[[str], bool]
 ) -> tuple[str, tuple[OrderT, ...]]:
     """What a clause is: "orders" (with them), "scenery" or "none"."""
-    if not text:
-        return "scenery", ()
+    if not text or scenery(text):
+        return "scenery", ()  # no order word, time or name in it: nothing to read as an order
     items = tuple(read(text))
     orders = tuple(item for item in items if not isinstance(item, Unreadable))
-    if items and len(orders) == len(items):
-        return "orders", orders
-    return ("scenery", ()) if scenery(text) else ("none", ())
+    return ("orders", orders) if items and len(orders) == len(items) else ("none", ())
 
 
 def _twice(orders: Sequence[Order], now: object) -> bool:
