@@ -79,7 +79,7 @@ def test_the_readme_opens_with_the_demo_then_the_tests() -> None:
     first, second, third = _code_blocks(README.read_text(encoding="utf-8"))[:3]
     assert first.strip() == DEMO
     assert second.strip() == "bash .ci/run"
-    assert third.strip() == ".venv/bin/python -m pytest -q -n auto"
+    assert third.strip() == ".venv/bin/python -m pytest -q -n 3 --dist worksteal"
 
 
 def test_the_readmes_test_command_is_what_ci_runs() -> None:
