@@ -250,3 +250,21 @@ def test_a_plan_read_as_talk_is_read_again_as_clauses_never_said_aloud_ts_23() -
         "Our heroine, sick of all the quarrelling, retreats to the study.": "M:Study",
     }, "Anna") == {}  # fmt: skip
     assert read("Gleb, pale as a sheet, searched the sofa.", "Anna") == "TALK"
+
+
+def test_russian_slang_shorthand_and_status_questions_of_ones_orders_ts_11_ts_23() -> None:
+    """Slang verbs of going and searching, «на месте» alone, «лов» for a trap, a question of what one has
+    ordered or a request to confirm it, «не X а Y» without its comma, a change of mind about a target,
+    «вместо X» first, words starred one by one for emphasis."""
+    assert misread({
+        "Сваливаю в гараж": "M:Garage",
+        "Порыскаю-ка насчёт ножа и верёвки": "S:Knife,Rope",
+        "на месте": "STAY",
+        "лов Вера: кухня, стол, нож": "T:Вера/Kitchen/Table/Knife",
+        "Что у меня запланировано на этот час?": "STATUS",
+        "Подтвердите, что мои заявки записаны": "STATUS",
+        "Иду не в кабинет а в гостиную": "M:Living Room",
+        "Передумала насчёт Глеба: ловушка на Веру — кухня, стол, нож": "T:Вера/Kitchen/Table/Knife",
+        "Вместо гаража иду в кабинет": "M:Study",
+        "* Ловушка * на * Веру * : кухня, стол, нож": "T:Вера/Kitchen/Table/Knife",
+    }, "Анна") == {}  # fmt: skip

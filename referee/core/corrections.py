@@ -35,7 +35,7 @@ _MARKERS = re.compile(
     r"(?:предыдущ\w+|прошл\w+|последн\w+)\s+(?:сообщени\w+|письм\w+|пост\w*|заявк\w+)\s+"
     r"(?:не\s+считается|не\s+считать|отменяется|не\s+в\s+силе|аннулиру\w+)\s*[,.:!—–-]+\s*|"
     r"(?:on\s+second\s+thought|second\s+thoughts|change\s+of\s+plans?|plans?\s+changed|"
-    r"подумал[аи]?\s+(?:ещ[её]|ещё\s+раз)|планы\s+поменялись|передумал[аи]?)\s*[,:—–-]\s*|"
+    r"подумал[аи]?\s+(?:ещ[её]|ещё\s+раз)|планы\s+поменялись|передумал[аи]?(?:\s+насч[её]т\s+\w+)?)\s*[,:—–-]\s*|"
     r"(?:i|я)\s+(?:meant|имел[аи]?\s+в\s+виду|хотел[аи]?\s+написать)\s*[,:]?\s*|"
     r"(?:no\s+)?wait\s*[,!.]\s*|нет\s*,\s*|стоп\s*[,!.]\s*|actually\s*,?\s*no\s*[,!.]\s*|"
     r"(?:correction|edit|update|fix|erratum|upd|поправка|исправление|уточнение|правка|апдейт)\s*[:—–-]\s*|"
@@ -87,7 +87,8 @@ _ORDER_NAMED = re.compile(
 one, not a correction."""
 
 _INSTEAD_FIRST = re.compile(
-    r"(?:^|(?<=[\s,]))(?:instead\s+of|rather\s+than|вместо)\s+(?!этого|того|него|этой)[^,;:.!?—–]+[,;:—–]\s*",
+    r"(?:^|(?<=[\s,]))(?:instead\s+of|rather\s+than|вместо)\s+(?!этого|того|него|этой)[^,;:.!?—–]+[,;:—–]\s*"
+    r"|^\s*вместо\s+(?!этого|того|него|этой)[а-яё]+\s+(?:комнаты\s+)?(?=[а-яё]+\s[^.!?]*[.!?]*\s*$)",
     _FLAGS,
 )
 """"Instead of Carl, trap Dora: …": the rejected part before the right one."""
@@ -99,7 +100,7 @@ _INSTEAD_AFTER = re.compile(
 )
 """"… rather than armchair and stone", «…, а не верёвку и камень»: the rejected part after the right one."""
 
-_NOT_BUT = re.compile(r"\bне\s+([^,;.!?—–]+?)\s*,\s*а\s+", _FLAGS)
+_NOT_BUT = re.compile(r"\bне\s+([^,;.!?—–]+?)\s*,?\s+а\s+", _FLAGS)
 """«не на Веру, а на Зою»: the right part, after «а»."""
 
 _NOT_FIRST = re.compile(r"(?:^|(?<=[\s,(]))not\s+(?:the\s+)?[^,;:.!?—–()]+?\s*(?:[—–]|,|\s-\s)\s*", _FLAGS)

@@ -233,7 +233,9 @@ def _read_text(
     """``parse_text``; with ``second_readings``, a line read with talk or a question in it is read again
     with its scenery set aside (``scenery.plain``), and that reading kept if it is surer."""
     reader = _Reader(names, now, own)
-    for raw in (item for whole in text.splitlines() for item in corrections.list_items(whole)):
+    for raw in (
+        item for whole in text.splitlines() for item in corrections.list_items(scenery.unstarred(whole))
+    ):
         bullet = _BULLET.match(raw)
         written = _ITEM_MARK.sub(" ", raw[bullet.end() :] if bullet else raw).strip()
         line = scenery.kept_here(scenery.another_trap(scenery.phrased_plainly(uncut(unglued(written)))))

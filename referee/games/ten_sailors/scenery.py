@@ -47,7 +47,7 @@ _CHAT = {
     "mv": "move", "srch": "search", "cncl": "cancel", "cxl": "cancel", "canx": "cancel",
     "goto": "go to", "n": "and", "&": "and", "+": "and",
     "pls": "please", "plz": "please", "thx": "thanks", "u": "you", "ur": "your", "rm": "room",
-    "stat": "status",
+    "stat": "status", "лов": "ловушка", "лов.": "ловушка",
 }  # fmt: skip
 """Chat spellings of English words, said plainly."""
 _CHAT_WORD = re.compile(
@@ -182,6 +182,8 @@ _OWN_RESULT = re.compile(
     r"(?:обыск|поиск|ловушк)\w*"
     r"|(?:какие|какой|какая|какое)\s+у\s+меня\s+(?:\w+\s+){0,2}(?:заявк|приказ|ордер|ход)\w*"
     r"|any\s+(?:results?|news|luck)\s+(?:for\s+me|yet)\b"
+    r"|что\s+(?:у\s+меня\s+)?(?:заявлено|записано|стоит|запланировано)\b"
+    r"|(?:подтвердите|подтверди)\w*\s*,?\s*(?:пожалуйста\s*,?\s*)?(?:что\s+)?(?:все\s+)?мо\w+\s+(?:приказ|заявк|ход)\w*"
     r"|(?:(?:а|и)\s+)?(?:есть\s+)?(?:ли\s+)?(?:какие-нибудь\s+|какие-то\s+)?(?:результаты|новости)\s+(?:для\s+меня|у\s+меня|по\s+мне)\b)",
     re.I,
 )
@@ -365,9 +367,24 @@ _HOST_GREETED = re.compile(
 _SHALL_I = re.compile(r"^\s*shall\s+(i|we)\b", re.I)
 """"Shall I …?" weighs a choice, as "should I …?" does; "I shall go …" is an order."""
 _SIT_TIGHT = re.compile(
-    r"\b(?:sit|sits|sitting)\s+tight\b|\b(?:stay|stays|staying)\s+put\b(?:\s*,?\s*this\s+time\b)?", re.I
+    r"\b(?:sit|sits|sitting)\s+tight\b|\b(?:stay|stays|staying)\s+put\b(?:\s*,?\s*this\s+time\b)?"
+    r"|^\s*(?:(?:я|сижу|стою|буду)\s+)?на\s+месте\s*[.!]*\s*$",
+    re.I,
 )
 """"Sitting tight", "stay put (this time)": staying where one is."""
+_LONE_STAR = re.compile(r"(?:(?<=\s)|^)\*+(?=\s|$)")
+"""A star standing alone between words, for emphasis: no part of any word."""
+
+
+def unstarred(line: str) -> str:
+    """``line`` without the stars that stand alone between its words for emphasis ("* Ловушка * на *
+    Бориса *": two words or more starred one by one); stars between longer parts mark a list's items."""
+    parts = [part for part in _LONE_STAR.split(line) if part.strip()]
+    if sum(len(WORD.findall(part)) == 1 for part in parts) < 2:
+        return line
+    return _LONE_STAR.sub(" ", line)
+
+
 _SET_NOUN = re.compile(r"\b((?:\w+['’]s|my|his|her|their|your|whole|full|complete)\s+)set\b", re.I)
 """"Dora's set", "her whole set": the noun (one's cards), never the verb that sets a trap."""
 _GLUED = re.compile(r"\bgo\s?to(?=the\b)|\bgotothe\b(?=\s)", re.I)

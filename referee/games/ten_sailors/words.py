@@ -44,7 +44,8 @@ VERBS: dict[str, str] = {
     "зашагать": "move", "прошагать": "move", "мчаться": "move", "помчаться": "move", "нестись": "move",
     "понестись": "move", "брести": "move", "побрести": "move", "шмыгнуть": "move", "прошмыгнуть": "move",
     "ковылять": "move", "поковылять": "move", "переехать": "move", "переезжать": "move",
-    "заглядывать": "move", "peek": "move", "peep": "move",
+    "заглядывать": "move", "peek": "move", "peep": "move", "сваливать": "move", "свалить": "move",
+    "слинять": "move", "смыться": "move", "смываться": "move",
     # search (TS-19)
     "search": "search", "look": "search", "check": "search", "seek": "search", "examine": "search",
     "inspect": "search", "искать": "search", "поискать": "search", "обыскать": "search",
@@ -60,7 +61,7 @@ VERBS: dict[str, str] = {
     "оглядывать": "search", "glance": "search",
     "rifle": "search", "hunt": "search", "sniff": "search", "scan": "search",
     "sweep": "search", "dig": "search",
-    "шмонать": "search",
+    "шмонать": "search", "рыскать": "search", "порыскать": "search",
     "прошмонать": "search", "обшмонать": "search",
     # trap (TS-20)
     "trap": "trap", "ловушка": "trap", "капкан": "trap", "ловуха": "trap", "snare": "trap", "ambush": "trap",
