@@ -268,3 +268,14 @@ def test_russian_slang_shorthand_and_status_questions_of_ones_orders_ts_11_ts_23
         "Вместо гаража иду в кабинет": "M:Study",
         "* Ловушка * на * Веру * : кухня, стол, нож": "T:Вера/Kitchen/Table/Knife",
     }, "Анна") == {}  # fmt: skip
+
+
+def test_a_question_of_searching_the_hall_is_help_and_a_double_dash_parts_a_remark_ts_19_ts_23() -> None:
+    """Nobody searches the Hall: asking whether one may is a question of the rules. "--" parts an order
+    from a remark as a dash does; «на вечер» is the evening."""
+    assert misread({
+        "May I search in the Hall?": "HELP",
+        "А в холле обыскивать можно?": "HELP",
+        "Обыск на вечер отменяю": "C:search@d1h4",
+    }) == {}  # fmt: skip
+    assert read("search the sofa and the rope -- Boris, you're next", "Anna").startswith("S:Rope,Sofa")

@@ -18,7 +18,7 @@ from typing import Generic, TypeVar
 from referee.core.orders import Order, Unreadable
 
 _JOINT = re.compile(
-    r"\s*[,;]\s*(?:(?:and|then|и|а|потом|затем)\s+)?|(?<!\d)\s*:\s*(?!\d)|\s+[—–-]\s+"
+    r"\s*[,;]\s*(?:(?:and|then|и|а|потом|затем)\s+)?|(?<!\d)\s*:\s*(?!\d)|\s+[—–-]\s+|\s*-{2,}\s*"
     r"|\s+(?:and|then|where|while|whereupon|but|и|а|но|потом|затем|где|пока|после\s+чего)\s+",
     re.I,
 )

@@ -212,7 +212,8 @@ in the Hall?"): the help."""
 """A question of how many the rules allow ("How many people fit into one room?"): the help."""
 _MAY_I = re.compile(
     r"^\s*(?:(?:а|и|so|and|but)\s+)?(?:(?:can|may|could)\s+(?:i|we|one)\s+(?:search|move|go|set|trap|look|check|stay)\b"
-    r"|(?:is\s+it|are\s+we)\s+allowed\s+to\b"
+    r"|(?:is\s+it|are\s+we|am\s+i|is\s+one)\s+allowed\s+to\b"
+    r"|(?:а\s+)?(?:в|на)\s+[а-яё]+\s+(?:искать|обыскивать|ходить|ставить)\s+(?:можно|нельзя|разрешено)\b"
     r"|(?:мне\s+)?(?:можно|разрешено|нельзя)\s+(?:ли\s+)?(?:мне\s+)?(?:искать|обыскивать|обыскать|ходить|перейти|ставить"
     r"|поставить|переходить|оставаться|остаться)\b)",
     re.I,
@@ -372,6 +373,9 @@ _SIT_TIGHT = re.compile(
     re.I,
 )
 """"Sitting tight", "stay put (this time)": staying where one is."""
+_HALL_NAMED = re.compile(r"\b(?:the\s+)?hall\b|\bхолл\w*", re.I)
+"""The Hall named in a question of what may be done there ("Can I search in the Hall?"): the rules'
+matter, since nobody searches there, never a request."""
 _LONE_STAR = re.compile(r"(?:(?<=\s)|^)\*+(?=\s|$)")
 """A star standing alone between words, for emphasis: no part of any word."""
 
@@ -583,7 +587,7 @@ def _help_asked_whole(text: str, names: Sequence[str]) -> str:
         return _keyword("help", text)
     if _LIMIT.match(question) and "?" in text:
         return _keyword("help", text)
-    if _MAY_I.match(question) and "?" in text and not names_any(question, names):
+    if _MAY_I.match(question) and "?" in text and not names_any(_HALL_NAMED.sub(" ", question), names):
         return _keyword("help", text)  # "Can I search two weapons at once?"
     for cut in re.finditer(r"\s*[,—–:.-]\s*", text):
         rest = text[cut.end() :]

@@ -162,7 +162,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("today", r"сегодня|today"),
     ("noon", rf"{_IN}(?:noon|midday|полдень|полдня)"),
     ("morning", rf"утренн{_OF_AN_ORDER}|утром|с\s+утра|(?:first\s+thing\s+)?(?:in\s+the\s+|this\s+)?morning"),
-    ("evening", rf"вечерн{_OF_AN_ORDER}|вечером|под\s+вечер|(?:ближе\s+)?к\s+вечеру"
+    ("evening", rf"вечерн{_OF_AN_ORDER}|вечером|под\s+вечер|на\s+вечер|(?:ближе\s+)?к\s+вечеру"
      r"|(?:in\s+the\s+|this\s+)?evening|towards?\s+(?:the\s+)?evening"),
 )  # fmt: skip
 _ANY = r"(?<![\w:])(?:" + "|".join(rf"(?P<{name}>(?:{pattern})(?!\w))" for name, pattern in _PATTERNS) + ")"
