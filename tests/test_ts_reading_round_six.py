@@ -279,3 +279,10 @@ def test_a_question_of_searching_the_hall_is_help_and_a_double_dash_parts_a_rema
         "Обыск на вечер отменяю": "C:search@d1h4",
     }) == {}  # fmt: skip
     assert read("search the sofa and the rope -- Boris, you're next", "Anna").startswith("S:Rope,Sofa")
+
+
+def test_one_order_withdrawn_is_never_every_order_ts_11() -> None:
+    """«Снимаю заявку …» names one order: never CANCEL ALL, which needs "all", "everything", «всё», «все»
+    or "orders"."""
+    assert "C:all" not in read("Снимаю заявку на поиск, перейду-ка я в кабинет.", "Анна")
+    assert read("Отменяю все свои заявки", "Анна") == "C:all"

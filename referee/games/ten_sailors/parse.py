@@ -1736,7 +1736,11 @@ class _Reader:
                     "trap" if found[0].name in self.names else "move" if is_place(found[0].name) else ""
                 }
                 wanted.discard("")
-        if not wanted and when is None and any(lemmas(t.text) & EVERYTHING for t in args):
+        if (
+            not wanted
+            and when is None
+            and any(t.folded in EVERYTHING or lemmas(t.text) & EVERYTHING for t in args)
+        ):
             return Order(line, "cancel", {"what": "all"})  # every order not yet carried out
         if len(wanted) != 1:
             shown = " ".join(t.text for t in args)

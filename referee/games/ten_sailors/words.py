@@ -242,11 +242,10 @@ CANCELLABLE: dict[str, str] = {
 }  # fmt: skip
 """What a cancel order may name (lemmas) and the order it withdraws."""
 
-EVERYTHING: frozenset[str] = frozenset(
-    {"all", "everything", "lot", "весь", "всё", "все", "orders", "приказ", "заявка", "plans"}
-)
+EVERYTHING: frozenset[str] = frozenset({"all", "everything", "lot", "весь", "всё", "все", "orders", "plans"})
 """Words (lemmas) that make a cancel naming no kind of order withdraw every order not yet carried out
-("Cancel everything", "Withdraw all my orders", «Отменить всё», «отменяю все свои заявки»)."""
+("Cancel everything", "Withdraw all my orders", «Отменить всё», «отменяю все свои заявки»); «заявку» alone is
+one order, whichever it names."""
 
 _ENGLISH: dict[str, str] = {
     "going": "go", "goes": "go", "went": "go", "gonna": "go", "heading": "head", "heads": "head",
