@@ -286,3 +286,9 @@ def test_one_order_withdrawn_is_never_every_order_ts_11() -> None:
     or "orders"."""
     assert "C:all" not in read("Снимаю заявку на поиск, перейду-ка я в кабинет.", "Анна")
     assert read("Отменяю все свои заявки", "Анна") == "C:all"
+
+
+def test_the_word_card_is_never_the_car_ts_8_ts_19() -> None:
+    """ "The Bedroom card" names a card of a room (which nobody searches), never the Car misspelt."""
+    assert read("Search for the Garage card and the Rope.", "Anna") == "X"
+    assert read("Ищу карту кухни и нож", "Анна") != "S:Car,Knife"

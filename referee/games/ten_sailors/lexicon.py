@@ -295,7 +295,22 @@ def _known_word(word: str) -> bool:
     return bool(morph().word_is_known(word))
 
 
-_NEVER_NEAR = PRONOUNS | frozenset({"small", "stall", "shell", "smell", "spell", "still", "shelf"})
+_NEVER_NEAR = PRONOUNS | frozenset(
+    {
+        "small",
+        "stall",
+        "shell",
+        "smell",
+        "spell",
+        "still",
+        "shelf",
+        "card",
+        "cards",
+        "карта",
+        "карту",
+        "карты",
+    }
+)
 """Words of their own never read as a name misspelt ("I shall go" is no "Hall", nor "a small one")."""
 
 
