@@ -292,3 +292,14 @@ def test_the_word_card_is_never_the_car_ts_8_ts_19() -> None:
     """ "The Bedroom card" names a card of a room (which nobody searches), never the Car misspelt."""
     assert read("Search for the Garage card and the Rope.", "Anna") == "X"
     assert read("Ищу карту кухни и нож", "Анна") != "S:Car,Knife"
+
+
+def test_a_hidden_password_in_talk_keeps_its_stars() -> None:
+    """Stars for emphasis are single stars around words; "****" (a password hidden from the room) is
+    never taken away from the talk it stands in."""
+    from test_ts_order_corpus import NAMES, NOW
+
+    from referee.games.ten_sailors.parse import parse_text
+
+    (talk,) = parse_text("try **** then, everyone", NAMES["en"], NOW, "Anna")
+    assert "****" in talk.line

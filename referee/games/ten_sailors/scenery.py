@@ -376,15 +376,16 @@ _SIT_TIGHT = re.compile(
 _HALL_NAMED = re.compile(r"\b(?:the\s+)?hall\b|\bхолл\w*", re.I)
 """The Hall named in a question of what may be done there ("Can I search in the Hall?"): the rules'
 matter, since nobody searches there, never a request."""
-_LONE_STAR = re.compile(r"(?:(?<=\s)|^)\*+(?=\s|$)")
-"""A star standing alone between words, for emphasis: no part of any word."""
+_LONE_STAR = re.compile(r"(?:(?<=\s)|^)\*(?=\s|$)")
+"""A single star standing alone between words, for emphasis: no part of any word (never "****", which
+hides a password said in talk)."""
 
 
 def unstarred(line: str) -> str:
     """``line`` without the stars that stand alone between its words for emphasis ("* Ловушка * на *
     Бориса *": two words or more starred one by one); stars between longer parts mark a list's items."""
     parts = [part for part in _LONE_STAR.split(line) if part.strip()]
-    if sum(len(WORD.findall(part)) == 1 for part in parts) < 2:
+    if len(_LONE_STAR.findall(line)) < 2 or sum(len(WORD.findall(part)) == 1 for part in parts) < 2:
         return line
     return _LONE_STAR.sub(" ", line)
 
