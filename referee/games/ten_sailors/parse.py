@@ -348,11 +348,19 @@ def _scenery_clause(clause: str, names: tuple[str, ...], own: str | None) -> boo
     if scenery.names_any(clause, ()) or any(char.isdigit() for char in clause):
         return False
     words = WORD.findall(clause)
-    if any(is_name(word, names) and fold_name(word) != fold_name(own or "") for word in words):
+    if _another_named(words, names, own) or any(word.lower() in _NOT_SCENERY for word in words):
         return False
-    if any(word.lower() in _NOT_SCENERY for word in words):
-        return False
-    return not any(token.kind or token.setter or token.when is not None for token in _line_tokens(clause))
+    return not _order_like(_line_tokens(clause))
+
+
+def _another_named(words: list[str], names: tuple[str, ...], own: str | None) -> bool:
+    """Whether ``words`` name a character other than the writer's own."""
+    return any(is_name(word, names) and fold_name(word) != fold_name(own or "") for word in words)
+
+
+def _order_like(tokens: Sequence[_Token]) -> bool:
+    """Whether ``tokens`` hold an order word, a trap setter or a time."""
+    return any(token.kind or token.setter or token.when is not None for token in tokens)
 
 
 def _bare_names(clause: str) -> bool:
@@ -496,12 +504,11 @@ def _story(sentence: str, names: tuple[str, ...], own: str | None) -> bool:
     no order word, trap setter nor time at all, in a sentence too long to be a bare list ("Anna lies
     awake, replaying every glance Egor threw at the Garage door")."""
     words = WORD.findall(sentence)
-    tokens = _line_tokens(sentence)
-    if len(words) >= _STORY_WORDS and not any(t.kind or t.setter or t.when is not None for t in tokens):
+    if len(words) >= _STORY_WORDS and not _order_like(_line_tokens(sentence)):
         return True
     if scenery.names_any(sentence, ()) or any(lemmas(word) & _TRAP_WORDS for word in words):
         return False
-    return not any(is_name(word, names) and fold_name(word) != fold_name(own or "") for word in words)
+    return not _another_named(words, names, own)
 
 
 _TRAP_WORDS = frozenset(word for word, kind in VERBS.items() if kind == "trap")
