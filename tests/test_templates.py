@@ -929,3 +929,14 @@ def test_cancelling_everything_names_each_order_withdrawn(
     rendered = render(renderer, language, "answer.txt.j2", **game.answer_context("Boris", verdicts))
     line = next(line for line in rendered.splitlines() if "every order" in line or "все ваши приказы" in line)
     assert all(part in line for part in told) and line.count(";") == 2, line
+
+
+def test_ts4_cancelling_everything_leaves_a_trap_that_has_fired() -> None:
+    """TS-4, TS-11 ruling: once tonight's traps have fired, CANCEL ALL takes back nothing of them."""
+    game = Game()
+    game.submit("Boris", "NIGHT 1: TRAP Anna Kitchen Sofa Knife")
+    for _ in range(5):
+        game.resolve()
+    game.step()  # night 1's traps fire
+    (verdict,) = game.submit("Boris", "CANCEL ALL")
+    assert not verdict.accepted and verdict.reason == "nothing_to_cancel", verdict

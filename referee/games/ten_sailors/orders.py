@@ -168,7 +168,8 @@ def _cancel(state: GameState, seat: str, order: Order, kind: str, segment: Segme
 
 def _cancel_all(state: GameState, seat: str, order: Order) -> Verdict:
     """Withdraws every order of ``seat`` not yet carried out: moves, searches and traps of this segment
-    and of any later one (TS-11 ruling: what is withdrawn is as if never sent)."""
+    and of any later one (TS-11 ruling: what is withdrawn is as if never sent); this night's traps once
+    they have fired are carried out (TS-4), and stay."""
     tables: dict[str, Mapping[tuple[str, str], object]] = {
         "move": state.moves,
         "search": state.searches,
@@ -178,7 +179,9 @@ def _cancel_all(state: GameState, seat: str, order: Order) -> Verdict:
         (Segment.from_key(key), kind)
         for kind, table in tables.items()
         for key, who in table
-        if who == seat and Segment.from_key(key) >= state.segment
+        if who == seat
+        and Segment.from_key(key) >= state.segment
+        and not (kind == "trap" and key == state.segment.key and state.traps_fired)  # TS-4: sprung already
     )
     if not standing:
         return _reject(order, "nothing_to_cancel", what="all", segment=state.segment.key)
