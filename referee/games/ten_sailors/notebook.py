@@ -6,7 +6,8 @@ saw others in (TS-3: the report names who is with them; whoever speaks is there)
 never in the room whose card they hold (TS-18), so a room one was seen in is not one's room card.
 
 ``told`` gathers that knowledge from the character's view (``views.player_view``) and their
-sightings; ``deduce`` turns knowledge into the sets still possible for each character; ``notebook``
+sightings; ``deduced`` turns knowledge into the sets still possible for each character (``possible``:
+what a notebook tells of them, kept); ``notebook``
 tells it JSON-ready; ``openness`` is the game-master's summary: whose sets an enemy's own knowledge
 already fixes.
 """
@@ -15,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import reduce
 from itertools import product
+from operator import and_, or_
 from typing import Any
 
 from referee.core.events import EVERYONE, Event
@@ -32,6 +35,15 @@ FEW = 6
 """A character's possible sets are listed when there are at most this many; otherwise only counted."""
 
 ALL_SETS: tuple[Set, ...] = tuple(product(ROOMS, FURNITURE, WEAPONS))
+
+BIT: dict[str, int] = {card: 1 << number for number, card in enumerate((*ROOMS, *FURNITURE, *WEAPONS))}
+"""Each card's bit: the deductions hold a set of cards as the bits of one number."""
+
+ALL_MASKS: tuple[int, ...] = tuple(
+    BIT[room] | BIT[furniture] | BIT[weapon] for room, furniture, weapon in ALL_SETS
+)
+SET_OF: dict[int, Set] = dict(zip(ALL_MASKS, ALL_SETS, strict=True))
+ROOM_OF: dict[int, str] = {mask: s[0] for mask, s in SET_OF.items()}
 
 
 @dataclass(frozen=True)
@@ -125,13 +137,26 @@ def told(view: dict[str, Any], seen_in: dict[str, set[str]]) -> Told:
     return Told(tuple(c["name"] for c in view["characters"]), hands, searches, traps, rooms)
 
 
-DEDUCED = Kept(1024)
-"""The last deductions made, by what was known: a page shown again after talk (which tells no card)
-deduces nothing again, and the game-master's openness reuses each seat's notebook's."""
+@dataclass(frozen=True)
+class Possible:
+    """What a notebook tells of one character's sets still possible: how many, the sets themselves when
+    there are ``FEW`` at most, and the cards every one of them holds and those some one holds (as bits)."""
+
+    count: int
+    few: tuple[Set, ...]
+    every: int
+    some: int
 
 
-def deduce(known: Told) -> dict[str, list[Set]]:
-    """``deduced`` of ``known``, kept (``DEDUCED``) while the same facts come again; a copy each time."""
+DEDUCED = Kept(4096)
+"""The last deductions made, by what was known (each a few small numbers a character): a page shown
+again after talk (which tells no card) deduces nothing again, and the game-master's openness reuses
+each seat's notebook's."""
+
+
+def possible(known: Told) -> dict[str, Possible]:
+    """What ``known`` leaves possible of each character's set (``deduced``), kept (``DEDUCED``) while
+    the same facts come again."""
     key = (
         known.names,
         tuple(sorted(known.hands.items())),
@@ -139,8 +164,17 @@ def deduce(known: Told) -> dict[str, list[Set]]:
         known.traps,
         tuple(sorted(known.seen_in.items())),
     )
-    found: dict[str, list[Set]] = DEDUCED.get(key, lambda: deduced(known))
-    return {name: list(sets) for name, sets in found.items()}
+    found: dict[str, Possible] = DEDUCED.get(key, lambda: _summed(_bits(known)))
+    return found
+
+
+def _summed(bits: dict[str, list[int]]) -> dict[str, Possible]:
+    return {
+        name: Possible(
+            len(sets), tuple(SET_OF[s] for s in sets) if len(sets) <= FEW else (), _every(sets), _any(sets)
+        )
+        for name, sets in bits.items()
+    }
 
 
 def deduced(known: Told) -> dict[str, list[Set]]:
@@ -149,63 +183,72 @@ def deduced(known: Told) -> dict[str, list[Set]]:
     Each character's sets are filtered by the facts about them alone, then, until nothing changes, a
     card every possible set of one character holds is struck from everyone else's, and a card that must
     be dealt (all of them when nine characters share the deck; a room where a search found something
-    and what it found) goes to the only character who may still hold it."""
+    and what it found) goes to the only character who may still hold it. The work is done on sets as
+    bits of one number (a bit a card), and told as the sets of cards they stand for."""
+    return {name: [SET_OF[s] for s in sets] for name, sets in _bits(known).items()}
+
+
+def _bits(known: Told) -> dict[str, list[int]]:
+    """``deduced`` on bits."""
     fitting = _fitting(known.searches)
-    possible = {name: _alone(known, name, fitting) for name in known.names}
-    dealt = _dealt(known)
+    held = {name: _alone(known, name, fitting) for name in known.names}
+    some = {name: _any(sets) for name, sets in held.items()}
+    every = {name: _every(sets) for name, sets in held.items()}
+
+    def narrow(name: str, sets: list[int]) -> None:
+        held[name], some[name], every[name] = sets, _any(sets), _every(sets)
+
+    dealt = [BIT[card] for card in _dealt(known)]
     changed = True
     while changed:
         changed = False
-        for name, sets in possible.items():
-            for card in _common(sets):
-                for other in known.names:
-                    if other != name and any(card in s for s in possible[other]):
-                        possible[other] = [s for s in possible[other] if card not in s]
-                        changed = True
+        for name in known.names:
+            common = every[name]
+            for other in known.names if common else ():
+                if other != name and some[other] & common:
+                    narrow(other, [s for s in held[other] if not s & common])
+                    changed = True
         for card in dealt:
-            able = [name for name in known.names if any(card in s for s in possible[name])]
-            if len(able) == 1 and not all(card in s for s in possible[able[0]]):
-                possible[able[0]] = [s for s in possible[able[0]] if card in s]
+            able = [name for name in known.names if some[name] & card]
+            if len(able) == 1 and not every[able[0]] & card:
+                narrow(able[0], [s for s in held[able[0]] if s & card])
                 changed = True
-    return possible
+    return held
 
 
-def _alone(known: Told, name: str, fitting: list[Set]) -> list[Set]:
+def _alone(known: Told, name: str, fitting: list[int]) -> list[int]:
     """The sets ``name`` may hold by the facts about them alone and the hands known to be others', of
     the sets ``fitting`` every search (``_fitting``)."""
     if name in known.hands:
-        return [known.hands[name]]
-    elsewhere = {card for other, hand in known.hands.items() if other != name for card in hand}
-    barred = known.seen_in.get(name, frozenset())
-    traps = [t for t in known.traps if t.target == name]
-    return [
-        s
-        for s in fitting
-        if not (elsewhere & set(s))
-        and s[0] not in barred
-        and all(sum(a == b for a, b in zip(s, t.cards, strict=True)) == t.correct for t in traps)
-    ]
+        return [_mask(known.hands[name])]
+    elsewhere = _mask(card for other, hand in known.hands.items() if other != name for card in hand)
+    barred = _mask(known.seen_in.get(name, frozenset()))
+    out = elsewhere | barred
+    kept = [s for s in fitting if not s & out]
+    for cards, right in [(_mask(t.cards), t.correct) for t in known.traps if t.target == name]:
+        kept = [s for s in kept if (s & cards).bit_count() == right]
+    return kept
 
 
-def _fitting(searches: Iterable[Search]) -> list[Set]:
+def _fitting(searches: Iterable[Search]) -> list[int]:
     """The sets that agree with every one of ``searches``, whoever holds them: a room's own set holds
     exactly the cards found there (TS-19); a card found belongs to that room's set, so to no set of
     another room. Worked out once per set of searches, not once per set and character."""
-    found_in: dict[str, list[Search]] = {}
+    found_in: dict[str, list[tuple[int, int]]] = {}
     for search in searches:
-        found_in.setdefault(search.room, []).append(search)
-    found_anywhere = {room: frozenset(c for s in group for c in s.found) for room, group in found_in.items()}
-    fitting = []
-    for room in ROOMS:
-        own = found_in.get(room, [])
-        elsewhere = frozenset(c for other, cards in found_anywhere.items() if other != room for c in cards)
-        for s in ALL_SETS:
-            if s[0] != room:
-                continue
-            cards = set(s[1:])
-            if not (elsewhere & cards) and all(search.cards & cards == search.found for search in own):
-                fitting.append(s)
-    return fitting
+        found_in.setdefault(search.room, []).append((_mask(search.cards), _mask(search.found)))
+    if not found_in:
+        return list(ALL_MASKS)
+    found_anywhere = {room: _mask_of(found for _, found in group) for room, group in found_in.items()}
+    elsewhere = {
+        room: _mask_of(cards for other, cards in found_anywhere.items() if other != room) for room in ROOMS
+    }
+    return [
+        s
+        for s in ALL_MASKS
+        if not (elsewhere[ROOM_OF[s]] & s)
+        and all(s & cards == found for cards, found in found_in.get(ROOM_OF[s], ()))
+    ]
 
 
 def _dealt(known: Told) -> list[str]:
@@ -217,14 +260,27 @@ def _dealt(known: Told) -> list[str]:
     return sorted({s.room for s in found} | {card for s in found for card in s.found})
 
 
-def _common(sets: list[Set]) -> set[str]:
+def _mask(cards: Iterable[str]) -> int:
+    """The bits of ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= BIT[card]
+    return mask
+
+
+def _mask_of(masks: Iterable[int]) -> int:
+    """The bits of any of ``masks``."""
+    return reduce(or_, masks, 0)
+
+
+def _any(sets: list[int]) -> int:
+    """The cards some set of ``sets`` holds."""
+    return reduce(or_, sets, 0)
+
+
+def _every(sets: list[int]) -> int:
     """The cards every set of ``sets`` holds (none for no sets)."""
-    if not sets:
-        return set()
-    common = set(sets[0])
-    for s in sets[1:]:
-        common &= set(s)
-    return common
+    return reduce(and_, sets) if sets else 0
 
 
 def _set(cards: Iterable[str]) -> Set:
@@ -238,26 +294,26 @@ def notebook(view: dict[str, Any], seen_in: dict[str, set[str]]) -> dict[str, An
     hand who surely holds it, or whose sets it cannot be in."""
     me = view["name"]
     known = told(view, seen_in)
-    possible = deduce(known)
+    found = possible(known)
     alive = {c["name"]: c["alive"] for c in view["characters"]}
     others = [name for name in known.names if name != me]
     characters = [
         {
             "name": name,
             "alive": alive.get(name, True),
-            "count": len(possible[name]),
-            "sets": [list(s) for s in possible[name]] if len(possible[name]) <= FEW else [],
+            "count": found[name].count,
+            "sets": [list(s) for s in found[name].few],
             "unseen": [room for room in ROOMS if room not in known.seen_in.get(name, frozenset())],
         }
         for name in others
     ]
-    open_ = [name for name in others if len(possible[name]) > 1]
+    open_ = [name for name in others if found[name].count > 1]
     cards = []
     for card in KIND_OF:
         if card in known.hands[me]:
             continue
-        holders = [name for name in others if possible[name] and all(card in s for s in possible[name])]
-        barred = [name for name in open_ if not any(card in s for s in possible[name])]
+        holders = [name for name in others if found[name].every & BIT[card]]
+        barred = [name for name in open_ if not found[name].some & BIT[card]]
         if holders or barred:
             cards.append({"card": card, "holder": holders[0] if holders else None, "not": barred})
     return {"name": me, "characters": characters, "cards": cards}
@@ -285,14 +341,14 @@ def openness(state: GameState, log: list[Event]) -> dict[str, Any]:
     living (``living``). Each enemy counts alone: pooled, the others' hands would give away the last
     hand of a full table at once."""
     seen = sightings(log)
-    possible = {
-        c.name: deduce(told(player_view(state, c.name, _told_events(log, c.name)), seen.get(c.name, {})))
+    found = {
+        c.name: possible(told(player_view(state, c.name, _told_events(log, c.name)), seen.get(c.name, {})))
         for c in state.characters
     }
     living = [c.name for c in state.living()]
     determined = [
         name
         for name in living
-        if any(len(sets[name]) == 1 for other, sets in possible.items() if other != name)
+        if any(sets[name].count == 1 for other, sets in found.items() if other != name)
     ]
     return {"determined": determined, "living": living}
