@@ -21,7 +21,7 @@ from referee.app.errors import RefereeError
 from referee.app.links import Player, read_token
 from referee.app.mailroom import bounded
 from referee.app.operations import GameOperations
-from referee.app.play import Submitted, seat_named
+from referee.app.play import Loaded, Submitted, seat_named
 from referee.app.resign import leave
 from referee.app.sign_in import write_link
 from referee.app.views import Views
@@ -162,18 +162,24 @@ class Forum:
 
     # --- what a player is shown ----------------------------------------------------------------
 
-    def page(self, player: Player, game_id: str, seat: str) -> dict[str, Any]:
-        """Everything the player's page shows; a dead character's holds public news only."""
-        self._check(player, game_id, seat)  # ``seat`` is the seat's exact name from here on
+    def page(self, player: Player, game_id: str, seat: str, letters: bool = True) -> dict[str, Any]:
+        """Everything the player's page shows; a dead character's holds public news only. Without
+        ``letters``, the referee's letters are not read (the page's parts asked for show none): its
+        news and letters are empty."""
+        if (player.game_id, player.seat) != (game_id, seat):
+            raise NotYours("there is no such page")
+        with self.database.reading() as session:  # whether they hold the seat, and the rows beside the log
+            if not self._holds(session, player):
+                raise NotYours("there is no such page")
+            chosen = play_mode(session, game_id, seat, player.email)
+            clock = clock_row(session, game_id)
+            news = seat_notices(session, game_id, seat, PUBLIC_NEWS) if letters else []
+            mail = seat_notices(session, game_id, seat, None, LETTERS_SHOWN) if letters else []
         standing = self.views.standing(game_id)  # the row and the log read once for all the page shows
         row = standing[0]
         view = self.views.player_standing(standing, seat)
-        with self.database.reading() as session:
-            news = seat_notices(session, game_id, seat, PUBLIC_NEWS)
-            mode = play_mode(session, game_id, seat, player.email) or "mail"
-            clock = clock_row(session, game_id)
-            alive = bool(view.get("alive", True))
-            letters = seat_notices(session, game_id, seat, None, LETTERS_SHOWN) if alive else []
+        mode = chosen or "mail"
+        alive = bool(view.get("alive", True))
         page: dict[str, Any] = {
             "game_id": game_id,
             "kind": row.kind,
@@ -183,6 +189,7 @@ class Forum:
             "alive": alive,
             "finished": bool(row.finished),
             "mode": mode,
+            "chosen": chosen is not None,
             "digests": rules_for(row.kind).for_both_reader is not None,
             "news": [_letter(n) for n in news],
             "deadline": self._deadline(row, clock),
@@ -200,7 +207,7 @@ class Forum:
             "view": view,
             "today": today,
             "threads": [thread.on_day(today, today) for thread in threads],
-            "letters": [_letter(n) for n in reversed(letters)],
+            "letters": [_letter(n) for n in reversed(mail)],
         }
 
     def thread(self, player: Player, game_id: str, seat: str, place: str, day: int | None = None) -> Thread:
@@ -259,9 +266,13 @@ class Forum:
         text, _ = bounded(text, most_lines, longest_line)
         if not text.strip():
             raise RefereeError("there is nothing to send")
-        if not self.views.alive(game_id, seat):
-            raise NotYours("a character who died gives no more orders")
-        return self.games.submit(game_id, seat, text, now, "web")
+
+        def living(loaded: Loaded) -> None:
+            """Whether the character lives, from the state the submission reads (no second read)."""
+            if not loaded.rules.player_view(loaded.state, seat, []).get("alive", True):
+                raise NotYours("a character who died gives no more orders")
+
+        return self.games.submit(game_id, seat, text, now, "web", admit=living)
 
     def read(self, player: Player, game_id: str, seat: str, now: datetime) -> None:
         """Records that the player read their pages on the web at ``now`` (their game page or a room

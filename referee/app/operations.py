@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import secrets
 import traceback
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -199,16 +200,31 @@ class GameOperations:
 
     # --- orders and resolutions ----------------------------------------------------------------
 
-    def submit(self, game_id: str, seat: str, text: str, received_at: datetime, source: str) -> Submitted:
-        """Judges ``text`` from ``seat`` and stores it whole with the events of its accepted lines."""
-        return self.submit_many(game_id, [Submission(seat, text, received_at, source)])[0]
+    def submit(
+        self,
+        game_id: str,
+        seat: str,
+        text: str,
+        received_at: datetime,
+        source: str,
+        *,
+        admit: Callable[[Loaded], None] | None = None,
+    ) -> Submitted:
+        """Judges ``text`` from ``seat`` and stores it whole with the events of its accepted lines
+        (``admit``, if given, first sees the game as it stands and may refuse it by raising)."""
+        return self.submit_many(game_id, [Submission(seat, text, received_at, source)], admit=admit)[0]
 
-    def submit_many(self, game_id: str, submissions: list[Submission]) -> list[Submitted]:
-        """Judges several submissions to one game in order, all in one transaction."""
+    def submit_many(
+        self, game_id: str, submissions: list[Submission], *, admit: Callable[[Loaded], None] | None = None
+    ) -> list[Submitted]:
+        """Judges several submissions to one game in order, all in one transaction (``admit``, if given,
+        first sees the game as the transaction read it, and may refuse them all by raising)."""
         outcomes: list[Submitted] = []
         at = submissions[0].received_at if submissions else datetime.now().astimezone()
         with self.contained(game_id, at), self.database.transaction() as session:
             loaded = self.running(session, game_id)
+            if admit is not None:
+                admit(loaded)
             for submission in submissions:
                 outcomes.append(self.play.submit(session, loaded, submission, None))
                 loaded = outcomes[-1].loaded

@@ -97,12 +97,6 @@ class Views:
             return _player(rules_for(row.kind), fold(rules_for(row.kind), log), log, seat.name)
         return self.player_standing(self._standing(game_id), seat.name)
 
-    def alive(self, game_id: str, name: str) -> bool:
-        """Whether the character called exactly ``name`` lives, from the game's state alone (no log read,
-        nothing worked out: asked before every post and order)."""
-        loaded = self.games.load(game_id)
-        return bool(loaded.rules.player_view(loaded.state, name, []).get("alive", True))
-
     def standing(self, game_id: str) -> tuple[Any, tuple[Any, ...], list[Event]]:
         """The game's row, the key of its standing now and its log that counts (kept per standing): what
         a page reads once and works out all it shows from (``player_standing``, ``worked``)."""

@@ -166,7 +166,7 @@ async def _page_data(
         return _letters(site, page, items) if letters else [{**item, "text": ""} for item in items]
 
     def work() -> dict[str, Any]:
-        page = site.referee.forum.page(player, game_id, seat)
+        page = site.referee.forum.page(player, game_id, seat, letters)
         page["news"] = written(page, page["news"])
         if page["alive"]:
             page["letters"] = written(page, page["letters"])
@@ -194,7 +194,8 @@ async def home(request: Request) -> Response:
     parts = asked_parts(request, viewer.parts)
     now = site.now()  # taken before reading: talk said while the page is read is mailed, not lost
     page = await _page_data(site, player, game_id, seat, parts)
-    await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
+    if page["chosen"]:  # a player who plays by mail alone has nothing to mark read
+        await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
     language = site.language(request, session, page["language"])
     shown = await site.page(
         request, session, "play.html.j2", kind=page["kind"], language=language, me=page, modes=MODES,
@@ -220,7 +221,8 @@ async def thread(request: Request) -> Response:
         found = await run_in_threadpool(site.referee.forum.thread, player, game_id, seat, place, day)
     except (NotYours, RefereeError) as error:
         raise refused(404, "not_found") from error
-    await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
+    if page["chosen"]:
+        await run_in_threadpool(site.referee.forum.read, player, game_id, seat, now)
     language = site.language(request, session, page["language"])
     shown = await site.page(
         request, session, "play_thread.html.j2", kind=page["kind"], language=language, me=page, thread=found
@@ -269,7 +271,7 @@ async def act(request: Request) -> Response:
         raise refused(404, "not_found") from error
     except RefereeError as error:
         return site.redirect(back, with_flash(session, f"! {error}"))
-    row = await run_in_threadpool(lambda: site.referee.load(game_id).row)
+    row = submitted.loaded.row
     answer = player_answer(site, row, submitted.answer)
     language = site.language(request, session, row.language)
     place = str(form.get("place", ""))
