@@ -69,19 +69,20 @@ def site(tmp_path: Path, sqlite_url: str) -> Iterator[tuple[Any, Referee]]:
 class Listener:
     """A page's live stream, read in a thread: every line, with the moment it came."""
 
-    def __init__(self, browser: httpx.Client, path: str) -> None:
+    def __init__(self, browser: httpx.Client, path: str, language: str = "") -> None:
         self.lines: list[tuple[float, str]] = []
         self.status = 0
         self.ended = threading.Event()
         self._opened = threading.Event()
-        self._thread = threading.Thread(target=self._read, args=(browser, path), daemon=True)
+        self._thread = threading.Thread(target=self._read, args=(browser, path, language), daemon=True)
         self._thread.start()
         assert self._opened.wait(10), "the stream did not answer"
 
-    def _read(self, browser: httpx.Client, path: str) -> None:
+    def _read(self, browser: httpx.Client, path: str, language: str) -> None:
         try:
             timeout = httpx.Timeout(10, read=120)
-            with browser.stream("GET", "/live", params={"path": path}, timeout=timeout) as answer:
+            asked = {"path": path, **({"lang": language} if language else {})}
+            with browser.stream("GET", "/live", params=asked, timeout=timeout) as answer:
                 self.status = answer.status_code
                 self._opened.set()
                 for line in answer.iter_lines():
@@ -140,7 +141,8 @@ def _say(referee: Referee, game: str, name: str, text: str, second: int) -> floa
 def test_ts3_a_players_stream_is_told_within_a_second_of_talk_in_their_room_and_never_of_another_room(
     site: tuple[Any, Referee],
 ) -> None:
-    """TS-3: talk reaches exactly those present; so does the push that a page changed."""
+    """TS-3: talk reaches exactly those present; so does the push that a page changed, and the line
+    handed with it (the same line their thread shows), on the player's page and on the room's thread."""
     _, referee = site
     with served(*site) as base:
         browser = _player(base, *site, "Anna")
@@ -156,10 +158,46 @@ def test_ts3_a_players_stream_is_told_within_a_second_of_talk_in_their_room_and_
         for stream in (anna, thread):
             took = stream.wait_changed(here, 5)
             assert took is not None and took <= PUSHED_WITHIN, took
-        (message,) = anna.changed_since(here)
-        assert set(message) == {"parts"} and "talk-now" in message["parts"]
-        said = "\n".join(line for _, line in anna.lines)
-        assert "garage" not in said and "zeppelin" not in said  # no word of the game on the stream
+        for stream in (anna, thread):
+            (message,) = stream.changed_since(here)
+            assert not {"talk-now", "thread"} & set(message["parts"])  # the line is handed, not fetched
+            (line,) = message["said"]
+            assert line["place"] == "Garage" and "the garage is cold" in line["html"]
+            assert 'class="message"' in line["html"] and "Vera" in line["html"]
+        said = "\n".join(line for _, line in anna.lines + thread.lines)
+        assert "zeppelin" not in said  # nothing said where Anna is not reaches her streams
+
+
+def test_ts3_a_line_of_talk_is_handed_to_exactly_the_pages_that_show_it_as_they_show_it(
+    site: tuple[Any, Referee],
+) -> None:
+    """TS-3: the line handed on the streams reaches the pages of those present (the speaker's too) and
+    no other — not a player elsewhere, not a game-master's page, which fetches its own — and it is the
+    very line the hearer's page shows once fetched, in the page's language."""
+    _, referee = site
+    with served(*site) as base:
+        anna_browser, vera_browser = _player(base, *site, "Anna"), _player(base, *site, "Vera")
+        boris_browser = _player(base, *site, "Boris")
+        anna = Listener(anna_browser, f"/play/{GAME}/Anna")
+        vera = Listener(vera_browser, f"/play/{GAME}/Vera/rooms/Garage")
+        boris = Listener(boris_browser, f"/play/{GAME}/Boris")
+        gail = Listener(_master(base), f"/games/{GAME}")
+        here = _say(referee, GAME, "Vera", "a rope <b>under</b> the car", 62)
+        for stream in (anna, vera, gail):
+            assert stream.wait_changed(here, 5) is not None
+        assert boris.wait_changed(here, QUIET) is None
+        assert all("said" not in message for message in gail.changed_since(here))
+        (handed,) = anna.changed_since(here)[0]["said"]
+        assert vera.changed_since(here)[0]["said"] == [handed]
+        assert "&lt;b&gt;under&lt;/b&gt;" in handed["html"]  # escaped as the page escapes it
+        shown = anna_browser.get(f"/play/{GAME}/Anna").text
+        assert handed["html"] in shown
+        assert f'data-place="{handed["place"]}" data-day="{handed["day"]}"' in shown
+        russian = Listener(anna_browser, f"/play/{GAME}/Anna", language="ru")
+        again = _say(referee, GAME, "Vera", "ещё слово", 63)
+        assert russian.wait_changed(again, 5) is not None
+        (line,) = russian.changed_since(again)[0]["said"]
+        assert "день" in line["html"] and "ещё слово" in line["html"]
 
 
 def test_a_game_masters_stream_is_told_of_every_change_of_their_game_and_none_of_anothers(

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     )
     from referee.app.changes import LETTERS as CHANGED_LETTERS
     from referee.app.changes import ORDERS as CHANGED_ORDERS
+    from referee.app.changes import TALK as CHANGED_TALK
     from referee.app.changes import Change, Changes, Reading
     from referee.app.checks import Findings, check_referee, is_local_domain, web_missing, web_reach
     from referee.app.configfile import FROM_NAMES, example_values, filled_example
@@ -103,6 +104,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "Change": ("referee.app.changes", "Change"),
     "CHANGED_LETTERS": ("referee.app.changes", "LETTERS"),
     "CHANGED_ORDERS": ("referee.app.changes", "ORDERS"),
+    "CHANGED_TALK": ("referee.app.changes", "TALK"),
     "Changes": ("referee.app.changes", "Changes"),
     "Reading": ("referee.app.changes", "Reading"),
     "ACTIONS": ("referee.app.actions", "ACTIONS"),
@@ -208,6 +210,7 @@ __all__ = [
     "BATCH",
     "CHANGED_LETTERS",
     "CHANGED_ORDERS",
+    "CHANGED_TALK",
     "COMMAND_LINE",
     "CONFIRM",
     "DEALS",

@@ -6,7 +6,9 @@ of them), or none but the game-master. An event keeps the audience the rules gav
 concerns its reader, orders the seat that gave them, a rollback every seat (events no longer count).
 The game-master's actions concern the game-master alone, but those that move the deadline, which every
 seat is shown; so do the mail received, and the mail sent since (the outbox on their pages). Nothing of
-what the rows hold is read but that: a change says where to look again, never what it is.
+what the rows hold is read but that — a change says where to look again, never what it is — save talk
+heard in a place: its line, as the threads of those who heard it show it (``Change.said``), so that their
+open pages are handed it rather than each asking for its page again.
 
 Ids come from sequences that transactions take in one order and may commit in another (PostgreSQL):
 an id skipped by one reading is looked at again by the next ones for ``SKIPPED_SECONDS``.
@@ -20,9 +22,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from referee.core.events import EVERYONE
-from referee.store.changes import OUTBOX, Written, after_commits, highest, written_since
+from referee.core.events import EVERYONE, Event
+from referee.core.rules import heard, heard_kinds
+from referee.games import kinds, rules_for
+from referee.store.changes import EVENTS, OUTBOX, Written, after_commits, events_read, highest, written_since
 from referee.store.models import MASTER
 from referee.store.transactions import Database
 
@@ -50,15 +55,27 @@ LETTERS = "letters"
 """What a change touches: the referee's mail to a seat (a notice written), and nothing else."""
 
 
+TALK = "talk"
+"""What a change touches: talk heard in a place, and nothing else (its line is ``Change.said``)."""
+
+MOST_HEARD = 500
+"""Lines of talk a reading reads at most (more, at a boundary say: those pages are told to look again)."""
+
+
 @dataclass(frozen=True)
 class Change:
     """Something written in ``game_id`` that ``audience`` may see (``(EVERYONE,)``: every seat; empty:
     the game-master alone); the game-master sees every change of their game. ``touches`` says what of
-    the game it may change: ``GAME`` (anything), ``ORDERS`` or ``LETTERS`` (those alone)."""
+    the game it may change: ``GAME`` (anything), ``ORDERS`` or ``LETTERS`` (those alone), ``TALK`` (a
+    line of talk in a place: ``said``, as its hearers' threads show it, ``number`` the event's)."""
 
     game_id: str
     audience: tuple[str, ...]
     touches: str = GAME
+    said: dict[str, Any] | None = field(default=None, compare=False, hash=False)
+    number: int = 0
+    kind: str = field(default="", compare=False)
+    """The game's kind, for a line of talk (``said``) to be shown as the game shows it."""
 
     def visible_to(self, seat: str) -> bool:
         """Whether the seat ``seat`` may see this change."""
@@ -98,9 +115,12 @@ class Changes:
         }
         with self.database.reading() as session:
             written = written_since(session.connection(), reading.cursor, again)
+            kinds = _heard_kinds()
+            talk = [row.id for row in written if row.table == EVENTS.name and row.what in kinds]
+            lines = _heard(events_read(session.connection(), talk[:MOST_HEARD]))
         rows = [row for row in written if row.table != OUTBOX]
         _move(reading, rows, again, now)
-        changes = [change for row in rows if (change := _change(row)) is not None]
+        changes = [change for row in rows if (change := _change(row, lines)) is not None]
         return changes + _sent(reading, [row for row in written if row.table == OUTBOX])
 
     def on_commit(self, callback: Callable[[], None]) -> Callable[[], None]:
@@ -141,13 +161,32 @@ def _sent(reading: Reading, counts: list[Written]) -> list[Change]:
     ]
 
 
-def _change(row: Written) -> Change | None:
-    """The change a row written makes, if it is of a game."""
+def _heard_kinds() -> frozenset[str]:
+    """The kinds of events any game tells a line of talk of (``referee.core.rules.heard``)."""
+    return frozenset(kind for game in kinds() for kind in heard_kinds(rules_for(game)))
+
+
+def _heard(read: list[tuple[int, str, str, Any, Any]]) -> dict[int, tuple[str, dict[str, Any]]]:
+    """The lines of talk of the events ``read`` (``events_read``) that are talk heard in a place, by id,
+    each with its game's kind."""
+    lines = {}
+    for number, game_kind, kind, data, audience in read:
+        line = heard(rules_for(game_kind), Event(kind, dict(data), tuple(audience)))
+        if line is not None:
+            lines[number] = (game_kind, line)
+    return lines
+
+
+def _change(row: Written, lines: dict[int, tuple[str, dict[str, Any]]]) -> Change | None:
+    """The change a row written makes, if it is of a game (``lines``: the talk heard, by event id)."""
     if row.game_id is None:
         return None
     if row.table == "events":
-        audience = json.loads(row.who or "[]")
-        return Change(row.game_id, tuple(str(seat) for seat in audience))
+        audience = tuple(str(seat) for seat in json.loads(row.who or "[]"))
+        if row.id in lines:
+            kind, line = lines[row.id]
+            return Change(row.game_id, audience, TALK, line, row.id, kind)
+        return Change(row.game_id, audience)
     if row.table == "rollbacks":
         return Change(row.game_id, (EVERYONE,))
     if row.table in ("notices", "submissions") and row.who and row.who != MASTER:

@@ -12,7 +12,7 @@ The same client then drives, in the same run and the same way, a bare Starlette 
 process of its own (``web_bare``) answering the same addresses with the same bytes and pushing to the
 same pages, first, before the referee's load. The report: per route p50/p95/p99 as the client saw it and
 as the server says (``Server-Timing``), next to the bare app's; the time from each post to its arrival
-at every other open page of its place (told ``changed``, and the page fetched again holding it); the
+at every other open page of its place (told ``changed``, and the line handed with it holding it); the
 CPU seconds and memory (RSS) of the server's processes while the load ran, next to the bare app's.
 
 With ``--with-mail`` the mail side is measured beside the load (``web_mail``): a burst of replies

@@ -1,6 +1,7 @@
 """The bare web baseline of ``referee bench --web``: a Starlette app that answers the same addresses with
-the same bytes as the referee's site, and pushes ``changed`` on the same streams to the same pages, with
-nothing of the referee behind it (no session read, no database, no template).
+the same bytes as the referee's site, and pushes ``changed`` on the same streams to the same pages (talk
+with its line, orders naming their part), with nothing of the referee behind it (no session read, no
+database, no template).
 
 It is run in a process of its own (``python -m referee.bench.web_bare SPEC PORT``) under uvicorn, as
 ``referee serve`` runs the site, so that the same client drives both the same way. ``SPEC`` is a JSON file:
@@ -12,6 +13,7 @@ seat is in: talk posted there is pushed to every open page of that place, as the
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import sys
 from collections import defaultdict
@@ -35,8 +37,8 @@ def bare_app(spec: dict[str, Any]) -> Starlette:
     """The bare app of ``spec`` (``bodies``, ``rooms``)."""
     bodies: dict[str, str] = spec["bodies"]
     rooms: dict[str, str] = spec["rooms"]
-    open_pages: dict[tuple[str, str], set[asyncio.Queue[None]]] = defaultdict(set)
-    own: dict[str, set[asyncio.Queue[None]]] = defaultdict(set)
+    open_pages: dict[tuple[str, str], set[asyncio.Queue[str]]] = defaultdict(set)
+    own: dict[str, set[asyncio.Queue[str]]] = defaultdict(set)
 
     fragments: dict[str, str] = {}
 
@@ -55,21 +57,29 @@ def bare_app(spec: dict[str, Any]) -> Starlette:
         return HTMLResponse(bodies["campaigns"])
 
     async def act(request: Request) -> Response:
-        await request.form()
+        form = await request.form()
         game_id, seat = request.path_params["game"], request.path_params["seat"]
         key = f"{game_id}/{seat}"
-        told = (
-            own[key] if request.path_params["action"] != "say" else open_pages[(game_id, rooms.get(key, ""))]
-        )
+        if request.path_params["action"] == "say":
+            line = {
+                "place": rooms.get(key, ""),
+                "day": "1",
+                "key": key,
+                "html": html.escape(str(form["text"])),
+            }
+            message: dict[str, object] = {"parts": [], "said": [line]}
+            told = open_pages[(game_id, rooms.get(key, ""))]
+        else:
+            told, message = own[key], {"parts": ["orders-now"]}
         for queue in told:
-            queue.put_nowait(None)
+            queue.put_nowait(f"event: changed\ndata: {json.dumps(message, ensure_ascii=False)}\n\n")
         return HTMLResponse(bodies["answer"])
 
     async def live(request: Request) -> Response:
         path = request.query_params.get("path", "")
         _, _, game_id, seat = [*path.split("/"), "", "", "", ""][:4]
         key = f"{game_id}/{seat}"
-        queue: asyncio.Queue[None] = asyncio.Queue()
+        queue: asyncio.Queue[str] = asyncio.Queue()
         place = (game_id, rooms.get(key, ""))
 
         async def events() -> AsyncIterator[str]:
@@ -78,8 +88,7 @@ def bare_app(spec: dict[str, Any]) -> Starlette:
             try:
                 yield "retry: 3000\n: live\n\n"
                 while True:
-                    await queue.get()
-                    yield 'event: changed\ndata: {"parts": ["talk-now"]}\n\n'
+                    yield await queue.get()
             finally:
                 open_pages[place].discard(queue)
                 own[key].discard(queue)

@@ -1,15 +1,15 @@
 """The client of ``referee bench --web``: one asyncio loop, one httpx client, many open pages.
 
 Each open page is a browser as the site's script makes it: the page fetched, then its live stream
-opened (``/live``); on every ``changed`` it fetches again the parts of the page it names
-(``?parts=``; one fetch at a time; a change told meanwhile fetches once more after, its parts too).
+opened (``/live``); on every ``changed`` it takes the lines of talk handed with it and fetches again the
+parts of the page it names, if any (``?parts=``; one fetch at a time; a change told meanwhile fetches
+once more after, its parts too).
 While the pages are open, players post talk at a steady rate in places where other open pages are, and
 orders; a game-master pages the campaigns list and opens the
 game page of the day-9 game, and one player of it opens their page. Every request's time is kept by
 route, as the client saw it and as the server says it took (``Server-Timing``), and so is the time from
 each post to its arrival at every other open page of its place: the ``changed`` told to that page, and
-the page fetched again holding the post (the bare baseline's pages hold no post: there the first fetch
-after the push counts).
+the line handed with it (or the page fetched again) holding the post.
 
 Each simulated browser has an address of its own (``X-Forwarded-For``, the site trusting loopback as its
 proxy), so that the site's limits per address apply to each as to a person.
@@ -132,12 +132,23 @@ class _Browser:
                             post.told.setdefault(self.page.path, now)
                     elif changed and line.startswith("data: "):
                         changed = False
-                        self.parts.update(json.loads(line.removeprefix("data: ")).get("parts", []))
-                        self.refresh()
+                        told = json.loads(line.removeprefix("data: "))
+                        self.hear(told.get("said", []))
+                        if told.get("parts"):
+                            self.parts.update(told["parts"])
+                            self.refresh()
         except httpx.HTTPError:
             self.load.measured.errors["live stream opened"] += 1
         finally:
             self.opened.set()
+
+    def hear(self, said: list[dict[str, str]]) -> None:
+        """The lines of talk handed on the stream: a post owed to this page arrives with its line."""
+        now = time.perf_counter()
+        for token, post in list(self.owed.items()):
+            if any(token in line.get("html", "") for line in said):
+                post.shown[self.page.path] = now
+                del self.owed[token]
 
     def refresh(self) -> None:
         """Fetches the page again, as the script does (once at a time)."""

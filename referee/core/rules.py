@@ -190,6 +190,12 @@ class GameRules(Generic[S]):
     openness: Callable[[S, list[Event]], dict[str, Any]] | None = None
     """How open the game is, for the game-master (how much the players' notebooks already fix), given
     the state and the whole log. None for a game that tells none."""
+    heard: Callable[[Event], dict[str, Any] | None] | None = None
+    """The line a seat's thread of a place shows for a logged event that is talk heard there (a dict
+    with its ``location``, as the player's view lists its messages), None for any other event; every
+    seat of the event's audience heard it. None for a game whose talk has no place."""
+    heard_kinds: frozenset[str] = frozenset()
+    """The kinds of events ``heard`` may tell a line of (the others are never asked)."""
     prepare: Callable[[], None] | None = None
     """Loads once what ``submit`` needs and would otherwise load on its first call (a dictionary, an
     index), so that the first order a process judges is not slowed by it. None: nothing to load."""
@@ -229,6 +235,22 @@ def openness(rules: Rules[S], state: S, log: list[Event]) -> dict[str, Any]:
     """How open the game is, as ``rules`` tell it (``GameRules.openness``); {} for a game that tells none."""
     hook = getattr(rules, "openness", None)
     return dict(hook(state, log)) if hook is not None else {}
+
+
+def heard(rules: Rules[Any], event: Event) -> dict[str, Any] | None:
+    """The line the threads of those who heard ``event`` show for it, if it is talk heard in a place
+    (``GameRules.heard``); None otherwise, and in a game whose talk has no place."""
+    hook = getattr(rules, "heard", None)
+    if hook is None or event.kind not in heard_kinds(rules):
+        return None
+    line: dict[str, Any] | None = hook(event)
+    return line
+
+
+def heard_kinds(rules: Rules[Any]) -> frozenset[str]:
+    """The kinds of events ``heard`` may tell a line of (``GameRules.heard_kinds``)."""
+    kinds: frozenset[str] = getattr(rules, "heard_kinds", frozenset())
+    return kinds
 
 
 def notice_kinds(rules: Rules[Any]) -> frozenset[str] | None:

@@ -36,6 +36,7 @@ from sqlalchemy.orm import Session
 from referee.store.models import (
     AuditRow,
     EventRow,
+    GameRow,
     InboundRow,
     NoticeRow,
     RollbackRow,
@@ -46,6 +47,7 @@ from referee.store.unit import Unit
 
 EVENTS, NOTICES, SUBMISSIONS = table_of(EventRow), table_of(NoticeRow), table_of(SubmissionRow)
 AUDIT, INBOUND, ROLLBACKS = table_of(AuditRow), table_of(InboundRow), table_of(RollbackRow)
+GAMES = table_of(GameRow)
 
 WHO: dict[str, Callable[[Table], ColumnElement[Any]]] = {
     EVENTS.name: lambda table: cast(table.c.audience, String),
@@ -58,6 +60,11 @@ WHO: dict[str, Callable[[Table], ColumnElement[Any]]] = {
 """The tables read, and what each row says of who it concerns: the events' audience (as JSON text),
 the reader of a notice, the seat that gave orders, the game-master's action carried out (a refused one:
 nothing); nobody in particular for the others."""
+
+WHAT: dict[str, Callable[[Table], ColumnElement[Any]]] = {
+    EVENTS.name: lambda table: table.c.kind,
+}
+"""What a row is, where it says (the kind of an event); null for the other tables."""
 
 TABLES: dict[str, Table] = {
     table.name: table for table in (EVENTS, NOTICES, SUBMISSIONS, AUDIT, INBOUND, ROLLBACKS)
@@ -79,6 +86,8 @@ class Written:
     id: int
     game_id: str | None
     who: str | None
+    what: str | None = None
+    """The kind of an event (None for a row of another table)."""
 
 
 def highest(connection: Connection) -> dict[str, int]:
@@ -109,16 +118,29 @@ def written_since(
                 table.c.id.label("id"),
                 table.c.game_id.label("game_id"),
                 WHO[name](table).label("who"),
+                WHAT[name](table).label("what") if name in WHAT else null().label("what"),
             ).where(where)
         )
     waiting = (NOTICES.c.sent_at.is_(None)) & (NOTICES.c.failed_at.is_(None))  # ix_notices_unsent alone
     parts.append(
-        select(literal(OUTBOX).label("source"), func.count(), NOTICES.c.game_id, null())
+        select(literal(OUTBOX).label("source"), func.count(), NOTICES.c.game_id, null(), null())
         .where(waiting)
         .group_by(NOTICES.c.game_id)
     )
     rows = connection.execute(union_all(*parts)).all()
-    return [Written(str(r.source), int(r.id), r.game_id, r.who) for r in rows]
+    return [Written(str(r.source), int(r.id), r.game_id, r.who, r.what) for r in rows]
+
+
+def events_read(connection: Connection, ids: Collection[int]) -> list[tuple[int, str, str, Any, Any]]:
+    """The events numbered ``ids``: each one's id, the kind of its game, its kind, data and audience."""
+    if not ids:
+        return []
+    query = (
+        select(EVENTS.c.id, GAMES.c.kind, EVENTS.c.kind, EVENTS.c.data, EVENTS.c.audience)
+        .join(GAMES, GAMES.c.id == EVENTS.c.game_id)
+        .where(EVENTS.c.id.in_(sorted(ids)))
+    )
+    return [(int(r[0]), str(r[1]), str(r[2]), r[3], r[4]) for r in connection.execute(query).all()]
 
 
 _CALLBACKS: WeakKeyDictionary[Engine, list[Callable[[], None]]] = WeakKeyDictionary()

@@ -10,9 +10,11 @@ of every change of the game, the campaigns page of every change of a game the ga
 (``stream`` checks that as the page does).
 
 What a page is told is the names of its parts (``PARTS``) the changes may have changed (of a
-player's page, orders or letters alone: ``PLAYER_TOUCHED``), never what changed: the page then asks
+player's page, orders, letters or the talk of their room alone: ``PLAYER_TOUCHED``): the page then asks
 for those parts of itself (``fragments``), as the person it shows, and the page answers as it always
-does.
+does. Talk heard in a place is handed to the pages of those who heard it (a player's page and their
+threads: the audience of its event decides, as on the page) as the line their thread shows, so that
+they need not ask: nothing else of the game travels on a stream.
 
 For the pages polled instead (no push where they are), the watcher keeps a version per viewer: the
 number of its last reading that changed something they may see. A page's ``ETag`` is a digest of it and
@@ -34,7 +36,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from referee.app import CHANGED_LETTERS, CHANGED_ORDERS, Change, Changes, Reading
+from referee.app import CHANGED_LETTERS, CHANGED_ORDERS, CHANGED_TALK, Change, Changes, Reading
 from referee.web.sessions import Session
 
 LOG = logging.getLogger("referee.web")
@@ -71,9 +73,14 @@ PARTS: dict[str, tuple[str, ...]] = {
 PLAYER_TOUCHED: dict[str, tuple[str, ...]] = {
     CHANGED_ORDERS: ("orders-now",),
     CHANGED_LETTERS: ("news-now", "letters-now"),
+    CHANGED_TALK: ("talk-now", "thread"),
 }
-"""The parts of a player's page a change touching only orders or only letters may change (any other
-change: every part)."""
+"""The parts of a player's page a change touching only orders, only letters or only the talk of the room
+they are in may change (any other change: every part)."""
+
+MOST_LINES = 50
+"""Lines of talk a stream holds for its page at most between two messages (past it: none, the page is
+told to look again)."""
 
 
 @dataclass(frozen=True)
@@ -115,12 +122,32 @@ class Stream:
     client: str
     session: str
     games: dict[str, set[str]] = field(default_factory=dict)
+    lines: list[Change] = field(default_factory=list)
+    """The talk heard by the page's seat since it was last told, in order (``Change.said``)."""
+    overflowed: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
 
-    def tell(self, game_id: str, parts: tuple[str, ...]) -> None:
-        self.games.setdefault(game_id, set()).update(parts)
+    def tell(self, game_id: str, parts: tuple[str, ...], change: Change | None = None) -> None:
+        """Notes that ``parts`` of the page may have changed in ``game_id``; for the talk ``change``, if
+        given, its line is noted instead (handed to the page, which need not fetch those parts), up to
+        ``MOST_LINES`` (past it, those parts are to be fetched again)."""
+        told = self.games.setdefault(game_id, set())
+        if change is None or change.said is None or self.overflowed:
+            told.update(parts)
+        elif len(self.lines) < MOST_LINES:
+            self.lines.append(change)
+        else:
+            for line in self.lines:
+                self.games[line.game_id].update(parts)
+            told.update(parts)
+            self.lines, self.overflowed = [], True
         self.wake.set()
+
+    def heard(self) -> list[Change]:
+        """The lines of talk noted since the last call (none if more came than a stream holds)."""
+        lines, self.lines, self.overflowed = self.lines, [], False
+        return lines
 
     def close(self) -> None:
         self.closed = True
@@ -236,9 +263,10 @@ class Live:
         for stream in self.streams:
             game = stream.viewer.game_id
             for game_id in by_game if game is None else (game,) if game in by_game else ():
-                seen = [change for change in by_game[game_id] if stream.viewer.sees(change)]
-                if seen:
-                    stream.tell(game_id, tuple(p for c in seen for p in stream.viewer.touched(c)))
+                for change in by_game[game_id]:
+                    if stream.viewer.sees(change):
+                        heard = change if stream.viewer.seat is not None else None
+                        stream.tell(game_id, stream.viewer.touched(change), heard)
 
     def close(self) -> None:
         """Ends every stream and the watcher: the site is shutting down."""

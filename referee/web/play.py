@@ -200,6 +200,7 @@ async def home(request: Request) -> Response:
     shown = await site.page(
         request, session, "play.html.j2", kind=page["kind"], language=language, me=page, modes=MODES,
         letter_names=LETTER_NAMES, mode_names=MODE_NAMES, moment=moment, whole=parts is None,
+        shows=lambda part: parts is None or part in parts,
     )  # fmt: skip
     return tagged(only_parts(shown, parts), tag)
 

@@ -118,6 +118,7 @@ class Site:
         html = template.render(
             {
                 "whole": True,
+                "shows": _every_part,
                 **context,
                 "t": words,
                 "language": language,
@@ -136,6 +137,12 @@ class Site:
         self.keep(response, replace(session, flash=""))
         return response
 
+    def fragment(self, name: str, *, kind: str, language: str, **context: Any) -> str:
+        """A piece of a page (``web/<name>``) rendered alone in ``language`` for game ``kind``, with no
+        request nor session behind it: the same for whoever is shown it."""
+        template = self.environment(kind).get_template(f"web/{name}")
+        return template.render({**context, "t": translator(language), "language": language, "kind": kind})
+
     def keep(self, response: Response, session: Session) -> Response:
         """Writes ``session`` into ``response``'s cookie."""
         response.set_cookie(COOKIE, self.cookies.dump(session), **self.cookies.options(session))
@@ -144,6 +151,12 @@ class Site:
     def redirect(self, to: str, session: Session) -> Response:
         """A redirect (303: the next request is a GET) carrying ``session``."""
         return self.keep(RedirectResponse(to, status_code=303), session)
+
+
+def _every_part(part: str) -> bool:
+    """Whether a page shows its live part ``part``: a page rendered whole shows every one (a page asked
+    for some of its parts alone is given ``shows`` that says which)."""
+    return True
 
 
 def local_path(target: str, default: str = "/") -> str:

@@ -3,8 +3,9 @@
 The stream of a page answers whoever the page answers, checked the same way (a visitor 401, a page
 not theirs 404): a game-master's campaigns or a game they may see, a player's own page or a room
 they were in. It says ``changed`` with the ids of the page's parts to
-fetch again, when something its viewer may see changed (``live``), and nothing else: no word of the
-game travels on it. Before each message who asks is checked again (signed out, the seat passed to
+fetch again, when something its viewer may see changed (``live``), and with them the lines of talk a
+player's seat heard meanwhile (as their thread shows them, in the page's language ``?lang=``): nothing
+else of the game travels on it. Before each message who asks is checked again (signed out, the seat passed to
 someone else: the stream ends). A comment every ``HEARTBEAT`` seconds keeps proxies from closing an
 idle stream; the streams end when the site shuts down. A session, a client address and the site
 hold a bounded number of streams; past it, the page polls instead.
@@ -20,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 
-from referee.app import Account, NotYours, RefereeError
+from referee.app import Account, Change, Kept, NotYours, RefereeError
 from referee.web.answers import refused, site_of
 from referee.web.live import Live, Stream, TooMany, Viewer, live_of
 from referee.web.pages import seen_game, signed_in_master
@@ -101,13 +102,43 @@ async def _player(request: Request, site: Site, parts: list[str]) -> tuple[Viewe
     return Viewer(game_id, seat), check
 
 
-def _changed(viewer: Viewer, parts: set[str]) -> str:
-    """The message that tells a page which of its parts to fetch again (in the page's order)."""
-    data = json.dumps({"parts": [part for part in viewer.parts if part in parts]})
-    return f"event: changed\ndata: {data}\n\n"
+LINES = Kept(2048)
+"""Lines of talk as the threads show them, by event, game and language: each rendered once for all the
+pages of those who heard it."""
+
+Line = Callable[[Change], dict[str, str]]
+"""A line of talk (``Change.said``) as a page is handed it."""
 
 
-async def _events(live: Live, stream: Stream, check: Check) -> AsyncIterator[str]:
+def _changed(viewer: Viewer, parts: set[str], said: list[dict[str, str]]) -> str:
+    """The message that tells a page which of its parts to fetch again (in the page's order; maybe none),
+    with the lines of talk its seat heard meanwhile, if any (a page that shows their thread today adds
+    them to it)."""
+    told: dict[str, object] = {"parts": [part for part in viewer.parts if part in parts]}
+    if said:
+        told["said"] = said
+    return f"event: changed\ndata: {json.dumps(told, ensure_ascii=False)}\n\n"
+
+
+def _line(site: Site, language: str) -> Line:
+    """How a line of talk is handed to a page in ``language`` (rendered once per event and language)."""
+
+    def shown(change: Change) -> dict[str, str]:
+        said = change.said or {}
+
+        def render() -> dict[str, str]:
+            html = site.fragment("_message.html.j2", kind=change.kind, language=language, e=said)
+            key = f"{said.get('from', '')}@{said.get('received_at', '')}"
+            return {"place": str(said.get("location", "")), "day": str(said.get("day", "")), "key": key,
+                    "html": html.strip()}  # fmt: skip
+
+        line: dict[str, str] = LINES.get((change.number, change.game_id, change.kind, language), render)
+        return line
+
+    return shown
+
+
+async def _events(live: Live, stream: Stream, check: Check, line: Line) -> AsyncIterator[str]:
     """The stream's text: the retry delay, then ``changed`` events and heartbeats until it ends."""
     try:
         yield f"retry: {RETRY_MS}\n: live\n\n"
@@ -119,14 +150,17 @@ async def _events(live: Live, stream: Stream, check: Check) -> AsyncIterator[str
                 yield ": still here\n\n"
                 continue
             told: set[str] = set()
+            heard = stream.heard()
             for game_id in sorted(games):
                 allowed = await check(game_id)
                 if allowed is None:
                     return
                 if allowed:
                     told |= games[game_id]
-            if told:
-                yield _changed(stream.viewer, told)
+                else:
+                    heard = [change for change in heard if change.game_id != game_id]
+            if told or heard:
+                yield _changed(stream.viewer, told, [line(change) for change in heard])
     finally:
         live.drop(stream)
 
@@ -146,8 +180,9 @@ async def live(request: Request) -> Response:
         stream = watcher.open(viewer, site.client(request), site.session(request).csrf)
     except TooMany:
         return PlainTextResponse(TOO_MANY, status_code=429)
+    language = site.language(request, site.session(request), request.query_params.get("lang", ""))
     return StreamingResponse(
-        _events(watcher, stream, check),
+        _events(watcher, stream, check, _line(site, language)),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )

@@ -116,6 +116,8 @@ RULES: GameRules[GameState] = GameRules(
     chronicle=lambda state, log, brief: chronicle.chronicle(state, log, brief=brief),
     notebook=notebook.for_seat,
     openness=notebook.openness,
+    heard=views.heard,
+    heard_kinds=frozenset({"message_posted"}),
 )
 """The Ten Sailors rules behind the core's ``Rules`` protocol."""
 

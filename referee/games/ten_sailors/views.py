@@ -158,6 +158,12 @@ def _segment_fields_of(segment_key: str) -> tuple[int, str, int]:
     return segment.day, segment.part, segment.hour
 
 
+def heard(event: Event) -> dict[str, Any] | None:
+    """The line of a room's thread that talk logged as ``event`` is, for those who heard it (TS-3: the
+    event's audience, those present); None for an event that is no talk."""
+    return _message(event) if event.kind == "message_posted" else None
+
+
 def _message(event: Event) -> dict[str, Any]:
     data = event.data
     return {

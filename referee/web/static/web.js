@@ -2,9 +2,12 @@
 // (forms are never touched), and times marked "local" are shown in the viewer's own time zone.
 //
 // The site pushes "changed" on a stream (/live, Server-Sent Events) with the ids of the parts to fetch
-// again; those parts alone are then asked for (?parts=...), answered as the page is, and swapped. Where
-// a stream cannot be had, the page asks every 30 seconds with the version it holds (If-None-Match), and
-// the site answers 304 (nothing) until something changed.
+// again; those parts alone are then asked for (?parts=...), answered as the page is, and swapped. Talk
+// heard where the player is comes with it as the lines themselves ("said"): each is added to the thread
+// of its room and day where the page shows it (once), and kept a minute so that a part swapped in
+// meanwhile, read before it was said, still shows it. Where a stream cannot be had, the page asks every
+// 30 seconds with the version it holds (If-None-Match), and the site answers 304 (nothing) until
+// something changed.
 "use strict";
 (function () {
   var POLL = 30000;
@@ -34,6 +37,29 @@
       }
     });
   }
+  var KEEP_SAID = 60000;
+  var heard = [];
+  function place(lines) {
+    // each line of talk added to the thread of its room and day, where the page shows it, once
+    lines.forEach(function (line) {
+      document.querySelectorAll("[data-live] ol.thread").forEach(function (list) {
+        if (list.dataset.place !== line.place || list.dataset.day !== line.day) { return; }
+        var already = Array.prototype.some.call(list.querySelectorAll("li[data-said]"), function (item) {
+          return item.dataset.said === line.key;
+        });
+        if (already) { return; }
+        var none = list.querySelector("li.none");
+        if (none) { none.remove(); }
+        list.insertAdjacentHTML("beforeend", line.html);  // the site's own template, escaped there
+      });
+    });
+  }
+  function hear(lines) {
+    var now = Date.now();
+    heard = heard.filter(function (line) { return now - line.at < KEEP_SAID; });
+    lines.forEach(function (line) { line.at = now; heard.push(line); });
+    place(lines);
+  }
   function swap(html, parts) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
     localTimes(fresh);
@@ -44,6 +70,7 @@
         old.innerHTML = next.innerHTML;
       }
     });
+    place(heard);
   }
   function merged(held, parts) {
     // the parts to swap of two calls ([]: every live part)
@@ -78,11 +105,14 @@
   }
   function listen() {
     var opened = false;
-    var source = new EventSource("/live?path=" + encodeURIComponent(window.location.pathname));
+    var source = new EventSource("/live?path=" + encodeURIComponent(window.location.pathname) +
+      "&lang=" + encodeURIComponent(document.documentElement.lang || ""));
     source.addEventListener("changed", function (message) {
-      var parts = null;
-      try { parts = JSON.parse(message.data).parts; } catch (error) { parts = null; }
-      refresh(parts, false);
+      var told = null;
+      try { told = JSON.parse(message.data); } catch (error) { told = null; }
+      if (told && told.said) { hear(told.said); }
+      if (told && told.said && told.parts && !told.parts.length) { return; }  // the lines were all
+      refresh(told ? told.parts : null, false);
     });
     source.onopen = function () {
       if (opened) { refresh(null, false); }  // back after a cut: what changed meanwhile
