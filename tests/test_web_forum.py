@@ -321,3 +321,24 @@ def test_a_player_chooses_answers_in_report_on_their_page_as_by_mail(site) -> No
     form = token(browser.get(f"/play/{GAME}/Anna").text)
     browser.post(f"/play/{GAME}/Anna/answers", data={"csrf": form, "answers": "never"})
     assert 'name="answers" value="report" checked' in browser.get(f"/play/{GAME}/Anna").text
+
+
+def test_ts3_two_sites_in_one_process_never_show_each_others_letters_of_the_same_number(tmp_path: Path) -> None:
+    """What a site keeps of the letters it shows is its own: two databases number their letters alike,
+    and a player of each is shown their own talk relayed (a cache by number shared by the process would
+    show one the other's)."""
+    from referee.app.links import Player
+
+    shown = {}
+    for said in ("alpha candle", "beta rope"):
+        root = tmp_path / said.split()[0]
+        root.mkdir()
+        _, referee = forum_site(root, f"sqlite:///{root / 'referee.db'}")
+        for second, name in enumerate(("Anna", "Vera"), start=1):
+            referee.submit(GAME, name, "MOVE Garage", T0 + timedelta(seconds=second), f"mail:{name}")
+        referee.resolve(GAME, T0 + timedelta(seconds=60))
+        referee.submit(GAME, "Vera", f"SAY {said}", T0 + timedelta(seconds=61), "mail:v2")
+        anna = Player(GAME, "Anna", "anna@example.org")
+        shown[said] = str(referee.forum.page(anna, GAME, "Anna")["letters"])
+    assert "alpha candle" in shown["alpha candle"] and "beta rope" not in shown["alpha candle"]
+    assert "beta rope" in shown["beta rope"] and "alpha candle" not in shown["beta rope"]

@@ -26,10 +26,11 @@ from referee.app.resign import leave
 from referee.app.sign_in import write_link
 from referee.app.views import Views
 from referee.core import answers
+from referee.core.kept import Kept
 from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.clocks import as_utc, clock_row
-from referee.store.forum import choose_mode, mark_read, play_mode, seat_notices, use_link
+from referee.store.forum import choose_mode, mark_read, notices_by_id, play_mode, seat_notice_ids, use_link
 from referee.store.models import NoticeRow
 from referee.store.seats import registered_seats, seat_email
 from referee.store.signed_out import sign_out, signed_out
@@ -87,6 +88,10 @@ class Thread:
         )
 
 
+LETTERS_KEPT = 8192
+"""The referee's letters to the players a site keeps as their pages list them (by notice id)."""
+
+
 class Forum:
     """The players' side of the web, over ``games``; what a player is shown is ``Views.player``."""
 
@@ -94,6 +99,19 @@ class Forum:
         self.games = games
         self.views = views
         self.database = games.database
+        self._letters = Kept(LETTERS_KEPT)
+
+    def _kept_letters(self, session: Any, ids: list[int]) -> list[dict[str, Any]]:
+        """The letters numbered ``ids`` as a page lists them, in that order: a notice never changes once
+        written (a rollback withdraws it, and the ids read leave it out), so each is read once, those
+        not kept yet in one query."""
+        kept: dict[Any, dict[str, Any]] = self._letters.known(ids)
+        missing = [number for number in ids if number not in kept]
+        if missing:
+            found: dict[Any, dict[str, Any]] = {n.id: _letter(n) for n in notices_by_id(session, missing)}
+            self._letters.keep(found)
+            kept |= found
+        return [kept[number] for number in ids if number in kept]
 
     # --- links ---------------------------------------------------------------------------------
 
@@ -173,8 +191,16 @@ class Forum:
                 raise NotYours("there is no such page")
             chosen = play_mode(session, game_id, seat, player.email)
             clock = clock_row(session, game_id)
-            news = seat_notices(session, game_id, seat, PUBLIC_NEWS) if letters else []
-            mail = seat_notices(session, game_id, seat, None, LETTERS_SHOWN) if letters else []
+            news = (
+                self._kept_letters(session, seat_notice_ids(session, game_id, seat, PUBLIC_NEWS))
+                if letters
+                else []
+            )
+            mail = (
+                self._kept_letters(session, seat_notice_ids(session, game_id, seat, None, LETTERS_SHOWN))
+                if letters
+                else []
+            )
         standing = self.views.standing(game_id)  # the row and the log read once for all the page shows
         row = standing[0]
         view = self.views.player_standing(standing, seat)
@@ -191,7 +217,7 @@ class Forum:
             "mode": mode,
             "chosen": chosen is not None,
             "digests": rules_for(row.kind).for_both_reader is not None,
-            "news": [_letter(n) for n in news],
+            "news": news,
             "deadline": self._deadline(row, clock),
             "zone": self._zone(row),
             "public": {k: view[k] for k in ("characters", "dead", "winners") if k in view},
@@ -207,7 +233,7 @@ class Forum:
             "view": view,
             "today": today,
             "threads": [thread.on_day(today, today) for thread in threads],
-            "letters": [_letter(n) for n in reversed(mail)],
+            "letters": list(reversed(mail)),
         }
 
     def thread(self, player: Player, game_id: str, seat: str, place: str, day: int | None = None) -> Thread:

@@ -74,19 +74,28 @@ def mark_read(session: Session, game_id: str, seat: str, email: str, now: dateti
     return True
 
 
-def seat_notices(
+def seat_notice_ids(
     session: Session, game_id: str, seat: str, templates: frozenset[str] | None, newest: int | None = None
-) -> list[NoticeRow]:
-    """The notices written for ``seat`` (of ``templates`` only, when given) and not withdrawn by a
-    rollback, oldest first; with ``newest``, only that many of the newest."""
-    query = select(NoticeRow).where(
+) -> list[int]:
+    """The ids of the notices written for ``seat`` (of ``templates`` only, when given) and not withdrawn
+    by a rollback, oldest first; with ``newest``, only that many of the newest (no notice read whole:
+    ``notices_by_id`` reads those not known already)."""
+    query = select(NoticeRow.id).where(
         NoticeRow.game_id == game_id, NoticeRow.recipient == seat, col(NoticeRow.withdrawn_at).is_(None)
     )
     if templates is not None:
         query = query.where(col(NoticeRow.template).in_(sorted(templates)))
     if newest is not None:
-        return list(reversed(session.exec(query.order_by(col(NoticeRow.id).desc()).limit(newest)).all()))
-    return list(session.exec(query.order_by(col(NoticeRow.id))).all())
+        found = session.exec(query.order_by(col(NoticeRow.id).desc()).limit(newest)).all()
+        return [int(i) for i in reversed(found) if i is not None]
+    return [int(i) for i in session.exec(query.order_by(col(NoticeRow.id))).all() if i is not None]
+
+
+def notices_by_id(session: Session, ids: list[int]) -> list[NoticeRow]:
+    """The notices numbered ``ids`` (in the order of their ids)."""
+    if not ids:
+        return []
+    return list(session.exec(select(NoticeRow).where(col(NoticeRow.id).in_(ids)).order_by(col(NoticeRow.id))))
 
 
 def links_since(session: Session, game_id: str, seat: str, email: str, template: str, since: datetime) -> int:

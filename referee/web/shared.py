@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from referee.app import Account, Referee
+from referee.app import Account, Kept, Referee
 from referee.config import Config
 from referee.render import Renderer
 from referee.web.guard import Attempts, LinkLimits, SignInLimits
@@ -48,6 +48,9 @@ class Site:
         """Players' sessions signed out (by their form token), until they would have expired anyway."""
         self.renderer = Renderer(config.templates)
         self.now: Clock = clock or (lambda: datetime.now(UTC))
+        self.lines = Kept(2048)
+        """Lines of talk as the threads show them, by event, game and language: each rendered once for
+        all the open pages of those who heard it (``referee.web.stream``)."""
 
     def session(self, request: Request) -> Session:
         """The request's session, or a new visitor's one (also for a player's session signed out)."""

@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 
-from referee.app import Account, Change, Kept, NotYours, RefereeError
+from referee.app import Account, Change, NotYours, RefereeError
 from referee.web.answers import refused, site_of
 from referee.web.live import Live, Stream, TooMany, Viewer, live_of
 from referee.web.pages import seen_game, signed_in_master
@@ -102,10 +102,6 @@ async def _player(request: Request, site: Site, parts: list[str]) -> tuple[Viewe
     return Viewer(game_id, seat), check
 
 
-LINES = Kept(2048)
-"""Lines of talk as the threads show them, by event, game and language: each rendered once for all the
-pages of those who heard it."""
-
 Line = Callable[[Change], dict[str, str]]
 """A line of talk (``Change.said``) as a page is handed it."""
 
@@ -132,7 +128,7 @@ def _line(site: Site, language: str) -> Line:
             return {"place": str(said.get("location", "")), "day": str(said.get("day", "")), "key": key,
                     "html": html.strip()}  # fmt: skip
 
-        line: dict[str, str] = LINES.get((change.number, change.game_id, change.kind, language), render)
+        line: dict[str, str] = site.lines.get((change.number, change.game_id, change.kind, language), render)
         return line
 
     return shown
