@@ -323,7 +323,7 @@ def test_a_player_chooses_answers_in_report_on_their_page_as_by_mail(site) -> No
     assert 'name="answers" value="report" checked' in browser.get(f"/play/{GAME}/Anna").text
 
 
-def test_ts3_two_sites_in_one_process_never_show_each_others_letters_of_the_same_number(tmp_path: Path) -> None:
+def test_ts3_two_sites_in_one_process_never_show_each_others_letters_numbered_alike(tmp_path: Path) -> None:
     """What a site keeps of the letters it shows is its own: two databases number their letters alike,
     and a player of each is shown their own talk relayed (a cache by number shared by the process would
     show one the other's)."""
