@@ -325,20 +325,41 @@ def test_a_player_chooses_answers_in_report_on_their_page_as_by_mail(site) -> No
 
 def test_ts3_two_sites_in_one_process_never_show_each_others_letters_numbered_alike(tmp_path: Path) -> None:
     """What a site keeps of the letters it shows is its own: two databases number their letters alike,
-    and a player of each is shown their own talk relayed (a cache by number shared by the process would
-    show one the other's)."""
+    and a player of each is shown their own report (a cache by number shared by the process would show
+    one the other's)."""
     from referee.app.links import Player
 
-    shown = {}
-    for said in ("alpha candle", "beta rope"):
-        root = tmp_path / said.split()[0]
+    where = {}
+    for room in ("Garage", "Study"):
+        root = tmp_path / room
         root.mkdir()
         _, referee = forum_site(root, f"sqlite:///{root / 'referee.db'}")
-        for second, name in enumerate(("Anna", "Vera"), start=1):
-            referee.submit(GAME, name, "MOVE Garage", T0 + timedelta(seconds=second), f"mail:{name}")
+        referee.submit(GAME, "Anna", f"MOVE {room}", T0 + timedelta(seconds=1), "mail:a1")
         referee.resolve(GAME, T0 + timedelta(seconds=60))
-        referee.submit(GAME, "Vera", f"SAY {said}", T0 + timedelta(seconds=61), "mail:v2")
-        anna = Player(GAME, "Anna", "anna@example.org")
-        shown[said] = str(referee.forum.page(anna, GAME, "Anna")["letters"])
-    assert "alpha candle" in shown["alpha candle"] and "beta rope" not in shown["alpha candle"]
-    assert "beta rope" in shown["beta rope"] and "alpha candle" not in shown["beta rope"]
+        letters = referee.forum.page(Player(GAME, "Anna", "anna@example.org"), GAME, "Anna")["letters"]
+        newest = next(letter for letter in letters if letter["template"] == "report")
+        where[room] = (newest["id"], newest["data"]["location"])
+    assert where["Garage"][0] == where["Study"][0]  # numbered alike
+    assert where["Garage"][1] == "Garage" and where["Study"][1] == "Study"
+
+
+def test_ts3_a_line_of_talk_mailed_to_a_mail_player_is_in_their_thread_not_among_their_letters(
+    tmp_path: Path, sqlite_url: str
+) -> None:
+    """TS-3, TS-23: a player who plays by mail is mailed each line said where they are; their page shows
+    it once, in the room's thread, and the referee's letters beside it stay the referee's own (a chatty
+    room would otherwise push the reports out of the newest letters shown)."""
+    from referee.app.links import Player
+
+    _, referee = forum_site(tmp_path, sqlite_url)
+    for second, name in enumerate(("Anna", "Vera"), start=1):
+        referee.submit(GAME, name, "MOVE Garage", T0 + timedelta(seconds=second), f"mail:{name}")
+    referee.resolve(GAME, T0 + timedelta(seconds=60))
+    referee.submit(GAME, "Vera", "SAY the rope is behind the car", T0 + timedelta(seconds=61), "mail:v2")
+    mailed = [n for n in referee.letters.unsent() if n.recipient == "Anna" and n.template == "talk"]
+    assert mailed, "Anna plays by mail: the line is mailed to her"
+    page = referee.forum.page(Player(GAME, "Anna", "anna@example.org"), GAME, "Anna")
+    assert all(letter["template"] != "talk" for letter in page["letters"])
+    assert any(letter["template"] != "talk" for letter in page["letters"])  # her report is there
+    (here,) = [thread for thread in page["threads"] if thread.here]
+    assert any("behind the car" in entry.get("text", "") for entry in here.entries)

@@ -25,9 +25,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.events import EVERYONE, Event
-from referee.core.rules import heard, heard_kinds
+from referee.core.rules import heard, heard_kinds, heard_letters
 from referee.games import kinds, rules_for
-from referee.store.changes import EVENTS, OUTBOX, Written, after_commits, events_read, highest, written_since
+from referee.store.changes import (
+    EVENTS,
+    NOTICES,
+    OUTBOX,
+    Written,
+    after_commits,
+    events_read,
+    highest,
+    written_since,
+)
+from referee.store.games import game_kinds
 from referee.store.models import MASTER
 from referee.store.transactions import Database
 
@@ -98,6 +108,8 @@ class Changes:
 
     def __init__(self, database: Database) -> None:
         self.database = database
+        self.kinds: dict[str, str] = {}
+        """The kind of each game a letter copying talk was read of (a game's kind never changes)."""
 
     def start(self, now: float) -> Reading:
         """A reading from now on (the monotonic moment ``now``): nothing written until now is a change."""
@@ -118,10 +130,23 @@ class Changes:
             kinds = _heard_kinds()
             talk = [row.id for row in written if row.table == EVENTS.name and row.what in kinds]
             lines = _heard(events_read(session.connection(), talk[:MOST_HEARD]))
+            templates = _heard_templates()
+            copied = {row.game_id for row in written if row.table == NOTICES.name and row.what in templates}
+            unknown = {game for game in copied if game is not None and game not in self.kinds}
+            if unknown:
+                self.kinds.update(game_kinds(session, unknown))
         rows = [row for row in written if row.table != OUTBOX]
         _move(reading, rows, again, now)
-        changes = [change for row in rows if (change := _change(row, lines)) is not None]
+        changes = [change for row in rows if (change := self._change(row, lines)) is not None]
         return changes + _sent(reading, [row for row in written if row.table == OUTBOX])
+
+    def _change(self, row: Written, lines: dict[int, tuple[str, dict[str, Any]]]) -> Change | None:
+        """The change ``row`` makes (``_change``); a letter that only copies to a player a line of talk
+        their threads show changes nothing of their pages (the game-master's outbox alone)."""
+        kind = self.kinds.get(row.game_id or "")
+        if row.table == NOTICES.name and row.game_id and kind and row.what in heard_letters(rules_for(kind)):
+            return Change(row.game_id, MASTER_ONLY)
+        return _change(row, lines)
 
     def on_commit(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Calls ``callback`` after each commit on this database in this process (in the thread that
@@ -159,6 +184,11 @@ def _sent(reading: Reading, counts: list[Written]) -> list[Change]:
         for game in sorted({*before, *waiting})
         if before.get(game) != waiting.get(game)
     ]
+
+
+def _heard_templates() -> frozenset[str]:
+    """The templates of letters any game writes to copy a line of talk its threads show."""
+    return frozenset(template for game in kinds() for template in heard_letters(rules_for(game)))
 
 
 def _heard_kinds() -> frozenset[str]:

@@ -27,10 +27,12 @@ from referee.app.sign_in import write_link
 from referee.app.views import Views
 from referee.core import answers
 from referee.core.kept import Kept
+from referee.core.rules import heard_letters
 from referee.games import rules_for
 from referee.store import games as rows
 from referee.store.clocks import as_utc, clock_row
 from referee.store.forum import choose_mode, mark_read, notices_by_id, play_mode, seat_notice_ids, use_link
+from referee.store.games import game_kinds
 from referee.store.models import NoticeRow
 from referee.store.seats import registered_seats, seat_email
 from referee.store.signed_out import sign_out, signed_out
@@ -100,6 +102,13 @@ class Forum:
         self.views = views
         self.database = games.database
         self._letters = Kept(LETTERS_KEPT)
+        self._kinds: dict[str, str] = {}
+
+    def _kind(self, session: Any, game_id: str) -> str:
+        """The kind of ``game_id`` (a game's kind never changes: read once)."""
+        if game_id not in self._kinds:
+            self._kinds.update(game_kinds(session, [game_id]))
+        return self._kinds[game_id]
 
     def _kept_letters(self, session: Any, ids: list[int]) -> list[dict[str, Any]]:
         """The letters numbered ``ids`` as a page lists them, in that order: a notice never changes once
@@ -181,7 +190,8 @@ class Forum:
     # --- what a player is shown ----------------------------------------------------------------
 
     def page(self, player: Player, game_id: str, seat: str, letters: bool = True) -> dict[str, Any]:
-        """Everything the player's page shows; a dead character's holds public news only. Without
+        """Everything the player's page shows; a dead character's holds public news only. Its letters
+        leave out those that only copy a line of talk its threads show (``heard_letters``). Without
         ``letters``, the referee's letters are not read (the page's parts asked for show none): its
         news and letters are empty."""
         if (player.game_id, player.seat) != (game_id, seat):
@@ -196,8 +206,11 @@ class Forum:
                 if letters
                 else []
             )
+            copies = heard_letters(rules_for(self._kind(session, game_id))) if letters else frozenset()
             mail = (
-                self._kept_letters(session, seat_notice_ids(session, game_id, seat, None, LETTERS_SHOWN))
+                self._kept_letters(
+                    session, seat_notice_ids(session, game_id, seat, None, LETTERS_SHOWN, copies)
+                )
                 if letters
                 else []
             )

@@ -196,6 +196,9 @@ class GameRules(Generic[S]):
     seat of the event's audience heard it. None for a game whose talk has no place."""
     heard_kinds: frozenset[str] = frozenset()
     """The kinds of events ``heard`` may tell a line of (the others are never asked)."""
+    heard_letters: frozenset[str] = frozenset()
+    """The templates of the letters that only copy to a player by mail a line of talk their threads
+    show (``heard``): a player's page lists them in the thread, not among the referee's letters."""
     prepare: Callable[[], None] | None = None
     """Loads once what ``submit`` needs and would otherwise load on its first call (a dictionary, an
     index), so that the first order a process judges is not slowed by it. None: nothing to load."""
@@ -251,6 +254,12 @@ def heard_kinds(rules: Rules[Any]) -> frozenset[str]:
     """The kinds of events ``heard`` may tell a line of (``GameRules.heard_kinds``)."""
     kinds: frozenset[str] = getattr(rules, "heard_kinds", frozenset())
     return kinds
+
+
+def heard_letters(rules: Rules[Any]) -> frozenset[str]:
+    """The templates of the letters copying a line of talk the threads show (``GameRules.heard_letters``)."""
+    templates: frozenset[str] = getattr(rules, "heard_letters", frozenset())
+    return templates
 
 
 def notice_kinds(rules: Rules[Any]) -> frozenset[str] | None:

@@ -63,8 +63,9 @@ nothing); nobody in particular for the others."""
 
 WHAT: dict[str, Callable[[Table], ColumnElement[Any]]] = {
     EVENTS.name: lambda table: table.c.kind,
+    NOTICES.name: lambda table: table.c.template,
 }
-"""What a row is, where it says (the kind of an event); null for the other tables."""
+"""What a row is, where it says (the kind of an event, a notice's template); null for the others."""
 
 TABLES: dict[str, Table] = {
     table.name: table for table in (EVENTS, NOTICES, SUBMISSIONS, AUDIT, INBOUND, ROLLBACKS)
@@ -87,7 +88,7 @@ class Written:
     game_id: str | None
     who: str | None
     what: str | None = None
-    """The kind of an event (None for a row of another table)."""
+    """The kind of an event, a notice's template (None for a row of another table)."""
 
 
 def highest(connection: Connection) -> dict[str, int]:

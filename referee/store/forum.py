@@ -75,16 +75,24 @@ def mark_read(session: Session, game_id: str, seat: str, email: str, now: dateti
 
 
 def seat_notice_ids(
-    session: Session, game_id: str, seat: str, templates: frozenset[str] | None, newest: int | None = None
+    session: Session,
+    game_id: str,
+    seat: str,
+    templates: frozenset[str] | None,
+    newest: int | None = None,
+    without: frozenset[str] = frozenset(),
 ) -> list[int]:
     """The ids of the notices written for ``seat`` (of ``templates`` only, when given) and not withdrawn
-    by a rollback, oldest first; with ``newest``, only that many of the newest (no notice read whole:
+    by a rollback (and not of the templates ``without``), oldest first; with ``newest``, only that many
+    of the newest (no notice read whole:
     ``notices_by_id`` reads those not known already)."""
     query = select(NoticeRow.id).where(
         NoticeRow.game_id == game_id, NoticeRow.recipient == seat, col(NoticeRow.withdrawn_at).is_(None)
     )
     if templates is not None:
         query = query.where(col(NoticeRow.template).in_(sorted(templates)))
+    if without:
+        query = query.where(col(NoticeRow.template).not_in(sorted(without)))
     if newest is not None:
         found = session.exec(query.order_by(col(NoticeRow.id).desc()).limit(newest)).all()
         return [int(i) for i in reversed(found) if i is not None]

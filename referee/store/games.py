@@ -86,6 +86,12 @@ def game_heads(
     }
 
 
+def game_kinds(session: Session | Unit, game_ids: Collection[str]) -> dict[str, str]:
+    """The kind of each game of ``game_ids`` that exists, by its id."""
+    query = core_select(col(GameRow.id), col(GameRow.kind)).where(col(GameRow.id).in_(sorted(game_ids)))
+    return {str(game_id): str(kind) for game_id, kind in session.execute(query).all()}
+
+
 def game_rows(session: Session) -> list[GameRow]:
     """Every game, oldest first."""
     return list(session.exec(select(GameRow).order_by(col(GameRow.created_at))).all())

@@ -118,6 +118,7 @@ RULES: GameRules[GameState] = GameRules(
     openness=notebook.openness,
     heard=views.heard,
     heard_kinds=frozenset({"message_posted"}),
+    heard_letters=frozenset({"talk"}),
 )
 """The Ten Sailors rules behind the core's ``Rules`` protocol."""
 
