@@ -110,6 +110,10 @@ class Changes:
         self.database = database
         self.kinds: dict[str, str] = {}
         """The kind of each game a letter copying talk was read of (a game's kind never changes)."""
+        self.talk = _heard_kinds()
+        """The kinds of events any game tells a line of talk of (``referee.core.rules.heard``)."""
+        self.copies = {game: heard_letters(rules_for(game)) for game in kinds()}
+        """The templates of the letters each kind of game writes to copy a line of talk its threads show."""
 
     def start(self, now: float) -> Reading:
         """A reading from now on (the monotonic moment ``now``): nothing written until now is a change."""
@@ -127,26 +131,21 @@ class Changes:
         }
         with self.database.reading() as session:
             written = written_since(session.connection(), reading.cursor, again)
-            kinds = _heard_kinds()
-            talk = [row.id for row in written if row.table == EVENTS.name and row.what in kinds]
+            talk = [row.id for row in written if row.table == EVENTS.name and row.what in self.talk]
             lines = _heard(events_read(session.connection(), talk[:MOST_HEARD]))
-            templates = _heard_templates()
+            templates = {template for letters in self.copies.values() for template in letters}
             copied = {row.game_id for row in written if row.table == NOTICES.name and row.what in templates}
             unknown = {game for game in copied if game is not None and game not in self.kinds}
             if unknown:
                 self.kinds.update(game_kinds(session, unknown))
         rows = [row for row in written if row.table != OUTBOX]
         _move(reading, rows, again, now)
-        changes = [change for row in rows if (change := self._change(row, lines)) is not None]
+        changes = [change for row in rows if (change := _change(row, lines, self._copies)) is not None]
         return changes + _sent(reading, [row for row in written if row.table == OUTBOX])
 
-    def _change(self, row: Written, lines: dict[int, tuple[str, dict[str, Any]]]) -> Change | None:
-        """The change ``row`` makes (``_change``); a letter that only copies to a player a line of talk
-        their threads show changes nothing of their pages (the game-master's outbox alone)."""
-        kind = self.kinds.get(row.game_id or "")
-        if row.table == NOTICES.name and row.game_id and kind and row.what in heard_letters(rules_for(kind)):
-            return Change(row.game_id, MASTER_ONLY)
-        return _change(row, lines)
+    def _copies(self, game: str) -> frozenset[str]:
+        """The templates of the letters game ``game`` writes to copy a line of talk (none if unknown)."""
+        return self.copies.get(self.kinds.get(game, ""), frozenset())
 
     def on_commit(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Calls ``callback`` after each commit on this database in this process (in the thread that
@@ -186,11 +185,6 @@ def _sent(reading: Reading, counts: list[Written]) -> list[Change]:
     ]
 
 
-def _heard_templates() -> frozenset[str]:
-    """The templates of letters any game writes to copy a line of talk its threads show."""
-    return frozenset(template for game in kinds() for template in heard_letters(rules_for(game)))
-
-
 def _heard_kinds() -> frozenset[str]:
     """The kinds of events any game tells a line of talk of (``referee.core.rules.heard``)."""
     return frozenset(kind for game in kinds() for kind in heard_kinds(rules_for(game)))
@@ -207,10 +201,17 @@ def _heard(read: list[tuple[int, str, str, Any, Any]]) -> dict[int, tuple[str, d
     return lines
 
 
-def _change(row: Written, lines: dict[int, tuple[str, dict[str, Any]]]) -> Change | None:
-    """The change a row written makes, if it is of a game (``lines``: the talk heard, by event id)."""
+def _change(
+    row: Written, lines: dict[int, tuple[str, dict[str, Any]]], copies: Callable[[str], frozenset[str]]
+) -> Change | None:
+    """The change a row written makes, if it is of a game (``lines``: the talk heard, by event id;
+    ``copies``: the templates of a game's letters copying talk). A letter that only copies to a
+    player a line of talk their threads show changes nothing of their pages (the game-master's outbox
+    alone)."""
     if row.game_id is None:
         return None
+    if row.table == NOTICES.name and row.what in copies(row.game_id):
+        return Change(row.game_id, MASTER_ONLY)
     if row.table == "events":
         audience = tuple(str(seat) for seat in json.loads(row.who or "[]"))
         if row.id in lines:

@@ -192,8 +192,9 @@ class GameRules(Generic[S]):
     the state and the whole log. None for a game that tells none."""
     heard: Callable[[Event], dict[str, Any] | None] | None = None
     """The line a seat's thread of a place shows for a logged event that is talk heard there (a dict
-    with its ``location``, as the player's view lists its messages), None for any other event; every
-    seat of the event's audience heard it. None for a game whose talk has no place."""
+    with its ``location``, its ``day`` and a ``key`` naming the line among its thread's, as the player's
+    view lists its messages), None for any other event; every seat of the event's audience heard it.
+    None for a game whose talk has no place."""
     heard_kinds: frozenset[str] = frozenset()
     """The kinds of events ``heard`` may tell a line of (the others are never asked)."""
     heard_letters: frozenset[str] = frozenset()

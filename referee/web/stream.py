@@ -124,9 +124,8 @@ def _line(site: Site, language: str) -> Line:
 
         def render() -> dict[str, str]:
             html = site.fragment("_message.html.j2", kind=change.kind, language=language, e=said)
-            key = f"{said.get('from', '')}@{said.get('received_at', '')}"
-            return {"place": str(said.get("location", "")), "day": str(said.get("day", "")), "key": key,
-                    "html": html.strip()}  # fmt: skip
+            return {"place": str(said.get("location", "")), "day": str(said.get("day", "")),
+                    "key": str(said.get("key", "")), "html": html.strip()}  # fmt: skip
 
         line: dict[str, str] = site.lines.get((change.number, change.game_id, change.kind, language), render)
         return line

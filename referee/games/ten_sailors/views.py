@@ -171,6 +171,7 @@ def _message(event: Event) -> dict[str, Any]:
         "from": data["from"],
         "text": data["text"],
         "received_at": data["received_at"],
+        "key": f"{data['from']}@{data['received_at']}",
         **_day_hour(data["segment"]),
     }
 
