@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 
 POSTGRES = os.environ.get("REFEREE_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 """The PostgreSQL server the tests use; each test gets a schema of its own there."""
@@ -40,6 +40,19 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         )
     finally:
         server.dispose()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _quick_account_hashes() -> None:
+    """The web accounts' passwords hashed by argon2 at its lightest in the tests' own process: at the
+    library's defaults (what every real ``referee`` process uses, the fresh ones the tests start too) a
+    hash takes a sixth of a second, and the tests make and sign in to hundreds of accounts. A hash names
+    its own parameters, so the two kinds verify alike."""
+    from argon2 import PasswordHasher
+
+    from referee.app import accounts
+
+    accounts._HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 
 
 @pytest.fixture(scope="session")
@@ -85,25 +98,104 @@ def empty_postgres_url() -> Iterator[str]:
         admin.dispose()
 
 
-@pytest.fixture
-def postgres_url(empty_postgres_url: str) -> str:
-    """A fresh schema on the real PostgreSQL server with the referee's tables, at the newest revision and
-    empty: made from the models in one go, which is half the cost of running every migration; that
-    the models and the migrations make the same tables is tested on its own (``test_migrations``)."""
-    from sqlmodel import SQLModel
+class _ReusedSchema:
+    """One schema on the PostgreSQL server with the referee's tables, kept for a whole test process and
+    emptied between its tests: making the tables costs a quarter of a second a test, emptying them a
+    hundredth. A schema that cannot be emptied at once (a table gone or changed, or held by a connection
+    left in a transaction) is dropped and a new one made in its place."""
 
-    from referee.store import models  # noqa: F401  (the tables the models declare)
+    def __init__(self) -> None:
+        self.admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+        self.schema: str | None = None
+
+    def ready(self) -> str:
+        """The schema, empty and at the newest revision."""
+        if self.schema is None or not self._emptied(self.schema):
+            self.drop()
+            self.schema = self._made()
+        return self.schema
+
+    def _made(self) -> str:
+        """A new schema with the tables the models declare, at the newest revision: made from the models
+        in one go, which is half the cost of running every migration; that the models and the migrations
+        make the same tables is tested on its own (``test_migrations``)."""
+        from sqlmodel import SQLModel
+
+        from referee.store import models  # noqa: F401  (the tables the models declare)
+
+        schema = f"t_{uuid.uuid4().hex[:16]}"
+        with self.admin.connect() as connection:
+            connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+            connection.exec_driver_sql(f'SET search_path TO "{schema}"')
+            SQLModel.metadata.create_all(connection)
+            connection.exec_driver_sql(
+                "CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)"
+            )
+            connection.exec_driver_sql(f"INSERT INTO alembic_version VALUES ('{_head()}')")
+        return schema
+
+    def _emptied(self, schema: str) -> bool:
+        """Empties ``schema``'s tables (a few rows each: deleting them is quicker than truncating) and
+        restarts their numbering, as if it were new; False if it cannot be done within a second or its
+        tables are not the models' any more (one dropped or added)."""
+        from sqlmodel import SQLModel
+
+        from referee.store import models  # noqa: F401  (the tables the models declare)
+
+        wanted = {*SQLModel.metadata.tables, "alembic_version"}
+        try:
+            with self.admin.begin() as connection:
+                connection.exec_driver_sql("SET LOCAL lock_timeout = '1s'")
+                tables = connection.exec_driver_sql(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = %(schema)s", {"schema": schema}
+                ).scalars()
+                if set(tables) != wanted:
+                    return False
+                connection.exec_driver_sql(
+                    "; ".join(
+                        f'DELETE FROM "{schema}"."{table}"'
+                        for table in [*reversed(SQLModel.metadata.sorted_tables), "alembic_version"]
+                    )
+                )
+                connection.exec_driver_sql(
+                    "SELECT setval(format('%%I.%%I', schemaname, sequencename), 1, false)"
+                    " FROM pg_sequences WHERE schemaname = %(schema)s",
+                    {"schema": schema},
+                )
+                connection.exec_driver_sql(f"INSERT INTO \"{schema}\".alembic_version VALUES ('{_head()}')")
+        except DBAPIError:
+            return False
+        return True
+
+    def drop(self) -> None:
+        """Drops the schema, if any."""
+        if self.schema is not None:
+            with self.admin.connect() as connection:
+                connection.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{self.schema}" CASCADE')
+            self.schema = None
+
+
+def _head() -> str:
     from referee.store.status import HEAD
 
-    engine = create_engine(empty_postgres_url)
-    with engine.begin() as connection:
-        SQLModel.metadata.create_all(connection)
-        connection.exec_driver_sql(
-            "CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)"
-        )
-        connection.exec_driver_sql(f"INSERT INTO alembic_version VALUES ('{HEAD}')")
-    engine.dispose()
-    return empty_postgres_url
+    return HEAD
+
+
+@pytest.fixture(scope="session")
+def _reused_schema() -> Iterator[_ReusedSchema]:
+    reused = _ReusedSchema()
+    try:
+        yield reused
+    finally:
+        reused.drop()
+        reused.admin.dispose()
+
+
+@pytest.fixture
+def postgres_url(_reused_schema: _ReusedSchema) -> str:
+    """A schema on the real PostgreSQL server with the referee's tables, at the newest revision and
+    empty (``_ReusedSchema``: made once a process, emptied for each test)."""
+    return f"{POSTGRES}?options=-csearch_path%3D{_reused_schema.ready()}"
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

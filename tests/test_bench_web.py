@@ -23,9 +23,13 @@ def _has_three_percentiles(spread: Spread) -> bool:
 def test_the_web_benchmark_times_every_route_and_brings_every_post_to_every_other_page_of_its_place(
     tmp_path: Path,
 ) -> None:
+    """Two client processes drive the load together: each holds whole games (TS-3: a post and the pages
+    it must reach in one client), the first the day-9 game and the game-master's visits; what they
+    measured is put together: every route timed by the clients and by the server, on the referee and on
+    the bare application, every post arriving at every other open page of its place."""
     said: list[str] = []
-    result = run_web_bench(tmp_path, 5, 10, 2.0, 3.0, said.append)
-    assert result.pages == 10 and result.streams == 10
+    result = run_web_bench(tmp_path, 5, 20, 2.0, 3.0, said.append, clients=2)
+    assert result.pages == 20 and result.streams == 20
     assert [figures.route for figures in result.routes] == list(ROUTES)
     for figures in result.routes:
         assert _has_three_percentiles(figures.client), figures.route
@@ -33,7 +37,7 @@ def test_the_web_benchmark_times_every_route_and_brings_every_post_to_every_othe
         assert _has_three_percentiles(figures.bare), figures.route
         assert figures.errors == 0, figures.route
     for arrivals in (result.arrivals, result.bare_arrivals):
-        assert arrivals.posts == 6 and arrivals.owed > 0
+        assert arrivals.posts >= 6 - 2 and arrivals.owed > 0  # each client's share of the rate rounded down
         assert arrivals.reached == arrivals.owed == arrivals.told.count  # TS-3: every page present
     assert result.server.cpu_seconds > 0 and result.server.rss_mib > 0 and result.server.peak_rss_mib > 0
     assert result.bare_server.rss_mib > 0
@@ -68,22 +72,6 @@ def test_the_web_benchmark_with_mail_takes_a_burst_and_a_boundary_in_quiet_and_u
     rows = [figure.what for figure in web_figures(result)]
     assert any("replies taken in by referee serve under the web load" in what for what in rows)
     assert any("one boundary of 2 games by referee serve under the web load" in what for what in rows)
-
-
-def test_the_web_benchmark_spread_over_client_processes_splits_by_whole_games_and_loses_no_post(
-    tmp_path: Path,
-) -> None:
-    """Two client processes drive the load together: each holds whole games (TS-3: a post and the pages
-    it must reach in one client), the first the day-9 game and the game-master's visits; what they
-    measured is put together, every post arriving at every other open page of its place."""
-    said: list[str] = []
-    result = run_web_bench(tmp_path, 5, 20, 2.0, 3.0, said.append, clients=2)
-    assert result.pages == 20 and result.streams == 20
-    for figures in result.routes:
-        assert figures.client.count > 0 and figures.errors == 0, figures.route
-    for arrivals in (result.arrivals, result.bare_arrivals):
-        assert arrivals.posts >= 6 - 2 and arrivals.owed > 0  # each client's share of the rate rounded down
-        assert arrivals.reached == arrivals.owed == arrivals.told.count
 
 
 def test_a_plan_split_over_clients_keeps_each_game_whole_and_the_rates_whole() -> None:

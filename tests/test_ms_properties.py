@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any
+from weakref import WeakKeyDictionary
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -104,18 +104,27 @@ def check_state(game: Game) -> None:
         check_no_leak(game, seat)
 
 
-def _reading(game: Game, seat: str) -> list[Any]:
-    """Everything ``seat`` has been shown: their view, their notices, their answers."""
-    notices = [n.data for n in game.notices if seat in n.audience]
-    answers = [a for a in game.answers if a.get("player") == seat]
-    return [game.view(seat), notices, answers]
+_SHOWN: WeakKeyDictionary[Game, dict[str, tuple[int, int, str]]] = WeakKeyDictionary()
+"""What each seat of a game was already shown by notice or answer, written out, by game and seat: how
+many notices and answers, and their text (they are only ever added to: each is written once)."""
+
+
+def _reading(game: Game, seat: str) -> str:
+    """Everything ``seat`` has been shown, written out: their view, their notices, their answers."""
+    shown = _SHOWN.setdefault(game, {})
+    counted, answered, text = shown.get(seat, (0, 0, ""))
+    notices = [n.data for n in game.notices[counted:] if seat in n.audience]
+    answers = [a for a in game.answers[answered:] if a.get("player") == seat]
+    text += json.dumps([notices, answers], ensure_ascii=False)
+    shown[seat] = (len(game.notices), len(game.answers), text)
+    return json.dumps(game.view(seat), ensure_ascii=False) + text
 
 
 def check_no_leak(game: Game, seat: str) -> None:
     """The clue texts ``seat`` never looked at, and the others' suggestion values, stay hidden."""
     state = game.state
     looked = set(state.looked_at(seat))
-    text = json.dumps(_reading(game, seat), ensure_ascii=False)
+    text = _reading(game, seat)
     for number, criterion in enumerate(state.clues, 1):
         if number in looked:
             continue

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,13 @@ def _players(situation: Situation, language: str) -> tuple[str, ...]:
 def _case(situation: Situation) -> Any:
     """The Minuit investigation a corpus's header names, or the project corpora's."""
     named = situation.get("investigation")
-    return load_investigation(named) if named else CASE
+    return _investigation(named) if named else CASE
+
+
+@cache
+def _investigation(name: str) -> Any:
+    """A shipped investigation, loaded and checked once (its solver alone takes a tenth of a second)."""
+    return load_investigation(name)
 
 
 def _situation(path: Path) -> Situation:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -103,8 +104,10 @@ class Investigation:
     def introduction(self) -> dict[str, str]:
         return {lang: str(text).strip() for lang, text in self.raw["introduction"].items()}
 
-    @property
+    @cached_property
     def suspects(self) -> tuple[Suspect, ...]:
+        """The twelve suspects in the file's order (read once: the rules ask for them thousands of times
+        a game)."""
         return tuple(
             Suspect(s["id"], dict(s["name"]), dict(s.get("about", {}))) for s in self.raw["suspects"]
         )
