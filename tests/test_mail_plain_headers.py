@@ -36,7 +36,7 @@ def shortcut(name: str, value: str) -> Plain | None:
     return plain_header(name, value, kind, lambda: policy.default.header_fetch_parse(name, value))
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(st.sampled_from(NAMES), st.text(alphabet=PRINTABLE + "é=?", max_size=80))
 def test_a_header_read_as_written_reads_as_its_header_object(name: str, value: str) -> None:
     plain = shortcut(name, value)
@@ -44,7 +44,7 @@ def test_a_header_read_as_written_reads_as_its_header_object(name: str, value: s
         assert str(plain) == str(policy.default.header_fetch_parse(name, value))
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(st.sampled_from(sorted(_PLAIN_STRUCTURED)).flatmap(lambda name: st.tuples(
     st.just(name), st.from_regex(_PLAIN_STRUCTURED[name], fullmatch=True)
 )))  # fmt: skip

@@ -101,7 +101,7 @@ def plain_header_key(line: str) -> str:
     return name if name in quotes._FROM_KEYS or name in quotes._OTHER_KEYS else ""
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(TEXT)
 @example("- \u3000•\x1c  Abc\x0b def \x85")
 @example("—")
@@ -117,7 +117,7 @@ def test_a_pattern_and_str_split_take_the_same_characters_for_whitespace() -> No
     assert all(bool(space.match(chr(code))) == chr(code).isspace() for code in range(0x110000))
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.one_of(TEXT, st.sampled_from(OWN_TEXT), st.sampled_from(OWN_TEXT).map(lambda line: line[:14])))
 @example("hello world")
 @example("")
@@ -135,7 +135,7 @@ def test_weight_of_any_templates_is_the_plain_one(templates: list[str], line: st
         assert words.weight(text) == plain_weight(words, text)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(LINES, st.integers(0, 13))
 @example(["> a", " > b", "\t> c", "d"], 0)
 @example([">", ">"], 0)
@@ -145,7 +145,7 @@ def test_quote_end_is_the_plain_search(lines: list[str], index: int) -> None:
     assert quotes._quote_end(text, offset) == plain_quote_end(text, offset)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(LINES, st.integers(0, 13))
 @example(["On Tue, 1 Dec 2026 at 10:00", "Boris <boris@example.com>", "wrote:"], 0)
 @example(["Boris writes --", "> x"], 0)
@@ -154,7 +154,7 @@ def test_attribution_is_the_plain_one(lines: list[str], index: int) -> None:
     assert quotes._attribution(lines, index) == plain_attribution(lines, index)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(LINE)
 @example("From : x")
 @example("Date:")
@@ -162,14 +162,14 @@ def test_header_key_is_the_pattern(line: str) -> None:
     assert quotes._header_key(line) == plain_header_key(line)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.text(st.sampled_from("\r\n a\xa0\u200b\ufeff—"), max_size=40))
 def test_normalised_is_the_plain_one(text: str) -> None:
     plain = quotes._INVISIBLE_PATTERN.sub(quotes._invisible, text.replace("\r\n", "\n").replace("\r", "\n"))
     assert quotes.normalised(text) == plain
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(LINES, st.sampled_from([(), ("referee@example.org",), ("x@y.org", "Referee@Example.ORG")]))
 def test_own_address_needs_an_at_sign(lines: list[str], own: tuple[str, ...]) -> None:
     pattern = quotes._own_address_pattern(own)

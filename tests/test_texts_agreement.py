@@ -234,11 +234,25 @@ def _mails(folder: Path) -> list[tuple[str, str, str]]:
     return found
 
 
+def quoted_errors(folder: Path, language: str) -> list[str]:
+    """What the mail the demo in ``folder`` sent says that a native reader found wrong (``BAD``,
+    ``BAD_PATTERNS``, two bracketed remarks in a row, a sender not named as the referee), with the
+    subject of the mail that says it; [] when none does."""
+    mails = _mails(folder)
+    found = [] if mails else ["no mail was sent"]
+    for sender, subject, text in mails:
+        whole = f"{subject}\n{text}"
+        found += [f"{phrase!r} in {subject!r}" for phrase in BAD[language] if phrase in whole]
+        found += [f"{p.pattern!r} in {subject!r}" for p in BAD_PATTERNS[language] if p.search(whole)]
+        found += [f"{DOUBLED.pattern!r} in {subject!r}"] if DOUBLED.search(text) else []
+        if not sender.startswith("Судья" if language == "ru" else "Referee"):
+            found.append(f"sent by {sender!r}")
+    return found
+
+
 @pytest.mark.parametrize(
     ("game", "players", "language"),
     [
-        ("ten-sailors", 6, "ru"),
-        ("ten-sailors", 6, "en"),
         ("minuit", 4, "ru"),
         ("minuit", 4, "en"),
         ("museum-suspects", 3, "ru"),
@@ -248,14 +262,6 @@ def _mails(folder: Path) -> list[tuple[str, str, str]]:
 def test_no_mail_of_a_played_game_says_a_quoted_error(
     tmp_path: Path, game: str, players: int, language: str
 ) -> None:
+    """Ten Sailors' demo in both languages is held to the same in ``test_ts_epilogue``, which plays it."""
     play(tmp_path / "demo", game, 7, players, language, lambda _: None)
-    mails = _mails(tmp_path / "demo")
-    assert mails
-    for sender, subject, text in mails:
-        whole = f"{subject}\n{text}"
-        for phrase in BAD[language]:
-            assert phrase not in whole, (phrase, subject)
-        for pattern in BAD_PATTERNS[language]:
-            assert not pattern.search(whole), (pattern.pattern, subject, pattern.search(whole))
-        assert not DOUBLED.search(text), (subject, DOUBLED.search(text))
-        assert sender.startswith("Судья" if language == "ru" else "Referee"), sender
+    assert quoted_errors(tmp_path / "demo", language) == []

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_texts_agreement import quoted_errors
 from ts_helpers import HANDS, Game, trap_line
 from web_helpers import GAME, GM, T0, client, forum_site, mailed_links, sign_in, sign_in_player, token
 
@@ -25,7 +26,7 @@ from referee.games.ten_sailors.epilogues import epilogue, facts
 from referee.render import Renderer, templates_dir
 from referee.store.models import EventRow, NoticeRow
 
-Played = tuple[str, list[EventRow], list[NoticeRow]]
+Played = tuple[str, list[EventRow], list[NoticeRow], Path]
 
 HEADS = {"en": ("THE GAME IS OVER.", "How it was decided:", "THE WHOLE STORY"),
          "ru": ("ИГРА ОКОНЧЕНА.", "Как определился исход:", "ВСЯ ИСТОРИЯ")}  # fmt: skip
@@ -33,12 +34,13 @@ HEADS = {"en": ("THE GAME IS OVER.", "How it was decided:", "THE WHOLE STORY"),
 
 @pytest.fixture(scope="module", params=["en", "ru"])
 def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Played:
-    """A demo game of six played by bots to its end, in each language: its language, log and notices."""
+    """A demo game of six played by bots to its end, in each language: its language, log, notices and
+    folder."""
     language = request.param
     folder = tmp_path_factory.mktemp(f"ts-{language}") / "demo"
     result = play(folder, "ten-sailors", 7, 6, language, lambda _: None)
     store = open_referee(load_config(folder / "referee.toml").database_url, create=False)
-    return language, store.events(result.game_id), store.notices(result.game_id)
+    return language, store.events(result.game_id), store.notices(result.game_id), folder
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +70,7 @@ def _epilogue_of(text: str, language: str) -> str:
 def test_ts24_every_final_mail_holds_an_epilogue_and_the_whole_story(
     played: Played, renderer: Renderer
 ) -> None:
-    language, _events, notices = played
+    language, _events, notices, _ = played
     over, decided, story = HEADS[language]
     for reader, data in _final(notices).items():
         text = _mail(renderer, language, data)
@@ -81,7 +83,7 @@ def test_ts24_every_final_mail_holds_an_epilogue_and_the_whole_story(
 
 
 def test_ts21_every_trap_of_the_game_is_in_every_final_mail(played: Played, renderer: Renderer) -> None:
-    language, events, notices = played
+    language, events, notices, _ = played
     traps = [e.data for e in events if e.kind == "trap_resolved"]
     assert len(traps) > 10
     for reader, data in _final(notices).items():
@@ -100,7 +102,7 @@ def test_ts21_every_trap_of_the_game_is_in_every_final_mail(played: Played, rend
 def test_ts23_every_line_of_talk_is_in_the_final_mail_or_counted_for_the_page(
     played: Played, renderer: Renderer
 ) -> None:
-    language, events, notices = played
+    language, events, notices, _ = played
     said = [e.data for e in events if e.kind == "message_posted"]
     assert said
     for data in _final(notices).values():
@@ -117,7 +119,7 @@ def test_ts23_every_line_of_talk_is_in_the_final_mail_or_counted_for_the_page(
 
 
 def test_ts23_the_story_keeps_each_place_and_its_talk_in_order(played: Played) -> None:
-    _language, events, _notices = played
+    _language, events, _notices, _ = played
     said = [e.data for e in events if e.kind == "message_posted"]
     state = RULES.load(RULES.dump(_state(events)))
     told = RULES.chronicle(state, [_event(e) for e in events], False)
@@ -137,7 +139,7 @@ def test_ts23_the_story_keeps_each_place_and_its_talk_in_order(played: Played) -
 
 
 def test_ts24_a_dead_reader_is_told_the_epilogue_as_you(played: Played, renderer: Renderer) -> None:
-    language, events, notices = played
+    language, events, notices, _ = played
     dead = {e.data["name"] for e in events if e.kind == "died"}
     readers = [r for r in _final(notices) if r in dead]
     assert readers
@@ -149,7 +151,7 @@ def test_ts24_a_dead_reader_is_told_the_epilogue_as_you(played: Played, renderer
 
 def test_ts24_no_story_and_no_epilogue_before_the_end(played: Played, renderer: Renderer) -> None:
     """TS-3: while the game runs, no mail tells anyone what they did not see."""
-    language, _events, notices = played
+    language, _events, notices, _ = played
     final = {n.id for n in notices if n.template == "morning" and n.data.get("ended")}
     _, _, story = HEADS[language]
     for notice in notices:
@@ -317,3 +319,10 @@ def test_ts24_a_russian_games_story_on_the_page_is_russian(tmp_path: Path, sqlit
     assert "Ловушка Anna на Boris: Спальня, Камин, Верёвка — " in story
     for english in ("Where everyone was", "Traps of night", "What was said", "Arrival evening"):
         assert english not in story, english
+
+
+def test_no_mail_of_the_played_game_says_a_quoted_error(played: Played) -> None:
+    """The demo's mail in each language holds none of the phrases a native reader found wrong
+    (``test_texts_agreement``: the other games' demos are held to it there)."""
+    language, _events, _notices, folder = played
+    assert quoted_errors(folder, language) == []
