@@ -216,6 +216,8 @@ HELD_OUT_FIRST = {
     ("13", "ru"): (143, 5),
     ("14", "en"): (149, 5),
     ("14", "ru"): (143, 15),
+    ("15", "en"): (136, 9),
+    ("15", "ru"): (138, 10),
 }
 """Lines of each held-out corpus (``ts_orders_<lang>_heldout<set>.tsv``) read right, and order lines
 said aloud, when it was first scored (2026-12-06; 160 lines each, set 6 148, sets 7 and 8 170–173). The
@@ -237,7 +239,9 @@ and 11 were built on, and scored once, unread, at the end. Set 13 (170 lines eac
 2026-12-07; its writers were told that a remark beside an order is not scored, ``remarks_scored``) was
 written the same way and scored first, unread, before that day's work; its lines were then built on. Set 14
 (170 lines each, the same classes and rule) was written the same way at the start of that day's work and
-scored once, unread, at its end: the score that counts. The goal
+scored once, unread, at its end: the score that counts. Set 15 (170 lines each, the same classes and
+rule; a stop later) was written the same way and scored first, unread, before that stop's work; its
+lines were then built on. The goal
 is ``LEAST_READ`` and none said aloud; until then no set may ever be read worse than at first."""
 
 
