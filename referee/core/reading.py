@@ -39,9 +39,12 @@ WORDS_KEPT = 16_384
 """How many distinct words ``_keys`` remembers."""
 
 _TOKEN = re.compile(
-    r"[^\W\d_]{1,2}-?\d+\b|[#№]?\d+(?:[-:.]\d+)?(?:-?[^\W\d_]{1,3})?|[^\W\d_]+(?:['’][^\W\d_]+)*"
+    r"[^\W\d_]{1,2}-?\d+\b|[#№]?\d+(?:[-:.]\d+)?(?:-?[^\W\d_]{1,3}(?![^\W\d_]))?(?:['’]s\b)?"
+    r"|[^\W\d_]+(?:['’][^\W\d_]+)*"
 )
-_DIGITS = re.compile(r"^[#№]?(\d{1,3})(?:-?(?:й|я|ю|е|го|ой|ому|ую|ая|st|nd|rd|th))?$")
+"""A word: letters with a number (a room, "B2"), a number with its ending ("3-й", "5th", "3s"; not a
+word after a hyphen, "2-chip" is two), or letters."""
+_DIGITS = re.compile(r"^[#№]?(\d{1,3})(?:-?(?:й|я|ю|е|го|ой|ому|ую|ая|st|nd|rd|th|s|'s|’s))?$")
 _CYRILLIC = re.compile(r"[а-яё]", re.I)
 _JOINERS = (
     r"(?:and then|then|also|and|after that|plus|затем|потом|после этого|а также|а|и|ещё(?!\s+раз)"

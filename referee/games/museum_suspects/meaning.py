@@ -26,7 +26,8 @@ INTENTS: dict[str, str] = {
          "investigation", "research", "исследовать", "изучить", "изучать", "смотреть", "посмотреть",
          "осмотреть", "осматривать", "проверить", "проверять", "глянуть", "взглянуть", "заглянуть",
          "расследовать", "исследование", "читать", "прочитать", "прочесть", "открыть", "подсмотреть",
-         "поглядеть", "исследую", "изучение", "проверка", "show", "показать"),
+         "поглядеть", "исследую", "изучение", "проверка", "show", "показать", "инв", "flip", "peep",
+         "turn", "reveal", "вскрыть", "перевернуть"),
         "investigate",
     ),
     **dict.fromkeys(
@@ -41,7 +42,7 @@ INTENTS: dict[str, str] = {
         ("put", "place", "stake", "lay", "drop", "leave", "bet", "spend", "use", "play", "положить",
          "класть", "ставить", "поставить", "выложить", "оставить", "использовать", "кладу", "ставлю",
          "потратить", "сыграть", "отдать", "get", "receive", "получить", "получать", "go", "идти",
-         "пойти", "отправить", "уходить"),
+         "пойти", "отправить", "уходить", "кинуть", "кидать", "закинуть", "бросить"),
         "place",
     ),
     **dict.fromkeys(
@@ -60,18 +61,19 @@ INTENTS: dict[str, str] = {
 
 CLUE_WORDS = frozenset(
     {"clue", "card", "number", "улика", "ул", "карта", "карточка", "подсказка", "номер", "ключ", "зацепка",
-     "№", "clew"}
+     "№", "clew", "hint", "evidence", "наводка", "lead"}
 )  # fmt: skip
 TOKEN_WORDS = frozenset(
-    {"token", "chip", "value", "with", "using", "marker", "жетон", "ж", "фишка", "значение", "с", "со",
-     "номинал", "c", "worth", "стоимость", "pay", "paying", "w", "платить", "заплатить", "плачу", "price",
-     "цена"}
+    {"token", "chip", "value", "with", "using", "marker", "counter", "жетон", "ж", "фишка", "значение", "с",
+     "со", "номинал", "c", "worth", "стоимость", "pay", "paying", "w", "платить", "заплатить", "плачу",
+     "price", "цена"}
 )  # fmt: skip
 TOKEN_NOUNS = frozenset(
     {
         "token",
         "chip",
         "marker",
+        "counter",
         "жетон",
         "фишка",
         "единица",
@@ -86,7 +88,8 @@ TOKEN_NOUNS = frozenset(
 )
 EXIT_WORDS = frozenset(
     {"exit", "escape", "escaped", "outside", "выход", "побег", "сбежать", "убежать", "сбежал", "ушел",
-     "emergency", "запасной", "запасный", "аварийный", "door", "backdoor", "дверь", "пожарный"}
+     "emergency", "запасной", "запасный", "аварийный", "door", "backdoor", "дверь", "пожарный", "fire",
+     "аварийка", "запаска"}
 )  # fmt: skip
 BOARD_WORDS = frozenset({"grid", "board", "table", "поле", "сетка", "доска", "стол"})
 """Words for the board: asking to see it, or what is on it, is STATUS ("Show me the grid")."""
@@ -233,10 +236,18 @@ def _token_marked(words: list[Word]) -> bool:
     return any(word.among(TOKEN_WORDS | TOKEN_NOUNS | MINE) for word in words)
 
 
-def _given(words: list[Word]) -> bool:
+def _given(words: list[Word], value: Any) -> bool:
     """Whether a clause without an order word gives a token to a place ("Odette gets my 3", "my 1 on
-    Adele", «Одетте мою тройку», «Выход — единичка»); "B2 with 1" alone says no more than a note would."""
-    return any(word.among(TOKEN_NOUNS | MINE) or _value_noun(word) for word in words)
+    Adele", «Одетте мою тройку», «Выход — единичка», "B2 with 1", "exit w/ 2", «выход 2»): a word for the
+    token, or a line of little more than the place and the value (the only order that puts a token on a
+    place is a suggestion)."""
+    if any(word.among(TOKEN_NOUNS | MINE) or _value_noun(word) for word in words):
+        return True
+    return value != "…" and (_token_marked(words) or len(words) <= _TERSE_WORDS)
+
+
+_TERSE_WORDS = 4
+"""At most this many words ("room a1, the 3"), a place and a value, are a suggestion written short."""
 
 
 def _value_noun(word: Word) -> bool:
@@ -344,7 +355,7 @@ def read(words: list[Word], language: str) -> Reading | Guess | None:
     if len(places) == 1:
         place = targets[0][1]
         value: Any = values[0] if len(values) == 1 and len(numbers) == 1 else "…"
-        if (kind == "suggest" or (not kind and _given(words))) and value != "…":
+        if (kind == "suggest" or (not kind and _given(words, value))) and value != "…":
             return "suggest", {**place, "value": value}
         return Guess(render("suggest", {**place, "value": value}, language))
     return Guess()

@@ -969,7 +969,8 @@ def _is_talk(item: Order | Unreadable) -> TypeGuard[Unreadable]:
 
 
 def _sentences(line: str) -> list[str]:
-    """``line`` cut into sentences where a new one starts with a capital or an order word."""
+    """``line`` cut into sentences where a new one starts with a capital or an order word, or follows a
+    question or an exclamation ("Could I search the sofa? thank you")."""
     pieces = _SEMICOLON.split(line)
     if len(pieces) > 1 and all(time_at_start(piece) for piece in pieces):
         return [sentence for piece in pieces for sentence in _sentences(piece)]
@@ -977,7 +978,8 @@ def _sentences(line: str) -> list[str]:
     sentences = [parts[0]]
     for part in parts[1:]:
         first = WORD.match(part)
-        starts = first is not None and (part[0].isupper() or order_kind(first.group()) != "")
+        asked = sentences[-1].rstrip().endswith(("?", "!"))
+        starts = first is not None and (asked or part[0].isupper() or order_kind(first.group()) != "")
         if starts and not sentences[-1].rstrip().endswith(("муз.", "Муз.", "МУЗ.")):
             sentences.append(part)
         else:
@@ -1364,7 +1366,12 @@ class _Reader:
             (
                 i
                 for i, t in enumerate(tokens)
-                if t.kind or not (t.leading or (t.folded == "не" and _polite_not(folded, i)))
+                if t.kind
+                or not (
+                    t.leading
+                    or (t.folded == "не" and _polite_not(folded, i))
+                    or (_cancelled(t) and any(u.kind == "cancel" for u in tokens[i + 1 : i + 3]))
+                )
             ),
             None,
         )
@@ -1609,8 +1616,9 @@ class _Reader:
                 self.items.append(self._say(sentence, verb, when))
             elif kind in ("help", "status", "notebook"):
                 self.items.append(Order(line, kind, {}))
-            elif kind == "cancel":
-                self.items.append(self._cancel(line, args, when))
+            elif kind == "cancel":  # what it takes back may come first: «всё отменить», «поиск отменяю»
+                named = [t for t in clause[:verb_at] if t.when is None and _cancelled(t)]
+                self.items.append(self._cancel(line, [*named, *args], when))
             elif not args and _after(sentence, clause[-1]).startswith(":"):
                 self.pending = (line, kind, when)
             elif kind == "move" and lemmas(verb.text) & STAY and all(t.folded in HERE for t in args):
@@ -1765,6 +1773,11 @@ class _Reader:
         return Order(
             line, "cancel", {"what": "move"} if withdraw else {"what": "move", "stay": True}, segment
         )
+
+
+def _cancelled(token: _Token) -> bool:
+    """Whether ``token`` names what a cancel takes back: a kind of order or everything."""
+    return token.folded in EVERYTHING or not lemmas(token.text).isdisjoint(EVERYTHING | CANCELLABLE.keys())
 
 
 _PURPOSE = frozenset({"чтобы", "чтоб", "дабы"})
@@ -2353,9 +2366,10 @@ _MODALS = frozenset({"could", "can", "would", "will", "мочь", "можете"
 def _said_of_another(tokens: list[_Token], at: int) -> bool:
     """Whether the order word ``tokens[at]`` has "you" for its subject, not asked of the host ("Anna, you
     look nervous" is; "could you move me" is not)."""
-    before = [t.folded.replace("’", "'") for t in tokens[:at] if t.when is None and not is_adverb(t.text)]
-    if not _HOST.isdisjoint(before):
-        return False
+    told = [t for t in tokens[:at] if t.when is None and not is_adverb(t.text)]
+    before = [t.folded.replace("’", "'") for t in told]
+    if not _HOST.isdisjoint(before) or (tokens[at].kind == "cancel" and all(map(_cancelled, told))):
+        return False  # «всё отменяю»: everything is what is taken back, not who does it
     if before and before[0] in _OTHER_SUBJECTS:
         return True  # "Somebody ought to check the car", «Пусть кто-нибудь осмотрит …»
     return bool(before) and before[-1] in _YOU and not (len(before) > 1 and before[-2] in _MODALS)

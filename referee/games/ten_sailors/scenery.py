@@ -637,7 +637,9 @@ def _leading_clause(text: str, names: Sequence[str]) -> str:
     """``text`` without a first clause before a comma that names nothing, when what follows starts an
     order ("Soaked to the bone, Anna hurries …", «Не раздумывая, иду …», "If it's no bother, move me …")."""
     head, comma, rest = text.partition(",")
-    if "?" in text or (set(WORD.findall(head.lower())) & OPEN and not _COURTESY.match(head.strip())):
+    if comma and rest.strip() and _COURTESY.match(head.strip()):
+        return rest.strip()  # "If it's not too much trouble, could Anna …?": courtesy, whatever follows
+    if "?" in text or set(WORD.findall(head.lower())) & OPEN:
         return text
     if comma and _names_nothing(head, names) and _starts_an_order(rest, names):
         return rest.strip()

@@ -80,6 +80,10 @@ class When:
 
 
 _DAY_STEMS = "|".join(_DAY_ORDINALS)
+_MINUTE_WORDS = {"five": 5, "ten": 10, "twenty": 20, "twenty-five": 25, "twenty five": 25}
+"""Minutes written as words before "to" or "past" an hour ("ten to six", "twenty past four")."""
+_MINUTES_BEFORE = {"пяти": 5, "десяти": 10, "пятнадцати": 15, "двадцати": 20, "двадцати пяти": 25}
+"""Minutes written as words after «без» before an hour («без десяти шесть», «без двадцати пять»)."""
 _WORD_NUMBER = rf"((?:{_DAY_STEMS})\w*|{'|'.join(_NUMBER_WORDS)})"
 """A number written as a word: an ordinal of any ending or a cardinal."""
 _SEP = r"[\s,.]*"
@@ -134,6 +138,10 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("quarter_en",
      rf"{_IN}(?:a\s+)?quarter\s+(past|after|to|of)\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)}){_LATER_TAIL}"),
     ("quarter_to_ru", rf"{_IN}без\s+четверти\s+(\d{{1,2}}|{_WORD_NUMBER[1:-1]}){_LATER_TAIL}"),
+    ("minutes_en", rf"{_IN}({'|'.join(_MINUTE_WORDS)}|\d{{1,2}})\s+(?:minutes?\s+)?"
+     rf"(to|till|before|past|after)\s+(\d{{1,2}}|{'|'.join(_NUMBER_WORDS)}){_LATER_TAIL}"),
+    ("minutes_to_ru", rf"{_IN}без\s+({'|'.join(_MINUTES_BEFORE)}|\d{{1,2}})\s+(?:минут\s+)?"
+     rf"(\d{{1,2}}|{_WORD_NUMBER[1:-1]}){_LATER_TAIL}"),
     ("quarter_past_ru", rf"{_IN}четверть\s+((?:{_DAY_STEMS})\w*){_LATER_TAIL}"),
     ("clock_word", rf"{_IN}({'|'.join(_NUMBER_WORDS)})\s+(?:часов|часа)(?!\s+(?:дня|вечера|утра|ночи))"
      rf"|(?:часов|часа)\s+в\s+({'|'.join(_NUMBER_WORDS)}|\d{{1,2}})\b"
@@ -161,9 +169,12 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("ahead1", rf"завтрашн{_OF_AN_ORDER}|завтра|tomorrow|tom+or+ow|tmrw|tmr|tmrrw|2mor+ow|2moro|tomoz"),
     ("today", r"сегодня|today"),
     ("noon", rf"{_IN}(?:noon|midday|полдень|полдня)"),
-    ("morning", rf"утренн{_OF_AN_ORDER}|утром|с\s+утра|(?:first\s+thing\s+)?(?:in\s+the\s+|this\s+)?morning"),
-    ("evening", rf"вечерн{_OF_AN_ORDER}|вечером|под\s+вечер|на\s+вечер|(?:ближе\s+)?к\s+вечеру"
-     r"|(?:in\s+the\s+|this\s+)?evening|towards?\s+(?:the\s+)?evening"),
+    ("morning_ahead1", r"(?:(?:на|в)\s+)?завтрашн\w+\s+утр(?:о|ом|а)"
+     r"|(?:на|в)\s+утро\s+завтра(?:шнего\s+дня)?"),
+    ("morning", rf"утренн{_OF_AN_ORDER}|утром|утречком|с\s+утра|с\s+утречка"
+     r"|(?:first\s+thing\s+)?(?:in\s+the\s+|this\s+)?morning"),
+    ("evening", rf"вечерн{_OF_AN_ORDER}|вечером|вечерком|под\s+вечер(?:ок)?|на\s+вечер"
+     r"|(?:ближе\s+)?к\s+вечеру|(?:in\s+the\s+|this\s+)?evening|towards?\s+(?:the\s+)?evening"),
 )  # fmt: skip
 _ANY = r"(?<![\w:])(?:" + "|".join(rf"(?P<{name}>(?:{pattern})(?!\w))" for name, pattern in _PATTERNS) + ")"
 _FIND = re.compile(_ANY, re.I)
@@ -268,6 +279,14 @@ def _read(name: str, groups: list[str]) -> When:
             hours, minutes = number, 15
         hours += 12 if hours < 10 else 0
         return _clock(hours, minutes) if hours < 24 else When(bad_hour=hours)
+    if name in ("minutes_en", "minutes_to_ru"):  # "ten to six" (17:50), «без пяти четыре» (15:55)
+        words = [g.lower() for g in groups if g]
+        before = name == "minutes_to_ru" or words[1] in ("to", "till", "before")
+        minutes = int(words[0]) if words[0].isdigit() else {**_MINUTE_WORDS, **_MINUTES_BEFORE}[words[0]]
+        number = int(words[-1]) if words[-1].isdigit() else _number_word(words[-1])
+        hours, minutes = (number - 1, 60 - minutes) if before else (number, minutes)
+        hours += 12 if hours < 10 else 0
+        return _clock(hours, minutes) if hours < 24 and 0 < minutes < 60 else When(bad_hour=hours)
     if name in ("hour_n", "n_hour"):
         return _hour(numbers[0])
     if name in ("ordinal", "hour_word"):
@@ -284,6 +303,7 @@ def _read(name: str, groups: list[str]) -> When:
         "ahead1": When(ahead=1),
         "today": When(ahead=0),
         "morning": When(part="hour1", morning=True),
+        "morning_ahead1": When(ahead=1, part="hour1", morning=True),
         "noon": _clock(12, 0),
         "evening": When(part="hour4"),
     }
@@ -295,6 +315,7 @@ _TIME_WORDS = (
     "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite", "afternoon", "half", "пол",
     "tmr", "tomo", "tomm", "2mor", "last", "последн", "quarter", "четверт", "noon", "midday", "полд", "clock",
     "asap", "soon", "now", "сейчас", "немедл", "поскор", "over", r"[вк]\s+(?:два|три|четыре|пять|шесть|семь)",
+    r"\s(?:to|till|before|past|after)\s", r"без\s",
 )  # fmt: skip
 """A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
 _NUMBER = (
