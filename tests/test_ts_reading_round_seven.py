@@ -13,7 +13,7 @@ from test_ts_reading_round_six import _misread_by_own
 
 
 def test_minutes_to_or_past_an_hour_and_diminutive_parts_of_the_day_are_times_ts_4_ts_11() -> None:
-    """"Ten to six" is 17:50, the start of hour 4; «без пяти три» 14:55, hour 2; «вечерком» the evening
+    """ "Ten to six" is 17:50, the start of hour 4; «без пяти три» 14:55, hour 2; «вечерком» the evening
     hour; «на завтрашнее утро» tomorrow's first hour."""
     assert _misread_by_own({
         "at ten to six I'm off to the kitchen": "M:Kitchen@d1h4",
