@@ -198,6 +198,32 @@ def postgres_url(_reused_schema: _ReusedSchema) -> str:
     return f"{POSTGRES}?options=-csearch_path%3D{_reused_schema.ready()}"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "sqlite_only: the module's tests run on SQLite alone unless marked both_engines (what they check "
+        "is the referee's, not the database's: the store's, the boundary's and the outbox's own tests hold "
+        "it on PostgreSQL)",
+    )
+    config.addinivalue_line("markers", "both_engines: run on PostgreSQL too in a sqlite_only module")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leaves out the PostgreSQL run of a test of a ``sqlite_only`` module not marked ``both_engines``
+    (reported as deselected)."""
+    left_out = [
+        item
+        for item in items
+        if item.get_closest_marker("sqlite_only") is not None
+        and item.get_closest_marker("both_engines") is None
+        and "postgres" in getattr(getattr(item, "callspec", None), "params", {}).values()
+    ]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        dropped = set(map(id, left_out))
+        items[:] = [item for item in items if id(item) not in dropped]
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
 def database_url(request: pytest.FixtureRequest) -> str:
     """Each test using this runs once on SQLite and once on PostgreSQL."""

@@ -20,6 +20,9 @@ from referee.core.rules import fold, visible
 from referee.games import rules_for
 from referee.render import Renderer
 
+pytestmark = pytest.mark.sqlite_only
+"""On SQLite alone but where marked (``both_engines``): the store's own tests hold PostgreSQL."""
+
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 KINDS = ("ten-sailors", "museum-suspects", "cosmic-express", "minuit")
 OPENINGS = {

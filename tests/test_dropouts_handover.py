@@ -22,6 +22,9 @@ from referee.app.audit import COMMAND_LINE, Actor
 from referee.store.models import NoticeRow
 from referee.store.seats import holders
 
+pytestmark = pytest.mark.sqlite_only
+"""On SQLite alone but where marked (``both_engines``): the store's own tests hold PostgreSQL."""
+
 GAME = "castle-2"
 
 
@@ -137,6 +140,7 @@ def test_a_stand_in_bot_plays_the_seat_to_the_end_of_the_game(post: Post) -> Non
     assert not [m for m in post.delivered() if "vacated" in to(m)]
 
 
+@pytest.mark.both_engines
 def test_the_referee_hands_a_seat_silent_too_long_to_the_first_reserve_by_itself(
     tmp_path: Path, database_url: str
 ) -> None:

@@ -15,6 +15,9 @@ from test_signup_mail import ANNA, BORIS, GLEB, GM, VERA, Post, reply_to, text, 
 from referee.app.audit import COMMAND_LINE
 from referee.store.seats import holders
 
+pytestmark = pytest.mark.sqlite_only
+"""On SQLite alone but where marked (``both_engines``): the store's own tests hold PostgreSQL."""
+
 GAME = "castle-2"
 STRANGER = "mallory@example.net"
 
@@ -43,6 +46,7 @@ def asked(post: Post, name: str, sender: str, word: str = "RESIGN") -> str:
     return reply_to(question)
 
 
+@pytest.mark.both_engines
 def test_resign_is_asked_first_and_yes_from_the_player_vacates_the_seat(post: Post) -> None:
     address = asked(post, "Anna", ANNA)
     assert address.startswith("referee+resign-")

@@ -21,6 +21,9 @@ from referee.mail.delivery import deliver
 from referee.mail.transports import MaildirOutbox
 from referee.render import Renderer
 
+pytestmark = pytest.mark.sqlite_only
+"""On SQLite alone but where marked (``both_engines``): the store's own tests hold PostgreSQL."""
+
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 GM = "gm@example.org"
 ANNA, BORIS, VERA = "anna@example.org", "boris@example.org", "vera@example.org"
@@ -95,6 +98,7 @@ def game(tmp_path: Path, database_url: str) -> Watched:
     return Watched(tmp_path, database_url, "nudge_after = 2, tell_master_after = 3")
 
 
+@pytest.mark.both_engines
 def test_a_silent_seat_is_nudged_once_after_n_segments_and_a_seat_that_wrote_is_not(game: Watched) -> None:
     game.orders("Anna", "search sofa")
     game.next_boundary()

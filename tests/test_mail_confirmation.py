@@ -30,6 +30,9 @@ from referee.mail.transports import MaildirOutbox
 from referee.render import Renderer
 from referee.store.models import HeldRow
 
+pytestmark = pytest.mark.sqlite_only
+"""On SQLite alone but where marked (``both_engines``): the store's own tests hold PostgreSQL."""
+
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
 GAME = "castle"
 ANNA = "anna@example.org"
@@ -170,6 +173,7 @@ def test_the_game_masters_copy_of_the_question_shows_neither_address_of_the_play
 # --- the confirmation ---------------------------------------------------------------------------------
 
 
+@pytest.mark.both_engines
 def test_a_reply_from_the_registered_address_to_the_question_applies_the_held_orders_once(post: Post) -> None:
     post.send("MOVE Garage")
     asked = question(post)

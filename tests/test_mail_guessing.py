@@ -26,6 +26,9 @@ from referee.mail.transports import MaildirOutbox
 from referee.render import Renderer
 from tests.service_helpers import Site
 
+pytestmark = pytest.mark.sqlite_only
+"""On SQLite alone but where marked (``both_engines``): the store's own tests hold PostgreSQL."""
+
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
 GAME = "castle"
 GM = "gm@example.org"
@@ -89,6 +92,7 @@ def text_of(message: EmailMessage) -> str:
     return str(body.get_content())
 
 
+@pytest.mark.both_engines
 def test_after_five_wrong_passwords_from_one_address_even_the_right_one_is_refused_unread(door: Door) -> None:
     outcomes = [
         door.send(GUESSER, f"PASSWORD {guess}\nMOVE Garage", T0 + timedelta(seconds=n))

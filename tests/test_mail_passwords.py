@@ -31,6 +31,9 @@ from referee.store.database import alembic_config, migrating, open_engine, upgra
 from referee.store.hashes import bare, canonical
 from referee.store.seats import Credential
 
+pytestmark = pytest.mark.sqlite_only
+"""On SQLite alone but where marked (``both_engines``): the store's own tests hold PostgreSQL."""
+
 T0 = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
 GAME = "castle"
 GM = "gm@example.org"
@@ -134,6 +137,7 @@ def welcomed(door: Door) -> dict[str, str]:
     return given
 
 
+@pytest.mark.both_engines
 def test_no_password_is_kept_in_clear_anywhere_after_the_welcome_letters_and_a_new_one(
     door: Door, welcomed: dict[str, str]
 ) -> None:

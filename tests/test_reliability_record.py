@@ -25,6 +25,9 @@ from referee.app.audit import COMMAND_LINE
 from referee.app.reliability import shown, shown_records
 from referee.store.reliability import FIELDS, records_of
 
+pytestmark = pytest.mark.sqlite_only
+"""On SQLite alone but where marked (``both_engines``): the store's own tests hold PostgreSQL."""
+
 GAME = "castle-2"
 OTHER = "quiet"
 
@@ -127,6 +130,7 @@ def _statements(post: Post) -> list[str]:
     return seen
 
 
+@pytest.mark.both_engines
 def test_the_record_costs_the_same_few_statements_for_one_address_or_many_and_fewer_read_again(
     played: tuple[Post, list[EmailMessage]],
 ) -> None:

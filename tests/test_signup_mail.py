@@ -31,6 +31,9 @@ from referee.mail.transports import MaildirOutbox
 from referee.render import Renderer
 from referee.store.models import SignupEventRow
 
+pytestmark = pytest.mark.sqlite_only
+"""On SQLite alone but where marked (``both_engines``): the store's own tests hold PostgreSQL."""
+
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 CLOSES = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 PLAIN = "referee@example.org"
@@ -257,6 +260,7 @@ def test_join_without_a_name_or_for_an_unknown_game_says_how_to_write_it(post: P
     assert "There is no game called castle-9" in text(post.one_to(ANNA))
 
 
+@pytest.mark.both_engines
 def test_a_sign_up_for_a_full_game_goes_to_the_reserve_in_order(post: Post) -> None:
     for sender, name in ((ANNA, "Anna"), (BORIS, "Boris"), (VERA, "Vera")):
         assert "You have a seat" in text(post.join(sender, name))

@@ -17,6 +17,9 @@ from referee.app.pacing import RELAYS_PER_MINUTE, WINDOW
 from referee.mail.compose import compose
 from referee.render import Renderer
 
+pytestmark = pytest.mark.sqlite_only
+"""On SQLite alone but where marked (``both_engines``): the store's own tests hold PostgreSQL."""
+
 NOW = T0 + timedelta(minutes=2)
 """When the burst is posted: after the evening's moves (Anna and Vera in the Garage, Boris in the Study)."""
 
@@ -96,6 +99,7 @@ def _body(letter: Letter, renderer: Renderer, mail) -> str:  # type: ignore[no-u
     return own.message.get_body(("plain",)).get_content()  # type: ignore[union-attr]
 
 
+@pytest.mark.both_engines
 def test_each_speaker_is_paced_apart_and_talk_goes_at_once_again_after_the_minute(site) -> None:  # type: ignore[no-untyped-def]
     _, referee = site
     for number in range(10):

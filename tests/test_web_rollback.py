@@ -17,6 +17,9 @@ from referee.app import COMMAND_LINE, Actor, Referee, RefereeError
 from referee.render import Renderer
 from referee.store.clocks import as_utc
 
+pytestmark = pytest.mark.sqlite_only
+"""On SQLite alone but where marked (``both_engines``): the store's own tests hold PostgreSQL."""
+
 WEB = Actor("web", GM)
 
 
@@ -44,6 +47,7 @@ def dumped(referee: Referee) -> dict[str, object]:
     return loaded.rules.dump(loaded.state)  # type: ignore[no-any-return]
 
 
+@pytest.mark.both_engines
 def test_rolling_back_reopens_the_phase_and_resolving_again_gives_a_valid_game(site) -> None:  # type: ignore[no-untyped-def]
     _, referee = site
     referee.resolve(GAME, at(60))
