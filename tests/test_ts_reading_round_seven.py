@@ -44,8 +44,9 @@ def test_what_a_cancel_takes_back_may_come_before_its_verb_ts_11() -> None:
 
 
 def test_courtesy_before_a_polite_question_and_thanks_after_it_leave_the_order_ts_23() -> None:
-    """A condition of courtesy before a question asking for an order, and thanks in lower case after its
-    question mark, are no part of it; a cry for help in the story is talk, "хелп" is HELP."""
+    """A condition of courtesy before a question asking for an order ("it would be lovely if I could",
+    «было бы здорово»), and thanks in lower case after its question mark, are no part of it; what it
+    would be lovely for others to do is talk; a cry for help in the story is talk, "хелп" is HELP."""
     assert _misread_by_own({
         "If it's not too much trouble, could Anna go to the Music Room?": "M:Music Room",
         "Good morning GM! If you don't mind, could I search the rope and the sofa?": "S:Rope,Sofa",
@@ -53,6 +54,27 @@ def test_courtesy_before_a_polite_question_and_thanks_after_it_leave_the_order_t
         "Could I search for poison and the sink? thank you": "S:Poison,Sink",
         "Would it be possible for me to search the knife and the sink? ty": "S:Knife,Sink",
         "Мастер, можно мне в кухню? спасибо": "M:Kitchen",
+        "Было бы здорово остаться тут ещё на часик, можно?": "STAY",
+        "It would be lovely if I could go to the Study": "M:Study",
+        "Было бы здорово, если бы все пошли в кухню": "TALK",
+        "Поразнюхаю насчёт алебарды и кресла": "S:Armchair,Halberd",
         "хелп": "HELP",
         "помогите, меня убивают!": "TALK",
+    }) == {}  # fmt: skip
+
+
+def test_a_line_marked_say_is_said_whole_and_a_trap_keeps_to_the_night_ts_20_ts_23() -> None:
+    """ "SAY:" / «СКАЗАТЬ:» at a line's start makes every sentence after it one line of talk, whatever it
+    names; a daytime stated for the move before a trap is not the trap's (traps are set at night), and
+    the orders after the trap keep it; a time after a move's room with nothing more of it adds no talk."""
+    assert _misread_by_own({
+        "SAY: search the sofa and the knife? No thank you, I'd rather search my conscience.": "TALK",
+        "СКАЗАТЬ: всем привет. Кто идёт в кухню?": "TALK",
+        "Go to the Dining Room this evening, and set a trap for Gleb: Dining Room, Table, Knife":
+            "M:Dining Room@d1h4 ; T:Gleb/Dining Room/Table/Knife",
+        "at 2pm go to the study, trap Gleb with Dining Room, Table, Knife and search the rope and the sofa":
+            "M:Study@d1h2 ; T:Gleb/Dining Room/Table/Knife ; S:Rope,Sofa@d1h2",
+        "Вечером иду в кабинет и ставлю ловушку на Глеба: столовая, стол, нож":
+            "M:Study@d1h4 ; T:Глеб/Dining Room/Table/Knife",
+        "trap Gleb at 2pm: Dining Room, Table, Knife": "X",
     }) == {}  # fmt: skip

@@ -143,11 +143,12 @@ _SENTENCE = re.compile(r"\s(?<=[.!?…]\s)\s*(?=\S)")
 skips every other character at once."""
 _ALOUD = re.compile(
     r"^\s*(?:(?:(?:i\s+)?(?:said|say|saying|speak|speaking)\s+)?(?:out\s+loud|aloud|loudly)"
-    r"|(?:(?:говорю|произношу|скажу|говорит|произносит)\s+)?(?:вслух|громко))\s*[:—–]\s*",
+    r"|(?:(?:говорю|произношу|скажу|говорит|произносит)\s+)?(?:вслух|громко)"
+    r"|say|сказать|скажу|говорю)\s*[:—–]\s*",
     re.I,
 )
-"""A line marked as said to the room at its start ("Out loud: …", «Вслух: …»): talk, whatever it names
-(TS-23: the writer chose to say it)."""
+"""A line marked as said to the room at its start ("Out loud: …", «Вслух: …», "SAY: …", «СКАЗАТЬ: …»):
+talk, every sentence of it, whatever it names (TS-23: the writer chose to say it)."""
 _ADDRESSEES = re.compile(r"^(?:всем|вслух|everyone|everybody|all|aloud|to\s+everyone)\s*[:,\-—]\s*", re.I)
 _SEMICOLON = re.compile(r"\s*;\s*")
 """Semicolons: when every part of a line they part starts with a time ("hour 2: study; hour 3: search
@@ -1587,9 +1588,12 @@ class _Reader:
 
     def _read_orders(self, sentence: str, tokens: list[_Token], first: int) -> None:
         when = self.header
+        kept: When | None = None  # a daytime carried past a trap, for the orders after it
         done = False  # whether an order of this sentence was read already
         tokens = _without_purpose(tokens, first)
         for clause in _clauses(tokens, first, self.names, sentence):
+            if kept is not None:
+                when, kept = kept, None
             verb_at = next(i for i, t in enumerate(clause) if t.kind)
             verb = clause[verb_at]
             kind = verb.kind
@@ -1606,12 +1610,16 @@ class _Reader:
             for_ten = kind == "move" and own is not None and own.morning and night
             if for_ten:  # the move of the night, there at 10:00 (TS-22)
                 when = before if before is not None and before.part == "night" else When(part="night")
+            if kind == "trap" and own is None and when is not None and self._by_day(when):
+                kept, when = when, None  # "go to the study this evening, and trap Gleb: …": tonight's trap
             line = sentence[clause[0].start : clause[-1].end].strip()
             args = [t for t in clause[verb_at + 1 :] if t.when is None and not t.setter]
             if kind == "trap":
                 args = [t for t in args if t.kind != "move"]  # "my trap goes to Gleb"
             while args and is_adverb(args[0].text) and args[0].folded not in HERE:
                 args = args[1:]  # "slips quietly into …", «иду тихонько в …»
+            if not line and not args:
+                continue  # the same order again after a time, that named nothing more ("… this evening, and")
             if kind == "say":
                 self.items.append(self._say(sentence, verb, when))
             elif kind in ("help", "status", "notebook"):
@@ -1695,6 +1703,11 @@ class _Reader:
             self.items.append(
                 Unreadable(rest, "unknown_order", {"word": start.text, "suggestion": ""}, False)
             )
+
+    def _by_day(self, when: When) -> bool:
+        """Whether ``when`` names an hour of a day (no time a trap may be set for)."""
+        segment = segment_for(when, self.now, "trap")
+        return isinstance(segment, Segment) and not segment.is_night
 
     def _segment(self, when: When | None, kind: str, *, arrive: bool = False) -> Segment | Problem | None:
         """The segment an order of ``kind`` is for by ``when``; one that must take effect by then

@@ -69,6 +69,8 @@ _COURTESYOPENINGS = re.compile(
     r"|i\s+(?:was\s+|am\s+|'m\s+)?wonder(?:ing)?\s+if\s+(?:i\s+(?:might|may|could|can)\s+|(?=i\b))|(?:do|would)\s+you\s+mind\s+if\s+(?=i\b)|(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+(?=i\b)"
     r"|(?:вы\s+)?не\s+(?:против|возражаете)\s*,?\s*если\s+(?=я\b)|ничего\s*,?\s*если\s+(?=я\b)"
     r"|нельзя\s+ли\s+(?:мне\s+)?"
+    r"|было\s+бы\s+(?:очень\s+)?(?:здорово|неплохо|хорошо|славно|классно|чудесно)\s*,?\s*(?:если\s+бы\s+(?:мне\s+)?)?"
+    r"|it\s+would\s+be\s+(?:really\s+|so\s+)?(?:great|nice|lovely|good|wonderful)\s+(?:if\s+(?=i\b)|to\s+)"
     r"|(?:when(?:ever)?\s+you\s+(?:get|have|find)\s+a\s+(?:moment|minute|second|sec|chance)|at\s+your\s+(?:convenience|leisure)"
     r"|(?:когда|как)\s+(?:будет|найдётся|найдется)\s+(?:минутка|минута|время|возможность))\s*,\s*"
     r"|(?:буду|была\s+бы|был\s+бы)\s+(?:очень\s+)?(?:признател\w+|благодар\w+|рад\w*)\s*,?\s*если\s+(?:вы\s+)?)",

@@ -62,7 +62,8 @@ VERBS: dict[str, str] = {
     "rifle": "search", "hunt": "search", "sniff": "search", "scan": "search",
     "sweep": "search", "dig": "search",
     "шмонать": "search", "рыскать": "search", "порыскать": "search",
-    "прошмонать": "search", "обшмонать": "search",
+    "прошмонать": "search", "обшмонать": "search", "разнюхать": "search", "поразнюхать": "search",
+    "разнюхивать": "search", "вынюхивать": "search",
     # trap (TS-20)
     "trap": "trap", "ловушка": "trap", "капкан": "trap", "ловуха": "trap", "snare": "trap", "ambush": "trap",
     "засада": "trap",
