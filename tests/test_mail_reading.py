@@ -153,7 +153,7 @@ def test_a_plain_address_header_reads_as_written_as_the_email_package_reads_it(n
     assert _as_read(value) == _as_read(rendered)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.from_regex(PLAIN_ADDRESSES, fullmatch=True).filter(lambda value: "=?" not in value))
 def test_a_plain_address_list_is_split_as_getaddresses_splits_it(value: str) -> None:
     """The door splits a plain address list into names and addresses itself, without the standard

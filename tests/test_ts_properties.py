@@ -287,7 +287,7 @@ def test_ts24_the_game_always_ends_by_the_morning_of_day_ten(played: Played) -> 
         assert all(final.character(w).frags == best for w in ended.data["winners"])
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
     count=st.integers(3, 9),
@@ -309,7 +309,7 @@ def test_ts11_same_seed_and_orders_give_the_same_event_log(
     ]
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(played_games(check_snapshots=st.just(True)))
 def test_snapshot_load_of_dump_is_the_state_at_every_step(played: Played) -> None:
     """``RULES.load(RULES.dump(state)) == state`` after every submission and resolution."""
