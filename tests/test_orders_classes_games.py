@@ -17,6 +17,9 @@ def _read(game: str, line: str, language: str) -> Any:
 
 
 CE_LINES = [
+    # a condition of courtesy after the order is no condition on it
+    ("Please arrest Clara, if you would be so kind.", "en", [("arrest", {"target": "Clara"})]),
+    ("Refuse O2, if it's not too much trouble.", "en", [("refuse", {"offer": "O2"})]),
     # CE-5: a question about the offers standing, the phase or what one may do is STATUS or HELP, never talk
     ("Which offers are still standing?", "en", [("status", {})]),
     ("Which phase are we in at the moment?", "en", [("status", {})]),
@@ -81,6 +84,11 @@ def test_cosmic_express_requests_to_the_referee_and_orders_in_other_words_are_ne
 
 
 MS_LINES = [
+    (
+        "Если вас не затруднит, положите мою единичку на запасной выход",
+        "ru",
+        [("suggest", {"target": "exit", "value": 1})],
+    ),
     # MS-4: a place and a value written short, with or without a word for the token, are a suggestion
     ("D3 with 5", "en", [("suggest", {"target": "D3", "value": 5})]),
     ("the exit, w 4", "en", [("suggest", {"target": "exit", "value": 4})]),
@@ -205,7 +213,7 @@ def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     """The lines above are new, not lines the corpora score."""
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
     lines = [line for line, _, _ in CE_LINES + MS_LINES + MM_LINES]
-    assert len(lines) == len(set(lines)) == 83
+    assert len(lines) == len(set(lines)) == 86
     assert not written.intersection(lines)
 
 

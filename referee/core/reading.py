@@ -483,8 +483,10 @@ _NUMBER_SIGN = re.compile(r"\b(?:no|nr|num)\.?\s*(?=\d)", re.I)
 
 _COURTEOUS_IF = re.compile(
     r"[,(]?\s*\b(?:if\s+(?:possible|(?:that'?s|it'?s)\s+(?:all\s+right|alright|ok(?:ay)?|fine)|you\s+(?:don'?t|do\s+not)\s+mind"
-    r"|it'?s\s+not\s+too\s+much\s+trouble)|если\s+(?:можно|не\s+трудно|не\s+сложно|вы\s+не\s+против|возможно"
-    r"|не\s+затруднит))\b\)?",
+    r"|(?:it'?s|that'?s|it\s+is)\s+(?:not|no)\s+(?:a\s+|too\s+much\s+(?:of\s+a\s+)?)?(?:big\s+)?"
+    r"(?:problem|bother|trouble|hassle)|you\s+(?:would|could|'d)\s+be\s+so\s+kind|you\s+please)"
+    r"|если\s+(?:можно|не\s+трудно|не\s+сложно|вы\s+не\s+против|возможно|(?:вас\s+|вам\s+)?не\s+затруднит"
+    r"|вам\s+не\s+(?:трудно|сложно)))\b\)?",
     re.I,
 )
 """A condition of courtesy ("…, if possible", «…, если можно»): no condition on the order."""
