@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlite_helpers import migrated_template
 
 POSTGRES = os.environ.get("REFEREE_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 """The PostgreSQL server the tests use; each test gets a schema of its own there."""
@@ -56,18 +57,9 @@ def _quick_account_hashes() -> None:
 
 
 @pytest.fixture(scope="session")
-def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An empty SQLite database brought to the newest revision once per process (``upgrade``), closed,
-    for each test to copy: the migrations themselves are tested on their own (``test_migrations``)."""
-    from referee.store.database import upgrade
-
-    path = tmp_path_factory.mktemp("migrated") / "referee.db"
-    engine = create_engine(f"sqlite:///{path}")
-    upgrade(engine)
-    with engine.connect() as connection:
-        connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-    engine.dispose()
-    return path
+def migrated_sqlite() -> Path:
+    """An empty SQLite database at the newest revision, made once per process, for each test to copy."""
+    return migrated_template()
 
 
 @pytest.fixture

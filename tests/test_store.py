@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import shutil
-import tempfile
 import threading
 from datetime import UTC, datetime, timedelta
-from functools import cache
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine
+from sqlite_helpers import migrated_template
 from sqlmodel import Session, select
 
 from referee.app import AlreadyResolved, Referee, RefereeError
@@ -29,22 +27,10 @@ def make_store(url: str) -> Referee:
     is a copy of one migrated once in this process (the migrations are tested on their own)."""
     path = Path(url.removeprefix("sqlite:///"))
     if url.startswith("sqlite:///") and not path.exists():
-        shutil.copyfile(_migrated(), path)
+        shutil.copyfile(migrated_template(), path)
     engine = open_engine(url)
     upgrade(engine)
     return Referee(Database(engine))
-
-
-@cache
-def _migrated() -> Path:
-    """An empty SQLite database at the newest revision, made once in this process."""
-    path = Path(tempfile.mkdtemp(prefix="referee-migrated-")) / "referee.db"
-    engine = create_engine(f"sqlite:///{path}")
-    upgrade(engine)
-    with engine.connect() as connection:
-        connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-    engine.dispose()
-    return path
 
 
 def create(
