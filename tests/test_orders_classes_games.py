@@ -146,6 +146,17 @@ def test_museum_suspects_token_values_and_questions_in_other_words_are_read(
 
 
 MM_LINES = [
+    # MM-8: taking back what cannot be taken back is asked about, never read as the order it names
+    ("Забираю назад своё разоблачение", "ru", "X"),
+    ("I take back my reveal", "en", "X"),
+    ("Верните мой буй, я его зря потратил", "ru", "X"),
+    (
+        "Передумал идти в зону 4 — лучше тщательно обыщу казино",
+        "ru",
+        [("search", {"location": 19, "method": "thorough"})],
+    ),
+    ("Иду назад в зону 4", "ru", [("move", {"zone": 4})]),
+    ("Шмон в большом салоне по-тихому", "ru", [("search", {"location": 20, "method": "discreet"})]),
     # MM-13: other names for the ship's places, kept in the ship's data
     ("поднимаюсь на мостик", "ru", [("move", {"zone": 3})]),
     ("Go up to the bridge", "en", [("move", {"zone": 3})]),
@@ -213,7 +224,7 @@ def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     """The lines above are new, not lines the corpora score."""
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
     lines = [line for line, _, _ in CE_LINES + MS_LINES + MM_LINES]
-    assert len(lines) == len(set(lines)) == 86
+    assert len(lines) == len(set(lines)) == 92
     assert not written.intersection(lines)
 
 

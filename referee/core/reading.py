@@ -494,10 +494,36 @@ _COURTEOUS_IF = re.compile(
 
 TAKING_BACK = frozenset(
     {"undo", "cancel", "withdraw", "retract", "scrap", "scratch", "revoke", "отменить", "отмена", "отменять",
-     "аннулировать", "отозвать"}
+     "аннулировать", "отозвать", "вернуть"}
 )  # fmt: skip
 """Words that take an order back: in a game whose orders have no such word, a line holding one is no
 order given now ("Undo my move to 5" is not the move), and is asked back."""
+_TAKE = frozenset({"take", "taking", "брать", "взять", "беру", "забрать", "забирать", "забираю"})
+_BACK = frozenset({"back", "назад", "обратно"})
+
+
+_WITHDRAWING = frozenset({"withdraw", "cancel"})
+"""The orders that take another back, in a game that has one."""
+_CHANGED_MIND = frozenset({"передумать", "передумал", "передумала"})
+"""«Передумал идти в зону 5 — …»: in a game with no order that takes one back, what follows it is the
+order meant, and the order it names is taken back."""
+
+
+def _takes_back(words: list[Word], intents: Mapping[str, str]) -> bool:
+    """Whether ``words`` take an order back: a word of ``TAKING_BACK`` that is no order word of the game,
+    "take back" («беру назад», «взять обратно») unless the game reads it as its own order of taking back,
+    or a change of mind in a game with no such order."""
+    if any(word.among(TAKING_BACK) and not word.meaning(intents) for word in words):
+        return True
+    if _WITHDRAWING.isdisjoint(intents.values()) and any(word.among(_CHANGED_MIND) for word in words):
+        return True
+    return any(
+        word.among(_TAKE)
+        and following.folded in _BACK
+        and not following.meaning(intents)
+        and word.meaning(intents) not in _WITHDRAWING
+        for word, following in pairwise(words)
+    )
 
 
 _FRAMES = (
@@ -538,11 +564,7 @@ def _without_taken_back(line: str, intents: Mapping[str, str]) -> list[str]:
     move - search the casino instead", «Переход отменяю — лучше обыщу казино»): what is left is the order
     meant; none if no clause does, or nothing is left."""
     parts = _PARTS.split(line)
-    kept = [
-        part
-        for part in parts
-        if not any(word.among(TAKING_BACK) and not word.meaning(intents) for word in words_of(part))
-    ]
+    kept = [part for part in parts if not _takes_back(words_of(part), intents)]
     if len(kept) == len(parts) or not any(part.strip() for part in kept):
         return []
     return [", ".join(part for part in kept if part.strip())]
@@ -559,7 +581,7 @@ def _unsure(line: str, intents: Mapping[str, str]) -> bool:
     asked = "?" in rest and not polite
     told = (word.past and word.folded not in intents and word.meaning(intents) for word in words)
     story = bool(_STORY.search(rest)) or any(told)
-    withdrawn = any(word.among(TAKING_BACK) and not word.meaning(intents) for word in words)
+    withdrawn = _takes_back(words, intents)
     return (
         asked
         or story

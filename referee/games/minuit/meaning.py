@@ -68,7 +68,8 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(
         ("search", "srch", "sweep", "comb", "inspect", "examine", "explore", "rummage", "poke", "шарить",
-         "шмонать", "обшаривать", "обшарить", "прочёсывать", "прочесывать", "прочесать", "обыскать",
+         "шмонать", "шмон", "обшмонать", "обшаривать", "обшарить", "прочёсывать", "прочесывать", "прочесать",
+         "обыскать",
          "обыскивать", "осмотреть",
          "осматривать", "обыск", "осмотр", "искать", "поискать", "обшарить", "обследовать", "check",
          "проверить", "проверять"),
@@ -128,7 +129,10 @@ METHODS: dict[str, str] = {
     "досконально": "thorough", "thor": "thorough", "disc": "discreet", "qck": "quick", "тщат": "thorough",
     "быстр": "quick", "незам": "discreet", "остор": "discreet", "втихую": "discreet",
     "по-быстрому": "quick", "quickly": "quick", "works": "thorough", "inch": "thorough",
-    "сантиметр": "thorough", "втихаря": "discreet",
+    "сантиметр": "thorough", "втихаря": "discreet", "по-тихому": "discreet", "тихо": "discreet",
+    "тихонько": "discreet", "тихонечко": "discreet", "quietly": "discreet", "discreetly": "discreet",
+    "наспех": "quick", "бегло": "quick", "мельком": "quick", "thoroughly": "thorough",
+    "основательно": "thorough", "дотошно": "thorough", "по-полной": "thorough",
 }  # fmt: skip
 ELEMENTS: dict[str, str] = {
     "culprit": "culprit", "who": "culprit", "killer": "culprit", "murderer": "culprit",
@@ -190,6 +194,47 @@ def _place_words() -> dict[str, int]:
 
 PLACES_BY_WORD = _place_words()
 """Each word naming one location by name."""
+
+
+def _word_keys(word: Word) -> frozenset[str]:
+    """``word``'s forms and, for a Russian word, every lemma it may have."""
+    if not _CYRILLIC.search(word.folded):
+        return frozenset(word.keys)
+    return frozenset(word.keys | {parse.normal_form for parse in morph().parse(word.folded)})
+
+
+def _place_phrases() -> list[tuple[tuple[frozenset[str], ...], int]]:
+    """The names of locations 13 to 24 of more than one word, each word by its forms and lemmas, longest
+    first: «большой салон», «бальный зал», whose words alone name no place or more than one."""
+    phrases = [
+        (tuple(_word_keys(word) for word in words_of(name)), number)
+        for number, names in PLACE_NAMES.items()
+        for name in [*names.values(), *PLACE_SYNONYMS.get(number, ())]
+        if len(words_of(name)) > 1
+    ]
+    return sorted(phrases, key=lambda phrase: -len(phrase[0]))
+
+
+PLACE_PHRASES = _place_phrases()
+"""Each location's names of several words."""
+
+
+def _phrases_at(words: list[Word]) -> dict[int, tuple[int, int]]:
+    """Where ``words`` name a location by a name of several words, in any case («в большом салоне»): its
+    first word's position, with the location and how many words the name takes."""
+    found: dict[int, tuple[int, int]] = {}
+    covered: set[int] = set()
+    keys = [_word_keys(word) for word in words]
+    for phrase, number in PLACE_PHRASES:
+        size = len(phrase)
+        for start in range(len(words) - size + 1):
+            span = range(start, start + size)
+            if covered.isdisjoint(span) and all(phrase[i] & keys[start + i] for i in range(size)):
+                found[start] = (number, size)
+                covered.update(span)
+    return found
+
+
 ZONES_BY_WORD = {
     **{key: ZONE_OF_LOCATION[place] for key, place in PLACES_BY_WORD.items()},
     **ZONE_WORDS,
@@ -506,9 +551,15 @@ def _locations(
     ("Kristina's cabin", «каюту Кристины»). A number after "zone" names no location ("zone 6"), so a
     line naming one gets a question."""
     found: list[Any] = []
+    phrases = _phrases_at(words)
+    covered = {at + i for at, (_, size) in phrases.items() for i in range(size)}
     for index, word in enumerate(words):
         before = words[index - 1] if index else None
-        if word.number is not None:
+        if index in phrases:
+            found.append(phrases[index][0])
+        elif index in covered:
+            continue
+        elif word.number is not None:
             found.append(None if before and before.among(ZONE_NOUNS) else word.number)
         elif (place := word.meaning(PLACES_BY_WORD)) is not None:
             if before is not None and before.meaning(PLACES_BY_WORD) is not None and before.number is None:
