@@ -276,6 +276,11 @@ def test_a_game_masters_page_is_told_when_its_mail_goes_out_and_a_players_is_not
         assert anna.wait_changed(done - 0.5, QUIET) is None
 
 
+def _beat_since(stream: Listener, moment: float) -> bool:
+    """Whether ``stream`` carried a heartbeat (a comment other than the opening one) after ``moment``."""
+    return any(at >= moment and line.startswith(":") and line != ": live" for at, line in list(stream.lines))
+
+
 def test_an_idle_stream_carries_heartbeats_only_and_open_streams_cost_no_more_readings(
     site: tuple[Any, Referee], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -295,6 +300,10 @@ def test_an_idle_stream_carries_heartbeats_only_and_open_streams_cost_no_more_re
             alone = len(statements)
             vera = _player(base, *site, "Vera")
             more = [Listener(vera, f"/play/{GAME}/Vera") for _ in range(4)]
+            opened = time.monotonic()
+            deadline = opened + 10
+            while time.monotonic() < deadline and not all(_beat_since(stream, opened) for stream in more):
+                time.sleep(0.05)  # each new stream past its first reading: a heartbeat comes after it
             statements.clear()
             time.sleep(QUIET)
             together = len(statements)
