@@ -114,6 +114,8 @@ class Changes:
         """The kinds of events any game tells a line of talk of (``referee.core.rules.heard``)."""
         self.copies = {game: heard_letters(rules_for(game)) for game in kinds()}
         """The templates of the letters each kind of game writes to copy a line of talk its threads show."""
+        self.copying = frozenset(template for letters in self.copies.values() for template in letters)
+        """Those templates, of every kind of game."""
 
     def start(self, now: float) -> Reading:
         """A reading from now on (the monotonic moment ``now``): nothing written until now is a change."""
@@ -133,8 +135,9 @@ class Changes:
             written = written_since(session.connection(), reading.cursor, again)
             talk = [row.id for row in written if row.table == EVENTS.name and row.what in self.talk]
             lines = _heard(events_read(session.connection(), talk[:MOST_HEARD]))
-            templates = {template for letters in self.copies.values() for template in letters}
-            copied = {row.game_id for row in written if row.table == NOTICES.name and row.what in templates}
+            copied = {
+                row.game_id for row in written if row.table == NOTICES.name and row.what in self.copying
+            }
             unknown = {game for game in copied if game is not None and game not in self.kinds}
             if unknown:
                 self.kinds.update(game_kinds(session, unknown))

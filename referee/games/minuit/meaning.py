@@ -10,7 +10,7 @@ suspect before it ("Kristina goes to 4") it is not plain whom it moves, and the 
 from __future__ import annotations
 
 import re
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from referee.core.reading import (
@@ -198,9 +198,15 @@ PLACES_BY_WORD = _place_words()
 
 def _word_keys(word: Word) -> frozenset[str]:
     """``word``'s forms and, for a Russian word, every lemma it may have."""
-    if not _CYRILLIC.search(word.folded):
-        return frozenset(word.keys)
-    return frozenset(word.keys | {parse.normal_form for parse in morph().parse(word.folded)})
+    return frozenset(word.keys) | _lemmas(word.folded)
+
+
+@lru_cache(maxsize=4096)
+def _lemmas(folded: str) -> frozenset[str]:
+    """Every lemma a Russian word may have (none for another), read once a word."""
+    if not _CYRILLIC.search(folded):
+        return frozenset()
+    return frozenset(parse.normal_form for parse in morph().parse(folded))
 
 
 def _place_phrases() -> list[tuple[tuple[frozenset[str], ...], int]]:

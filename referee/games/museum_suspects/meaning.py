@@ -236,14 +236,14 @@ def _token_marked(words: list[Word]) -> bool:
     return any(word.among(TOKEN_WORDS | TOKEN_NOUNS | MINE) for word in words)
 
 
-def _given(words: list[Word], value: Any) -> bool:
+def _given(words: list[Word]) -> bool:
     """Whether a clause without an order word gives a token to a place ("Odette gets my 3", "my 1 on
     Adele", «Одетте мою тройку», «Выход — единичка», "B2 with 1", "exit w/ 2", «выход 2»): a word for the
-    token, or a line of little more than the place and the value (the only order that puts a token on a
-    place is a suggestion)."""
+    token, or a line of little more than the place and its one value (the only order that puts a token
+    on a place is a suggestion)."""
     if any(word.among(TOKEN_NOUNS | MINE) or _value_noun(word) for word in words):
         return True
-    return value != "…" and (_token_marked(words) or len(words) <= _TERSE_WORDS)
+    return _token_marked(words) or len(words) <= _TERSE_WORDS
 
 
 _TERSE_WORDS = 4
@@ -355,7 +355,7 @@ def read(words: list[Word], language: str) -> Reading | Guess | None:
     if len(places) == 1:
         place = targets[0][1]
         value: Any = values[0] if len(values) == 1 and len(numbers) == 1 else "…"
-        if (kind == "suggest" or (not kind and _given(words, value))) and value != "…":
+        if (kind == "suggest" or (not kind and _given(words))) and value != "…":
             return "suggest", {**place, "value": value}
         return Guess(render("suggest", {**place, "value": value}, language))
     return Guess()
