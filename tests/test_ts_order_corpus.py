@@ -218,6 +218,8 @@ HELD_OUT_FIRST = {
     ("14", "ru"): (143, 15),
     ("15", "en"): (136, 9),
     ("15", "ru"): (138, 10),
+    ("16", "en"): (149, 3),
+    ("16", "ru"): (153, 5),
 }
 """Lines of each held-out corpus (``ts_orders_<lang>_heldout<set>.tsv``) read right, and order lines
 said aloud, when it was first scored (2026-12-06; 160 lines each, set 6 148, sets 7 and 8 170–173). The
@@ -241,7 +243,8 @@ written the same way and scored first, unread, before that day's work; its lines
 (170 lines each, the same classes and rule) was written the same way at the start of that day's work and
 scored once, unread, at its end: the score that counts. Set 15 (170 lines each, the same classes and
 rule; a stop later) was written the same way and scored first, unread, before that stop's work; its
-lines were then built on. The goal
+lines were then built on. Set 16 (170 lines each, the same classes and rule; the stop after) was written
+the same way and scored first, unread, before that stop's work; its lines were then built on. The goal
 is ``LEAST_READ`` and none said aloud; until then no set may ever be read worse than at first."""
 
 
