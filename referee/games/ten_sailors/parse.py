@@ -1898,7 +1898,7 @@ _CARDS = frozenset({"card", "cards", "карта", "карточка", "hand", "
 _WHERE = frozenset({"where", "где"})
 _ORDERS_NOUN = frozenset(
     {"order", "ordered", "command", "приказ", "команда", "приказание", "распоряжение", "приказать",
-     "приказывать", "queued"}
+     "приказывать", "queued", "заявка", "заявки"}
 )  # fmt: skip
 """Nouns (lemmas) of the orders themselves: asked about, the help or one's own orders are asked for."""
 _MINE = frozenset({"my", "mine", "мой", "моя", "мою", "мои", "моих", "моё", "меня", "мне"})
@@ -1913,6 +1913,23 @@ _TAKEN = frozenset(
 """Words asking whether one's order was taken ("did my move go through?", «мой переход принят?»)."""
 _MAY = frozenset({"can", "may", "allowed", "могу", "можно", "вправе"})
 """Words asking what one may order ("What orders can I give?"): the help, not one's own orders."""
+_WRITTEN = frozenset(
+    {"write", "format", "formatted", "spell", "phrase", "work", "syntax", "записать", "писать",
+     "записывать", "оформить", "оформлять", "формат", "синтаксис", "работать", "устроить", "действовать"}
+)  # fmt: skip
+"""Words asking how an order is written or works ("how do I write a trap?", «как работают ловушки?»)."""
+_RULES = frozenset({"rule", "rules", "правило", "правила", "instructions", "инструкция"})
+"""The rules themselves, asked for again ("can I see the rules again?", «правила ещё раз пришлите»)."""
+_SHOW = frozenset(
+    {"show", "list", "send", "display", "показать", "прислать", "перечислить", "вывести", "скинуть"}
+)  # fmt: skip
+"""Verbs asking the host to show or send something: one's orders, or the rules."""
+_STANDING = frozenset({"situation", "standing", "положение", "ситуация", "обстановка"})
+"""Nouns of one's own standing in the game, asked about ("what's my situation?"): the status."""
+_OF_MINE = frozenset({"my", "на", "мой", "моя", "мою", "мои"})
+"""Words before an order's kind that make it one's own order asked about ("my move", «стоит на поиск»)."""
+_SET_NOW = _NOW | frozenset({"set", "стоять", "записать", "записано", "стоит"})
+"""Words asking what one's own order stands at ("what's my move set to?", «что у меня стоит на поиск?»)."""
 
 
 def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool = False) -> str:
@@ -1945,6 +1962,16 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     ]  # "Remind me …", "Could you tell me …": asked of the host, no order
     if not words or _names_in(words, names) or any(t.kind == "say" for t in words):
         return ""
+    said = set().union(*(lemmas(t.text) for t in words))
+    asked_how = _HOW.intersection(folded) or said & _REMIND or "format" in said
+    if (question or asked_how) and said & _WRITTEN and (asked_how or said & _MAY):
+        return "help"  # "how do I write a trap?", «как работают ловушки?»: whichever kind it names
+    shown = _bidden_to_show(words, folded)
+    if said & _RULES and (question or shown or said & _REMIND):
+        return "help"  # "can I see the rules again?", «правила ещё раз пришлите»
+    mine = _ME.intersection(folded)
+    if mine and said & _STANDING and (question or shown):
+        return "status"  # "what's my situation?", «какое у меня сейчас положение?»
     kinds = {t.kind for t in words if t.kind}
     if "status" in kinds:
         return "status"
@@ -1952,11 +1979,15 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
         return "" if (_OTHERS - _YOU).intersection(folded) else "help"  # not "can anyone help me?"
     about_orders = any(lemmas(t.text) & _ORDERS_NOUN for t in words)
     asked = question or folded[0] in _QUESTION_WORDS or folded[:2] == ["а", "какие"]
-    if about_orders and (asked or lemmas(words[0].text) & _REMIND):
+    if about_orders and (asked or lemmas(words[0].text) & _REMIND or shown):
         # "What are my current orders?" (one's own: status); "How do I write orders?" (help)
         how = _HOW.intersection(folded) or _MAY.intersection(folded)  # "What orders can I give?": help
         mine = _MINE.intersection(folded) or ({"i", "я"} & set(folded) and not how)
         return "status" if mine or any(lemmas(t.text) & _NOW for t in words) else "help"
+    what = {"what", "what's", "whats", "что", "какой", "какая", "какие"}.intersection(folded)
+    named = any(t.kind in _PLANS and at and folded[at - 1] in _OF_MINE for at, t in enumerate(words))
+    if named and question and what and said & _SET_NOW and not kinds - _PLANS:
+        return "status"  # "what's my move set to?", «что у меня сейчас стоит на переход?»
     if kinds & _PLANS:
         return ""
     if not _ME.intersection(folded):
@@ -1965,6 +1996,19 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
         return "status"
     where = [i for i, word in enumerate(folded) if word in _WHERE]
     return "status" if where and {"i", "я"} & set(folded[where[0] + 1 : where[0] + 3]) else ""
+
+
+def _bidden_to_show(words: list[_Token], folded: list[str]) -> bool:
+    """Whether the host is bidden to show or send something: a verb of showing first ("show me my
+    orders", «покажите мои заявки»), after "please" or "you", or in the Russian imperative anywhere
+    («правила ещё раз пришлите»); not «не успела прислать приказы»."""
+    for at, token in enumerate(words):
+        if not lemmas(token.text) & _SHOW:
+            continue
+        before = folded[at - 1] if at else ""
+        if at <= 1 or before in {"please", "pls", "you", "пожалуйста"} or folded[at].endswith(("ите", "йте")):
+            return True
+    return False
 
 
 def _both_places(first: str, second: str, names: tuple[str, ...]) -> bool:

@@ -1,0 +1,47 @@
+"""Ten Sailors lines written in the ways the sixteenth held-out set showed, read by class (TS-11, TS-23
+ruling): a question to the host about how an order is written or works, or for the rules again, is the
+help; a question or a request for one's own orders, named by their kind or as one's situation, is the
+status. Neither is ever said aloud; a question about what one should do stays talk.
+
+The lines stand in no corpus. The notation is the corpora's (``tests/test_ts_order_corpus.py``).
+"""
+
+from __future__ import annotations
+
+from test_ts_reading_round_six import _misread_by_own
+
+
+def test_how_an_order_is_written_or_works_and_the_rules_again_are_the_help_ts_11() -> None:
+    """ "How do I write a trap?", «как оформить поиск?», "how do traps work", «правила можно ещё раз?»: the
+    help, whichever order kind it names; a question naming a character is not (talk, or asked back when it
+    names a plan)."""
+    assert _misread_by_own({
+        "how do I write a trap again?": "HELP",
+        "What's the right way to format a search?": "HELP",
+        "how does moving work at night??": "HELP",
+        "Подскажите, как оформить поиск?": "HELP",
+        "Как правильно писать переход?": "HELP",
+        "как вообще работают ловушки": "HELP",
+        "Can I see the rules again?": "HELP",
+        "Правила ещё раз пришлите, пожалуйста": "HELP",
+        "Можно памятку по правилам?": "HELP",
+        "How does Boris always know where I am?": "TALK",
+        "The rules say a trap needs three cards, so Gleb is bluffing.": "X",
+    }) == {}  # fmt: skip
+
+
+def test_ones_own_orders_asked_for_by_their_kind_or_as_ones_situation_are_the_status_ts_11() -> None:
+    """«Покажите мои заявки», "what's my move set to right now?", «что у меня сейчас на поиск?», "what's my
+    situation?": the status; what one should search is talk, another's search is asked back."""
+    assert _misread_by_own({
+        "Покажите мои заявки, пожалуйста": "STATUS",
+        "Show me my orders": "STATUS",
+        "List my current orders please": "STATUS",
+        "What's my move set to right now?": "STATUS",
+        "Что у меня сейчас записано на поиск?": "STATUS",
+        "Что у меня сейчас стоит на ловушку?": "STATUS",
+        "What's my situation?": "STATUS",
+        "Какое у меня сейчас положение?": "STATUS",
+        "What should Boris search next?": "X",
+        "Что мне сейчас искать, как думаете?": "TALK",
+    }) == {}  # fmt: skip
