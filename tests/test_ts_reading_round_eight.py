@@ -45,3 +45,26 @@ def test_ones_own_orders_asked_for_by_their_kind_or_as_ones_situation_are_the_st
         "What should Boris search next?": "X",
         "Что мне сейчас искать, как думаете?": "TALK",
     }) == {}  # fmt: skip
+
+
+def test_a_wish_with_its_subject_names_the_order_and_corrections_need_no_word_ts_11_ts_23() -> None:
+    """ "I want the Music Room", «я хочу кухню»: the wish is a wrapper with its "I" as without it; a star
+    before the right words ("kitchen *study"), an ellipsis after a word broken off when the line ends by
+    saying it corrected itself («в гостин... в кабинет, то есть»), and an hour taken back by its ordinal
+    («во второй час — нет, в третий») leave the corrected order alone; an ellipsis before a remark does
+    not."""
+    assert _misread_by_own({
+        "I want the Dining Room": "M:Dining Room",
+        "Correction: I want the Living Room, not the Study.": "M:Living Room",
+        "I want the knife and the rope": "S:Knife,Rope",
+        "Я хочу кухню": "M:Kitchen",
+        "Я хочу нож и верёвку": "S:Knife,Rope",
+        "go to the kitchen *study": "M:Study",
+        "search the sofa and the rope *knife": "S:Knife,Sofa",
+        "иду в гараж *в спальню": "M:Bedroom",
+        "перехожу в кухню *в ванную, опечатка": "M:Bathroom",
+        "go to the gar... the study, I mean": "M:Study",
+        "Иду в гостин... в кабинет, то есть.": "M:Study",
+        "В третий час в гараж — нет, в четвёртый.": "M:Garage@d1h4",
+        "Иду в кухню... там посмотрим": "M:Kitchen ; TALK",
+    }) == {}  # fmt: skip

@@ -217,8 +217,38 @@ _CANCELS = re.compile(
 _RATHER = re.compile(r"^(?:лучше|rather|instead)\s+", _FLAGS)
 
 
+_ORDINAL_WORD = re.compile(
+    r"^(?:first|second|third|fourth|fifth|sixth|перв|втор|трет|четв[её]рт|пят|шест)[а-яё]{0,3}$", _FLAGS
+)
+"""An ordinal written in words ("second", «третий», «второго»): a number, as its digits are."""
+
+
 def _shape(word: str) -> str:
+    if _ORDINAL_WORD.match(word.strip(".,!?;:")):
+        return "9"  # «во второй час в кухню — нет, в третий»: the hour is taken back, not the room
     return re.sub(r"\d+", "9", re.sub(r"[^\W\d_]+", "a", word.lower()))
+
+
+_TAKEN_BACK_LOOSELY = re.compile(r"\s+\*(?=[^\W\d_])|\s*(?:\.{2,}|…)\s*(?=[^\W\d_])", _FLAGS)
+"""Where words are taken back with no word saying so: a star before the right ones ("kitchen *study",
+«в гараж *в спальню»), or an ellipsis after a word broken off when the line ends by saying it corrected
+itself («Иду в гостин... в кабинет, то есть»): ``_SAID_AFTER``."""
+_SAID_AFTER = re.compile(
+    r"[,;\s]*(?:то\s+есть|вернее|точнее|i\s+mean|i\s+meant|опечатка|typo|sorry|сорри|пардон)\s*[.!]*\s*$",
+    _FLAGS,
+)
+"""Words that say, after the right ones, that the line corrected itself ("…, I mean", «…, опечатка»)."""
+
+
+def _loosely_taken_back(line: str) -> tuple[str, re.Match[str]] | None:
+    """``line`` without what it says after its correction, and where a star or, so said, an ellipsis
+    takes words back; None where nothing is taken back so."""
+    said = _SAID_AFTER.search(line)
+    kept = line[: said.start()] if said is not None and said.start() else line
+    for found in _TAKEN_BACK_LOOSELY.finditer(kept):
+        if found.start() and ("*" in found.group() or said is not None):
+            return kept, found
+    return None
 
 
 def taken_back(line: str) -> list[str]:
@@ -227,6 +257,10 @@ def taken_back(line: str) -> list[str]:
     9"), then the new words alone ("Arrest Carl - no wait, Boris. Arrest Boris."); none for a line that
     takes nothing back. The reader keeps the first that reads as orders alone."""
     found = _TAKEN_BACK.search(line)
+    if found is None or not line[found.end() :].strip(" .!"):  # "…, то есть." says so at the end
+        loosely = _loosely_taken_back(line)
+        if loosely is not None:
+            line, found = loosely
     if found is None or not found.start():
         return []
     head = line[: found.start()].strip()

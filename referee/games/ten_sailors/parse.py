@@ -1532,9 +1532,11 @@ class _Reader:
         """A sentence of names alone, read after a pending order word or by what it names."""
         words = [t.text for t in tokens if t.when is None and t.folded not in PRONOUNS | _PLUS]
         if not words or (
-            len(words) < len([t for t in tokens if t.folded not in _PLUS]) and not _towards(tokens)
+            len(words) < len([t for t in tokens if t.folded not in _PLUS])
+            and not _towards(tokens)
+            and not any(is_asking_for(t.text) for t in tokens)
         ):
-            return None  # "I am in the hall" tells where one is; «я в ванную» says where one goes
+            return None  # "I am in the hall" tells where one is; «я в ванную», "I want the study" ask
         found = read_names(words, self.names)
         if isinstance(found, Missing) and self.pending is None:
             return self._bare_with_remark(sentence, tokens)
