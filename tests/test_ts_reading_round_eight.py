@@ -68,3 +68,18 @@ def test_a_wish_with_its_subject_names_the_order_and_corrections_need_no_word_ts
         "В третий час в гараж — нет, в четвёртый.": "M:Garage@d1h4",
         "Иду в кухню... там посмотрим": "M:Kitchen ; TALK",
     }) == {}  # fmt: skip
+
+
+def test_being_somewhere_this_hour_is_its_move_and_a_remark_after_its_time_is_talk_ts_4_ts_23() -> None:
+    """ "I'll be in the study this hour": no move before this hour is left to make, so it is this hour's
+    (in the morning, it stays tonight's move for 10:00); "be" with no place after it is no move ("and be
+    left in peace"), and words after a move's time that name nothing are a remark, not the move again."""
+    assert _misread_by_own({
+        "I'll be in the study this hour": "M:Study",
+        "В этот час буду в кабинете": "M:Study",
+        "in the morning I'll be in the study": "M:Study@d1n",
+        "I'll be in the garage in hour 3": "M:Garage@d1h2",
+        "Anna would like to move to the Bathroom this hour and be left in peace.": "M:Bathroom ; TALK",
+        "I'd like to go to the Kitchen right now and be done with it": "M:Kitchen ; TALK",
+        "go to the Garage at 1pm and to the Study at 4pm": "M:Garage@d1h2 ; M:Study@d1h3",
+    }) == {}  # fmt: skip

@@ -1622,6 +1622,10 @@ class _Reader:
                 args = args[1:]  # "slips quietly into …", «иду тихонько в …»
             if not line and not args:
                 continue  # the same order again after a time, that named nothing more ("… this evening, and")
+            carried = verb.start == verb.end  # the order before, again at the time before these words
+            if carried and done and args and not scan_names([t.text for t in args], self.names)[0]:
+                self.items.append(Unreadable(line, "unknown_order", {"word": "", "suggestion": ""}, False))
+                continue  # "… this hour and be left in peace": a remark, not the move again
             if kind == "say":
                 self.items.append(self._say(sentence, verb, when))
             elif kind in ("help", "status", "notebook"):
@@ -1675,9 +1679,11 @@ class _Reader:
         if all(isinstance(item, Order) for item in whole):
             return whole
         for cut in range(len(args) - 1, 0, -1):
-            if not _REMARK_CUT.search(sentence[args[cut - 1].end : args[cut].start]):
-                continue
+            between = sentence[args[cut - 1].end : args[cut].start]
             rest = [t.text for t in args[cut:]]
+            joined = _JOINED_REMARK.fullmatch(between) and not scan_names(rest, self.names)[0]
+            if not _REMARK_CUT.search(between) and not joined:
+                continue  # "…this hour and be left in peace": a remark joined by "and" names nothing
             if scan_names(rest, self.names)[0] and not _a_remark(args[cut:], self.names):
                 continue
             head = sentence[clause[0].start : args[cut - 1].end].strip()
@@ -1720,8 +1726,8 @@ class _Reader:
         segment = segment_for(when, self.now, kind)
         if kind == "trap" and isinstance(segment, Segment) and not segment.is_night:
             return "trap_in_daytime", {}  # "trap … at 2pm": traps are set at night alone (TS-20)
-        if not arrive or isinstance(segment, tuple):
-            return segment
+        if not arrive or isinstance(segment, tuple) or when == When():
+            return segment  # "I'll be in the study this hour": too late for a move before it; this one
         if segment <= self.now and when.day is None and when.ahead is None:
             segment = Segment(segment.day + 1, segment.part)
         return _before(segment)
@@ -2038,6 +2044,8 @@ _SUBORDINATE = frozenset(
 """Words that start a clause telling when or why an order is done: it goes with the order."""
 _REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")
 """What may part an order from a remark written after it on the same line."""
+_JOINED_REMARK = re.compile(r"\s+(?:and|и|а)\s+", re.I)
+"""What may part an order from a remark after it that names nothing ("…, and be left in peace")."""
 
 
 def _before(segment: Segment) -> Segment:

@@ -432,9 +432,11 @@ def _alike(written: str, meant: str) -> bool:
 PREPOSITIONAL: dict[str, frozenset[str]] = {
     "look": frozenset({"in", "into", "inside", "under", "behind", "at", "for", "through", "around", "over",
                        "on", "beneath", "underneath", "round", "about"}),
+    "be": frozenset({"in", "at", "inside", "into", "there", "here", "back", "by", "near", "upstairs",
+                     "downstairs"}),
 }  # fmt: skip
 """English order words that start an order only with one of these words after them: "looks under the
-table" is a search, "looks tired" is not."""
+table" is a search, "looks tired" is not; "I'll be in the study" a move, "and be left in peace" not."""
 
 
 _PAST_EN = frozenset(
