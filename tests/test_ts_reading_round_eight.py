@@ -83,3 +83,27 @@ def test_being_somewhere_this_hour_is_its_move_and_a_remark_after_its_time_is_ta
         "I'd like to go to the Kitchen right now and be done with it": "M:Kitchen ; TALK",
         "go to the Garage at 1pm and to the Study at 4pm": "M:Garage@d1h2 ; M:Study@d1h3",
     }) == {}  # fmt: skip
+
+
+def test_long_posts_a_past_time_a_denied_stay_and_a_noun_of_setting_are_no_orders_ts_4_ts_23() -> None:
+    """In a long post: a time put in the past ("last night", «вчера вечером») is no time of an order; a
+    stay denied («сидеть сложа руки не могу») or under "if" is no stay; where one is, told to the others
+    («вы знаете, где я»), is no status; "that place" sets no trap; and a post whose sentences would each be
+    talk together is asked about when one of them holds a plan, whatever another says to the others
+    (here read whole as the search it holds)."""
+    assert _misread_by_own({
+        "After last night's scream nobody wants to be alone, but Anna is stubborn: she will go to the Garage"
+        " by herself, because something about that place has been bothering her since she arrived.":
+            "M:Garage",
+        "Вчера вечером там было шумно, так что иду в гараж": "M:Garage",
+        "Last night was awful, so I'm going to the garage": "M:Garage",
+        "Я, конечно, не сыщик, но сидеть сложа руки не могу.": "TALK",
+        "I can't just sit here.": "TALK",
+        "Если не вернусь к обеду — вы знаете, где я.": "TALK",
+        "Где я?": "STATUS",
+        "Could you tell me where I am now?": "STATUS",
+        "Я не сыщик, но сидеть без дела не могу. Кто-то из нас врёт. Пока все болтают, я осмотрю шкаф и"
+        " тумбочку — в старых домах вечно что-то прячут. Потом расскажу.": "X",
+        "Кто-то из нас врёт. Пока все болтают, я осмотрю шкаф и тумбочку — тут вечно что-то прячут.":
+            "S:Nightstand,Wardrobe",
+    }) == {}  # fmt: skip

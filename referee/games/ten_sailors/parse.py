@@ -607,7 +607,16 @@ def _never_aloud(
 ) -> Unreadable:
     """``talk`` as it stands, or a question to its writer when it names a room, a card or a character
     beside anything of an order (an order word, a trap's setter, a time, the writer's own character as
-    its doer) and is not plainly said to or of someone else (TS-23 ruling: a plan is never said aloud)."""
+    its doer) and is not plainly said to or of someone else (TS-23 ruling: a plan is never said aloud).
+    Talk of several sentences is asked about when any of them would be: what one sentence says to or of
+    the others ("Кто-то из нас врёт") does not make another's plan talk."""
+    sentences = _sentences(talk.line)
+    if len(sentences) > 1:
+        for sentence in sentences:
+            alone = Unreadable(sentence.strip(), talk.reason, talk.params, False)
+            if not _is_talk(_never_aloud(alone, names, own, after_order=after_order)):
+                intent = _intent(_line_tokens(talk.line), names)
+                return Unreadable(talk.line, "did_you_mean", guess(intent, names))
     tokens = _line_tokens(talk.line)
     words = [t for t in tokens if t.when is None]
     folded = [t.folded.replace("’", "'") for t in words]
@@ -1019,6 +1028,8 @@ def _phrased(words: list[_Token]) -> list[_Token]:
         after = words[i + 1].text if i + 1 < len(words) else ""
         if token.kind and needed and after and fold_name(after) not in needed and _names_nothing(after):
             words[i] = token._replace(kind="")  # "Boris looks tired"; not "look: sofa, knife"
+        if token.setter and i and words[i - 1].folded in _DETERMINERS:
+            words[i] = token._replace(setter=False)  # "that place", "the set": a noun, no trap set
     while at < len(words):
         for phrase, kind in PHRASES.items():
             chunk = words[at : at + len(phrase)]
@@ -2003,6 +2014,8 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     if any(lemmas(t.text) & _CARDS for t in words):
         return "status"
     where = [i for i, word in enumerate(folded) if word in _WHERE]
+    if _OTHERS.intersection(folded) and not question:
+        return ""  # «вы знаете, где я»: where one is, told to the others, not asked
     return "status" if where and {"i", "я"} & set(folded[where[0] + 1 : where[0] + 3]) else ""
 
 
@@ -2044,6 +2057,10 @@ _SUBORDINATE = frozenset(
 """Words that start a clause telling when or why an order is done: it goes with the order."""
 _REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")
 """What may part an order from a remark written after it on the same line."""
+_DETERMINERS = frozenset(
+    {"the", "that", "this", "a", "an", "his", "her", "its", "our", "their", "every", "any", "whole"}
+)
+"""Words before a noun: a word of setting a trap after one is a noun ("that place", "the whole set")."""
 _JOINED_REMARK = re.compile(r"\s+(?:and|и|а)\s+", re.I)
 """What may part an order from a remark after it that names nothing ("…, and be left in peace")."""
 
@@ -2104,6 +2121,8 @@ def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...], doers: tup
         return "stay" if stays and not rest and len(words) > 1 else ""
     if not _own(verb, words) and not narrated:
         return ""
+    if lemmas(verb.text) & STAY or _IF.intersection(t.folded for t in words[: verbs[0]]):
+        return ""  # «сидеть сложа руки не могу», «если не вернусь к обеду»: no stay, and no move withdrawn
     return "cancel" if any(not lemmas(t.text).isdisjoint(ANY_MORE) for t in words) else "stay"
 
 

@@ -34,7 +34,15 @@ from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.ten_sailors.intent import is_place
 from referee.games.ten_sailors.lexicon import Missing, read_names
-from referee.games.ten_sailors.words import STAY, is_courtesy, is_setter, lemmas, near_kind, order_kind
+from referee.games.ten_sailors.words import (
+    NEGATIONS,
+    STAY,
+    is_courtesy,
+    is_setter,
+    lemmas,
+    near_kind,
+    order_kind,
+)
 
 TOWARDS = frozenset({"to", "into", "towards", "toward", "onto", "for"})
 """English prepositions of motion before a place: where one goes."""
@@ -134,8 +142,11 @@ def stative(texts: Sequence[str]) -> bool:
 
 
 def staying(texts: Sequence[str]) -> bool:
-    """Whether a word of ``texts`` is a verb of staying or lingering ("lingers", «остаётся»)."""
-    return any(lemmas(text) & _LINGER for text in texts)
+    """Whether a word of ``texts`` is a verb of staying or lingering ("lingers", «остаётся»), not denied
+    («сидеть сложа руки не могу», "I can't just sit here")."""
+    folded = [text.lower().replace("’", "'") for text in texts]
+    denied = any(word in NEGATIONS or word.endswith("n't") for word in folded)
+    return not denied and any(lemmas(text) & _LINGER for text in texts)
 
 
 def starts_the_day(texts: Sequence[str]) -> bool:

@@ -354,7 +354,16 @@ def find_times(text: str) -> list[tuple[int, int, When]]:
     way, subject = _searched(text)
     if not way.may_name_a_time(subject):
         return []
-    return [(match.start(), match.end(), _when(match)) for match in way.find.finditer(subject)]
+    return [
+        (match.start(), match.end(), _when(match))
+        for match in way.find.finditer(subject)
+        if not _PAST.search(subject, 0, match.start())
+    ]
+
+
+_PAST = re.compile(r"(?<!\w)(?:last|yesterday|вчера|прошл\w+|позавчера)\s+$", re.I)
+"""A word before a time that puts it in the past ("last night", «вчера вечером», «прошлой ночью»): told
+of, it is no time of an order."""
 
 
 def _searched(text: str) -> tuple[_Way, str]:
