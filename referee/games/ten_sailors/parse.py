@@ -1988,8 +1988,7 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     shown = _bidden_to_show(words, folded)
     if said & _RULES and (question or shown or said & _REMIND):
         return "help"  # "can I see the rules again?", «правила ещё раз пришлите»
-    mine = _ME.intersection(folded)
-    if mine and said & _STANDING and (question or shown):
+    if _ME.intersection(folded) and said & _STANDING and (question or shown):
         return "status"  # "what's my situation?", «какое у меня сейчас положение?»
     kinds = {t.kind for t in words if t.kind}
     if "status" in kinds:
@@ -2001,8 +2000,8 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     if about_orders and (asked or lemmas(words[0].text) & _REMIND or shown):
         # "What are my current orders?" (one's own: status); "How do I write orders?" (help)
         how = _HOW.intersection(folded) or _MAY.intersection(folded)  # "What orders can I give?": help
-        mine = _MINE.intersection(folded) or ({"i", "я"} & set(folded) and not how)
-        return "status" if mine or any(lemmas(t.text) & _NOW for t in words) else "help"
+        own = _MINE.intersection(folded) or ({"i", "я"} & set(folded) and not how)
+        return "status" if own or any(lemmas(t.text) & _NOW for t in words) else "help"
     what = {"what", "what's", "whats", "что", "какой", "какая", "какие"}.intersection(folded)
     named = any(t.kind in _PLANS and at and folded[at - 1] in _OF_MINE for at, t in enumerate(words))
     if named and question and what and said & _SET_NOW and not kinds - _PLANS:
