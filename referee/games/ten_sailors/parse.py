@@ -1030,6 +1030,8 @@ def _phrased(words: list[_Token]) -> list[_Token]:
             words[i] = token._replace(kind="")  # "Boris looks tired"; not "look: sofa, knife"
         if token.setter and i and words[i - 1].folded in _DETERMINERS:
             words[i] = token._replace(setter=False)  # "that place", "the set": a noun, no trap set
+        if token.kind == "say" and _hearsay(token, words[i - 1].folded if i else ""):
+            words[i] = token._replace(kind="")  # «её, говорят, видели», "they say": what others say
     while at < len(words):
         for phrase, kind in PHRASES.items():
             chunk = words[at : at + len(phrase)]
@@ -1631,6 +1633,8 @@ class _Reader:
                 args = [t for t in args if t.kind != "move"]  # "my trap goes to Gleb"
             while args and is_adverb(args[0].text) and args[0].folded not in HERE:
                 args = args[1:]  # "slips quietly into …", «иду тихонько в …»
+            if kind == "move":
+                args = _without_origin(args)  # "from the kitchen to the garage", «из кухни в гараж»
             if not line and not args:
                 continue  # the same order again after a time, that named nothing more ("… this evening, and")
             carried = verb.start == verb.end  # the order before, again at the time before these words
@@ -1701,7 +1705,8 @@ class _Reader:
             items = self._order(
                 head, kind, read_names([t.text for t in args[:cut]], people), when, arrive=arrive
             )
-            if all(isinstance(item, Order) for item in items):
+            halved = bool(self.items) and _half_search(self.items[-1])  # the other half just before
+            if all(isinstance(item, Order) or (halved and _half_search(item)) for item in items):
                 remark = sentence[args[cut].start : clause[-1].end].strip()
                 if _of_manner(args[cut].text):
                     return items  # "…, humming", "…, hoping for the best": how it is carried out
@@ -2145,6 +2150,15 @@ _CHANGED = frozenset({"actually", "передумать", "всё-таки", "в
 _IF = frozenset({"if", "если", "unless"})
 
 
+def _hearsay(verb: _Token, before: str) -> bool:
+    """Whether the word of saying ``verb`` tells what others say («говорят», «поговаривают», "they say",
+    "people say"), not what the writer says."""
+    if verb.folded[:1].isascii():
+        return before in {"they", "people", "everyone", "everybody", "some", "folks"}
+    parsed = morph().parse(verb.folded)[:1]
+    return any({"3per", "plur"} <= set(str(p.tag).replace(" ", ",").split(",")) for p in parsed)
+
+
 def _third(verb: _Token) -> bool:
     """Whether ``verb`` is in the third person singular: told of a character («уходит», "stays"), not
     said to them («не ходи»)."""
@@ -2167,6 +2181,28 @@ def _own(verb: _Token, words: list[_Token]) -> bool:
 
 
 _TO = frozenset({"to", "into", "towards", "toward", "onto"})
+_LEFT_FROM = frozenset({"from", "из", "изо"})
+"""Words before the place a move starts from ("from the kitchen", «из кухни»)."""
+_INTO = _TO | frozenset({"в", "во", "на"})
+
+
+def _without_origin(args: list[_Token]) -> list[_Token]:
+    """The words of a move without the place it starts from ("from the kitchen to the garage", "out of
+    the kitchen and into the garage", «из кухни в оранжерею», «в кухню из гаража»): with no place to go
+    to left, none (the move is asked where to, never read as a move into the room left)."""
+    kept: list[_Token] = []
+    leaving = left = False
+    for at, token in enumerate(args):
+        after = args[at + 1].folded if at + 1 < len(args) else ""
+        if token.folded in _LEFT_FROM or (token.folded == "out" and after == "of"):
+            leaving = left = True
+        elif leaving and token.folded in _INTO:
+            leaving = False
+        if not leaving:
+            kept.append(token)
+    return kept if left else args
+
+
 _NOW_WORDS = frozenset({"now", "сейчас", "сразу"})
 """Words for this hour, read as a time beside other times on a line of places and times."""
 
@@ -2690,6 +2726,12 @@ def _there_again(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
             continue
         kept.append(item)
     return kept
+
+
+def _half_search(item: Order | Unreadable) -> bool:
+    """Whether ``item`` is a search for one card alone, which the search for one card beside it completes
+    («пороюсь у дивана и поищу биту — …»: ``_merged_searches``)."""
+    return isinstance(item, Unreadable) and item.reason == "search_two_cards" and item.params["count"] == 1
 
 
 def _merged_searches(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
