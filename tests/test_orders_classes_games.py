@@ -72,6 +72,19 @@ CE_LINES = [
     ("Boris wants my candle, I bet", "en", [("say", {"said": "Boris wants my candle, I bet"})]),
     # a choice between two players is no offer: asked back
     ("Отдаю свечу то ли Глебу, то ли Вере", "ru", "X"),
+    # CE-5: one's own hand, the game's summary and how to do something are asked of the referee, never said
+    ("What's in my hand at the moment?", "en", [("status", {})]),
+    ("Что у меня в руке сейчас?", "ru", [("status", {})]),
+    ("Host, which offers are open right now?", "en", [("status", {})]),
+    ("Скиньте сводку по игре, пожалуйста", "ru", [("status", {})]),
+    ("Send me a summary of the game please", "en", [("status", {})]),
+    ("Какие есть команды для ареста?", "ru", [("help", {})]),
+    ("Подскажите, как меняться с Болваном?", "ru", [("help", {})]),
+    ("Remind me, how do I swap with the Dummy?", "en", [("help", {})]),
+    # the badge shown is the role turned over; putting a player behind bars arrests them
+    ("I flash my badge at everyone.", "en", [("reveal", {})]),
+    ("Достаю удостоверение.", "ru", [("reveal", {})]),
+    ("Сажаю Веру за решётку.", "ru", [("arrest", {"target": "Вера"})]),
 ]
 
 
@@ -224,7 +237,7 @@ def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     """The lines above are new, not lines the corpora score."""
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
     lines = [line for line, _, _ in CE_LINES + MS_LINES + MM_LINES]
-    assert len(lines) == len(set(lines)) == 92
+    assert len(lines) == len(set(lines)) == 103
     assert not written.intersection(lines)
 
 

@@ -26,7 +26,7 @@ INTENTS: dict[str, str] = {
         ("offer", "give", "hand", "pass", "propose", "send", "gift", "slip", "slide", "trade", "put", "place",
          "предложить", "предлагать", "отдать", "отдавать", "дать", "давать", "передать", "передавать",
          "вручить", "подарить", "подсунуть", "подсовывать", "подложить", "подкладывать", "положить",
-         "класть", "предложение", "выставить", "выставлять"),
+         "класть", "предложение", "выставить", "выставлять", "оффер", "сунуть", "совать"),
         "offer",
     ),
     **dict.fromkeys(
@@ -57,13 +57,15 @@ INTENTS: dict[str, str] = {
         "done",
     ),
     **dict.fromkeys(
-        ("reveal", "show", "flip", "badge", "значок", "раскрыть", "вскрыть", "показать", "перевернуть",
+        ("reveal", "show", "flip", "badge", "значок", "удостоверение", "корочка", "ксива",
+         "раскрыть", "вскрыть", "показать", "перевернуть",
          "открыть",
          "раскрывать", "вскрывать", "переворачивать", "показывать"),
         "reveal",
     ),
     **dict.fromkeys(
-        ("arrest", "arr", "nick", "detain", "вязать", "повязать", "паковать", "упаковать", "скрутить",
+        ("arrest", "arr", "nick", "detain", "сажать", "посадить", "collar", "bust",
+         "вязать", "повязать", "паковать", "упаковать", "скрутить",
          "арестовать", "арест", "арестовывать", "задержать",
          "задерживать", "cuff",
          "handcuff", "handcuffs", "наручник"),
@@ -111,6 +113,7 @@ ITEM_WORDS: dict[str, str] = {
     "wrench": "Wrench", "spanner": "Wrench", "мусор": "Trash", "junk": "Trash", "мусорка": "Trash",
     "trash": "Trash", "garbage": "Trash", "rubbish": "Trash", "candle": "Candle", "мусорный": "Trash",
     "хлам": "Trash", "гаечник": "Wrench", "огнетушак": "Fire Extinguisher", "огнет": "Fire Extinguisher",
+    "огнетуш": "Fire Extinguisher", "ключик": "Wrench",
     "ext": "Fire Extinguisher", "extinguisher": "Fire Extinguisher",
 }  # fmt: skip
 """The words that name an item card (folded or lemma)."""
@@ -207,8 +210,8 @@ _WANT = frozenset({"want", "need", "хотеть", "нужный", "нужно",
 """Verbs of wanting in a question to the player named first ("David, want my candle?")."""
 _GET = frozenset({"get", "gets", "receive", "получать", "получить"})
 """Verbs of the player given to, as the subject ("Clara gets my candle")."""
-_HOLD = frozenset({"hold", "have", "держать", "иметь"})
-_WHAT = frozenset({"what", "which", "что", "какой"})
+_HOLD = frozenset({"hold", "have", "держать", "иметь", "hand", "рука"})
+_WHAT = frozenset({"what", "which", "what's", "whats", "что", "какой"})
 
 
 QUESTION_WORDS = frozenset(
@@ -233,11 +236,17 @@ QUESTION_WORDS = frozenset(
     }
 )
 """Words that open a question to the referee ("What phase is it?", «Какие предложения в силе?»)."""
-LEADS = frozenset({"а", "и", "ну", "так", "so", "and", "well", "ok", "okay", "ок", "then", "тогда"})
-"""Words a question may open with before its question word («А что мне можно?»)."""
+LEADS = frozenset(
+    {"а", "и", "ну", "так", "so", "and", "well", "ok", "okay", "ок", "then", "тогда", "ref", "referee", "gm",
+     "host", "мастер", "ведущий", "remind", "напомнить", "подсказать", "tell", "explain", "объяснить", "me",
+     "please", "pls", "пожалуйста"}
+)  # fmt: skip
+"""Words a question may open with before its question word: a lead («А что мне можно?»), the referee
+called ("Ref, which offers are open?"), a request to be told («Напомните, как меняться»)."""
 STATE_WORDS = frozenset(
     {"offer", "offers", "pending", "phase", "stage", "step", "round", "trading", "предложение", "этап",
-     "фаза", "стадия", "раунд", "шаг", "обмен"}
+     "фаза", "стадия", "раунд", "шаг", "обмен", "open", "standing", "active", "summary", "overview",
+     "сводка", "активный", "открытый"}
 )  # fmt: skip
 """What a question about the game now asks of: the offers standing, the phase."""
 ABLE_WORDS = frozenset(
@@ -248,6 +257,19 @@ OPTIONS = frozenset({"options", "option", "choices", "вариант", "возм
 """Words that make a question one about what the writer may do ("What are my options?")."""
 ROLE_WORDS = frozenset({"role", "identity", "роль", "личность"})
 """Words for one's role: turning it over is REVEAL, not a question about one's cards."""
+BADGE_WORDS = frozenset({"badge", "значок", "удостоверение", "корочка", "ксива"})
+"""The Detective's badge: showing one's badge ("flashing my badge") is REVEAL."""
+
+
+_SEND_ME = frozenset({"show", "send", "прислать", "показать", "скинуть", "выслать"})
+"""Verbs asking the referee to send or show something («Пришлите сводку по игре»): asked as a question is."""
+
+
+def _how_asked(words: list[Word]) -> bool:
+    """Whether a clause asks how to do something, whatever it names ("How do I swap with the Dummy?",
+    «Напомните, как меняться с Болваном»)."""
+    words = [w for w in words if not w.among(LEADS)]
+    return len(words) > 1 and _how_to(words[0], words[1])
 
 
 def _question(words: list[Word]) -> str | None:
@@ -255,15 +277,15 @@ def _question(words: list[Word]) -> str | None:
     or the phase ("What offers are pending?", «Какой сейчас этап?»), HELP for what one may do ("What
     can I do now?", «А что мне тут можно?»); None if it is no such question."""
     words = [w for w in words if not w.among(LEADS)]
-    if not words or not words[0].among(QUESTION_WORDS):
+    if not words or not (words[0].among(QUESTION_WORDS) or words[0].among(_SEND_ME)):
         return None
     many = len(words) > 1 and words[0].folded in ("how", "сколько") and words[1].folded in ("many", "much")
     if not many and len(words) > 1 and _how_to(words[0], words[1]):
         return "help"  # "How do I make an offer?", «Как сделать предложение?»
     if any(w.among(ABLE_WORDS) for w in words) and any(w.among(_WHAT) for w in words[:3]):
         return "help"
-    if any(w.among(OPTIONS) for w in words):
-        return "help"
+    if any(w.among(OPTIONS) or w.meaning(INTENTS) == "help" for w in words):
+        return "help"  # "What are my options?", «Какие команды есть для обмена?»
     if words[0].folded in ("where", "где") and any(w.folded in ("we", "мы") for w in words):
         return "status"  # "Where are we at?"
     return "status" if any(w.among(STATE_WORDS) for w in words) else None
@@ -321,6 +343,8 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
     items = _items(words)
     players = _players(words, names)
     offers = _offer_ids(words)
+    if not offers and _how_asked(words):
+        return "help", {}  # "How do I swap with the Dummy?": asked, whatever it names
     if not kinds:
         return _unsaid(words, items, players, offers)
     kind = min(kinds, key=PRIORITY.index)
@@ -328,6 +352,8 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
         kind = "refuse"  # «O6 — не возьму»: a verb of taking denied turns the offer down
     elif kind == "withdraw" and len(offers) == 1 and len(items) == 1 and _bidden(words, "withdraw"):
         kind = "accept"  # «Ок, O3, забирай свечу»: the other player bidden take the item for the offer
+    if not (items or players or offers) and _own_cards_asked(words):
+        return "status", {}  # "What's in my hand right now?" ("hand" is also a word of giving)
     if not (items or players or offers) and (wanted := _question(words)):
         return wanted, {}
     dummy = any(p == DUMMY for _, p in players)
@@ -335,7 +361,9 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
     if "done" in kinds and not (items or offers or any(i > done_at for i, _ in players)):
         kind = "done"
     elif (
-        kind == "reveal" and any(w.among(MINE) for w in words) and not any(w.among(ROLE_WORDS) for w in words)
+        kind == "reveal"
+        and any(w.among(MINE) for w in words)
+        and not any(w.among(ROLE_WORDS | BADGE_WORDS) for w in words)
     ):
         kind = "status"
     elif kind == "swap" and "offer" in kinds and players and not dummy:
