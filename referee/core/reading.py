@@ -127,6 +127,14 @@ class Word:
 
 
 @lru_cache(maxsize=WORDS_KEPT)
+def asks_how_to(first: Word, second: Word) -> bool:
+    """Whether a clause opens by asking how to do something: "how do/can/to …", «как» + an infinitive
+    ("How do I make an offer?", «Как обыскать каюту?»): the help, in every game."""
+    if first.folded == "how":
+        return second.folded in ("do", "does", "can", "to", "should")
+    return first.folded == "как" and any(p.tag.POS == "INFN" for p in morph().parse(second.folded)[:1])
+
+
 def _keys(folded: str) -> frozenset[str]:
     """The forms a folded word may be looked up by: itself, its Russian lemma, its English stems."""
     keys = {folded, folded.replace("’", "'")}
@@ -463,11 +471,13 @@ class Grammar:
 
 
 _MAY_I = re.compile(
-    r"^\W*(?:(?:could|can|may)\s+(?:i|we)\b|(?:а\s+)?можно\s+(?:ли\s+)?(?:мне\s+|нам\s+)?"
+    r"^\W*(?:(?:please\s+)?(?:could|can|may)\s+(?:i|we)\b|(?:а\s+)?можно\s+(?:ли\s+)?(?:мне\s+|нам\s+)?"
+    r"|would\s+it\s+be\s+(?:ok(?:ay)?|alright|all\s+right|possible|fine)\s+(?:to|if\s+(?:i|we))\b"
     r"|(?:могу|можем)\s+ли\s+(?:я\s+|мы\s+)?)",
     re.I,
 )
-"""A request for leave ("Can I …?", «Можно …?»): an order, unless the order is final."""
+"""A request for leave ("Can I …?", "Would it be OK to …?", «Можно …?»): an order, unless the order is
+final."""
 _POLITE_ASK = re.compile(
     rf"{_MAY_I.pattern}|^\W*(?:(?:please\s+)?(?:could|would|can|will)\s+you\b|(?:вы\s+)?(?:не\s+)?(?:могли|могла|мог|можете|сможете)\s+(?:бы\s+)?(?:вы\s+)?"
     r"|не\s+затруднит\b)",
@@ -484,9 +494,9 @@ _NUMBER_SIGN = re.compile(r"\b(?:no|nr|num)\.?\s*(?=\d)", re.I)
 _COURTEOUS_IF = re.compile(
     r"[,(]?\s*\b(?:if\s+(?:possible|(?:that'?s|it'?s)\s+(?:all\s+right|alright|ok(?:ay)?|fine)|you\s+(?:don'?t|do\s+not)\s+mind"
     r"|(?:it'?s|that'?s|it\s+is)\s+(?:not|no)\s+(?:a\s+|too\s+much\s+(?:of\s+a\s+)?)?(?:big\s+)?"
-    r"(?:problem|bother|trouble|hassle)|you\s+(?:would|could|'d)\s+be\s+so\s+kind|you\s+please)"
+    r"(?:problem|bother|trouble|hassle)|you\s+(?:would|could|'d)\s+be\s+so\s+kind|you\s+please|i\s+may)"
     r"|если\s+(?:можно|не\s+трудно|не\s+сложно|вы\s+не\s+против|возможно|(?:вас\s+|вам\s+)?не\s+затруднит"
-    r"|вам\s+не\s+(?:трудно|сложно)))\b\)?",
+    r"|вам\s+не\s+(?:трудно|сложно)|позволите|разрешите))\b\)?",
     re.I,
 )
 """A condition of courtesy ("…, if possible", «…, если можно»): no condition on the order."""

@@ -16,7 +16,17 @@ from functools import partial
 from itertools import pairwise
 from typing import Any
 
-from referee.core.reading import Grammar, Guess, Reading, Word, kinds_in, lookup, names_in, phrasal
+from referee.core.reading import (
+    Grammar,
+    Guess,
+    Reading,
+    Word,
+    asks_how_to,
+    kinds_in,
+    lookup,
+    names_in,
+    phrasal,
+)
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.cosmic_express.cards import DUMMY, DUMMY_ALIASES, ITEM_ALIASES, ITEMS
@@ -269,7 +279,7 @@ def _how_asked(words: list[Word]) -> bool:
     """Whether a clause asks how to do something, whatever it names ("How do I swap with the Dummy?",
     «Напомните, как меняться с Болваном»)."""
     words = [w for w in words if not w.among(LEADS)]
-    return len(words) > 1 and _how_to(words[0], words[1])
+    return len(words) > 1 and asks_how_to(words[0], words[1])
 
 
 def _question(words: list[Word]) -> str | None:
@@ -280,7 +290,7 @@ def _question(words: list[Word]) -> str | None:
     if not words or not (words[0].among(QUESTION_WORDS) or words[0].among(_SEND_ME)):
         return None
     many = len(words) > 1 and words[0].folded in ("how", "сколько") and words[1].folded in ("many", "much")
-    if not many and len(words) > 1 and _how_to(words[0], words[1]):
+    if not many and len(words) > 1 and asks_how_to(words[0], words[1]):
         return "help"  # "How do I make an offer?", «Как сделать предложение?»
     if any(w.among(ABLE_WORDS) for w in words) and any(w.among(_WHAT) for w in words[:3]):
         return "help"
@@ -297,13 +307,6 @@ def _bidden(words: list[Word], kind: str) -> bool:
         w.meaning(INTENTS) == kind and _CYRILLIC.search(w.folded) and "impr" in morph().parse(w.folded)[0].tag
         for w in words
     )
-
-
-def _how_to(first: Word, second: Word) -> bool:
-    """Whether a question opens by asking how to do something: "how do/can/to …", «как» + an infinitive."""
-    if first.folded == "how":
-        return second.folded in ("do", "does", "can", "to", "should")
-    return first.folded == "как" and any(p.tag.POS == "INFN" for p in morph().parse(second.folded)[:1])
 
 
 def _own_cards_asked(words: list[Word]) -> bool:

@@ -22,6 +22,7 @@ from referee.core.reading import (
     Guess,
     Reading,
     Word,
+    asks_how_to,
     kinds_in,
     lookup,
     names_in,
@@ -377,7 +378,17 @@ EFFECTS = frozenset({"minus", "plus", "минус", "плюс", "by", "на"})
 """Words before a number that make it a buoy's effect, not a count of buoys ("minus one to the roll")."""
 RULES_ASKED = frozenset({"work", "works", "работать", "действовать", "устроить", "устроен"})
 STATE_ASKED = frozenset({"ap", "од", "очко", "point", "points", "action", "buoy", "буй", "круг", "left"})
-SHOWN = frozenset({"map", "plan", "deck", "план", "карта", "палуба", "схема"})
+SHOWN = frozenset({"map", "plan", "deck", "board", "план", "карта", "палуба", "схема"})
+SHOWING = frozenset({"show", "send", "показать", "покажи", "прислать", "скинуть", "выслать"})
+"""Verbs asking to be shown or sent something: with the ship's plan, the status."""
+LEADS = frozenset(
+    {"remind", "me", "please", "pls", "tell", "explain", "so", "and", "а", "и", "напомнить", "подсказать",
+     "объяснить", "пожалуйста", "ref", "мастер"}
+)  # fmt: skip
+"""Words before a question of how to do something ("Remind me, how do I …", «Напомните, как …»)."""
+QUESTIONS = frozenset({"what", "what's", "whats", "which", "какой", "что"})
+OPTIONS = frozenset({"options", "option", "choices", "вариант", "возможность", "способ", "ways"})
+"""Words that make a question one about what may be done ("What are my options?", «какие способы …»)."""
 
 
 def _effect(words: list[Word], index: int) -> bool:
@@ -400,8 +411,13 @@ def _rules_or_state_asked(words: list[Word]) -> str | None:
         return "status"
     if first.folded in ("how", "как") and any(w.among(RULES_ASKED) for w in words):
         return "help"
-    if first.among({"show", "показать", "покажи"}) and any(w.among(SHOWN) for w in words):
-        return "status"
+    asked = [w for w in words if not w.among(LEADS)]
+    if len(asked) > 1 and asks_how_to(asked[0], asked[1]) and not any(w.number is not None for w in words):
+        return "help"  # "How do I move a suspect?", «Напомните, как обыскивать?»
+    if asked and asked[0].among(QUESTIONS) and any(w.among(OPTIONS) for w in words):
+        return "help"  # "What are my options with a buoy again?"
+    if any(w.among(SHOWING) for w in words) and any(w.among(SHOWN) for w in words):
+        return "status"  # «Покажи план палубы», "Could you send me the map again?"
     return None
 
 
