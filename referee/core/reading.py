@@ -126,7 +126,6 @@ class Word:
         return next((table[key] for key in sorted(self.keys) if key in table), None)
 
 
-@lru_cache(maxsize=WORDS_KEPT)
 def asks_how_to(first: Word, second: Word) -> bool:
     """Whether a clause opens by asking how to do something: "how do/can/to …", «как» + an infinitive
     ("How do I make an offer?", «Как обыскать каюту?»): the help, in every game."""
@@ -135,6 +134,7 @@ def asks_how_to(first: Word, second: Word) -> bool:
     return first.folded == "как" and any(p.tag.POS == "INFN" for p in morph().parse(second.folded)[:1])
 
 
+@lru_cache(maxsize=WORDS_KEPT)
 def _keys(folded: str) -> frozenset[str]:
     """The forms a folded word may be looked up by: itself, its Russian lemma, its English stems."""
     keys = {folded, folded.replace("’", "'")}
