@@ -147,6 +147,26 @@ MS_LINES = [
     # a value taken back after «нет»/"no": the later one stands
     ("Кладу на C4 тройку… нет, пятёрку", "ru", [("suggest", {"target": "C4", "value": 5})]),
     ("Put a 2, no, a 5 on D3", "en", [("suggest", {"target": "D3", "value": 5})]),
+    # the thief's flight in other words is the exit; a short clue and its value are an investigation
+    ("Put a 4 on the thief having fled", "en", [("suggest", {"target": "exit", "value": 4})]),
+    ("Ставлю пятёрку на то, что вор удрал", "ru", [("suggest", {"target": "exit", "value": 5})]),
+    ("clue 6: 3", "en", [("investigate", {"clue": 6, "value": 3})]),
+    ("улика 2: 5", "ru", [("investigate", {"clue": 2, "value": 5})]),
+    # how an order is written, and where the game stands, are asked of the referee
+    ("What's the syntax for investigating?", "en", [("help", {})]),
+    ("Как поставить жетон на выход?", "ru", [("help", {})]),
+    ("Where are we now? Can I see the grid?", "en", [("status", {})]),
+    # two orders written with nothing between them are both read
+    (
+        "investigate 4 with 2 suggest C1 with 5",
+        "en",
+        [("investigate", {"clue": 4, "value": 2}), ("suggest", {"target": "C1", "value": 5})],
+    ),
+    (
+        "исследую 6 с 3 ставлю на выход двойку",
+        "ru",
+        [("investigate", {"clue": 6, "value": 3}), ("suggest", {"target": "exit", "value": 2})],
+    ),
 ]
 
 
@@ -249,7 +269,7 @@ def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     """The lines above are new, not lines the corpora score."""
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
     lines = [line for line, _, _ in CE_LINES + MS_LINES + MM_LINES]
-    assert len(lines) == len(set(lines)) == 113
+    assert len(lines) == len(set(lines)) == 122
     assert not written.intersection(lines)
 
 

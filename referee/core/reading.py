@@ -734,8 +734,8 @@ def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess
     result: list[Reading | Guess] = []
     intent: Word | None = None
     last: list[Word] = []
-    for clause in clauses_of(text):
-        words = words_of(clause)
+    parts = [part for clause in clauses_of(text) for part in _unpunctuated(words_of(clause), grammar)]
+    for words in parts:
         own = next((word for word in words if kinds_in([word], grammar.intents, grammar.things)), None)
         if own is None and result and isinstance(result[-1], Guess):
             whole = grammar.read([*last, *words], language)
@@ -756,6 +756,22 @@ def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess
             result.append(part)
             last = words
     return result
+
+
+def _unpunctuated(words: list[Word], grammar: Grammar) -> list[list[Word]]:
+    """``words`` of one clause cut before each intent word that follows a number, after an intent word
+    of its own: two orders written with nothing between them ("исследую 7 с 1 ставлю на выход шестерку",
+    "investigate 2 with 4 suggest B1 with 3")."""
+    parts: list[list[Word]] = [[]]
+    for at, word in enumerate(words):
+        before = words[at - 1] if at else None
+        opened = any(kinds_in([w], grammar.intents, grammar.things) for w in parts[-1])
+        if opened and before is not None and before.number is not None and kinds_in([word], grammar.intents):
+            if word.text.isupper() and len(word.text) > 1:
+                return [words]  # "… 4 SUGGEST B2": keywords, whose rules the keyword reader holds
+            parts.append([])
+        parts[-1].append(word)
+    return [part for part in parts if part]
 
 
 POINTERS = frozenset({"it", "them", "there", "его", "её", "ее", "их", "там", "нем", "нём", "ней"})

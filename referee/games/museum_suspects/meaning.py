@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.core.reading import Grammar, Guess, Reading, Word, kinds_in, names_in
+from referee.core.reading import Grammar, Guess, Reading, Word, asks_how_to, kinds_in, names_in
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.museum_suspects.content import SUSPECTS
@@ -88,6 +88,7 @@ TOKEN_NOUNS = frozenset(
 )
 EXIT_WORDS = frozenset(
     {"exit", "escape", "escaped", "outside", "выход", "побег", "сбежать", "убежать", "сбежал", "ушел",
+     "fled", "flee", "смыться", "смылся", "удрать", "удрал", "скрыться", "скрылся", "улизнуть",
      "emergency", "запасной", "запасный", "аварийный", "door", "backdoor", "дверь", "пожарный", "fire",
      "аварийка", "запаска"}
 )  # fmt: skip
@@ -272,7 +273,13 @@ def _own_tokens_asked(words: list[Word]) -> bool:
     )
 
 
-SHOW = frozenset({"show", "display", "what", "whats", "what's", "показать", "показывать", "что", "какой"})
+SHOW = frozenset(
+    {"show", "display", "what", "whats", "what's", "see", "send", "показать", "показывать", "что", "какой",
+     "посмотреть", "увидеть", "прислать"}
+)  # fmt: skip
+FORMAT_WORDS = frozenset({"format", "syntax", "формат", "синтаксис"})
+"""Words asking how an order is written ("What's the format for betting on the exit?"): the help."""
+_LEADS = frozenset({"remind", "me", "please", "так", "а", "напомнить", "подсказать", "пожалуйста"})
 
 
 def _board_asked(words: list[Word]) -> bool:
@@ -322,6 +329,18 @@ def read(words: list[Word], language: str) -> Reading | Guess | None:
     numbers = [(i, n) for i, n in _numbers(words) if not _room(words[i])]
     orders = [kind for kind in kinds if kind in ("investigate", "suggest", "place")]
     asked = [kind for kind in kinds if kind in ("help", "status")]
+    plain = [w for w in words if not w.among(_LEADS)]
+    how = len(plain) > 1 and asks_how_to(plain[0], plain[1])
+    if not numbers and (how or any(w.among(FORMAT_WORDS) for w in words)):
+        return "help", {}  # "How do I bet on the exit?", "What's the format for …?": whatever it names
+    if (
+        not targets
+        and not numbers
+        and words
+        and words[0].folded in ("where", "где")
+        and any(w.folded in ("we", "мы") for w in words)
+    ):
+        return "status", {}  # "Where are we at?", «Где мы сейчас?»
     if not targets and not numbers:
         if not asked and _own_tokens_asked(words):
             return "status", {}  # "Which tokens do I have left?", «Какие у меня жетоны?»
@@ -340,7 +359,7 @@ def read(words: list[Word], language: str) -> Reading | Guess | None:
         kind = "suggest" if targets and not clue_named else "investigate" if clue_named else ""
     if kind == "investigate" or (not kind and clue_named):
         args = _investigate(words, numbers)
-        if args is not None and (kind or _token_marked(words)):
+        if args is not None and (kind or _token_marked(words) or len(words) <= _TERSE_WORDS):
             return "investigate", args
         shown = {
             "clue": numbers[0][1] if numbers else "…",
