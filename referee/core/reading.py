@@ -134,12 +134,20 @@ def asks_how_to(first: Word, second: Word) -> bool:
     return first.folded == "как" and any(p.tag.POS == "INFN" for p in morph().parse(second.folded)[:1])
 
 
+_FIRST_PERSON = (("аю", "ать"), ("яю", "ять"), ("ую", "овать"))
+"""Endings of a Russian verb in the first person and the infinitive each comes from («шмонаю» —
+«шмонать», «чекаю» — «чекать», «пингую» — «пинговать»): a form the word is also looked up by."""
+
+
 @lru_cache(maxsize=WORDS_KEPT)
 def _keys(folded: str) -> frozenset[str]:
     """The forms a folded word may be looked up by: itself, its Russian lemma, its English stems."""
     keys = {folded, folded.replace("’", "'")}
     if _CYRILLIC.search(folded):
         keys.add(normal_form(folded))
+        for ending, infinitive in _FIRST_PERSON:  # «шмонаю»: a verb of slang the dictionary guesses wrong
+            if folded.endswith(ending) and len(folded) > len(ending) + 2:
+                keys.add(folded[: -len(ending)] + infinitive)
         return frozenset(keys)
     base = folded.removesuffix("'s")
     keys.add(base)
@@ -542,8 +550,10 @@ _FRAMES = (
         r"^\s*(?:orders?|my\s+(?:orders?|move|turn)|ход|приказы?|заявка)(?:\s+(?:for|на)\s+[^:]{1,30})?\s*:\s*",
         re.I,
     ),
-    re.compile(
-        r"^\s*(?:(?:good\s+)?morning|hi|hello|hey|привет|доброе\s+утро|здравствуйте)\s*[!,.]\s*", re.I
+    _GREETED := re.compile(
+        r"^\s*(?:(?:good\s+)?morning|hi|hello|hey|привет|доброе\s+утро|здравствуйте)"
+        r"(?:\s+(?:again|all|everyone|ещё\s+раз|еще\s+раз|снова|всем))?\s*[!,.]\s*",
+        re.I,
     ),
     re.compile(
         r"\s*[.!]?\s*(?:sent\s+from\s+my\s+\w+|отправлено\s+с\s+\w+|have\s+a\s+(?:good|nice)\s+\w+"
@@ -852,6 +862,11 @@ def read_again(
     refused or said."""
     texts = corrections.readings(line)
     read = [] if texts else reader(line)  # a correction is read as corrected first: the first words are wrong
+    greeted = _GREETED.sub("", line, count=1).strip()
+    if read and greeted and greeted != line:  # "Hello again, end my turn": no retry in the greeting
+        bare = reader(greeted)
+        if bare and all(isinstance(item, Order) and item.kind != "say" for item in bare):
+            read = _as_line(bare, line)
     if any(isinstance(item, Order) for item in read):
         return read
     plain = without_scenery(line, grammar, narrator)
@@ -863,6 +878,13 @@ def read_again(
         if again and all(isinstance(item, Order) and item.kind != "say" for item in again):
             return [replace(item, line=line) for item in again if isinstance(item, Order)]
     return read or reader(line)
+
+
+def _as_line(read: list[Order | Unreadable], line: str) -> list[Order | Unreadable]:
+    """``read``, each order kept with ``line`` as written (read without its greeting)."""
+    return [
+        replace(item, line=line) if isinstance(item, Order) and item.kind != "say" else item for item in read
+    ]
 
 
 _ACTED = re.compile(r"\*[^*]*\*")

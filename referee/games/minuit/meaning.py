@@ -68,7 +68,8 @@ INTENTS: dict[str, str] = {
         "question",
     ),
     **dict.fromkeys(
-        ("search", "srch", "sweep", "comb", "inspect", "examine", "explore", "rummage", "poke", "шарить",
+        ("search", "srch", "sweep", "comb", "inspect", "examine", "explore", "rummage", "poke", "snoop",
+         "шарить",
          "шмонать", "шмон", "обшмонать", "обшаривать", "обшарить", "прочёсывать", "прочесывать", "прочесать",
          "обыскать",
          "обыскивать", "осмотреть",
@@ -81,7 +82,9 @@ INTENTS: dict[str, str] = {
          "попытка", "раз", "перебросить", "перебрасывать"),
         "retry",
     ),
-    **dict.fromkeys(("buoy", "lifebuoy", "буй", "буек", "круг", "спасательный"), "buoy"),
+    **dict.fromkeys(
+        ("buoy", "lifebuoy", "life ring", "lifering", "буй", "буек", "круг", "спасательный"), "buoy"
+    ),
     **dict.fromkeys(
         ("reveal", "revelation", "разоблачение", "разоблачить", "разоблачать", "разоблачения", "откровение",
          "откровения"),
@@ -128,7 +131,7 @@ METHODS: dict[str, str] = {
     "незаметно": "discreet", "скрытно": "discreet", "аккуратно": "discreet",
     "thorough": "thorough", "тщательно": "thorough", "тщательный": "thorough", "подробно": "thorough",
     "досконально": "thorough", "thor": "thorough", "disc": "discreet", "qck": "quick", "тщат": "thorough",
-    "быстр": "quick", "незам": "discreet", "остор": "discreet", "втихую": "discreet",
+    "быстр": "quick", "незам": "discreet", "остор": "discreet", "втихую": "discreet", "тщ": "thorough",
     "по-быстрому": "quick", "quickly": "quick", "works": "thorough", "inch": "thorough",
     "сантиметр": "thorough", "втихаря": "discreet", "по-тихому": "discreet", "тихо": "discreet",
     "тихонько": "discreet", "тихонечко": "discreet", "quietly": "discreet", "discreetly": "discreet",
@@ -145,6 +148,7 @@ ELEMENTS: dict[str, str] = {
 BUOY_USES: dict[str, str] = {
     "roll": "roll", "die": "roll", "dice": "roll", "reroll": "roll", "бросок": "roll", "кубик": "roll",
     "переброс": "roll", "бросить": "roll", "ap": "ap", "point": "ap", "очко": "ap", "од": "ap",
+    "action": "ap", "действие": "ap",
 }  # fmt: skip
 ZONE_WORDS: dict[str, int] = {
     "vip": 1, "вип": 1, "suite": 2, "luxury": 2, "люкс": 2, "wheelhouse": 3, "bridge": 3, "рубка": 3,
