@@ -85,6 +85,10 @@ CE_LINES = [
     ("I flash my badge at everyone.", "en", [("reveal", {})]),
     ("Достаю удостоверение.", "ru", [("reveal", {})]),
     ("Сажаю Веру за решётку.", "ru", [("arrest", {"target": "Вера"})]),
+    # another's saying told is no line the writer says; the role card turned over is REVEAL, not a question
+    ("Clara says she has two candles", "en", [("say", {"said": "Clara says she has two candles"})]),
+    ("Глеб говорит, что он капитан", "ru", [("say", {"said": "Глеб говорит, что он капитан"})]),
+    ("Открываю карту роли: я детектив.", "ru", [("reveal", {})]),
 ]
 
 
@@ -277,7 +281,7 @@ def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     """The lines above are new, not lines the corpora score."""
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
     lines = [line for line, _, _ in CE_LINES + MS_LINES + MM_LINES]
-    assert len(lines) == len(set(lines)) == 129
+    assert len(lines) == len(set(lines)) == 132
     assert not written.intersection(lines)
 
 

@@ -301,6 +301,19 @@ def _question(words: list[Word]) -> str | None:
     return "status" if any(w.among(STATE_WORDS) for w in words) else None
 
 
+def _said_by_another(words: list[Word], at: int) -> bool:
+    """Whether the word of saying at ``at`` is another's: a Russian verb in the third person
+    («говорит», «заявляют»), or an English one after another subject ("Boris says", "everyone tells")."""
+    word = words[at]
+    if _CYRILLIC.search(word.folded):
+        return "3per" in morph().parse(word.folded)[0].tag
+    before = words[at - 1].folded if at else ""
+    return word.folded.endswith("s") or before in _OTHER_SUBJECTS
+
+
+_OTHER_SUBJECTS = frozenset({"he", "she", "they", "everyone", "everybody", "each", "who"})
+
+
 def _bidden(words: list[Word], kind: str) -> bool:
     """Whether the intent word of ``kind`` is a Russian imperative («забирай»): said to another player."""
     return any(
@@ -355,7 +368,7 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
         kind = "refuse"  # «O6 — не возьму»: a verb of taking denied turns the offer down
     elif kind == "withdraw" and len(offers) == 1 and len(items) == 1 and _bidden(words, "withdraw"):
         kind = "accept"  # «Ок, O3, забирай свечу»: the other player bidden take the item for the offer
-    if not (items or players or offers) and _own_cards_asked(words):
+    if not (items or players or offers or set(kinds) - {"offer"}) and _own_cards_asked(words):
         return "status", {}  # "What's in my hand right now?" ("hand" is also a word of giving)
     if not (items or players or offers) and (wanted := _question(words)):
         return wanted, {}
@@ -382,6 +395,8 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
     if kind in ("accept", "refuse", "withdraw") and not offers:
         offers = [f"O{w.number}" for w in words if w.number is not None and w.folded.isdigit()]
     players = [(i, p) for i, p in players if i > start] if kind in ("done", "reveal") else players
+    if kind == "say" and _said_by_another(words, start):
+        return None  # «каждый говорит, сколько у него свечей»: another's saying, told; the line is talk
     if kind == "say":
         said = _SAY_LEAD.sub("", words[start].tail).strip()
         return ("say", {"said": said}) if re.search(r"\w", said) else None  # "…, just saying.": none after
