@@ -8,13 +8,11 @@ game that does not exist (``NoSuchGame``), so guessing ids tells nothing. A play
 
 from __future__ import annotations
 
-import hashlib
 from bisect import bisect_left, bisect_right
+from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, tzinfo
 from typing import Any
-
-import orjson
 
 from referee.app.accounts import Account
 from referee.app.audit import Audit
@@ -25,7 +23,7 @@ from referee.app.timing import Timekeeper
 from referee.app.views import Views
 from referee.core.events import Event
 from referee.core.kept import Kept
-from referee.core.rules import fold
+from referee.core.rules import fold, standing
 from referee.games import kinds, rules_for
 from referee.store import games as rows
 from referee.store.accounts import account_rows
@@ -37,6 +35,7 @@ from referee.store.campaign_list import (
     campaign_rows_of,
     clock_rows_of,
     game_rows_of,
+    game_states_of,
 )
 from referee.store.campaign_list import count as listed_count
 from referee.store.campaign_list import page as listed_page
@@ -140,14 +139,21 @@ class Dashboard:
             shown = min(max(page, 1), pages)
             lines = listed_page(session, wanted, (shown - 1) * PAGE_SIZE, PAGE_SIZE)
             game_ids = [line.id for line in lines if line.source == GAME]
-            games = game_rows_of(session, game_ids)
+            games = game_rows_of(session, game_ids, with_state=False)
+            read = self._states_read(session, games)
             clocks = clock_rows_of(session, game_ids)
             outbox = outbox_by_game(session, game_ids)
             last = last_received_by_game(session, game_ids)
             announced = campaign_rows_of(session, [line.id for line in lines if line.source == CAMPAIGN])
             named = sorted(row.email for row in account_rows(session)) if account.admin else []
         shown_lines = [
-            self._line(games[line.id], clocks.get(line.id), outbox.get(line.id, (0, 0)), last.get(line.id))
+            self._line(
+                games[line.id],
+                clocks.get(line.id),
+                outbox.get(line.id, (0, 0)),
+                last.get(line.id),
+                read[line.id],
+            )
             if line.source == GAME
             else _campaign_line(announced[line.id], line.state)
             for line in lines
@@ -155,8 +161,23 @@ class Dashboard:
         ]
         return CampaignsPage(shown_lines, total, shown, pages, wanted, named)
 
+    def _states_read(self, session: Any, games: dict[str, GameRow]) -> dict[str, dict[str, Any]]:
+        """What the lines of ``games`` (read without their states) show of their states, by game: kept
+        by the snapshot each names, so that only the states not kept are read, in one statement."""
+        keys = {game_id: _snapshot_key(row) for game_id, row in games.items()}
+        kept = self._read_states.known(keys.values())
+        missing = [game_id for game_id, key in keys.items() if key not in kept]
+        raw = game_states_of(session, missing)
+        fresh: dict[Hashable, dict[str, Any]] = {
+            keys[game_id]: _read_state(games[game_id].kind, raw[game_id]) for game_id in raw
+        }
+        self._read_states.keep(fresh)
+        kept.update(fresh)
+        gone = {"error": "the game's state could not be read"}
+        return {game_id: kept.get(key, gone) for game_id, key in keys.items()}
+
     def _line(
-        self, row: GameRow, clock: Any, outbox: tuple[int, int], last: datetime | None
+        self, row: GameRow, clock: Any, outbox: tuple[int, int], last: datetime | None, read: dict[str, Any]
     ) -> dict[str, Any]:
         due = as_utc(clock.due_at) if clock is not None and clock.due_at is not None else None
         line: dict[str, Any] = {
@@ -183,7 +204,6 @@ class Dashboard:
             "source": GAME,
             "state": _state(row, clock),
         }
-        read = self._read_states.get((row.kind, _state_key(row.state)), lambda: _read_state(row))
         if "error" in read:  # a broken game must not hide the others
             line["failed"] = line["failed"] or read["error"]
             return line
@@ -331,7 +351,8 @@ class Dashboard:
             clock = clock_row(session, row.id)
             outbox = outbox_by_game(session, [row.id]).get(row.id, (0, 0))
             last = last_received_by_game(session, [row.id]).get(row.id)
-        return self._line(row, clock, outbox, last)
+        read = self._read_states.get(_snapshot_key(row), lambda: _read_state(row.kind, row.state))
+        return self._line(row, clock, outbox, last, read)
 
     def see_as(self, account: Account, game_id: str, seat: str, *, at: int | None = None) -> dict[str, Any]:
         """The game exactly as the character ``seat`` sees it: ``Views.player``, the players' own view;
@@ -462,19 +483,20 @@ def _timeline(
     return list(reversed(phases))
 
 
-def _state_key(state: dict[str, Any]) -> str:
-    """A key naming a game's state snapshot exactly (its JSON, keys sorted, hashed)."""
-    written = orjson.dumps(state, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
-    return hashlib.blake2b(written, digest_size=16).hexdigest()
+def _snapshot_key(row: GameRow) -> tuple[str, str, int, str, bool]:
+    """A key naming a game's stored state: its snapshot changes only with the event it was taken after
+    (``last_seq``), or, when a resolution is rolled back, with its phase going back to the one reopened."""
+    return (row.kind, row.id, row.last_seq, row.phase, bool(row.finished))
 
 
-def _read_state(row: GameRow) -> dict[str, Any]:
-    """What a line of the campaigns page shows of the game's state: its phase's label, its seats and
-    the living among them, who is waited for; or why it cannot be read (``error``)."""
+def _read_state(kind: str, raw: dict[str, Any]) -> dict[str, Any]:
+    """What a line of the campaigns page shows of a game of ``kind`` whose stored state is ``raw``: its
+    phase's label, its seats and the living among them, who is waited for; or why it cannot be read
+    (``error``)."""
     try:
-        rules = rules_for(row.kind)
-        state = rules.load(row.state)
-        characters = rules.master_view(state).get("characters", [])
+        rules = rules_for(kind)
+        state = rules.load(raw)
+        seats, alive = standing(rules, state)
         label = rules.phase(state).label
     except Exception as error:
         return {"error": _unreadable(error)}
@@ -482,12 +504,7 @@ def _read_state(row: GameRow) -> dict[str, Any]:
         waiting: tuple[str, ...] | str = tuple(rules.waiting(state))
     except Exception as error:
         waiting = _unreadable(error)
-    return {
-        "label": label,
-        "seats": len(characters),
-        "alive": sum(1 for c in characters if c.get("alive", True)),
-        "waiting": waiting,
-    }
+    return {"label": label, "seats": seats, "alive": alive, "waiting": waiting}
 
 
 def _unreadable(error: Exception) -> str:

@@ -200,6 +200,9 @@ class GameRules(Generic[S]):
     heard_letters: frozenset[str] = frozenset()
     """The templates of the letters that only copy to a player by mail a line of talk their threads
     show (``heard``): a player's page lists them in the thread, not among the referee's letters."""
+    standing: Callable[[S], tuple[int, int]] | None = None
+    """How many seats the game has and how many of them are alive, for a line of the campaigns page,
+    worked out without the master's whole view. None: counted from ``master_view``'s characters."""
     prepare: Callable[[], None] | None = None
     """Loads once what ``submit`` needs and would otherwise load on its first call (a dictionary, an
     index), so that the first order a process judges is not slowed by it. None: nothing to load."""
@@ -210,6 +213,17 @@ def prepare(rules: Rules[Any]) -> None:
     hook = getattr(rules, "prepare", None)
     if hook is not None:
         hook()
+
+
+def standing(rules: Rules[S], state: S) -> tuple[int, int]:
+    """The seats of a game and the living among them (``GameRules.standing``, else the characters of
+    the master's view: a game without characters has none)."""
+    hook = getattr(rules, "standing", None)
+    if hook is not None:
+        seats, alive = hook(state)
+        return int(seats), int(alive)
+    characters = rules.master_view(state).get("characters", [])
+    return len(characters), sum(1 for c in characters if c.get("alive", True))
 
 
 def answers_in_report(rules: Rules[S], state: S, seat: str) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Select, Subquery, and_, case, func, literal, union_all
 from sqlalchemy import select as core_select
+from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from referee.store.master_email import master_email
@@ -146,10 +147,23 @@ def page(session: Session, wanted: Wanted, offset: int, limit: int) -> list[List
     return [Listed(str(id_), str(source), str(state)) for id_, source, state in session.execute(query).all()]
 
 
-def game_rows_of(session: Session, game_ids: Collection[str]) -> dict[str, GameRow]:
-    """The games of ``game_ids``, by id (one statement, however many)."""
+def game_rows_of(
+    session: Session, game_ids: Collection[str], *, with_state: bool = True
+) -> dict[str, GameRow]:
+    """The games of ``game_ids``, by id (one statement, however many); without their states (never to
+    be read from these rows) unless ``with_state``."""
     query = select(GameRow).where(col(GameRow.id).in_(sorted(game_ids)))
+    if not with_state:
+        query = query.options(defer(GameRow.state))  # type: ignore[arg-type]
     return {row.id: row for row in session.exec(query).all()}
+
+
+def game_states_of(session: Session, game_ids: Collection[str]) -> dict[str, dict[str, Any]]:
+    """The stored states of the games of ``game_ids``, by id (one statement; none for no game)."""
+    if not game_ids:
+        return {}
+    query = select(GameRow.id, GameRow.state).where(col(GameRow.id).in_(sorted(game_ids)))
+    return {str(game_id): dict(state) for game_id, state in session.exec(query).all()}
 
 
 def clock_rows_of(session: Session, game_ids: Collection[str]) -> dict[str, ClockRow]:

@@ -102,6 +102,7 @@ RULES: GameRules[GameState] = GameRules(
     answer=notices.answer,
     relays=notices.relays,
     master_view=views.master_view,
+    standing=views.standing,
     player_view=views.player_view,
     bot=bot.bot_orders,
     describe=views.describe,
