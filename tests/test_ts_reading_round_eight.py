@@ -111,14 +111,19 @@ def test_long_posts_a_past_time_a_denied_stay_and_a_noun_of_setting_are_no_order
 
 def test_a_move_from_a_room_a_search_over_two_verbs_and_hearsay_ts_11_ts_13() -> None:
     """A move names where it starts ("from the kitchen to the garage", «из кухни в оранжерею»): the room
-    left is no second room; a search for one card by each of two verbs is one search even with a remark
-    after a dash («пороюсь у дивана и поищу биту — её, говорят, видели»), and what others say («говорят»,
-    "they say") is no line of the writer's talk; a Finnish knife («финка») is the knife."""
+    left is no second room, and never the room gone to («ухожу из кухни» is asked where to; "leaving the
+    kitchen for the garage" is asked, never said aloud); a search for one card by each of two verbs is one
+    search even with a remark after a dash («пороюсь у дивана и поищу биту — её, говорят, видели»), and
+    what others say («говорят», "they say") is no line of the writer's talk; a Finnish knife («финка») is
+    the knife."""
     assert _misread_by_own({
         "move from the kitchen to the garage": "M:Garage",
         "going from the Dining Room to the Study this evening": "M:Study@d1h4",
         "Перебираюсь из кухни в оранжерею.": "M:Conservatory",
         "иду в кухню из гаража": "M:Kitchen",
+        "ухожу из кухни": "X",
+        "leaving the kitchen for the garage": "X",
+        "Boris is leaving the kitchen": "TALK",
         "Я пока пороюсь у дивана и поищу биту — её, говорят, видели в этом доме.": "S:Baseball Bat,Sofa",
         "I'll poke around the sofa and look for the bat - they say it was seen here.": "S:Baseball Bat,Sofa",
         "обыщите нож, пожалуйста": "X",

@@ -648,6 +648,7 @@ def _never_aloud(
         or (terse and bool(things))
         or listed
         or any((t.kind and t.kind != "say") or t.setter or t.when is not None for t in tokens)
+        or any(lemmas(t.text) & _LEAVING for t in words)  # "leaving the kitchen for the garage"
     )
     if not planned:
         return talk
@@ -663,6 +664,8 @@ def _never_aloud(
     return Unreadable(talk.line, "did_you_mean", guess(intent, names))
 
 
+_LEAVING = frozenset({"leave", "leaving", "покинуть", "покидать", "уйти", "уходить"})
+"""Verbs of leaving a place: beside a room, a plan, never said aloud."""
 _LISTING = CONNECTORS | frozenset({"plus", "плюс", "also", "then", "потом", "затем", "с", "со", "и", "and"})
 """The words that join names into a list: a line of names joined by them alone is a plan, never talk."""
 _TERSE = 4
@@ -1103,7 +1106,7 @@ class _Reader:
             return self._all_asked(items)
         if not any(t.kind for t in tokens):  # no order word: nothing to read by meaning
             return self._all_asked(items)
-        intent = _intent(tokens, self.names)
+        intent = _intent(_without_origin(tokens), self.names)  # «ухожу из кухни»: never into the room left
         kind = confident(intent, self.names)
         if not kind:
             return self._all_asked(items)
@@ -2155,8 +2158,7 @@ def _hearsay(verb: _Token, before: str) -> bool:
     "people say"), not what the writer says."""
     if verb.folded[:1].isascii():
         return before in {"they", "people", "everyone", "everybody", "some", "folks"}
-    parsed = morph().parse(verb.folded)[:1]
-    return any({"3per", "plur"} <= set(str(p.tag).replace(" ", ",").split(",")) for p in parsed)
+    return any({"3per", "plur"} in p.tag for p in morph().parse(verb.folded)[:1])
 
 
 def _third(verb: _Token) -> bool:
