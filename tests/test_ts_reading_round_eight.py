@@ -130,3 +130,18 @@ def test_a_move_from_a_room_a_search_over_two_verbs_and_hearsay_ts_11_ts_13() ->
         "Ищу финку и гардероб.": "S:Knife,Wardrobe",
         "search the switchblade and the sofa": "S:Knife,Sofa",
     }) == {}  # fmt: skip
+
+
+def test_a_misspelt_participle_a_stay_before_a_move_and_what_a_later_order_makes_needless_ts_11() -> None:
+    """ "cheking for petrol & car" is a search as "checking" is; "stay here this hour and go to the garage
+    in hour 3" is a stay, then a move; the help asked twice on a line is one help, and a cancel of a
+    search that a new search for the same time replaces is left out (a trap's cancel is not: several
+    traps may be set)."""
+    assert _misread_by_own({
+        "heading to the kitchen, cheking for rope & knife": "M:Kitchen ; S:Knife,Rope",
+        "serching the sofa and the stone": "S:Sofa,Stone",
+        "Stay here this hour and go to the Study in hour 3.": "STAY ; M:Study@d1h3",
+        "HELP!! how do I even write orders": "HELP",
+        "Forget my earlier search, look for the sink and the poison instead.": "S:Poison,Sink",
+        "cancel my move. move to the garage in hour 2": "C:move ; M:Garage@d1h2",
+    }) == {}  # fmt: skip

@@ -289,7 +289,7 @@ def _read_text(
             _doubted(reader.items[start:]) or _talk_of_a_plan(reader.items[start:], line)
         ):
             reader.items[start:] = _in_clauses(line, names, now, own) or reader.items[start:]
-        reader.items[start:] = _asked_whole(_same_again(reader.items[start:], now), line, names)
+        reader.items[start:] = _said_once(_asked_whole(_same_again(reader.items[start:], now), line, names))
         if line != written and len(reader.items) == start + 1:  # the order shown as the player wrote it
             reader.items[start] = replace(reader.items[start], line=written)
     reader.flush()
@@ -2627,6 +2627,8 @@ def _clauses(
             # not "мои" in «отмените мои ловушки», nor «предыдущий» in «отменяю предыдущий поиск»
             has_args = not (kind == "cancel" and _qualifier(token.text))
             last_arg = position if token.folded not in CONNECTORS else last_arg
+        elif token.folded in HERE and any(t.kind and lemmas(t.text) & STAY for t in clauses[-1]):
+            has_args = True  # "Stay here this hour and go to the garage in hour 3": two orders
     return clauses
 
 
@@ -2725,6 +2727,31 @@ def _there_again(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
             and str(item.params.get("text", "")).lower() in _THERE
         )
         if again and any(isinstance(before, Order) and before.kind == "move" for before in kept):
+            continue
+        kept.append(item)
+    return kept
+
+
+def _said_once(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """``items`` of one line without what a later item of it makes needless: the help or the status asked
+    again ("HELP! I don't understand the format"), a cancel of a move or a search that a new one for the
+    same time replaces anyway ("Scratch my earlier search, look for the table and the halberd instead")."""
+    kept: list[Order | Unreadable] = []
+    for at, item in enumerate(items):
+        if not isinstance(item, Order):
+            kept.append(item)
+            continue
+        if item.kind in ("help", "status") and any(
+            isinstance(o, Order) and o.kind == item.kind for o in kept
+        ):
+            continue
+        what = item.args.get("what") if item.kind == "cancel" and not item.args.get("stay") else None
+        if (
+            what in ("move", "search")
+            and any(  # not a trap: several may be set, one taken back
+                isinstance(o, Order) and o.kind == what and o.when == item.when for o in items[at + 1 :]
+            )
+        ):
             continue
         kept.append(item)
     return kept
