@@ -265,6 +265,13 @@ MM_LINES = [
     ("Throw a life ring for an extra action.", "en", [("buoy", {"use": "ap"})]),
     ("A quiet snoop round the casino, please.", "en", [("search", {"location": 19, "method": "discreet"})]),
     ("Hi again, I'm done for this turn.", "en", [("end", {})]),
+    # an order denied first, then another given, is the other alone
+    (
+        "Не пойду в зону 4, лучше обыщу 19 тщательно",
+        "ru",
+        [("search", {"location": 19, "method": "thorough"})],
+    ),
+    ("Don't move me to zone 3; end my turn.", "en", [("end", {})]),
 ]
 
 
@@ -281,7 +288,7 @@ def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     """The lines above are new, not lines the corpora score."""
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
     lines = [line for line, _, _ in CE_LINES + MS_LINES + MM_LINES]
-    assert len(lines) == len(set(lines)) == 132
+    assert len(lines) == len(set(lines)) == 134
     assert not written.intersection(lines)
 
 

@@ -622,6 +622,25 @@ def _negated(text: str, intents: Mapping[str, str]) -> bool:
     )
 
 
+def _after_denied(text: str, intents: Mapping[str, str]) -> str:
+    """``text`` without the orders it denies first when the clauses after them give an order of their own,
+    denying nothing ("Не пойду в зону 5, лучше обыщу 20 осторожно", "Don't offer the candle, offer the
+    wrench", «Буй не трачу, просто повторяю бросок»): a denied order is none, and the line is no
+    question for its denial. A line of denials alone is left as it is."""
+    clauses = clauses_of(text)
+    denied = [
+        any(w.among(NEGATIONS) for w in words_of(clause)) and bool(kinds_in(words_of(clause), intents))
+        for clause in clauses
+    ]
+    if len(clauses) < 2 or not denied[0]:
+        return text
+    first = next((i for i, no in enumerate(denied) if not no), len(clauses))
+    rest = clauses[first:]
+    if not rest or any(denied[first:]) or not any(kinds_in(words_of(c), intents) for c in rest):
+        return text
+    return ", ".join(clause.strip() for clause in rest)
+
+
 MORE = frozenset({"more", "anymore", "longer", "больше", "дальше"})
 """Words that, with a negation, say an action has stopped: "no more", "not … any longer", «больше не»."""
 
@@ -668,6 +687,7 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
     text = _NUMBER_SIGN.sub("№", line)
     if grammar.enough and "?" not in text and _enough(text, grammar, language):
         return [Order(line, grammar.enough, {})]
+    text = _after_denied(text, grammar.intents)
     unsure = _unsure(text, grammar.intents)
     if unsure and grammar.asked_after and (asked := _question_after(line, text, grammar, language)):
         return asked
