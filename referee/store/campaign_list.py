@@ -154,7 +154,7 @@ def game_rows_of(
     be read from these rows) unless ``with_state``."""
     query = select(GameRow).where(col(GameRow.id).in_(sorted(game_ids)))
     if not with_state:
-        query = query.options(defer(GameRow.state))  # type: ignore[arg-type]
+        query = query.options(defer(GameRow.state))  # type: ignore[arg-type]  # SQLModel types it as a dict
     return {row.id: row for row in session.exec(query).all()}
 
 
