@@ -14,7 +14,7 @@ from web_helpers import GAME, GM, T0, web_site
 
 from referee.app import COMMAND_LINE
 from referee.app import dashboard as dashboard_module
-from referee.core.rules import standing
+from referee.core.rules import seats_alive
 from referee.games import rules_for
 
 pytestmark = pytest.mark.sqlite_only
@@ -73,5 +73,5 @@ def test_ten_sailors_counts_seats_and_the_living_as_its_master_view_does_ts_2(
     )
     for each in (state, dead):
         characters = rules.master_view(each)["characters"]
-        assert standing(rules, each) == (len(characters), sum(1 for c in characters if c["alive"]))
-    assert standing(rules, dead)[1] < standing(rules, state)[1]
+        assert seats_alive(rules, each) == (len(characters), sum(1 for c in characters if c["alive"]))
+    assert seats_alive(rules, dead)[1] < seats_alive(rules, state)[1]

@@ -98,6 +98,8 @@ def test_long_posts_a_past_time_a_denied_stay_and_a_noun_of_setting_are_no_order
         "Вчера вечером там было шумно, так что иду в гараж": "M:Garage",
         "Last night was awful, so I'm going to the garage": "M:Garage",
         "Я, конечно, не сыщик, но сидеть сложа руки не могу.": "TALK",
+        "I'm staying here, no need to move": "STAY",
+        "Go to the garage... Search the sofa and the knife. Sorry!": "M:Garage ; S:Knife,Sofa ; TALK",
         "I can't just sit here.": "TALK",
         "Если не вернусь к обеду — вы знаете, где я.": "TALK",
         "Где я?": "STATUS",
@@ -132,14 +134,15 @@ def test_a_move_from_a_room_a_search_over_two_verbs_and_hearsay_ts_11_ts_13() ->
     }) == {}  # fmt: skip
 
 
-def test_a_misspelt_participle_a_stay_before_a_move_and_what_a_later_order_makes_needless_ts_11() -> None:
-    """ "cheking for petrol & car" is a search as "checking" is; "stay here this hour and go to the garage
-    in hour 3" is a stay, then a move; the help asked twice on a line is one help, and a cancel of a
-    search that a new search for the same time replaces is left out (a trap's cancel is not: several
-    traps may be set)."""
+def test_a_stay_before_a_move_and_what_a_later_order_makes_needless_ts_11() -> None:
+    """ "Stay here this hour and go to the garage in hour 3" is a stay, then a move; the help asked twice
+    on a line is one help, and a cancel of a search that a new search for the same time replaces is left
+    out (a trap's cancel is not: several traps may be set); words that only look like order words are
+    none ("Seeing the sofa …", "Like in the movies")."""
     assert _misread_by_own({
-        "heading to the kitchen, cheking for rope & knife": "M:Kitchen ; S:Knife,Rope",
-        "serching the sofa and the stone": "S:Sofa,Stone",
+        "heading to the kitchen, checking for rope & knife": "M:Kitchen ; S:Knife,Rope",
+        "Seeing the sofa and the knife there, I'm worried": "TALK",
+        "Like in the movies: the garage at midnight": "TALK",
         "Stay here this hour and go to the Study in hour 3.": "STAY ; M:Study@d1h3",
         "HELP!! how do I even write orders": "HELP",
         "Forget my earlier search, look for the sink and the poison instead.": "S:Poison,Sink",

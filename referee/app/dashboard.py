@@ -23,7 +23,7 @@ from referee.app.timing import Timekeeper
 from referee.app.views import Views
 from referee.core.events import Event
 from referee.core.kept import Kept
-from referee.core.rules import fold, standing
+from referee.core.rules import fold, seats_alive
 from referee.games import kinds, rules_for
 from referee.store import games as rows
 from referee.store.accounts import account_rows
@@ -166,15 +166,16 @@ class Dashboard:
         by the snapshot each names, so that only the states not kept are read, in one statement."""
         keys = {game_id: _snapshot_key(row) for game_id, row in games.items()}
         kept = self._read_states.known(keys.values())
-        missing = [game_id for game_id, key in keys.items() if key not in kept]
-        raw = game_states_of(session, missing)
-        fresh: dict[Hashable, dict[str, Any]] = {
-            keys[game_id]: _read_state(games[game_id].kind, raw[game_id]) for game_id in raw
-        }
+        read = {game_id: kept[key] for game_id, key in keys.items() if key in kept}
+        stored = game_states_of(session, [game_id for game_id in keys if game_id not in read])
+        fresh: dict[Hashable, dict[str, Any]] = {}
+        for game_id, found in stored.items():  # kept by the snapshot read, which may be newer than the row
+            kind = games[game_id].kind
+            read[game_id] = _read_state(kind, found.state)
+            fresh[(kind, game_id, found.last_seq, found.phase, found.finished)] = read[game_id]
         self._read_states.keep(fresh)
-        kept.update(fresh)
         gone = {"error": "the game's state could not be read"}
-        return {game_id: kept.get(key, gone) for game_id, key in keys.items()}
+        return {game_id: read.get(game_id, gone) for game_id in keys}
 
     def _line(
         self, row: GameRow, clock: Any, outbox: tuple[int, int], last: datetime | None, read: dict[str, Any]
@@ -496,7 +497,7 @@ def _read_state(kind: str, raw: dict[str, Any]) -> dict[str, Any]:
     try:
         rules = rules_for(kind)
         state = rules.load(raw)
-        seats, alive = standing(rules, state)
+        seats, alive = seats_alive(rules, state)
         label = rules.phase(state).label
     except Exception as error:
         return {"error": _unreadable(error)}

@@ -230,23 +230,24 @@ def _shape(word: str) -> str:
 
 
 _TAKEN_BACK_LOOSELY = re.compile(r"\s+\*(?=[^\W\d_])|\s*(?:\.{2,}|…)\s*(?=[^\W\d_])", _FLAGS)
-"""Where words are taken back with no word saying so: a star before the right ones ("kitchen *study",
-«в гараж *в спальню»), or an ellipsis after a word broken off when the line ends by saying it corrected
-itself («Иду в гостин... в кабинет, то есть»): ``_SAID_AFTER``."""
+"""Where words are taken back with no word before them saying so: a star before the right ones ("kitchen
+*study", «в гараж *в спальню»), or an ellipsis when the line ends by saying it corrected itself («Иду в
+гостин... в кабинет, то есть»: ``_SAID_AFTER``; an apology alone says no such thing)."""
 _SAID_AFTER = re.compile(
-    r"[,;\s]*(?:то\s+есть|вернее|точнее|i\s+mean|i\s+meant|опечатка|typo|sorry|сорри|пардон)\s*[.!]*\s*$",
-    _FLAGS,
+    r"[,;\s]*(?:то\s+есть|вернее|точнее|i\s+mean|i\s+meant|опечатка|typo)\s*[.!]*\s*$", _FLAGS
 )
 """Words that say, after the right ones, that the line corrected itself ("…, I mean", «…, опечатка»)."""
 
 
 def _loosely_taken_back(line: str) -> tuple[str, re.Match[str]] | None:
-    """``line`` without what it says after its correction, and where a star or, so said, an ellipsis
-    takes words back; None where nothing is taken back so."""
+    """``line`` without what it says after its correction, and where a star or, so said, an ellipsis takes
+    words back; None where nothing is taken back so."""
     said = _SAID_AFTER.search(line)
     kept = line[: said.start()] if said is not None and said.start() else line
     for found in _TAKEN_BACK_LOOSELY.finditer(kept):
-        if found.start() and ("*" in found.group() or said is not None):
+        if not found.start():
+            continue
+        if "*" in found.group() or said is not None:
             return kept, found
     return None
 

@@ -134,7 +134,7 @@ def asks_how_to(first: Word, second: Word) -> bool:
     return first.folded == "как" and any(p.tag.POS == "INFN" for p in morph().parse(second.folded)[:1])
 
 
-_FIRST_PERSON = (("аю", "ать"), ("яю", "ять"), ("ую", "овать"))
+_FIRST_PERSON_ENDINGS = (("аю", "ать"), ("яю", "ять"), ("ую", "овать"))
 """Endings of a Russian verb in the first person and the infinitive each comes from («шмонаю» —
 «шмонать», «чекаю» — «чекать», «пингую» — «пинговать»): a form the word is also looked up by."""
 
@@ -145,7 +145,7 @@ def _keys(folded: str) -> frozenset[str]:
     keys = {folded, folded.replace("’", "'")}
     if _CYRILLIC.search(folded):
         keys.add(normal_form(folded))
-        for ending, infinitive in _FIRST_PERSON:  # «шмонаю»: a verb of slang the dictionary guesses wrong
+        for ending, infinitive in _FIRST_PERSON_ENDINGS:  # «шмонаю»: slang the dictionary guesses wrong
             if folded.endswith(ending) and len(folded) > len(ending) + 2:
                 keys.add(folded[: -len(ending)] + infinitive)
         return frozenset(keys)
@@ -622,16 +622,37 @@ def _negated(text: str, intents: Mapping[str, str]) -> bool:
     )
 
 
+def _denies_order(words: list[Word], intents: Mapping[str, str]) -> bool:
+    """Whether a clause denies an order word of its own: a negation just before it, or just after it in
+    Russian («буй не трачу»), that no phrase owns ("no thanks") and that is no verbal adverb's («не
+    спеша иду» denies nothing)."""
+    for at, word in enumerate(words):
+        if not word.among(NEGATIONS) or phrasal(words, at, intents):
+            continue
+        after = words[at + 1] if at + 1 < len(words) else None
+        if after is not None and _CYRILLIC.search(after.folded) and _verbal_adverb(after):
+            continue
+        near = [
+            *words[at + 1 : at + 4],
+            *(words[max(0, at - 1) : at] if _CYRILLIC.search(word.folded) else []),
+        ]
+        if kinds_in(near, intents):
+            return True
+    return False
+
+
+def _verbal_adverb(word: Word) -> bool:
+    """Whether ``word`` is a Russian verbal adverb («спеша», «обыскав»): «не» before it denies no order."""
+    return any(p.tag.POS == "GRND" for p in morph().parse(word.folded)[:1])
+
+
 def _after_denied(text: str, intents: Mapping[str, str]) -> str:
     """``text`` without the orders it denies first when the clauses after them give an order of their own,
     denying nothing ("Не пойду в зону 5, лучше обыщу 20 осторожно", "Don't offer the candle, offer the
     wrench", «Буй не трачу, просто повторяю бросок»): a denied order is none, and the line is no
     question for its denial. A line of denials alone is left as it is."""
     clauses = clauses_of(text)
-    denied = [
-        any(w.among(NEGATIONS) for w in words_of(clause)) and bool(kinds_in(words_of(clause), intents))
-        for clause in clauses
-    ]
+    denied = [_denies_order(words_of(clause), intents) for clause in clauses]
     if len(clauses) < 2 or not denied[0]:
         return text
     first = next((i for i, no in enumerate(denied) if not no), len(clauses))
@@ -764,7 +785,9 @@ def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess
     result: list[Reading | Guess] = []
     intent: Word | None = None
     last: list[Word] = []
-    parts = [part for clause in clauses_of(text) for part in _unpunctuated(words_of(clause), grammar)]
+    parts = [
+        part for clause in clauses_of(text) for part in _unpunctuated(words_of(clause), grammar, language)
+    ]
     for words in parts:
         own = next((word for word in words if kinds_in([word], grammar.intents, grammar.things)), None)
         if own is None and result and isinstance(result[-1], Guess):
@@ -788,10 +811,11 @@ def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess
     return result
 
 
-def _unpunctuated(words: list[Word], grammar: Grammar) -> list[list[Word]]:
+def _unpunctuated(words: list[Word], grammar: Grammar, language: str) -> list[list[Word]]:
     """``words`` of one clause cut before each intent word that follows a number, after an intent word
-    of its own: two orders written with nothing between them ("исследую 7 с 1 ставлю на выход шестерку",
-    "investigate 2 with 4 suggest B1 with 3")."""
+    of its own, when every part reads as an order: two orders written with nothing between them
+    ("исследую 7 с 1 ставлю на выход шестерку", "investigate 2 with 4 suggest B1 with 3"); not a clause
+    that reads whole as one order whose argument is another's word ("use buoy 2 reroll")."""
     parts: list[list[Word]] = [[]]
     for at, word in enumerate(words):
         before = words[at - 1] if at else None
@@ -801,7 +825,10 @@ def _unpunctuated(words: list[Word], grammar: Grammar) -> list[list[Word]]:
                 return [words]  # "… 4 SUGGEST B2": keywords, whose rules the keyword reader holds
             parts.append([])
         parts[-1].append(word)
-    return [part for part in parts if part]
+    parts = [part for part in parts if part]
+    if len(parts) < 2 or isinstance(grammar.read(words, language), tuple):
+        return [words]  # "use buoy 2 reroll": one order, whose argument is another's word
+    return parts if all(isinstance(grammar.read(part, language), tuple) for part in parts) else [words]
 
 
 POINTERS = frozenset({"it", "them", "there", "его", "её", "ее", "их", "там", "нем", "нём", "ней"})
@@ -883,7 +910,7 @@ def read_again(
     texts = corrections.readings(line)
     read = [] if texts else reader(line)  # a correction is read as corrected first: the first words are wrong
     greeted = _GREETED.sub("", line, count=1).strip()
-    if read and greeted and greeted != line:  # "Hello again, end my turn": no retry in the greeting
+    if read and greeted and greeted != line.strip():  # "Hello again, end my turn": no retry in the greeting
         bare = reader(greeted)
         if bare and all(isinstance(item, Order) and item.kind != "say" for item in bare):
             read = _as_line(bare, line)

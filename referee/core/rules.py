@@ -200,7 +200,7 @@ class GameRules(Generic[S]):
     heard_letters: frozenset[str] = frozenset()
     """The templates of the letters that only copy to a player by mail a line of talk their threads
     show (``heard``): a player's page lists them in the thread, not among the referee's letters."""
-    standing: Callable[[S], tuple[int, int]] | None = None
+    seats_alive: Callable[[S], tuple[int, int]] | None = None
     """How many seats the game has and how many of them are alive, for a line of the campaigns page,
     worked out without the master's whole view. None: counted from ``master_view``'s characters."""
     prepare: Callable[[], None] | None = None
@@ -215,10 +215,10 @@ def prepare(rules: Rules[Any]) -> None:
         hook()
 
 
-def standing(rules: Rules[S], state: S) -> tuple[int, int]:
-    """The seats of a game and the living among them (``GameRules.standing``, else the characters of
+def seats_alive(rules: Rules[S], state: S) -> tuple[int, int]:
+    """The seats of a game and the living among them (``GameRules.seats_alive``, else the characters of
     the master's view: a game without characters has none)."""
-    hook = getattr(rules, "standing", None)
+    hook = getattr(rules, "seats_alive", None)
     if hook is not None:
         seats, alive = hook(state)
         return int(seats), int(alive)

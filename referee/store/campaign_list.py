@@ -158,12 +158,29 @@ def game_rows_of(
     return {row.id: row for row in session.exec(query).all()}
 
 
-def game_states_of(session: Session, game_ids: Collection[str]) -> dict[str, dict[str, Any]]:
-    """The stored states of the games of ``game_ids``, by id (one statement; none for no game)."""
+def game_states_of(session: Session, game_ids: Collection[str]) -> dict[str, StoredState]:
+    """The stored states of the games of ``game_ids``, by id, each with what names its snapshot (one
+    statement; none for no game)."""
     if not game_ids:
         return {}
-    query = select(GameRow.id, GameRow.state).where(col(GameRow.id).in_(sorted(game_ids)))
-    return {str(game_id): dict(state) for game_id, state in session.exec(query).all()}
+    table = table_of(GameRow)
+    query = core_select(table.c.id, table.c.last_seq, table.c.phase, table.c.finished, table.c.state).where(
+        table.c.id.in_(sorted(game_ids))
+    )
+    return {
+        str(game_id): StoredState(int(seq), str(phase), bool(finished), dict(state))
+        for game_id, seq, phase, finished, state in session.execute(query).all()
+    }
+
+
+@dataclass(frozen=True)
+class StoredState:
+    """A game's stored state and what names its snapshot: the event it was taken after, its phase."""
+
+    last_seq: int
+    phase: str
+    finished: bool
+    state: dict[str, Any]
 
 
 def clock_rows_of(session: Session, game_ids: Collection[str]) -> dict[str, ClockRow]:

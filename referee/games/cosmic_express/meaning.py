@@ -303,7 +303,8 @@ def _question(words: list[Word]) -> str | None:
 
 def _said_by_another(words: list[Word], at: int) -> bool:
     """Whether the word of saying at ``at`` is another's: a Russian verb in the third person
-    («говорит», «заявляют»), or an English one after another subject ("Boris says", "everyone tells")."""
+    («говорит», «заявляют»), an English one in the third person singular ("Boris says", "she tells"),
+    or after another subject ("they say", "everyone tell")."""
     word = words[at]
     if _CYRILLIC.search(word.folded):
         return "3per" in morph().parse(word.folded)[0].tag

@@ -386,8 +386,9 @@ SHOWN = frozenset({"map", "plan", "deck", "board", "план", "карта", "п
 SHOWING = frozenset({"show", "send", "показать", "покажи", "прислать", "скинуть", "выслать"})
 """Verbs asking to be shown or sent something: with the ship's plan, the status."""
 LEADS = frozenset(
-    {"remind", "me", "please", "pls", "tell", "explain", "so", "and", "а", "и", "напомнить", "подсказать",
-     "объяснить", "пожалуйста", "ref", "мастер"}
+    {"remind", "please", "pls", "tell", "explain", "so", "and", "а", "и", "напомнить", "подсказать",
+     "объяснить", "пожалуйста", "ref", "мастер", "could", "can", "would", "you", "вы", "можете", "могли",
+     "бы"}
 )  # fmt: skip
 """Words before a question of how to do something ("Remind me, how do I …", «Напомните, как …»)."""
 QUESTIONS = frozenset({"what", "what's", "whats", "which", "какой", "что"})
@@ -420,7 +421,11 @@ def _rules_or_state_asked(words: list[Word]) -> str | None:
         return "help"  # "How do I move a suspect?", «Напомните, как обыскивать?»
     if asked and asked[0].among(QUESTIONS) and any(w.among(OPTIONS) for w in words):
         return "help"  # "What are my options with a buoy again?"
-    if any(w.among(SHOWING) for w in words) and any(w.among(SHOWN) for w in words):
+    shown = asked[0] if asked else first
+    sent = shown.among({"send", "прислать", "скинуть", "выслать"})
+    to_me = len(asked) > 1 and asked[1].folded in ("me", "us", "мне", "нам")
+    placed = any(w.number is not None or _zone_word(w) for w in words)  # "Send me to zone 2": a move
+    if shown.among(SHOWING) and (to_me or not sent) and any(w.among(SHOWN) for w in words) and not placed:
         return "status"  # «Покажи план палубы», "Could you send me the map again?"
     return None
 

@@ -1031,7 +1031,7 @@ def _phrased(words: list[_Token]) -> list[_Token]:
         after = words[i + 1].text if i + 1 < len(words) else ""
         if token.kind and needed and after and fold_name(after) not in needed and _names_nothing(after):
             words[i] = token._replace(kind="")  # "Boris looks tired"; not "look: sofa, knife"
-        if token.setter and i and words[i - 1].folded in _DETERMINERS:
+        if token.setter and i and words[i - 1].folded in _BEFORE_A_NOUN:
             words[i] = token._replace(setter=False)  # "that place", "the set": a noun, no trap set
         if token.kind == "say" and _hearsay(token, words[i - 1].folded if i else ""):
             words[i] = token._replace(kind="")  # «её, говорят, видели», "they say": what others say
@@ -2064,7 +2064,7 @@ _SUBORDINATE = frozenset(
 """Words that start a clause telling when or why an order is done: it goes with the order."""
 _REMARK_CUT = re.compile(r"[,;:—–]|\s-\s")
 """What may part an order from a remark written after it on the same line."""
-_DETERMINERS = frozenset(
+_BEFORE_A_NOUN = frozenset(
     {"the", "that", "this", "a", "an", "his", "her", "its", "our", "their", "every", "any", "whole"}
 )
 """Words before a noun: a word of setting a trap after one is a noun ("that place", "the whole set")."""
@@ -2185,7 +2185,7 @@ def _own(verb: _Token, words: list[_Token]) -> bool:
 _TO = frozenset({"to", "into", "towards", "toward", "onto"})
 _LEFT_FROM = frozenset({"from", "из", "изо"})
 """Words before the place a move starts from ("from the kitchen", «из кухни»)."""
-_INTO = _TO | frozenset({"в", "во", "на"})
+_INTO_PLACE = _TO | frozenset({"в", "во", "на"})
 
 
 def _without_origin(args: list[_Token]) -> list[_Token]:
@@ -2198,7 +2198,7 @@ def _without_origin(args: list[_Token]) -> list[_Token]:
         after = args[at + 1].folded if at + 1 < len(args) else ""
         if token.folded in _LEFT_FROM or (token.folded == "out" and after == "of"):
             leaving = left = True
-        elif leaving and token.folded in _INTO:
+        elif leaving and token.folded in _INTO_PLACE:
             leaving = False
         if not leaving:
             kept.append(token)

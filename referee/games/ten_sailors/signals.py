@@ -142,11 +142,23 @@ def stative(texts: Sequence[str]) -> bool:
 
 
 def staying(texts: Sequence[str]) -> bool:
-    """Whether a word of ``texts`` is a verb of staying or lingering ("lingers", «остаётся»), not denied
-    («сидеть сложа руки не могу», "I can't just sit here")."""
+    """Whether a word of ``texts`` is a verb of staying or lingering ("lingers", «остаётся») not denied by
+    one of the few words before it («сидеть сложа руки не могу» denies after it in Russian: there, any
+    denial of the clause); "I'm staying here, no need to move" stays."""
     folded = [text.lower().replace("’", "'") for text in texts]
-    denied = any(word in NEGATIONS or word.endswith("n't") for word in folded)
-    return not denied and any(lemmas(text) & _LINGER for text in texts)
+    for at, text in enumerate(texts):
+        if not lemmas(text) & _LINGER:
+            continue
+        near = folded[max(0, at - _DENIED_WITHIN) : at]
+        after = folded[at + 1 : at + 1 + _DENIED_WITHIN] if text[:1] in _RUSSIAN else []
+        if not any(word in NEGATIONS or word.endswith("n't") for word in [*near, *after]):
+            return True
+    return False
+
+
+_DENIED_WITHIN = 3
+"""How many words before a verb of staying (or after it, in Russian) may deny it."""
+_RUSSIAN = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ")
 
 
 def starts_the_day(texts: Sequence[str]) -> bool:

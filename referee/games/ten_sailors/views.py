@@ -98,7 +98,7 @@ def _order_fields(standing: Standing) -> dict[str, Any]:
     return {**fields, "received_at": standing.received_at.isoformat()}
 
 
-def standing(state: GameState) -> tuple[int, int]:
+def seats_alive(state: GameState) -> tuple[int, int]:
     """The characters of the game and the living among them (the campaigns page's line)."""
     return len(state.characters), sum(1 for c in state.characters if c.alive)
 

@@ -359,16 +359,8 @@ def near_kind(word: str) -> str:
     if not lemmas(word).isdisjoint(VERBS):
         return ""  # a form of an order word that is deliberately not read ("looks like rain")
     stems = _order_stems()
-    forms = {_stem(folded)}
-    if folded[:1] not in _CYRILLIC and folded.endswith(("ing", "ed", "es")):
-        forms |= {lemma for lemma in lemmas(word) if len(lemma) > _SHORTEST_MISSPELT - 2}  # "cheking"
-    kinds = {
-        stems[stem]
-        for form in forms
-        for stem, _, _ in process.extract(
-            form, list(stems), scorer=fuzz.ratio, score_cutoff=_NEAR_KIND, limit=3
-        )
-    }
+    found = process.extract(_stem(folded), list(stems), scorer=fuzz.ratio, score_cutoff=_NEAR_KIND, limit=3)
+    kinds = {stems[stem] for stem, _, _ in found}
     return kinds.pop() if len(kinds) == 1 else ""
 
 
