@@ -126,6 +126,22 @@ class Word:
         return next((table[key] for key in sorted(self.keys) if key in table), None)
 
 
+ASKING_LEADS = frozenset(
+    {"а", "и", "ну", "так", "so", "and", "well", "ok", "okay", "ок", "then", "тогда", "ref", "referee", "gm",
+     "host", "мастер", "ведущий", "remind", "напомнить", "подсказать", "tell", "explain", "объяснить", "me",
+     "please", "pls", "пожалуйста"}
+)  # fmt: skip
+"""Words a question to the referee may open with before what it asks: a lead («А что мне можно?»), the
+referee called ("Ref, which offers are open?"), a request to be told («Напомните, как …»)."""
+
+
+def asked_how(words: list[Word]) -> bool:
+    """Whether a clause asks how to do something once its leads are set aside ("Remind me, how do I use a
+    buoy?", «Напомните, как меняться с Болваном»), in every game: the help, whatever it names."""
+    plain = [w for w in words if not w.among(ASKING_LEADS)]
+    return len(plain) > 1 and asks_how_to(plain[0], plain[1])
+
+
 def asks_how_to(first: Word, second: Word) -> bool:
     """Whether a clause opens by asking how to do something: "how do/can/to …", «как» + an infinitive
     ("How do I make an offer?", «Как обыскать каюту?»): the help, in every game."""

@@ -17,10 +17,12 @@ from itertools import pairwise
 from typing import Any
 
 from referee.core.reading import (
+    ASKING_LEADS,
     Grammar,
     Guess,
     Reading,
     Word,
+    asked_how,
     asks_how_to,
     kinds_in,
     lookup,
@@ -246,13 +248,8 @@ QUESTION_WORDS = frozenset(
     }
 )
 """Words that open a question to the referee ("What phase is it?", «Какие предложения в силе?»)."""
-LEADS = frozenset(
-    {"а", "и", "ну", "так", "so", "and", "well", "ok", "okay", "ок", "then", "тогда", "ref", "referee", "gm",
-     "host", "мастер", "ведущий", "remind", "напомнить", "подсказать", "tell", "explain", "объяснить", "me",
-     "please", "pls", "пожалуйста"}
-)  # fmt: skip
-"""Words a question may open with before its question word: a lead («А что мне можно?»), the referee
-called ("Ref, which offers are open?"), a request to be told («Напомните, как меняться»)."""
+LEADS = ASKING_LEADS
+
 STATE_WORDS = frozenset(
     {"offer", "offers", "pending", "phase", "stage", "step", "round", "trading", "предложение", "этап",
      "фаза", "стадия", "раунд", "шаг", "обмен", "open", "standing", "active", "summary", "overview",
@@ -273,13 +270,6 @@ BADGE_WORDS = frozenset({"badge", "значок", "удостоверение", 
 
 _SEND_ME = frozenset({"show", "send", "прислать", "показать", "скинуть", "выслать"})
 """Verbs asking the referee to send or show something («Пришлите сводку по игре»): asked as a question is."""
-
-
-def _how_asked(words: list[Word]) -> bool:
-    """Whether a clause asks how to do something, whatever it names ("How do I swap with the Dummy?",
-    «Напомните, как меняться с Болваном»)."""
-    words = [w for w in words if not w.among(LEADS)]
-    return len(words) > 1 and asks_how_to(words[0], words[1])
 
 
 def _question(words: list[Word]) -> str | None:
@@ -360,7 +350,7 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
     items = _items(words)
     players = _players(words, names)
     offers = _offer_ids(words)
-    if not offers and _how_asked(words):
+    if not offers and asked_how(words):
         return "help", {}  # "How do I swap with the Dummy?": asked, whatever it names
     if not kinds:
         return _unsaid(words, items, players, offers)

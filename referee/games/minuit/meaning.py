@@ -14,6 +14,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from referee.core.reading import (
+    ASKING_LEADS,
     CONDITIONS,
     MOTION,
     NAME_STOP,
@@ -22,7 +23,7 @@ from referee.core.reading import (
     Guess,
     Reading,
     Word,
-    asks_how_to,
+    asked_how,
     kinds_in,
     lookup,
     names_in,
@@ -385,12 +386,8 @@ STATE_ASKED = frozenset({"ap", "од", "очко", "point", "points", "action", 
 SHOWN = frozenset({"map", "plan", "deck", "board", "план", "карта", "палуба", "схема"})
 SHOWING = frozenset({"show", "send", "показать", "покажи", "прислать", "скинуть", "выслать"})
 """Verbs asking to be shown or sent something: with the ship's plan, the status."""
-LEADS = frozenset(
-    {"remind", "please", "pls", "tell", "explain", "so", "and", "а", "и", "напомнить", "подсказать",
-     "объяснить", "пожалуйста", "ref", "мастер", "could", "can", "would", "you", "вы", "можете", "могли",
-     "бы"}
-)  # fmt: skip
-"""Words before a question of how to do something ("Remind me, how do I …", «Напомните, как …»)."""
+LEADS = ASKING_LEADS | frozenset({"could", "can", "would", "you", "вы", "можете", "могли", "бы"})
+"""Words a request to be shown something may open with ("Could you send me the map again?")."""
 QUESTIONS = frozenset({"what", "what's", "whats", "which", "какой", "что"})
 OPTIONS = frozenset({"options", "option", "choices", "вариант", "возможность", "способ", "ways"})
 """Words that make a question one about what may be done ("What are my options?", «какие способы …»)."""
@@ -417,13 +414,14 @@ def _rules_or_state_asked(words: list[Word]) -> str | None:
     if first.folded in ("how", "как") and any(w.among(RULES_ASKED) for w in words):
         return "help"
     asked = [w for w in words if not w.among(LEADS)]
-    if len(asked) > 1 and asks_how_to(asked[0], asked[1]) and not any(w.number is not None for w in words):
+    if asked_how(words) and not any(w.number is not None for w in words):
         return "help"  # "How do I move a suspect?", «Напомните, как обыскивать?»
     if asked and asked[0].among(QUESTIONS) and any(w.among(OPTIONS) for w in words):
         return "help"  # "What are my options with a buoy again?"
     shown = asked[0] if asked else first
     sent = shown.among({"send", "прислать", "скинуть", "выслать"})
-    to_me = len(asked) > 1 and asked[1].folded in ("me", "us", "мне", "нам")
+    at = next((i for i, w in enumerate(words) if w is shown), 0)
+    to_me = at + 1 < len(words) and words[at + 1].folded in ("me", "us", "мне", "нам")
     placed = any(w.number is not None or _zone_word(w) for w in words)  # "Send me to zone 2": a move
     if shown.among(SHOWING) and (to_me or not sent) and any(w.among(SHOWN) for w in words) and not placed:
         return "status"  # «Покажи план палубы», "Could you send me the map again?"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.core.reading import Grammar, Guess, Reading, Word, asks_how_to, kinds_in, names_in
+from referee.core.reading import Grammar, Guess, Reading, Word, asked_how, kinds_in, names_in
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.museum_suspects.content import SUSPECTS
@@ -279,7 +279,6 @@ SHOW = frozenset(
 )  # fmt: skip
 FORMAT_WORDS = frozenset({"format", "syntax", "формат", "синтаксис"})
 """Words asking how an order is written ("What's the format for betting on the exit?"): the help."""
-_LEADS = frozenset({"remind", "me", "please", "так", "а", "напомнить", "подсказать", "пожалуйста"})
 
 
 def _board_asked(words: list[Word]) -> bool:
@@ -329,8 +328,7 @@ def read(words: list[Word], language: str) -> Reading | Guess | None:
     numbers = [(i, n) for i, n in _numbers(words) if not _room(words[i])]
     orders = [kind for kind in kinds if kind in ("investigate", "suggest", "place")]
     asked = [kind for kind in kinds if kind in ("help", "status")]
-    plain = [w for w in words if not w.among(_LEADS)]
-    how = len(plain) > 1 and asks_how_to(plain[0], plain[1])
+    how = asked_how(words)
     if not numbers and (how or any(w.among(FORMAT_WORDS) for w in words)):
         return "help", {}  # "How do I bet on the exit?", "What's the format for …?": whatever it names
     if (
