@@ -266,7 +266,8 @@ class Dashboard:
         else:
             page = len(days) - 1
         shown = days[page] if days else None
-        timeline = self._timeline(rules, game_id, done, [d == shown for d in on_day], spans)
+        on_shown = [d == shown for d in on_day]
+        timeline = self._timeline(rules, game_id, done, on_shown, spans)
         mail = {
             name: {
                 "in": [m for m in received if m["seat"] == name],
@@ -288,6 +289,7 @@ class Dashboard:
                 if as_utc(r.resolved_at).astimezone(zone).date() == shown
             ],
             "timeline": timeline,
+            "timeline_key": _timeline_standing(game_id, done, on_shown, spans),
             "mail": mail,
             "seats": seats,
             "records": records,
@@ -315,12 +317,7 @@ class Dashboard:
         picked = [i for i, on in enumerate(shown) if on]
         if not picked:
             return []
-        standing = (
-            game_id,
-            tuple((done[i].id, done[i].withdrawn_at) for i in range(max(picked[0] - 1, 0), picked[-1] + 1)),
-            tuple(shown[picked[0] : picked[-1] + 1]),
-            tuple(spans),
-        )
+        standing = _timeline_standing(game_id, done, shown, spans)
         found: list[dict[str, Any]] = self._timelines.get(
             standing, lambda: self._worked_timeline(rules, game_id, done, shown, spans, picked)
         )
@@ -482,6 +479,23 @@ def _timeline(
         )
         opened = closed
     return list(reversed(phases))
+
+
+def _timeline_standing(
+    game_id: str, done: list[Any], shown: list[bool], spans: list[tuple[int, int]]
+) -> tuple[Any, ...]:
+    """What the timeline of the resolutions ``done`` marked ``shown`` is worked out from: each one's
+    number and whether it was rolled back, and the spans withdrawn (talk and orders after the last of
+    them change nothing of it until a phase is resolved or rolled back)."""
+    picked = [i for i, on in enumerate(shown) if on]
+    if not picked:
+        return (game_id,)
+    return (
+        game_id,
+        tuple((done[i].id, done[i].withdrawn_at) for i in range(max(picked[0] - 1, 0), picked[-1] + 1)),
+        tuple(shown[picked[0] : picked[-1] + 1]),
+        tuple(spans),
+    )
 
 
 def _snapshot_key(row: GameRow) -> tuple[str, str, int, str, bool]:

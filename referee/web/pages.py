@@ -13,6 +13,7 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import urlencode
 
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -203,12 +204,28 @@ async def game(request: Request) -> Response:
         actions = [a for a in actions if a.name in AFTER_THE_END]
         state = await run_in_threadpool(lambda: site.referee.load(game_id).state)
         end = ending(site.renderer, row.kind, data["view"], state, language)
+    data["timeline_html"] = await run_in_threadpool(lambda: _timeline_html(site, row.kind, language, data))
     page = await site.page(
         request, session, "game.html.j2", kind=row.kind, language=language, account=account, game=data,
         actions=actions, ending=end, letter_names=LETTER_NAMES, moment=moment,
         mail_list=mail_lists(site, row.kind, language, data["zone"]),
     )  # fmt: skip
     return tagged(page, tag)
+
+
+def _timeline_html(site: Site, kind: str, language: str, game: dict[str, Any]) -> Markup:
+    """The timeline of the day ``game`` shows, rendered once for as long as its phases stand as they are
+    (``Dashboard.game``'s ``timeline_key``), whoever asks for it again in the same language and zone."""
+    key = (game["timeline_key"], game["page"], tuple(game["days"]), language, str(game["zone"]), kind)
+    html: Markup = site.timelines.get(
+        key,
+        lambda: Markup(
+            site.fragment("_timeline.html.j2", kind=kind, language=language, game=game, moment=moment).rstrip(
+                "\n"
+            )
+        ),
+    )
+    return html
 
 
 async def see_as(request: Request) -> Response:

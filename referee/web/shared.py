@@ -51,6 +51,9 @@ class Site:
         self.lines = Kept(2048)
         """Lines of talk as the threads show them, by event, game and language: each rendered once for
         all the open pages of those who heard it (``referee.web.stream``)."""
+        self.timelines = Kept(64)
+        """The game pages' timelines lately rendered, by what they show and in which language and time
+        zone (``referee.web.pages``): of this site's database alone."""
 
     def session(self, request: Request) -> Session:
         """The request's session, or a new visitor's one (also for a player's session signed out)."""
