@@ -268,13 +268,13 @@ class Dashboard:
         shown = days[page] if days else None
         on_shown = [d == shown for d in on_day]
         timeline = self._timeline(rules, game_id, done, on_shown, spans)
-        mail = {
-            name: {
-                "in": [m for m in received if m["seat"] == name],
-                "out": [_letter(n) for n in sent if n.recipient == name],
-            }
-            for name in seats
-        }
+        mail: dict[str, dict[str, list[dict[str, Any]]]] = {name: {"in": [], "out": []} for name in seats}
+        for letter in received:  # each letter once, to its seat's list
+            if letter["seat"] in mail:
+                mail[letter["seat"]]["in"].append(letter)
+        for notice in sent:
+            if notice.recipient in mail:
+                mail[notice.recipient]["out"].append(_letter(notice))
         return {
             "row": row,
             "line": line,
