@@ -42,7 +42,7 @@ LINES = [
         "en",
         [("search", {"location": 18, "method": "discreet"})],
     ),
-    ("mm", "mv 3", "en", [("move", {"zone": 3})]),
+    ("mm", "mv 7 pls", "en", [("move", {"zone": 7})]),
     ("mm", "Перейти в зону 4, ой, вернее в зону 3.", "ru", [("move", {"zone": 3})]),
 ]
 
