@@ -148,3 +148,20 @@ def test_a_stay_before_a_move_and_what_a_later_order_makes_needless_ts_11() -> N
         "Forget my earlier search, look for the sink and the poison instead.": "S:Poison,Sink",
         "cancel my move. move to the garage in hour 2": "C:move ; M:Garage@d1h2",
     }) == {}  # fmt: skip
+
+
+def test_a_posts_grounds_for_its_orders_and_others_reasons_are_no_question_ts_23() -> None:
+    """In a long post with an order: a sentence asked back that names only what the post's orders name
+    is their story, left out (neither asked nor relayed); a reason told by what others do ("since everyone
+    else is crowding the Kitchen") is scenery beside the writer's own order; a sentence asked back among
+    the others is read again as a line of its own (what is told beside it is talk, as TS-23 rules)."""
+    assert _misread_by_own({
+        "Gleb keeps staring at the rope. So I'll search for the rope and the sofa, just in case.":
+            "TALK ; S:Rope,Sofa",
+        "Dora never goes near the Study and hides her hands near the table. Tonight my trap is for Dora,"
+        " Study, Table, Knife.": "T:Dora/Study/Table/Knife",
+        "Anna will head for the Garage, since everyone else seems to be crowding the Kitchen.": "M:Garage",
+        "Иду в спальню, потому что все толпятся на кухне": "M:Bedroom",
+        "Another grey morning. First, Anna will head for the Garage, since they all sit in the Kitchen."
+        " Then she'll look for the rope and the sofa.": "TALK ; M:Garage ; S:Rope,Sofa",
+    }) == {}  # fmt: skip

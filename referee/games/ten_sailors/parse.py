@@ -285,11 +285,22 @@ def _read_text(
             else _conversation(item, names, own)
             for at, item in enumerate(read)
         ]
+        if second_readings and len(reader.items) - start > 1:
+            reader.items[start:] = [  # a sentence of a post asked back, read again as a line of its own
+                again
+                for item in reader.items[start:]
+                for again in (
+                    _alone(item.line, names, now, own) or [item]
+                    if isinstance(item, Unreadable) and item.is_order and item.line != line
+                    else [item]
+                )
+            ]
         if second_readings and (
             _doubted(reader.items[start:]) or _talk_of_a_plan(reader.items[start:], line)
         ):
             reader.items[start:] = _in_clauses(line, names, now, own) or reader.items[start:]
         reader.items[start:] = _said_once(_asked_whole(_same_again(reader.items[start:], now), line, names))
+        reader.items[start:] = _grounds_left_out(reader.items[start:], names, own)
         if line != written and len(reader.items) == start + 1:  # the order shown as the player wrote it
             reader.items[start] = replace(reader.items[start], line=written)
     reader.flush()
@@ -346,12 +357,33 @@ def _scenery_clause(clause: str, names: tuple[str, ...], own: str | None) -> boo
     """Whether ``clause`` may stand beside orders as scenery: it names no room, no card and no character
     but the writer's, and holds no order word, trap setter, time, number, hedge or denial ("where the old
     clocks tick", not "trap for Anna", "If I were Fedor", «Может»)."""
+    words = WORD.findall(clause)
+    if _reason_of_others([word.lower() for word in words]):
+        return not _order_like(_line_tokens(clause))  # "since everyone else is crowding the Kitchen"
     if scenery.names_any(clause, ()) or any(char.isdigit() for char in clause):
         return False
-    words = WORD.findall(clause)
     if _another_named(words, names, own) or any(word.lower() in _NOT_SCENERY for word in words):
         return False
     return not _order_like(_line_tokens(clause))
+
+
+_BECAUSE = frozenset({"since", "because", "as", "whereas", "потому", "поскольку", "ведь", "раз", "так"})
+_OTHERS_DO = frozenset(
+    {"everyone", "everybody", "others", "they", "he", "she", "nobody", "все", "они", "он", "она",
+     "остальные", "никто"}
+)  # fmt: skip
+
+
+def _reason_of_others(folded: list[str]) -> bool:
+    """Whether a clause gives a reason by what others do ("since everyone else seems to be crowding the
+    Kitchen", «потому что все толпятся на кухне»): scenery beside the writer's order even where it names a
+    room, never the writer's own plan (no "I" in it)."""
+    return (
+        bool(folded)
+        and folded[0] in _BECAUSE
+        and bool(_OTHERS_DO.intersection(folded[1:4]))
+        and not _I.intersection(folded)
+    )
 
 
 def _another_named(words: list[str], names: tuple[str, ...], own: str | None) -> bool:
@@ -580,6 +612,47 @@ def _asked_whole(
         return items
     first = asked[0]
     return [replace(first, line=line), *(item for item in items if _is_talk(item) and item not in naming)]
+
+
+def _alone(sentence: str, names: tuple[str, ...], now: Segment, own: str | None) -> list[Order | Unreadable]:
+    """A sentence of a post, asked back among the others, read as a line of its own: its orders and the
+    talk beside them when that reading is sure ("First, Anna will head for the Living Room, since everyone
+    else seems to be crowding the Kitchen"); none when it is not."""
+    read = _read_text(sentence, names, now, own, second_readings=True)
+    sure = any(isinstance(item, Order) for item in read) and all(
+        isinstance(item, Order) or _is_talk(item) for item in read
+    )
+    return read if sure else []
+
+
+def _grounds_left_out(
+    items: list[Order | Unreadable], names: tuple[str, ...], own: str | None
+) -> list[Order | Unreadable]:
+    """``items`` of one line without the sentences asked back that name only what its own orders name:
+    the grounds told for them in a post ("She kept glancing at the sink. So I'll search for the poison and
+    the sink"; "he never goes near the Bedroom … — her trap tonight is for Ivan, Bedroom, Nightstand,
+    Halberd"). They are the orders' story, neither a plan of their own nor talk to relay; the writer's
+    own character may be named in them."""
+    used: set[str] = {own} if own else set()
+    for item in items:
+        if isinstance(item, Order):
+            for value in item.args.values():
+                if isinstance(value, str):
+                    used.add(value)
+                elif isinstance(value, (list, tuple)):
+                    used |= {v for v in value if isinstance(v, str)}
+    if not any(isinstance(item, Order) for item in items):
+        return items
+    return [
+        item
+        for item in items
+        if not (
+            isinstance(item, Unreadable)
+            and item.reason == "did_you_mean"
+            and (named := {f.name for f in _intent(_line_tokens(item.line), names).found})
+            and named <= used
+        )
+    ]
 
 
 def _stays_beside_moves(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
