@@ -165,3 +165,21 @@ def test_a_posts_grounds_for_its_orders_and_others_reasons_are_no_question_ts_23
         "Another grey morning. First, Anna will head for the Garage, since they all sit in the Kitchen."
         " Then she'll look for the rope and the sofa.": "TALK ; M:Garage ; S:Rope,Sofa",
     }) == {}  # fmt: skip
+
+
+def test_more_questions_of_ones_own_standing_and_of_how_to_play_ts_11() -> None:
+    """How many traps one has left, where one is going, what one ordered, what one's orders are now
+    (in any case of «мой»): the status; what one may do, how to do an order («как обыскивать»): the
+    help; the same of another or of the table is talk."""
+    assert _misread_by_own({
+        "Сколько у меня ещё ловушек?": "STATUS",
+        "How many traps do I have left?": "STATUS",
+        "Куда я сейчас иду?": "STATUS",
+        "Where am I going?": "STATUS",
+        "Что я уже заказала на этот час?": "STATUS",
+        "Мастер, а что с моими приказами?": "STATUS",
+        "Что мне сейчас можно делать?": "HELP",
+        "Не понимаю, как обыскивать": "HELP",
+        "Сколько у Бориса карт?": "TALK",
+        "Where should we go?": "TALK",
+    }) == {}  # fmt: skip

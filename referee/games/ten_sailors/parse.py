@@ -1998,10 +1998,13 @@ _CARDS = frozenset({"card", "cards", "карта", "карточка", "hand", "
 _WHERE = frozenset({"where", "где"})
 _ORDERS_NOUN = frozenset(
     {"order", "ordered", "command", "приказ", "команда", "приказание", "распоряжение", "приказать",
-     "приказывать", "queued", "заявка", "заявки"}
+     "приказывать", "queued", "заявка", "заявки", "заказать", "заказ", "заказывать"}
 )  # fmt: skip
 """Nouns (lemmas) of the orders themselves: asked about, the help or one's own orders are asked for."""
-_MINE = frozenset({"my", "mine", "мой", "моя", "мою", "мои", "моих", "моё", "меня", "мне"})
+_MINE = frozenset(
+    {"my", "mine", "мой", "моя", "мою", "мои", "моих", "моё", "меня", "мне", "моими", "моим", "моего",
+     "моему", "моём", "моем"}
+)  # fmt: skip
 _NOW = frozenset({"current", "queued", "queue", "pending", "have", "now", "сейчас", "текущий", "отданный"})
 _HOW = frozenset({"how", "как"})
 _QUESTION_WORDS = frozenset({"what", "which", "how", "какие", "какой", "как"})
@@ -2063,6 +2066,7 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     if not words or _names_in(words, names) or any(t.kind == "say" for t in words):
         return ""
     said = set().union(*(lemmas(t.text) for t in words))
+    what = {"what", "what's", "whats", "что", "какой", "какая", "какие"}.intersection(folded)
     asked_how = _HOW.intersection(folded) or said & _REMIND or "format" in said
     if (question or asked_how) and said & _WRITTEN and (asked_how or said & _MAY):
         return "help"  # "how do I write a trap?", «как работают ловушки?»: whichever kind it names
@@ -2074,6 +2078,18 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     kinds = {t.kind for t in words if t.kind}
     if "status" in kinds:
         return "status"
+    mine_asked = question and bool(
+        {"i", "я", "me", "мне", "меня"} & set(folded) or _MINE.intersection(folded)
+    )
+    if mine_asked and (folded[:2] == ["how", "many"] or folded[0] == "сколько"):
+        return "status"  # "How many traps do I have left?", «Сколько у меня ещё ловушек?»
+    if mine_asked and folded[0] in ("куда", "where") and {"i", "я"} & set(folded[1:3]):
+        return "status"  # "Where am I going?", «Куда я сейчас иду?»
+    if mine_asked and what and said & _MAY and said & {"делать", "сделать", "do"}:
+        return "help"  # «Что мне сейчас можно делать?»
+    how_at = next((at for at, word in enumerate(folded) if word in _HOW), None)
+    if how_at is not None and how_at + 1 < len(words) and words[how_at + 1].kind in _PLANS:
+        return "help"  # «Не понимаю, как обыскивать», "how to search?"
     if "help" in kinds:  # the help sent or shown ("send me the help"): no move for all the verb
         return "" if (_OTHERS - _YOU).intersection(folded) else "help"  # not "can anyone help me?"
     about_orders = any(lemmas(t.text) & _ORDERS_NOUN for t in words)
@@ -2083,7 +2099,6 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
         how = _HOW.intersection(folded) or _MAY.intersection(folded)  # "What orders can I give?": help
         own = _MINE.intersection(folded) or ({"i", "я"} & set(folded) and not how)
         return "status" if own or any(lemmas(t.text) & _NOW for t in words) else "help"
-    what = {"what", "what's", "whats", "что", "какой", "какая", "какие"}.intersection(folded)
     named = any(t.kind in _PLANS and at and folded[at - 1] in _OF_MINE for at, t in enumerate(words))
     if named and question and what and said & _SET_NOW and not kinds - _PLANS:
         return "status"  # "what's my move set to?", «что у меня сейчас стоит на переход?»
