@@ -135,6 +135,14 @@ ASKING_LEADS = frozenset(
 referee called ("Ref, which offers are open?"), a request to be told («Напомните, как …»)."""
 
 
+SEND_VERBS = frozenset({"send", "прислать", "скинуть", "выслать"})
+"""Verbs asking the referee to send something (the rules, one's orders, the board), by their lemmas."""
+SHOW_VERBS = SEND_VERBS | frozenset({"show", "показать"})
+"""Verbs asking the referee to show or send something, by their lemmas («покажите мои заявки»)."""
+OPTION_WORDS = frozenset({"options", "option", "choices", "вариант", "возможность"})
+"""Words that make a question one about what the writer may do ("What are my options?")."""
+
+
 def asked_how(words: list[Word]) -> bool:
     """Whether a clause asks how to do something once its leads are set aside ("Remind me, how do I use a
     buoy?", «Напомните, как меняться с Болваном»), in every game: the help, whatever it names."""

@@ -217,15 +217,13 @@ def _timeline_html(site: Site, kind: str, language: str, game: dict[str, Any]) -
     """The timeline of the day ``game`` shows, rendered once for as long as its phases stand as they are
     (``Dashboard.game``'s ``timeline_key``), whoever asks for it again in the same language and zone."""
     key = (game["timeline_key"], game["page"], tuple(game["days"]), language, str(game["zone"]), kind)
-    html: Markup = site.timelines.get(
-        key,
-        lambda: Markup(
-            site.fragment("_timeline.html.j2", kind=kind, language=language, game=game, moment=moment).rstrip(
-                "\n"
-            )
-        ),
-    )
-    return html
+
+    def render() -> Markup:
+        html = site.fragment("_timeline.html.j2", kind=kind, language=language, game=game, moment=moment)
+        return Markup(html.rstrip("\n"))
+
+    kept: Markup = site.timelines.get(key, render)
+    return kept
 
 
 async def see_as(request: Request) -> Response:

@@ -18,6 +18,8 @@ from typing import Any
 
 from referee.core.reading import (
     ASKING_LEADS,
+    OPTION_WORDS,
+    SHOW_VERBS,
     Grammar,
     Guess,
     Reading,
@@ -260,7 +262,7 @@ ABLE_WORDS = frozenset(
     {"can", "may", "allowed", "able", "можно", "мочь", "разрешить", "разрешено", "доступный"}
 )
 """Words that make a question one about what the writer may do ("What can I do?", «Что мне можно?»)."""
-OPTIONS = frozenset({"options", "option", "choices", "вариант", "возможность"})
+OPTIONS = OPTION_WORDS
 """Words that make a question one about what the writer may do ("What are my options?")."""
 ROLE_WORDS = frozenset({"role", "identity", "роль", "личность"})
 """Words for one's role: turning it over is REVEAL, not a question about one's cards."""
@@ -268,7 +270,7 @@ BADGE_WORDS = frozenset({"badge", "значок", "удостоверение", 
 """The Detective's badge: showing one's badge ("flashing my badge") is REVEAL."""
 
 
-_SEND_ME = frozenset({"show", "send", "прислать", "показать", "скинуть", "выслать"})
+_SEND_ME = SHOW_VERBS
 """Verbs asking the referee to send or show something («Пришлите сводку по игре»): asked as a question is."""
 
 

@@ -19,6 +19,9 @@ from referee.core.reading import (
     MOTION,
     NAME_STOP,
     NEGATIONS,
+    OPTION_WORDS,
+    SEND_VERBS,
+    SHOW_VERBS,
     Grammar,
     Guess,
     Reading,
@@ -384,12 +387,12 @@ EFFECTS = frozenset({"minus", "plus", "минус", "плюс", "by", "на"})
 RULES_ASKED = frozenset({"work", "works", "работать", "действовать", "устроить", "устроен"})
 STATE_ASKED = frozenset({"ap", "од", "очко", "point", "points", "action", "buoy", "буй", "круг", "left"})
 SHOWN = frozenset({"map", "plan", "deck", "board", "план", "карта", "палуба", "схема"})
-SHOWING = frozenset({"show", "send", "показать", "покажи", "прислать", "скинуть", "выслать"})
+SHOWING = SHOW_VERBS
 """Verbs asking to be shown or sent something: with the ship's plan, the status."""
 LEADS = ASKING_LEADS | frozenset({"could", "can", "would", "you", "вы", "можете", "могли", "бы"})
 """Words a request to be shown something may open with ("Could you send me the map again?")."""
 QUESTIONS = frozenset({"what", "what's", "whats", "which", "какой", "что"})
-OPTIONS = frozenset({"options", "option", "choices", "вариант", "возможность", "способ", "ways"})
+OPTIONS = OPTION_WORDS | frozenset({"способ", "ways"})
 """Words that make a question one about what may be done ("What are my options?", «какие способы …»)."""
 
 
@@ -419,7 +422,7 @@ def _rules_or_state_asked(words: list[Word]) -> str | None:
     if asked and asked[0].among(QUESTIONS) and any(w.among(OPTIONS) for w in words):
         return "help"  # "What are my options with a buoy again?"
     shown = asked[0] if asked else first
-    sent = shown.among({"send", "прислать", "скинуть", "выслать"})
+    sent = shown.among(SEND_VERBS)
     at = next((i for i, w in enumerate(words) if w is shown), 0)
     to_me = at + 1 < len(words) and words[at + 1].folded in ("me", "us", "мне", "нам")
     placed = any(w.number is not None or _zone_word(w) for w in words)  # "Send me to zone 2": a move

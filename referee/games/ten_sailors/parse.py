@@ -80,6 +80,7 @@ from referee.core.answers import KIND as ANSWERS
 from referee.core.answers import read_choice as read_answers_choice
 from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
+from referee.core.reading import SHOW_VERBS
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.core.text import unmix_scripts
@@ -633,16 +634,13 @@ def _grounds_left_out(
     the sink"; "he never goes near the Bedroom … — her trap tonight is for Ivan, Bedroom, Nightstand,
     Halberd"). They are the orders' story, neither a plan of their own nor talk to relay; the writer's
     own character may be named in them."""
-    used: set[str] = {own} if own else set()
-    for item in items:
-        if isinstance(item, Order):
-            for value in item.args.values():
-                if isinstance(value, str):
-                    used.add(value)
-                elif isinstance(value, (list, tuple)):
-                    used |= {v for v in value if isinstance(v, str)}
-    if not any(isinstance(item, Order) for item in items):
+    orders = [item for item in items if isinstance(item, Order)]
+    if not orders:
         return items
+    used: set[str] = {own} if own else set()
+    for value in (value for order in orders for value in order.args.values()):
+        values = [value] if isinstance(value, str) else value if isinstance(value, (list, tuple)) else []
+        used |= {name for name in values if isinstance(name, str)}  # a room, a target, the cards searched
     return [
         item
         for item in items
@@ -2023,9 +2021,7 @@ _WRITTEN = frozenset(
 """Words asking how an order is written or works ("how do I write a trap?", «как работают ловушки?»)."""
 _RULES = frozenset({"rule", "rules", "правило", "правила", "instructions", "инструкция"})
 """The rules themselves, asked for again ("can I see the rules again?", «правила ещё раз пришлите»)."""
-_SHOW = frozenset(
-    {"show", "list", "send", "display", "показать", "прислать", "перечислить", "вывести", "скинуть"}
-)  # fmt: skip
+_SHOW = SHOW_VERBS | frozenset({"list", "display", "перечислить", "вывести"})
 """Verbs asking the host to show or send something: one's orders, or the rules."""
 _STANDING = frozenset({"situation", "standing", "положение", "ситуация", "обстановка"})
 """Nouns of one's own standing in the game, asked about ("what's my situation?"): the status."""
