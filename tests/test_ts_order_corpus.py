@@ -222,6 +222,8 @@ HELD_OUT_FIRST = {
     ("16", "ru"): (153, 5),
     ("17", "en"): (155, 5),
     ("17", "ru"): (154, 6),
+    ("18", "en"): (146, 9),
+    ("18", "ru"): (148, 8),
 }
 """Lines of each held-out corpus (``ts_orders_<lang>_heldout<set>.tsv``) read right, and order lines
 said aloud, when it was first scored (2026-12-06; 160 lines each, set 6 148, sets 7 and 8 170–173). The
@@ -248,8 +250,10 @@ rule; a stop later) was written the same way and scored first, unread, before th
 lines were then built on. Set 16 (170 lines each, the same classes and rule; the stop after) was written
 the same way and scored first, unread, before that stop's work; its lines were then built on. Set 17
 (170 lines each, the same classes and rule) was written the same way while that stop's work went on and
-scored once, unread, at its end: the score that counts for it. The goal is ``LEAST_READ`` and none
-said aloud; until then no set may ever be read worse than at first."""
+scored once, unread, at its end: the score that counts for it; its lines were read and built on the
+stop after. Set 18 (170 lines each, the same classes and rule) was written the same way at the start of
+that stop and scored first, unread; nobody who works on the parser reads it before it is scored again at
+that stop's end. The goal is ``LEAST_READ`` and none said aloud; until then no set may ever be read worse than at first."""
 
 
 @pytest.mark.parametrize(("held_out", "language"), list(HELD_OUT_FIRST))
