@@ -263,7 +263,8 @@ classes) was written the same way while that work went on and scored once, unrea
 that counts for it; its lines were read and built on the stop after. Set 14 (84 lines a file, the same
 classes) was written the same way at the start of that stop and scored first, unread, to be scored again
 unread at its end; its Minuit writer, unsure of the buoy orders, also read the project's commit messages
-about them (never the parsers). The goal is ``GOAL`` and none relayed; until then no set may ever be read worse than at first."""
+about them (never the parsers). The goal is ``GOAL`` and none relayed; until then no set may ever be read
+worse than at first."""
 
 
 @pytest.mark.parametrize(("held_out", "game", "language"), list(HELD_OUT_FIRST))

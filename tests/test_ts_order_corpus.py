@@ -94,12 +94,15 @@ def writer(language: str, suffix: str = "") -> str | None:
     return found.group(1) if found else None
 
 
-def reading(item: Order | Unreadable) -> str:
+def reading(item: Order | Unreadable, own: str | None = None) -> str:
     """One order or refusal in the corpus notation; an order for a segment after the last of the game is
-    refused as it arrives (``after_the_end``, TS-25 ruling: the game ends on the morning of day 10)."""
+    refused as it arrives (``after_the_end``, TS-25 ruling: the game ends on the morning of day 10), and
+    so is a trap the writer ``own`` sets for their own character (``trap_self``, TS-20)."""
     if isinstance(item, Unreadable):
         return "X" if item.is_order else "TALK"
     if item.when is not None and item.when > LAST_SEGMENT:
+        return "X"
+    if own is not None and item.kind == "trap" and item.args["target"] == own:
         return "X"
     args = item.args
     written = item.when
@@ -163,7 +166,7 @@ def score(
     result = Score(len(rows))
     for line, expected in rows:
         items = parse_text(line, NAMES[language], NOW, own)
-        got = " ; ".join(reading(item) for item in items)
+        got = " ; ".join(reading(item, own) for item in items)
         if got == normalised(expected) or (not remarks and _orders_with_remarks(got, normalised(expected))):
             continue
         result.wrong.append(f"{line!r}: expected {expected}, got {got}")
@@ -253,7 +256,8 @@ the same way and scored first, unread, before that stop's work; its lines were t
 scored once, unread, at its end: the score that counts for it; its lines were read and built on the
 stop after. Set 18 (170 lines each, the same classes and rule) was written the same way at the start of
 that stop and scored first, unread; nobody who works on the parser reads it before it is scored again at
-that stop's end. The goal is ``LEAST_READ`` and none said aloud; until then no set may ever be read worse than at first."""
+that stop's end. The goal is ``LEAST_READ`` and none said aloud; until then no set may ever be read worse
+than at first."""
 
 
 @pytest.mark.parametrize(("held_out", "language"), list(HELD_OUT_FIRST))

@@ -64,8 +64,10 @@ def trap_groups(found: Sequence[Found], people: Sequence[str]) -> list[list[Foun
 
 
 def one_trap(found: Sequence[Found], people: Sequence[str]) -> bool:
+    """Whether ``found`` names one trap: one character (named once or again, «Дима … на Диму»), and a
+    room, a piece of furniture and a weapon."""
     cards = [f.name for f in found if f.name not in people]
-    targets = [f for f in found if f.name in people]
+    targets = {f.name for f in found if f.name in people}
     kinds = {KIND_OF.get(card) for card in cards if card != HALL}
     return len(targets) == 1 and len(cards) == 3 and kinds == set(Kind)
 

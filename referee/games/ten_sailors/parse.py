@@ -243,6 +243,7 @@ def _read_text(
         line = scenery.kept_here(scenery.another_trap(scenery.phrased_plainly(uncut(unglued(written)))))
         if not line:
             continue
+        line, named_before = _target_named_before(line, names, own)
         if second_readings and not corrected and (right := _as_corrected(line, names, now, own)):
             reader.flush()
             reader.items += [replace(item, line=written) for item in right]
@@ -302,6 +303,10 @@ def _read_text(
             reader.items[start:] = _in_clauses(line, names, now, own) or reader.items[start:]
         reader.items[start:] = _said_once(_asked_whole(_same_again(reader.items[start:], now), line, names))
         reader.items[start:] = _grounds_left_out(reader.items[start:], names, own)
+        if named_before:  # each order shown as the player wrote it
+            reader.items[start:] = [
+                replace(item, line=item.line.replace(*named_before)) for item in reader.items[start:]
+            ]
         if line != written and len(reader.items) == start + 1:  # the order shown as the player wrote it
             reader.items[start] = replace(reader.items[start], line=written)
     reader.flush()
@@ -477,6 +482,33 @@ _PRONOUN = re.compile(r"^((?:[^.!?«\"]*?[\s,])?)(she|he|она|он)\b", re.I)
 
 _LONG_POST = 150
 """The fewest characters of a post of several sentences whose story is scenery around its orders."""
+
+
+_TRAP_ON_PRONOUN = re.compile(r"\b(?:на|for|on)\s+(него|неё|нее|него|him|her)\b", re.I)
+"""A trap's target said by a pronoun («ставлю на него ловушку», "a trap for him")."""
+
+
+def _target_named_before(
+    line: str, names: tuple[str, ...], own: str | None
+) -> tuple[str, tuple[str, str] | None]:
+    """``line`` with the pronoun that a trap of a later sentence is set "for" («на него») put as the one
+    character the sentences before it named: «Дима, по-моему, задушил кого-то верёвкой. Ставлю на него
+    ловушку.» is a trap for Dmitry (TS-20: a trap is aimed at a named character); with the words put so
+    and the words written, to show the orders as written. ``line`` as it is where no such trap follows
+    one character named."""
+    pronoun = _TRAP_ON_PRONOUN.search(line)
+    if pronoun is None:
+        return line, None
+    start = max((m.end() for m in _POST_SENTENCE.finditer(line, 0, pronoun.start())), default=0)
+    sentence = _POST_SENTENCE.split(line[start:], maxsplit=1)[0]
+    if not start or not any(lemmas(word) & _TRAP_WORDS for word in WORD.findall(sentence)):
+        return line, None
+    before = {f.name for f in _intent(_line_tokens(line[:start]), names).found}
+    named = [name for name in before if name in names and name != own]
+    if len(named) != 1:
+        return line, None
+    put = f"{pronoun.group()[: pronoun.start(1) - pronoun.start()]}{named[0]}"
+    return f"{line[: pronoun.start()]}{put}{line[pronoun.end() :]}", (put, pronoun.group())
 
 
 def _a_long_post(line: str) -> bool:
@@ -655,14 +687,18 @@ def _grounds_left_out(
 
 def _stays_beside_moves(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
     """``items`` without a stay read from a remark beside a move of the same segment on the same line
-    («Перехожу в гараж — надоело тут сидеть»): the move is the order, the rest talk."""
+    («Перехожу в гараж — надоело тут сидеть»), or from the story before it («Анна долго стояла у окна
+    … Наконец она направилась в кабинет»): the move is the order, the remark talk and the story left out."""
     kept: list[Order | Unreadable] = []
+    moving = {o.when for o in items if isinstance(o, Order) and o.kind == "move"}
     for item in items:
         stay = isinstance(item, Order) and item.kind == "cancel" and item.args.get("stay")
         if not isinstance(item, Order) or not stay:
             kept.append(item)
             continue
-        if any(isinstance(o, Order) and o.kind == "move" and o.when == item.when for o in kept):
+        if item.when in moving and not any(isinstance(o, Order) and o.kind == "move" for o in kept):
+            continue  # the story before the move: scenery, neither order nor talk
+        if item.when in moving:
             previous = kept[-1] if kept else None
             if previous is not None and _is_talk(previous):
                 kept[-1] = Unreadable(f"{previous.line} {item.line}", "unknown_order", previous.params, False)
@@ -695,6 +731,10 @@ def _never_aloud(
     if not words or not any(not f.near or len(f.written) > _SHORT_NEAR for f in intent.found):
         return talk  # "a long night": a short word near a name ("long", "Living Room") names nothing
     named = list({found.name: found for found in intent.found}.values())  # each name once, however often
+    if [f.name for f in named] == [own] and not any(
+        t.kind not in ("", "say") or t.setter or t.when for t in tokens
+    ):
+        return talk  # "Anna has had enough of whispering": the writer's character named, nothing planned
     if own is not None and _a_post_of_own(talk.line, named, own, names):
         return Unreadable(talk.line, "did_you_mean", guess(intent, names))
     if all(one_trap(group, names) for group in trap_groups(named, names)):
@@ -1068,7 +1108,8 @@ def _sentences(line: str) -> list[str]:
             sentences.append(part)
         else:
             sentences[-1] = f"{sentences[-1]} {part}"
-    return sentences
+    worded = [sentence for sentence in sentences if _WORDS_IN.search(sentence)]
+    return worded if worded and len(worded) < len(sentences) else sentences  # "??? how do I …": no talk
 
 
 @lru_cache(maxsize=512)
@@ -1159,12 +1200,13 @@ class _Reader:
         a plan is never said aloud)."""
         if any(isinstance(item, Unreadable) and item.params.get("undecided") for item in items):
             return items  # a plan the writer has not settled is asked back as it is
-        if any(isinstance(item, Unreadable) and item.reason in _TRAP_SHORT for item in items):
+        if any(isinstance(item, Unreadable) and _trap_short(item) for item in items):
             tokens = _tokens(line, times)  # "Trap: Fedor. Study. Table. Rope.": one trap over sentences
             intent = _intent(tokens, self.names)
             if confident(intent, self.names) == "trap":
                 when = _merge([t.when for t in tokens if t.when is not None]) or self.header
-                return self._order(line, "trap", list(intent.found), when)
+                once = list({f.name: f for f in intent.found}.values())  # «Дима …. Ставлю на Диму ловушку»
+                return self._order(line, "trap", once, when)
         if not items or any(isinstance(item, Order) for item in items):
             return self._all_asked(items)
         tokens = _tokens(line, times)
@@ -1996,7 +2038,8 @@ _CARDS = frozenset({"card", "cards", "карта", "карточка", "hand", "
 _WHERE = frozenset({"where", "где"})
 _ORDERS_NOUN = frozenset(
     {"order", "ordered", "command", "приказ", "команда", "приказание", "распоряжение", "приказать",
-     "приказывать", "queued", "заявка", "заявки", "заказать", "заказ", "заказывать"}
+     "приказывать", "queued", "заявка", "заявки", "заказать", "заказ", "заказывать", "pending", "planned",
+     "scheduled", "запланировать", "запланированный"}
 )  # fmt: skip
 """Nouns (lemmas) of the orders themselves: asked about, the help or one's own orders are asked for."""
 _MINE = frozenset(
@@ -2005,6 +2048,10 @@ _MINE = frozenset(
 )  # fmt: skip
 _NOW = frozenset({"current", "queued", "queue", "pending", "have", "now", "сейчас", "текущий", "отданный"})
 _HOW = frozenset({"how", "как"})
+_HERE_OR_TO = frozenset({"to", "here", "тут", "здесь", "вообще", "правильно", "correctly", "properly"})
+"""Words between "how" and the order asked about ("how to search", «как тут ходить»)."""
+_FORETOLD = frozenset({"will", "would", "might", "may", "should", "'ll", "поможет", "помогут"})
+"""Words before "help" that tell what will help rather than ask for it ("the quiet will help")."""
 _QUESTION_WORDS = frozenset({"what", "which", "how", "какие", "какой", "как"})
 _REMIND = frozenset({"remind", "напомнить", "подсказать", "explain", "объяснить"})
 _TAKEN = frozenset(
@@ -2084,16 +2131,20 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     if mine_asked and what and said & _MAY and said & {"делать", "сделать", "do"}:
         return "help"  # «Что мне сейчас можно делать?»
     how_at = next((at for at, word in enumerate(folded) if word in _HOW), None)
-    if how_at is not None and how_at + 1 < len(words) and words[how_at + 1].kind in _PLANS:
-        return "help"  # «Не понимаю, как обыскивать», "how to search?"
+    after_how = [t for t in words[how_at + 1 :] if t.folded not in _HERE_OR_TO] if how_at is not None else []
+    if after_how and after_how[0].kind in _PLANS:
+        return "help"  # «Не понимаю, как обыскивать», "how to search?", «как тут ходить»
     if "help" in kinds:  # the help sent or shown ("send me the help"): no move for all the verb
+        helped = next(at for at, t in enumerate(words) if t.kind == "help")
+        if helped and folded[helped - 1] in _FORETOLD and not _YOU.intersection(folded):
+            return ""  # "Maybe the quiet will help me think": what will help, told
         return "" if (_OTHERS - _YOU).intersection(folded) else "help"  # not "can anyone help me?"
     about_orders = any(lemmas(t.text) & _ORDERS_NOUN for t in words)
     asked = question or folded[0] in _QUESTION_WORDS or folded[:2] == ["а", "какие"]
     if about_orders and (asked or lemmas(words[0].text) & _REMIND or shown):
         # "What are my current orders?" (one's own: status); "How do I write orders?" (help)
         how = _HOW.intersection(folded) or _MAY.intersection(folded)  # "What orders can I give?": help
-        own = _MINE.intersection(folded) or ({"i", "я"} & set(folded) and not how)
+        own = _MINE.intersection(folded) or (({"i", "я"} | _ME) & set(folded) and not how)  # "for me"
         return "status" if own or any(lemmas(t.text) & _NOW for t in words) else "help"
     named = any(t.kind in _PLANS and at and folded[at - 1] in _OF_MINE for at, t in enumerate(words))
     if named and question and what and said & _SET_NOW and not kinds - _PLANS:
@@ -2137,6 +2188,16 @@ _ORDINAL_HOUR = re.compile(r"(?<![\w-])([1-4])\s*-?(?:й|ой|ий|ый|st|nd|rd
 """An hour written as an ordinal alone («3-й», "3rd"), read as one only after another hour on its line."""
 _TRAP_SHORT = frozenset({"trap_three_cards", "trap_one_target"})
 """Refusals of a trap missing part of what it names: the rest may follow in the sentences after it."""
+
+
+def _trap_short(item: Unreadable) -> bool:
+    """Whether ``item`` refuses a trap for what it leaves out («Ставлю на него ловушку.»), which the
+    other sentences of its line may name."""
+    return item.reason in _TRAP_SHORT or (
+        item.reason == "missing_arguments" and item.params.get("order") == "TRAP"
+    )
+
+
 _HEAD_CUT = re.compile(r"\s*(?:,|\s[—–-])\s*")
 """Where the head of a line read by signals may end, before a remark or a clause of when or why."""
 _ADDRESSED = frozenset({"all", "guys", "folks", "friends", "ребята", "друзья", "все", "всем", "народ"})

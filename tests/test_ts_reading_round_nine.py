@@ -1,0 +1,86 @@
+"""Ten Sailors lines written in the ways the seventeenth held-out set showed, read by class (TS-11, TS-20,
+TS-23 ruling): the writer's own character named in a story with nothing planned is talk; a trap set "on
+him" («на него») after a sentence naming one character and the three cards is that character's trap; the
+story of staying somewhere before the move of a post is no stay; what "will help" is no call for the help;
+one's planned orders asked to be recalled are the status.
+
+The lines stand in no corpus. The notation is the corpora's (``tests/test_ts_order_corpus.py``).
+"""
+
+from __future__ import annotations
+
+from test_ts_order_corpus import NAMES, NOW, reading
+from test_ts_reading_round_six import _misread_by_own
+
+from referee.games.ten_sailors.parse import parse_text
+
+
+def test_the_writers_own_character_named_with_nothing_planned_is_talk_ts_23() -> None:
+    """ "Anna rubs her tired eyes", «Анна поправляет шаль и вздыхает»: the writer's character, no room, no
+    card, no order word: talk, never a question about a trap on herself; naming a room so is still asked."""
+    assert _misread_by_own({
+        "Anna rubs her tired eyes and sighs.": "TALK",
+        "Anna is sick of all the whispering.": "TALK",
+        "Анна поправляет шаль и вздыхает.": "TALK",
+        "Анне надоели эти перешёптывания.": "TALK",
+        "Anna heads off.": "X",
+    }) == {}  # fmt: skip
+
+
+def test_a_trap_on_him_after_one_character_and_the_cards_is_that_characters_trap_ts_20() -> None:
+    """«Игорь явно орудовал ножом на кухне у раковины. Ловушка на него.»: the trap for the one character
+    the sentences before named, with their cards; two characters named before leave it asked back."""
+    assert _misread_by_own({
+        "I'm sure Hanna did it with the rope by the bathroom sink. Trap on her tonight.":
+            "T:Hanna/Bathroom/Sink/Rope",
+        "Carl keeps hanging around the Study armchair with a pistol. Tonight a trap for him.":
+            "T:Carl/Study/Armchair/Pistol",
+        "Игорь явно орудовал ножом на кухне у раковины. Ловушка на него.": "T:Игорь/Kitchen/Sink/Knife",
+        "Зоя что-то прятала в гараже за машиной, а в руке у неё был камень. Ставлю на неё ловушку.":
+            "T:Зоя/Garage/Car/Stone",
+        "Игорь и Зоя были на кухне с ножом у раковины. Ловушка на него.": "X",
+    }) == {}  # fmt: skip
+
+
+def test_a_trap_on_him_shows_the_words_as_written_ts_20() -> None:
+    """The order is shown to its writer as they wrote it, never with the name put in its place."""
+    line = "Игорь явно орудовал ножом на кухне у раковины. Ловушка на него."
+    (order,) = parse_text(line, NAMES["ru"], NOW, "Анна")
+    assert reading(order) == "T:Игорь/Kitchen/Sink/Knife@d1n" and order.line == line
+
+
+def test_staying_told_before_the_move_of_a_post_is_no_stay_ts_11() -> None:
+    """«Анна постояла на лестнице. Потом она спустилась в гараж.»: the move; the stay of its story is left
+    out, and a stay alone is still a stay."""
+    assert _misread_by_own({
+        "Anna stays by the fire for a while. Then she heads for the Garage.": "M:Garage",
+        "Анна ещё немного постояла на лестнице, прислушиваясь. Потом она спустилась в гараж.": "M:Garage",
+        "I'm staying here this hour.": "STAY",
+    }) == {}  # fmt: skip
+
+
+def test_what_will_help_is_no_call_for_the_help_and_how_to_play_is_ts_11() -> None:
+    """ "Perhaps a walk will help me", «Может, чай поможет»: told, talk; "can you help me?", «?? как тут
+    обыскивать»: the help (a line of question marks before it says nothing of its own)."""
+    assert _misread_by_own({
+        "Perhaps a walk will help me calm down.": "TALK",
+        "Может, чай мне поможет успокоиться.": "TALK",
+        "Can you help me with the orders?": "HELP",
+        "?? how to trap": "HELP",
+        "?? как тут обыскивать": "HELP",
+    }) == {}  # fmt: skip
+
+
+def test_ones_planned_orders_asked_to_be_recalled_are_the_status_ts_11() -> None:
+    """ "Remind me what's scheduled for me", «Напомните, что у меня запланировано»: the status."""
+    assert _misread_by_own({
+        "Remind me what's scheduled for me tonight": "STATUS",
+        "Can you remind me what I have pending?": "STATUS",
+        "Напомните, что у меня запланировано": "STATUS",
+    }) == {}  # fmt: skip
+
+
+def test_a_trap_on_the_writers_own_character_is_refused_in_the_corpora_notation_ts_20() -> None:
+    """The corpora expect a trap on oneself refused: the rules refuse it as it arrives (``trap_self``)."""
+    (order,) = parse_text("Trap Anna: Kitchen, Sofa, Knife", NAMES["en"], NOW, "Anna")
+    assert reading(order, "Anna") == "X" and reading(order, "Boris") != "X"
