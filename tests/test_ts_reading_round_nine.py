@@ -84,3 +84,55 @@ def test_a_trap_on_the_writers_own_character_is_refused_in_the_corpora_notation_
     """The corpora expect a trap on oneself refused: the rules refuse it as it arrives (``trap_self``)."""
     (order,) = parse_text("Trap Anna: Kitchen, Sofa, Knife", NAMES["en"], NOW, "Anna")
     assert reading(order, "Anna") == "X" and reading(order, "Boris") != "X"
+
+
+def test_what_a_search_found_told_is_talk_and_the_noun_of_an_order_still_orders_ts_23() -> None:
+    """ "My last search came back empty", «Мой вчерашний поиск ничего не дал»: told, talk; "My search:
+    sofa and knife" is still the search."""
+    assert _misread_by_own({
+        "My last search came back empty.": "TALK",
+        "Two searches of the wardrobe and nothing.": "TALK",
+        "Мой вчерашний поиск ничего не дал": "TALK",
+        "Обыск в кабинете показал, что стол пуст": "TALK",
+        "My search: sofa and knife.": "S:Sofa,Knife",
+        "Поиск: шкаф и верёвка": "S:Wardrobe,Rope",
+    }) == {}  # fmt: skip
+
+
+def test_corrections_that_name_the_old_order_and_put_the_new_in_its_place_ts_11() -> None:
+    """ "Ignore my last move, make it the Study", "I typed Kitchen but meant Garage: …", «Отменяю
+    предыдущий приказ: иду в гараж», «… передумала и вместо гаража пошла на кухню»: the new order alone;
+    forgetting one kind of order beside another kind still withdraws it."""
+    assert _misread_by_own({
+        "Ignore my last move, make it the Study.": "M:Study",
+        "I typed Kitchen but meant Garage: move to the Garage": "M:Garage",
+        "Cancel my previous order, go to the Bathroom": "M:Bathroom",
+        "Отменяю предыдущий приказ: иду в гараж": "M:Garage",
+        "Написала Глеба, а имела в виду Зою: ловушка на Зою, кухня, раковина, нож":
+            "T:Зоя/Kitchen/Sink/Knife",
+        "Анна передумала и вместо гаража пошла на кухню": "M:Kitchen",
+        "Forget the search, go to the study instead": "C:search ; M:Study",
+    }) == {}  # fmt: skip
+
+
+def test_an_everyday_form_of_the_writers_name_narrates_her_own_move_ts_11() -> None:
+    """«Аннушка поднялась в кабинет»: the writer's character by an everyday form of her name, her move."""
+    assert _misread_by_own({
+        "Аннушка поднялась в кабинет.": "M:Study",
+        "Анюта спустилась в гараж": "M:Garage",
+    }) == {}  # fmt: skip
+
+
+def test_numbered_orders_furniture_beside_and_letters_for_orders_ts_11_ts_20() -> None:
+    """ "Trap #1: …", «Ловушка №2 — на Зою: …» (the number set aside); "right by the Sink" in a trap names
+    its furniture, where "the room next to the Kitchen" leaves the move open; "M Garage S Knife Rope": a
+    letter for each order."""
+    assert _misread_by_own({
+        "Trap #1: Boris, Kitchen, Sink, Knife": "T:Boris/Kitchen/Sink/Knife",
+        "Ловушка №2 — на Зою: гараж, машина, бензин": "T:Зоя/Garage/Car/Petrol",
+        "Trap for Dora — she did it in the Bathroom with the Rope, right by the Sink.":
+            "T:Dora/Bathroom/Sink/Rope",
+        "Move to the room next to the Kitchen": "X",
+        "M Garage S Knife Rope": "M:Garage ; S:Knife,Rope",
+        "M: Kitchen  S: sink, stone": "M:Kitchen ; S:Sink,Stone",
+    }) == {}  # fmt: skip

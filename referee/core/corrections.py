@@ -45,6 +45,11 @@ _MARKERS = re.compile(
     r"(?:i\s+)?(?:made\s+a\s+)?(?:typo|mistake|error)\s+in\s+my\s+(?=\w)|"
     r"(?:опечатка|ошибка)\s+в\s+(?:прошлом|прошлом|предыдущем|последнем)\s+(?:письме|сообщении|посте)\s*[:—–-]\s*|"
     r"(?:i\s+)?mixed\s+up\s+my\s+\w+\s*[:—–-]\s*|"
+    r"(?:i\s+)?(?:wrote|typed|put|said)\s+[^,:;.]{1,30}?,?\s+but\s+(?:i\s+)?meant\s+[^,:;.]{1,30}?\s*[:—–-]\s*|"
+    r"(?:написал[аи]?|напечатал[аи]?)\s+[^,:;.]{1,30}?,?\s+а\s+имел[аи]?\s+в\s+виду\s+[^,:;.]{1,30}?\s*[:—–-]\s*|"
+    r"(?:отмена|отменяю)\s+(?:прошл|предыдущ|последн)\w*(?:\s+(?:приказ|письм|сообщени|заявк)\w*)?\s*[,.:;—–-]\s*|"
+    r"(?:cancel|scrap)\s+(?:my\s+|the\s+)?(?:previous|last|earlier)\s+(?:order|orders|mail|message|post)"
+    r"\s*[,.:;—–-]\s*|"
     r"my\s+(?:bad|mistake)\s*[,:—–-]\s*|"
     r"i\s+meant\s+|"
     r"(?:please\s+)?(?:replace|change|swap)\s+(?:my\s+|the\s+)?(?=(?:search|move|trap)\w*\s+(?:with|to|for)\b)|"
@@ -86,12 +91,25 @@ _ORDER_NAMED = re.compile(
 """An order named in what is forgotten ("Forget the search, …", «Забудьте про поиск»): a cancel, read as
 one, not a correction."""
 
+_REPLACING_IT = re.compile(r"^\s*(?:make\s+(?:it|that)|пусть\s+будет)\b", _FLAGS)
+"""Words after what is forgotten that put another of its kind in its place ("Ignore my last move, make it
+the Living Room instead"); "Forget the search, go to the study instead" withdraws the search."""
+
+
+def _replaced(forgotten: re.Match[str]) -> bool:
+    """Whether what ``forgotten`` sets aside is replaced by what follows it (set aside), rather than an
+    order named and cancelled ("Forget the search, …": a cancel, kept)."""
+    rest = forgotten.string[forgotten.end() :]
+    return not _ORDER_NAMED.search(forgotten.group()) or _REPLACING_IT.search(rest) is not None
+
+
 _INSTEAD_FIRST = re.compile(
     r"(?:^|(?<=[\s,]))(?:instead\s+of|rather\s+than|вместо)\s+(?!этого|того|него|этой)[^,;:.!?—–]+[,;:—–]\s*"
-    r"|^\s*вместо\s+(?!этого|того|него|этой)[а-яё]+\s+(?:комнаты\s+)?(?=[а-яё]+\s[^.!?]*[.!?]*\s*$)",
+    r"|^\s*вместо\s+(?!этого|того|него|этой)[а-яё]+\s+(?:комнаты\s+)?(?=[а-яё]+\s[^.!?]*[.!?]*\s*$)"
+    r"|(?<=\s)вместо\s+(?!этого|того|него|этой)[а-яё]+\s+(?=[а-яё]+\s+(?:в|во|на)\s)",
     _FLAGS,
 )
-""""Instead of Carl, trap Dora: …": the rejected part before the right one."""
+""""Instead of Carl, trap Dora: …", «… вместо кабинета пошла в …»: the rejected part before the right one."""
 
 _INSTEAD_AFTER = re.compile(
     r"\s*[,(]?\s*(?:instead\s+of|rather\s+than|and\s+not|but\s+not|вместо|а\s+не|но\s+не)\s+"
@@ -145,7 +163,7 @@ def corrected(line: str) -> str | None:
     if opened is not None:
         text = text[opened.end() :]
     before = text
-    text = _DROPPED.sub(lambda m: m.group() if _ORDER_NAMED.search(m.group()) else "", text)
+    text = _DROPPED.sub(lambda m: "" if _replaced(m) else m.group(), text)
     text = _INSTEAD_FIRST.sub("", text)
     text = _INSTEAD_AFTER.sub("", text)
     text = _NOT_BUT.sub("", text)
@@ -162,7 +180,8 @@ _SAYS_CORRECTING = re.compile(
     r"\b(?:correction|edit|update|upd|fix|typo|mistake|meant|mixed|wait|wrong|ignore|disregard|поправка|исправ\w*|обновля\w*|"
     r"считается|считать|правильно\s+так|верно\s+так|scratch\s+that|make\s+it|"
     r"уточн\w*|ошибл\w*|ошибся|перепутал\w*|напутал\w*|опечатал\w*|опечатка|second\s+thought|"
-    r"в\s+виду|хотел\w*\s+написать|передумал\w*|поменялись)\b",
+    r"в\s+виду|хотел\w*\s+написать|передумал\w*|поменялись|отмен\w+\s+(?:прошл|предыдущ|последн)\w*|"
+    r"(?:cancel|scrap)\s+(?:my\s+|the\s+)?(?:previous|last|earlier)\s+(?:order|orders|mail|message|post))\b",
     _FLAGS,
 )
 """A correction said by its words alone ("Edit: I meant the Dining Room. Move me there.")."""

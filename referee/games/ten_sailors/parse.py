@@ -75,7 +75,7 @@ from functools import lru_cache, reduce
 from itertools import pairwise
 from typing import Any, NamedTuple, TypeGuard
 
-from referee.core import corrections, translit
+from referee.core import corrections, diminutives, translit
 from referee.core.answers import KIND as ANSWERS
 from referee.core.answers import read_choice as read_answers_choice
 from referee.core.orders import Order as CoreOrder
@@ -139,6 +139,8 @@ __all__ = ["KEYWORDS", "Order", "Unreadable", "parse_text"]
 _BULLET = re.compile(r"^\s*(?:[-*•>]+|\d{1,2}[.)](?!\d))\s*")
 _ITEM_MARK = re.compile(r"(?:^|(?<=[;,.]))\s*(?:[a-zа-е]|\d{1,2})\)\s+", re.I)
 """The marks of a list's items on one line ("a) trap …; b) stay", «а) … б) …»): set aside."""
+_NUMBERED = re.compile(r"(?<=[^\W\d_])\s*[#№]\s*\d{1,2}\b")
+"""The number a writer gives an order ("Trap #2 goes to Egor: …", «Ловушка №1: …»): set aside."""
 _SENTENCE = re.compile(r"\s(?<=[.!?…]\s)\s*(?=\S)")
 """Spaces after the end of a sentence, before more text; it starts with the space so that a search
 skips every other character at once."""
@@ -240,6 +242,7 @@ def _read_text(
     ):
         bullet = _BULLET.match(raw)
         written = _ITEM_MARK.sub(" ", raw[bullet.end() :] if bullet else raw).strip()
+        written = _NUMBERED.sub("", written)
         line = scenery.kept_here(scenery.another_trap(scenery.phrased_plainly(uncut(unglued(written)))))
         if not line:
             continue
@@ -272,7 +275,8 @@ def _read_text(
             read = [whole] if isinstance(whole, Order) else read  # "For Dora: Pistol in …": over sentences
         if second_readings and not any(isinstance(item, Order) for item in read):
             told = (
-                _told_one_by_one(line, names, now, own)
+                _by_letters(line, names, now, own)
+                or _told_one_by_one(line, names, now, own)
                 or _talk_beside_orders(line, names, now, own)
                 or _typed_in_latin(line, names, now, own)
                 or _names_as_trap(line, names, now, own)
@@ -511,6 +515,23 @@ def _target_named_before(
     return f"{line[: pronoun.start()]}{put}{line[pronoun.end() :]}", (put, pronoun.group())
 
 
+_LETTER = re.compile(r"(?<=\s)[A-ZА-ЯЁ](?=\s*:?\s+\w)")
+"""A single capital letter standing for an order's kind in a terse line ("M Study S Pistol Sofa")."""
+
+
+def _by_letters(line: str, names: tuple[str, ...], now: Segment, own: str | None) -> list[Order | Unreadable]:
+    """A line read as no order, read again cut before each single capital letter that stands for an
+    order ("M Study S Pistol Sofa", «П кухня О нож стол»): kept when every part reads as orders alone."""
+    cuts = [found.start() for found in _LETTER.finditer(line)]
+    if not cuts:
+        return []
+    parts = [line[start:end] for start, end in pairwise([0, *cuts, len(line)])]
+    read = [_read_text(part.strip(), names, now, own, second_readings=False) for part in parts]
+    if all(items and all(isinstance(item, Order) for item in items) for items in read):
+        return [item for items in read for item in items]
+    return []
+
+
 def _a_long_post(line: str) -> bool:
     """Whether ``line`` is a long post of several sentences (an in-character post with orders inside)."""
     return len(line) >= _LONG_POST and len([p for p in _POST_SENTENCE.split(line) if _WORDS_IN.search(p)]) > 2
@@ -730,6 +751,8 @@ def _never_aloud(
     intent = _intent(tokens, names)
     if not words or not any(not f.near or len(f.written) > _SHORT_NEAR for f in intent.found):
         return talk  # "a long night": a short word near a name ("long", "Living Room") names nothing
+    if any(_result_told(folded, at) for at in range(len(folded))):
+        return talk  # what a search found, told: no plan
     named = list({found.name: found for found in intent.found}.values())  # each name once, however often
     if [f.name for f in named] == [own] and not any(
         t.kind not in ("", "say") or t.setter or t.when for t in tokens
@@ -1507,6 +1530,8 @@ class _Reader:
         )
         if first is not None and is_past(tokens[first].text) and not _WISHED.intersection(folded):
             first = None  # "I went to the kitchen", «я заходил на кухню»: what was done, told
+        if first is not None and _result_told(folded, first):
+            first = None  # "My search of the sofa came back empty", «поиск по дивану ничего не дал»
         if first is not None and (_said_of_another(tokens, first) or _others_bidden(folded, first)):
             first = None  # "Anna, you look nervous", "Nobody go to the study": the verb is another's
         if first is not None and self._where_another_is(tokens):
@@ -2018,7 +2043,9 @@ def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
             denied or "not" in folded[max(0, i - 3) : i] or "не" in folded[max(0, i - 3) : i]
         ):
             return True
-        if forms & _BESIDE or (token.folded == "next" and folded[i + 1 : i + 2] == ["to"]):
+        if (
+            forms & _BESIDE or (token.folded == "next" and folded[i + 1 : i + 2] == ["to"])
+        ) and not _furniture_after(words[i + 1 :], names):
             return True
         if token.folded in _OR and 0 < i < len(words) - 1:
             after = next((t for t in words[i + 1 :] if t.folded not in FILLERS), None)
@@ -2032,6 +2059,13 @@ def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
             if not before_verb and _own(token, words):
                 return True
     return False
+
+
+def _furniture_after(words: list[_Token], names: tuple[str, ...]) -> bool:
+    """Whether the first thing named in ``words`` is a piece of furniture ("next to the Car", «возле
+    раковины»): where the card lies, not a room named by another."""
+    found = _intent(words[:4], names).found
+    return bool(found) and KIND_OF.get(found[0].name) is Kind.FURNITURE
 
 
 _CARDS = frozenset({"card", "cards", "карта", "карточка", "hand", "рука"})
@@ -2460,9 +2494,11 @@ def _talking(line: str, folded: list[str], own: str | None = None) -> bool:
 
 
 def _narrated_by_own(folded: Sequence[str], own: str | None) -> bool:
-    """Whether the words ``folded`` open with the writer's own character's name (``own``), so that a
-    verb in the past tense after it narrates the writer's own doing, not another's."""
+    """Whether the words ``folded`` open with the writer's own character's name (``own``, or an everyday
+    form of it), so that a verb in the past tense after it narrates the writer's own doing, not another's."""
     name = fold_name(own).split() if own else []
+    everyday = [form.split() for form in map(fold_name, diminutives.of(own) if own else ())]
+    name = next((form for form in everyday if list(folded[: len(form)]) == form), name)  # «Аннушка …»
     if not name or list(folded[: len(name)]) != name:
         return False
     verb = folded[len(name)] if len(folded) > len(name) else ""
@@ -2580,7 +2616,28 @@ def _conversational(text: str, own: str | None = None) -> bool:
         return False  # «я бы сходил в гараж»: a wish; "Anna slipped into …" from Anna: her own move, told
     if bool(verbs) and all(is_past(word) for word in verbs):
         return True
-    return _reported(words)
+    return _reported(words) or any(_result_told(words, at) for at in range(len(words)))
+
+
+_SEARCH_NOUNS = frozenset({"search", "searches", "поиск", "поиски", "обыск", "осмотр"})
+_BEFORE_A_NOUN_OF = frozenset(
+    {"my", "the", "a", "your", "his", "her", "our", "one", "two", "three", "four", "last", "мой", "моя",
+     "мои", "наш", "этот", "твой", "его", "её", "их", "вчерашний", "последний", "два", "три"}
+)  # fmt: skip
+_CAME_TO_NOTHING = frozenset({"nothing", "ничего", "пусто", "безрезультатно", "zilch", "nada"})
+
+
+def _result_told(words: list[str], at: int) -> bool:
+    """Whether the word of a search at ``at`` is a noun whose result the sentence tells: "my search … came
+    back positive", "three searches for the sofa and nothing", «поиск по дивану ничего не дал» (a past verb
+    or "nothing" after it)."""
+    if words[at] not in _SEARCH_NOUNS:
+        return False
+    russian = words[at][:1] in "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+    if not russian and not (at and words[at - 1] in _BEFORE_A_NOUN_OF):
+        return False  # "search the sofa": the verb, not its noun
+    after = words[at + 1 :]
+    return bool(_CAME_TO_NOTHING.intersection(after)) or any(is_past(word) for word in after)
 
 
 def _reported(words: list[str]) -> bool:
