@@ -136,3 +136,30 @@ def test_numbered_orders_furniture_beside_and_letters_for_orders_ts_11_ts_20() -
         "M Garage S Knife Rope": "M:Garage ; S:Knife,Rope",
         "M: Kitchen  S: sink, stone": "M:Kitchen ; S:Sink,Stone",
     }) == {}  # fmt: skip
+
+
+def test_ones_own_search_denied_withdraws_it_and_a_search_bidden_of_others_does_not_ts_11() -> None:
+    """ "I won't search anything this hour", «Искать сегодня не стану», «Без поиска», «отбой поиска»: the
+    search given before withdrawn; «Не смотрите на меня так!», "Boris won't search": not the writer's."""
+    assert _misread_by_own({
+        "I won't search anything this hour": "C:search",
+        "No search for me this time": "C:search",
+        "Искать сегодня не стану": "C:search",
+        "Обойдусь без поиска в этот час": "C:search",
+        "Отбой поиска": "C:search",
+        "Boris won't search": "TALK",
+        "Ищу шкаф и верёвку. Не смотрите на меня так!": "S:Wardrobe,Rope ; TALK",
+    }) == {}  # fmt: skip
+
+
+def test_an_order_said_twice_in_a_post_is_one_order_and_others_doing_its_grounds_ts_11_ts_23() -> None:
+    """«Глеб всё косится на шкаф. Поищу шкаф и верёвку — да, шкаф и верёвку.»: one search, and the remark
+    on what another does talk beside it; a sentence of such grounds that would be asked back alone («…, как
+    Зоя смотрит на шкаф. И на верёвку тоже. …») is left out instead."""
+    assert _misread_by_own({
+        "Глеб всё косится на шкаф. Поищу шкаф и верёвку — да, шкаф и верёвку.": "TALK ; S:Wardrobe,Rope",
+        "Dora keeps eyeing the wardrobe. I'll search the wardrobe and the rope: wardrobe, rope.":
+            "TALK ; S:Wardrobe,Rope",
+        "Не нравится мне, как Зоя смотрит на шкаф. И на верёвку тоже. Поищу-ка я их — шкаф и верёвку.":
+            "S:Wardrobe,Rope",
+    }) == {}  # fmt: skip

@@ -686,7 +686,8 @@ def _grounds_left_out(
     the grounds told for them in a post ("She kept glancing at the sink. So I'll search for the poison and
     the sink"; "he never goes near the Bedroom … — her trap tonight is for Ivan, Bedroom, Nightstand,
     Halberd"). They are the orders' story, neither a plan of their own nor talk to relay; the writer's
-    own character may be named in them."""
+    own character may be named in them, and others whose doing is told where no trap is asked about («Мне
+    не нравится, как Жанна смотрит на камин. … поищу именно их — камин и кресло»)."""
     orders = [item for item in items if isinstance(item, Order)]
     if not orders:
         return items
@@ -699,9 +700,10 @@ def _grounds_left_out(
         for item in items
         if not (
             isinstance(item, Unreadable)
-            and item.reason == "did_you_mean"
+            and item.reason in ("did_you_mean", "search_two_cards")  # «И на верёвку тоже.»
             and (named := {f.name for f in _intent(_line_tokens(item.line), names).found})
-            and named <= used
+            and named & used
+            and all(name in used or (name in names and item.params.get("order") != "TRAP") for name in named)
         )
     ]
 
@@ -1507,6 +1509,16 @@ class _Reader:
             self.flush()
             self.items.append(Order(sentence.strip(), state, {}))
             return
+        if _search_denied(tokens, self.names):  # "I won't search anything this hour", «Искать не буду»
+            self.flush()
+            when = _merge([t.when for t in tokens if t.when is not None]) or self.header
+            segment = self._segment(when, "cancel")
+            line = sentence.strip()
+            if isinstance(segment, tuple):
+                self.items.append(Unreadable(line, *segment))
+            else:
+                self.items.append(Order(line, "cancel", {"what": "search"}, segment))
+            return
         stay = _stay_or_withdrawal(tokens, self.names, self.names if self.own is None else (self.own,))
         if stay:
             self.flush()
@@ -1951,6 +1963,30 @@ class _Reader:
         return Order(
             line, "cancel", {"what": "move"} if withdraw else {"what": "move", "stay": True}, segment
         )
+
+
+_WITHOUT = frozenset({"without", "без", "no", "skip", "skipping", "пропускаю"})
+_OTHERS_DOING = frozenset({"you", "he", "she", "they", "we", "ты", "вы", "он", "она", "они", "мы"})
+
+
+def _search_denied(tokens: list[_Token], names: tuple[str, ...]) -> bool:
+    """Whether a sentence naming nothing denies the writer's own search: "I won't search anything", "No
+    search for me this hour", «Искать ничего не буду», «Без поиска» — the search given before withdrawn."""
+    words = [t for t in tokens if t.when is None]
+    folded = [t.folded.replace("’", "'") for t in words]
+    kinds = {t.kind for t in words if t.kind and t.folded not in _WILL_RU}
+    if kinds != {"search"} or _OTHERS_DOING.intersection(folded) or _intent(words, names).found:
+        return False
+    at = next(i for i, t in enumerate(words) if t.kind == "search")
+    if any({"impr", "2per"} & p.tag.grammemes for p in morph().parse(folded[at])[:1]):
+        return False  # «Не смотрите на меня так!»: bidden of others
+    after = " ".join(folded[at + 1 : at + 4])  # «искать ничего не буду», «обыскивать не стану»
+    return bool((NEGATIONS | _WITHOUT).intersection(folded[max(0, at - 3) : at]) or _WONT_RU.search(after))
+
+
+_WILL_RU = frozenset({"буду", "стану", "будем"})
+"""«Искать не буду»: the verb of the future, no move of its own."""
+_WONT_RU = re.compile(r"(?:^|\s)не\s+(?:буду|стану|хочу|собираюсь)\b")
 
 
 def _cancelled(token: _Token) -> bool:
@@ -2936,8 +2972,9 @@ def _there_again(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
 
 def _said_once(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
     """``items`` of one line without what a later item of it makes needless: the help or the status asked
-    again ("HELP! I don't understand the format"), a cancel of a move or a search that a new one for the
-    same time replaces anyway ("Scratch my earlier search, look for the table and the halberd instead")."""
+    again ("HELP! I don't understand the format"), an order said again, a cancel of a move or a search
+    that a new one for the same time replaces anyway ("Scratch my earlier search, look for the table and
+    the halberd instead")."""
     kept: list[Order | Unreadable] = []
     for at, item in enumerate(items):
         if not isinstance(item, Order):
@@ -2947,6 +2984,8 @@ def _said_once(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
             isinstance(o, Order) and o.kind == item.kind for o in kept
         ):
             continue
+        if item.kind != "say" and any(_same_order(o, item) for o in kept):
+            continue  # «… поищу именно их — камин и кресло», the same search said again
         what = item.args.get("what") if item.kind == "cancel" and not item.args.get("stay") else None
         if (
             what in ("move", "search")
@@ -2957,6 +2996,16 @@ def _said_once(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
             continue
         kept.append(item)
     return kept
+
+
+def _same_order(first: Order | Unreadable, second: Order) -> bool:
+    """Whether ``first`` is the order ``second`` is, for the same time (cards in any order)."""
+
+    def key(order: Order) -> tuple[object, ...]:
+        args = {k: tuple(sorted(v)) if isinstance(v, list) else v for k, v in order.args.items()}
+        return (order.kind, order.when, tuple(sorted(args.items())))
+
+    return isinstance(first, Order) and key(first) == key(second)
 
 
 def _half_search(item: Order | Unreadable) -> bool:

@@ -77,7 +77,7 @@ VERBS: dict[str, str] = {
     "отменять": "cancel", "отмена": "cancel", "scrap": "cancel", "drop": "cancel", "retract": "cancel",
     "revoke": "cancel", "scratch": "cancel", "forget": "cancel", "disregard": "cancel",
     "ignore": "cancel", "забыть": "cancel", "снять": "cancel",
-    "снимать": "cancel", "убрать": "cancel",
+    "снимать": "cancel", "убрать": "cancel", "отбой": "cancel",
     "убирать": "cancel", "отозвать": "cancel", "отзывать": "cancel", "аннулировать": "cancel",
     "clear": "cancel", "reset": "cancel", "сбросить": "cancel", "сбрасывать": "cancel",
     "help": "help", "помощь": "help", "справка": "help", "хелп": "help", "памятка": "help",
