@@ -63,7 +63,7 @@ def test_words_taken_back_are_put_where_words_of_their_shape_stood() -> None:
 
 def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
-    lines = [line for _, line, _, _ in LINES]
+    lines = [line for _, line, _, _ in [*LINES, *SWAPS]]
     assert len(lines) == len(set(lines)) and not written.intersection(lines)
 
 
@@ -210,3 +210,57 @@ def test_cosmic_express_a_signature_is_no_arrest_and_two_arrests_are_asked_ce_6(
     assert _read("ce", "Предлагаю Борису свечу — нет, стоп, лучше ключ.", "ru") == [
         ("offer", {"to": "Борис", "item": "Wrench"})
     ]
+
+
+SWAPS = [
+    # MS-3, MS-4: the noun of the number taken back names which number; "with" the value's
+    ("ms", "Investigate 2 with 5 - sorry, meant clue 7", "en", [("investigate", {"clue": 7, "value": 5})]),
+    ("ms", "Investigate 6 with 1 - no, with 3", "en", [("investigate", {"clue": 6, "value": 3})]),
+    (
+        "ms",
+        "Suggest B3 with 2, no wait, make that the exit",
+        "en",
+        [("suggest", {"target": "exit", "value": 2})],
+    ),
+    ("ms", "Исследую улику 4 жетоном 6... нет, жетоном 5", "ru", [("investigate", {"clue": 4, "value": 5})]),
+    # CE-4: "X, not Y" after the words of taking back swaps one word
+    (
+        "ce",
+        "Offer Carl my trash - sorry, Boris, not Carl",
+        "en",
+        [("offer", {"to": "Boris", "item": "Trash"})],
+    ),
+    ("ce", "Предлагаю Вере ключ, ой, нет — свечу", "ru", [("offer", {"to": "Вера", "item": "Candle"})]),
+    ("ce", "Арестую Веру. Нет, стоп, Бориса!", "ru", [("arrest", {"target": "Борис"})]),
+    # MM-13: a manner or a topic taken back in the next sentence or after an ellipsis
+    ("mm", "Search 14 thorough. Correction: quick.", "en", [("search", {"location": 14, "method": "quick"})]),
+    (
+        "mm",
+        "Question Greta alibi discreet, I mean motive, not alibi.",
+        "en",
+        [("question", {"suspect": "greta", "topic": "motive", "method": "discreet"})],
+    ),
+    (
+        "mm",
+        "Допрашиваю Грету об алиби... ой, о мотиве, осторожно",
+        "ru",
+        [("question", {"suspect": "greta", "topic": "motive", "method": "discreet"})],
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "line", "language", "expected"), SWAPS)
+def test_words_taken_back_by_their_noun_a_swap_or_in_a_later_sentence_are_replaced(
+    game: str, line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 13's corrections: "…, sorry, meant clue 7" puts the clue right, "…, no wait,
+    make that the exit" the target, "…, Boris, not Carl" the one named, "Correction: quick." the manner."""
+    assert _read(game, line, language) == expected
+
+
+def test_a_sentence_opening_with_no_or_sorry_takes_nothing_back_unless_it_says_so() -> None:
+    """ "No more waiting." and "Sorry Carl, nothing personal." take nothing back; "No, …" and "Sorry, …"
+    after an order do."""
+    assert taken_back("Anna has decided. No more waiting.") == []
+    assert taken_back("Trap Carl: Kitchen, Table, Poison. Sorry Carl, nothing personal.") == []
+    assert taken_back("Move to 5. No, 3.")[0] == "Move to 3"

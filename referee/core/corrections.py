@@ -219,10 +219,11 @@ def list_items(line: str) -> list[str]:
 
 
 _TAKEN_BACK = re.compile(
-    r"\s*(?:[,;…]+|\.{2,}|\s[-—–])\s*(?:(?:no|nope|нет)\b\s*[,!]?\s*)?"
-    r"(?:(?:wait|sorry|er+m?|um+|actually|i\s+mean|i\s+meant|make\s+(?:it|that)|or\s+rather|rather|no|nope"
-    r"|correction|typo|fix|хотя\s+нет|though|actually\s+no|scratch\s+that"
-    r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет|стоп)\b\s*[,!:]?\s*)+",
+    r"\s*(?:[,;…]+|\.{2,}|\s[-—–]|[.!]\s+(?=(?:(?:no|nope|нет)(?:\s+wait)?|wait|sorry|oops|correction|поправка|стоп|ой)\s*[,!:—–-]))"
+    r"\s*(?:(?:no|nope|нет)\b\s*[,!]?\s*)?"
+    r"(?:(?:wait|sorry|oops|whoops|er+m?|um+|actually|i\s+mean|i\s+meant|meant|make\s+(?:it|that)|or\s+rather"
+    r"|rather|no|nope|correction|typo|fix|хотя\s+нет|though|actually\s+no|scratch\s+that"
+    r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет|стоп|поправка|исправление)\b\s*[,!:—–-]?\s*)+",
     _FLAGS,
 )
 """Where a writer takes back the last words they wrote and gives the right ones ("Move to 5 - no, sorry,
@@ -275,7 +276,8 @@ def taken_back(line: str) -> list[str]:
     """The lines ``line`` may mean when it takes back its last words ("Move Tomas to 8, sorry, 9"): the
     words before with the last ones of the same shape as the new ones put in their place ("Move Tomas to
     9"), then the new words alone ("Arrest Carl - no wait, Boris. Arrest Boris."); none for a line that
-    takes nothing back. The reader keeps the first that reads as orders alone."""
+    takes nothing back, and last the new words put in place of one or two of the old (``_put_in_place``).
+    The reader keeps the first that reads as orders alone."""
     found = _TAKEN_BACK.search(line)
     if found is None or not line[found.end() :].strip(" .!"):  # "…, то есть." says so at the end
         loosely = _loosely_taken_back(line)
@@ -286,18 +288,40 @@ def taken_back(line: str) -> list[str]:
     head = line[: found.start()].strip()
     if _CANCELS.search(head):
         return []  # "cancel my move, rather search …": the cancel is an order of its own
-    tail = re.split(r"(?<=[.!?])\s+", line[found.end() :].strip())[0].strip(" .!")
+    tail = re.split(r"(?<=[.!?])\s+", line[found.end() :].strip())[0].strip(" .!—–-")
     tail = _RATHER.sub("", tail)  # "— no, stop, rather the wrench": "rather" adds nothing to the new words
     if not tail or not head:
         return []
     new, old = tail.split(), head.rstrip(" .!").split()
     candidates = []
+    if [_shape(word) for word in new] == ["a", "9"]:  # "…, sorry, clue 6", "… - no, with 5": a noun's number
+        same = [
+            at
+            for at in range(len(old) - 1)
+            if old[at].lower() == new[0].lower() and _shape(old[at + 1]) == "9"
+        ]
+        numbers = [at for at, word in enumerate(old) if _shape(word) == "9" and at]
+        candidates += [" ".join([*old[:at], *new, *old[at + 2 :]]) for at in reversed(same)]
+        if not same and len(new[0]) > 2:
+            candidates += [" ".join([*old[:at], *new, *old[at + 1 :]]) for at in numbers]
     if len(new) <= 3 and len(old) > len(new):
         for at in range(len(old) - len(new), -1, -1):
             if all(_shape(old[at + k]) == _shape(new[k]) for k in range(len(new))):
                 candidates.append(" ".join([*old[:at], *new, *old[at + len(new) :]]))
                 break
-    return [*candidates, tail]
+    put = _put_in_place(old, new) if len(new) <= 3 and len(old) > len(new) else []
+    return list(dict.fromkeys([*candidates, tail, *put]))  # the new words alone before they are put in place
+
+
+def _put_in_place(old: list[str], new: list[str]) -> list[str]:
+    """The words ``old`` with the new words ``new`` put in place of one or two of them, from the last,
+    the first (its order word) kept: "Suggest A4 with 1" and "the exit" give "Suggest A4 with the exit",
+    …, "Suggest the exit with 1"; the reader keeps the first that reads as orders alone."""
+    put = []
+    for length in (1, 2):
+        for at in range(len(old) - length, 0, -1):
+            put.append(" ".join([*old[:at], *new, *old[at + length :]]))
+    return put
 
 
 _STRUCK = re.compile(r"~~[^~]+~~|<(s|del|strike)>.*?</\1>|\[(s|del|strike)\].*?\[/\2\]", re.I | re.U | re.S)
@@ -382,6 +406,15 @@ def swapped_later(line: str) -> str | None:
             return changed
         return rest if _swapped(rest, first.group("new"), first.group("new")) is not None else None
     later = _REPLACED_LATER.search(line)
+    marked = _TAKEN_BACK.search(line)
+    if (later is None or not later.start()) and marked is not None and marked.start():
+        after = _REPLACED_LATER.match(line[marked.end() :])  # "… - sorry, Carl, not Boris", "I mean X, not Y"
+        if after is not None:
+            old = (after.group("old") or after.group("old2")).strip()
+            new = (after.group("new") or after.group("new2")).strip()
+            head = line[: marked.start()].rstrip()
+            once = _swapped(head, old, new.split()[0])  # "… B1 with 4 — sorry, B4 with 4, not B1"
+            return once if once is not None and new in once else _swapped(head, old, new)
     if later is None or not later.start():
         return None
     old = (later.group("old") or later.group("old2")).strip()

@@ -20,7 +20,7 @@ from typing import Any
 
 from referee.core.answers import read_lines_with_choice
 from referee.core.orders import Order, Problem, Unreadable
-from referee.core.reading import read_line
+from referee.core.reading import near, read_line, words_of
 from referee.core.seats import fold_name
 from referee.games.museum_suspects.content import SUSPECTS
 from referee.games.museum_suspects.meaning import GRAMMAR
@@ -54,6 +54,7 @@ EXIT_WORDS = frozenset(
     {"exit", "emergency exit", "the exit", "выход", "запасный выход", "запасной выход", "аварийный выход"}
 )
 """The ways to name the Emergency Exit (folded)."""
+_ONE_WORD_EXITS = [word for word in EXIT_WORDS if " " not in word]
 
 _CYRILLIC_COLUMNS = str.maketrans({"а": "a", "б": "b", "в": "b", "с": "c", "д": "d"})
 _ROOM = re.compile(r"^([a-d])([1-4])$")
@@ -176,8 +177,8 @@ def _suggest(words: list[str]) -> dict[str, Any] | Problem:
 def read_target(text: str) -> dict[str, Any] | Problem:
     """The place a suggestion names: ``{"target": "B2" | "exit"}`` or ``{"suspect": id}``."""
     folded = fold_name(text)
-    if folded in EXIT_WORDS:
-        return {"target": EXIT}
+    if folded in EXIT_WORDS or (" " not in folded and near(words_of(folded)[0], _ONE_WORD_EXITS)):
+        return {"target": EXIT}  # "the exit", or with a slip: "exti", «выхдо»
     squeezed = folded.replace(" ", "").translate(_CYRILLIC_COLUMNS)
     if match := _ROOM.match(squeezed):
         return {"target": f"{match.group(1).upper()}{match.group(2)}"}

@@ -703,9 +703,14 @@ def _grounds_left_out(
             and item.reason in ("did_you_mean", "search_two_cards")  # «И на верёвку тоже.»
             and (named := {f.name for f in _intent(_line_tokens(item.line), names).found})
             and named & used
-            and all(name in used or (name in names and item.params.get("order") != "TRAP") for name in named)
+            and all(name in used or (name in names and not _trap_asked(item, own)) for name in named)
         )
     ]
+
+
+def _trap_asked(item: Unreadable, own: str | None) -> bool:
+    """Whether ``item`` asks back a trap on another character than the writer's."""
+    return item.params.get("order") == "TRAP" and item.params.get("target") != own
 
 
 def _stays_beside_moves(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
