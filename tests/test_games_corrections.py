@@ -63,7 +63,7 @@ def test_words_taken_back_are_put_where_words_of_their_shape_stood() -> None:
 
 def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
-    lines = [line for _, line, _, _ in [*LINES, *SWAPS]]
+    lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY]]
     assert len(lines) == len(set(lines)) and not written.intersection(lines)
 
 
@@ -264,3 +264,31 @@ def test_a_sentence_opening_with_no_or_sorry_takes_nothing_back_unless_it_says_s
     assert taken_back("Anna has decided. No more waiting.") == []
     assert taken_back("Trap Carl: Kitchen, Table, Poison. Sorry Carl, nothing personal.") == []
     assert taken_back("Move to 5. No, 3.")[0] == "Move to 3"
+
+
+EVERYDAY = [
+    # CE-4, MM-13: a player or a suspect called by an everyday form of the name, in any case
+    ("ce", "Предлагаю Бореньке гаечный ключ", "ru", [("offer", {"to": "Борис", "item": "Wrench"})]),
+    ("ce", "Арестуйте Верку!", "ru", [("arrest", {"target": "Вера"})]),
+    ("ce", "Вер, предлагаю тебе мусор", "ru", [("offer", {"to": "Вера", "item": "Trash"})]),
+    (
+        "mm",
+        "Спрошу Ромку про алиби, быстро",
+        "ru",
+        [("question", {"suspect": "roman", "topic": "alibi", "method": "quick"})],
+    ),
+    # the help asked by its commands or syntax, or in slang, in every game
+    ("mm", "What's the command for questioning?", "en", [("help", {})]),
+    ("ce", "What's the syntax for an offer?", "en", [("help", {})]),
+    ("ms", "What's the command for a suggestion?", "en", [("help", {})]),
+    ("ce", "хелп плз", "ru", [("help", {})]),
+]
+
+
+@pytest.mark.parametrize(("game", "line", "language", "expected"), EVERYDAY)
+def test_everyday_names_and_the_help_by_its_commands_are_read_in_every_game(
+    game: str, line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 13: «Верочка, предлагаю тебе свечку», «Пашку спрошу про алиби», "What's the
+    syntax for searching?", «хелп»: the order meant, as the Ten Sailors reader already took them."""
+    assert _read(game, line, language) == expected

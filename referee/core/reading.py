@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from referee.core import corrections, translit
+from referee.core import corrections, diminutives, translit
 from referee.core.keywords import Arguments, read_order
 from referee.core.orders import Order, Unreadable
 from referee.core.russian import morph, normal_form
@@ -139,6 +139,11 @@ SEND_VERBS = frozenset({"send", "прислать", "скинуть", "высл�
 """Verbs asking the referee to send something (the rules, one's orders, the board), by their lemmas."""
 SHOW_VERBS = SEND_VERBS | frozenset({"show", "показать"})
 """Verbs asking the referee to show or send something, by their lemmas («покажите мои заявки»)."""
+HELP_WORDS = (
+    "help", "rules", "помощь", "справка", "правило", "помочь", "памятка", "подсказка", "instructions",
+    "command", "commands", "команда", "хэлп", "хелп", "halp", "syntax", "синтаксис",
+)  # fmt: skip
+"""Words that ask for the help in every game ("help", «хелп», "what's the syntax for …?")."""
 OPTION_WORDS = frozenset({"options", "option", "choices", "вариант", "возможность"})
 """Words that make a question one about what the writer may do ("What are my options?")."""
 
@@ -419,6 +424,9 @@ def names_in(words: list[Word], names: Mapping[str, str], *, exact: bool = False
             hit = names[close]
         if hit is None and not exact:
             hit = _dropped(word, names)
+        if hit is None and not exact and _CYRILLIC.search(word.folded):
+            everyday = _everyday(tuple(names.items()))  # «Верочке», «Борь», «Пашку»
+            hit = word.meaning(everyday) or _declined(word, everyday)
         if hit is not None and not (found and found[-1] == (index - 1, hit)):
             found.append((index, hit))
     return found
@@ -443,6 +451,21 @@ def _dropped(word: Word, names: Mapping[str, str]) -> str | None:
         if any(stem[:i] + stem[i + 1 :] == form for form in forms for i in range(1, len(stem) - 1)):
             return ident
     return None
+
+
+@lru_cache(maxsize=64)
+def _everyday(names: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """The everyday forms of the Russian ``names`` (folded name, id) and whom each names: «верочка» and
+    «вер» for Вера, «боря» and «борь» for Борис, the short form said to someone ending in «ь» for «я»
+    (``referee.core.diminutives``); a form of two names names neither."""
+    among = tuple(name for name, _ in names)
+    forms: dict[str, str] = {}
+    for name, ident in names:
+        for form in (fold_name(f) for f in diminutives.of(name, among)):
+            forms[form] = ident
+            if form[-1] in "ая" and len(form) > 3:
+                forms[form[:-1] + ("ь" if form[-1] == "я" else "")] = ident  # «Борь», «Вер», «Паш»
+    return {form: ident for form, ident in forms.items() if form not in dict(names)}
 
 
 def _declined(word: Word, names: Mapping[str, str]) -> str | None:

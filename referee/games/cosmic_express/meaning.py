@@ -18,6 +18,7 @@ from typing import Any
 
 from referee.core.reading import (
     ASKING_LEADS,
+    HELP_WORDS,
     OPTION_WORDS,
     SHOW_VERBS,
     Grammar,
@@ -97,8 +98,7 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(("turn over",), "reveal"),
     **dict.fromkeys(
-        ("help", "rules", "помощь", "справка", "правило", "помочь", "commands", "command", "команда",
-         "памятка", "подсказка", "instructions", "хэлп", "хелп"),
+        HELP_WORDS,
         "help",
     ),
     **dict.fromkeys(("status", "situation", "статус", "положение", "состояние", "ситуация"), "status"),

@@ -16,6 +16,7 @@ from typing import Any
 from referee.core.reading import (
     ASKING_LEADS,
     CONDITIONS,
+    HELP_WORDS,
     MOTION,
     NAME_STOP,
     NEGATIONS,
@@ -103,9 +104,7 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(("hypothesis", "theory", "гипотеза", "версия"), "hypothesis"),
     **dict.fromkeys(
-        ("help", "rules", "помощь", "справка", "правило", "помочь", "памятка", "подсказка", "instructions",
-         "command", "commands", "команда",
-         "commands", "команда"),
+        HELP_WORDS,
         "help",
     ),
     **dict.fromkeys(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.core.reading import Grammar, Guess, Reading, Word, asked_how, kinds_in, names_in
+from referee.core.reading import HELP_WORDS, Grammar, Guess, Reading, Word, asked_how, kinds_in, names_in
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.museum_suspects.content import SUSPECTS
@@ -46,9 +46,7 @@ INTENTS: dict[str, str] = {
         "place",
     ),
     **dict.fromkeys(
-        ("help", "rules", "помощь", "справка", "правило", "помочь", "подсказать", "how", "как", "напомнить",
-         "command", "commands", "команда",
-         "options"),
+        (*HELP_WORDS, "подсказать", "how", "как", "напомнить", "options"),
         "help",
     ),
     **dict.fromkeys(
@@ -277,7 +275,9 @@ SHOW = frozenset(
     {"show", "display", "what", "whats", "what's", "see", "send", "показать", "показывать", "что", "какой",
      "посмотреть", "увидеть", "прислать"}
 )  # fmt: skip
-FORMAT_WORDS = frozenset({"format", "syntax", "формат", "синтаксис"})
+FORMAT_WORDS = frozenset(
+    {"format", "syntax", "формат", "синтаксис", "command", "commands", "команда", "wording"}
+)
 """Words asking how an order is written ("What's the format for betting on the exit?"): the help."""
 
 
