@@ -63,7 +63,7 @@ def test_words_taken_back_are_put_where_words_of_their_shape_stood() -> None:
 
 def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
-    lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY]]
+    lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY, *THEN_TALK]]
     assert len(lines) == len(set(lines)) and not written.intersection(lines)
 
 
@@ -292,3 +292,39 @@ def test_everyday_names_and_the_help_by_its_commands_are_read_in_every_game(
     """Issue 37, held-out set 13: «Верочка, предлагаю тебе свечку», «Пашку спрошу про алиби», "What's the
     syntax for searching?", «хелп»: the order meant, as the Ten Sailors reader already took them."""
     assert _read(game, line, language) == expected
+
+
+THEN_TALK = [
+    ("ms", "Investigate 4 with 2. Fingers crossed!", "en", [("investigate", {"clue": 4, "value": 2})]),
+    ("ce", "Refuse O3. Nice try, though.", "en", [("refuse", {"offer": "O3"})]),
+    ("mm", "Иду в зону 5. Ну и качка сегодня.", "ru", [("move", {"zone": 5})]),
+]
+
+
+@pytest.mark.parametrize(("game", "line", "language", "expected"), THEN_TALK)
+def test_an_order_then_a_sentence_of_talk_is_the_order_ms_4_ce_5_mm_13(
+    game: str, line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 13: "ARREST Boris. Sorry mate, the swaps don't lie.": the first sentence's
+    order, the remark after it talk beside it."""
+    assert _read(game, line, language) == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "language", "wrong"),
+    [
+        ("ms", "Suggest B2 with 3. Wait, cancel that.", "en", [("suggest", {"target": "B2", "value": 3})]),
+        ("ce", "Отклоняю O2. Ой, я имела в виду O3.", "ru", [("refuse", {"offer": "O2"})]),
+        (
+            "mm",
+            "Question Leon alibi quick... no, scrap that.",
+            "en",
+            [("question", {"suspect": "leon", "topic": "alibi", "method": "quick"})],
+        ),
+    ],
+)
+def test_a_sentence_taking_the_order_back_is_never_talk_beside_it(
+    game: str, line: str, language: str, wrong: Any
+) -> None:
+    """The first sentence's order is never kept when the next takes it back or corrects it."""
+    assert _read(game, line, language) != wrong

@@ -290,8 +290,8 @@ def taken_back(line: str) -> list[str]:
         return []  # "cancel my move, rather search …": the cancel is an order of its own
     tail = re.split(r"(?<=[.!?])\s+", line[found.end() :].strip())[0].strip(" .!—–-")
     tail = _RATHER.sub("", tail)  # "— no, stop, rather the wrench": "rather" adds nothing to the new words
-    if not tail or not head:
-        return []
+    if not tail or not head or _CANCELS.match(tail):
+        return []  # "…… no, scrap that": the order taken back, nothing put in its place
     new, old = tail.split(), head.rstrip(" .!").split()
     candidates = []
     if [_shape(word) for word in new] == ["a", "9"]:  # "…, sorry, clue 6", "… - no, with 5": a noun's number

@@ -591,6 +591,27 @@ def _takes_back(words: list[Word], intents: Mapping[str, str]) -> bool:
     )
 
 
+_BACK_REFERENCE = frozenset(
+    {"that", "it", "this", "all", "это", "всё", "все", "его", "её", "ее", "этот", "эту"}
+)
+
+
+def _taken_back_last(line: str, intents: Mapping[str, str]) -> bool:
+    """Whether the last clause of ``line`` takes back what came before it and names nothing in its place
+    ("…, no, scrap that", «… нет, отбой, жалко очков»): the order is withdrawn in the writing."""
+    parts = [part for part in _PARTS.split(line.strip(" .!")) if part.strip()]
+    if len(parts) < 2:
+        return False
+    for at, part in enumerate(parts[1:], start=1):
+        words = words_of(part)
+        if _takes_back(words, intents) and (
+            len(words) == 1 or any(word.folded in _BACK_REFERENCE for word in words)
+        ):
+            after = [word for later in parts[at + 1 :] for word in words_of(later)]
+            return not any(word.number is not None or word.meaning(intents) for word in [*words[1:], *after])
+    return False
+
+
 _FRAMES = (
     re.compile(r"^\s*(?:re|fwd?|ответ|отв)\s*:.*?(?:\s--?\s|\s[—–]\s|:\s)", re.I),
     re.compile(
@@ -632,8 +653,8 @@ def _without_taken_back(line: str, intents: Mapping[str, str]) -> list[str]:
     meant; none if no clause does, or nothing is left."""
     parts = _PARTS.split(line)
     kept = [part for part in parts if not _takes_back(words_of(part), intents)]
-    if len(kept) == len(parts) or not any(part.strip() for part in kept):
-        return []
+    if len(kept) == len(parts) or not any(part.strip() for part in kept) or _taken_back_last(line, intents):
+        return []  # "Question Leon alibi quick... no, scrap that": what is taken back is the order before
     return [", ".join(part for part in kept if part.strip())]
 
 
@@ -971,7 +992,37 @@ def read_again(
         again = reader(text)
         if again and all(isinstance(item, Order) and item.kind != "say" for item in again):
             return [replace(item, line=line) for item in again if isinstance(item, Order)]
-    return read or reader(line)
+    return _then_talk(line, reader, grammar) or read or reader(line)
+
+
+_SENTENCE_END = re.compile(r"(?<!\.\.)(?<=[.!])\s+(?=\S)")
+_TAKING_BACK = re.compile(
+    r"\W*(?:(?:no|nope|wait|actually|oops|scratch|cancel|correction|i\s+mean|i\s+meant|нет|ой|стоп|отбой|"
+    r"отмена|поправка|то\s+есть|вернее|я\s+имел\w*)\b|(?:sorry|простите|извините|пардон)\s*[,!—–-])",
+    re.I,
+)
+"""How a sentence opens that takes back or corrects the one before it: never talk beside it."""
+
+
+def _then_talk(
+    line: str, reader: Callable[[str], list[Order | Unreadable]], grammar: Grammar
+) -> list[Order | Unreadable]:
+    """The orders of ``line``'s first sentence when the sentences after it are talk, or a question, a
+    negation or a story rather than an order (``_unsure``: "ARREST Boris. Sorry mate, the swaps don't
+    lie."); none otherwise: an order refused in a later sentence is never dropped for the first one."""
+    first, *rest = _SENTENCE_END.split(line.strip(), maxsplit=1)
+    if not rest or _TAKING_BACK.match(rest[0]) or _takes_back(words_of(rest[0]), grammar.intents):
+        return []  # "…. Wait, cancel the suggestion", «…. Ой, я имела в виду О5»: no talk, a correction
+    orders = reader(first)
+    if not orders or not all(isinstance(item, Order) and item.kind != "say" for item in orders):
+        return []
+    after = reader(rest[0])
+    talk = all(
+        item.kind == "say" if isinstance(item, Order) else not item.is_order for item in after
+    )  # "…. Good luck, everyone!"
+    if not talk and not _unsure(rest[0], grammar.intents):
+        return []
+    return [replace(item, line=line) for item in orders]
 
 
 def _as_line(read: list[Order | Unreadable], line: str) -> list[Order | Unreadable]:
