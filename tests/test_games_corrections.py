@@ -63,7 +63,9 @@ def test_words_taken_back_are_put_where_words_of_their_shape_stood() -> None:
 
 def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
-    lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY, *THEN_TALK]]
+    lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY, *THEN_TALK]] + [
+        line for line, _, _ in CE_WORDS
+    ]
     assert len(lines) == len(set(lines)) and not written.intersection(lines)
 
 
@@ -328,3 +330,20 @@ def test_a_sentence_taking_the_order_back_is_never_talk_beside_it(
 ) -> None:
     """The first sentence's order is never kept when the next takes it back or corrects it."""
     assert _read(game, line, language) != wrong
+
+
+CE_WORDS = [
+    ("Apprehend Boris, please.", "en", [("arrest", {"target": "Boris"})]),
+    ("Scrap offer 4", "en", [("withdraw", {"offer": "O4"})]),
+    ("Отвергаю O2", "ru", [("refuse", {"offer": "O2"})]),
+    ("O3 нет", "ru", [("refuse", {"offer": "O3"})]),
+    ("o4 nope", "en", [("refuse", {"offer": "O4"})]),
+]
+
+
+@pytest.mark.parametrize(("line", "language", "expected"), CE_WORDS)
+def test_cosmic_express_orders_in_more_words_and_an_offer_answered_without_a_colon_ce_4(
+    line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 13: "Apprehend Carl", "Scrap offer 2", «Отвергаю O7», «O6 нет»."""
+    assert _read("ce", line, language) == expected

@@ -100,7 +100,7 @@ def _one_arrest(read: list[Order | Unreadable]) -> list[Order | Unreadable]:
     return [Unreadable(line, "unknown_order", {"word": line.strip(), "suggestion": first}, True), *rest]
 
 
-_ANSWERED = re.compile(r"^\s*([OoОо]-?\d{1,6})\s*[:—–-]\s*(?P<word>\w+)\b\W*$")
+_ANSWERED = re.compile(r"^\s*([OoОо]-?\d{1,6})\s*[:—–-]?\s*(?P<word>\w+)\b\W*$")
 _ANSWERS = {
     "no": "refuse", "nope": "refuse", "нет": "refuse", "не": "refuse", "yes": "accept", "да": "accept",
     "ok": "accept", "ок": "accept", "okay": "accept", "беру": "accept",
