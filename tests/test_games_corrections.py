@@ -63,9 +63,8 @@ def test_words_taken_back_are_put_where_words_of_their_shape_stood() -> None:
 
 def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
-    lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY, *THEN_TALK]] + [
-        line for line, _, _ in CE_WORDS
-    ]
+    lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY, *THEN_TALK]]
+    lines += [line for line, _, _ in [*CE_WORDS, *MM_WORDS]]
     assert len(lines) == len(set(lines)) and not written.intersection(lines)
 
 
@@ -347,3 +346,25 @@ def test_cosmic_express_orders_in_more_words_and_an_offer_answered_without_a_col
 ) -> None:
     """Issue 37, held-out set 13: "Apprehend Carl", "Scrap offer 2", «Отвергаю O7», «O6 нет»."""
     assert _read("ce", line, language) == expected
+
+
+MM_WORDS = [
+    ("I'll end my turn here, cheers.", "en", [("end", {})]),
+    ("Use one buoy on the roll.", "en", [("buoy", {"use": "roll"})]),
+    ("BUOY ROLL 1", "en", [("buoy", {"use": "roll"})]),
+    ("BUOY AP 2", "en", [("buoy", {"use": "ap", "count": 2})]),
+]
+
+
+@pytest.mark.parametrize(("line", "language", "expected"), MM_WORDS)
+def test_minuit_here_is_no_where_and_one_buoy_is_the_buoy_mm_9(
+    line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 13: "I'll end my turn here" ends it ("here" never a misspelt "where", the
+    status); "a buoy … knock one off that roll" spends one buoy, the same order as BUOY ROLL."""
+    assert _read("mm", line, language) == expected
+
+
+def test_common_words_are_never_read_as_a_misspelt_order_word() -> None:
+    """ "the kids were ill", "here I come": no status asked."""
+    assert _read("mm", "Sorry, the kids were ill all week.", "en") != [("status", {})]

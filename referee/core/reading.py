@@ -399,6 +399,8 @@ def lookup(word: Word, table: Mapping[str, str]) -> str | None:
 NAME_STOP = frozenset(
     {"the", "with", "this", "that", "there", "their", "these", "which", "about", "please", "would",
      "could", "should", "through", "though", "thought", "where", "after", "before", "other", "for",
+     "here", "were", "when", "then", "them", "they", "have", "once", "only", "just", "very", "ever",
+     "even", "some", "your", "what", "whom", "into", "onto", "upon", "than",
      "прошу", "хочу", "пожалуйста", "будьте", "добры", "давайте", "тогда", "через", "потом", "сейчас"}
 )  # fmt: skip
 """Common words never read as a misspelt name or intent."""

@@ -331,7 +331,10 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
         result: dict[str, Any] = {"use": _one(uses) or "auto"}
         if len(set(uses)) > 1 or len(counts) > 1 or len(counts) != len(numbers):
             return Guess()
-        return "buoy", {**result, **({"count": counts[0]} if counts else {})}
+        return "buoy", {
+            **result,
+            **({"count": counts[0]} if counts and counts[0] > 1 else {}),
+        }  # one: as none
     if kind == "search" and suspects and _words_for(words, TOPICS):
         kind = "question"  # "a quick alibi check on Marta"
     if kind == "question":

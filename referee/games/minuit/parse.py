@@ -246,14 +246,14 @@ def _buoy(words: list[str], case: Investigation) -> dict[str, Any] | Problem:
     result: dict[str, Any] = {"use": "auto"}
     for index, word in enumerate(words):
         if word.isdigit() and "count" not in result and 1 <= int(word) <= MOST_BUOYS:
-            result["count"] = int(word)
+            result["count"] = int(word)  # one buoy is the order's own count: written or not, the same
         elif word in BUOY_WORDS and result["use"] == "auto":
             result["use"] = BUOY_WORDS[word]
         elif index == 0:
             return "bad_buoy", {"text": word}
         else:
             return _extra(words[index:])
-    return result
+    return {key: value for key, value in result.items() if (key, value) != ("count", 1)}
 
 
 def _hypothesis(words: list[str], case: Investigation) -> dict[str, Any] | Problem:
