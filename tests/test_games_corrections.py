@@ -63,7 +63,7 @@ def test_words_taken_back_are_put_where_words_of_their_shape_stood() -> None:
 
 def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
-    lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY, *THEN_TALK]]
+    lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY, *THEN_TALK, *NARRATED]]
     lines += [line for line, _, _ in [*CE_WORDS, *MM_WORDS]]
     assert len(lines) == len(set(lines)) and not written.intersection(lines)
 
@@ -368,3 +368,26 @@ def test_minuit_here_is_no_where_and_one_buoy_is_the_buoy_mm_9(
 def test_common_words_are_never_read_as_a_misspelt_order_word() -> None:
     """ "the kids were ill", "here I come": no status asked."""
     assert _read("mm", "Sorry, the kids were ill all week.", "en") != [("status", {})]
+
+
+NARRATED = [
+    ("mm", "Inspector Crane wanders over to the restaurant.", "en", [("move", {"zone": 7})]),
+    ("mm", "Forget the questioning, I'll end my turn now.", "en", [("end", {})]),
+    (
+        "mm",
+        "Забудьте про обыск, допрашиваю Грету об алиби, быстро.",
+        "ru",
+        [("question", {"suspect": "greta", "topic": "alibi", "method": "quick"})],
+    ),
+    ("ce", "Forget O5, I'm keeping the card.", "en", [("withdraw", {"offer": "O5"})]),
+]
+
+
+@pytest.mark.parametrize(("game", "line", "language", "expected"), NARRATED)
+def test_a_detective_by_title_and_name_narrates_and_forgetting_an_order_takes_it_back_mm_13_ce_4(
+    game: str, line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 13: "Inspector Hale strolls over to the wheelhouse" (the writer, by title
+    and name), "Forget the search, I'll just end my turn" (the search forgotten, the turn ended); in the
+    Cosmic Express, forgetting an offer withdraws it."""
+    assert _read(game, line, language) == expected

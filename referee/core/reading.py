@@ -561,7 +561,7 @@ _COURTEOUS_IF = re.compile(
 
 TAKING_BACK = frozenset(
     {"undo", "cancel", "withdraw", "retract", "scrap", "scratch", "revoke", "отменить", "отмена", "отменять",
-     "аннулировать", "отозвать", "вернуть"}
+     "аннулировать", "отозвать", "вернуть", "forget", "disregard", "забыть", "забывать"}
 )  # fmt: skip
 """Words that take an order back: in a game whose orders have no such word, a line holding one is no
 order given now ("Undo my move to 5" is not the move), and is asked back."""
@@ -1038,11 +1038,14 @@ _ACTED = re.compile(r"\*[^*]*\*")
 """An action between asterisks ("*adjusts monocle*")."""
 _CLAUSE_EDGE = re.compile(r"\s*(?:[,;:]|\s[-–—]\s|[.!…]+\s)\s*")
 _NARRATORS = re.compile(
-    r"^\s*(?:(?:my|our|the)\s+(?:detective|inspector|character|investigator|sleuth|hero|heroine)"
+    r"^\s*(?:(?:inspector|detective|sergeant|constable|commissioner|инспектор|детектив|комиссар|сержант)"
+    r"\s+[A-ZА-ЯЁ][\w'-]+"
+    r"|(?:my|our|the)\s+(?:detective|inspector|character|investigator|sleuth|hero|heroine)"
     r"|(?:мой|моя|наш|наша)\s+(?:сыщик\w*|детектив\w*|инспектор\w*|персонаж\w*|героин\w*|геро\w*))\s+",
     re.I,
 )
-"""Who a player narrates as ("My detective asks …", «Мой сыщик идёт …»): the writer, said as "I"."""
+"""Who a player narrates as ("My detective asks …", «Мой сыщик идёт …», "Inspector Hale strolls …"): the
+writer, said as "I"."""
 
 
 def without_scenery(line: str, grammar: Grammar, narrator: str = "") -> str:

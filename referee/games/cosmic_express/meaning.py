@@ -58,7 +58,8 @@ INTENTS: dict[str, str] = {
         ("withdraw", "wd", "отзыв", "вернуть", "retract", "back", "pull", "отозвать", "отзывать", "забрать",
          "забирать", "снять",
          "снимать", "отменить", "отменять", "cancel", "назад", "scratch", "strike", "undo", "rescind",
-         "revoke", "scrap", "drop", "беру обратно", "взять обратно", "забираю обратно", "take back"),
+         "revoke", "scrap", "drop", "беру обратно", "взять обратно", "забираю обратно", "take back", "forget",
+         "забыть"),
         "withdraw",
     ),
     **dict.fromkeys(
