@@ -64,7 +64,7 @@ def test_words_taken_back_are_put_where_words_of_their_shape_stood() -> None:
 def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
     lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY, *THEN_TALK, *NARRATED]]
-    lines += [line for line, _, _ in [*CE_WORDS, *MM_WORDS]]
+    lines += [line for line, _, _ in [*CE_WORDS, *MM_WORDS, *MM_SHORTHAND]]
     assert len(lines) == len(set(lines)) and not written.intersection(lines)
 
 
@@ -391,3 +391,19 @@ def test_a_detective_by_title_and_name_narrates_and_forgetting_an_order_takes_it
     and name), "Forget the search, I'll just end my turn" (the search forgotten, the turn ended); in the
     Cosmic Express, forgetting an offer withdraws it."""
     assert _read(game, line, language) == expected
+
+
+MM_SHORTHAND = [
+    ("m5, s17 disc", "en", [("move", {"zone": 5}), ("search", {"location": 17, "method": "discreet"})]),
+    ("buoy +1 AP please", "en", [("buoy", {"use": "ap"})]),
+    ("eot, thanks", "en", [("end", {})]),
+    ("Investigate location 14, quick.", "en", [("search", {"location": 14, "method": "quick"})]),
+]
+
+
+@pytest.mark.parametrize(("line", "language", "expected"), MM_SHORTHAND)
+def test_minuit_glued_shorthand_end_of_turn_and_investigating_a_location_mm_13(
+    line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 13: "s20 disc", "buoy +1ap", "eot", "Investigate location 20, discreet"."""
+    assert _read("mm", line, language) == expected

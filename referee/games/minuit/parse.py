@@ -132,7 +132,24 @@ def parse_orders(line: str, case: Investigation) -> list[Order | Unreadable]:
             order = Order(order.line, "escort", order.args)
         return read_by_meaning(text, order, rules)
 
-    return read_again(line, read, rules)
+    return read_again(_unglued(line), read, rules)
+
+
+_GLUED = re.compile(r"(?<![\w+])(?P<letter>[smSM])(?P<number>\d{1,2})\b|\+\s*1\s*(?P<ap>ap|од)\b", re.I)
+"""Shorthand typed as one word: "s20" (search location 20), "m4" (move to zone 4), "+1ap" (an action
+point)."""
+
+
+def _unglued(line: str) -> str:
+    """``line`` with its glued shorthand written out ("s20 disc" is "search 20 disc")."""
+
+    def written(found: re.Match[str]) -> str:
+        if found.group("ap"):
+            return f" {found.group('ap')}"
+        word = "search" if found.group("letter").lower() == "s" else "move"
+        return f"{word} {found.group('number')}"
+
+    return _GLUED.sub(written, line)
 
 
 def _arguments(kind: str, rest: str, case: Investigation) -> dict[str, Any] | Problem:
