@@ -64,7 +64,7 @@ def test_words_taken_back_are_put_where_words_of_their_shape_stood() -> None:
 def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
     lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY, *THEN_TALK, *NARRATED]]
-    lines += [line for line, _, _ in [*CE_WORDS, *MM_WORDS, *MM_SHORTHAND]]
+    lines += [line for line, _, _ in [*CE_WORDS, *MM_WORDS, *MM_SHORTHAND, *CE_SAID]]
     assert len(lines) == len(set(lines)) and not written.intersection(lines)
 
 
@@ -407,3 +407,27 @@ def test_minuit_glued_shorthand_end_of_turn_and_investigating_a_location_mm_13(
 ) -> None:
     """Issue 37, held-out set 13: "s20 disc", "buoy +1ap", "eot", "Investigate location 20, discreet"."""
     assert _read("mm", line, language) == expected
+
+
+CE_SAID = [
+    (
+        "Борис, скажи прямо: у тебя есть ключ?",
+        "ru",
+        [("say", {"said": "Борис, скажи прямо: у тебя есть ключ?"})],
+    ),
+    (
+        "Clara, tell me straight: is the wrench yours?",
+        "en",
+        [("say", {"said": "Clara, tell me straight: is the wrench yours?"})],
+    ),
+    ("Вере предлагаю мусор, если не возражаешь", "ru", [("offer", {"to": "Вера", "item": "Trash"})]),
+]
+
+
+@pytest.mark.parametrize(("line", "language", "expected"), CE_SAID)
+def test_cosmic_express_a_word_of_saying_bidden_of_another_is_talk_said_whole_ce_5(
+    line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 13: «Вера, скажи честно: …», "…, tell me …": said to the table whole, never
+    cut after the word of saying as if the writer said the rest; «…, если ты не против»: no condition."""
+    assert _read("ce", line, language) == expected

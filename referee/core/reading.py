@@ -552,7 +552,8 @@ _COURTEOUS_IF = re.compile(
     r"[,(]?\s*\b(?:if\s+(?:possible|(?:that'?s|it'?s)\s+(?:all\s+right|alright|ok(?:ay)?|fine)|you\s+(?:don'?t|do\s+not)\s+mind"
     r"|(?:it'?s|that'?s|it\s+is)\s+(?:not|no)\s+(?:a\s+|too\s+much\s+(?:of\s+a\s+)?)?(?:big\s+)?"
     r"(?:problem|bother|trouble|hassle)|you\s+(?:would|could|'d)\s+be\s+so\s+kind|you\s+please|i\s+may)"
-    r"|если\s+(?:можно|не\s+трудно|не\s+сложно|вы\s+не\s+против|возможно|(?:вас\s+|вам\s+)?не\s+затруднит"
+    r"|если\s+(?:можно|не\s+трудно|не\s+сложно|(?:вы|ты)\s+не\s+против|не\s+возражаешь|не\s+возражаете"
+    r"|возможно|(?:вас\s+|вам\s+|тебя\s+|тебе\s+)?не\s+затруднит"
     r"|вам\s+не\s+(?:трудно|сложно)|позволите|разрешите))\b\)?",
     re.I,
 )

@@ -296,13 +296,15 @@ def _question(words: list[Word]) -> str | None:
 
 def _said_by_another(words: list[Word], at: int) -> bool:
     """Whether the word of saying at ``at`` is another's: a Russian verb in the third person
-    («говорит», «заявляют»), an English one in the third person singular ("Boris says", "she tells"),
-    or after another subject ("they say", "everyone tell")."""
+    («говорит», «заявляют») or bidden of another («скажи честно»), an English one in the third person
+    singular ("Boris says", "she tells"), after another subject ("they say", "everyone tell"), or asked of
+    another ("tell me")."""
     word = words[at]
     if _CYRILLIC.search(word.folded):
-        return "3per" in morph().parse(word.folded)[0].tag
+        return bool({"3per", "impr", "2per"} & morph().parse(word.folded)[0].tag.grammemes)  # «скажи честно»
     before = words[at - 1].folded if at else ""
-    return word.folded.endswith("s") or before in _OTHER_SUBJECTS
+    after = words[at + 1].folded if at + 1 < len(words) else ""
+    return word.folded.endswith("s") or before in _OTHER_SUBJECTS or after in ("me", "us")  # "tell me"
 
 
 _OTHER_SUBJECTS = frozenset({"he", "she", "they", "everyone", "everybody", "each", "who"})
