@@ -63,7 +63,7 @@ def test_words_taken_back_are_put_where_words_of_their_shape_stood() -> None:
 
 def test_the_lines_of_these_classes_stand_in_no_corpus() -> None:
     written = {line for path in DATA.glob("*_orders_*.tsv") for line, *_ in _cases(path)}
-    lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY, *THEN_TALK, *NARRATED]]
+    lines = [line for _, line, _, _ in [*LINES, *SWAPS, *EVERYDAY, *THEN_TALK, *NARRATED, *KINDS_TAKEN_BACK]]
     lines += [line for line, _, _ in [*CE_WORDS, *MM_WORDS, *MM_SHORTHAND, *CE_SAID]]
     assert len(lines) == len(set(lines)) and not written.intersection(lines)
 
@@ -431,3 +431,29 @@ def test_cosmic_express_a_word_of_saying_bidden_of_another_is_talk_said_whole_ce
     """Issue 37, held-out set 13: «Вера, скажи честно: …», "…, tell me …": said to the table whole, never
     cut after the word of saying as if the writer said the rest; «…, если ты не против»: no condition."""
     assert _read("ce", line, language) == expected
+
+
+KINDS_TAKEN_BACK = [
+    (
+        "ms",
+        "Investigate 2 with 4 and suggest C2 with 3 - actually drop the suggestion.",
+        "en",
+        [("investigate", {"clue": 2, "value": 4})],
+    ),
+    (
+        "mm",
+        "Move to 5, search 17 discreet - no, cancel the search, only the move.",
+        "en",
+        [("move", {"zone": 5})],
+    ),
+    ("mm", "Иду в 5, обыскиваю 17 осторожно — нет, обыск отменяю.", "ru", [("move", {"zone": 5})]),
+]
+
+
+@pytest.mark.parametrize(("game", "line", "language", "expected"), KINDS_TAKEN_BACK)
+def test_an_order_taken_back_by_its_kind_later_on_the_line_is_not_given_ms_4_mm_13(
+    game: str, line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 13: "… and suggest A4 with 1 - actually drop the suggestion": the
+    suggestion is not made, the investigation stands (it had been read as both)."""
+    assert _read(game, line, language) == expected

@@ -231,7 +231,8 @@ _TAKEN_BACK = re.compile(
 
 
 _CANCELS = re.compile(
-    r"\b(?:cancel\w*|undo|withdraw\w*|scrap|отмен\w*|отзыва\w*|отзову|отозва\w*|сним\w+|сними)\b", _FLAGS
+    r"\b(?:cancel\w*|undo|withdraw\w*|scrap|drop|strike|forget|отмен\w*|отзыва\w*|отзову|отозва\w*|сним\w+|сними)\b",
+    _FLAGS,
 )
 """Words that take an order back: a line's first part holding one is an order, never words taken back."""
 _RATHER = re.compile(r"^(?:лучше|rather|instead)\s+", _FLAGS)

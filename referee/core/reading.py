@@ -562,7 +562,7 @@ _COURTEOUS_IF = re.compile(
 
 TAKING_BACK = frozenset(
     {"undo", "cancel", "withdraw", "retract", "scrap", "scratch", "revoke", "отменить", "отмена", "отменять",
-     "аннулировать", "отозвать", "вернуть", "forget", "disregard", "забыть", "забывать"}
+     "аннулировать", "отозвать", "вернуть", "forget", "disregard", "забыть", "забывать", "drop", "strike"}
 )  # fmt: skip
 """Words that take an order back: in a game whose orders have no such word, a line holding one is no
 order given now ("Undo my move to 5" is not the move), and is asked back."""
@@ -592,6 +592,24 @@ def _takes_back(words: list[Word], intents: Mapping[str, str]) -> bool:
         and word.meaning(intents) not in _WITHDRAWING
         for word, following in pairwise(words)
     )
+
+
+def _without_kinds_taken_back(
+    read: list[Order | Unreadable], line: str, intents: Mapping[str, str]
+) -> list[Order | Unreadable]:
+    """``read`` without its orders of a kind a later clause of ``line`` takes back by name, when others
+    are left ("Investigate 5 with 2 and suggest A4 with 1 - actually drop the suggestion", "…, strike the
+    question, just the move")."""
+    parts = [part for part in _PARTS.split(line) if part.strip()]
+    dropped: set[str] = set()
+    for part in parts[1:]:
+        words = words_of(part)
+        backs = [word for word in words if word.among(TAKING_BACK)]
+        named = {kind for word in words if word not in backs and (kind := word.meaning(intents)) is not None}
+        if backs and named - {back.meaning(intents) for back in backs}:  # "drop the suggestion"
+            dropped |= named
+    kept = [item for item in read if not (isinstance(item, Order) and item.kind in dropped)]
+    return kept if dropped and any(isinstance(item, Order) for item in kept) else read
 
 
 _BACK_REFERENCE = frozenset(
@@ -986,7 +1004,7 @@ def read_again(
         if bare and all(isinstance(item, Order) and item.kind != "say" for item in bare):
             read = _as_line(bare, line)
     if any(isinstance(item, Order) for item in read):
-        return read
+        return _without_kinds_taken_back(read, line, grammar.intents)
     plain = without_scenery(line, grammar, narrator)
     russian = [translit.to_cyrillic(line)] if translit.looks_russian(line) else []  # "izuchayu uliku 6 …"
     kept = _without_taken_back(line, grammar.intents)  # "Scrap the move - search the casino instead"
@@ -994,7 +1012,8 @@ def read_again(
     for text in [*texts, *kept, *framed, *([plain] if plain and plain != line else []), *russian]:
         again = reader(text)
         if again and all(isinstance(item, Order) and item.kind != "say" for item in again):
-            return [replace(item, line=line) for item in again if isinstance(item, Order)]
+            taken: list[Order | Unreadable] = [replace(item, line=line) for item in again]
+            return _without_kinds_taken_back(taken, line, grammar.intents)
     return _then_talk(line, reader, grammar) or read or reader(line)
 
 
