@@ -163,3 +163,13 @@ def test_an_order_said_twice_in_a_post_is_one_order_and_others_doing_its_grounds
         "Не нравится мне, как Зоя смотрит на шкаф. И на верёвку тоже. Поищу-ка я их — шкаф и верёвку.":
             "S:Wardrobe,Rope",
     }) == {}  # fmt: skip
+
+
+def test_sweeping_out_toward_a_room_is_a_move_and_to_have_a_look_its_purpose_ts_11() -> None:
+    """ "She sweeps out toward the Study": the move ("sweep" alone is still a search); "I go to the
+    Kitchen to take a look at the sink and the knife": the move, then the search of its purpose."""
+    assert _misread_by_own({
+        "Anna sweeps out toward the Study without a word.": "M:Study",
+        "Sweep the wardrobe and the rope": "S:Wardrobe,Rope",
+        "I walk to the Garage to have a look at the car and the petrol.": "M:Garage ; S:Car,Petrol",
+    }) == {}  # fmt: skip

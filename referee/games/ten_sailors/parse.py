@@ -2014,8 +2014,11 @@ def _without_purpose(tokens: list[_Token], first: int) -> list[_Token]:
 
 
 def _purpose_to(tokens: list[_Token], verb: _Token) -> bool:
-    """Whether ``verb`` follows "to" (or «чтобы»): the infinitive of a purpose, not an order of its own."""
+    """Whether ``verb`` follows "to" (or «чтобы», or "to have a"): the infinitive of a purpose, not an order
+    of its own."""
     at = next((i for i, t in enumerate(tokens) if t.start == verb.start and t.text == verb.text), 0)
+    if at > 2 and [t.folded for t in tokens[at - 3 : at]] in (["to", "have", "a"], ["to", "take", "a"]):
+        return True  # "…, to have a look"
     return at > 0 and tokens[at - 1].folded in ("to", *_PURPOSE)
 
 

@@ -126,9 +126,11 @@ PHRASES: dict[tuple[str, ...], str] = {
     ("make", "my", "way"): "move", ("make", "way"): "move", ("make", "his", "way"): "move",
     ("make", "her", "way"): "move", ("go", "through"): "search", ("look", "like"): "",
     ("take", "back"): "cancel", ("call", "off"): "cancel", ("get", "to"): "move", ("get", "into"): "move",
+    ("sweep", "out"): "move", ("sweep", "toward"): "move", ("sweep", "towards"): "move",
+    ("sweep", "into"): "move",
 }  # fmt: skip
 """Words (lemmas) that are one order word together, and the order they start ("" for none): "make my
-way to …" is a move, "goes through the nightstand" a search, "looks like rain" no search."""
+way to …" and "sweeps out toward …" are moves, "goes through the nightstand" a search, "looks like rain" no search."""
 
 HERE: frozenset[str] = frozenset({"here", "put", "where", "i", "am", "здесь", "тут", "на", "месте", "место"})
 """Words after a "stay" verb that name no place: "stay here", "остаюсь на месте"."""
