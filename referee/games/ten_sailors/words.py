@@ -130,7 +130,8 @@ PHRASES: dict[tuple[str, ...], str] = {
     ("sweep", "into"): "move",
 }  # fmt: skip
 """Words (lemmas) that are one order word together, and the order they start ("" for none): "make my
-way to …" and "sweeps out toward …" are moves, "goes through the nightstand" a search, "looks like rain" no search."""
+way to …" and "sweeps out toward …" are moves, "goes through the nightstand" a search, "looks like rain"
+no search."""
 
 HERE: frozenset[str] = frozenset({"here", "put", "where", "i", "am", "здесь", "тут", "на", "месте", "место"})
 """Words after a "stay" verb that name no place: "stay here", "остаюсь на месте"."""
