@@ -457,3 +457,19 @@ def test_an_order_taken_back_by_its_kind_later_on_the_line_is_not_given_ms_4_mm_
     """Issue 37, held-out set 13: "… and suggest A4 with 1 - actually drop the suggestion": the
     suggestion is not made, the investigation stands (it had been read as both)."""
     assert _read(game, line, language) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "language", "expected"),
+    [
+        ("dummy 1 for my candle", "en", [("swap", {"item": "Candle", "slot": 1})]),
+        ("болван 1 за свечу", "ru", [("swap", {"item": "Candle", "slot": 1})]),
+        ("wrench <-> dummy 2", "en", [("swap", {"item": "Wrench", "slot": 2})]),
+    ],
+)
+def test_cosmic_express_the_dummy_a_card_of_it_and_an_item_are_a_swap_never_said_ce_5(
+    line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 13: "dummy 2 for my extinguisher", «болван 2 за мусор» had been said to the
+    whole table; with no verb, the Dummy, one of its two cards and one item can only be a swap."""
+    assert _read("ce", line, language) == expected

@@ -182,7 +182,8 @@ def _unsaid(
 ) -> Reading | None:
     """A clause with no order word read by what it names: an offer and an item answer it ("Yes to
     O5 — my trash", «O2 — за мой ключ»), a no before an offer refuses it ("No to O3"), a player given to
-    and an item offer it ("To Boris: my candle", «Вере — мою свечку»). A story told in the past
+    and an item offer it ("To Boris: my candle", «Вере — мою свечку»), the Dummy, one of its cards and an
+    item swap them ("dummy 2 for my extinguisher", «болван 2 за мусор»). A story told in the past
     tense or with its subject ("I gave my candle to Clara") is none of these."""
     if not (items or players or offers) and _own_cards_asked(words):
         return "status", {}  # "What cards do I have right now?", «Какие у меня сейчас карты?»
@@ -199,6 +200,9 @@ def _unsaid(
             return "accept", {"offer": offers[0], "item": items[0]}
         if not items and words[0].among(NO) and any(_OFFER_ID.match(w.folded) for w in words[1:3]):
             return "refuse", {"offer": offers[0]}
+    slots = [w.number for w in words if w.number in (1, 2) and not _OFFER_ID.match(w.folded)]
+    if not offers and len(items) == 1 and len(slots) == 1 and [p for _, p in players] == [DUMMY]:
+        return "swap", {"item": items[0], "slot": slots[0]}  # "dummy 2 for my extinguisher"
     given = [name for index, name in players if name != DUMMY and _given_to(words, index)]
     if not offers and len(items) == 1 and len(given) == 1 and len(players) == 1:
         return "offer", {"to": given[0], "item": items[0]}
