@@ -473,3 +473,12 @@ def test_cosmic_express_the_dummy_a_card_of_it_and_an_item_are_a_swap_never_said
     """Issue 37, held-out set 13: "dummy 2 for my extinguisher", «болван 2 за мусор» had been said to the
     whole table; with no verb, the Dummy, one of its two cards and one item can only be a swap."""
     assert _read("ce", line, language) == expected
+
+
+def test_cosmic_express_the_referee_asked_for_ones_own_cards_is_the_status_ce_4() -> None:
+    """ "Can you remind me what cards I'm holding?": "you" is the referee asked, the cards the writer's;
+    "What cards are you holding, Boris?" is still said to the table."""
+    assert _read("ce", "Could you remind me which cards I have?", "en") == [("status", {})]
+    assert _read("ce", "What cards are you holding, David?", "en") == [
+        ("say", {"said": "What cards are you holding, David?"})
+    ]

@@ -325,7 +325,11 @@ def _bidden(words: list[Word], kind: str) -> bool:
 def _own_cards_asked(words: list[Word]) -> bool:
     """Whether a clause naming nothing asks about the writer's own cards: a card word and "I" or "my", or
     what "I" hold ("What do I hold?")."""
-    if not any(w.among(_OWN) for w in words) or any(w.folded in ("you", "ты", "вы") for w in words):
+    asked = {
+        at + 1 for at, w in enumerate(words[:-1]) if w.folded in ("can", "could", "would", "можете", "можешь")
+    }
+    you = [at for at, w in enumerate(words) if w.folded in ("you", "ты", "вы") and at not in asked]
+    if not any(w.among(_OWN) for w in words) or you:  # "Can you remind me …": the referee asked
         return False
     held = any(w.among(_HOLD) for w in words) and any(w.among(_WHAT) for w in words)
     return held or any(w.among(SLOT_WORDS) for w in words)
