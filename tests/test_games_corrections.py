@@ -482,3 +482,8 @@ def test_cosmic_express_the_referee_asked_for_ones_own_cards_is_the_status_ce_4(
     assert _read("ce", "What cards are you holding, David?", "en") == [
         ("say", {"said": "What cards are you holding, David?"})
     ]
+
+
+def test_a_line_whose_only_order_is_taken_back_by_its_kind_is_refused_ms_4() -> None:
+    """ "Suggest A4 with 1 — actually drop the suggestion": nothing given, the line asked back."""
+    assert _read("ms", "Suggest D2 with 3 — actually drop the suggestion", "en") == "X"

@@ -597,19 +597,23 @@ def _takes_back(words: list[Word], intents: Mapping[str, str]) -> bool:
 def _without_kinds_taken_back(
     read: list[Order | Unreadable], line: str, intents: Mapping[str, str]
 ) -> list[Order | Unreadable]:
-    """``read`` without its orders of a kind a later clause of ``line`` takes back by name, when others
-    are left ("Investigate 5 with 2 and suggest A4 with 1 - actually drop the suggestion", "…, strike the
-    question, just the move")."""
+    """``read`` without its orders of a kind a later clause of ``line`` takes back by name ("Investigate 5
+    with 2 and suggest A4 with 1 - actually drop the suggestion", "…, strike the question, just the move");
+    the line refused when no order is left."""
     parts = [part for part in _PARTS.split(line) if part.strip()]
     dropped: set[str] = set()
     for part in parts[1:]:
         words = words_of(part)
         backs = [word for word in words if word.among(TAKING_BACK)]
+        if any(word.number is not None for word in words):
+            continue  # "… and drops a 5 on it": a value given, no order taken back
         named = {kind for word in words if word not in backs and (kind := word.meaning(intents)) is not None}
         if backs and named - {back.meaning(intents) for back in backs}:  # "drop the suggestion"
             dropped |= named
     kept = [item for item in read if not (isinstance(item, Order) and item.kind in dropped)]
-    return kept if dropped and any(isinstance(item, Order) for item in kept) else read
+    if dropped and not any(isinstance(item, Order) for item in kept):  # "Suggest A4 with 1 - no, drop it"
+        return [Unreadable(line, "unknown_order", {"word": line.strip(), "suggestion": ""}, True)]
+    return kept if dropped else read
 
 
 _BACK_REFERENCE = frozenset(
