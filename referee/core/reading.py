@@ -619,11 +619,13 @@ def _without_kinds_taken_back(
 _BACK_REFERENCE = frozenset(
     {"that", "it", "this", "all", "это", "всё", "все", "его", "её", "ее", "этот", "эту"}
 )
+"""Words by which a clause points back at the order before it ("scrap that", «отмени это»)."""
 
 
 def _taken_back_last(line: str, intents: Mapping[str, str]) -> bool:
-    """Whether the last clause of ``line`` takes back what came before it and names nothing in its place
-    ("…, no, scrap that", «… нет, отбой, жалко очков»): the order is withdrawn in the writing."""
+    """Whether a clause of ``line`` after its first takes back what came before it ("that", "it", «это»)
+    and neither it nor any clause after it names an order or a number ("…, no, scrap that", «… нет,
+    отбой»): the order is withdrawn in the writing, nothing put in its place."""
     parts = [part for part in _PARTS.split(line.strip(" .!")) if part.strip()]
     if len(parts) < 2:
         return False
