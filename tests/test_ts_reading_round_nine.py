@@ -173,3 +173,14 @@ def test_sweeping_out_toward_a_room_is_a_move_and_to_have_a_look_its_purpose_ts_
         "Sweep the wardrobe and the rope": "S:Wardrobe,Rope",
         "I walk to the Garage to have a look at the car and the petrol.": "M:Garage ; S:Car,Petrol",
     }) == {}  # fmt: skip
+
+
+def test_a_bare_afternoon_hour_after_at_or_v_is_the_clock_hour_ts_4() -> None:
+    """ "At three I go to the Garage", «В 5 пойду на кухню»: the clock's hour of the game day (15:00 is
+    hour 3, 17:00 hour 3, 18:00 hour 4), as «в три» already was; "I sit at 3 tables" names no time."""
+    assert _misread_by_own({
+        "At three I go to the Garage.": "M:Garage@d1h3",
+        "at 6 I go to the Kitchen": "M:Kitchen@d1h4",
+        "В 5 пойду на кухню": "M:Kitchen@d1h3",
+        "в 2 иду в гараж": "M:Garage@d1h2",
+    }) == {}  # fmt: skip

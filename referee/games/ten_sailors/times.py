@@ -146,7 +146,9 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("clock_word", rf"{_IN}({'|'.join(_NUMBER_WORDS)})\s+(?:часов|часа)(?!\s+(?:дня|вечера|утра|ночи))"
      rf"|(?:часов|часа)\s+в\s+({'|'.join(_NUMBER_WORDS)}|\d{{1,2}})\b"
      rf"|{_IN}({'|'.join(_NUMBER_WORDS)}|\d{{1,2}})\s+o'?clock\b"
-     r"|(?<![\w-])(?:в|к)\s+(два|три|четыре|пять|шесть|семь)(?=\s*(?:[,—–:]|\s-\s|$)|\s+[а-яё]+[ую]\b)"),
+     r"|(?<![\w-])(?:в|к)\s+(два|три|четыре|пять|шесть|семь|[2-7])(?=\s*(?:[,—–:]|\s-\s|$)|\s+[а-яё]+[ую]\b)"
+     r"|(?<![\w-])at\s+(two|three|four|five|six|seven|[2-7])(?=\s*(?:[,;—–:]|\s-\s)"
+     r"|\s+(?:i|i'll|i'm|we|she|he|anna|then|move|go|search)\b)"),
     ("clock_bare", _CLOCK_BARE),
     ("hour_n", rf"{_IN}(?:час|ч|hour|h)\.?\s*(\d{{1,2}})\b"),
     ("n_hour", rf"{_IN}(\d{{1,2}})\s*-?(?:й|ой|ий|ым|ом|м|го)?\s*(?:(?:игров\w*|game)\s+)?(?:час\w*|hour)"
@@ -249,7 +251,7 @@ def _read(name: str, groups: list[str]) -> When:
         if not suffix and 1 <= hours < _FIRST_MORNING_HOUR:
             hours += 12  # "at 3:30", «в 3:30»: on a game day (10:00–20:00) the afternoon, as «в 3 часа» is
         return _clock(hours, minutes) if hours < 24 and minutes < 60 else When(bad_hour=hours)
-    if name == "clock_word":  # «в четыре часа», «часа в четыре», "at four o'clock": 16:00 on a game day
+    if name == "clock_word":  # «в четыре часа», «в 3 иду …», "at four o'clock", "at 3 I go …": 16:00, 15:00
         word = next(g for g in groups if g).lower()
         hours = int(word) if word.isdigit() else _NUMBER_WORDS[word]
         hours += 12 if hours < 10 else 0
@@ -315,11 +317,13 @@ _TIME_WORDS = (
     "сегодня", "today", "утр", "morning", "вечер", "evening", "toni", "nite", "afternoon", "half", "пол",
     "tmr", "tomo", "tomm", "2mor", "last", "последн", "quarter", "четверт", "noon", "midday", "полд", "clock",
     "asap", "soon", "now", "сейчас", "немедл", "поскор", "over", r"[вк]\s+(?:два|три|четыре|пять|шесть|семь)",
+    r"at\s+(?:two|three|four|five|six|seven)\b",
     r"\s(?:to|till|before|past|after)\s", r"без\s",
 )  # fmt: skip
 """A word of a time: every pattern of ``_PATTERNS`` but those of numbers needs one."""
 _NUMBER = (
     r"[\dчhnd](?:(?<=\d)(?:[\s,.]*[чh]|[:.\-]\d|\s*[ap]m)|(?<=[чhnd])\.?\s*\d)|(?:в|к|at|by|around)\s+[12]\d"
+    r"|(?:в|к|at)\s+[2-7](?!\d)"
 )
 """What every pattern of a number needs: a digit before "ч" or "h", before ":" or "." and a digit, or
 before "am" or "pm", or a digit after "ч", "h", "n" or "d" ("note 17" holds none)."""
