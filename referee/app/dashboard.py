@@ -267,7 +267,7 @@ class Dashboard:
             page = len(days) - 1
         shown = days[page] if days else None
         on_shown = [d == shown for d in on_day]
-        timeline = self._timeline(rules, game_id, done, on_shown, spans)
+        timeline, timeline_key = self._timeline(rules, game_id, done, on_shown, spans)
         mail: dict[str, dict[str, list[dict[str, Any]]]] = {name: {"in": [], "out": []} for name in seats}
         for letter in received:  # each letter once, to its seat's list
             if letter["seat"] in mail:
@@ -289,7 +289,7 @@ class Dashboard:
                 if as_utc(r.resolved_at).astimezone(zone).date() == shown
             ],
             "timeline": timeline,
-            "timeline_key": _timeline_standing(game_id, done, on_shown, spans),
+            "timeline_key": timeline_key,
             "mail": mail,
             "seats": seats,
             "records": records,
@@ -307,21 +307,22 @@ class Dashboard:
 
     def _timeline(
         self, rules: Any, game_id: str, done: list[Any], shown: list[bool], spans: list[tuple[int, int]]
-    ) -> list[dict[str, Any]]:
+    ) -> tuple[list[dict[str, Any]], tuple[Any, ...]]:
         """The phases of the resolutions ``done`` marked ``shown`` (one day's), newest first, from the
-        events and order texts of that day alone (ranges of their indexes), whatever the game's age.
+        events and order texts of that day alone (ranges of their indexes), whatever the game's age; with
+        the key they are kept by (``_timeline_standing``).
 
         Worked out once for those resolutions as they stand (each one's number and whether it was
         rolled back, and the spans withdrawn): talk and orders come after the last of them, so they
         change nothing of it until a phase is resolved or rolled back."""
+        standing = _timeline_standing(game_id, done, shown, spans)
         picked = [i for i, on in enumerate(shown) if on]
         if not picked:
-            return []
-        standing = _timeline_standing(game_id, done, shown, spans)
+            return [], standing
         found: list[dict[str, Any]] = self._timelines.get(
             standing, lambda: self._worked_timeline(rules, game_id, done, shown, spans, picked)
         )
-        return found
+        return found, standing
 
     def _worked_timeline(
         self,

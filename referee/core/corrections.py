@@ -23,6 +23,13 @@ from referee.core.russian import normal_form
 
 _FLAGS = re.I | re.U
 
+_CANCEL_PREVIOUS = (
+    r"(?:(?:отмена|отменяю)\s+(?:прошл|предыдущ|последн)\w*(?:\s+(?:приказ|письм|сообщени|заявк)\w*)?"
+    r"|(?:cancel|scrap)\s+(?:my\s+|the\s+)?(?:previous|last|earlier)\s+(?:order|orders|mail|message|post))"
+)
+"""The earlier order called off as the new one is given («Отменяю предыдущий приказ: …», "Cancel my
+previous order, …"): a correction, said by these words alone."""
+
 _MARKERS = re.compile(
     r"^\s*(?:"
     r"(?:sorry|oops|whoops|hmm+|ой|ай|блин|упс|тьфу|хм+|пардон|сорри|извини(?:те)?)\s*[,!.:—–-]?\s*|"
@@ -47,9 +54,7 @@ _MARKERS = re.compile(
     r"(?:i\s+)?mixed\s+up\s+my\s+\w+\s*[:—–-]\s*|"
     r"(?:i\s+)?(?:wrote|typed|put|said)\s+[^,:;.]{1,30}?,?\s+but\s+(?:i\s+)?meant\s+[^,:;.]{1,30}?\s*[:—–-]\s*|"
     r"(?:написал[аи]?|напечатал[аи]?)\s+[^,:;.]{1,30}?,?\s+а\s+имел[аи]?\s+в\s+виду\s+[^,:;.]{1,30}?\s*[:—–-]\s*|"
-    r"(?:отмена|отменяю)\s+(?:прошл|предыдущ|последн)\w*(?:\s+(?:приказ|письм|сообщени|заявк)\w*)?\s*[,.:;—–-]\s*|"
-    r"(?:cancel|scrap)\s+(?:my\s+|the\s+)?(?:previous|last|earlier)\s+(?:order|orders|mail|message|post)"
-    r"\s*[,.:;—–-]\s*|"
+    rf"{_CANCEL_PREVIOUS}\s*[,.:;—–-]\s*|"
     r"my\s+(?:bad|mistake)\s*[,:—–-]\s*|"
     r"i\s+meant\s+|"
     r"(?:please\s+)?(?:replace|change|swap)\s+(?:my\s+|the\s+)?(?=(?:search|move|trap)\w*\s+(?:with|to|for)\b)|"
@@ -180,8 +185,7 @@ _SAYS_CORRECTING = re.compile(
     r"\b(?:correction|edit|update|upd|fix|typo|mistake|meant|mixed|wait|wrong|ignore|disregard|поправка|исправ\w*|обновля\w*|"
     r"считается|считать|правильно\s+так|верно\s+так|scratch\s+that|make\s+it|"
     r"уточн\w*|ошибл\w*|ошибся|перепутал\w*|напутал\w*|опечатал\w*|опечатка|second\s+thought|"
-    r"в\s+виду|хотел\w*\s+написать|передумал\w*|поменялись|отмен\w+\s+(?:прошл|предыдущ|последн)\w*|"
-    r"(?:cancel|scrap)\s+(?:my\s+|the\s+)?(?:previous|last|earlier)\s+(?:order|orders|mail|message|post))\b",
+    rf"в\s+виду|хотел\w*\s+написать|передумал\w*|поменялись|{_CANCEL_PREVIOUS})\b",
     _FLAGS,
 )
 """A correction said by its words alone ("Edit: I meant the Dining Room. Move me there.")."""
@@ -266,9 +270,7 @@ def _loosely_taken_back(line: str) -> tuple[str, re.Match[str]] | None:
     said = _SAID_AFTER.search(line)
     kept = line[: said.start()] if said is not None and said.start() else line
     for found in _TAKEN_BACK_LOOSELY.finditer(kept):
-        if not found.start():
-            continue
-        if "*" in found.group() or said is not None:
+        if found.start() and ("*" in found.group() or said is not None):
             return kept, found
     return None
 
@@ -294,6 +296,7 @@ def taken_back(line: str) -> list[str]:
     if not tail or not head or _CANCELS.match(tail):
         return []  # "…… no, scrap that": the order taken back, nothing put in its place
     new, old = tail.split(), head.rstrip(" .!").split()
+    fits = len(new) <= 3 and len(old) > len(new)
     candidates = []
     if [_shape(word) for word in new] == ["a", "9"]:  # "…, sorry, clue 6", "… - no, with 5": a noun's number
         same = [
@@ -305,12 +308,12 @@ def taken_back(line: str) -> list[str]:
         candidates += [" ".join([*old[:at], *new, *old[at + 2 :]]) for at in reversed(same)]
         if not same and len(new[0]) > 2:
             candidates += [" ".join([*old[:at], *new, *old[at + 1 :]]) for at in numbers]
-    if len(new) <= 3 and len(old) > len(new):
+    if fits:
         for at in range(len(old) - len(new), -1, -1):
             if all(_shape(old[at + k]) == _shape(new[k]) for k in range(len(new))):
                 candidates.append(" ".join([*old[:at], *new, *old[at + len(new) :]]))
                 break
-    put = _put_in_place(old, new) if len(new) <= 3 and len(old) > len(new) else []
+    put = _put_in_place(old, new) if fits else []
     return list(dict.fromkeys([*candidates, tail, *put]))  # the new words alone before they are put in place
 
 

@@ -1065,7 +1065,7 @@ _ACTED = re.compile(r"\*[^*]*\*")
 _CLAUSE_EDGE = re.compile(r"\s*(?:[,;:]|\s[-–—]\s|[.!…]+\s)\s*")
 _NARRATORS = re.compile(
     r"^\s*(?:(?:inspector|detective|sergeant|constable|commissioner|инспектор|детектив|комиссар|сержант)"
-    r"\s+[A-ZА-ЯЁ][\w'-]+"
+    r"(?:\s+(?-i:[A-ZА-ЯЁ])[\w'-]+)?"
     r"|(?:my|our|the)\s+(?:detective|inspector|character|investigator|sleuth|hero|heroine)"
     r"|(?:мой|моя|наш|наша)\s+(?:сыщик\w*|детектив\w*|инспектор\w*|персонаж\w*|героин\w*|геро\w*))\s+",
     re.I,

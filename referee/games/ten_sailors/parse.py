@@ -488,7 +488,7 @@ _LONG_POST = 150
 """The fewest characters of a post of several sentences whose story is scenery around its orders."""
 
 
-_TRAP_ON_PRONOUN = re.compile(r"\b(?:на|for|on)\s+(него|неё|нее|него|him|her)\b", re.I)
+_TRAP_ON_PRONOUN = re.compile(r"\b(?:на|for|on)\s+(него|неё|нее|him|her)\b", re.I)
 """A trap's target said by a pronoun («ставлю на него ловушку», "a trap for him")."""
 
 
