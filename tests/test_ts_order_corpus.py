@@ -97,10 +97,11 @@ def writer(language: str, suffix: str = "") -> str | None:
 def reading(item: Order | Unreadable, own: str | None = None) -> str:
     """One order or refusal in the corpus notation; an order for a segment after the last of the game is
     refused as it arrives (``after_the_end``, TS-25 ruling: the game ends on the morning of day 10), and
-    so is a trap the writer ``own`` sets for their own character (``trap_self``, TS-20)."""
+    so are one for a segment already over (``segment_over``: «сегодня в 9 утра» read at 10:00) and a trap
+    the writer ``own`` sets for their own character (``trap_self``, TS-20)."""
     if isinstance(item, Unreadable):
         return "X" if item.is_order else "TALK"
-    if item.when is not None and item.when > LAST_SEGMENT:
+    if item.when is not None and (item.when > LAST_SEGMENT or item.when < NOW):
         return "X"
     if own is not None and item.kind == "trap" and item.args["target"] == own:
         return "X"

@@ -53,6 +53,8 @@ _MARKERS = re.compile(
     r"(?:опечатка|ошибка)\s+в\s+(?:прошлом|прошлом|предыдущем|последнем)\s+(?:письме|сообщении|посте)\s*[:—–-]\s*|"
     r"(?:i\s+)?mixed\s+up\s+my\s+\w+\s*[:—–-]\s*|"
     r"(?:i\s+)?(?:wrote|typed|put|said)\s+[^,:;.]{1,30}?,?\s+but\s+(?:i\s+)?meant\s+[^,:;.]{1,30}?\s*[:—–-]\s*|"
+    r"(?:earlier|before|first)\s+i\s+(?:wrote|typed|put|said)\s+[^,:;.]{1,30}?,?\s+but\s+(?=\w)|"
+    r"(?:раньше|сначала|до\s+этого)\s+(?:я\s+)?(?:написал[аи]?|сказал[аи]?)\s+[^,:;.]{1,30}?,?\s+(?:но|а)\s+(?=\w)|"
     r"(?:написал[аи]?|напечатал[аи]?)\s+[^,:;.]{1,30}?,?\s+а\s+имел[аи]?\s+в\s+виду\s+[^,:;.]{1,30}?\s*[:—–-]\s*|"
     rf"{_CANCEL_PREVIOUS}\s*[,.:;—–-]\s*|"
     r"my\s+(?:bad|mistake)\s*[,:—–-]\s*|"
@@ -185,6 +187,7 @@ _SAYS_CORRECTING = re.compile(
     r"\b(?:correction|edit|update|upd|fix|typo|mistake|meant|mixed|wait|wrong|ignore|disregard|поправка|исправ\w*|обновля\w*|"
     r"считается|считать|правильно\s+так|верно\s+так|scratch\s+that|make\s+it|"
     r"уточн\w*|ошибл\w*|ошибся|перепутал\w*|напутал\w*|опечатал\w*|опечатка|second\s+thought|"
+    r"(?:earlier|before|first)\s+i\s+(?:wrote|typed|put|said)|(?:раньше|сначала)\s+(?:я\s+)?(?:написал|сказал)\w*|"
     rf"в\s+виду|хотел\w*\s+написать|передумал\w*|поменялись|{_CANCEL_PREVIOUS})\b",
     _FLAGS,
 )
@@ -223,11 +226,13 @@ def list_items(line: str) -> list[str]:
 
 
 _TAKEN_BACK = re.compile(
-    r"\s*(?:[,;…]+|\.{2,}|\s[-—–]|[.!]\s+(?=(?:(?:no|nope|нет)(?:\s+wait)?|wait|sorry|oops|correction|поправка|стоп|ой)\s*[,!:—–-]))"
+    r"\s*(?:[,;…]+|\.{2,}|\s[-—–]|[.!]\s+(?=(?:(?:no|nope|нет)(?:\s+wait)?|wait|sorry|oops|correction|поправка|стоп|ой"
+    r"|hmm+|хм+|тьфу|on\s+second\s+thoughts?)\s*[,!:—–-]))"
     r"\s*(?:(?:no|nope|нет)\b\s*[,!]?\s*)?"
     r"(?:(?:wait|sorry|oops|whoops|er+m?|um+|actually|i\s+mean|i\s+meant|meant|make\s+(?:it|that)|or\s+rather"
     r"|rather|no|nope|correction|typo|fix|хотя\s+нет|though|actually\s+no|scratch\s+that"
-    r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет|стоп|поправка|исправление)\b\s*[,!:—–-]?\s*)+",
+    r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет|стоп|поправка|исправление"
+    r"|hmm+|хм+|тьфу|on\s+second\s+thoughts?|second\s+thoughts|подумав|поразмыслив)\b\s*[,!:—–-]?\s*)+",
     _FLAGS,
 )
 """Where a writer takes back the last words they wrote and gives the right ones ("Move to 5 - no, sorry,
@@ -239,7 +244,7 @@ _CANCELS = re.compile(
     _FLAGS,
 )
 """Words that take an order back: a line's first part holding one is an order, never words taken back."""
-_RATHER = re.compile(r"^(?:лучше|rather|instead)\s+", _FLAGS)
+_RATHER = re.compile(r"^(?:лучше|rather|instead|вс[её]-?таки)\s+", _FLAGS)
 
 
 _ORDINAL_WORD = re.compile(

@@ -306,7 +306,7 @@ def _read_text(
         ):
             reader.items[start:] = _in_clauses(line, names, now, own) or reader.items[start:]
         reader.items[start:] = _said_once(_asked_whole(_same_again(reader.items[start:], now), line, names))
-        reader.items[start:] = _grounds_left_out(reader.items[start:], names, own)
+        reader.items[start:] = _joined_talk(_grounds_left_out(reader.items[start:], names, own))
         if named_before:  # each order shown as the player wrote it
             reader.items[start:] = [
                 replace(item, line=item.line.replace(*named_before)) for item in reader.items[start:]
@@ -1163,6 +1163,12 @@ def _tokens(text: str, times: list[tuple[int, int, When]]) -> list[_Token]:
     return sorted(tokens, key=lambda token: token.start)
 
 
+_WHERE_RELATIVE = frozenset({"где", "куда", "откуда", "where"})
+"""Words after which an order word tells of a place rather than orders (a relative clause)."""
+_PHRASE_TO = frozenset({"for", "to", "into", "in", "toward", "towards"})
+"""The last words of a move's phrase that say where one goes ("make for", "get into")."""
+
+
 def _phrased(words: list[_Token]) -> list[_Token]:
     """``words`` with the words of a phrase that is one order word (``PHRASES``) made one token, and an
     order word that needs a preposition after it and has none made no order word (``PREPOSITIONAL``)."""
@@ -1175,6 +1181,8 @@ def _phrased(words: list[_Token]) -> list[_Token]:
             words[i] = token._replace(kind="")  # "Boris looks tired"; not "look: sofa, knife"
         if token.setter and i and words[i - 1].folded in _BEFORE_A_NOUN:
             words[i] = token._replace(setter=False)  # "that place", "the set": a noun, no trap set
+        if token.kind and i and words[i - 1].folded in _WHERE_RELATIVE:
+            words[i] = token._replace(kind="")  # «остаётся, где стояла», "stays where she stood": told
         if token.kind == "say" and _hearsay(token, words[i - 1].folded if i else ""):
             words[i] = token._replace(kind="")  # «её, говорят, видели», "they say": what others say
     while at < len(words):
@@ -1183,13 +1191,31 @@ def _phrased(words: list[_Token]) -> list[_Token]:
             if len(chunk) == len(phrase) and all(
                 p in lemmas(t.text) for p, t in zip(phrase, chunk, strict=True)
             ):
-                result.append(chunk[0]._replace(end=chunk[-1].end, kind=kind, leading=False))
+                text = "stay" if kind == "stay" else chunk[0].text  # "hold position": a move verb of STAY
+                kind = "move" if kind == "stay" else kind
+                towards = kind == "move" and chunk[-1].folded in _PHRASE_TO
+                verb = chunk[:-1] if towards else chunk
+                result.append(chunk[0]._replace(text=text, end=verb[-1].end, kind=kind, leading=False))
+                if towards:  # "make for the garage", "put me in the study": where one goes, as "to"
+                    result.append(chunk[-1]._replace(folded="to"))
                 at += len(phrase)
                 break
         else:
             result.append(words[at])
             at += 1
     return result
+
+
+_YOURS = frozenset(
+    {"твой", "твоя", "твоё", "твое", "твои", "ваш", "ваша", "ваше", "ваши", "your", "yours", "thine"}
+)
+"""Words of what belongs to the one spoken to: a sentence of names with one is said to them, no order."""
+
+_WHETHER = frozenset(
+    {"ли", "нет", "whether", "if", "there", "there's", "is", "are", "any", "anything", "maybe", "perhaps"}
+)
+"""Words of an indirect question after an order word ("check whether there is a knife", «проверить, нет ли
+тут ножа»): what follows them is what the order names."""
 
 
 class _Reader:
@@ -1690,7 +1716,10 @@ class _Reader:
         rest = [
             t
             for t in tokens[first + 1 :]
-            if t.when is None and t.folded not in _LITTLE and not is_skipped(t.text) and not is_adverb(t.text)
+            if t.when is None
+            and t.folded not in _LITTLE | _WHETHER
+            and not is_skipped(t.text)
+            and not is_adverb(t.text)
         ]
         if len(rest) <= _FEW_WORDS:
             return True
@@ -1708,6 +1737,8 @@ class _Reader:
             and not any(is_asking_for(t.text) for t in tokens)
         ):
             return None  # "I am in the hall" tells where one is; «я в ванную», "I want the study" ask
+        if any(t.folded in _YOURS for t in tokens):
+            return None  # «Вера, кресло твоё», "the sofa is yours, Boris": said to another
         found = read_names(words, self.names)
         if isinstance(found, Missing) and self.pending is None:
             return self._bare_with_remark(sentence, tokens)
@@ -1764,7 +1795,8 @@ class _Reader:
         kept: When | None = None  # a daytime carried past a trap, for the orders after it
         done = False  # whether an order of this sentence was read already
         tokens = _without_purpose(tokens, first)
-        for clause in _clauses(tokens, first, self.names, sentence):
+        clauses = _clauses(tokens, first, self.names, sentence)
+        for at, clause in enumerate(clauses):
             if kept is not None:
                 when, kept = kept, None
             verb_at = next(i for i, t in enumerate(clause) if t.kind)
@@ -1792,7 +1824,18 @@ class _Reader:
             while args and is_adverb(args[0].text) and args[0].folded not in HERE:
                 args = args[1:]  # "slips quietly into …", «иду тихонько в …»
             if kind == "move":
-                args = _without_origin(args)  # "from the kitchen to the garage", «из кухни в гараж»
+                origin, args = (
+                    args,
+                    _without_origin(args),
+                )  # "from the kitchen to the garage", «из кухни в гараж»
+                if (
+                    origin
+                    and not args
+                    and any(t.kind == "move" for later in clauses[at + 1 :] for t in later)
+                ):
+                    continue  # «выскальзываю из холла и иду в гараж»: the room left for the next move's
+            while kind == "search" and args and args[0].folded in _WHETHER | FILLERS | HERE:
+                args = args[1:]  # "check whether there is a knife", «проверить, нет ли тут ножа»
             if not line and not args:
                 continue  # the same order again after a time, that named nothing more ("… this evening, and")
             carried = verb.start == verb.end  # the order before, again at the time before these words
@@ -1866,8 +1909,8 @@ class _Reader:
             halved = bool(self.items) and _half_search(self.items[-1])  # the other half just before
             if all(isinstance(item, Order) or (halved and _half_search(item)) for item in items):
                 remark = sentence[args[cut].start : clause[-1].end].strip()
-                if _of_manner(args[cut].text):
-                    return items  # "…, humming", "…, hoping for the best": how it is carried out
+                if _of_manner(args[cut].text) or args[cut].folded in _WHERE_RELATIVE:
+                    return items  # "…, humming", «…, где давно никто не обедал»: how, or the place told
                 return [
                     *items,
                     Unreadable(remark, "unknown_order", {"word": rest[0], "suggestion": ""}, False),
@@ -1920,6 +1963,8 @@ class _Reader:
         return [self._one(line, kind, group, segment) for group in groups]
 
     def _one(self, line: str, kind: str, found: list[Found], segment: Segment | None) -> Order | Unreadable:
+        if kind in ("move", "search") and len(found) > 1 and self.own is not None:
+            found = [f for f in found if f.name != self.own] or found  # «переведите Анну в …»: whose move
         outcome = {"move": _move, "search": _search, "trap": _trap}[kind]([f.name for f in found], self.names)
         if isinstance(outcome, tuple) and outcome[0] == "search_two_cards":
             return Unreadable(line, outcome[0], {**outcome[1], "segment": segment.key if segment else ""})
@@ -2087,9 +2132,9 @@ def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
             denied or "not" in folded[max(0, i - 3) : i] or "не" in folded[max(0, i - 3) : i]
         ):
             return True
-        if (
-            forms & _BESIDE or (token.folded == "next" and folded[i + 1 : i + 2] == ["to"])
-        ) and not _furniture_after(words[i + 1 :], names):
+        if (forms & _BESIDE or (token.folded == "next" and folded[i + 1 : i + 2] == ["to"])) and _place_after(
+            words[i + 1 :], names
+        ):
             return True
         if token.folded in _OR and 0 < i < len(words) - 1:
             after = next((t for t in words[i + 1 :] if t.folded not in FILLERS), None)
@@ -2105,11 +2150,12 @@ def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
     return False
 
 
-def _furniture_after(words: list[_Token], names: tuple[str, ...]) -> bool:
-    """Whether the first thing named in ``words`` is a piece of furniture ("next to the Car", «возле
-    раковины»): where the card lies, not a room named by another."""
+def _place_after(words: list[_Token], names: tuple[str, ...]) -> bool:
+    """Whether the first thing named in ``words`` is a room ("the room next to the kitchen"): a room named by
+    another; not a piece of furniture ("next to the Car", «возле раковины»: where the card lies) nor nothing
+    ("I'd like to be near the others")."""
     found = _intent(words[:4], names).found
-    return bool(found) and KIND_OF.get(found[0].name) is Kind.FURNITURE
+    return bool(found) and is_place(found[0].name)
 
 
 _CARDS = frozenset({"card", "cards", "карта", "карточка", "hand", "рука"})
@@ -2405,7 +2451,7 @@ def _own(verb: _Token, words: list[_Token]) -> bool:
     return "1per" in tag or tag.POS == "INFN"
 
 
-_TO = frozenset({"to", "into", "towards", "toward", "onto"})
+_TO = frozenset({"to", "into", "towards", "toward", "onto", "к", "ко"})
 _LEFT_FROM = frozenset({"from", "из", "изо"})
 """Words before the place a move starts from ("from the kitchen", «из кухни»)."""
 _INTO_PLACE = _TO | frozenset({"в", "во", "на"})

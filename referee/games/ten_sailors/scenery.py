@@ -67,6 +67,8 @@ _COURTESYOPENINGS = re.compile(
     r"|(?:i'?d|i\s+would|i'?ll|i\s+will)\s+be\s+(?:grateful|glad|thankful)\s+if\s+(?:you\s+(?:could|would)\s+)?"
     r"|(?:maybe|perhaps)\s+(?=(?:send|move|take|put|let)\b)"
     r"|i\s+(?:was\s+|am\s+|'m\s+)?wonder(?:ing)?\s+if\s+(?:i\s+(?:might|may|could|can)\s+|(?=i\b))|(?:do|would)\s+you\s+mind\s+if\s+(?=i\b)|(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+(?=i\b)"
+    r"|(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+(?=[A-Z][a-z]+\s)"
+    r"|если\s+(?:вас|тебя)\s+не\s+затрудн\w+\s*,?\s*|если\s+(?:вам\s+|тебе\s+)?не\s+(?:трудно|сложно)\s*,?\s*"
     r"|(?:вы\s+)?не\s+(?:против|возражаете)\s*,?\s*если\s+(?=я\b)|ничего\s*,?\s*если\s+(?=я\b)"
     r"|нельзя\s+ли\s+(?:мне\s+)?"
     r"|было\s+бы\s+(?:очень\s+)?(?:здорово|неплохо|хорошо|славно|классно|чудесно)\s*,?\s*(?:если\s+бы\s+(?:мне\s+)?)?"
@@ -111,12 +113,14 @@ _CHANGED_MIND = re.compile(
 )
 """A change of mind before what is cancelled ("I changed my mind about going …", «Передумала идти …»)."""
 _CANCELLED_LAST = re.compile(
-    r"^(?P<what>.*?)\s*[-—–:,]?\s*(?:(?:so\s+|just\s+)?cancel(?:\s+(?:that|it|this|please))?|отмен\w*|отбой"
+    r"^(?P<what>.*?)\s*[-—–:,]?\s*(?:(?:so\s+|just\s+|please\s+)?"
+    r"(?:cancel|forget|scrap|drop|scratch|ignore|disregard)(?:\s+(?:about\s+)?(?:that|it|this|please))*"
+    r"|отмен\w*|отбой|забуд\w*|забыть"
     r"|отставить|сним\w+|снять|убра\w*|убер\w+|убир\w+|отзыва\w*|отзову|отозва\w*|аннулир\w*)\s*[.!]*$",
     re.I,
 )
 """A cancel written after what it cancels («Предыдущий поиск отменяю», «Передумала идти в гараж, отмена»,
-"… going to the Garage — cancel that")."""
+"… going to the Garage — cancel that", "The search, forget it")."""
 _OBJECT_FIRST = re.compile(
     r"^\s*((?:мо[юи]\s+)?(?:ловушк\w*|поиск\w*|обыск\w*|переход\w*|ход))\s*[-—–:,]?\s*"
     r"(\w+)\b",
@@ -448,6 +452,7 @@ def plain(line: str, names: Sequence[str]) -> str:
     module); the line itself when nothing is."""
     text = _chat(line)
     text = _QUANTIFIED.sub("", text)
+    text = _RELATIVE.sub("", text)
     text = _cancel_first(text)
     text = _help_asked(text, names)
     text = _PLACED.sub(_placing, text)
@@ -464,9 +469,20 @@ def plain(line: str, names: Sequence[str]) -> str:
     return text.strip() or line
 
 
+_RELATIVE = re.compile(
+    r"\s*,?\s+(?:котор(?:ый|ая|ое|ые|ую|ого|ой|ых|ым)|(?:which|that)\s+I)\b[^,—–.!?]*(?:,|(?=\s*[—–]))", re.I
+)
+"""A clause of which one's own order is told ("The search, which I ordered, forget it", «Поиск, который я
+заказывала, — забудьте»): set aside, as the order is named before it."""
+
+
 _JOINT = re.compile(
     r"\s*(?:,\s*)?\b(?:and then|and|then|и|а потом|потом|затем)\s+(?=(\w+))|\s*,\s*(?=(\w+))", re.I
 )
+
+
+_LEFT = re.compile(r"\b(?:из|изо|from|out\s+of)\s+(?:the\s+)?\w+(?:\s+room)?\s*,?\s*$", re.I)
+"""The room a move leaves, at the end of a clause."""
 
 
 def _two_orders(text: str) -> str:
@@ -476,6 +492,8 @@ def _two_orders(text: str) -> str:
         before, word = text[: joint.start()], joint.group(1) or joint.group(2)
         if not (order_kind(word) or is_setter(word)):
             continue
+        if _LEFT.search(before) and order_kind(word) == "move":
+            continue  # «выходит из гостиной и идёт в ванную»: the room left, then the move
         if any(order_kind(w) or is_setter(w) for w in WORD.findall(before)):
             return f"{before.rstrip(' ,')}. {text[joint.end() :]}"
     return text

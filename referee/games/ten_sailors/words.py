@@ -46,6 +46,8 @@ VERBS: dict[str, str] = {
     "ковылять": "move", "поковылять": "move", "переехать": "move", "переезжать": "move",
     "заглядывать": "move", "peek": "move", "peep": "move", "сваливать": "move", "свалить": "move",
     "слинять": "move", "смыться": "move", "смываться": "move",
+    "выскальзывать": "move", "выскользнуть": "move", "сворачивать": "move", "свернуть": "move",
+    "выходить": "move", "выйти": "move",
     # search (TS-19)
     "search": "search", "look": "search", "check": "search", "seek": "search", "examine": "search",
     "inspect": "search", "искать": "search", "поискать": "search", "обыскать": "search",
@@ -79,7 +81,8 @@ VERBS: dict[str, str] = {
     "ignore": "cancel", "забыть": "cancel", "снять": "cancel",
     "снимать": "cancel", "убрать": "cancel", "отбой": "cancel",
     "убирать": "cancel", "отозвать": "cancel", "отзывать": "cancel", "аннулировать": "cancel",
-    "clear": "cancel", "reset": "cancel", "сбросить": "cancel", "сбрасывать": "cancel",
+    "clear": "cancel", "reset": "cancel", "wipe": "cancel", "erase": "cancel", "delete": "cancel",
+    "стереть": "cancel", "удалить": "cancel", "сбросить": "cancel", "сбрасывать": "cancel",
     "help": "help", "помощь": "help", "справка": "help", "хелп": "help", "памятка": "help",
     "подсказка": "help",
     "instructions": "help", "instruction": "help", "инструкция": "help", "cheatsheet": "help",
@@ -127,11 +130,13 @@ PHRASES: dict[tuple[str, ...], str] = {
     ("make", "her", "way"): "move", ("go", "through"): "search", ("look", "like"): "",
     ("take", "back"): "cancel", ("call", "off"): "cancel", ("get", "to"): "move", ("get", "into"): "move",
     ("sweep", "out"): "move", ("sweep", "toward"): "move", ("sweep", "towards"): "move",
-    ("sweep", "into"): "move",
+    ("sweep", "into"): "move", ("make", "for"): "move", ("put", "me", "down", "for"): "move",
+    ("put", "me", "in"): "move", ("put", "me", "into"): "move", ("hold", "position"): "stay",
+    ("hold", "my", "position"): "stay", ("hold", "put"): "stay", ("hold", "still"): "stay",
 }  # fmt: skip
 """Words (lemmas) that are one order word together, and the order they start ("" for none): "make my
 way to …" and "sweeps out toward …" are moves, "goes through the nightstand" a search, "looks like rain"
-no search."""
+no search; "hold position" is a stay (a move verb of ``STAY``)."""
 
 HERE: frozenset[str] = frozenset({"here", "put", "where", "i", "am", "здесь", "тут", "на", "месте", "место"})
 """Words after a "stay" verb that name no place: "stay here", "остаюсь на месте"."""
@@ -179,8 +184,8 @@ FILLERS: frozenset[str] = frozenset(
      "under", "behind", "inside", "over", "back", "toward", "towards", "using", "by", "from", "up",
      "в", "во", "на", "и", "к", "ко", "с", "со", "для", "за", "у", "под", "по", "из", "мой", "моя",
      "мою", "свой", "свою", "обратно", "снова", "опять", "тоже", "ещё", "еще", "прямо", "быстро",
-     "туда", "или", "там", "game", "room's", "teh", "now", "please", "сейчас", "пожалуйста", "плиз", "сразу",
-     "pls", "plz"}
+     "туда", "или", "or", "там", "game", "room's", "teh", "now", "please", "сейчас", "пожалуйста", "плиз",
+     "сразу", "pls", "plz"}
 )  # fmt: skip
 """Little words players write between cards ("go to the Study", "ищу в диване и камине") that mean nothing."""
 
@@ -248,7 +253,9 @@ CANCELLABLE: dict[str, str] = {
 }  # fmt: skip
 """What a cancel order may name (lemmas) and the order it withdraws."""
 
-EVERYTHING: frozenset[str] = frozenset({"all", "everything", "lot", "весь", "всё", "все", "orders", "plans"})
+EVERYTHING: frozenset[str] = frozenset(
+    {"all", "every", "everything", "lot", "весь", "всё", "все", "orders", "plans"}
+)
 """Words (lemmas) that make a cancel naming no kind of order withdraw every order not yet carried out
 ("Cancel everything", "Withdraw all my orders", «Отменить всё», «отменяю все свои заявки»); «заявку» alone is
 one order, whichever it names."""
