@@ -120,3 +120,27 @@ def test_an_order_for_a_time_already_over_is_refused_in_the_corpora_notation_ts_
         "Move to the Study today at 9am.": "X",
         "Move to the Study today at 2pm.": "M:Study@d1h2",
     }) == {}  # fmt: skip
+
+
+def test_an_order_by_its_letter_or_short_word_and_a_long_short_name_ts_11_ts_20() -> None:
+    """ "m study", "mv conserv h3", «Л Игорь/кухня/раковина/нож»: the order its letter or short word stands
+    for; a long beginning of an English name is that name ("chandel"), a short one or a word of its own is
+    not ("switch" is no switchblade)."""
+    assert _misread_by_own({
+        "m study": "M:Study",
+        "mv bathr h2": "M:Bathroom@d1h2",
+        "srch chandel and wardrobe": "S:Chandelier,Wardrobe",
+        "Л Игорь/кухня/раковина/нож": "T:Игорь/Kitchen/Sink/Knife",
+        "Л: Зоя, гараж, машина, камень": "T:Зоя/Garage/Car/Stone",
+        "I want to switch to the Study tonight so I'm there by 10.": "M:Study@d1n",
+    }) == {}  # fmt: skip
+
+
+def test_a_trap_told_one_name_a_sentence_is_the_trap_ts_20() -> None:
+    """ "Gleb. Kitchen. Sink. Knife. That's my trap.": the four names are tonight's trap, never a move and a
+    search beside a name."""
+    assert _misread_by_own({
+        "Carl. Kitchen. Sink. Knife. That's my trap.": "T:Carl/Kitchen/Sink/Knife",
+        "Ivan. Study. Armchair. Pistol.": "T:Ivan/Study/Armchair/Pistol",
+        "Жанна. Гараж. Машина. Бензин. Это моя ловушка.": "T:Жанна/Garage/Car/Petrol",
+    }) == {}  # fmt: skip

@@ -261,7 +261,8 @@ def _skeletons() -> dict[str, tuple[str, str]]:
 
 @lru_cache(maxsize=WORDS_KEPT)
 def _abbreviated(word: str) -> str | None:
-    """The one card whose Russian name ``word`` starts («подсв», «алеб»), or whose consonants it is
+    """The one card whose Russian name ``word`` starts («подсв», «алеб»; an English one if it is long,
+    ``_long_prefix``), or whose consonants it is
     written with alone ("cndlstk", "chndlr", «пстлт»); None for a word of its own (in the dictionary, an
     order word), a short one, or one that could be several cards'."""
     if len(word) < _SHORTEST_ABBREVIATION or word in VERBS or _known_word(word):
@@ -271,7 +272,7 @@ def _abbreviated(word: str) -> str | None:
     found = {
         name
         for form, (name, consonants) in _skeletons().items()
-        if (form.startswith(word) and not word.isascii())  # English has no dictionary here: "night" …
+        if (form.startswith(word) and (not word.isascii() or _long_prefix(word, form)))
         or (
             vowelless
             and consonants[:1] == bare[:1]
@@ -280,6 +281,15 @@ def _abbreviated(word: str) -> str | None:
         )
     }
     return next(iter(found)) if len(found) == 1 else None
+
+
+_LONG_PREFIX = 7
+
+
+def _long_prefix(word: str, form: str) -> bool:
+    """Whether an English ``word`` is long enough, and most of ``form``, to be its short form ("conserv",
+    "chandel"): English has no dictionary here, so "night" is never the Nightstand."""
+    return _LONG_PREFIX <= len(word) < len(form) < 2 * len(word)
 
 
 def _within(short: str, long: str) -> bool:

@@ -260,6 +260,10 @@ def _read_text(
             reader.flush()
             reader.items.append(whole)
             continue
+        if second_readings and (listed := _names_as_trap(line, names, now, own)):
+            reader.flush()  # "Dora. Bedroom. Nightstand. Poison. That's my trap.": never a move and a search
+            reader.items += listed
+            continue
         start = len(reader.items)
         reader.night_on_line = False
         for sentence in _sentences(line):
@@ -279,7 +283,6 @@ def _read_text(
                 or _told_one_by_one(line, names, now, own)
                 or _talk_beside_orders(line, names, now, own)
                 or _typed_in_latin(line, names, now, own)
-                or _names_as_trap(line, names, now, own)
                 or (_told_one_by_one(line, names, now, own, long_post=True) if _a_long_post(line) else [])
             )
             read = told or read
@@ -445,7 +448,13 @@ _IN_CLAUSES: ContextVar[bool] = ContextVar("in_clauses", default=False)
 """Whether a clause of a line is being read (``_in_clauses``)."""
 
 
-_PARTED = re.compile(r"\s*[/|]\s*|\s*,\s*")
+_PARTED = re.compile(r"\s*[/|]\s*|\s*[,.]\s*")
+_TRAP_SAID = re.compile(
+    r"(?:^|(?<=[.!:—–-])|(?<=\s))\s*(?:that'?s|this\s+is|it'?s|это|вот)\s+(?:(?:и\s+есть\s+)?(?:my|моя)\s+)?"
+    r"(?:trap|ловушка)\s*[.!]*\s*$",
+    re.I,
+)
+"""Words after a trap's names saying it is the writer's trap ("That's my trap", «Это моя ловушка»)."""
 
 
 def _names_as_trap(
@@ -453,11 +462,14 @@ def _names_as_trap(
 ) -> list[Order | Unreadable]:
     """A line of four names alone, parted by slashes or commas — a character (not the writer's), a room,
     a piece of furniture and a weapon ("Ivan / garage / car / petrol"): the trap it lists, for tonight;
-    with any word else on it ("…, I'd bet") it is not."""
-    parts = [part for part in _PARTED.split(line.strip(" .!")) if part]
+    with any word else on it ("…, I'd bet") it is not, but for the words saying it is the writer's trap
+    ("Dora. Bedroom. Nightstand. Poison. That's my trap.")."""
+    said = _TRAP_SAID.search(line)
+    listed = line[: said.start()] if said is not None else line
+    parts = [part for part in _PARTED.split(listed.strip(" .!")) if part]
     if len(parts) != 4:
         return []
-    found = read_names(WORD.findall(line), names)
+    found = read_names(WORD.findall(listed), names)
     if isinstance(found, Missing) or len(found) != 4 or any(f.name == own for f in found):
         return []
     if not one_trap(found, names):

@@ -308,7 +308,7 @@ def phrased_plainly(line: str) -> str:
     if "?" not in line:  # «Зоя, пойдёшь со мной потом в музыкальную?»: asked of another
         line = _THEN_TO.sub(_then_to, line)
     line = _searched_there(line)
-    return _LETTER.sub(lambda m: _LETTERS[(m.group(1) or m.group(2)).lower()] + " ", line)
+    return _LETTER.sub(lambda m: _LETTERS[next(g for g in m.groups() if g).lower()] + " ", line)
 
 
 _THERE_SEARCH = re.compile(
@@ -347,9 +347,13 @@ def _searched_there(line: str) -> str:
     return f"{line[: found.start()]}{found.group('joint')}{later} {line[found.end() :]}"
 
 
-_LETTER = re.compile(r"^\s*(?:([MST])(?:\s*[:.]\s*|\s+)|([mst])\s*:\s*)(?=[A-Za-z])")
-"""An order written by its first letter alone ("M Kitchen", "S sofa, knife", "T: Boris, …")."""
-_LETTERS = {"m": "move", "s": "search", "t": "trap"}
+_LETTER = re.compile(
+    r"^\s*(?:([MST]|mv|Mv|MV|srch|Srch)(?:\s*[:.]\s*|\s+)|([mst])\s*:\s*|([mst])\s+)(?=[A-Za-z])"
+    r"|^\s*([Л])(?:\s*[:.]\s*|\s+)(?=[А-ЯЁа-яё])"
+)
+"""An order written by its first letter alone ("M Kitchen", "m kitchen", "S sofa, knife", "T: Boris, …",
+«Л Глеб/гараж/…», «П кухня») or a short form of its word ("mv conserv", "srch sofa knife")."""
+_LETTERS = {"m": "move", "s": "search", "t": "trap", "mv": "move", "srch": "search", "л": "ловушка"}
 
 
 _INTERJECTION = re.compile(r"^\s*(?:не|неа|нет|no|nope|nah|ок|окей|ok|okay|alright)\s*[,!]+\s*(?=\S)", re.I)
