@@ -348,11 +348,12 @@ def _searched_there(line: str) -> str:
 
 
 _LETTER = re.compile(
-    r"^\s*(?:([MST]|mv|Mv|MV|srch|Srch)(?:\s*[:.]\s*|\s+)|([mst])\s*:\s*|([mst])\s+)(?=[A-Za-z])"
+    r"^\s*(?:([MST]|mv|Mv|MV|srch|Srch)(?:\s*[:.]\s*|\s+)|([mst])\s*:\s*|(m)\s+)(?=[A-Za-z])"
     r"|^\s*([Л])(?:\s*[:.]\s*|\s+)(?=[А-ЯЁа-яё])"
 )
 """An order written by its first letter alone ("M Kitchen", "m kitchen", "S sofa, knife", "T: Boris, …",
-«Л Глеб/гараж/…», «П кухня») or a short form of its word ("mv conserv", "srch sofa knife")."""
+«Л Глеб/гараж/…») or a short form of its word ("mv conserv", "srch sofa knife"); a lowercase letter with no
+colon is the move alone ("s he said so" is no search), and «П» none (the move's and the search's letter)."""
 _LETTERS = {"m": "move", "s": "search", "t": "trap", "mv": "move", "srch": "search", "л": "ловушка"}
 
 
