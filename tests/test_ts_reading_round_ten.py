@@ -144,3 +144,34 @@ def test_a_trap_told_one_name_a_sentence_is_the_trap_ts_20() -> None:
         "Ivan. Study. Armchair. Pistol.": "T:Ivan/Study/Armchair/Pistol",
         "Жанна. Гараж. Машина. Бензин. Это моя ловушка.": "T:Жанна/Garage/Car/Petrol",
     }) == {}  # fmt: skip
+
+
+def test_a_card_beside_the_writer_and_a_clause_of_what_others_do_go_with_the_order_ts_11_ts_19() -> None:
+    """ "kneels by the fireplace, hunting for a stone or a rope": the fireplace is where she is, the search
+    is the two after; "…, while nobody's looking" is when the order is carried out, no remark to relay."""
+    assert _misread_by_own({
+        "Anna crouches by the sofa, hunting for a knife or a length of rope.": "S:Knife,Rope",
+        "*Анна присаживается у раковины и шарит по полкам — ищет нож или яд*": "S:Knife,Poison",
+        "Slipping into the Study while everyone's asleep": "M:Study",
+        "Going to the Kitchen while Boris naps": "M:Kitchen",
+    }) == {}  # fmt: skip
+
+
+def test_an_indirect_question_is_never_a_taken_back_order_ts_11_ts_19() -> None:
+    """«…, нет ли …» asks what is there; it takes nothing back ("no, …" does): the move before it stays."""
+    assert _misread_by_own({
+        "Иду в кабинет, а пока я здесь — посмотрю, нет ли ножа и верёвки.": "M:Study ; S:Knife,Rope",
+        "Выясняю, нет ли тут яда и камня.": "S:Poison,Stone",
+        "Иду в кабинет — нет, в гараж.": "M:Garage",
+    }) == {}  # fmt: skip
+
+
+def test_advice_in_anothers_place_and_which_cards_go_together_are_talk_ts_23() -> None:
+    """ "If I were Carl I'd keep out of the Study", "the rope goes with the Garage", «На месте Зои я бы не
+    ходила на кухню»: said to the room, whatever they name."""
+    assert _misread_by_own({
+        "If I were Carl I'd keep well away from the Study.": "TALK",
+        "My guess: the rope goes with the Garage.": "TALK",
+        "На месте Зои я бы не ходила на кухню.": "TALK",
+        "Мне кажется, нож относится к кухне.": "TALK",
+    }) == {}  # fmt: skip

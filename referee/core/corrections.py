@@ -228,10 +228,10 @@ def list_items(line: str) -> list[str]:
 _TAKEN_BACK = re.compile(
     r"\s*(?:[,;…]+|\.{2,}|\s[-—–]|[.!]\s+(?=(?:(?:no|nope|нет)(?:\s+wait)?|wait|sorry|oops|correction|поправка|стоп|ой"
     r"|hmm+|хм+|тьфу|on\s+second\s+thoughts?)\s*[,!:—–-]))"
-    r"\s*(?:(?:no|nope|нет)\b\s*[,!]?\s*)?"
+    r"\s*(?:(?:no|nope|нет)\b(?!\s+ли\b)\s*[,!]?\s*)?"
     r"(?:(?:wait|sorry|oops|whoops|er+m?|um+|actually|i\s+mean|i\s+meant|meant|make\s+(?:it|that)|or\s+rather"
     r"|rather|no|nope|correction|typo|fix|хотя\s+нет|though|actually\s+no|scratch\s+that"
-    r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет|стоп|поправка|исправление"
+    r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет(?!\s+ли\b)|стоп|поправка|исправление"
     r"|hmm+|хм+|тьфу|on\s+second\s+thoughts?|second\s+thoughts|подумав|поразмыслив)\b\s*[,!:—–-]?\s*)+",
     _FLAGS,
 )

@@ -418,7 +418,7 @@ def _talk_of_a_plan(items: list[Order | Unreadable], line: str) -> bool:
     """Whether ``items`` are talk alone of a line that holds an order word and names a room or a card
     ("Our heroine, bored of all the bickering, retreats to the bathroom"): read again as clauses, lest a
     plan be said aloud."""
-    if not items or not all(_is_talk(item) for item in items):
+    if not items or not all(_is_talk(item) for item in items) or _SAID_OF_THINGS.search(line):
         return False
     return any(token.kind for token in _line_tokens(line)) and scenery.names_any(line, ())
 
@@ -757,6 +757,8 @@ def _never_aloud(
     its doer) and is not plainly said to or of someone else (TS-23 ruling: a plan is never said aloud).
     Talk of several sentences is asked about when any of them would be: what one sentence says to or of
     the others ("Кто-то из нас врёт") does not make another's plan talk."""
+    if _SAID_OF_THINGS.search(talk.line):
+        return talk  # "If I were Egor I'd stay away from …": advice in another's place, no plan
     sentences = _sentences(talk.line)
     if len(sentences) > 1:
         for sentence in sentences:
@@ -852,9 +854,22 @@ def _carried(found: Found, folded: list[str]) -> bool:
 
 def _left(found: Found, folded: list[str]) -> bool:
     """Whether a place is the one left ("tired of the hall", «выскальзывает из холла»), not gone to."""
+    return _word_before(found, folded) in _FROM
+
+
+def _word_before(found: Found, folded: list[str]) -> str:
+    """The word before a card's name among ``folded``, an article aside ("" if none)."""
     at = _at(found, folded)
     before = [w for w in folded[max(0, at - 2) : at] if w not in ("the", "a")] if at > 0 else []
-    return bool(before) and before[-1] in _FROM
+    return before[-1] if before else ""
+
+
+_BY = frozenset({"by", "beside", "near", "at", "у", "возле", "около", "рядом"})
+
+
+def _beside(found: Found, folded: list[str]) -> bool:
+    """Whether a card is what the writer's character is beside ("kneels by the fireplace", «у камина»)."""
+    return _word_before(found, folded) in _BY
 
 
 _BEING = frozenset({"be", "wait", "spend", "быть", "ждать", "находиться", "оказаться", "провести"})
@@ -1354,6 +1369,8 @@ class _Reader:
         ]
         places = [f for f in cards if is_place(f.name) and not _left(f, folded)]
         things = list({f.name: f for f in cards if not is_place(f.name)}.values())
+        if len(things) > 2:  # "kneels by the fireplace, hunting for a stone or a rope": where she is, told
+            things = [f for f in things if not _beside(f, folded)]
         when = _merge([t.when for t in tokens if t.when is not None]) or self.header
         being = any(lemmas(t.text) & _BEING for t in words)  # "will be waiting in …": there by then
         if (
@@ -1523,6 +1540,10 @@ class _Reader:
             self.flush()
             when = _merge([t.when for t in tokens if t.when is not None]) or self.header
             self.items.append(self._stay(sentence.strip(), when, withdraw=True))
+            return
+        if _SAID_OF_THINGS.search(sentence):  # "If I were Egor I'd stay away from …": advice, no plan
+            self.flush()
+            self.items.append(_not_an_order(sentence, tokens))
             return
         if _undecided(tokens, self.names):
             intent = _intent(tokens, self.names)
@@ -1910,9 +1931,11 @@ class _Reader:
             between = sentence[args[cut - 1].end : args[cut].start]
             rest = [t.text for t in args[cut:]]
             joined = _JOINED_REMARK.fullmatch(between) and not scan_names(rest, self.names)[0]
-            if not _REMARK_CUT.search(between) and not joined:
+            at = clause.index(args[cut])
+            clause_word = _done_by_others(clause, at + 2, self.names)  # "… while nobody's looking"
+            if not _REMARK_CUT.search(between) and not joined and not clause_word:
                 continue  # "…this hour and be left in peace": a remark joined by "and" names nothing
-            if scan_names(rest, self.names)[0] and not _a_remark(args[cut:], self.names):
+            if not clause_word and scan_names(rest, self.names)[0] and not _a_remark(args[cut:], self.names):
                 continue
             head = sentence[clause[0].start : args[cut - 1].end].strip()
             items = self._order(
@@ -1921,7 +1944,7 @@ class _Reader:
             halved = bool(self.items) and _half_search(self.items[-1])  # the other half just before
             if all(isinstance(item, Order) or (halved and _half_search(item)) for item in items):
                 remark = sentence[args[cut].start : clause[-1].end].strip()
-                if _of_manner(args[cut].text) or args[cut].folded in _WHERE_RELATIVE:
+                if _of_manner(args[cut].text) or args[cut].folded in _WHERE_RELATIVE or clause_word:
                     return items  # "…, humming", «…, где давно никто не обедал»: how, or the place told
                 return [
                     *items,
@@ -2707,6 +2730,8 @@ def _conversational(text: str, own: str | None = None) -> bool:
     words = [word.lower().replace("’", "'") for word in WORD.findall(text) if not is_adverb(word)]
     if "?" in text and not _own_question(words):
         return True
+    if _SAID_OF_THINGS.search(text):
+        return True  # "If I were Egor I'd stay away …", "the knife goes with the Study", «на месте Глеба …»
     if any(
         word in _TALKING and not (word == "не" and _polite_not(words, at)) for at, word in enumerate(words)
     ):
@@ -2719,6 +2744,15 @@ def _conversational(text: str, own: str | None = None) -> bool:
     if bool(verbs) and all(is_past(word) for word in verbs):
         return True
     return _reported(words) or any(_result_told(words, at) for at in range(len(words)))
+
+
+_SAID_OF_THINGS = re.compile(
+    r"\b(?:if\s+i\s+were|were\s+i|in\s+\w+'s\s+(?:place|shoes)|на\s+месте\s+(?!преступлени)\w+|будь\s+я"
+    r"|goes\s+with|go\s+together|belongs?\s+(?:to|with)|относ\w+\s+к|подходит\s+к)\b",
+    re.I,
+)
+"""Words of advice in another's place ("If I were Egor …", «На месте Глеба я бы …») or of which cards go
+together ("the knife goes with the Study"): what follows is talk, whatever it names."""
 
 
 _SEARCH_NOUNS = frozenset({"search", "searches", "поиск", "поиски", "обыск", "осмотр"})
@@ -2788,6 +2822,19 @@ _OTHER_SUBJECTS = frozenset(
 )  # fmt: skip
 """Subjects other than the writer at the head of a line: what follows is said of them, not ordered."""
 _MODALS = frozenset({"could", "can", "would", "will", "мочь", "можете", "могли", "бы", "не", "please"})
+
+
+def _done_by_others(tokens: Sequence[_Token], at: int, names: tuple[str, ...]) -> bool:
+    """Whether the word ``tokens[at]`` has a subject other than the writer right before it, after a word
+    starting a clause ("while nobody's looking", "while Boris naps", «пока все спят»)."""
+    before = tokens[max(0, at - 2) : at]
+    if len(before) < 2 or before[0].folded not in _SUBORDINATE:
+        return False
+    subject = before[1].folded.replace("’", "'").removesuffix("'s")
+    return subject in _OTHER_SUBJECTS | _THIRD or is_name(before[1].text, names)
+
+
+_THIRD = frozenset({"he", "she", "they", "он", "она", "они"})
 
 
 def _said_of_another(tokens: list[_Token], at: int) -> bool:
@@ -2918,6 +2965,8 @@ def _clauses(
         starts = starts and not (
             kind == "trap" and token.kind == "move" and not has_args
         )  # "my trap goes to"
+        if starts and _done_by_others(tokens, position, names):
+            starts = False  # "…, while nobody's looking", «…, пока никто не видит»: what others do
         if starts and not is_name(token.text, names):
             current = clauses[-1]
             lead: list[_Token] = []

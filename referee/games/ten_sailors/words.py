@@ -47,7 +47,7 @@ VERBS: dict[str, str] = {
     "заглядывать": "move", "peek": "move", "peep": "move", "сваливать": "move", "свалить": "move",
     "слинять": "move", "смыться": "move", "смываться": "move",
     "выскальзывать": "move", "выскользнуть": "move", "сворачивать": "move", "свернуть": "move",
-    "выходить": "move", "выйти": "move",
+    "выходить": "move", "выйти": "move", "выяснять": "search", "выяснить": "search",
     # search (TS-19)
     "search": "search", "look": "search", "check": "search", "seek": "search", "examine": "search",
     "inspect": "search", "искать": "search", "поискать": "search", "обыскать": "search",
