@@ -487,3 +487,71 @@ def test_cosmic_express_the_referee_asked_for_ones_own_cards_is_the_status_ce_4(
 def test_a_line_whose_only_order_is_taken_back_by_its_kind_is_refused_ms_4() -> None:
     """ "Suggest A4 with 1 — actually drop the suggestion": nothing given, the line asked back."""
     assert _read("ms", "Suggest D2 with 3 — actually drop the suggestion", "en") == "X"
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "language", "expected"),
+    [
+        ("ms", "Suggest B1 with 6... make that a 2.", "en", [("suggest", {"target": "B1", "value": 2})]),
+        (
+            "ms",
+            "Clue 5 with 6. Wait, no: clue 5 with 3, I'm keeping the sixes.",
+            "en",
+            [("investigate", {"clue": 5, "value": 3})],
+        ),
+        (
+            "ms",
+            "Улика 2 с пятёркой, опечатка, с четвёркой.",
+            "ru",
+            [("investigate", {"clue": 2, "value": 4})],
+        ),
+        (
+            "ms",
+            "Улика 3, жетон 6. Стоп, нет: жетон 2, шестёрки берегу.",
+            "ru",
+            [("investigate", {"clue": 3, "value": 2})],
+        ),
+        ("mm", "Move to 4... хм, нет, отставить, to 2.", "en", [("move", {"zone": 2})]),
+    ],
+)
+def test_new_words_after_a_pause_a_remark_or_a_word_taking_back_replace_the_old_ms_4_mm_13(
+    game: str, line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 14: "… make that a 3" after an ellipsis, the new words with a remark after
+    them ("…, I'm saving the fives"), «опечатка» before them, «отставить» before them."""
+    assert _read(game, line, language) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "language", "expected"),
+    [
+        (
+            "7 w/ 2, b3 w/ 5",
+            "en",
+            [("investigate", {"clue": 7, "value": 2}), ("suggest", {"target": "B3", "value": 5})],
+        ),
+        (
+            "7 ж2, б3 ж5",
+            "ru",
+            [("investigate", {"clue": 7, "value": 2}), ("suggest", {"target": "B3", "value": 5})],
+        ),
+        ("Toss a trey on the escape hatch.", "en", [("suggest", {"target": "exit", "value": 3})]),
+        (
+            "Hi all! Investigate clue 2 with 4. Have a lovely evening!",
+            "en",
+            [("investigate", {"clue": 2, "value": 4})],
+        ),
+        (
+            "Исследую улику 4 шестёркой. Всем доброго вечера!",
+            "ru",
+            [("investigate", {"clue": 4, "value": 6})],
+        ),
+        ("Напомните, как ставить жетон на выход?", "ru", [("help", {})]),
+    ],
+)
+def test_museum_suspects_terse_pairs_slang_and_sign_offs_ms_3_ms_4(
+    line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 14: clue-and-token pairs parted by a comma, a deuce or a trey on the escape
+    hatch, a sign-off after the order; a question of how asks for the help once, however it is cut."""
+    assert _read("ms", line, language) == expected

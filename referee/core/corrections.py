@@ -231,7 +231,7 @@ _TAKEN_BACK = re.compile(
     r"\s*(?:(?:no|nope|нет)\b(?!\s+ли\b)\s*[,!]?\s*)?"
     r"(?:(?:wait|sorry|oops|whoops|er+m?|um+|actually|i\s+mean|i\s+meant|meant|make\s+(?:it|that)|or\s+rather"
     r"|rather|no|nope|correction|typo|fix|хотя\s+нет|though|actually\s+no|scratch\s+that"
-    r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет(?!\s+ли\b)|стоп|поправка|исправление"
+    r"|ой|вернее|точнее|то\s+есть|в\s+смысле|пардон|сорри|нет(?!\s+ли\b)|стоп|поправка|исправление|опечатка"
     r"|hmm+|хм+|тьфу|on\s+second\s+thoughts?|second\s+thoughts|подумав|поразмыслив)\b\s*[,!:—–-]?\s*)+",
     _FLAGS,
 )
@@ -240,10 +240,15 @@ _TAKEN_BACK = re.compile(
 
 
 _CANCELS = re.compile(
-    r"\b(?:cancel\w*|undo|withdraw\w*|scrap|drop|strike|forget|отмен\w*|отзыва\w*|отзову|отозва\w*|сним\w+|сними)\b",
+    r"\b(?:cancel\w*|undo|withdraw\w*|scrap|drop|strike|forget|отмен\w*|отзыва\w*|отзову|отозва\w*|сним\w+|сними"
+    r"|отбой|отставить)\b",
     _FLAGS,
 )
 """Words that take an order back: a line's first part holding one is an order, never words taken back."""
+_KIND_NAMED = re.compile(
+    r"^(?:the\s+|my\s+|мо[йюи]\s+)?(?:search|move|trap|поиск|обыск|переход|ловушк)", _FLAGS
+)
+"""A kind of order named after the word taking it back ("cancel the search"): a cancel of its own."""
 _RATHER = re.compile(r"^(?:лучше|rather|instead|вс[её]-?таки)\s+", _FLAGS)
 
 
@@ -296,10 +301,22 @@ def taken_back(line: str) -> list[str]:
     head = line[: found.start()].strip()
     if _CANCELS.search(head):
         return []  # "cancel my move, rather search …": the cancel is an order of its own
-    tail = re.split(r"(?<=[.!?])\s+", line[found.end() :].strip())[0].strip(" .!—–-")
-    tail = _RATHER.sub("", tail)  # "— no, stop, rather the wrench": "rather" adds nothing to the new words
-    if not tail or not head or _CANCELS.match(tail):
+    sentences = re.split(r"(?<=[.!?])\s+", line[found.end() :].strip())
+    tail = _RATHER.sub("", sentences[0].strip(" .!—–-"))  # "— no, rather the wrench": "rather" adds nothing
+    cancel = _CANCELS.match(tail)
+    if cancel is not None:  # «… хотя нет, отставить, в ванную»: the new words after the taking back
+        rest = re.sub(r"^(?:\s+(?:that|it|this|это))?[\s,.!:—–-]*", "", tail[cancel.end() :])
+        tail = "" if len(sentences) > 1 or _KIND_NAMED.match(rest) else rest  # "cancel the search, …"
+    if not tail or not head:
         return []  # "…… no, scrap that": the order taken back, nothing put in its place
+    remark = tail.partition(",")[0].strip()  # "…, I'm saving the fives": the new words without a remark
+    if remark and remark != tail:
+        return list(dict.fromkeys([*_in_place_of(head, tail), *_in_place_of(head, remark)]))
+    return _in_place_of(head, tail)
+
+
+def _in_place_of(head: str, tail: str) -> list[str]:
+    """The lines ``head`` may mean with the new words ``tail`` put in place of the old (``taken_back``)."""
     new, old = tail.split(), head.rstrip(" .!").split()
     fits = len(new) <= 3 and len(old) > len(new)
     candidates = []
@@ -443,4 +460,4 @@ def readings(line: str) -> list[str]:
     fixed = corrected(line)
     if fixed is None:
         return taken_back(line)
-    return [*taken_back(fixed), fixed]
+    return list(dict.fromkeys([*taken_back(fixed), fixed, *taken_back(line)]))  # "… make that a 3": either

@@ -76,7 +76,7 @@ RU_NUMBERS: dict[str, int] = {
     "единица": 1, "единичка": 1, "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5,
     "шестерка": 6, "семерка": 7, "восьмерка": 8, "девятка": 9, "десятка": 10,
     "двоечка": 2, "троечка": 3, "четверочка": 4, "пятерочка": 5, "шестерочка": 6, "двушка": 2, "трешка": 3,
-    "второе": 2,
+    "второе": 2, "ace": 1, "deuce": 2, "trey": 3, "fiver": 5,
 }  # fmt: skip
 """Numbers written in words, by their folded form (English) or lemma (Russian)."""
 
@@ -651,8 +651,11 @@ _FRAMES = (
         re.I,
     ),
     re.compile(
-        r"\s*[.!]?\s*(?:sent\s+from\s+my\s+\w+|отправлено\s+с\s+\w+|have\s+a\s+(?:good|nice)\s+\w+"
-        r"|хорошего\s+дня|cheers|thanks|спасибо)\W*$",
+        r"\s*[.!]?\s*(?:sent\s+from\s+my\s+\w+|отправлено\s+с\s+\w+"
+        r"|have\s+a\s+(?:good|nice|great|lovely|wonderful)\s+\w+(?:,?\s+(?:all|everyone))?"
+        r"|(?:best|kind|warm)\s+regards|regards|see\s+you(?:\s+(?:all|soon|later))?|talk\s+soon|good\s+luck(?:\s+all)?"
+        r"|(?:всем\s+)?(?:хорошего|доброго)\s+(?:дня|вечера|утра)|хороших\s+выходных|удачи(?:\s+всем)?|до\s+встречи"
+        r"|до\s+связи|cheers|thanks|спасибо)\W*$",
         re.I,
     ),
     re.compile(r"\s*\([^()]*\)"),

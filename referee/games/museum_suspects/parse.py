@@ -81,6 +81,9 @@ def parse_line(line: str) -> Order | Unreadable:
 _SHORTHAND = re.compile(r"\s+(?:\+|->|→|=>)\s+|\s*;\s*|,?\s+(?:а|и)\s+потом\s+|,?\s+and then\s+", re.I)
 """What parts two orders written on one line in shorthand ("clue 2 w/ 3 + A4 w/ 5", «…; …», «… а потом
 …»)."""
+_TERSE = re.compile(r"^\s*(?:[1-8]|[a-dа-д][1-4]|[1-4][a-dа-д])\s+\S+\s*\d?\s*$", re.I)
+"""A part of a line that is a clue or a room and its token alone ("8 w/ 1", «а4 ж2»): such parts may be
+parted by commas too ("8 w/ 1, a4 w/ 2")."""
 
 
 def _orders(read: list[Order | Unreadable]) -> list[Order] | None:
@@ -91,9 +94,16 @@ def _orders(read: list[Order | Unreadable]) -> list[Order] | None:
 
 def _read_part(part: str) -> list[Order] | None:
     """One part of a shorthand line as orders, or None: a place and a token alone ("B4 w/ 6") is a
-    suggestion there, as the order beside it shows the line is orders, not notes."""
+    suggestion there, and a clue's number and a token alone ("8 w/ 1") its investigation, as the order
+    beside it shows the line is orders, not notes."""
     read = _orders(read_line(part, KEYWORDS, _arguments, GRAMMAR))
+    if read is None and _CLUE_FIRST.match(part):  # "8 w/ 1": a clue's number and a token
+        read = _orders(read_line(f"investigate {part}", KEYWORDS, _arguments, GRAMMAR))
     return read if read is not None else _orders(read_line(f"suggest {part}", KEYWORDS, _arguments, GRAMMAR))
+
+
+_CLUE_FIRST = re.compile(r"^\s*[1-8]\s+(?:w/?|with|ж\.?|жетон|с|со)\s*[1-6]\s*$", re.I)
+"""A part that is a clue's number and a token after a word of value ("8 w/ 1", «8 ж1»)."""
 
 
 _VALUE_ARROW = re.compile(r"(\b(?:clue|улика)\s*\d+)\s*(?:->|→|=>)\s*(\d)\b", re.I)
@@ -109,6 +119,9 @@ def _read_shorthand(line: str) -> list[Order | Unreadable]:
     part is an order, else the line read whole."""
     joined = _GLUED_WITH.sub(r"\1 \2", _VALUE_ARROW.sub(r"\1 with \2", line))
     parts = [part for part in _SHORTHAND.split(joined) if part.strip()]
+    terse = [part for piece in parts for part in piece.split(",") if part.strip()]
+    if len(terse) > len(parts) and all(_TERSE.match(part) for part in terse):
+        parts = terse
     each = [_read_part(part) for part in parts] if len(parts) > 1 else []
     if each and all(read is not None for read in each):
         return [Order(line, item.kind, item.args) for read in each for item in read or []]
