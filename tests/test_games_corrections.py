@@ -555,3 +555,46 @@ def test_museum_suspects_terse_pairs_slang_and_sign_offs_ms_3_ms_4(
     """Issue 37, held-out set 14: clue-and-token pairs parted by a comma, a deuce or a trey on the escape
     hatch, a sign-off after the order; a question of how asks for the help once, however it is cut."""
     assert _read("ms", line, language) == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "language", "expected"),
+    [
+        ("ce", "Offer Clara the candle... actually never mind, don't.", "en", "X"),
+        ("ce", "Предлагаю Вере свечу... хотя нет, не надо.", "ru", "X"),
+        ("ce", "О2 — не надо.", "ru", [("refuse", {"offer": "O2"})]),
+        ("ce", "Lock David in the brig.", "en", [("arrest", {"target": "David"})]),
+        ("ce", "Глеба — в каталажку.", "ru", [("arrest", {"target": "Глеб"})]),
+        ("ce", "Убираю О3 со стола.", "ru", [("withdraw", {"offer": "O3"})]),
+        ("ce", "предл глеб ключ", "ru", [("offer", {"to": "Глеб", "item": "Wrench"})]),
+        ("ce", "отозв О4", "ru", [("withdraw", {"offer": "O4"})]),
+    ],
+)
+def test_cosmic_express_taken_back_at_the_end_slang_and_short_words_ce_4(
+    game: str, line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 14: an offer ended by "never mind, don't" («хотя нет, не надо») is not made,
+    while «не надо» alone after an offer's number refuses it; the brig and «кутузка» are the arrest,
+    «убрать со стола» the withdrawal, «предл» and «отозв» short for the offer and the withdrawal."""
+    assert _read(game, line, language) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "language", "expected"),
+    [
+        ("The ship is on 8 already, hurry up everyone.", "en", "X"),
+        ("Офицер опять в ресторане, ну что такое.", "ru", "X"),
+        ("Nobody move Greta please.", "en", "X"),
+        ("Всем удачи, в этот раз всё сложно.", "ru", "X"),
+        ("Ещё раз, тщательно.", "ru", [("retry", {"method": "thorough"})]),
+        ("Буй на +1 ОД и ещё раз быстро.", "ru", [("buoy", {"use": "ap"}), ("retry", {"method": "quick"})]),
+        ("The detective makes her way to zone 5.", "en", [("move", {"zone": 5})]),
+    ],
+)
+def test_minuit_things_told_and_others_bidden_are_no_orders_mm_13(
+    line: str, language: str, expected: Any
+) -> None:
+    """Issue 37, held-out set 14: where the ship or the officer is, told ("is … already", «опять»), and
+    what nobody should do are asked back, never a move; «в этот раз» is no retry, «ещё раз» is, also after
+    another order on the line."""
+    assert _read("mm", line, language) == expected

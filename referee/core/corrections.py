@@ -131,7 +131,9 @@ _NOT_BUT = re.compile(r"\bне\s+([^,;.!?—–]+?)\s*,?\s+а\s+", _FLAGS)
 _NOT_FIRST = re.compile(r"(?:^|(?<=[\s,(]))not\s+(?:the\s+)?[^,;:.!?—–()]+?\s*(?:[—–]|,|\s-\s)\s*", _FLAGS)
 """"not the Kitchen — the Garage": the rejected part before the right one."""
 
-_NOT_AFTER = re.compile(r"\s*(?:,\s*|\(\s*|\s[—–-]\s*)(?:not|не)\s+[^,;.!?()—–]+\)?", _FLAGS)
+_NOT_AFTER = re.compile(
+    r"\s*(?:,\s*|\(\s*|\s[—–-]\s*)(?:not|не)\s+(?!(?:надо|нужно|стоит)\b)[^,;.!?()—–]+\)?", _FLAGS
+)
 """"…, not rope and stone", "(not Knife)", «(не нож)»: the rejected part after the right one."""
 
 _NOT_FIRST_RU = re.compile(r"(?:^|(?<=[\s,(]))не\s+(?:на\s+|в\s+|во\s+)?[^,;:.!?—–()]+?\s*[—–]\s*", _FLAGS)

@@ -688,6 +688,15 @@ def _without_taken_back(line: str, intents: Mapping[str, str]) -> list[str]:
     return [", ".join(part for part in kept if part.strip())]
 
 
+_NEVER_MIND = re.compile(
+    r"(?:^|[,.;!…—–-])\s*(?:(?:actually|on\s+second\s+thought|хотя|впрочем)\s*,?\s*)?(?:no|нет)?\s*,?\s*"
+    r"(?P<phrase>never\s*mind|don'?t|do\s+not|не\s+надо|не\s+нужно|не\s+стоит|отбой|неважно)\s*[.!…]*\s*$",
+    re.I,
+)
+"""The last words of a line taking back the order before them ("… actually never mind, don't", «… хотя
+нет, не надо»)."""
+
+
 def _unsure(line: str, intents: Mapping[str, str]) -> bool:
     """Whether ``line`` is a question, a negation, a condition, a choice or a story rather than an
     order. A story is an order word in the past tense ("I looked at clue 3", «положил шестёрку»), but
@@ -699,7 +708,11 @@ def _unsure(line: str, intents: Mapping[str, str]) -> bool:
     asked = "?" in rest and not polite
     told = (word.past and word.folded not in intents and word.meaning(intents) for word in words)
     story = bool(_STORY.search(rest)) or any(told)
-    withdrawn = _takes_back(words, intents)
+    mind = _NEVER_MIND.search(rest)
+    withdrawn = _takes_back(words, intents) or (
+        mind is not None
+        and " ".join(mind.group("phrase").lower().split()) not in intents  # «не надо»: a refusal
+    )
     return (
         asked
         or story
@@ -887,7 +900,14 @@ def _clauses(text: str, grammar: Grammar, language: str) -> list[Reading | Guess
         part for clause in clauses_of(text) for part in _unpunctuated(words_of(clause), grammar, language)
     ]
     for words in parts:
-        own = next((word for word in words if kinds_in([word], grammar.intents, grammar.things)), None)
+        own = next(
+            (
+                word
+                for at, word in enumerate(words)
+                if kinds_in([word], grammar.intents, grammar.things) or phrasal(words, at, grammar.intents)
+            ),
+            None,
+        )  # "… и ещё раз быстро": an intent of two words is the clause's own
         if own is None and result and isinstance(result[-1], Guess):
             whole = grammar.read([*last, *words], language)
             if isinstance(whole, tuple):

@@ -84,7 +84,7 @@ INTENTS: dict[str, str] = {
     ),
     **dict.fromkeys(
         ("retry", "again", "repeat", "reroll", "try", "повторить", "повторять", "повтор", "снова", "заново",
-         "попытка", "раз", "перебросить", "перебрасывать"),
+         "попытка", "ещё раз", "еще раз", "перебросить", "перебрасывать"),
         "retry",
     ),
     **dict.fromkeys(
@@ -291,6 +291,8 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
     """One clause of a Minuit mail read as an order (see the module's docstring)."""
     if wanted := _rules_or_state_asked(words):
         return wanted, {}
+    if words and words[0].among(_NOBODY):
+        return Guess()  # "Nobody move Leon please", «Никто не трогайте Леона»: bidden of the others
     kinds = kinds_in(words, INTENTS, THINGS)
     if not kinds:
         return _without_verb(words, case, language)
@@ -305,6 +307,8 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
             kinds, key=lambda k: (k not in ("help", "status"), PRIORITY.index(k))
         )  # "send me the rules"
     start = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == kind), 0)
+    if kind in ("move", "escort") and any(w.among(_STATED - _OBJECTS) for w in words[:start]):
+        return Guess()  # "The ship is on 7 already, we need to hurry up": a thing told before the verb
     suspects = names_in(words, suspect_names_long(case))
     numbers = [
         (i, w.number)
@@ -433,6 +437,16 @@ def _rules_or_state_asked(words: list[Word]) -> str | None:
     return None
 
 
+_NOBODY = frozenset({"nobody", "noone", "никто", "никому"})
+_OBJECTS = frozenset({"need", "needs", "нужен", "нужна"})
+
+_STATED = frozenset(
+    {"is", "are", "was", "were", "already", "still", "уже", "опять", "need", "needs", "нужен", "нужна"}
+)
+"""Words that make a clause with no verb of an order a thing told ("The ship is on 7 already", «Офицер опять
+в казино», "I need him in the bar"), never a move: it is asked back."""
+
+
 def _without_verb(words: list[Word], case: Investigation, language: str) -> Reading | Guess | None:
     """A clause with no intent word: a hypothesis written as its element and two candidates
     ("Culprit: Sofia first, Leon second", «Мотив: 1, иначе 4») or as what one thinks ("I think it was
@@ -448,7 +462,7 @@ def _without_verb(words: list[Word], case: Investigation, language: str) -> Read
     if first.among(TOWARDS) and len(words) <= 4 and (zone := _zone(words, rest)):
         return ("move", {"zone": zone}) if not suspects else Guess()
     if (towards := _directed(words)) is not None and (zone := _zone(words, rest)):
-        if any(word.among(NEGATIONS | CONDITIONS) or word.past for word in words):
+        if any(word.among(NEGATIONS | CONDITIONS | _STATED) or word.past for word in words):
             return Guess(render("move", {"zone": zone}, language, case))  # «Не лезу в трюм»: asked
         return _moved(words, suspects, towards, zone, language, case)
     if (
