@@ -93,12 +93,13 @@ def _config(explicit: str | None) -> Config:
         raise _fail(str(error)) from error
 
 
-def _referee(config: Config, *, create: bool = False) -> Referee:
-    """The referee over ``config``'s database (brought up to date), on the calendar of its schedules."""
+def _referee(config: Config, *, create: bool = False, pages: bool = False) -> Referee:
+    """The referee over ``config``'s database (brought up to date), on the calendar of its schedules;
+    with ``pages``, for the site's pages (``open_referee``)."""
     from referee.app import open_referee
 
     try:
-        return open_referee(config.database_url, config.schedules, create=create)
+        return open_referee(config.database_url, config.schedules, create=create, pages=pages)
     except RefereeError as error:  # e.g. a new SQLite file that cannot be made private
         raise _fail(str(error)) from error
 
@@ -1074,7 +1075,7 @@ def web(
     from referee.web.server import CannotListen, listening_socket, run_web
 
     settings = _config(config)
-    referee = _referee(settings)
+    referee = _referee(settings, pages=True)
     if fd is not None:  # the site's process of `referee serve` ([web] apart), until its input ends
         setup_logging(log_level)
         run_web(settings, referee, socket.socket(fileno=fd), until_input_ends=True)

@@ -82,6 +82,20 @@ def test_sqlite_runs_in_wal_mode_with_normal_sync_and_a_busy_timeout(tmp_path: P
         assert raw.execute("PRAGMA cache_size").fetchone()[0] == -16384
 
 
+def test_the_sites_connections_keep_sqlites_own_page_cache_not_the_boundarys(tmp_path: Path) -> None:
+    """Issue 41: each thread of the site's process holds a connection; each keeps 2 MB of pages, not the
+    16 MB a boundary's connection keeps, and the other settings stand as for every connection."""
+    url = f"sqlite:///{tmp_path / 'r.db'}"
+    open_referee(url)
+    site = open_referee(url, pages=True)
+    with site.database.engine.connect() as connection:  # type: ignore[attr-defined]
+        raw = connection.connection.dbapi_connection
+        assert raw is not None
+        assert raw.execute("PRAGMA cache_size").fetchone()[0] == -2000
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert raw.execute("PRAGMA synchronous").fetchone()[0] == 1
+
+
 def test_no_query_on_the_hot_paths_reads_a_whole_table(tmp_path: Path) -> None:
     """Intake, resolution, reminders and sending: every statement finds its rows through an index."""
     referee, statements = _played_with_statements(f"sqlite:///{tmp_path / 'r.db'}")

@@ -13,16 +13,17 @@ from referee.store.transactions import Database
 
 
 def open_referee(
-    database_url: str, schedules: ScheduleFolders | None = None, *, create: bool = True
+    database_url: str, schedules: ScheduleFolders | None = None, *, create: bool = True, pages: bool = False
 ) -> Referee:
     """The referee over ``database_url``, brought up to the current schema; with ``schedules``
     (folders of schedule files, the first holding a name wins) its games keep a calendar.
 
     Without ``create`` an empty database is left empty (the command then says to run
-    ``referee init``); a database that has the referee's tables is always brought up to date.
+    ``referee init``); a database that has the referee's tables is always brought up to date. With
+    ``pages`` it serves the site's pages (``open_engine``).
     """
     private_database(database_url)  # a new SQLite file is readable by its owner only
-    engine = open_engine(database_url)
+    engine = open_engine(database_url, pages=pages)
     if create or inspect(engine).has_table("games"):
         upgrade(engine)
     return Referee(Database(engine), ScheduleTimekeeper(schedules) if schedules is not None else None)
