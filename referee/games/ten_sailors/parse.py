@@ -247,6 +247,8 @@ def _read_text(
         if not line:
             continue
         line, named_before = _target_named_before(line, names, own)
+        if named_before is None:
+            line, named_before = _things_named_before(line, names)
         if second_readings and not corrected and (right := _as_corrected(line, names, now, own)):
             reader.flush()
             reader.items += [replace(item, line=written) for item in right]
@@ -500,8 +502,8 @@ _LONG_POST = 150
 """The fewest characters of a post of several sentences whose story is scenery around its orders."""
 
 
-_TRAP_ON_PRONOUN = re.compile(r"\b(?:на|for|on)\s+(него|неё|нее|him|her)\b", re.I)
-"""A trap's target said by a pronoun («ставлю на него ловушку», "a trap for him")."""
+_TRAP_ON_PRONOUN = re.compile(r"\b(?:на|for|on|trap|ловлю)\s+(него|неё|нее|him|her|его|её)\b", re.I)
+"""A trap's target said by a pronoun («ставлю на него ловушку», "a trap for him", "I'll trap him")."""
 
 
 def _target_named_before(
@@ -513,8 +515,8 @@ def _target_named_before(
     and the words written, to show the orders as written. ``line`` as it is where no such trap follows
     one character named."""
     pronoun = _TRAP_ON_PRONOUN.search(line)
-    if pronoun is None:
-        return line, None
+    if pronoun is None or (pronoun.group().lower().startswith(("trap", "ловлю")) and not _a_long_post(line)):
+        return line, None  # "I accuse Gleb! …, trap him": the line names him for its trap already
     start = max((m.end() for m in _POST_SENTENCE.finditer(line, 0, pronoun.start())), default=0)
     sentence = _POST_SENTENCE.split(line[start:], maxsplit=1)[0]
     if not start or not any(lemmas(word) & _TRAP_WORDS for word in WORD.findall(sentence)):
@@ -525,6 +527,36 @@ def _target_named_before(
         return line, None
     put = f"{pronoun.group()[: pronoun.start(1) - pronoun.start()]}{named[0]}"
     return f"{line[: pronoun.start()]}{put}{line[pronoun.end() :]}", (put, pronoun.group())
+
+
+_THINGS_PRONOUN = re.compile(r"(?<!\w)(их|это|them|those)(?!\w)", re.I)
+"""What an order of a later sentence names by a pronoun («Их и поищу», "I'll search them")."""
+
+
+def _things_named_before(line: str, names: tuple[str, ...]) -> tuple[str, tuple[str, str] | None]:
+    """``line`` with the pronoun that a search or a trap of a later sentence names its cards by («Их и
+    поищу», «Вот на это ловушку и ставлю») put as what the sentence just before named: the last two
+    cards for a search, a character and the three cards of one trap for a trap; with the words put and
+    the words written, to show the orders as written. ``line`` as it is otherwise."""
+    starts = [0, *(m.end() for m in _POST_SENTENCE.finditer(line))]
+    for before, start, end in zip(starts, starts[1:], [*starts[2:], len(line)], strict=False):
+        sentence = line[start:end]
+        pronoun = _THINGS_PRONOUN.search(sentence)
+        tokens = _line_tokens(sentence)
+        kinds = {t.kind for t in tokens} | ({"trap"} if any(t.setter for t in tokens) else set())
+        if pronoun is None or not kinds & {"search", "trap"} or _intent(tokens, names).found:
+            continue
+        found = _intent(_line_tokens(line[before:start]), names).found
+        if "trap" in kinds:
+            chosen = found if len(found) == 4 and one_trap(found, names) else []
+        else:
+            cards = [f for f in found if f.name in KIND_OF and not is_place(f.name)]
+            chosen = cards[-2:] if len(cards) >= 2 else []
+        if chosen:
+            put = ", ".join(f.written for f in chosen)
+            at = start + pronoun.start()
+            return f"{line[:at]}{put}{line[at + len(pronoun.group()) :]}", (put, pronoun.group())
+    return line, None
 
 
 _LETTER = re.compile(r"(?<=\s)[A-ZА-ЯЁ](?=\s*:?\s+\w)")
