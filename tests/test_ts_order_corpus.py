@@ -260,7 +260,8 @@ score that counts for it; its lines were read and built on the stop after. Set 1
 same classes and rule) was written the same way at the start of that stop and scored first, unread; nobody
 who works on the parser read it before it was scored again at that stop's end, unread: 152 and 151 lines
 read right, 6 and 8 said aloud; its lines were read and built on the stop after. Set 19 (170 lines each, the
-same classes and rule) was written the same way at the start of that stop and scored first, unread. The
+same classes and rule) was written the same way at the start of that stop and scored first, unread, and
+again unread at its end: 143 and 152 lines read right, 10 and 3 said aloud. The
 goal is ``LEAST_READ`` and none said aloud; until then no set may ever
 be read worse than at first."""
 
