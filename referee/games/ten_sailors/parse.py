@@ -515,8 +515,11 @@ def _target_named_before(
     and the words written, to show the orders as written. ``line`` as it is where no such trap follows
     one character named."""
     pronoun = _TRAP_ON_PRONOUN.search(line)
-    if pronoun is None or (pronoun.group().lower().startswith(("trap", "ловлю")) and not _a_long_post(line)):
+    verb = pronoun is not None and pronoun.group().lower().startswith(("trap", "ловлю"))
+    if pronoun is None or (verb and not _a_long_post(line)):
         return line, None  # "I accuse Gleb! …, trap him": the line names him for its trap already
+    if not verb and pronoun.group(1).lower() in ("его", "её"):
+        return line, None  # «ловушка на его диване»: whose sofa, not whom the trap is for
     start = max((m.end() for m in _POST_SENTENCE.finditer(line, 0, pronoun.start())), default=0)
     sentence = _POST_SENTENCE.split(line[start:], maxsplit=1)[0]
     if not start or not any(lemmas(word) & _TRAP_WORDS for word in WORD.findall(sentence)):
@@ -1889,10 +1892,8 @@ class _Reader:
             while args and is_adverb(args[0].text) and args[0].folded not in HERE:
                 args = args[1:]  # "slips quietly into …", «иду тихонько в …»
             if kind == "move":
-                origin, args = (
-                    args,
-                    _without_origin(args),
-                )  # "from the kitchen to the garage", «из кухни в гараж»
+                origin = args
+                args = _without_origin(args)  # "from the kitchen to the garage", «из кухни в гараж»
                 if (
                     origin
                     and not args
