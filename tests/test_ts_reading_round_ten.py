@@ -180,14 +180,16 @@ def test_advice_in_anothers_place_and_which_cards_go_together_are_talk_ts_23() -
 def test_an_order_naming_what_the_sentence_before_named_by_a_pronoun_ts_19_ts_20() -> None:
     """«Мне кажется, … а вот нож и яд — очень даже. Их и поищу.», «… Вот на это ловушку и ставлю.», "I'll trap
     him in …" in a long post: the pronoun stands for what the sentence before named (the last two cards of
-    a search; a character and three cards of a trap), never a plan said aloud; what else is said stays
-    talk."""
+    a search; a character and three cards of a trap; for «туда», the one room named before), never a plan
+    said aloud; what else is said stays talk."""
     assert _misread_by_own({
         "Зоя весь вечер молчит. Мне кажется, диван тут ни при чём, а вот нож и яд — очень даже. Их и поищу.":
             "S:Knife,Poison ; TALK",
         "Готова спорить, Игорь это сделал на кухне, ножом, у раковины? Вот на это ловушку и ставлю.":
             "T:Игорь/Kitchen/Sink/Knife",
         "I keep thinking about the rope and the wardrobe. I'll search them.": "TALK ; S:Rope,Wardrobe",
+        "Вера говорит, что в гараже кто-то скрипел дверью. Странно. Вечером схожу туда.":
+            "TALK ; M:Garage@d1h4",
         "Carl talks about his car all day long, as if we would not notice. A man who hates petrol is hiding "
         "something. I'll trap him in the Garage with the car and the petrol tonight, you'll see.":
             "T:Carl/Garage/Car/Petrol",

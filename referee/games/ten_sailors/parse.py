@@ -532,14 +532,15 @@ def _target_named_before(
     return f"{line[: pronoun.start()]}{put}{line[pronoun.end() :]}", (put, pronoun.group())
 
 
-_THINGS_PRONOUN = re.compile(r"(?<!\w)(их|это|them|those)(?!\w)", re.I)
-"""What an order of a later sentence names by a pronoun («Их и поищу», "I'll search them")."""
+_THINGS_PRONOUN = re.compile(r"(?<!\w)(их|это|them|those|туда|there)(?!\w)", re.I)
+"""What an order of a later sentence names by a pronoun («Их и поищу», "I'll search them", «схожу туда»)."""
 
 
 def _things_named_before(line: str, names: tuple[str, ...]) -> tuple[str, tuple[str, str] | None]:
     """``line`` with the pronoun that a search or a trap of a later sentence names its cards by («Их и
-    поищу», «Вот на это ловушку и ставлю») put as what the sentence just before named: the last two
-    cards for a search, a character and the three cards of one trap for a trap; with the words put and
+    поищу», «Вот на это ловушку и ставлю», «Вечером схожу туда») put as what the sentence just before named:
+    the last two cards for a search, a character and the three cards of one trap for a trap; for a move
+    "there", the one room the sentences before named; with the words put and
     the words written, to show the orders as written. ``line`` as it is otherwise."""
     starts = [0, *(m.end() for m in _POST_SENTENCE.finditer(line))]
     for before, start, end in zip(starts, starts[1:], [*starts[2:], len(line)], strict=False):
@@ -547,11 +548,14 @@ def _things_named_before(line: str, names: tuple[str, ...]) -> tuple[str, tuple[
         pronoun = _THINGS_PRONOUN.search(sentence)
         tokens = _line_tokens(sentence)
         kinds = {t.kind for t in tokens} | ({"trap"} if any(t.setter for t in tokens) else set())
-        if pronoun is None or not kinds & {"search", "trap"} or _intent(tokens, names).found:
+        if pronoun is None or not kinds & {"search", "trap", "move"} or _intent(tokens, names).found:
             continue
         found = _intent(_line_tokens(line[before:start]), names).found
-        if "trap" in kinds:
-            chosen = found if len(found) == 4 and one_trap(found, names) else []
+        if pronoun.group().lower() in ("туда", "there"):  # «Вечером схожу туда»: the room told of before
+            places = [f for f in _intent(_line_tokens(line[:start]), names).found if is_place(f.name)]
+            chosen = places[-1:] if "move" in kinds and len({f.name for f in places}) == 1 else []
+        elif "trap" in kinds:
+            chosen = list(found) if len(found) == 4 and one_trap(found, names) else []
         else:
             cards = [f for f in found if f.name in KIND_OF and not is_place(f.name)]
             chosen = cards[-2:] if len(cards) >= 2 else []
