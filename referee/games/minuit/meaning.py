@@ -307,7 +307,7 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
             kinds, key=lambda k: (k not in ("help", "status"), PRIORITY.index(k))
         )  # "send me the rules"
     start = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == kind), 0)
-    if kind in ("move", "escort") and any(w.among(_STATED - _OBJECTS) for w in words[:start]):
+    if kind in ("move", "escort") and any(w.among(_TOLD) for w in words[:start]):
         return Guess()  # "The ship is on 7 already, we need to hurry up": a thing told before the verb
     suspects = names_in(words, suspect_names_long(case))
     numbers = [
@@ -438,13 +438,13 @@ def _rules_or_state_asked(words: list[Word]) -> str | None:
 
 
 _NOBODY = frozenset({"nobody", "noone", "никто", "никому"})
-_OBJECTS = frozenset({"need", "needs", "нужен", "нужна"})
 
-_STATED = frozenset(
-    {"is", "are", "was", "were", "already", "still", "уже", "опять", "need", "needs", "нужен", "нужна"}
-)
-"""Words that make a clause with no verb of an order a thing told ("The ship is on 7 already", «Офицер опять
-в казино», "I need him in the bar"), never a move: it is asked back."""
+_TOLD = frozenset({"is", "are", "was", "were", "already", "still", "уже", "опять"})
+"""Words of a thing told ("The ship is on 7 already", «Офицер опять в казино»): before an order's verb,
+or in a clause with none, they make it no move; it is asked back."""
+_STATED = _TOLD | {"need", "needs", "нужен", "нужна"}
+"""``_TOLD`` and words of a need ("I need him in the bar"): a clause with no verb of an order holding one
+is a thing told."""
 
 
 def _without_verb(words: list[Word], case: Investigation, language: str) -> Reading | Guess | None:

@@ -546,9 +546,11 @@ def _things_named_before(line: str, names: tuple[str, ...]) -> tuple[str, tuple[
     for before, start, end in zip(starts, starts[1:], [*starts[2:], len(line)], strict=False):
         sentence = line[start:end]
         pronoun = _THINGS_PRONOUN.search(sentence)
+        if pronoun is None:
+            continue  # most sentences: nothing to look up, nothing read twice
         tokens = _line_tokens(sentence)
         kinds = {t.kind for t in tokens} | ({"trap"} if any(t.setter for t in tokens) else set())
-        if pronoun is None or not kinds & {"search", "trap", "move"} or _intent(tokens, names).found:
+        if not kinds & {"search", "trap", "move"} or _intent(tokens, names).found:
             continue
         found = _intent(_line_tokens(line[before:start]), names).found
         if pronoun.group().lower() in ("туда", "there"):  # «Вечером схожу туда»: the room told of before
@@ -1229,7 +1231,8 @@ def _tokens(text: str, times: list[tuple[int, int, When]]) -> list[_Token]:
     return sorted(tokens, key=lambda token: token.start)
 
 
-_WHERE_RELATIVE = frozenset({"где", "куда", "откуда", "where"})
+_WHERE = frozenset({"where", "где"})
+_WHERE_RELATIVE = _WHERE | {"куда", "откуда"}
 """Words after which an order word tells of a place rather than orders (a relative clause)."""
 _PHRASE_TO = frozenset({"for", "to", "into", "in", "toward", "towards"})
 """The last words of a move's phrase that say where one goes ("make for", "get into")."""
@@ -2231,7 +2234,6 @@ def _place_after(words: list[_Token], names: tuple[str, ...]) -> bool:
 
 
 _CARDS = frozenset({"card", "cards", "карта", "карточка", "hand", "рука"})
-_WHERE = frozenset({"where", "где"})
 _ORDERS_NOUN = frozenset(
     {"order", "ordered", "command", "приказ", "команда", "приказание", "распоряжение", "приказать",
      "приказывать", "queued", "заявка", "заявки", "заказать", "заказ", "заказывать", "pending", "planned",

@@ -67,7 +67,7 @@ _COURTESYOPENINGS = re.compile(
     r"|(?:i'?d|i\s+would|i'?ll|i\s+will)\s+be\s+(?:grateful|glad|thankful)\s+if\s+(?:you\s+(?:could|would)\s+)?"
     r"|(?:maybe|perhaps)\s+(?=(?:send|move|take|put|let)\b)"
     r"|i\s+(?:was\s+|am\s+|'m\s+)?wonder(?:ing)?\s+if\s+(?:i\s+(?:might|may|could|can)\s+|(?=i\b))|(?:do|would)\s+you\s+mind\s+if\s+(?=i\b)|(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+(?=i\b)"
-    r"|(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+(?=[A-Z][a-z]+\s)"
+    r"|(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+(?=(?-i:[A-ZА-ЯЁ])\w+\s)"
     r"|если\s+(?:вас|тебя)\s+не\s+затрудн\w+\s*,?\s*|если\s+(?:вам\s+|тебе\s+)?не\s+(?:трудно|сложно)\s*,?\s*"
     r"|(?:вы\s+)?не\s+(?:против|возражаете)\s*,?\s*если\s+(?=я\b)|ничего\s*,?\s*если\s+(?=я\b)"
     r"|нельзя\s+ли\s+(?:мне\s+)?"
