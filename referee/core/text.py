@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
+from difflib import SequenceMatcher
 from functools import cache
 
 from confusable_homoglyphs import categories, confusables
@@ -202,3 +203,18 @@ def _unmixed_word(word: str, in_line: dict[str, int]) -> str:
     if not ranked or (len(ranked) > 1 and rank[0] == rank[1]):
         return word
     return written[ranked[0]]
+
+
+def as_written(part: str, said: str, written: str) -> str:
+    """The words of ``written`` that ``part`` of ``said`` — ``written`` as a reader rewrote it ("this room"
+    said "here", a chat word said whole) — stands for: talk is relayed in the writer's own words. ``part``
+    itself where it is already written so, or is no part of ``said``."""
+    core = part.strip()
+    start = said.find(core)
+    if not core or core in written or start < 0:
+        return part
+    blocks = SequenceMatcher(None, said, written, autojunk=False).get_opcodes()
+    first = next(j1 + (start - i1 if tag == "equal" else 0) for tag, i1, i2, j1, _ in blocks if start < i2)
+    end = start + len(core)
+    last = next(j1 + (end - i1 if tag == "equal" else j2 - j1) for tag, i1, i2, j1, j2 in blocks if end <= i2)
+    return written[first:last].strip() or part

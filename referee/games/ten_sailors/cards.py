@@ -193,7 +193,7 @@ INFORMAL: dict[str, tuple[str, ...]] = {
         "тумбочка у кровати",
     ),
     "Armchair": ("arm chair", "chair", "easy chair", "wing chair", "креслице", "кресло-качалка"),
-    "Chandelier": ("люстрочка",),
+    "Chandelier": ("люстрочка", "ceiling light", "light fitting", "light fixture", "светильник", "лампа"),
     "Sink": ("basin", "washbasin", "wash basin", "умывальник", "мойка", "рукомойник"),
     "Knife": (
         "knives",

@@ -83,7 +83,7 @@ from referee.core.orders import Problem, Unreadable
 from referee.core.reading import SHOW_VERBS
 from referee.core.russian import morph
 from referee.core.seats import fold_name
-from referee.core.text import unmix_scripts
+from referee.core.text import as_written, unmix_scripts
 from referee.games.ten_sailors import scenery, signals
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
 from referee.games.ten_sailors.clauses import by_clauses
@@ -318,6 +318,11 @@ def _read_text(
             ]
         if line != written and len(reader.items) == start + 1:  # the order shown as the player wrote it
             reader.items[start] = replace(reader.items[start], line=written)
+        elif line != written:  # talk beside orders relayed in the player's own words
+            reader.items[start:] = [
+                replace(item, line=as_written(item.line, line, written)) if _is_talk(item) else item
+                for item in reader.items[start:]
+            ]
     reader.flush()
     reader.time_alone()
     return _merged_searches(_stays_beside_moves(_there_again(reader.items)))
@@ -450,10 +455,12 @@ _IN_CLAUSES: ContextVar[bool] = ContextVar("in_clauses", default=False)
 """Whether a clause of a line is being read (``_in_clauses``)."""
 
 
-_PARTED = re.compile(r"\s*[/|]\s*|\s*[,.]\s*")
+_PARTED = re.compile(r"\s*[/|]\s*|\s*[,.]\s*|\s+-\s+|\s*[—–:]\s*")
 _TRAP_SAID = re.compile(
-    r"(?:^|(?<=[.!:—–-])|(?<=\s))\s*(?:that'?s|this\s+is|it'?s|это|вот)\s+(?:(?:и\s+есть\s+)?(?:my|моя)\s+)?"
-    r"(?:trap|ловушка)\s*[.!]*\s*$",
+    r"(?:^|(?<=[.!:—–-])|(?<=\s))\s*(?:(?:that'?s|this\s+is|it'?s|это|вот)\s+(?:(?:и\s+есть\s+)?(?:my|моя)\s+)?"
+    r"(?:trap|ловушка)|(?:spring|set|lay|use)\s+(?:it|that|this|the\s+trap|a\s+trap)\s+(?:on|for)\s+(?:him|her)"
+    r"|(?:ставлю|ставь(?:те)?|поставь(?:те)?|это|ловушка|ловушку)\s+(?:на\s+(?:него|неё|нее)|для\s+(?:него|неё|нее)))"
+    r"\s*[.!]*\s*$",
     re.I,
 )
 """Words after a trap's names saying it is the writer's trap ("That's my trap", «Это моя ловушка»)."""
@@ -611,6 +618,8 @@ def _told_one_by_one(
     for sentence in sentences:
         read = _read_text(sentence, names, now, own, second_readings=False)
         pronoun = _PRONOUN.match(sentence)
+        first = WORD.match(sentence.lstrip(" *«\"'"))
+        named = first is not None and fold_name(first.group()) == fold_name(own)
         if doer == own and pronoun is not None and not any(isinstance(item, Order) for item in read):
             as_own = f"{sentence[: pronoun.start(2)]}{own}{sentence[pronoun.end(2) :]}"
             again = _read_text(as_own, names, now, own, second_readings=False)
@@ -618,8 +627,7 @@ def _told_one_by_one(
                 read = [replace(item, line=sentence) for item in again]
         if any(isinstance(item, Unreadable) and item.is_order for item in read) and not long_post:
             return []  # a long post keeps its doubtful sentences as questions, never as talk
-        first = WORD.match(sentence.lstrip(" *«\"'"))
-        doer = own if first is not None and fold_name(first.group()) == fold_name(own) else doer
+        doer = own if named else doer
         result += read
     if not any(isinstance(item, Order) for item in result):
         return []
@@ -1180,7 +1188,9 @@ def _joined_talk(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
     for item in items:
         previous = joined[-1] if joined else None
         if _is_talk(item) and previous is not None and _is_talk(previous):
-            joined[-1] = Unreadable(f"{previous.line} {item.line}", "unknown_order", previous.params, False)
+            stop = "." if item.line[:1].isupper() and previous.line[-1:].isalnum() else ""  # a sentence ended
+            text = f"{previous.line}{stop} {item.line}"
+            joined[-1] = Unreadable(text, "unknown_order", previous.params, False)
         else:
             joined.append(item)
     return joined
@@ -1552,6 +1562,7 @@ class _Reader:
             _conversational(talk.line, self.own)
             or self._where_another_is(tokens)
             or self._addressed(talk.line, tokens)
+            or self._done_by_named(tokens)
         ):
             return talk
         asks = _to_a_place(tokens) or any(
@@ -1574,7 +1585,10 @@ class _Reader:
 
     def read(self, sentence: str, times: list[tuple[int, int, When]]) -> None:
         """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk."""
-        tokens = _lead_by_names(_auxiliaries(_tokens(sentence, times)), self.names, self.own)
+        unwrapped = scenery.without_courtesy_opening(sentence)
+        if unwrapped != sentence and (rest := WORD.findall(unwrapped)) and _word(rest[0])[1]:
+            sentence, times = unwrapped, find_times(unwrapped)  # "Would you be so kind as to withdraw …"
+        tokens = _lead_by_names(_auxiliaries(_softened(_tokens(sentence, times))), self.names, self.own)
         tokens = _without_purpose(tokens, next((i for i, t in enumerate(tokens) if t.kind), len(tokens)))
         plain = [t for t in tokens if t.when is None]
         moves = [i for i, t in enumerate(plain) if t.kind == "move" and not is_arrive(t.text)]
@@ -1587,7 +1601,7 @@ class _Reader:
             self.flush()
             self.items.append(_not_an_order(sentence, tokens))
             return
-        if _undecided(tokens, self.names):
+        if _undecided(tokens, self.names) and not _put_to_all(tokens) and not self._done_by_named(tokens):
             intent = _intent(tokens, self.names)
             if intent.found:  # "Maybe I'll go to the garage", «Кухня или кабинет, ещё не решила»
                 self.flush()
@@ -1773,6 +1787,33 @@ class _Reader:
             return
         self.time_alone()
         self.header, self.header_line, self.header_used = when, sentence, False
+
+    def _done_by_named(self, tokens: list[_Token]) -> bool:
+        """Whether the first order word of a sentence is done, in a condition, by characters named right
+        before it, none the writer's ("… so if Hanna and Gleb both go to the Study with Fedor it's full",
+        «если Борис пойдёт в кабинет»): told of others. Without the condition ("Anna goes to the study"
+        from Dora) it is asked, for it may be the writer's own move misnamed."""
+        first = next((i for i, t in enumerate(tokens) if t.kind), None)
+        if not first:
+            return False
+        doers = []
+        at = first
+        for at in range(first - 1, -1, -1):
+            token = tokens[at]
+            if tokens[at + 1].start - token.end > 1:
+                break  # "…who killed Ivan, search everything": a comma, no doer of the verb
+            if token.folded in ("and", "и", "both", "оба", "обе", "also", "тоже", "all", "все"):
+                continue
+            if not is_name(token.text, self.names):
+                break
+            doers.append(token.text)
+        found = read_names(doers, self.names) if doers else []
+        return (
+            tokens[at].folded in _IF
+            and not isinstance(found, Missing)
+            and bool(found)
+            and all(f.name in self.names and f.name != self.own for f in found)
+        )
 
     def _starts_order(self, sentence: str, tokens: list[_Token], first: int) -> bool:
         """Whether the words from ``first`` start an order (see the module)."""
@@ -2189,6 +2230,31 @@ _BESIDE = frozenset({"near", "beside", "opposite", "рядом", "напроти
 """Words (lemmas) of a place named by another ("the room next to the kitchen", «комната рядом с кухней»)."""
 
 
+_ASKING_MODALS = frozenset({"could", "can", "would", "will", "may", "might"})
+
+
+_IF = frozenset({"if", "when", "unless", "once", "если", "когда", "пока", "раз"})
+"""Words opening a condition: a move in it, done by others, is told of them."""
+_ALL_OF_US = frozenset(
+    {"we", "we'd", "we'll", "let's", "lets", "everyone", "everybody", "мы", "давайте", "все"}
+)
+
+
+def _put_to_all(tokens: list[_Token]) -> bool:
+    """Whether a sentence puts a plan to all of the table, not one's own ("Should we all avoid the Music
+    Room until Carl explains himself?", «Может, нам всем держаться подальше от гаража?»): talk."""
+    folded = {t.folded.replace("’", "'") for t in tokens}
+    return (bool(folded & _ALL_OF_US) and not folded & (_I | {"нам"})) or {"нам", "всем"} <= folded
+
+
+def _courteous(folded: list[str], at: int) -> bool:
+    """Whether the hedge at ``at`` only softens a request ("Could I possibly move …?", "could you perhaps
+    …", "Might I search …?"): right after a modal and its pronoun, or "might" asking before "I"."""
+    if at >= 2 and folded[at - 2] in _ASKING_MODALS and folded[at - 1] in {"i", "you", "we"}:
+        return True
+    return folded[at] == "might" and folded[at + 1 : at + 2] in (["i"], ["we"]) and at in (0, 1)
+
+
 def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
     """Whether a sentence leaves its plan open: a hedge before its order word, a choice between places or
     orders ("kitchen or study", "move … or stay"), "not sure" or "wherever", a place named by another, or
@@ -2198,7 +2264,9 @@ def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
     if first < len(words) and words[first].kind == "say":
         return False  # what is said aloud is said as written
     folded = [t.folded.replace("’", "'") for t in words]
-    if set(folded[:first]) & _HEDGES or set(folded) & _OPEN:
+    if any(word in _HEDGES and not _courteous(folded, i) for i, word in enumerate(folded[:first])):
+        return True
+    if set(folded) & _OPEN:
         return True
     for i, token in enumerate(words):
         forms = lemmas(token.text)
@@ -2265,6 +2333,10 @@ _WRITTEN = frozenset(
 )  # fmt: skip
 """Words asking how an order is written or works ("how do I write a trap?", «как работают ловушки?»)."""
 _RULES = frozenset({"rule", "rules", "правило", "правила", "instructions", "инструкция"})
+_PLEASE = frozenset({"please", "pls", "plz", "пожалуйста", "плиз", "пжл", "пж"})
+_AGAIN = frozenset(
+    {"the", "again", "ещё", "еще", "раз", "снова", "опять", "all", "все", "list", "of", "список"}
+)
 """The rules themselves, asked for again ("can I see the rules again?", «правила ещё раз пришлите»)."""
 _SHOW = SHOW_VERBS | frozenset({"list", "display", "перечислить", "вывести"})
 """Verbs asking the host to show or send something: one's orders, or the rules."""
@@ -2314,6 +2386,10 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
     shown = _bidden_to_show(words, folded)
     if said & _RULES and (question or shown or said & _REMIND):
         return "help"  # "can I see the rules again?", «правила ещё раз пришлите»
+    if _PLEASE.intersection(folded) and all(
+        t.folded in _PLEASE | _AGAIN or lemmas(t.text) & (_RULES | _ORDERS_NOUN) for t in words
+    ):
+        return "help"  # "commands please", «правила, пожалуйста»: the rules or the orders asked for
     if _ME.intersection(folded) and said & _STANDING and (question or shown):
         return "status"  # "what's my situation?", «какое у меня сейчас положение?»
     kinds = {t.kind for t in words if t.kind}
@@ -2337,9 +2413,12 @@ def _state_asked(tokens: list[_Token], names: tuple[str, ...], *, question: bool
         if helped and folded[helped - 1] in _FORETOLD and not _YOU.intersection(folded):
             return ""  # "Maybe the quiet will help me think": what will help, told
         return "" if (_OTHERS - _YOU).intersection(folded) else "help"  # not "can anyone help me?"
+    if "cancel" in kinds and not what and not _HOW.intersection(folded):
+        return ""  # "Would you be so kind as to withdraw my move order?": the order withdrawn, asked politely
     about_orders = any(lemmas(t.text) & _ORDERS_NOUN for t in words)
     asked = question or folded[0] in _QUESTION_WORDS or folded[:2] == ["а", "какие"]
-    if about_orders and (asked or lemmas(words[0].text) & _REMIND or shown):
+    head = words[1:] if len(words) > 1 and words[0].folded in _HOST else words  # "Referee, remind me …"
+    if about_orders and (asked or lemmas(head[0].text) & _REMIND or shown):
         # "What are my current orders?" (one's own: status); "How do I write orders?" (help)
         how = _HOW.intersection(folded) or _MAY.intersection(folded)  # "What orders can I give?": help
         own = _MINE.intersection(folded) or (({"i", "я"} | _ME) & set(folded) and not how)  # "for me"
@@ -2595,12 +2674,28 @@ def _two_cards(args: list[_Token]) -> bool:
     )
 
 
+def _softened(tokens: list[_Token]) -> list[_Token]:
+    """``tokens`` with a hedge that only softens a request ("Could you perhaps move me …") made a leading
+    word, as the courtesy around it is."""
+    folded = [t.folded for t in tokens]
+    return [
+        t._replace(leading=True) if t.folded in _HEDGES and _courteous(folded, i) else t
+        for i, t in enumerate(tokens)
+    ]
+
+
+_WOKEN = frozenset({"me", "us", "him", "her", "them", "everyone", "everybody"})
+
+
 def _auxiliaries(tokens: list[_Token]) -> list[_Token]:
     """``tokens`` with a word of being before an order word made a leading word ("will be searching", «буду
     искать»): the order is the verb's, not a move to be somewhere."""
     result = list(tokens)
     for i, token in enumerate(tokens):
         if not is_arrive(token.text):
+            continue
+        if i + 1 < len(tokens) and tokens[i + 1].folded in _WOKEN:
+            result[i] = token._replace(kind="")  # "wake me if someone dies": bidden of others, no move
             continue
         after = next((t for t in tokens[i + 1 :] if not t.leading or t.kind), None)
         if after is not None and after.kind and not is_arrive(after.text):
@@ -2839,7 +2934,10 @@ _MEETING = frozenset(
 _YOU = frozenset({"you", "ты", "вы"})
 _WISHED = frozenset({"бы", "б"})
 """The particle of the Russian conditional: a verb in the past with it is a wish («я бы сходил …»)."""
-_HOST = frozenset({"host", "gm", "master", "мастер", "ведущий", "ведущая", "мастеру", "ведущему"})
+_HOST = frozenset(
+    {"host", "gm", "master", "мастер", "ведущий", "ведущая", "мастеру", "ведущему", "referee", "ref",
+     "рефери"}
+)  # fmt: skip
 """Words addressing the host: "you" in a line to them is the host, asked to carry an order out."""
 
 
@@ -3026,7 +3124,8 @@ def _clauses(
 
 _QUALIFIERS = frozenset(
     {"previous", "last", "earlier", "current", "planned", "queued", "pending", "old", "both", "my", "that",
-     "this", "those", "these", "tomorrow's", "tonight's", "today's", "morning", "evening"}
+     "her", "his", "our", "this", "those", "these", "tomorrow's", "tonight's", "today's", "morning",
+     "evening"}
 )  # fmt: skip
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 
 from referee.core.russian import morph
 from referee.games.ten_sailors.cards import HALL, KIND_OF, Kind
@@ -63,6 +64,9 @@ _COURTESYOPENINGS = re.compile(
     r"|(?:might|may|can|could)\s+i\s+(?:trouble|bother|ask)\s+you\s+(?:to|and)\s+"
     r"|(?:будьте|будь)\s+(?:добры|добр|добра|любезны|любезен|любезна|другом)\s*,?\s*"
     r"|не\s+сочтите\s+за\s+труд\s*,?\s*"
+    r"|(?:sorry|apologies|excuse\s+me)(?:\s+to\s+(?:be\s+a\s+(?:bother|pain|nuisance)|bother\s+you|trouble\s+you"
+    r"|ask(?:\s+again)?))?\s*,?\s*but\s+"
+    r"|(?:извините|простите|прошу\s+прощения)(?:\s+за\s+беспокойство)?\s*,?\s*но\s+"
     r"|(?:is|would|will)\s+it\s+(?:be\s+)?(?:possible|ok(?:ay)?|alright|all\s+right)\s+(?:for\s+(?:me|\w+)\s+)?to\s+"
     r"|(?:i'?d|i\s+would|i'?ll|i\s+will)\s+be\s+(?:grateful|glad|thankful)\s+if\s+(?:you\s+(?:could|would)\s+)?"
     r"|(?:maybe|perhaps)\s+(?=(?:send|move|take|put|let)\b)"
@@ -84,6 +88,8 @@ _COURTESY = re.compile(
     r"^(?:if\s+(?:it'?s|it\s+is|that'?s)\s+(?:not|no)\s+(?:a\s+|too\s+much\s+(?:of\s+a\s+)?)?(?:big\s+)?"
     r"(?:problem|bother|trouble|deal|hassle)|if\s+(?:it'?s|that'?s)\s+ok(?:ay)?|if\s+(?:you\s+)?(?:don'?t|do\s+not)\s+mind(?:\s+\w+ing\s+(?:me|us)(?:\s+there)?)?"
     r"|if\s+(?:possible|you\s+can)|please|пожалуйста"
+    r"|if\s+(?:it'?s|it\s+is|that'?s)\s+all\s+the\s+same(?:\s+(?:to|with)\s+(?:you|everyone|everybody|all))?"
+    r"|if\s+(?:nobody|no\s+one|no-one)\s+(?:minds|objects)|если\s+(?:никто\s+не\s+против|(?:вам\s+)?вс[её]\s+равно)"
     r"|if\s+(?:that'?s|it'?s|that\s+is|it\s+is)\s+possible"
     r"|если\s+(?:это\s+)?(?:можно|не\s+трудно|не\s+сложно|получится|не\s+затруднит|возможно))$",
     re.I,
@@ -282,11 +288,22 @@ _KEPT_HERE = (
 named "… Room"."""
 
 
+def _searched_by_turning(found: re.Match[str]) -> str:
+    """The verb of a search, in the language of the place turned upside down that ``found`` is."""
+    return "обыскиваю " if re.search("[а-яё]", found.group(), re.I) else "search "
+
+
 def kept_here(line: str) -> str:
     """``line`` with the writer kept where they are said plainly (``_KEPT_HERE``)."""
     for pattern, plainly in _KEPT_HERE:
-        line = pattern.sub(plainly, line)
+        line = pattern.sub(partial(_cased_as, plainly), line)
     return line
+
+
+def _cased_as(said: str, found: re.Match[str]) -> str:
+    """``said`` with a capital first letter where the words ``found``, which it stands for, have one: a
+    sentence still starts where it started ("… the stone. This room reeks …" → "… the stone. Here …")."""
+    return said[:1].upper() + said[1:] if found.group().lstrip()[:1].isupper() else said
 
 
 _INSTEAD = re.compile(r"(?:\b[аи]\s+)?\bвместо\s+(?:этого|того|него|неё)\b\s*,?\s*", re.I)
@@ -303,6 +320,7 @@ def phrased_plainly(line: str) -> str:
     if _HOUR_NAMED.search(line):  # «во второй час …, в третий — …»: the hour's word said once for all
         line = _HOUR_LEFT_OUT.sub(lambda m: f"{m.group(1)} час", line)
     line = _SET_NOUN.sub(r"\1cards", line)
+    line = _TURNED_OVER.sub(_searched_by_turning, line)
     line = _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", line)))
     line = _FOR_ME.sub(_placed_for_me, _I_TO.sub(lambda m: f"иду {m.group(1)} ", line))
     if "?" not in line:  # «Зоя, пойдёшь со мной потом в музыкальную?»: asked of another
@@ -442,6 +460,15 @@ _A_LOOK = re.compile(
     re.I,
 )
 """A look taken ("take a peek at", "have a good look at", "get a glance at"): the verb of it, a search."""
+_TURNED_OVER = re.compile(
+    r"\bturn(?:s|ing)?\s+(?:(?:the|this|that|my|her|his)\s+)?(?:[\w']+\s+){0,2}?(?:upside[\s-]+down|inside[\s-]+out)"
+    r"(?:\s+(?:looking\s+)?for)?\s+"
+    r"|\bперевер(?:ну|нём|нем|нуть|нула|нул|ачиваю|нёт|нет)\w*\s+(?:[\w-]+\s+){0,2}?вверх\s+дном"
+    r"(?:\s+в\s+поисках|\s*,?\s*ищу)?\s+",
+    re.I,
+)
+"""A place turned upside down for things ("Turn the place upside down for the Wardrobe and the Car",
+«Переверну всё вверх дном в поисках …»): a search, said by its verb."""
 
 
 def another_trap(line: str) -> str:
@@ -450,6 +477,15 @@ def another_trap(line: str) -> str:
     return _ANOTHER_TRAP.sub(
         lambda m: f"{m.group(1)} {'ловушку' if re.search('[а-яё]', m.group(1), re.I) else 'a trap'}", line
     )
+
+
+def without_courtesy_opening(sentence: str) -> str:
+    """``sentence`` without its opening of courtesy ("Would you be so kind as to withdraw my move?"), and
+    the question mark that courtesy puts at its end; ``sentence`` itself when it has none or is nothing
+    else."""
+    opened = _COURTESYOPENINGS.match(sentence)
+    rest = sentence[opened.end() :].strip() if opened is not None else ""
+    return rest.removesuffix("?").rstrip() if rest.removesuffix("?").strip() else sentence
 
 
 def plain(line: str, names: Sequence[str]) -> str:
@@ -462,10 +498,7 @@ def plain(line: str, names: Sequence[str]) -> str:
     text = _help_asked(text, names)
     text = _PLACED.sub(_placing, text)
     text = _STARTING.sub("be ", text)
-    opened = _COURTESYOPENINGS.match(text)
-    if opened is not None:
-        text = text[opened.end() :].rstrip().removesuffix("?")
-    text = text.strip("* \t")
+    text = without_courtesy_opening(text).strip("* \t")
     text = _leading_clause(text, names)
     text = _aside(text, names)
     text = _first_of_two_verbs(text, names)
@@ -557,6 +590,8 @@ def _cancel_first(text: str) -> str:
     if last is None or not last.group("what").strip(" ,—–-"):
         return text
     what = last.group("what").strip(" ,—–-")
+    if order_kind(next(iter(WORD.findall(what)), "")) == "cancel":
+        return what  # "Never mind the search, scrap it": the cancel said twice, one cancel
     before, comma, clause = what.rpartition(",")
     if comma and _CANCELLABLE_WORD.search(clause):
         before, what = before.strip(), clause.strip()

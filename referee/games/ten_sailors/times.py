@@ -167,8 +167,9 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
      r"|overnight|за\s+ночь"
      r"|(?:for|during|over)\s+the\s+night"
      rf"|{_NIGHTLY}|toni(?:te|gth|ht)|2nite"),
-    ("ahead2", r"послезавтра|day\s+after\s+tomorrow"),
-    ("ahead1", rf"завтрашн{_OF_AN_ORDER}|завтра|tomorrow|tom+or+ow|tmrw|tmr|tmrrw|2mor+ow|2moro|tomoz"),
+    ("ahead2", r"послезавтра|(?:the\s+)?day\s+after\s+tomorrow"),
+    ("ahead1", rf"завтрашн{_OF_AN_ORDER}|завтра|(?:first\s+thing\s+)?tomorrow|tom+or+ow|tmrw|tmr|tmrrw"
+     r"|2mor+ow|2moro|tomoz"),
     ("today", r"сегодня|today"),
     ("noon", rf"{_IN}(?:noon|midday|полдень|полдня)"),
     ("morning_ahead1", r"(?:(?:на|в)\s+)?завтрашн\w+\s+утр(?:о|ом|а)"

@@ -149,9 +149,11 @@ SETTERS: frozenset[str] = frozenset(
 
 PRONOUNS: frozenset[str] = frozenset(
     {"i", "i'll", "i’ll", "ill", "im", "i'm", "i’m", "will", "shall", "am", "we", "we'll", "let", "me", "now",
-     "я", "мы", "сейчас", "теперь", "пожалуй", "тогда", "сначала", "сперва", "лучше", "а"}
+     "я", "мы", "сейчас", "теперь", "пожалуй", "тогда", "сначала", "сперва", "лучше", "а", "anyway",
+     "anyhow", "ладно", "короче", "итак"}
 )  # fmt: skip
-"""Words before an order verb that change nothing ("I'll go", "я пойду", "теперь ищу")."""
+"""Words before an order verb that change nothing ("I'll go", "я пойду", "теперь ищу", "Anyway, I shall
+go …", «Ладно, иду …»)."""
 
 CONNECTORS: frozenset[str] = frozenset(
     {
@@ -249,8 +251,7 @@ CANCELLABLE: dict[str, str] = {
     "search": "search", "searching": "search", "поиск": "search", "искать": "search", "обыск": "search",
     "ищу": "search", "осмотр": "search", "обыскивать": "search", "обыскать": "search",
     "перейти": "move", "переходить": "move", "пойти": "move", "ходить": "move",
-    "trap": "trap", "traps": "trap", "ловушка": "trap", "капкан": "trap",
-}  # fmt: skip
+} | {word: "trap" for word, kind in VERBS.items() if kind == "trap"} | {"traps": "trap"}  # fmt: skip
 """What a cancel order may name (lemmas) and the order it withdraws."""
 
 EVERYTHING: frozenset[str] = frozenset(

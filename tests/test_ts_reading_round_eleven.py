@@ -1,0 +1,128 @@
+"""Ten Sailors lines written in the ways the nineteenth held-out set showed, read by class (TS-4, TS-11,
+TS-19, TS-20, TS-23 ruling): courtesy opening any sentence, softening hedges ("Could I possibly …") and
+apologies before a request; cancels of another trap word ("the ambush") and said twice ("never mind the
+search, scrap it"); a place turned upside down for things; a trap listed with a dash and told by "spring
+it on him"; "the day after tomorrow" and "first thing tomorrow"; plans put to everyone and conditions of
+others' moves as talk; the rules or commands asked for with "please"; talk relayed in the writer's own
+words where a reader rewrote them.
+
+The lines stand in no corpus. The notation is the corpora's (``tests/test_ts_order_corpus.py``).
+"""
+
+from __future__ import annotations
+
+from test_ts_order_corpus import NAMES, NOW
+from test_ts_reading_round_six import _misread_by_own
+
+from referee.core.orders import Unreadable
+from referee.core.text import as_written
+from referee.games.ten_sailors.parse import parse_text
+
+
+def test_courtesy_opens_any_sentence_and_softens_without_doubt_ts_11() -> None:
+    """ "Would you be so kind as to …" before any sentence of a line, "Could I possibly …", "Might I …",
+    "Sorry to be a bother, but …", «Извините за беспокойство, но …», "If it's all the same to everyone":
+    the request is the order; a hedge the writer means is still asked."""
+    assert _misread_by_own({
+        "Would you be so kind as to withdraw my move order? I've had second thoughts.": "C:move ; TALK",
+        "Hi all. Would you be so kind as to move me to the study? Thanks.": "TALK ; M:Study",
+        "Could I possibly move to the Dining Room, please?": "M:Dining Room",
+        "Could you perhaps move me to the study?": "M:Study",
+        "Might I search the sofa and the rope?": "S:Rope,Sofa",
+        "Sorry to be a bother, but could you search the Table and the Rope?": "S:Rope,Table",
+        "Извините за беспокойство, но переместите меня в кабинет": "M:Study",
+        "If it's all the same to everyone, I'd like to look for the Candle and the Sink this hour.":
+            "S:Candlestick,Sink",
+        "Если никто не против, иду в гараж.": "M:Garage",
+        "Maybe I'll go to the study": "X",
+        "I might go to the study": "X",
+        "I'd be grateful if you sent me to the bathroom.": "X",
+    }) == {}  # fmt: skip
+
+
+def test_a_cancel_names_any_word_of_a_trap_and_may_be_said_twice_ts_11() -> None:
+    """ "Call off the ambush I set up", «Снимаю засаду», "cancels her move" in the writer's own story,
+    and a cancel repeated on a pronoun ("never mind the search, scrap it", «Отменяю поиск, забудьте»):
+    one cancel."""
+    assert _misread_by_own({
+        "Call off the ambush I set up.": "C:trap",
+        "Cancel the snare": "C:trap",
+        "Снимаю засаду": "C:trap",
+        "Anna thinks better of it and cancels her move.": "C:move",
+        "never mind the search, scrap it": "C:search",
+        "forget the move, cancel it": "C:move",
+        "Отменяю поиск, забудьте.": "C:search",
+    }) == {}  # fmt: skip
+
+
+def test_a_place_turned_upside_down_for_things_is_their_search_ts_19() -> None:
+    """ "Turn the place upside down for the Wardrobe and the Car", «Переверну всё вверх дном в поисках
+    ножа и верёвки»: a search of the two things named."""
+    assert _misread_by_own({
+        "Turn the place upside down for the Wardrobe and the Car.": "S:Car,Wardrobe",
+        "turning the study inside out looking for the knife and the rope": "S:Knife,Rope",
+        "Переверну всё вверх дном в поисках ножа и верёвки.": "S:Knife,Rope",
+    }) == {}  # fmt: skip
+
+
+def test_a_trap_listed_with_a_dash_or_colon_and_told_as_the_writers_is_the_trap_ts_20() -> None:
+    """ "Ivan — Study, Fireplace, Halberd. Spring it on him.", «Игорь — кабинет, камин, алебарда. Ставлю
+    на него.», "Ivan: Study, Fireplace, Halberd.": four names and the words making them a trap."""
+    assert _misread_by_own({
+        "Ivan — Study, Fireplace, Halberd. Spring it on him.": "T:Ivan/Study/Fireplace/Halberd",
+        "Ivan: Study, Fireplace, Halberd.": "T:Ivan/Study/Fireplace/Halberd",
+        "Игорь — кабинет, камин, алебарда. Ставлю на него.": "T:Игорь/Study/Fireplace/Halberd",
+        "Trap Egor: piano room, the big ceiling light, arsenic.": "T:Egor/Music Room/Chandelier/Poison",
+    }) == {}  # fmt: skip
+
+
+def test_the_day_after_tomorrow_and_first_thing_tomorrow_are_their_mornings_ts_4() -> None:
+    """ "The day after tomorrow, first thing in the morning: Kitchen." is day 3's first hour; "first thing
+    tomorrow" day 2's; "wake me if someone dies" bids the others and moves nobody."""
+    assert _misread_by_own({
+        "The day after tomorrow, first thing in the morning: Kitchen.": "M:Kitchen@d3h1",
+        "The day after tomorrow: Kitchen.": "M:Kitchen@d3h1",
+        "first thing tomorrow I go to the kitchen": "M:Kitchen@d2h1",
+        "I'm going to the bedroom, wake me if someone dies.": "M:Bedroom ; TALK",
+        "Tomorrow I'd like to wake up in the bedroom.": "M:Bedroom@d1n",
+    }) == {}  # fmt: skip
+
+
+def test_plans_put_to_everyone_and_others_moves_in_a_condition_are_talk_ts_23() -> None:
+    """ "Should we all avoid the Music Room …?", «Может, нам всем держаться подальше от гаража?", "if
+    Hanna and Gleb both go to the Study …": said to the table; the writer's own hedged plan is asked."""
+    assert _misread_by_own({
+        "Should we all avoid the Music Room until Carl explains himself?": "TALK",
+        "Maybe we should search the sofa and the rope": "TALK",
+        "Может, нам всем держаться подальше от гаража?": "TALK",
+        "Three per room max, so if Hanna and Gleb both go to the Study with Fedor it's full.": "TALK",
+        "Maybe I should go to the study": "X",
+        "Может, я пойду в гараж?": "X",
+        "I want to find out who killed Ivan, search everything": "X",
+    }) == {}  # fmt: skip
+
+
+def test_the_rules_or_the_commands_asked_for_with_please_are_the_help_ts_11() -> None:
+    """ "commands please", «Правила, пожалуйста» ask for the help; "Referee, remind me what I've got
+    queued" for one's orders; a card with "please" is still asked about."""
+    assert _misread_by_own({
+        "commands please": "HELP",
+        "rules please": "HELP",
+        "Правила, пожалуйста": "HELP",
+        "команды пжл": "HELP",
+        "Referee, remind me what I've got queued for tomorrow.": "STATUS",
+        "Knife please": "X",
+    }) == {}  # fmt: skip
+
+
+def test_talk_beside_an_order_is_relayed_in_the_writers_own_words_ts_23() -> None:
+    """A reader that says "this room" as "here" to read an order relays the talk beside it as written:
+    «This room reeks of petrol», not "Here reeks of petrol"."""
+    line = "Searching the armchair and the stone. This room reeks of petrol, just saying."
+    talk = [item.line for item in parse_text(line, NAMES["en"], NOW, "Anna") if isinstance(item, Unreadable)]
+    assert talk == ["This room reeks of petrol, just saying."]
+    said = "go to the kitchen. tomorrow is another day"
+    assert as_written("tomorrow is another day", said, "go to the kitchen. tmrw is another day") == (
+        "tmrw is another day"
+    )
+    assert as_written("not here at all", said, "anything") == "not here at all"
