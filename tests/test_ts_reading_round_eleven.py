@@ -126,3 +126,31 @@ def test_talk_beside_an_order_is_relayed_in_the_writers_own_words_ts_23() -> Non
         "tmrw is another day"
     )
     assert as_written("not here at all", said, "anything") == "not here at all"
+
+
+def test_a_trap_told_as_a_surprise_and_new_names_and_cuts_are_read_ts_20() -> None:
+    """«Глеба ждёт сюрприз: спальня, люстра, алибарда», "A surprise for Gleb: …", «Оставлю Борису
+    ловушку: …» are traps; «трапезная» is the Dining Room; «-> кух», «ищу подсв+бенз»: words cut short
+    without their stop, where they are no words of their own; a surprise named alone is talk."""
+    assert _misread_by_own({
+        "Глеба ждёт сюрприз: спальня, люстра, алибарда.": "T:Глеб/Bedroom/Chandelier/Halberd",
+        "A surprise for Gleb: bedroom, chandelier, halberd.": "T:Gleb/Bedroom/Chandelier/Halberd",
+        "Оставлю Борису ловушку: кухня, раковина, нож": "T:Борис/Kitchen/Sink/Knife",
+        "Ловушка на Игорька: трапезная, канделябр, умывальник": "T:Игорь/Dining Room/Sink/Candlestick",
+        "иду в трапезную": "M:Dining Room",
+        "-> кух": "M:Kitchen",
+        "ищу подсв+бенз": "S:Candlestick,Petrol",
+        "Будет сюрприз для всех": "TALK",
+        "What a surprise to see you all": "TALK",
+        "Anna leaves for the Living Room, glancing back at Boris.": "M:Living Room",
+    }) == {}  # fmt: skip
+
+
+def test_not_one_hour_but_another_moves_the_order_to_the_other_hour_ts_4() -> None:
+    """«Переход в спальню — не во второй игровой час, а в третий!»: the hour after «а», its word «час»
+    carried over; «не на Веру, а на Зою» as before."""
+    assert _misread_by_own({
+        "Переход в спальню — не во второй игровой час, а в третий!": "M:Bedroom@d1h3",
+        "Иду в кухню не в третьем часу, а во втором": "M:Kitchen@d1h2",
+        "ставлю ловушку не на Веру, а на Зою: кухня, раковина, нож": "T:Зоя/Kitchen/Sink/Knife",
+    }) == {}  # fmt: skip

@@ -125,6 +125,10 @@ _INSTEAD_AFTER = re.compile(
 )
 """"… rather than armchair and stone", «…, а не верёвку и камень»: the rejected part after the right one."""
 
+_NOT_BUT_HOUR = re.compile(
+    r"\bне\s+(?:в|во)\s+[^,;.!?—–]*?\b(час\w*)\s*,?\s+а\s+((?:в|во)\s+\w+)(?!\s+час)", _FLAGS
+)
+"""«не во второй игровой час, а в третий»: the right hour, its word «час» said with it."""
 _NOT_BUT = re.compile(r"\bне\s+([^,;.!?—–]+?)\s*,?\s+а\s+", _FLAGS)
 """«не на Веру, а на Зою»: the right part, after «а»."""
 
@@ -175,7 +179,7 @@ def corrected(line: str) -> str | None:
     text = _DROPPED.sub(lambda m: "" if _replaced(m) else m.group(), text)
     text = _INSTEAD_FIRST.sub("", text)
     text = _INSTEAD_AFTER.sub("", text)
-    text = _NOT_BUT.sub("", text)
+    text = _NOT_BUT.sub("", _NOT_BUT_HOUR.sub(r"\2 \1", text))
     text = _NOT_FIRST.sub("", text)
     text = _NOT_FIRST_RU.sub("", text)
     text = _NOT_AFTER.sub("", text)

@@ -140,7 +140,7 @@ ALIASES: dict[str, str] = {
 INFORMAL: dict[str, tuple[str, ...]] = {
     HALL: ("great hall", "entrance hall", "lobby", "холл", "хол", "большой зал", "прихожая"),
     "Kitchen": ("kitchen", "кухонька"),
-    "Dining Room": ("dining", "dining hall", "dinner room", "столовка", "обеденный зал"),
+    "Dining Room": ("dining", "dining hall", "dinner room", "столовка", "обеденный зал", "трапезная"),
     "Bedroom": ("bed room", "bedchamber", "спальная комната", "спальная", "спаленка", "опочивальня"),
     "Living Room": ("living", "lounge", "sitting room", "drawing room", "гостиная комната", "гостинка"),
     "Study": ("office", "кабинетик"),

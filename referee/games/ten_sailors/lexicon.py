@@ -426,11 +426,21 @@ _CUT = re.compile(r"(?<![\w.])([^\W\d_]{3,})\.(?=\s*[,;:]|\s+[^\W_A-ZА-ЯЁ]|\s
 кабинет»): what follows is no new sentence (no capital), nor the end of the line."""
 
 
+_CUT_BARE = re.compile(r"(?<![\w.])([а-яё]{3,})(?=\s*[+,;:]|\s*$)", re.I)
+"""A Russian word cut short with no stop, at the end of a line or before a comma or a plus («-> кух»,
+«ищу подсв+бенз»): cut only if it is no word of the dictionary."""
+
+
 def uncut(line: str) -> str:
     """``line`` with each word cut short written whole where it begins exactly one room or card name
-    («оранж.» is the Conservatory, "conserv." too) or words of one kind of order («пер.» a move, «отм.»
-    a cancel); a word cut that could be several is left as written."""
-    return _CUT.sub(_uncut_one, line)
+    («оранж.» is the Conservatory, "conserv." too; «-> кух» without its stop, where «кух» is no word) or
+    words of one kind of order («пер.» a move, «отм.» a cancel); a word cut that could be several is
+    left as written."""
+    return _CUT.sub(_uncut_one, _CUT_BARE.sub(_uncut_bare, line))
+
+
+def _uncut_bare(found: re.Match[str]) -> str:
+    return found.group() if _known_word(found.group(1)) else _whole(found.group(1)) or found.group()
 
 
 def _uncut_one(found: re.Match[str]) -> str:

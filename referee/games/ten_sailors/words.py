@@ -68,7 +68,7 @@ VERBS: dict[str, str] = {
     "разнюхивать": "search", "вынюхивать": "search",
     # trap (TS-20)
     "trap": "trap", "ловушка": "trap", "капкан": "trap", "ловуха": "trap", "snare": "trap", "ambush": "trap",
-    "засада": "trap",
+    "засада": "trap", "сюрприз": "trap", "surprise": "trap",
     # say (TS-23)
     "say": "say", "tell": "say", "shout": "say", "whisper": "say", "announce": "say",
     "сказать": "say", "говорить": "say", "сообщить": "say", "сообщать": "say", "крикнуть": "say",
@@ -142,8 +142,9 @@ HERE: frozenset[str] = frozenset({"here", "put", "where", "i", "am", "здесь
 """Words after a "stay" verb that name no place: "stay here", "остаюсь на месте"."""
 
 SETTERS: frozenset[str] = frozenset(
-    {"set", "lay", "place", "put", "setting", "ставить", "поставить", "устроить", "устраивать",
-     "расставить", "расставлять", "установить", "устанавливать", "готовить", "подготовить", "соорудить"}
+    {"set", "lay", "place", "put", "setting", "оставить", "оставлять", "ставить", "поставить", "устроить",
+     "устраивать", "расставить", "расставлять", "установить", "устанавливать", "готовить", "подготовить",
+     "соорудить"}
 )  # fmt: skip
 """Verbs that only start an order with "trap" after them ("set a trap", "ставлю ловушку")."""
 
