@@ -598,3 +598,43 @@ def test_minuit_things_told_and_others_bidden_are_no_orders_mm_13(
     what nobody should do are asked back, never a move; «в этот раз» is no retry, «ещё раз» is, also after
     another order on the line."""
     assert _read("mm", line, language) == expected
+
+
+MM_ROUND_FIFTEEN = [
+    # MM-17 ruling: the number after "that" is the roll a buoy goes on, not how many; "both" are two
+    ("buoy on that 8", "en", [("buoy", {"use": "auto"})]),
+    ("Hey ref, buoy on that 8 pls :) thx", "en", [("buoy", {"use": "auto"})]),
+    ("Both my buoys on that 9, please.", "en", [("buoy", {"use": "auto", "count": 2})]),
+    ("буй на эту девятку", "ru", [("buoy", {"use": "auto"})]),
+    ("оба буя на этот бросок", "ru", [("buoy", {"use": "roll", "count": 2})]),
+    ("buoy 2", "en", [("buoy", {"use": "auto", "count": 2})]),
+    # one's action points asked as a count are the status
+    ("What's my AP count?", "en", [("status", {})]),
+    ("Какой у меня остаток ОД?", "ru", [("status", {})]),
+    # MM-16: a method or a topic cut short, by its start or its consonants
+    ("search 20 thr", "en", [("search", {"location": 20, "method": "thorough"})]),
+    ("search 20 qck", "en", [("search", {"location": 20, "method": "quick"})]),
+    (
+        "q oscar wtns dscr",
+        "en",
+        [("question", {"suspect": "oscar", "topic": "witness", "method": "discreet"})],
+    ),
+    (
+        "QUESTION Oscar mot thor",
+        "en",
+        [("question", {"suspect": "oscar", "topic": "motive", "method": "thorough"})],
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "language", "expected"), MM_ROUND_FIFTEEN)
+def test_minuit_buoys_on_a_roll_counts_asked_and_words_cut_short_mm_16_mm_17(
+    line: str, language: str, expected: Any
+) -> None:
+    assert _read("mm", line, language) == expected
+
+
+def test_a_word_cut_short_that_could_be_several_things_is_not_read_as_one_mm_16() -> None:
+    """ "th" and "wine" stand for no method nor topic: too short, or a word with its vowels."""
+    assert _read("mm", "search 20 th", "en") != [("search", {"location": 20, "method": "thorough"})]
+    assert _read("mm", "ask oscar about the wine, quick", "en") == "X"

@@ -154,3 +154,35 @@ def test_not_one_hour_but_another_moves_the_order_to_the_other_hour_ts_4() -> No
         "Иду в кухню не в третьем часу, а во втором": "M:Kitchen@d1h2",
         "ставлю ловушку не на Веру, а на Зою: кухня, раковина, нож": "T:Зоя/Kitchen/Sink/Knife",
     }) == {}  # fmt: skip
+
+
+def test_words_of_correcting_and_turning_to_the_listener_are_no_orders_ts_11_ts_23() -> None:
+    """«Точнее, …», "I mean, …", "Or rather, …" after a sentence correct it; «Имела в виду музыкальную
+    комнату. Туда и иду.» goes there; «Ранее писала …» opens a correction; «Смотри, …», "Listen, …"
+    turn to the listener; «…, а то я буду на работе» is no place of the game; «по этой версии», "just in
+    case" tell why."""
+    assert _misread_by_own({
+        "Ищу камень и пистолет. Точнее, камень и бензин, пистолет вычеркните": "S:Petrol,Stone",
+        "Search the stone and the pistol. I mean, the stone and the petrol.": "S:Petrol,Stone",
+        "Go to the kitchen. Or rather, the study.": "M:Study",
+        "Имела в виду музыкальную комнату. Туда и иду.": "M:Music Room",
+        "Ранее писала «оранжерея» — ошиблась, имела в виду музыкальную комнату. Туда и иду.": "M:Music Room",
+        "Мне нравится гостиная. Туда и пойду.": "TALK ; M:Living Room",
+        "Глеб, ты же в кабинет собирался? Смотри, там уже трое будет": "TALK",
+        "Слушайте, я иду в гараж.": "M:Garage",
+        "Look, I will search the sofa and the rope.": "S:Rope,Sofa",
+        "вечером отправьте меня в гостиную, а то я буду на работе и не успею": "M:Living Room@d1h4",
+        "иду в гостиную, а вечером буду в кабинете": "M:Living Room ; M:Study@d1h3",
+        "Думаю, Борис прирезал кого-то ножом на кухне у раковины. Капкан на него по этой версии.":
+            "T:Борис/Kitchen/Sink/Knife",
+        "search the sofa and the rope, just in case": "S:Rope,Sofa",
+    }) == {}  # fmt: skip
+
+
+def test_a_sentence_read_without_its_opening_is_shown_and_relayed_whole_ts_23() -> None:
+    """A sentence read without its courtesy or its word to the listener is still shown, and relayed as
+    talk, in all the words the writer wrote."""
+    read = parse_text("Listen, everyone is lying.", NAMES["en"], NOW, "Anna")
+    assert [item.line for item in read] == ["Listen, everyone is lying."]
+    read = parse_text("Слушайте, я иду в гараж.", NAMES["ru"], NOW, "Анна")
+    assert [item.line for item in read] == ["Слушайте, я иду в гараж."]

@@ -43,7 +43,7 @@ _MARKERS = re.compile(
     r"(?:не\s+считается|не\s+считать|отменяется|не\s+в\s+силе|аннулиру\w+)\s*[,.:!—–-]+\s*|"
     r"(?:on\s+second\s+thought|second\s+thoughts|change\s+of\s+plans?|plans?\s+changed|"
     r"подумал[аи]?\s+(?:ещ[её]|ещё\s+раз)|планы\s+поменялись|передумал[аи]?(?:\s+насч[её]т\s+\w+)?)\s*[,:—–-]\s*|"
-    r"(?:i|я)\s+(?:meant|имел[аи]?\s+в\s+виду|хотел[аи]?\s+написать)\s*[,:]?\s*|"
+    r"(?:(?:i|я)\s+)?(?:meant|имел[аи]?\s+в\s+виду|хотел[аи]?\s+написать)\s*[,:]?\s*|"
     r"(?:no\s+)?wait\s*[,!.]\s*|нет\s*,\s*|стоп\s*[,!.]\s*|actually\s*,?\s*no\s*[,!.]\s*|"
     r"(?:correction|edit|update|fix|erratum|upd|поправка|исправление|уточнение|правка|апдейт)\s*[:—–-]\s*|"
     r"(?:i\s+)?(?:made\s+a\s+)?(?:typo|mistake|error)\s+in\s+my\s+(?:last|earlier|previous)\s+"
@@ -55,6 +55,7 @@ _MARKERS = re.compile(
     r"(?:i\s+)?(?:wrote|typed|put|said)\s+[^,:;.]{1,30}?,?\s+but\s+(?:i\s+)?meant\s+[^,:;.]{1,30}?\s*[:—–-]\s*|"
     r"(?:earlier|before|first)\s+i\s+(?:wrote|typed|put|said)\s+[^,:;.]{1,30}?,?\s+but\s+(?=\w)|"
     r"(?:раньше|сначала|до\s+этого)\s+(?:я\s+)?(?:написал[аи]?|сказал[аи]?)\s+[^,:;.]{1,30}?,?\s+(?:но|а)\s+(?=\w)|"
+    r"(?:раньше|ранее|сначала|до\s+этого|выше)\s+(?:я\s+)?(?:на)?(?:писал[аи]?|сказал[аи]?)\s+[^,:;.—–]{1,30}?\s*[—–-]\s*|"
     r"(?:написал[аи]?|напечатал[аи]?)\s+[^,:;.]{1,30}?,?\s+а\s+имел[аи]?\s+в\s+виду\s+[^,:;.]{1,30}?\s*[:—–-]\s*|"
     rf"{_CANCEL_PREVIOUS}\s*[,.:;—–-]\s*|"
     r"my\s+(?:bad|mistake)\s*[,:—–-]\s*|"
@@ -193,7 +194,7 @@ _SAYS_CORRECTING = re.compile(
     r"\b(?:correction|edit|update|upd|fix|typo|mistake|meant|mixed|wait|wrong|ignore|disregard|поправка|исправ\w*|обновля\w*|"
     r"считается|считать|правильно\s+так|верно\s+так|scratch\s+that|make\s+it|"
     r"уточн\w*|ошибл\w*|ошибся|перепутал\w*|напутал\w*|опечатал\w*|опечатка|second\s+thought|"
-    r"(?:earlier|before|first)\s+i\s+(?:wrote|typed|put|said)|(?:раньше|сначала)\s+(?:я\s+)?(?:написал|сказал)\w*|"
+    r"(?:earlier|before|first)\s+i\s+(?:wrote|typed|put|said)|(?:раньше|ранее|сначала)\s+(?:я\s+)?(?:на)?(?:писал|сказал)\w*|"
     rf"в\s+виду|хотел\w*\s+написать|передумал\w*|поменялись|{_CANCEL_PREVIOUS})\b",
     _FLAGS,
 )
@@ -233,7 +234,7 @@ def list_items(line: str) -> list[str]:
 
 _TAKEN_BACK = re.compile(
     r"\s*(?:[,;…]+|\.{2,}|\s[-—–]|[.!]\s+(?=(?:(?:no|nope|нет)(?:\s+wait)?|wait|sorry|oops|correction|поправка|стоп|ой"
-    r"|hmm+|хм+|тьфу|on\s+second\s+thoughts?)\s*[,!:—–-]))"
+    r"|hmm+|хм+|тьфу|on\s+second\s+thoughts?|точнее|вернее|i\s+mean|or\s+rather)\s*[,!:—–-]))"
     r"\s*(?:(?:no|nope|нет)\b(?!\s+ли\b)\s*[,!]?\s*)?"
     r"(?:(?:wait|sorry|oops|whoops|er+m?|um+|actually|i\s+mean|i\s+meant|meant|make\s+(?:it|that)|or\s+rather"
     r"|rather|no|nope|correction|typo|fix|хотя\s+нет|though|actually\s+no|scratch\s+that"

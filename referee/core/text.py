@@ -218,3 +218,9 @@ def as_written(part: str, said: str, written: str) -> str:
     end = start + len(core)
     last = next(j1 + (end - i1 if tag == "equal" else j2 - j1) for tag, i1, i2, j1, j2 in blocks if end <= i2)
     return written[first:last].strip() or part
+
+
+def in_order(short: str, long: str) -> bool:
+    """Whether the letters of ``short`` stand in ``long`` in the same order ("thr" in "thorough")."""
+    letters = iter(long)
+    return all(letter in letters for letter in short)

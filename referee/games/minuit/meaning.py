@@ -44,7 +44,7 @@ from referee.games.minuit.content import (
     ZONES,
 )
 from referee.games.minuit.investigation import Investigation
-from referee.games.minuit.parse import MOST_BUOYS, names_of, suspect_names
+from referee.games.minuit.parse import MOST_BUOYS, cut_short, names_of, suspect_names
 
 _CYRILLIC = re.compile(r"[а-яё]")
 
@@ -271,6 +271,12 @@ def _words_for(words: list[Word], table: dict[str, str]) -> list[str]:
     found = [found for word in words if (found := lookup(word, table))]
     if table is METHODS:
         found += [method for word in words if not lookup(word, table) and (method := _method_by_stem(word))]
+    if table is METHODS or table is TOPICS:
+        found += [
+            meant
+            for word in words
+            if not lookup(word, table) and (meant := cut_short(word.folded, table, started=False))
+        ]  # "q oscar wtns dscr": by its consonants alone, for "not" begins "noticed"
     return found
 
 
@@ -332,6 +338,8 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
         uses = [BUOY_USES[key] for w in words for key in w.keys if key in BUOY_USES]
         numbers = [(i, n) for i, n in numbers if not _effect(words, i)]
         counts = [n for _, n in numbers if 1 <= n <= MOST_BUOYS]
+        if not numbers and any(w.folded in BOTH for w in words):
+            numbers, counts = [(-1, 2)], [2]  # "Both my buoys on that 9", «оба буя»
         result: dict[str, Any] = {"use": _one(uses) or "auto"}
         if len(set(uses)) > 1 or len(counts) > 1 or len(counts) != len(numbers):
             return Guess()
@@ -402,11 +410,19 @@ OPTIONS = OPTION_WORDS | frozenset({"способ", "ways"})
 """Words that make a question one about what may be done ("What are my options?", «какие способы …»)."""
 
 
+BOTH = frozenset({"both", "оба", "обоих", "обе"})
+"""Words for two buoys at once."""
+ROLL_NAMED = frozenset({"that", "this", "the", "my", "этот", "эту", "тот", "ту", "этой", "мой", "мою"})
+"""Words before a number that make it the roll a buoy goes on ("buoy on that 8"), not how many."""
+
+
 def _effect(words: list[Word], index: int) -> bool:
-    """Whether the number at ``index`` is what a buoy does (+1 AP, −1 on the roll), not how many."""
+    """Whether the number at ``index`` is what a buoy does (+1 AP, −1 on the roll) or the roll it goes on
+    ("buoy on that 8", «буй на эту девятку»), not how many."""
     before = words[index - 1] if index else None
     signed = before is not None and before.tail.lstrip()[:1] in ("+", "-", "−")
-    return signed or (before is not None and before.folded in EFFECTS and words[index].number == 1)
+    named = before is not None and before.folded in ROLL_NAMED
+    return signed or named or (before is not None and before.folded in EFFECTS and words[index].number == 1)
 
 
 def _rules_or_state_asked(words: list[Word]) -> str | None:
@@ -420,6 +436,9 @@ def _rules_or_state_asked(words: list[Word]) -> str | None:
     )
     if many and any(w.among(STATE_ASKED) for w in words):
         return "status"
+    counted = any(w.folded in ("count", "total", "balance", "счёт", "счет", "остаток") for w in words)
+    if counted and any(w.among(STATE_ASKED) for w in words):
+        return "status"  # "What's my AP count?", «Какой у меня остаток ОД?»
     if first.folded in ("how", "как") and any(w.among(RULES_ASKED) for w in words):
         return "help"
     asked = [w for w in words if not w.among(LEADS)]

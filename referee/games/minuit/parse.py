@@ -29,6 +29,7 @@ from referee.core.keywords import read_order
 from referee.core.orders import Order, Problem, Unreadable
 from referee.core.reading import read_again, read_by_meaning
 from referee.core.seats import fold_name
+from referee.core.text import in_order
 from referee.games.minuit.content import LOCATIONS, ZONES
 from referee.games.minuit.investigation import Investigation
 
@@ -211,10 +212,31 @@ def _move(words: list[str], case: Investigation) -> dict[str, Any] | Problem:
     return {"zone": zone} if len(words) == 1 else _extra(words[1:])
 
 
+CUT_LETTERS = 3
+"""The fewest letters of an English method or topic cut short ("thr", "mot", "wit")."""
+
+
+def cut_short(word: str, table: dict[str, str], *, started: bool = True) -> str | None:
+    """The one meaning of ``table`` an English ``word`` cut short stands for: its consonants in order
+    ("thr" thorough, "dscr" discreet) or, where ``started``, the start of a key ("mot" motive, "qui"
+    quick: only where a method or topic must stand, for "not" begins "noticed"); None where it stands
+    for several, or none, or is no English word of three letters or more."""
+    if not word.isascii() or not word.isalpha() or len(word) < CUT_LETTERS:
+        return None
+    skeleton = not set(word[1:]) & set("aeiouy")
+    meant = {
+        value
+        for key, value in table.items()
+        if key.isascii()
+        and ((started and key.startswith(word)) or (skeleton and key[0] == word[0] and in_order(word, key)))
+    }
+    return meant.pop() if len(meant) == 1 else None
+
+
 def _method(words: list[str], order: str) -> tuple[str | None, Problem | None]:
     if not words:
         return None, ("missing_method", {"order": order})
-    method = METHOD_WORDS.get(words[0])
+    method = METHOD_WORDS.get(words[0]) or cut_short(words[0], METHOD_WORDS)
     if method is None:
         return None, ("bad_method", {"text": words[0]})
     if len(words) > 1:
@@ -230,7 +252,7 @@ def _question(words: list[str], case: Investigation) -> dict[str, Any] | Problem
         return _unknown_suspect(words[0], case)
     if not rest:
         return "missing_topic", {}
-    topic = TOPIC_WORDS.get(rest[0])
+    topic = TOPIC_WORDS.get(rest[0]) or cut_short(rest[0], TOPIC_WORDS)
     if topic is None:
         return "bad_topic", {"text": rest[0]}
     method, problem = _method(rest[1:], "QUESTION")

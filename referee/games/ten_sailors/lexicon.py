@@ -21,6 +21,7 @@ from rapidfuzz import fuzz, process
 from referee.core import diminutives
 from referee.core.russian import morph
 from referee.core.seats import fold_name
+from referee.core.text import in_order
 from referee.games.ten_sailors.cards import ALIASES, INFORMAL, KIND_OF, LOCATIONS, display
 from referee.games.ten_sailors.words import (
     FILLERS,
@@ -276,7 +277,7 @@ def _abbreviated(word: str) -> str | None:
         or (
             vowelless
             and consonants[:1] == bare[:1]
-            and _within(bare, consonants)
+            and in_order(bare, consonants)
             and 2 * len(bare) > len(consonants)
         )
     }
@@ -290,12 +291,6 @@ def _long_prefix(word: str, form: str) -> bool:
     """Whether an English ``word`` is long enough, and most of ``form``, to be its short form ("conserv",
     "chandel"): English has no dictionary here, so "night" is never the Nightstand."""
     return _LONG_PREFIX <= len(word) < len(form) < 2 * len(word)
-
-
-def _within(short: str, long: str) -> bool:
-    """Whether the letters of ``short`` stand in ``long`` in the same order."""
-    letters = iter(long)
-    return all(letter in letters for letter in short)
 
 
 def _known_word(word: str) -> bool:

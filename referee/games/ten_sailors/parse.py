@@ -559,6 +559,8 @@ def _things_named_before(line: str, names: tuple[str, ...]) -> tuple[str, tuple[
         kinds = {t.kind for t in tokens} | ({"trap"} if any(t.setter for t in tokens) else set())
         if not kinds & {"search", "trap", "move"} or _intent(tokens, names).found:
             continue
+        if any(t.folded in NEGATIONS for t in tokens):
+            continue  # «Я туда даже не заходила!»: what was not done, told
         found = _intent(_line_tokens(line[before:start]), names).found
         if pronoun.group().lower() in ("туда", "there"):  # «Вечером схожу туда»: the room told of before
             places = [f for f in _intent(_line_tokens(line[:start]), names).found if is_place(f.name)]
@@ -570,6 +572,9 @@ def _things_named_before(line: str, names: tuple[str, ...]) -> tuple[str, tuple[
             chosen = cards[-2:] if len(cards) >= 2 else []
         if chosen:
             put = ", ".join(f.written for f in chosen)
+            if pronoun.group().lower() in ("туда", "there"):  # a place to go to, with its preposition
+                put = f"{'в' if pronoun.group().lower() == 'туда' else 'to'} {put}"
+                put = put[:1].upper() + put[1:] if pronoun.group()[:1].isupper() else put  # «Туда и иду»
             at = start + pronoun.start()
             return f"{line[:at]}{put}{line[at + len(pronoun.group()) :]}", (put, pronoun.group())
     return line, None
@@ -1182,6 +1187,14 @@ _WRAPPING = frozenset(
 """Words that wrap an order and say nothing of their own when they stand alone ("I'd like to")."""
 
 
+def _said_whole(talk: str, read: str, written: str) -> str:
+    """The words of ``written`` that ``talk``, a part of ``read`` (``written`` without its opening), stands
+    for: the whole of ``written`` where ``talk`` is the whole of ``read``."""
+    if talk.strip(" .!?,") == read.strip(" .!?,"):
+        return written.strip()
+    return as_written(talk, read, written)
+
+
 def _joined_talk(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
     """The talk sentences of one line next to each other, as one line of talk."""
     joined: list[Order | Unreadable] = []
@@ -1584,10 +1597,23 @@ class _Reader:
         return Unreadable(talk.line, "did_you_mean", guess(intent, self.names))
 
     def read(self, sentence: str, times: list[tuple[int, int, When]]) -> None:
-        """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk."""
-        unwrapped = scenery.without_courtesy_opening(sentence)
-        if unwrapped != sentence and (rest := WORD.findall(unwrapped)) and _word(rest[0])[1]:
-            sentence, times = unwrapped, find_times(unwrapped)  # "Would you be so kind as to withdraw …"
+        """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk;
+        a sentence opened by courtesy ("Would you be so kind as to withdraw …") or by a word turning to
+        the listener («Смотри, там уже трое будет») is read without it, its talk relayed as written."""
+        unwrapped = scenery.without_courtesy_opening(scenery.without_hearer(sentence))
+        if unwrapped == sentence or not (rest := WORD.findall(unwrapped)):
+            self._read(sentence, times)
+            return
+        if not _word(rest[0])[1] and scenery.without_hearer(sentence) == sentence:
+            self._read(sentence, times)
+            return
+        mark = len(self.items)
+        self._read(unwrapped, find_times(unwrapped))
+        self.items[mark:] = [
+            replace(item, line=_said_whole(item.line, unwrapped, sentence)) for item in self.items[mark:]
+        ]
+
+    def _read(self, sentence: str, times: list[tuple[int, int, When]]) -> None:
         tokens = _lead_by_names(_auxiliaries(_softened(_tokens(sentence, times))), self.names, self.own)
         tokens = _without_purpose(tokens, next((i for i, t in enumerate(tokens) if t.kind), len(tokens)))
         plain = [t for t in tokens if t.when is None]
@@ -1923,6 +1949,9 @@ class _Reader:
                 return
             if done and _purpose_to(tokens, verb) and not _names_in(clause, self.names):
                 continue  # "going to the kitchen to check things out": why, naming nothing
+            if done and is_arrive(verb.text) and not _names_in(clause, self.names):
+                self._remark_to_end(sentence, clause[0])  # «…, а то я буду на работе»: no place of the game
+                return
             own = _merge([t.when for t in clause[: verb_at + 1 if kind == "say" else None]])
             before = when
             if own is not None:

@@ -306,6 +306,13 @@ def _cased_as(said: str, found: re.Match[str]) -> str:
     return said[:1].upper() + said[1:] if found.group().lstrip()[:1].isupper() else said
 
 
+_QUALIFIED = re.compile(
+    r"\s*,?\s*\b(?:по\s+(?:этой|моей|той|своей)\s+(?:версии|логике|теории)|на\s+всякий\s+случай|на\s+удачу"
+    r"|just\s+in\s+case|for\s+good\s+measure|to\s+be\s+(?:safe|sure)|for\s+luck|on\s+a\s+hunch)\b",
+    re.I,
+)
+"""Words that tell why an order is given, standing inside it («Капкан на него по этой версии», "search the
+sofa and the rope, just in case"): no part of the order."""
 _INSTEAD = re.compile(r"(?:\b[аи]\s+)?\bвместо\s+(?:этого|того|него|неё)\b\s*,?\s*", re.I)
 """«вместо этого» between a cancel and the new order: it adds nothing, as "instead" adds nothing."""
 
@@ -321,7 +328,7 @@ def phrased_plainly(line: str) -> str:
         line = _HOUR_LEFT_OUT.sub(lambda m: f"{m.group(1)} час", line)
     line = _SET_NOUN.sub(r"\1cards", line)
     line = _TURNED_OVER.sub(_searched_by_turning, line)
-    line = _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", line)))
+    line = _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", _QUALIFIED.sub("", line))))
     line = _FOR_ME.sub(_placed_for_me, _I_TO.sub(lambda m: f"иду {m.group(1)} ", line))
     if "?" not in line:  # «Зоя, пойдёшь со мной потом в музыкальную?»: asked of another
         line = _THEN_TO.sub(_then_to, line)
@@ -477,6 +484,19 @@ def another_trap(line: str) -> str:
     return _ANOTHER_TRAP.sub(
         lambda m: f"{m.group(1)} {'ловушку' if re.search('[а-яё]', m.group(1), re.I) else 'a trap'}", line
     )
+
+
+_HEAR_ME = re.compile(
+    r"^\s*(?:смотри(?:те)?|слушай(?:те)?|знаешь|знаете|понимаешь|понимаете|look|listen|see|you\s+know)\s*,\s*(?=\S)",
+    re.I,
+)
+"""A word that turns to the listener before what a sentence says («Смотри, там уже трое будет», "Look, I
+think …"): no verb of an order, whatever it looks like."""
+
+
+def without_hearer(sentence: str) -> str:
+    """``sentence`` without the word turning to its listener that opens it (``_HEAR_ME``)."""
+    return _HEAR_ME.sub("", sentence, count=1)
 
 
 def without_courtesy_opening(sentence: str) -> str:
