@@ -638,3 +638,29 @@ def test_a_word_cut_short_that_could_be_several_things_is_not_read_as_one_mm_16(
     """ "th" and "wine" stand for no method nor topic: too short, or a word with its vowels."""
     assert _read("mm", "search 20 th", "en") != [("search", {"location": 20, "method": "thorough"})]
     assert _read("mm", "ask oscar about the wine, quick", "en") == "X"
+
+
+CE_ROUND_FIFTEEN = [
+    # an arrest, a swap or a reveal is never taken back by another order: the line is asked, not carried out
+    ("Undo my arrest of Carl.", "en", "X"),
+    ("I take back my arrest of Boris, it was a mistake.", "en", "X"),
+    ("Отмените мой арест Веры.", "ru", "X"),
+    ("Anna stands up, pulls out her badge and reveals herself.", "en", [("reveal", {})]),
+    ("Снимаю маску: вскрываю свою роль.", "ru", [("reveal", {})]),
+    # help asked twice in one line is the help once; the referee called "Ref," is no REFUSE
+    ("HELP me please, what are the commands?", "en", [("help", {})]),
+    ("Ref, can you remind me which cards I'm holding right now?", "en", [("status", {})]),
+    ("Ref, refuse O3", "en", [("refuse", {"offer": "O3"})]),
+    # an arrow gives an item to a player; "#1" after the Dummy is its card, not an offer
+    ("candle → Boris", "en", [("offer", {"to": "Boris", "item": "Candle"})]),
+    ("свеча → Борис", "ru", [("offer", {"to": "Борис", "item": "Candle"})]),
+    ("dummy #1 ⇄ my ext.", "en", [("swap", {"item": "Fire Extinguisher", "slot": 1})]),
+    ("accept #3 candle", "en", [("accept", {"offer": "O3", "item": "Candle"})]),
+]
+
+
+@pytest.mark.parametrize(("line", "language", "expected"), CE_ROUND_FIFTEEN)
+def test_cosmic_express_orders_taken_back_asked_twice_or_drawn_as_arrows_ce_4_ce_6_ce_9(
+    line: str, language: str, expected: Any
+) -> None:
+    assert _read("ce", line, language) == expected

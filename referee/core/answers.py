@@ -75,8 +75,23 @@ def read_lines_with_choice(
     items: list[Order | Unreadable] = []
     for line in order_lines(text, drop_bullets=drop_bullets):
         choice = read_choice(line)
-        items += [Order(line, KIND, choice)] if choice is not None else read_line(line)
+        items += [Order(line, KIND, choice)] if choice is not None else _asked_once(read_line(line))
     return items
+
+
+_ASKED = frozenset({"help", "status"})
+"""Requests that a line asking twice ("HELP me please. What are the commands?") makes once."""
+
+
+def _asked_once(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """``items`` of one line with a request made again after the same one dropped."""
+    kept: list[Order | Unreadable] = []
+    for item in items:
+        again = isinstance(item, Order) and item.kind in _ASKED
+        if again and any(isinstance(done, Order) and done.kind == item.kind for done in kept):
+            continue
+        kept.append(item)
+    return kept
 
 
 def choose(submission: Submission, order: Order) -> tuple[LineVerdict, list[Event]]:

@@ -21,6 +21,7 @@ from referee.core.reading import (
     HELP_WORDS,
     OPTION_WORDS,
     SHOW_VERBS,
+    TAKING_BACK,
     Grammar,
     Guess,
     Reading,
@@ -163,10 +164,20 @@ def _players(words: list[Word], names: Sequence[str]) -> list[tuple[int, str]]:
     return sorted(found)
 
 
+def _dummys_card(words: list[Word], index: int) -> int | None:
+    """The number of the Dummy's card that ``words[index]`` names right after the Dummy ("dummy #1",
+    «болван №2»), or None."""
+    match = _OFFER_ID.match(words[index].folded)
+    after_dummy = index > 0 and words[index - 1].among(DUMMY_ALIASES | {"болван"})
+    return int(match.group(1)) if match and after_dummy and match.group(1) in ("1", "2") else None
+
+
 def _offer_ids(words: list[Word]) -> list[str]:
     """The offers a clause names: "O3", "#3", «№3», "offer 3", «третье предложение»."""
     found: list[str] = []
     for index, word in enumerate(words):
+        if _dummys_card(words, index):
+            continue  # "dummy #1": one of the Dummy's cards, no offer
         if match := _OFFER_ID.match(word.folded):
             found.append(f"O{int(match.group(1))}")
         elif word.number is not None:
@@ -200,7 +211,9 @@ def _unsaid(
             return "accept", {"offer": offers[0], "item": items[0]}
         if not items and words[0].among(NO) and any(_OFFER_ID.match(w.folded) for w in words[1:3]):
             return "refuse", {"offer": offers[0]}
-    slots = [w.number for w in words if w.number in (1, 2) and not _OFFER_ID.match(w.folded)]
+    slots = [w.number for w in words if w.number in (1, 2) and not _OFFER_ID.match(w.folded)] + [
+        card for at in range(len(words)) if (card := _dummys_card(words, at))
+    ]
     if not offers and len(items) == 1 and len(slots) == 1 and [p for _, p in players] == [DUMMY]:
         return "swap", {"item": items[0], "slot": slots[0]}  # "dummy 2 for my extinguisher"
     given = [name for index, name in players if name != DUMMY and _given_to(words, index)]
@@ -341,6 +354,8 @@ def _given_to(words: list[Word], index: int) -> bool:
     word = words[index]
     if index and words[index - 1].folded in ("to", "for", "toward", "towards", "для"):
         return True
+    if index and words[index - 1].tail.strip().startswith(("->", "→", "=>")):
+        return True  # "candle → Boris"
     before = words[index - 1].folded if index else ""
     return (
         bool(_CYRILLIC.search(word.folded))
@@ -357,8 +372,24 @@ def _after(found: list[tuple[int, str]], start: int) -> list[str]:
     return names
 
 
+_NOT_WITHDRAWN = frozenset({"arrest", "reveal", "swap", "done"})
+"""Orders no other order takes back (CE-4, CE-6, CE-9): a word of taking back before one is no order."""
+
+
+def _undone_first(words: list[Word], kind: str) -> bool:
+    """Whether a word of taking an order back stands before the word of ``kind`` ("Undo my arrest of
+    Carl", «Отменяю арест Веры»; not "pulls out her badge and reveals herself")."""
+    undone = next(
+        (i for i, w in enumerate(words) if w.among(TAKING_BACK) or phrasal(words, i, INTENTS) == "withdraw"),
+        len(words),
+    )  # "undo", «отменяю», "take back"
+    return undone < next((i for i, w in enumerate(words) if w.meaning(INTENTS) == kind), -1)
+
+
 def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Guess | None:
     """One clause of a Cosmic Express mail read as an order (see the module's docstring)."""
+    if len(words) > 1 and words[0].folded in ("ref", "referee") and words[0].tail.lstrip()[:1] in (",", "!"):
+        words = words[1:]  # "Ref, can you remind me …": the referee called, no REFUSE
     kinds = kinds_in(words, INTENTS, THINGS)
     items = _items(words)
     players = _players(words, names)
@@ -368,6 +399,8 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
     if not kinds:
         return _unsaid(words, items, players, offers)
     kind = min(kinds, key=PRIORITY.index)
+    if kind in _NOT_WITHDRAWN and "withdraw" in kinds and not offers and _undone_first(words, kind):
+        return Guess()  # "Undo my arrest of Carl": no order takes an arrest back; asked, never carried out
     if any(phrasal(words, i, INTENTS) == "refuse" for i in range(len(words))):
         kind = "refuse"  # «O6 — не возьму»: a verb of taking denied turns the offer down
     elif kind == "withdraw" and len(offers) == 1 and len(items) == 1 and _bidden(words, "withdraw"):
@@ -412,7 +445,9 @@ def read(words: list[Word], language: str, names: Sequence[str]) -> Reading | Gu
         extra = items or players or offers
         return (kind, {}) if not extra else Guess()
     if kind == "swap":
-        slots = [w.number for w in words if w.number in (1, 2) and not _OFFER_ID.match(w.folded)]
+        slots = [w.number for w in words if w.number in (1, 2) and not _OFFER_ID.match(w.folded)] + [
+            card for at in range(len(words)) if (card := _dummys_card(words, at))
+        ]
         if len(items) == 1 and len(slots) == 1 and any(p == DUMMY for _, p in players):
             return "swap", {"item": items[0], "slot": slots[0]}
         return Guess(render("swap", {"item": items[0] if len(items) == 1 else "…", "slot": "…"}, language))
