@@ -87,8 +87,8 @@ def _asked_once(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
     """``items`` of one line with a request made again after the same one dropped."""
     kept: list[Order | Unreadable] = []
     for item in items:
-        again = isinstance(item, Order) and item.kind in _ASKED
-        if again and any(isinstance(done, Order) and done.kind == item.kind for done in kept):
+        asked = item.kind if isinstance(item, Order) and item.kind in _ASKED else ""
+        if asked and any(isinstance(done, Order) and done.kind == asked for done in kept):
             continue
         kept.append(item)
     return kept
