@@ -664,3 +664,27 @@ def test_cosmic_express_orders_taken_back_asked_twice_or_drawn_as_arrows_ce_4_ce
     line: str, language: str, expected: Any
 ) -> None:
     assert _read("ce", line, language) == expected
+
+
+TAKEN_BACK_WHOLE = [
+    # an order taken back with nothing in its place is asked about, never carried out, in every game
+    ("ms", "Investigate clue 1 with a 4 — no wait, forget it, don't do anything yet.", "en"),
+    ("ms", "Изучаю улику 1 четвёркой… хотя нет, ничего пока не делайте.", "ru"),
+    ("ms", "Investigate clue 1 with a 4. Hold off.", "en"),
+    ("ce", "Offer Boris my candle — no, forget it, I'm keeping it.", "en"),
+    ("ce", "Предлагаю Борису свечу — нет, забудьте, оставлю себе.", "ru"),
+    ("mm", "Move to 5 — no, forget it", "en"),
+]
+
+
+@pytest.mark.parametrize(("game", "line", "language"), TAKEN_BACK_WHOLE)
+def test_an_order_taken_back_with_nothing_in_its_place_is_never_carried_out(
+    game: str, line: str, language: str
+) -> None:
+    assert _read(game, line, language) == "X"
+
+
+def test_an_order_taken_back_and_given_again_in_a_new_sentence_is_the_new_one() -> None:
+    """ "…, no, cancel that, too expensive. Investigate 8 with 1." is the second investigation."""
+    line = "investigate 8 with 6 -- hmm, no, cancel that, too expensive. Investigate 8 with 1."
+    assert _read("ms", line, "en") == [("investigate", {"clue": 8, "value": 1})]

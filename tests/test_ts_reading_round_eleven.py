@@ -186,3 +186,16 @@ def test_a_sentence_read_without_its_opening_is_shown_and_relayed_whole_ts_23() 
     assert [item.line for item in read] == ["Listen, everyone is lying."]
     read = parse_text("Слушайте, я иду в гараж.", NAMES["ru"], NOW, "Анна")
     assert [item.line for item in read] == ["Слушайте, я иду в гараж."]
+
+
+def test_an_order_taken_back_with_nothing_in_its_place_is_asked_never_carried_out_ts_11() -> None:
+    """ "Go to the study. No, forget it.", «Иду в кабинет, нет, отбой», «… хотя нет, ничего пока не
+    делайте»: asked about; "…, no, scrap that" after a search cancels the search, as before."""
+    assert _misread_by_own({
+        "Go to the study. No, forget it.": "X",
+        "Search the sofa and the rope. Hold off.": "X",
+        "Search the sofa and the rope — no wait, forget it, don't do anything yet.": "X",
+        "Иду в кабинет, нет, отбой": "X",
+        "Ищу диван и верёвку… хотя нет, ничего пока не делайте.": "X",
+        "Search the sofa and the rope — no, scrap that": "C:search",
+    }) == {}  # fmt: skip

@@ -256,6 +256,13 @@ _KIND_NAMED = re.compile(
     r"^(?:the\s+|my\s+|мо[йюи]\s+)?(?:search|move|trap|поиск|обыск|переход|ловушк)", _FLAGS
 )
 """A kind of order named after the word taking it back ("cancel the search"): a cancel of its own."""
+_NOTHING_INSTEAD = re.compile(
+    r"^(?:don'?t|do\s+not|not|nothing|never|i'?m\s+keeping|i\s+am\s+keeping|keep(?:ing)?|i'?ll\s+keep|hold\s+on"
+    r"|ничего|не\b|пока\s+ничего|оставлю|оставляю|подожд)",
+    _FLAGS,
+)
+"""Words after a cancel that put nothing in the place of what it takes back ("…, forget it, I'm keeping
+it", «…, отмена, ничего пока не делайте»)."""
 _RATHER = re.compile(r"^(?:лучше|rather|instead|вс[её]-?таки)\s+", _FLAGS)
 
 
@@ -310,10 +317,13 @@ def taken_back(line: str) -> list[str]:
         return []  # "cancel my move, rather search …": the cancel is an order of its own
     sentences = re.split(r"(?<=[.!?])\s+", line[found.end() :].strip())
     tail = _RATHER.sub("", sentences[0].strip(" .!—–-"))  # "— no, rather the wrench": "rather" adds nothing
+    if _NOTHING_INSTEAD.match(tail):
+        return []  # "… — no wait, forget it, don't do anything yet": nothing put in its place
     cancel = _CANCELS.match(tail)
     if cancel is not None:  # «… хотя нет, отставить, в ванную»: the new words after the taking back
         rest = re.sub(r"^(?:\s+(?:that|it|this|это))?[\s,.!:—–-]*", "", tail[cancel.end() :])
-        tail = "" if len(sentences) > 1 or _KIND_NAMED.match(rest) else rest  # "cancel the search, …"
+        kept = _NOTHING_INSTEAD.match(rest)  # "…, forget it, don't do anything yet": nothing put in its place
+        tail = "" if len(sentences) > 1 or _KIND_NAMED.match(rest) or kept else rest  # "cancel the search, …"
     if not tail or not head:
         return []  # "…… no, scrap that": the order taken back, nothing put in its place
     remark = tail.partition(",")[0].strip()  # "…, I'm saving the fives": the new words without a remark

@@ -599,7 +599,12 @@ def _without_kinds_taken_back(
 ) -> list[Order | Unreadable]:
     """``read`` without its orders of a kind a later clause of ``line`` takes back by name ("Investigate 5
     with 2 and suggest A4 with 1 - actually drop the suggestion", "…, strike the question, just the move");
-    the line refused when no order is left."""
+    the line refused when no order is left, or when a later clause takes back what came before it and
+    nothing is put in its place ("Investigate clue 1 with a 4 — no wait, forget it, don't do anything")."""
+    if any(isinstance(item, Order) for item in read) and (
+        _taken_back_last(line, intents) or nothing_instead(line)
+    ):
+        return [Unreadable(line, "unknown_order", {"word": line.strip(), "suggestion": ""}, True)]
     parts = [part for part in _PARTS.split(line) if part.strip()]
     dropped: set[str] = set()
     for part in parts[1:]:
@@ -622,6 +627,36 @@ _BACK_REFERENCE = frozenset(
 """Words by which a clause points back at the order before it ("scrap that", «отмени это»)."""
 
 
+_NOTHING_DONE = re.compile(
+    r"^(?:(?:хотя\s+)?нет\s*,?\s*)?(?:ничего\s+(?:пока\s+|ещё\s+|еще\s+)?не\s+дела\w*|не\s+делайте\s+ничего"
+    r"|don'?t\s+do\s+anything|do\s+nothing(?:\s+yet)?|hold\s+off)",
+    re.I,
+)
+"""A clause bidding the referee do nothing after an order («ничего пока не делайте», "don't do anything
+yet"): the order before it taken back."""
+
+
+_NOTHING_AFTER = re.compile(
+    r"(?:^|[,.;!…—–-])\s*(?:(?:no|nope|нет|wait|стоп|хотя|actually)\b\s*[,!]?\s*)*"
+    r"(?:(?:forget|scrap|scratch|ignore|cancel|drop)\s+(?:it|that|this)|never\s*mind|отбой|отмена|забудь(?:те)?"
+    r"(?:\s+(?:это|об\s+этом))?|отставить)"
+    r"(?:\s*[,.;!—–-]\s*(?:i'?m\s+keeping\s+it|i'?ll\s+keep\s+it|оставлю\s+(?:себе|у\s+себя)))?\s*[.!…]*\s*$",
+    re.I,
+)
+"""The last words of a line taking back what it ordered, nothing put in its place ("Go to the study. No,
+forget it.", «Иду в кабинет, нет, отбой»)."""
+
+
+def nothing_instead(line: str) -> bool:
+    """Whether ``line`` ends by taking back what it ordered and puts nothing in its place: "…. No, forget
+    it.", «…, нет, отбой», «… хотя нет, ничего пока не делайте», "…. Hold off." (its orders are then
+    asked about, never carried out)."""
+    if _NOTHING_AFTER.search(line.strip()):
+        return True
+    parts = [part.strip() for part in _PARTS.split(line.strip(" .!")) if part.strip()]
+    return len(parts) > 1 and bool(_NOTHING_DONE.match(parts[-1]))
+
+
 def _taken_back_last(line: str, intents: Mapping[str, str]) -> bool:
     """Whether a clause of ``line`` after its first takes back what came before it ("that", "it", «это»)
     and neither it nor any clause after it names an order or a number ("…, no, scrap that", «… нет,
@@ -631,6 +666,8 @@ def _taken_back_last(line: str, intents: Mapping[str, str]) -> bool:
         return False
     for at, part in enumerate(parts[1:], start=1):
         words = words_of(part)
+        if _NOTHING_DONE.match(part.strip()):  # «… хотя нет, ничего пока не делайте»
+            return not any(word.number is not None for later in parts[at:] for word in words_of(later))
         if _takes_back(words, intents) and (
             len(words) == 1 or any(word.folded in _BACK_REFERENCE for word in words)
         ):
@@ -1025,7 +1062,7 @@ def read_again(
     aside (``without_scenery``), then, typed in Latin letters, as the Russian it may be ("predlagayu
     Borisu svechu", ``referee.core.translit``); a reading again kept when it holds orders and nothing
     refused or said."""
-    texts = corrections.readings(line)
+    texts = [] if nothing_instead(line) else corrections.readings(line)  # "…, no, forget it": no correction
     read = [] if texts else reader(line)  # a correction is read as corrected first: the first words are wrong
     greeted = _GREETED.sub("", line, count=1).strip()
     if read and greeted and greeted != line.strip():  # "Hello again, end my turn": no retry in the greeting

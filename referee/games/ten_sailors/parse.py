@@ -80,7 +80,7 @@ from referee.core.answers import KIND as ANSWERS
 from referee.core.answers import read_choice as read_answers_choice
 from referee.core.orders import Order as CoreOrder
 from referee.core.orders import Problem, Unreadable
-from referee.core.reading import SHOW_VERBS
+from referee.core.reading import SHOW_VERBS, nothing_instead
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.core.text import as_written, unmix_scripts
@@ -312,6 +312,10 @@ def _read_text(
             reader.items[start:] = _in_clauses(line, names, now, own) or reader.items[start:]
         reader.items[start:] = _said_once(_asked_whole(_same_again(reader.items[start:], now), line, names))
         reader.items[start:] = _joined_talk(_grounds_left_out(reader.items[start:], names, own))
+        if second_readings and _taken_back_whole(reader.items[start:], line):
+            reader.items[start:] = [
+                Unreadable(line, "did_you_mean", guess(_intent(_line_tokens(line), names), names))
+            ]
         if named_before:  # each order shown as the player wrote it
             reader.items[start:] = [
                 replace(item, line=item.line.replace(*named_before)) for item in reader.items[start:]
@@ -687,7 +691,7 @@ def _as_corrected(line: str, names: tuple[str, ...], now: Segment, own: str | No
     """The orders of ``line`` written as a correction (``corrections.corrected``), when what is left of
     it once the rejected part is set aside reads as orders alone; else none (the line is read as it is,
     and talk is always relayed as it was written)."""
-    texts = corrections.readings(line)
+    texts = [] if nothing_instead(line) else corrections.readings(line)  # "…, no, forget it": no correction
     for text in texts:
         items = _read_text(text, names, now, own, second_readings=True, corrected=True)
         orders = [item for item in items if isinstance(item, Order)]
@@ -1185,6 +1189,15 @@ _WRAPPING = frozenset(
      "хотел", "хотелось"}
 )  # fmt: skip
 """Words that wrap an order and say nothing of their own when they stand alone ("I'd like to")."""
+
+
+def _taken_back_whole(items: list[Order | Unreadable], line: str) -> bool:
+    """Whether ``line`` orders something and then takes it back with nothing in its place ("Go to the
+    study. No, forget it.", «Иду в кабинет, нет, отбой»): asked about, never carried out; a cancel read
+    from those words ("…, no, scrap that" after a search: the search cancelled) stands."""
+    planned = [item for item in items if isinstance(item, Order) and item.kind in _PLANS]
+    cancelled = any(isinstance(item, Order) and item.kind == "cancel" for item in items)
+    return bool(planned) and not cancelled and nothing_instead(line)
 
 
 def _said_whole(talk: str, read: str, written: str) -> str:
