@@ -199,3 +199,15 @@ def test_an_order_taken_back_with_nothing_in_its_place_is_asked_never_carried_ou
         "Ищу диван и верёвку… хотя нет, ничего пока не делайте.": "X",
         "Search the sofa and the rope — no, scrap that": "C:search",
     }) == {}  # fmt: skip
+
+
+def test_courtesy_set_between_commas_inside_a_request_is_no_part_of_it_ts_11_ts_23() -> None:
+    """«Не могли бы вы, если вас не затруднит, обыскать …», "Could you, if possible, move me …": the
+    request is the order, never talk said aloud for the "you" of its courtesy."""
+    assert _misread_by_own({
+        "Не могли бы вы, если вас не затруднит, обыскать для меня диван и верёвку?": "S:Rope,Sofa",
+        "Не могли бы вы, если можно, обыскать диван и верёвку?": "S:Rope,Sofa",
+        "Could you, if possible, move me to the study?": "M:Study",
+        "Could you, please, search the sofa and the rope?": "S:Rope,Sofa",
+        "Переместите меня в кабинет, если вам не трудно": "M:Study",
+    }) == {}  # fmt: skip

@@ -91,11 +91,15 @@ _COURTESY = re.compile(
     r"|if\s+(?:it'?s|it\s+is|that'?s)\s+all\s+the\s+same(?:\s+(?:to|with)\s+(?:you|everyone|everybody|all))?"
     r"|if\s+(?:nobody|no\s+one|no-one)\s+(?:minds|objects)|если\s+(?:никто\s+не\s+против|(?:вам\s+)?вс[её]\s+равно)"
     r"|if\s+(?:that'?s|it'?s|that\s+is|it\s+is)\s+possible"
-    r"|если\s+(?:это\s+)?(?:можно|не\s+трудно|не\s+сложно|получится|не\s+затруднит|возможно))$",
+    r"|если\s+(?:это\s+|вас\s+|тебя\s+|вам\s+|тебе\s+)?(?:можно|не\s+трудно|не\s+сложно|получится|не\s+затруднит"
+    r"|возможно))$",
     re.I,
 )
 """A condition of courtesy, before an order ("If it's not a bother,", «Если не трудно,») or after it
 («…, если можно», "…, if possible"): no part of the order."""
+_COURTESY_INSIDE = re.compile(r"\s*,\s*" + _COURTESY.pattern[1:-1] + r"\s*,\s*", re.I)
+"""A condition of courtesy set between commas inside a request («Не могли бы вы, если можно, обыскать …»,
+"Could you, if possible, move me …"): no part of the order."""
 _QUANTIFIED = re.compile(
     r"\b(?:all|every|each)(?:\s+one)?\s+(?:of\s+)?(?=(?:my\s+|the\s+)?traps?\b)"
     r"|\bвсе\s+(?=(?:мои\s+)?ловушк)",
@@ -327,7 +331,7 @@ def phrased_plainly(line: str) -> str:
     if _HOUR_NAMED.search(line):  # «во второй час …, в третий — …»: the hour's word said once for all
         line = _HOUR_LEFT_OUT.sub(lambda m: f"{m.group(1)} час", line)
     line = _SET_NOUN.sub(r"\1cards", line)
-    line = _TURNED_OVER.sub(_searched_by_turning, line)
+    line = _TURNED_OVER.sub(_searched_by_turning, _COURTESY_INSIDE.sub(" ", line))
     line = _GOING_TO.sub("", _A_LOOK.sub(r"\1 ", _INSTEAD.sub("", _QUALIFIED.sub("", line))))
     line = _FOR_ME.sub(_placed_for_me, _I_TO.sub(lambda m: f"иду {m.group(1)} ", line))
     if "?" not in line:  # «Зоя, пойдёшь со мной потом в музыкальную?»: asked of another
