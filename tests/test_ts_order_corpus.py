@@ -266,8 +266,7 @@ same classes and rule) was written the same way at the start of that stop and sc
 again unread at its end: 143 and 152 lines read right, 10 and 3 said aloud; its lines were read and built
 on the stop after. Set 20 (170 lines each, the same classes and rule) was written the same way at the start
 of that stop and scored first, unread, and again unread at its end: 151 and 150 lines read right, 7 and
-9 said aloud (of the Russian, one line read right at first was read wrong at the end, two the other
-way). The
+9 said aloud. The
 goal is ``LEAST_READ`` and none said aloud; until then no set may ever
 be read worse than at first."""
 
