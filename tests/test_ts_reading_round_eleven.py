@@ -211,3 +211,15 @@ def test_courtesy_set_between_commas_inside_a_request_is_no_part_of_it_ts_11_ts_
         "Could you, please, search the sofa and the rope?": "S:Rope,Sofa",
         "Переместите меня в кабинет, если вам не трудно": "M:Study",
     }) == {}  # fmt: skip
+
+
+def test_a_mails_signature_after_its_orders_is_no_talk_for_the_room_ts_23() -> None:
+    """ "Best, Anna", «С уважением, Аня» end a mail: not said to the room; thanks to another is."""
+    assert _misread_by_own({
+        "Move me to the study. Best, Anna": "M:Study",
+        "Move me to the study. Kind regards, Anna": "M:Study",
+        "Уважаемый ведущий, прошу переместить меня в кабинет. С уважением, Анна.": "M:Study",
+        "Иду в кабинет. С уважением, Аня": "M:Study",
+        "Move me to the study. Thanks, Boris!": "M:Study ; TALK",
+        "Move me to the study. Best, Boris is lying.": "M:Study ; TALK",
+    }) == {}  # fmt: skip

@@ -1175,6 +1175,8 @@ _REASON = re.compile(
 def _courtesy_alone(text: str) -> bool:
     """Whether ``text`` is courtesy, the wrapping of an order or its time and nothing else ("thanks", "I'd
     like to", "now; next hour")."""
+    if _SIGNED.match(text):
+        return True  # "Best, Anna", «С уважением, Аня»: the mail signed, no talk for the room
     for start, end, _ in reversed(find_times(text)):
         text = f"{text[:start]} {text[end:]}"
     words = WORD.findall(text)
@@ -1183,6 +1185,14 @@ def _courtesy_alone(text: str) -> bool:
     )
 
 
+_SIGNED = re.compile(
+    r"^\s*(?:best(?:\s+wishes)?|(?:kind|warm|best)\s+regards|regards|yours(?:\s+truly)?|love"
+    r"|с\s+уважением|всего\s+доброго|всего\s+хорошего|ваш[аи]?|обнимаю|до\s+связи)"
+    r"\s*[,!.—–-]?\s*(?-i:[A-ZА-ЯЁ])[\w-]*\s*[.!]?\s*$",
+    re.I,
+)
+"""A mail's signature as its last sentence: a word of signing off and one name ("Best, Anna", «С
+уважением, Аня»); not thanks, which may be said to someone in the room ("Thanks, Boris!")."""
 _WRAPPING = frozenset(
     {"i", "i'd", "id", "i'll", "like", "love", "want", "to", "would", "please", "now", "then", "я", "бы",
      "хочу", "хотела",
