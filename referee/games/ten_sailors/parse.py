@@ -1205,9 +1205,8 @@ def _taken_back_whole(items: list[Order | Unreadable], line: str) -> bool:
     """Whether ``line`` orders something and then takes it back with nothing in its place ("Go to the
     study. No, forget it.", «Иду в кабинет, нет, отбой»): asked about, never carried out; a cancel read
     from those words ("…, no, scrap that" after a search: the search cancelled) stands."""
-    planned = [item for item in items if isinstance(item, Order) and item.kind in _PLANS]
-    cancelled = any(isinstance(item, Order) and item.kind == "cancel" for item in items)
-    return bool(planned) and not cancelled and nothing_instead(line)
+    kinds = {item.kind for item in items if isinstance(item, Order)}
+    return bool(kinds & _PLANS) and "cancel" not in kinds and nothing_instead(line)
 
 
 def _said_whole(talk: str, read: str, written: str) -> str:
@@ -1623,12 +1622,11 @@ class _Reader:
         """Reads one sentence (whose times are ``times``): orders, a time for the lines after it, or talk;
         a sentence opened by courtesy ("Would you be so kind as to withdraw …") or by a word turning to
         the listener («Смотри, там уже трое будет») is read without it, its talk relayed as written."""
-        unwrapped = scenery.without_courtesy_opening(scenery.without_hearer(sentence))
-        if unwrapped == sentence or not (rest := WORD.findall(unwrapped)):
-            self._read(sentence, times)
-            return
-        if not _word(rest[0])[1] and scenery.without_hearer(sentence) == sentence:
-            self._read(sentence, times)
+        heard = scenery.without_hearer(sentence)
+        unwrapped = scenery.without_courtesy_opening(heard)
+        rest = WORD.findall(unwrapped)
+        if unwrapped == sentence or not rest or (heard == sentence and not _word(rest[0])[1]):
+            self._read(sentence, times)  # no opening, or courtesy before no order word: read as written
             return
         mark = len(self.items)
         self._read(unwrapped, find_times(unwrapped))
