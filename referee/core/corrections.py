@@ -41,8 +41,8 @@ _MARKERS = re.compile(
     r"\s*[,.:!—–-]+\s*|"
     r"(?:предыдущ\w+|прошл\w+|последн\w+)\s+(?:сообщени\w+|письм\w+|пост\w*|заявк\w+)\s+"
     r"(?:не\s+считается|не\s+считать|отменяется|не\s+в\s+силе|аннулиру\w+)\s*[,.:!—–-]+\s*|"
-    r"(?:on\s+second\s+thought|second\s+thoughts|change\s+of\s+plans?|plans?\s+changed|"
-    r"подумал[аи]?\s+(?:ещ[её]|ещё\s+раз)|планы\s+поменялись|передумал[аи]?(?:\s+насч[её]т\s+\w+)?)\s*[,:—–-]\s*|"
+    r"(?:actually\s*,?\s*)?(?:on\s+second\s+thought|second\s+thoughts|change\s+of\s+plans?|plans?\s+changed|"
+    r"подумал[аи]?\s+(?:ещ[её]|ещё\s+раз)|планы\s+поменялись|передумал[аи]?(?:\s+насч[её]т\s+\w+)?)\s*[,.!:—–-]\s*|"
     r"(?:(?:i|я)\s+)?(?:meant|имел[аи]?\s+в\s+виду|хотел[аи]?\s+написать)\s*[,:]?\s*|"
     r"(?:no\s+)?wait\s*[,!.]\s*|нет\s*,\s*|стоп\s*[,!.]\s*|actually\s*,?\s*no\s*[,!.]\s*|"
     r"(?:correction|edit|update|fix|erratum|upd|поправка|исправление|уточнение|правка|апдейт)\s*[:—–-]\s*|"
@@ -86,10 +86,14 @@ _DROPPED = re.compile(
     r"[^,;:.!?—–]*?(?:[,;:—–]|\s-\s)\s*|"
     r"(?:^|(?<=\s))про\s+[^,;:.!?—–]+?\s+(?:забудьте|забудь|забыли)\s*[,;:—–]\s*|"
     r"(?:^|(?<=[\s—–-]))[^,;:.!?—–]+?\s+(?:пропускаю|отменяется|не\s+нужн[аоы]?)\s*[,;:—–]\s*(?:лучше\s+)?|"
-    r"(?:^|(?<=\s))(?:забудьте|забудь)\s+(?:про|о|об)\s+[^,;:.!?—–]+[,;:—–]\s*",
+    r"(?:^|(?<=\s))(?:забудьте|забудь)\s+(?:про|о|об)\s+[^,;:.!?—–]+[,;:—–]\s*|"
+    r"(?:^|(?<=[\s,(—–-]))(?:i\s+)?(?:don'?t|do\s+not|no\s+longer)\s+want\s+(?!to\b)[^,;:.!?—–]+?(?:[,;:.—–]|\s-\s)\s*"
+    r"(?=(?:make\s+it|let'?s\s+(?:say|do|make)|rather|instead)\b)|"
+    r"(?:^|(?<=[\s,(—–-]))(?:я\s+)?не\s+хочу\s+(?:в|во|на)\s+[^,;:.!?—–]+?[,;:.—–]\s*(?=(?:пусть|лучше|давайте)\b)",
     _FLAGS,
 )
-""""Scratch what I said about the bathroom, …", «Про ванную забудьте, …»: the rejected part, set aside."""
+""""Scratch what I said about the bathroom, …", «Про ванную забудьте, …», "I don't want the Garage. Make it
+…", «Не хочу в гараж. Пусть будет …»: the rejected part, set aside."""
 
 _ORDER_NAMED = re.compile(
     r"\b(?:search\w*|trap\w*|mov\w*|order\w*|offer\w*|question\w*|поиск\w*|обыск\w*|ловушк\w*|переход\w*"
@@ -126,6 +130,9 @@ _INSTEAD_AFTER = re.compile(
 )
 """"… rather than armchair and stone", «…, а не верёвку и камень»: the rejected part after the right one."""
 
+_RATHER_THAN = re.compile(r"(\brather\s+[^,;.!?]+?)\s+than\s+[^,;.!?]+", _FLAGS)
+""""I'd rather search for the pistol and the table than the sofa": the right part, before "than"."""
+
 _NOT_BUT_HOUR = re.compile(
     r"\bне\s+(?:в|во)\s+[^,;.!?—–]*?\b(час\w*)\s*,?\s+а\s+((?:в|во)\s+\w+)(?!\s+час)", _FLAGS
 )
@@ -160,6 +167,11 @@ _SUMMED_IN_BRACKETS = re.compile(
 _SAYS_REPLACING = re.compile(r"\b(?:replace|swap|change|instead|замени\w*|поменя\w*|вместо)\b", _FLAGS)
 
 
+def says_correcting(line: str) -> bool:
+    """Whether ``line`` says in words that it corrects an order ("Correction:", «Перепутала»)."""
+    return _SAYS_CORRECTING.search(line) is not None or _MARKERS.match(line) is not None
+
+
 def corrected(line: str) -> str | None:
     """``line`` with its rejected part and its words of correcting set aside, if it is written as a
     correction (see the module); None for any other line."""
@@ -179,7 +191,7 @@ def corrected(line: str) -> str | None:
     before = text
     text = _DROPPED.sub(lambda m: "" if _replaced(m) else m.group(), text)
     text = _INSTEAD_FIRST.sub("", text)
-    text = _INSTEAD_AFTER.sub("", text)
+    text = _INSTEAD_AFTER.sub("", _RATHER_THAN.sub(r"\1", text))
     text = _NOT_BUT.sub("", _NOT_BUT_HOUR.sub(r"\2 \1", text))
     text = _NOT_FIRST.sub("", text)
     text = _NOT_FIRST_RU.sub("", text)

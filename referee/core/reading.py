@@ -31,6 +31,7 @@ from referee.core.keywords import Arguments, read_order
 from referee.core.orders import Order, Unreadable
 from referee.core.russian import morph, normal_form
 from referee.core.seats import fold_name
+from referee.core.text import in_order
 
 T = TypeVar("T")
 """What a table of words maps each word to."""
@@ -44,7 +45,10 @@ _TOKEN = re.compile(
 )
 """A word: letters with a number (a room, "B2"), a number with its ending ("3-й", "5th", "3s"; not a
 word after a hyphen, "2-chip" is two), or letters."""
-_DIGITS = re.compile(r"^[#№]?(\d{1,3})(?:-?(?:й|я|ю|е|го|ой|ому|ую|ая|st|nd|rd|th|s|'s|’s))?$")
+_DIGITS = re.compile(
+    r"^(?:[#№]|[x×х](?=\d))?(\d{1,3})(?:[x×х]|-?(?:й|я|ю|е|го|ой|ому|ую|ая|st|nd|rd|th|s|'s|’s))?$"
+)
+"""A number in digits: "3", "#3", «3-й», "3rd", and a count "x2", "2x" («х2»)."""
 _CYRILLIC = re.compile(r"[а-яё]", re.I)
 _JOINERS = (
     r"(?:and then|then|also|and|after that|plus|затем|потом|после этого|а также|а|и|ещё(?!\s+раз)"
@@ -135,7 +139,7 @@ ASKING_LEADS = frozenset(
 referee called ("Ref, which offers are open?"), a request to be told («Напомните, как …»)."""
 
 
-SEND_VERBS = frozenset({"send", "прислать", "скинуть", "выслать"})
+SEND_VERBS = frozenset({"send", "resend", "прислать", "скинуть", "выслать", "переслать"})
 """Verbs asking the referee to send something (the rules, one's orders, the board), by their lemmas."""
 SHOW_VERBS = SEND_VERBS | frozenset({"show", "показать"})
 """Verbs asking the referee to show or send something, by their lemmas («покажите мои заявки»)."""
@@ -152,7 +156,12 @@ def asked_how(words: list[Word]) -> bool:
     """Whether a clause asks how to do something once its leads are set aside ("Remind me, how do I use a
     buoy?", «Напомните, как меняться с Болваном»), in every game: the help, whatever it names."""
     plain = [w for w in words if not w.among(ASKING_LEADS)]
+    if plain and plain[0].folded in ("how", "как") and any(w.among(_TELL_ME) for w in words[:3]):
+        return True  # "remind me how the buoys work", «объясните, как работает буй»
     return len(plain) > 1 and asks_how_to(plain[0], plain[1])
+
+
+_TELL_ME = frozenset({"remind", "explain", "tell", "напомнить", "объяснить", "подсказать", "рассказать"})
 
 
 def asks_how_to(first: Word, second: Word) -> bool:
@@ -211,7 +220,28 @@ _NOT_PAST = frozenset({"finished", "need", "indeed", "seed", "speed", "proceed",
 def _number(folded: str, keys: frozenset[str]) -> int | None:
     if match := _DIGITS.match(folded):
         return int(match.group(1))
-    return next((table[key] for table in (EN_NUMBERS, RU_NUMBERS) for key in keys if key in table), None)
+    found = next((table[key] for table in (EN_NUMBERS, RU_NUMBERS) for key in keys if key in table), None)
+    return found if found is not None else _number_misspelt(folded)
+
+
+_NUMBER_STEMS = {
+    noun.removesuffix("а"): count
+    for noun, count in RU_NUMBERS.items()
+    if noun.endswith(("ка", "ица")) and len(noun) > 5
+}
+"""The stems of the Russian nouns of numbers («двойк», «единичк»): a misspelt one is read by its stem."""
+_NOUN_ENDING = re.compile(r"(?:ой|ою|ей|ею|ам|ами|ах|ом|у|ю|е|и|ы|а|я)$")
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _number_misspelt(folded: str) -> int | None:
+    """The number a Russian noun of numbers misspelt by a letter names («двйкой», «тройуой», «еденичкой»),
+    if the word is none of the dictionary's; None otherwise."""
+    if len(folded) < 5 or not _CYRILLIC.search(folded) or morph().word_is_known(folded):
+        return None
+    stem = _NOUN_ENDING.sub("", folded)
+    near = [count for known, count in _NUMBER_STEMS.items() if OSA.distance(stem, known) <= 1]
+    return near[0] if len(set(near)) == 1 else None
 
 
 def words_of(text: str) -> list[Word]:
@@ -425,7 +455,7 @@ def names_in(words: list[Word], names: Mapping[str, str], *, exact: bool = False
         ):
             hit = names[close]
         if hit is None and not exact:
-            hit = _dropped(word, names)
+            hit = _dropped(word, names) or _consonants_of(word, names)
         if hit is None and not exact and _CYRILLIC.search(word.folded):
             everyday = _everyday(tuple(names.items()))  # «Верочке», «Борь», «Пашку»
             hit = word.meaning(everyday) or _declined(word, everyday)
@@ -435,6 +465,25 @@ def names_in(words: list[Word], names: Mapping[str, str], *, exact: bool = False
 
 
 _CASE_ENDING = re.compile(r"(?:ой|ей|ом|ем|ою|ею|ым|им|у|ю|а|я|е|ы|и)$")
+_VOWEL = re.compile(r"[aeiouyаеёиоуыэюя]")
+
+
+def _consonants_of(word: Word, names: Mapping[str, str]) -> str | None:
+    """The one name ``word`` writes with its consonants alone, in order, from its first letter ("Crl" for
+    Carl, "dmy" for the Dummy, «Брс» for Boris); None for a word with a vowel, a short one, or one that
+    could be two names."""
+    folded = word.folded
+    if len(folded) < 3 or not folded.isalpha() or _VOWEL.search(folded[1:]):
+        return None
+    meant = {
+        ident
+        for name, ident in names.items()
+        if " " not in name
+        and name[:1] == folded[:1]
+        and in_order(folded, name)
+        and len(name) <= 2 * len(folded)
+    }
+    return meant.pop() if len(meant) == 1 else None
 
 
 def _dropped(word: Word, names: Mapping[str, str]) -> str | None:
@@ -528,7 +577,8 @@ class Grammar:
 
 
 _MAY_I = re.compile(
-    r"^\W*(?:(?:please\s+)?(?:could|can|may)\s+(?:i|we)\b|(?:а\s+)?можно\s+(?:ли\s+)?(?:мне\s+|нам\s+)?"
+    r"^\W*(?:(?:please\s+)?(?:could|can|may)\s+(?:i|we|my\s+(?:detective|character|inspector|investigator|sleuth|"
+    r"guy|girl|hero|heroine|player))\b|(?:а\s+)?можно\s+(?:ли\s+)?(?:мне\s+|нам\s+|моему\s+\w+\s+)?"
     r"|would\s+it\s+be\s+(?:ok(?:ay)?|alright|all\s+right|possible|fine)\s+(?:to|if\s+(?:i|we))\b"
     r"|(?:могу|можем)\s+ли\s+(?:я\s+|мы\s+)?)",
     re.I,
@@ -551,7 +601,10 @@ _NUMBER_SIGN = re.compile(r"\b(?:no|nr|num)\.?\s*(?=\d)", re.I)
 _COURTEOUS_IF = re.compile(
     r"[,(]?\s*\b(?:if\s+(?:possible|(?:that'?s|it'?s)\s+(?:all\s+right|alright|ok(?:ay)?|fine)|you\s+(?:don'?t|do\s+not)\s+mind"
     r"|(?:it'?s|that'?s|it\s+is)\s+(?:not|no)\s+(?:a\s+|too\s+much\s+(?:of\s+a\s+)?)?(?:big\s+)?"
-    r"(?:problem|bother|trouble|hassle)|you\s+(?:would|could|'d)\s+be\s+so\s+kind|you\s+please|i\s+may)"
+    r"(?:problem|bother|trouble|hassle)|you\s+(?:would|could|'d)\s+be\s+so\s+kind|you\s+please|i\s+may"
+    r"|(?:everyone|everybody|we)(?:'?s|\s+(?:is|are))\s+(?:ready|set|done)"
+    r"|(?:it'?s|that'?s|it\s+is)\s+(?:all\s+right|alright|ok(?:ay)?|fine)\s+with\s+(?:everyone|everybody|you(?:\s+all)?))"
+    r"|если\s+(?:все|мы)\s+(?:готовы|закончили)|если\s+никто\s+не\s+(?:против|возражает)"
     r"|если\s+(?:можно|не\s+трудно|не\s+сложно|(?:вы|ты)\s+не\s+против|не\s+возражаешь|не\s+возражаете"
     r"|возможно|(?:вас\s+|вам\s+|тебя\s+|тебе\s+)?не\s+затруднит"
     r"|вам\s+не\s+(?:трудно|сложно)|позволите|разрешите))\b\)?",
@@ -853,7 +906,7 @@ def _read_by_meaning(line: str, strict: Order | Unreadable, grammar: Grammar) ->
     ``unknown_order`` with the guess as its ``suggestion``).
     """
     language = language_of(line)
-    text = _NUMBER_SIGN.sub("№", line)
+    text = _COURTEOUS_IF.sub(" ", _NUMBER_SIGN.sub("№", line))  # «Если все готовы, …»: no order of its own
     if grammar.enough and "?" not in text and _enough(text, grammar, language):
         return [Order(line, grammar.enough, {})]
     text = _after_denied(text, grammar.intents)

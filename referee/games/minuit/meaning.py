@@ -45,6 +45,7 @@ from referee.games.minuit.content import (
 )
 from referee.games.minuit.investigation import Investigation
 from referee.games.minuit.parse import MOST_BUOYS, cut_short, names_of, suspect_names
+from referee.games.minuit.roles import suspects_named
 
 _CYRILLIC = re.compile(r"[а-яё]")
 
@@ -303,7 +304,7 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
     if not kinds:
         return _without_verb(words, case, language)
     kind = min(kinds, key=PRIORITY.index)
-    questioned = "question" in kinds and names_in(words, suspect_names_long(case))
+    questioned = "question" in kinds and suspects_named(words, case, suspect_names_long(case))
     if (
         any(k in ("help", "status") for k in kinds)
         and not any(_zone_word(w) for w in words)
@@ -315,7 +316,7 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
     start = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == kind), 0)
     if kind in ("move", "escort") and any(w.among(_TOLD) for w in words[:start]):
         return Guess()  # "The ship is on 7 already, we need to hurry up": a thing told before the verb
-    suspects = names_in(words, suspect_names_long(case))
+    suspects = suspects_named(words, case, suspect_names_long(case))
     numbers = [
         (i, w.number)
         for i, w in enumerate(words)
@@ -451,7 +452,13 @@ def _rules_or_state_asked(words: list[Word]) -> str | None:
     at = next((i for i, w in enumerate(words) if w is shown), 0)
     to_me = at + 1 < len(words) and words[at + 1].folded in ("me", "us", "мне", "нам")
     placed = any(w.number is not None or _zone_word(w) for w in words)  # "Send me to zone 2": a move
-    if shown.among(SHOWING) and (to_me or not sent) and any(w.among(SHOWN) for w in words) and not placed:
+    again = any(w.folded in ("again", "resend", "ещё", "еще", "заново", "повторно") for w in words)
+    if (
+        shown.among(SHOWING)
+        and (to_me or not sent or again)
+        and any(w.among(SHOWN) for w in words)
+        and not placed
+    ):
         return "status"  # «Покажи план палубы», "Could you send me the map again?"
     return None
 
@@ -475,9 +482,13 @@ def _without_verb(words: list[Word], case: Investigation, language: str) -> Read
         return None
     if first.among(ELEMENT_NOUNS) or any(word.among(THINKING) for word in words[:2]):
         found = _hypothesis(words, case, language, "culprit")
-        return found if isinstance(found, tuple) or names_in(words, suspect_names_long(case)) else None
+        return (
+            found
+            if isinstance(found, tuple) or suspects_named(words, case, suspect_names_long(case))
+            else None
+        )
     rest = [(i, w.number) for i, w in enumerate(words) if w.number is not None]
-    suspects = names_in(words, suspect_names_long(case))
+    suspects = suspects_named(words, case, suspect_names_long(case))
     if first.among(TOWARDS) and len(words) <= 4 and (zone := _zone(words, rest)):
         return ("move", {"zone": zone}) if not suspects else Guess()
     if (towards := _directed(words)) is not None and (zone := _zone(words, rest)):

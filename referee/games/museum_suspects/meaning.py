@@ -10,9 +10,20 @@ mean either, by what they name.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Any
 
-from referee.core.reading import HELP_WORDS, Grammar, Guess, Reading, Word, asked_how, kinds_in, names_in
+from referee.core.reading import (
+    HELP_WORDS,
+    Grammar,
+    Guess,
+    Reading,
+    Word,
+    asked_how,
+    kinds_in,
+    names_in,
+    near,
+)
 from referee.core.russian import morph
 from referee.core.seats import fold_name
 from referee.games.museum_suspects.content import SUSPECTS
@@ -91,6 +102,7 @@ EXIT_WORDS = frozenset(
      "emergency", "запасной", "запасный", "аварийный", "door", "backdoor", "дверь", "пожарный", "fire",
      "аварийка", "запаска", "hatch", "getaway", "runaway", "люк"}
 )  # fmt: skip
+_ONE_WORD_EXITS = sorted(word for word in EXIT_WORDS if len(word) >= 4)
 BOARD_WORDS = frozenset({"grid", "board", "table", "поле", "сетка", "доска", "стол"})
 """Words for the board: asking to see it, or what is on it, is STATUS ("Show me the grid")."""
 ROOM_WORDS = frozenset({"room", "hall", "комната", "зал", "клетка", "ячейка", "cell"})
@@ -109,6 +121,24 @@ def _room(word: Word) -> str | None:
     if match := _ROOM_BACKWARDS.match(word.folded):
         return f"{match.group(2).translate(_COLUMNS)}{match.group(1)}"
     return None
+
+
+_CAPITAL_COLUMN = re.compile(r"[A-DАБВСД]")
+
+
+def _spaced_rooms(words: list[Word]) -> list[tuple[int, str]]:
+    """The rooms written as a capital column and its row apart ("C 2", «Д 4»), and where each starts: a
+    small letter stays a word («с 2» is "with a two", "a 1" a token), and so does a capital in a line
+    written in capitals («ИССЛЕДУЮ 6 С 3»)."""
+    shouted = sum(w.text.isupper() and len(w.text) > 1 for w in words) > 1  # «ПОДОЗРЕВАЮ ОДЕТТУ С 2»
+    return [
+        (index, f"{word.folded.translate(_COLUMNS)}{row.folded}")
+        for index, (word, row) in enumerate(pairwise(words))
+        if not shouted
+        and _CAPITAL_COLUMN.fullmatch(word.text)
+        and row.folded in ("1", "2", "3", "4")
+        and word.tail[:1] == " "
+    ]
 
 
 COLUMN_WORDS = frozenset({"column", "col", "столбец", "колонка", "столбик"})
@@ -149,11 +179,12 @@ def _targets(words: list[Word], skip: set[int]) -> list[tuple[int, dict[str, str
     found: list[tuple[int, dict[str, str]]] = []
     if grid := _grid(words):
         found.append((min(grid[1], default=len(words)), {"target": grid[0]}))
+    spaced = dict(_spaced_rooms(words))
     for index, word in enumerate(words):
-        if room := _room(word):
+        if room := _room(word) or spaced.get(index):
             found.append((index, {"target": room}))
-        elif word.among(EXIT_WORDS):
-            found.append((index, {"target": EXIT}))
+        elif word.among(EXIT_WORDS) or (word.number is None and near(word, _ONE_WORD_EXITS)):
+            found.append((index, {"target": EXIT}))  # "exti", «выхд»: the exit with a slip
     named = names_in(words, _SUSPECT_NAMES)
     found += [(index, {"suspect": ident}) for index, ident in named if index not in skip]
     return found
@@ -164,7 +195,7 @@ def _numbers(words: list[Word]) -> list[tuple[int, int]]:
     ("two tokens", «два жетона», "one token (a 4)"), not an ordinal that only tells the order of the
     orders ("First clue 7 …")."""
     grid = _grid(words)
-    used = grid[1] if grid else set()
+    used = (grid[1] if grid else set()) | {index + 1 for index, _ in _spaced_rooms(words)}
     found = [(index, word.number) for index, word in enumerate(words) if word.number is not None]
     return [(i, number) for i, number in found if i not in used and not _aside(words, i, found)]
 

@@ -62,8 +62,23 @@ def cut(run: str) -> list[str] | None:
     return best[len(run)]
 
 
+_HYPHENED = re.compile(r"(?<![\w-])([^\W\d_]{3,})-([^\W\d_]{3,})(?![\w-])")
+"""Two words joined by a hyphen («ПЕРЕХОД-СПАЛЬНЯ», "search-knife")."""
+
+
+def _unhyphened(found: re.Match[str]) -> str:
+    """An order word and what it names joined by a hyphen, parted («переход - спальня»); any other
+    hyphened word («кто-нибудь», "bed-side") as it is."""
+    first, second = (part.lower().replace("ё", "е") for part in found.groups())
+    ordered = any(form in VERBS for form in lemmas(first))
+    named = second in card_forms() or any(lemmas(second) & set(card_forms()))
+    return f"{found.group(1)} - {found.group(2)}" if ordered and named else found.group()
+
+
 def unglued(line: str) -> str:
-    """``line`` with each long run of letters that is no word cut into the words it was typed from."""
+    """``line`` with each long run of letters that is no word cut into the words it was typed from, and
+    an order word hyphened to the name after it parted from it."""
+    line = _HYPHENED.sub(_unhyphened, line)
 
     def spaced(found: re.Match[str]) -> str:
         run = found.group()

@@ -224,6 +224,14 @@ def read_names(words: Sequence[str], people: Sequence[str] = ()) -> list[Found] 
     for item in _names(words, people):
         if isinstance(item, Missing):
             return item
+        if (
+            found
+            and found[-1].name == item.name
+            and not found[-1].near
+            and not item.near
+            and fold_name(found[-1].written) != fold_name(item.written)
+        ):
+            continue  # "a jerrycan of gasoline", «канистра с бензином»: one card named twice over
         found.append(item)
     return found
 
@@ -266,14 +274,15 @@ def _abbreviated(word: str) -> str | None:
     ``_long_prefix``), or whose consonants it is
     written with alone ("cndlstk", "chndlr", «пстлт»); None for a word of its own (in the dictionary, an
     order word), a short one, or one that could be several cards'."""
-    if len(word) < _SHORTEST_ABBREVIATION or word in VERBS or _known_word(word):
+    shortest = _SHORTEST_ABBREVIATION - (not word.isascii())  # «кух», «каб»: three Russian letters
+    if len(word) < shortest or word in VERBS or _known_word(word):
         return None
     bare = _VOWELS.sub("", word)
     vowelless = len(bare) >= _SHORTEST_ABBREVIATION and bare == word  # "cndlstk": no vowel at all
     found = {
         name
         for form, (name, consonants) in _skeletons().items()
-        if (form.startswith(word) and (not word.isascii() or _long_prefix(word, form)))
+        if (form.startswith(word) and (not word.isascii() or _long_prefix(word, form) or _cut_english(word)))
         or (
             vowelless
             and consonants[:1] == bare[:1]
@@ -291,6 +300,23 @@ def _long_prefix(word: str, form: str) -> bool:
     """Whether an English ``word`` is long enough, and most of ``form``, to be its short form ("conserv",
     "chandel"): English has no dictionary here, so "night" is never the Nightstand."""
     return _LONG_PREFIX <= len(word) < len(form) < 2 * len(word)
+
+
+_WORDS_BEGINNING_NAMES = frozenset(
+    {"fire", "night", "light", "great", "green", "rest", "draw", "drawing", "easy", "hand", "wing",
+     "winter", "close", "orange", "base", "pole", "piano", "dinner", "sitting", "switch", "entrance",
+     "pocket", "jerry", "ceiling", "bedside", "wash", "living", "dining", "music", "candle", "petrol",
+     "baseball", "lava", "cupboard", "office", "settle", "stud", "dine", "sitt", "toil", "pock", "loun",
+     "live", "sink", "gara", "revolve", "cons", "wardrobe", "rope", "arse", "lasso", "table", "toilet"}
+)  # fmt: skip
+"""English words (and near-words) that begin a card's name ("fire" of the fireplace, "rest" of the
+restroom): never that card cut short."""
+
+
+def _cut_english(word: str) -> bool:
+    """Whether an English ``word`` of four letters or more may be a card's name cut short ("halb",
+    "chand", "pist"): not a word that begins one (``_WORDS_BEGINNING_NAMES``)."""
+    return len(word) >= _SHORTEST_ABBREVIATION and word not in _WORDS_BEGINNING_NAMES
 
 
 def _known_word(word: str) -> bool:
@@ -421,9 +447,9 @@ _CUT = re.compile(r"(?<![\w.])([^\W\d_]{3,})\.(?=\s*[,;:]|\s+[^\W_A-ZА-ЯЁ]|\s
 кабинет»): what follows is no new sentence (no capital), nor the end of the line."""
 
 
-_CUT_BARE = re.compile(r"(?<![\w.])([а-яё]{3,})(?=\s*[+,;:]|\s*$)", re.I)
-"""A Russian word cut short with no stop, at the end of a line or before a comma or a plus («-> кух»,
-«ищу подсв+бенз»): cut only if it is no word of the dictionary."""
+_CUT_BARE = re.compile(r"(?<![\w.])([а-яё]{3,})(?=\s*[+,;:]|\s|$)", re.I)
+"""A Russian word cut short with no stop («-> кух», «ищу подсв+бенз», «отм все», «лов Борис кух стол
+нож»): cut only if it is no word of the dictionary."""
 
 
 def uncut(line: str) -> str:
@@ -432,6 +458,11 @@ def uncut(line: str) -> str:
     words of one kind of order («пер.» a move, «отм.» a cancel); a word cut that could be several is
     left as written."""
     return _CUT.sub(_uncut_one, _CUT_BARE.sub(_uncut_bare, line))
+
+
+def cut_short(word: str) -> bool:
+    """Whether ``word`` is a name or an order word cut short («гост», "cons"), not a whole word."""
+    return bool(_whole(word))
 
 
 def _uncut_bare(found: re.Match[str]) -> str:

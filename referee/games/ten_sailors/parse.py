@@ -97,7 +97,16 @@ from referee.games.ten_sailors.intent import (
     one_trap,
     trap_groups,
 )
-from referee.games.ten_sailors.lexicon import WORD, Found, Missing, is_name, read_names, scan_names, uncut
+from referee.games.ten_sailors.lexicon import (
+    WORD,
+    Found,
+    Missing,
+    cut_short,
+    is_name,
+    read_names,
+    scan_names,
+    uncut,
+)
 from referee.games.ten_sailors.scenery import HEDGES as _HEDGES
 from referee.games.ten_sailors.state import Segment
 from referee.games.ten_sailors.talk import read_choice
@@ -112,6 +121,7 @@ from referee.games.ten_sailors.words import (
     KEYWORDS,
     LOOK_IN,
     NEGATIONS,
+    ORDERS_NAMED,
     PHRASES,
     PREPOSITIONAL,
     PRONOUNS,
@@ -144,6 +154,8 @@ _NUMBERED = re.compile(r"(?<=[^\W\d_])\s*[#№]\s*\d{1,2}\b")
 _SENTENCE = re.compile(r"\s(?<=[.!?…]\s)\s*(?=\S)")
 """Spaces after the end of a sentence, before more text; it starts with the space so that a search
 skips every other character at once."""
+_ENDS_WORD = re.compile(r"([^\W\d_]{3,})[.…]+\s*$")
+"""A sentence that ends with a whole word and a full stop, not a shortened one ("гост.", "cons.")."""
 _ALOUD = re.compile(
     r"^\s*(?:(?:(?:i\s+)?(?:said|say|saying|speak|speaking)\s+)?(?:out\s+loud|aloud|loudly)"
     r"|(?:(?:говорю|произношу|скажу|говорит|произносит)\s+)?(?:вслух|громко)"
@@ -329,7 +341,7 @@ def _read_text(
             ]
     reader.flush()
     reader.time_alone()
-    return _merged_searches(_stays_beside_moves(_there_again(reader.items)))
+    return _merged_searches(_stays_beside_moves(_stayed_there(_there_again(reader.items))))
 
 
 _TALK_CUT = re.compile(
@@ -697,7 +709,18 @@ def _as_corrected(line: str, names: tuple[str, ...], now: Segment, own: str | No
         orders = [item for item in items if isinstance(item, Order)]
         if orders and len(orders) == len(items):
             return orders
+        talk = [item for item in items if not isinstance(item, Order)]
+        if orders and corrections.says_correcting(line) and all(map(_an_excuse, talk)):
+            return orders  # "… Перепутала, сорри.": the excuse for the slip, to the host, no talk
     return []
+
+
+def _an_excuse(item: Order | Unreadable) -> bool:
+    """Whether ``item`` is talk beside a corrected order that names nothing of the game and takes nothing
+    back ("Перепутала, сорри.", "Phone autocorrect is killing me today."): said to the host of the slip."""
+    if not _is_talk(item) or scenery.names_any(item.line, ()):
+        return False
+    return not {word.lower() for word in WORD.findall(item.line)} & (NEGATIONS | {"no", "нет", "nope"})
 
 
 _SAME = re.compile(
@@ -783,6 +806,34 @@ def _trap_asked(item: Unreadable, own: str | None) -> bool:
     return item.params.get("order") == "TRAP" and item.params.get("target") != own
 
 
+def _stayed_there(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
+    """``items`` with a move to the room the move before went to, for a later segment and by a verb of
+    staying, made a stay ("go to the Conservatory now and stay there next hour too"); a word of "too"
+    left alone after it is no talk."""
+    kept: list[Order | Unreadable] = []
+    for item in items:
+        before = next((o for o in reversed(kept) if isinstance(o, Order) and o.kind == "move"), None)
+        said = {w.lower() for w in WORD.findall(item.line)}
+        if _is_talk(item) and kept and said and said <= _TOO:
+            continue
+        first = WORD.match(item.line.strip())
+        if (
+            isinstance(item, Order)
+            and item.kind == "move"
+            and before is not None
+            and before.args == item.args
+            and first is not None
+            and lemmas(first.group()) & STAY
+            and (before.when or Segment(0, "hour1")) != item.when
+        ):
+            item = Order(item.line, "cancel", {"what": "move", "stay": True}, item.when)
+        kept.append(item)
+    return kept
+
+
+_TOO = frozenset({"too", "also", "as", "well", "тоже", "также", "и"})
+
+
 def _stays_beside_moves(items: list[Order | Unreadable]) -> list[Order | Unreadable]:
     """``items`` without a stay read from a remark beside a move of the same segment on the same line
     («Перехожу в гараж — надоело тут сидеть»), or from the story before it («Анна долго стояла у окна
@@ -855,6 +906,7 @@ def _never_aloud(
     terse = len(words) <= _TERSE and all(t.folded in _TERSE_WORDS for t in rest)  # "knife only"
     things = [f for f in intent.found if not f.near and f.name not in names]
     listed = len(things) > 1 and all(t.folded in _LISTING for t in rest)  # "Kitchen, plus knife and rope"
+    killing = _killing(words, intent, names)
     planned = (
         own_led
         or _searched_pair(words, intent, names)
@@ -862,12 +914,14 @@ def _never_aloud(
         or listed
         or any((t.kind and t.kind != "say") or t.setter or t.when is not None for t in tokens)
         or any(lemmas(t.text) & _LEAVING for t in words)  # "leaving the kitchen for the garage"
+        or killing
     )
     if not planned:
         return talk
     mine = _I.intersection(folded) or any(_first_person(t.text) for t in words)  # "Hanna, I'll search …"
     if not own_led and (
-        (not mine and _of_another(words, intent, names, own))
+        (not mine and not killing and _of_another(words, intent, names, own))
+        or _told_of_others(tokens, names, own)
         or _to_others(folded)
         or _reported(folded)
         or _done_or_bidden(_without_vocative(talk.line, words, names), mine=bool(mine))
@@ -877,6 +931,57 @@ def _never_aloud(
     return Unreadable(talk.line, "did_you_mean", guess(intent, names))
 
 
+_KILLING = frozenset(
+    {"kill", "murder", "stab", "shoot", "strangle", "bludgeon", "whack", "off", "убить", "убивать",
+     "зарезать", "застрелить", "задушить", "прикончить", "грохнуть", "замочить", "пристрелить"}
+)  # fmt: skip
+"""Verbs of killing: with a character and a weapon named, a trap's plan (TS-20), asked, never said aloud."""
+
+
+def _killing(words: list[_Token], intent: Intent, names: tuple[str, ...]) -> bool:
+    """Whether ``words`` kill a character named with a weapon named ("kill Carl with the pistol")."""
+    weapon = any(KIND_OF.get(found.name) is Kind.WEAPON for found in intent.found)
+    person = any(found.name in names for found in intent.found)
+    return weapon and person and any(lemmas(t.text) & _KILLING for t in words)
+
+
+def _told_of_others(tokens: list[_Token], names: tuple[str, ...], own: str | None) -> bool:
+    """Whether the order word of a sentence tells what another does again and again ("Egor keeps searching
+    for the rope", «Глеб опять роется в шкафу», "… he never goes in there") or does to the writer ("Boris
+    looks at me", «Вера на меня смотрит»): told, no plan of the writer's."""
+    habit = bool(_HABIT.intersection(t.folded for t in tokens))
+    for at, token in enumerate(tokens):
+        if not token.kind:
+            continue
+        before = tokens[max(0, at - 3) : at]
+        folded = {t.folded for t in before}
+        another = any(is_name(t.text, names) and fold_name(t.text) != fold_name(own or "") for t in before)
+        near = {t.folded for t in tokens[max(0, at - 3) : at + 4]}
+        doer = another or bool(_THIRD_PERSONS & folded)
+        bidden = at > 0 and tokens[at - 1].folded.replace("’", "'") in NEGATIONS  # «Не ищите меня»
+        if doer and _IF & folded and not _I & folded:
+            return True  # "If anyone searches the chandelier, …", «Если кто-то пойдёт в гараж, …»
+        if (habit and doer and not _I & folded) or (
+            _ME_WATCHED & near
+            and (doer or bidden)
+            and not (_I - _ME_WATCHED) & near
+            and not _first_person(token.text)
+        ):
+            return True  # «Вера на меня смотрит», «Не ищите меня»: the writer is what is watched or sought
+    return False
+
+
+_HABIT = frozenset(
+    {"keeps", "keep", "kept", "always", "never", "again", "constantly", "forever", "still", "опять", "снова",
+     "всё", "вечно", "постоянно", "никогда", "всегда", "так", "продолжает"}
+)  # fmt: skip
+"""Words of what is done again and again ("keeps", «опять»): with another as the doer, told of them."""
+_THIRD_PERSONS = frozenset(
+    {"he", "she", "they", "он", "она", "они", "кто-то", "кто-нибудь", "someone", "somebody", "anyone",
+     "anybody"}
+)  # fmt: skip
+_ME_WATCHED = frozenset({"me", "меня", "мной", "мною"})
+"""The writer as what another's verb is done to ("looks at me", «на меня смотрит»)."""
 _LEAVING = frozenset({"leave", "leaving", "покинуть", "покидать", "уйти", "уходить"})
 """Verbs of leaving a place: beside a room, a plan, never said aloud."""
 _LISTING = CONNECTORS | frozenset({"plus", "плюс", "also", "then", "потом", "затем", "с", "со", "и", "and"})
@@ -1243,10 +1348,15 @@ def _sentences(line: str) -> list[str]:
         return [sentence for piece in pieces for sentence in _sentences(piece)]
     parts = _SENTENCE.split(line)
     sentences = [parts[0]]
+    lower = not any(char.isupper() for char in line)  # "в кабинет. кто со мной?": typed all in lower case
     for part in parts[1:]:
         first = WORD.match(part)
         asked = sentences[-1].rstrip().endswith(("?", "!"))
-        starts = first is not None and (asked or part[0].isupper() or order_kind(first.group()) != "")
+        last = _ENDS_WORD.search(sentences[-1]) if lower else None
+        ended = last is not None and not cut_short(last.group(1))
+        starts = first is not None and (
+            asked or ended or part[0].isupper() or order_kind(first.group()) != ""
+        )
         if starts and not sentences[-1].rstrip().endswith(("муз.", "Муз.", "МУЗ.")):
             sentences.append(part)
         else:
@@ -1279,6 +1389,7 @@ def _tokens(text: str, times: list[tuple[int, int, When]]) -> list[_Token]:
 _WHERE = frozenset({"where", "где"})
 _WHERE_RELATIVE = _WHERE | {"куда", "откуда"}
 """Words after which an order word tells of a place rather than orders (a relative clause)."""
+_ARTICLES = frozenset({"the", "a", "an"})
 _PHRASE_TO = frozenset({"for", "to", "into", "in", "toward", "towards"})
 """The last words of a move's phrase that say where one goes ("make for", "get into")."""
 
@@ -1295,6 +1406,8 @@ def _phrased(words: list[_Token]) -> list[_Token]:
             words[i] = token._replace(kind="")  # "Boris looks tired"; not "look: sofa, knife"
         if token.setter and i and words[i - 1].folded in _BEFORE_A_NOUN:
             words[i] = token._replace(setter=False)  # "that place", "the set": a noun, no trap set
+        if token.kind == "move" and i and words[i - 1].folded in _ARTICLES and token.folded != "move":
+            words[i] = token._replace(kind="")  # "give me the creeps", "a walk": a noun, no going
         if token.kind and i and words[i - 1].folded in _WHERE_RELATIVE:
             words[i] = token._replace(kind="")  # «остаётся, где стояла», "stays where she stood": told
         if token.kind == "say" and _hearsay(token, words[i - 1].folded if i else ""):
@@ -1380,7 +1493,7 @@ class _Reader:
         if not items or any(isinstance(item, Order) for item in items):
             return self._all_asked(items)
         tokens = _tokens(line, times)
-        if _others_bidden([t.folded for t in tokens], 0):
+        if _others_bidden([t.folded for t in tokens], 0) or _told_of_others(tokens, self.names, self.own):
             return self._all_asked(items)  # "Somebody ought to check the car …", "Nobody go …": of others
         signalled = self._by_signals(line, times)
         if signalled is not None:
@@ -1598,9 +1711,10 @@ class _Reader:
             or self._where_another_is(tokens)
             or self._addressed(talk.line, tokens)
             or self._done_by_named(tokens)
+            or _told_of_others(tokens, self.names, self.own)
         ):
             return talk
-        asks = _to_a_place(tokens) or any(
+        asks = _to_a_place(tokens, self.names) or any(
             t.setter
             or (
                 t.kind in _PLANS and not is_arrive(t.text) and not (after_order and _remark_before(tokens, t))
@@ -1702,7 +1816,7 @@ class _Reader:
                 or not (
                     t.leading
                     or (t.folded == "не" and _polite_not(folded, i))
-                    or (_cancelled(t) and any(u.kind == "cancel" for u in tokens[i + 1 : i + 3]))
+                    or (_cancelled(t) and any(u.kind == "cancel" for u in tokens[i + 1 : i + 4]))
                 )
             ),
             None,
@@ -1851,6 +1965,8 @@ class _Reader:
                 break  # "…who killed Ivan, search everything": a comma, no doer of the verb
             if token.folded in ("and", "и", "both", "оба", "обе", "also", "тоже", "all", "все"):
                 continue
+            if token.folded in _THIRD_PERSONS:  # «если кто-нибудь пойдёт в гараж», "if anyone goes …"
+                return at > 0 and tokens[at - 1].folded in _IF
             if not is_name(token.text, self.names):
                 break
             doers.append(token.text)
@@ -1884,10 +2000,25 @@ class _Reader:
             and not is_skipped(t.text)
             and not is_adverb(t.text)
         ]
-        if len(rest) <= _FEW_WORDS:
+        if len(rest) <= _FEW_WORDS or (kind == "move" and self._goes_before_remark(sentence, tokens, first)):
             return True
         for size in (1, 2):
             if not isinstance(read_names([t.text for t in rest[:size]], self.names), Missing):
+                return True
+        return False
+
+    @staticmethod
+    def _goes_before_remark(sentence: str, tokens: list[_Token], first: int) -> bool:
+        """Whether a verb of going at ``first`` is followed by "to" («в», «на») and a word or two, then a
+        remark after a comma or a dash ("heading to the attic, it's cooler there", «иду в подвал, там
+        прохладнее»): a move somewhere, asked about if the castle has no such room, never talk."""
+        after = tokens[first + 1 : first + 3 + _FEW_WORDS]
+        if len(after) < 3 or after[0].folded not in _INTO_PLACE:
+            return False
+        for token, following in pairwise(after[1:]):
+            if token.kind or token.when is not None or token.folded in CONNECTORS:
+                return False
+            if _REMARK_CUT.search(sentence[token.end : following.start]):
                 return True
         return False
 
@@ -2207,7 +2338,9 @@ _WONT_RU = re.compile(r"(?:^|\s)не\s+(?:буду|стану|хочу|соби�
 
 def _cancelled(token: _Token) -> bool:
     """Whether ``token`` names what a cancel takes back: a kind of order or everything."""
-    return token.folded in EVERYTHING or not lemmas(token.text).isdisjoint(EVERYTHING | CANCELLABLE.keys())
+    return token.folded in EVERYTHING or not lemmas(token.text).isdisjoint(
+        EVERYTHING | CANCELLABLE.keys() | ORDERS_NAMED
+    )
 
 
 _PURPOSE = frozenset({"чтобы", "чтоб", "дабы"})
@@ -2336,10 +2469,15 @@ def _undecided(tokens: list[_Token], names: tuple[str, ...]) -> bool:
                 return True  # "move to the study or stay", «пойти в кабинет или остаться»
             if after is not None and before is not None and _both_places(before.text, after.text, names):
                 return True
-        if token.kind in ("move", "search", "trap") and not is_arrive(token.text) and denied:
+        if (
+            token.kind in ("move", "search", "trap")
+            and not is_arrive(token.text)
+            and i
+            and folded[i - 1] in NEGATIONS
+        ):
             before_verb = [t for t in words[:i] if is_name(t.text, names)]
             if not before_verb and _own(token, words):
-                return True
+                return True  # «не пойду в гараж»; not «ещё поищу»: "more", no denial
     return False
 
 
@@ -2593,6 +2731,8 @@ def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...], doers: tup
         return _withdrawn_to(words, verbs[0], names)
     verb = words[verbs[0]]
     denied = any(t.folded.replace("’", "'") in NEGATIONS for t in words[max(0, verbs[0] - 4) : verbs[0]])
+    if denied and verbs[0] and words[verbs[0] - 1].folded == "no" and not _MOVING.fullmatch(verb.folded):
+        return ""  # "No rush on a reply", "no hurry": a noun after "no", no move denied ("no moving")
     if not denied:
         stays = lemmas(verb.text) & STAY and verbs[0] == next(i for i, t in enumerate(words) if not t.leading)
         rest = [t for t in words[verbs[0] + 1 :] if not (t.kind == "move" or t.folded in HERE or t.leading)]
@@ -2603,6 +2743,9 @@ def _stay_or_withdrawal(tokens: list[_Token], names: tuple[str, ...], doers: tup
     if lemmas(verb.text) & STAY or _IF.intersection(t.folded for t in words[: verbs[0]]):
         return ""  # «сидеть сложа руки не могу», «если не вернусь к обеду»: no stay, and no move withdrawn
     return "cancel" if any(not lemmas(t.text).isdisjoint(ANY_MORE) for t in words) else "stay"
+
+
+_MOVING = re.compile(r"mov\w*|\w+ing")
 
 
 def _withdrawn_to(words: list[_Token], verb: int, names: tuple[str, ...]) -> str:
@@ -2649,7 +2792,10 @@ def _own(verb: _Token, words: list[_Token]) -> bool:
         if folded[0] in ("don't", "dont", "do", "never"):  # "Don't move!": told to others
             return False
         subjects = set(folded) & (_FIRST_PERSON | {"you", "we", "they"})
-        return subjects <= _FIRST_PERSON
+        told = [t.folded for t in words if t.end <= verb.start][-3:]  # "he never goes": told of another
+        return subjects <= _FIRST_PERSON and not (
+            _THIRD_PERSONS.intersection(told) and not _I.intersection(told)
+        )
     tag = morph().parse(verb.folded)[0].tag
     return "1per" in tag or tag.POS == "INFN"
 
@@ -2692,16 +2838,20 @@ def _towards(tokens: list[_Token]) -> bool:
     return False
 
 
-def _to_a_place(tokens: list[_Token]) -> bool:
+def _to_a_place(tokens: list[_Token], names: tuple[str, ...] = ()) -> bool:
     """Whether a sentence names a place as where one goes: "to the garage", «в гараж» (the accusative);
-    not "to know", «в гараже»."""
+    not "to know", «в гараже», nor a character («на Жанну» is no misspelt «ванну»)."""
     for at, token in enumerate(tokens[:-1]):
         after = next((t for t in tokens[at + 1 :] if t.folded not in ("the", "a", "an", "my")), None)
         if after is None or after.when is not None:
             continue
         parses = morph().parse(after.folded) if token.folded in ("в", "во", "на") else []
         russian = any("accs" in p.tag for p in parses)
-        if (token.folded in _TO or russian) and not _names_nothing(after.text):
+        if (
+            (token.folded in _TO or russian)
+            and not _names_nothing(after.text)
+            and not is_name(after.text, names)
+        ):
             found = read_names([after.text])
             if not isinstance(found, Missing) and found and is_place(found[0].name):
                 return True
@@ -2944,7 +3094,12 @@ _BEFORE_A_NOUN_OF = frozenset(
     {"my", "the", "a", "your", "his", "her", "our", "one", "two", "three", "four", "last", "мой", "моя",
      "мои", "наш", "этот", "твой", "его", "её", "их", "вчерашний", "последний", "два", "три"}
 )  # fmt: skip
-_CAME_TO_NOTHING = frozenset({"nothing", "ничего", "пусто", "безрезультатно", "zilch", "nada"})
+_CAME_TO_NOTHING = frozenset(
+    {"nothing", "ничего", "пусто", "безрезультатно", "zilch", "nada", "неудачный", "неудачно", "пустой",
+     "безрезультатный", "провальный", "бесполезный", "failed", "unsuccessful", "fruitless", "empty",
+     "useless", "удачный", "удачно", "успешный", "успешно", "successful", "lucky", "ни"}
+)  # fmt: skip
+"""Words telling how a search came out («поиск опять неудачный, ни ножа ни яда»): told, no order."""
 
 
 def _result_told(words: list[str], at: int) -> bool:
@@ -3029,8 +3184,12 @@ def _said_of_another(tokens: list[_Token], at: int) -> bool:
     look nervous" is; "could you move me" is not)."""
     told = [t for t in tokens[:at] if t.when is None and not is_adverb(t.text)]
     before = [t.folded.replace("’", "'") for t in told]
-    if not _HOST.isdisjoint(before) or (tokens[at].kind == "cancel" and all(map(_cancelled, told))):
-        return False  # «всё отменяю»: everything is what is taken back, not who does it
+    if not _HOST.isdisjoint(before) or (
+        tokens[at].kind == "cancel"
+        and not _third(tokens[at])
+        and all(_cancelled(t) or t.leading for t in told)
+    ):
+        return False  # «всё отменяю», «все мои заявки отменяю»: what is taken back, not who does it
     if before and before[0] in _OTHER_SUBJECTS:
         return True  # "Somebody ought to check the car", «Пусть кто-нибудь осмотрит …»
     return bool(before) and before[-1] in _YOU and not (len(before) > 1 and before[-2] in _MODALS)
@@ -3157,7 +3316,9 @@ def _clauses(
         if starts and not is_name(token.text, names):
             current = clauses[-1]
             lead: list[_Token] = []
-            while len(current) > 1 and current[-1].leading and not current[-1].kind:
+            while len(current) > 1 and (
+                (current[-1].leading and not current[-1].kind) or _time_of_next(current, sentence)
+            ):
                 lead.insert(0, current.pop())
             clauses.append([*lead, token])
             kind, has_args = token.kind, False
@@ -3170,6 +3331,22 @@ def _clauses(
         elif token.folded in HERE and any(t.kind and lemmas(t.text) & STAY for t in clauses[-1]):
             has_args = True  # "Stay here this hour and go to the garage in hour 3": two orders
     return clauses
+
+
+def _time_of_next(clause: list[_Token], sentence: str) -> bool:
+    """Whether the time that ends ``clause`` opens the next order instead, after "and" or a comma ("…
+    this hour, and tomorrow morning I'll move to the Bedroom", «…, а завтра утром пойду в спальню»)."""
+    if len(clause) < 3 or clause[-1].when is None:
+        return False
+    at = len(clause) - 1
+    while at > 1 and clause[at - 1].when is not None:
+        at -= 1  # "tomorrow morning": two times, one opening
+    before = clause[at - 1]
+    parted = bool(sentence) and re.search(r"[,;]", sentence[before.end : clause[at].start]) is not None
+    return at > 1 and (before.folded in _THEN_WORDS or parted)
+
+
+_THEN_WORDS = frozenset({"and", "then", "и", "а", "потом", "затем", "but", "но"})
 
 
 _QUALIFIERS = frozenset(
@@ -3194,8 +3371,8 @@ def _names_follow(tokens: list[_Token], at: int) -> bool:
     for token in tokens[at + 1 :]:
         if token.kind or token.when is not None:
             return False
-        if token.folded not in FILLERS:
-            return True
+        if token.folded not in FILLERS and token.folded.replace("’", "'") not in _I:
+            return True  # "… and tomorrow morning I'll move …": a new order, not this one again
     return False
 
 

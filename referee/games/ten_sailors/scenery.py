@@ -59,7 +59,10 @@ _NUMBER_WORD = re.compile(r"(?<=\s)([42])(?=\s+(?:the\s+|a\s+|an\s+)?[A-Za-z])")
 _SUBJECTS = frozenset({"i", "я", "i'd", "i'll", "i'm", "i’d", "i’ll", "i’m", "мой", "моя", "my"})
 _AND = re.compile(r"\s*(?:,\s*)?\b(?:and then|and|then|и|а потом|потом|затем)\b\s*|\s*,\s*", re.I)
 _COURTESYOPENINGS = re.compile(
-    r"^\s*(?:(?:would|could|will|can)\s+you\s+(?:please\s+)?(?:be\s+)?(?:so\s+kind|kind\s+enough|a\s+dear|"
+    r"^\s*(?:(?:h+m+|u+m+|e+r+m*|well|so|oh|ah|э+м*|ну|х+м+|так|ой)\s*[,.…!]*\s+)?"  # "Hmm, I was wondering…"
+    r"(?:(?:(?:would|could|will|can)\s+you\s+(?:mind\s+)?)?(?:please\s+)?(?:have|having|let|get)\s+me\s+(?:to\s+)?"
+    r"(?!(?:tell|say|know|think|see|explain|ask|guess|check\s+(?:with|if))\b)(?=\w)"
+    r"|(?:would|could|will|can)\s+you\s+(?:please\s+)?(?:be\s+)?(?:so\s+kind|kind\s+enough|a\s+dear|"
     r"an\s+angel|good\s+enough|so\s+good)\s+(?:as\s+)?(?:and|to)\s+"
     r"|(?:might|may|can|could)\s+i\s+(?:trouble|bother|ask)\s+you\s+(?:to|and)\s+"
     r"|(?:будьте|будь)\s+(?:добры|добр|добра|любезны|любезен|любезна|другом)\s*,?\s*"
@@ -70,7 +73,8 @@ _COURTESYOPENINGS = re.compile(
     r"|(?:is|would|will)\s+it\s+(?:be\s+)?(?:possible|ok(?:ay)?|alright|all\s+right)\s+(?:for\s+(?:me|\w+)\s+)?to\s+"
     r"|(?:i'?d|i\s+would|i'?ll|i\s+will)\s+be\s+(?:grateful|glad|thankful)\s+if\s+(?:you\s+(?:could|would)\s+)?"
     r"|(?:maybe|perhaps)\s+(?=(?:send|move|take|put|let)\b)"
-    r"|i\s+(?:was\s+|am\s+|'m\s+)?wonder(?:ing)?\s+if\s+(?:i\s+(?:might|may|could|can)\s+|(?=i\b))|(?:do|would)\s+you\s+mind\s+if\s+(?=i\b)|(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+(?=i\b)"
+    r"|i\s+(?:was\s+|am\s+|'m\s+)?wonder(?:ing)?\s+(?:if|whether)\s+"
+    r"(?:i\s+(?:might|may|could|can)\s+(?:maybe\s+|perhaps\s+|possibly\s+)?|(?=i\b))|(?:do|would)\s+you\s+mind\s+if\s+(?=i\b)|(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+(?=i\b)"
     r"|(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine)\s+if\s+(?=(?-i:[A-ZА-ЯЁ])\w+\s)"
     r"|если\s+(?:вас|тебя)\s+не\s+затрудн\w+\s*,?\s*|если\s+(?:вам\s+|тебе\s+)?не\s+(?:трудно|сложно)\s*,?\s*"
     r"|(?:вы\s+)?не\s+(?:против|возражаете)\s*,?\s*если\s+(?=я\b)|ничего\s*,?\s*если\s+(?=я\b)"

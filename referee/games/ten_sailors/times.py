@@ -79,6 +79,11 @@ class When:
         )
 
 
+_HEADED = r"(?<![^\s(\[])(?<!добрый\s)(?<!доброе\s)(?<!доброй\s)"
+_HEADS = r"(?=\s*[-—–:])"
+"""A part of the day written as a heading before a dash or a colon («вечер - спальня», «ночь: ловушка …»):
+that part of the day, as «вечером» or «ночью»; never a greeting («Добрый вечер —»)."""
+
 _DAY_STEMS = "|".join(_DAY_ORDINALS)
 _MINUTE_WORDS = {"five": 5, "ten": 10, "twenty": 20, "twenty-five": 25, "twenty five": 25}
 """Minutes written as words before "to" or "past" an hour ("ten to six", "twenty past four")."""
@@ -166,7 +171,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("tonight", rf"(?:(?:сегодня|этой|в|на)\s+)?ночью|(?:на|в)\s+ночь|tonight|(?:at|this)\s+night|{_NIGHT}"
      r"|overnight|за\s+ночь"
      r"|(?:for|during|over)\s+the\s+night"
-     rf"|{_NIGHTLY}|toni(?:te|gth|ht)|2nite"),
+     rf"|{_NIGHTLY}|toni(?:te|gth|ht)|2nite|{_HEADED}ночь{_HEADS}"),
     ("ahead2", r"послезавтра|(?:the\s+)?day\s+after\s+tomorrow"),
     ("ahead1", rf"завтрашн{_OF_AN_ORDER}|завтра|(?:first\s+thing\s+)?tomorrow|tom+or+ow|tmrw|tmr|tmrrw"
      r"|2mor+ow|2moro|tomoz"),
@@ -174,9 +179,9 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     ("noon", rf"{_IN}(?:noon|midday|полдень|полдня)"),
     ("morning_ahead1", r"(?:(?:на|в)\s+)?завтрашн\w+\s+утр(?:о|ом|а)"
      r"|(?:на|в)\s+утро\s+завтра(?:шнего\s+дня)?"),
-    ("morning", rf"утренн{_OF_AN_ORDER}|утром|утречком|с\s+утра|с\s+утречка"
+    ("morning", rf"утренн{_OF_AN_ORDER}|утром|утречком|с\s+утра|с\s+утречка|{_HEADED}утро{_HEADS}"
      r"|(?:first\s+thing\s+)?(?:in\s+the\s+|this\s+)?morning"),
-    ("evening", rf"вечерн{_OF_AN_ORDER}|вечером|вечерком|под\s+вечер(?:ок)?|на\s+вечер"
+    ("evening", rf"вечерн{_OF_AN_ORDER}|вечером|вечерком|под\s+вечер(?:ок)?|на\s+вечер|{_HEADED}вечер{_HEADS}"
      r"|(?:ближе\s+)?к\s+вечеру|(?:in\s+the\s+|this\s+)?evening|towards?\s+(?:the\s+)?evening"),
 )  # fmt: skip
 _ANY = r"(?<![\w:])(?:" + "|".join(rf"(?P<{name}>(?:{pattern})(?!\w))" for name, pattern in _PATTERNS) + ")"

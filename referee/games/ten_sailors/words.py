@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from referee.core.reading import letters_swapped
 from referee.core.russian import morph
@@ -48,6 +49,12 @@ VERBS: dict[str, str] = {
     "слинять": "move", "смыться": "move", "смываться": "move",
     "выскальзывать": "move", "выскользнуть": "move", "сворачивать": "move", "свернуть": "move",
     "выходить": "move", "выйти": "move", "выяснять": "search", "выяснить": "search",
+    "рвануть": "move", "махнуть": "move", "метнуться": "move", "сгонять": "move", "смотаться": "move",
+    "податься": "move", "чапать": "move", "почапать": "move", "прогуляться": "move", "дойти": "move",
+    "доползти": "move", "доковылять": "move", "заползти": "move", "зарулить": "move", "нагрянуть": "move",
+    "перебежать": "move", "переползти": "move", "скатиться": "move", "ascend": "move", "scoot": "move",
+    "trot": "move", "scamper": "move", "shuffle": "move", "trudge": "move", "stomp": "move", "zip": "move",
+    "clamber": "move", "traipse": "move", "mosey": "move", "troop": "move",
     # search (TS-19)
     "search": "search", "look": "search", "check": "search", "seek": "search", "examine": "search",
     "inspect": "search", "искать": "search", "поискать": "search", "обыскать": "search",
@@ -258,6 +265,11 @@ CANCELLABLE: dict[str, str] = {
 EVERYTHING: frozenset[str] = frozenset(
     {"all", "every", "everything", "lot", "весь", "всё", "все", "orders", "plans"}
 )
+ORDERS_NAMED: frozenset[str] = frozenset(
+    {"order", "plan", "заявка", "приказ", "распоряжение", "план", "команда", "действие"}
+)
+"""Nouns (lemmas) that name an order of any kind («все мои заявки отменяю», "my orders — scrap them"): what a
+cancel near them takes back."""
 """Words (lemmas) that make a cancel naming no kind of order withdraw every order not yet carried out
 ("Cancel everything", "Withdraw all my orders", «Отменить всё», «отменяю все свои заявки»); «заявку» alone is
 one order, whichever it names."""
@@ -372,6 +384,8 @@ def near_kind(word: str) -> str:
         return ""  # a form of an order word that is deliberately not read ("looks like rain")
     stems = _order_stems()
     found = process.extract(_stem(folded), list(stems), scorer=fuzz.ratio, score_cutoff=_NEAR_KIND, limit=3)
+    if folded.isascii():  # "serach", "moev"; not "starts" (status) nor "treat": English words of their own
+        found = [hit for hit in found if OSA.distance(folded, hit[0]) <= (1 if len(folded) < 8 else 2)]
     kinds = {stems[stem] for stem, _, _ in found}
     return kinds.pop() if len(kinds) == 1 else ""
 
