@@ -2,7 +2,8 @@
 held-out set showed (issue 37): a room's column and row typed apart ("C 2"), the exit with two letters
 swapped, Russian nouns of numbers misspelt by a letter («двйкой»), a name written with its consonants
 alone ("Crl"), a condition of courtesy put to everyone («Если все готовы, …»), the detective asked for
-("Could my detective …"), a count "x2", the rules and the map asked again. Several slips in one order are
+("Could my detective …"), a count "x2", the rules and the map asked again, "lock up" for an arrest,
+and a passive ("it had to be done") that is no order. Several slips in one order are
 each read; a small letter before a number stays a word ("with a 1", «с 2»). Every line here is invented
 for this file; none is a corpus line."""
 
@@ -29,6 +30,8 @@ LINES = [
     ("ce", "offer Clr the wrench", "en", [("offer", {"to": "Clara", "item": "Wrench"})]),
     ("ce", "If everybody is ready, arrest Boris please.", "en", [("arrest", {"target": "Boris"})]),
     ("ce", "Если все готовы, арестую Бориса.", "ru", [("arrest", {"target": "Борис"})]),
+    ("ce", "Arrest Clara. Sorry, it had to be done.", "en", [("arrest", {"target": "Clara"})]),
+    ("ce", "Lock up David", "en", [("arrest", {"target": "David"})]),
     # MM-13 … MM-15: the detective asked for politely, a count of buoys as "x2", the rules and the map asked
     ("mm", "Could my detective please move to zone 3?", "en", [("move", {"zone": 3})]),
     ("mm", "Можно моему сыщику перейти в зону 5?", "ru", [("move", {"zone": 5})]),

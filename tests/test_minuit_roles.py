@@ -23,7 +23,8 @@ def _read(line: str, language: str) -> Any:
 @pytest.mark.parametrize(
     ("line", "language", "expected"),
     [
-        ("Ask the doc about her alibi, quick", "en", [("question", {"suspect": "nadia", "topic": "alibi", "method": "quick"})]),
+        ("Ask the doc about her alibi, quick", "en",
+         [("question", {"suspect": "nadia", "topic": "alibi", "method": "quick"})]),
         ("Question the sommelier about his motive, thorough", "en",
          [("question", {"suspect": "tomas", "topic": "motive", "method": "thorough"})]),
         ("Take the photographer to zone 3", "en", [("escort", {"suspect": "oscar", "zone": 3})]),

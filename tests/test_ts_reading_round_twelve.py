@@ -140,3 +140,30 @@ def test_a_polite_frame_with_have_me_or_wondering_whether_is_the_order_ts_11() -
         "No rush on this, thanks.": "TALK",
         "Let me tell you what I saw last night.": "TALK",
     }) == {}  # fmt: skip
+
+
+def test_both_names_the_two_cards_of_the_sentence_before_ts_19() -> None:
+    """ "The sofa and the rope look odd. I'll search both.", «Кресло и камин… Проверю обе.»: the search of
+    the two cards named just before."""
+    assert _misread_by_own({
+        "The sofa and the rope look odd to me. I'll search both.": "TALK ; S:Rope,Sofa",
+        "Странная эта люстра, да и камин тоже. Проверю оба.": "S:Chandelier,Fireplace",
+    }) == {}  # fmt: skip
+
+
+def test_a_purpose_and_a_meal_time_name_nothing_ts_4_ts_23() -> None:
+    """ "… so I'm there at 10": why, no second time; "back by dinner": a meal, never the
+    Dining Room."""
+    assert _misread_by_own({
+        "tonight move to the Study so I'm there at 10": "M:Study@d1n",
+        "If I'm not back by dinner, come and find me.": "TALK",
+    }) == {}  # fmt: skip
+
+
+def test_a_trap_left_to_him_is_for_the_one_character_named_before_ts_20() -> None:
+    """«Глеб подозрительно тих. Ночью оставлю ему сюрприз: кухня, раковина, яд.»: the trap is for the one
+    character the sentences before named."""
+    assert _misread_by_own({
+        "Глеб весь вечер подозрительно тих. Ночью оставлю ему сюрприз: кухня, раковина, яд.":
+            "TALK ; T:Глеб/Kitchen/Sink/Poison",
+    }) == {}  # fmt: skip

@@ -334,6 +334,8 @@ def kinds_in(words: list[Word], intents: Mapping[str, str], things: Collection[s
     for index, word in enumerate(words):
         if word.past and word.folded not in intents:
             continue
+        if word.folded == "done" and index and words[index - 1].folded in _PASSIVE:
+            continue  # "had to be done", "get it done": done to something, no end of the writer's turn
         kind = phrasal(words, index, intents)
         kind = kind or (intents.get(word.folded) if word.past else word.meaning(intents))
         if kind is None and word.number is None and not word.among(NAME_STOP):
@@ -342,6 +344,9 @@ def kinds_in(words: list[Word], intents: Mapping[str, str], things: Collection[s
             kinds.append(kind)
     return kinds
 
+
+_PASSIVE = frozenset({"be", "been", "being", "get", "got", "gets", "getting", "it"})
+"""Words before "done" that make it said of a thing ("had to be done", "get it done"), not of a turn."""
 
 PARTICLE_REACH = 4
 """How many words after its verb the particle of a phrasal verb may stand ("turn the card over")."""
@@ -414,6 +419,8 @@ def _misspelt_russian(word: Word, keys: list[str]) -> str | None:
         return None
     stems = {_stem(key): key for key in keys if len(_stem(key)) >= 5}
     found = process.extractOne(_stem(word.folded), list(stems), scorer=fuzz.ratio, score_cutoff=82)
+    if found and morph().word_is_known(word.folded) and normal_form(word.folded)[:5] != stems[found[0]][:5]:
+        return None  # «поправляет» is a word of its own, no misspelt «отправляет»; «открываю» is «открыть»
     return stems[found[0]] if found else None
 
 

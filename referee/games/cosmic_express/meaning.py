@@ -99,6 +99,7 @@ INTENTS: dict[str, str] = {
         "refuse",
     ),
     **dict.fromkeys(("turn over",), "reveal"),
+    **dict.fromkeys(("lock up", "put away"), "arrest"),
     **dict.fromkeys(
         HELP_WORDS,
         "help",

@@ -294,6 +294,9 @@ def _method_by_stem(word: Word) -> str | None:
     return stems.get(word.folded[:_METHOD_STEM])
 
 
+_WAS = frozenset({"was", "were", "был", "была", "были", "находился", "находилась"})
+
+
 def read(words: list[Word], language: str, case: Investigation) -> Reading | Guess | None:
     """One clause of a Minuit mail read as an order (see the module's docstring)."""
     if wanted := _rules_or_state_asked(words):
@@ -317,6 +320,8 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
     if kind in ("move", "escort") and any(w.among(_TOLD) for w in words[:start]):
         return Guess()  # "The ship is on 7 already, we need to hurry up": a thing told before the verb
     suspects = suspects_named(words, case, suspect_names_long(case))
+    if kind == "status" and suspects and any(w.folded in _WAS for w in words) and _words_for(words, TOPICS):
+        kind = "question"  # "a thorough account of where he was around midnight": the suspect's alibi asked
     numbers = [
         (i, w.number)
         for i, w in enumerate(words)

@@ -56,6 +56,11 @@ _TITLES = {
 }  # fmt: skip
 """Titles before a surname, by the sex of whom they name ("" for either)."""
 _CLAUSE = re.compile(r"[,;(«“\"]")
+_NOT_ROLES = frozenset(
+    {"head", "player", "man", "woman", "one", "face", "friend", "star", "passenger", "guest", "член", "глава",
+     "игрок", "лицо", "друг", "пассажир", "гость"}
+)  # fmt: skip
+"""Head nouns too common to name a suspect ("Head to the pool" is no head of housekeeping)."""
 
 
 def _heads(about: str) -> Iterable[str]:
@@ -92,6 +97,8 @@ def _table(suspects: _Key) -> dict[str, str]:
     for ident, names, abouts in suspects:
         for about in abouts:
             for head in _heads(about):
+                if head in _NOT_ROLES:
+                    continue
                 for word in (head, *_EVERYDAY.get(head, ())):
                     claims.setdefault(word, set()).add(ident)
         first_ru = next((name.split()[0] for name in names if not name.isascii()), "")

@@ -340,9 +340,22 @@ _NEVER_NEAR = PRONOUNS | frozenset(
         "карта",
         "карту",
         "карты",
+        "dinner",
+        "lunch",
+        "supper",
+        "breakfast",
+        "обед",
+        "обеда",
+        "обеду",
+        "обедом",
+        "ужин",
+        "ужина",
+        "ужину",
+        "ужином",
     }
 )
-"""Words of their own never read as a name misspelt ("I shall go" is no "Hall", nor "a small one")."""
+"""Words of their own never read as a name misspelt ("I shall go" is no "Hall", nor "a small one", nor
+"back by dinner" the Dining Room)."""
 
 
 def _names(

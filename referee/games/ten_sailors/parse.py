@@ -525,8 +525,11 @@ _LONG_POST = 150
 """The fewest characters of a post of several sentences whose story is scenery around its orders."""
 
 
-_TRAP_ON_PRONOUN = re.compile(r"\b(?:на|for|on|trap|ловлю)\s+(него|неё|нее|him|her|его|её)\b", re.I)
-"""A trap's target said by a pronoun («ставлю на него ловушку», "a trap for him", "I'll trap him")."""
+_TRAP_ON_PRONOUN = re.compile(
+    r"\b(?:(?:на|for|on|trap|ловлю)\s+(него|неё|нее|him|her|его|её)|(ему|ей))\b", re.I
+)
+"""A trap's target said by a pronoun («ставлю на него ловушку», "a trap for him", "I'll trap him",
+«оставлю ему сюрприз»)."""
 
 
 def _target_named_before(
@@ -541,7 +544,8 @@ def _target_named_before(
     verb = pronoun is not None and pronoun.group().lower().startswith(("trap", "ловлю"))
     if pronoun is None or (verb and not _a_long_post(line)):
         return line, None  # "I accuse Gleb! …, trap him": the line names him for its trap already
-    if not verb and pronoun.group(1).lower() in ("его", "её"):
+    who = 1 if pronoun.group(1) else 2
+    if not verb and pronoun.group(who).lower() in ("его", "её"):
         return line, None  # «ловушка на его диване»: whose sofa, not whom the trap is for
     start = max((m.end() for m in _POST_SENTENCE.finditer(line, 0, pronoun.start())), default=0)
     sentence = _POST_SENTENCE.split(line[start:], maxsplit=1)[0]
@@ -551,12 +555,15 @@ def _target_named_before(
     named = [name for name in before if name in names and name != own]
     if len(named) != 1:
         return line, None
-    put = f"{pronoun.group()[: pronoun.start(1) - pronoun.start()]}{named[0]}"
+    put = f"{pronoun.group()[: pronoun.start(who) - pronoun.start()]}{named[0]}"
     return f"{line[: pronoun.start()]}{put}{line[pronoun.end() :]}", (put, pronoun.group())
 
 
-_THINGS_PRONOUN = re.compile(r"(?<!\w)(их|это|them|those|туда|there)(?!\w)", re.I)
-"""What an order of a later sentence names by a pronoun («Их и поищу», "I'll search them", «схожу туда»)."""
+_THINGS_PRONOUN = re.compile(
+    r"(?<!\w)(их|это|обе|оба|обоих|them|those|both(?:\s+of\s+them)?|туда|there)(?!\w)", re.I
+)
+"""What an order of a later sentence names by a pronoun («Их и поищу», "I'll search them", «проверю обе»,
+«схожу туда»)."""
 
 
 def _things_named_before(line: str, names: tuple[str, ...]) -> tuple[str, tuple[str, str] | None]:
@@ -2344,7 +2351,13 @@ def _cancelled(token: _Token) -> bool:
 
 
 _PURPOSE = frozenset({"чтобы", "чтоб", "дабы"})
-_PURPOSE_PHRASES = (("so", "that"), ("in", "order", "to"), ("so", "as", "to"))
+_PURPOSE_PHRASES = (
+    ("so", "that"), ("in", "order", "to"), ("so", "as", "to"), ("so", "i'm"), ("so", "i’m"),
+    ("so", "i", "can"), ("so", "i", "could"), ("so", "i'll", "be"), ("so", "i’ll", "be"),
+    ("so", "i", "will", "be"),
+)  # fmt: skip
+"""Words that open a purpose ("so that …", "so I'm there at 10", "so I can keep an eye on Egor"); not "so I
+shall walk", which goes on with the writer's plan."""
 
 
 def _without_purpose(tokens: list[_Token], first: int) -> list[_Token]:
