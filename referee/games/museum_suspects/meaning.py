@@ -124,6 +124,9 @@ def _room(word: Word) -> str | None:
 
 
 _CAPITAL_COLUMN = re.compile(r"[A-DАБВСД]")
+_PREPOSITION_LETTERS = frozenset({"С", "В"})
+"""Capitals that are also Russian prepositions («С 1» "with a one", «В 2»): a room only beside another
+number, the token's."""
 
 
 def _spaced_rooms(words: list[Word]) -> list[tuple[int, str]]:
@@ -131,10 +134,12 @@ def _spaced_rooms(words: list[Word]) -> list[tuple[int, str]]:
     small letter stays a word («с 2» is "with a two", "a 1" a token), and so does a capital in a line
     written in capitals («ИССЛЕДУЮ 6 С 3»)."""
     shouted = sum(w.text.isupper() and len(w.text) > 1 for w in words) > 1  # «ПОДОЗРЕВАЮ ОДЕТТУ С 2»
+    counted = sum(w.number is not None for w in words)
     return [
         (index, f"{word.folded.translate(_COLUMNS)}{row.folded}")
         for index, (word, row) in enumerate(pairwise(words))
         if not shouted
+        and (word.text not in _PREPOSITION_LETTERS or counted > 1)  # «Адел С 1»: "with a one"
         and _CAPITAL_COLUMN.fullmatch(word.text)
         and row.folded in ("1", "2", "3", "4")
         and word.tail[:1] == " "
