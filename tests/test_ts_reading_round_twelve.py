@@ -167,3 +167,23 @@ def test_a_trap_left_to_him_is_for_the_one_character_named_before_ts_20() -> Non
         "Глеб весь вечер подозрительно тих. Ночью оставлю ему сюрприз: кухня, раковина, яд.":
             "TALK ; T:Глеб/Kitchen/Sink/Poison",
     }) == {}  # fmt: skip
+
+
+def test_a_line_read_as_a_correction_is_read_in_few_ways_whatever_its_length_ts_11(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Anyone can write to the referee, so reading is bounded: of a long post's readings as a correction
+    (its starred words, its "not …" parts), only the likeliest few are read, each once, and never again
+    inside another."""
+    from referee.core import corrections
+    from referee.games.ten_sailors import parse
+
+    monkeypatch.setattr(corrections, "readings", lambda line: [f"{line} {n}" for n in range(100)])
+    calls = []
+    real = parse._read_text
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(kwargs.get("corrected", False))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(parse, "_read_text", counted)
+    parse_text("Иду в кабинет, а потом ищу нож и яд. Хотя нет.", NAMES["ru"], NOW, "Анна")
+    assert 0 < calls.count(True) <= parse._MOST_READINGS

@@ -419,9 +419,11 @@ def _misspelt_russian(word: Word, keys: list[str]) -> str | None:
         return None
     stems = {_stem(key): key for key in keys if len(_stem(key)) >= 5}
     found = process.extractOne(_stem(word.folded), list(stems), scorer=fuzz.ratio, score_cutoff=82)
-    if found and morph().word_is_known(word.folded) and normal_form(word.folded)[:5] != stems[found[0]][:5]:
-        return None  # «поправляет» is a word of its own, no misspelt «отправляет»; «открываю» is «открыть»
-    return stems[found[0]] if found else None
+    if found is None:
+        return None
+    if morph().word_is_known(word.folded) and not normal_form(word.folded).startswith(str(found[0])):
+        return None  # «поправляет», «передвигаю»: words of their own; «открываю» is «открыть» still
+    return stems[found[0]]
 
 
 def lookup(word: Word, table: Mapping[str, str]) -> str | None:

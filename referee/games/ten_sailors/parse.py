@@ -710,16 +710,30 @@ def _as_corrected(line: str, names: tuple[str, ...], now: Segment, own: str | No
     """The orders of ``line`` written as a correction (``corrections.corrected``), when what is left of
     it once the rejected part is set aside reads as orders alone; else none (the line is read as it is,
     and talk is always relayed as it was written)."""
+    if _CORRECTING.get():
+        return []  # a clause or a sentence of a correction being read is never read as a correction again
     texts = [] if nothing_instead(line) else corrections.readings(line)  # "…, no, forget it": no correction
-    for text in texts:
-        items = _read_text(text, names, now, own, second_readings=True, corrected=True)
-        orders = [item for item in items if isinstance(item, Order)]
-        if orders and len(orders) == len(items):
-            return orders
-        talk = [item for item in items if not isinstance(item, Order)]
-        if orders and corrections.says_correcting(line) and all(map(_an_excuse, talk)):
-            return orders  # "… Перепутала, сорри.": the excuse for the slip, to the host, no talk
+    texts = texts[:_MOST_READINGS]  # the likeliest first; a long post's many would each be read whole
+    token = _CORRECTING.set(True)
+    try:
+        for text in texts:
+            items = _read_text(text, names, now, own, second_readings=True, corrected=True)
+            orders = [item for item in items if isinstance(item, Order)]
+            if orders and len(orders) == len(items):
+                return orders
+            talk = [item for item in items if not isinstance(item, Order)]
+            if orders and corrections.says_correcting(line) and all(map(_an_excuse, talk)):
+                return orders  # "… Перепутала, сорри.": the excuse for the slip, to the host, no talk
+    finally:
+        _CORRECTING.reset(token)
     return []
+
+
+_MOST_READINGS = 8
+"""How many of a line's readings as a correction are read at most (time is bounded for any mail)."""
+_CORRECTING: ContextVar[bool] = ContextVar("correcting", default=False)
+"""Whether the readings of a line as a correction are being read (``_as_corrected``): their sentences and
+clauses are read as they stand, so that the readings do not multiply with the line's length."""
 
 
 def _an_excuse(item: Order | Unreadable) -> bool:
