@@ -162,10 +162,7 @@ def test_serve_with_two_workers_resolves_each_boundary_once_and_stops_its_worker
     site = Site(tmp_path, postgres_url)
     site.service += "workers = 2\nboundary_batch = 2\n"
     site.write_config()
-    start = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=4)
     games = 16
-    for number in range(games):
-        site.create_game(f"fleet-{number:02}", start, schedule="ten-sailors-blink")
     store = site.store()
     log = tmp_path / "serve.log"
     service = subprocess.Popen(
@@ -177,6 +174,12 @@ def test_serve_with_two_workers_resolves_each_boundary_once_and_stops_its_worker
     )
     try:
         deadline = time.monotonic() + 60
+        while "boundary worker started" not in log.read_text():  # both processes up before anything is due
+            assert time.monotonic() < deadline and service.poll() is None, log.read_text()[-3000:]
+            time.sleep(0.2)
+        start = datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=3)
+        for number in range(games):
+            site.create_game(f"fleet-{number:02}", start, schedule="ten-sailors-blink")
         while len(resolutions(store)) < games * 2:
             assert time.monotonic() < deadline, log.read_text()[-3000:]
             time.sleep(0.2)
