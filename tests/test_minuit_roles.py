@@ -1,4 +1,4 @@
-"""Minuit suspects named by what they are (MM-7 ruling: an order names its suspect as the player means
+"""Minuit suspects named by what they are (MM-14, MM-18: an order names its suspect as the player means
 it): the head noun of the investigation's line about them and its everyday words ("the doc",
 «докторша»), or a title of their sex with their surname ("Mrs Lowe", «мисс Марек»); a victim who shares
 a surname ("Mr Lowe") and a word two suspects could be named by name nobody. The lines are invented for
@@ -36,12 +36,12 @@ def _read(line: str, language: str) -> Any:
          [("question", {"suspect": "kristina", "topic": "alibi", "method": "thorough"})]),
     ],
 )  # fmt: skip
-def test_a_suspect_named_by_what_they_are_is_read_mm_7(line: str, language: str, expected: Any) -> None:
-    """MM-7 ruling: "the doc", "the sommelier", "Miss Marek", «адвоката», «вдову»: the suspect meant."""
+def test_a_suspect_named_by_what_they_are_is_read_mm_14(line: str, language: str, expected: Any) -> None:
+    """MM-14, MM-18: "the doc", "the sommelier", "Miss Marek", «адвоката», «вдову»: the suspect meant."""
     assert _read(line, language) == expected
 
 
-def test_a_title_names_only_a_suspect_of_its_sex_and_a_shared_word_nobody_mm_7() -> None:
+def test_a_title_names_only_a_suspect_of_its_sex_and_a_shared_word_nobody_mm_14() -> None:
     """ "Mrs Lowe" is the victim's wife; "Mr Lowe", the victim, is no suspect; "assistant" in two lines
     about suspects would name the first only if it named one ("Miss Marek's assistant" is Pavel's second
     clause, never read)."""

@@ -1,5 +1,5 @@
 """Suspects named by what they are, not by their first names: "the doctor", «адвоката», "Mrs Lowe",
-«мисс Марек» (MM-7 ruling: whom a question or a move names is read as the player meant it).
+«мисс Марек» (MM-14, MM-18: whom a question or a move names is read as the player meant it).
 
 What a suspect is comes from the investigation itself, the line ``about`` them ("the ship's doctor",
 «судовой врач»): its head noun, and the everyday words for it (``_EVERYDAY``: "the doc", «докторша»);
