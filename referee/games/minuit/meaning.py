@@ -294,6 +294,11 @@ def _method_by_stem(word: Word) -> str | None:
     return stems.get(word.folded[:_METHOD_STEM])
 
 
+def _suspects(words: list[Word], case: Investigation) -> list[tuple[int, str]]:
+    """Where ``words`` name a suspect of ``case`` and whom: by name, or by what they are (``roles``)."""
+    return suspects_named(words, case, suspect_names_long(case))
+
+
 _WAS = frozenset({"was", "were", "был", "была", "были", "находился", "находилась"})
 
 
@@ -307,7 +312,7 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
     if not kinds:
         return _without_verb(words, case, language)
     kind = min(kinds, key=PRIORITY.index)
-    questioned = "question" in kinds and suspects_named(words, case, suspect_names_long(case))
+    questioned = "question" in kinds and _suspects(words, case)
     if (
         any(k in ("help", "status") for k in kinds)
         and not any(_zone_word(w) for w in words)
@@ -319,7 +324,7 @@ def read(words: list[Word], language: str, case: Investigation) -> Reading | Gue
     start = next((i for i, w in enumerate(words) if w.meaning(INTENTS) == kind), 0)
     if kind in ("move", "escort") and any(w.among(_TOLD) for w in words[:start]):
         return Guess()  # "The ship is on 7 already, we need to hurry up": a thing told before the verb
-    suspects = suspects_named(words, case, suspect_names_long(case))
+    suspects = _suspects(words, case)
     if kind == "status" and suspects and any(w.folded in _WAS for w in words) and _words_for(words, TOPICS):
         kind = "question"  # "a thorough account of where he was around midnight": the suspect's alibi asked
     numbers = [
@@ -487,13 +492,9 @@ def _without_verb(words: list[Word], case: Investigation, language: str) -> Read
         return None
     if first.among(ELEMENT_NOUNS) or any(word.among(THINKING) for word in words[:2]):
         found = _hypothesis(words, case, language, "culprit")
-        return (
-            found
-            if isinstance(found, tuple) or suspects_named(words, case, suspect_names_long(case))
-            else None
-        )
+        return found if isinstance(found, tuple) or _suspects(words, case) else None
     rest = [(i, w.number) for i, w in enumerate(words) if w.number is not None]
-    suspects = suspects_named(words, case, suspect_names_long(case))
+    suspects = _suspects(words, case)
     if first.among(TOWARDS) and len(words) <= 4 and (zone := _zone(words, rest)):
         return ("move", {"zone": zone}) if not suspects else Guess()
     if (towards := _directed(words)) is not None and (zone := _zone(words, rest)):
